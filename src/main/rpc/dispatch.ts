@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import {
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  contract,
+  type RpcError,
+  type RpcResult,
+} from '../../shared/contract'
+
+export type Handler<K extends CallName> = (
+  input: z.infer<(typeof contract)[K]['input']>,
+) => CallOutput<K> | Promise<CallOutput<K>>
+export type Handlers = { [K in CallName]: Handler<K> }
+
+/** A service refusal with a code the UI can act on; any other exception becomes `failed`. */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: RpcError['code'],
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function isCallName(name: string): name is CallName {
+  return Object.hasOwn(contract, name)
+}
+
+/**
+ * The one entry point both transports use: unknown calls are refused, input is parsed by the
+ * contract before any service sees it, and output is checked on the way out.
+ */
+export async function dispatch(
+  handlers: Handlers,
+  name: string,
+  rawInput: unknown,
+): Promise<RpcResult<unknown>> {
+  if (!isCallName(name))
+    return { ok: false, error: { code: 'unknown_call', message: `No call named "${name}"` } }
+  const def = contract[name]
+  const parsed = def.input.safeParse(rawInput ?? {})
+  if (!parsed.success) {
+    return { ok: false, error: { code: 'bad_input', message: `${name}: ${z.prettifyError(parsed.error)}` } }
+  }
+  try {
+    const handler = handlers[name] as (input: unknown) => unknown
+    const value = await handler(parsed.data)
+    return { ok: true, value: def.output.parse(value) }
+  } catch (error) {
+    if (error instanceof ServiceError)
+      return { ok: false, error: { code: error.code, message: error.message } }
+    const message = error instanceof Error ? error.message : String(error)
+    return { ok: false, error: { code: 'failed', message } }
+  }
+}
+
+export type { CallInput, CallName }

@@ -1,0 +1,102 @@
+import { Dataset, DatasetSettings, DatasetSource, Json } from '../../../shared/domain'
+import { LabelSchema } from '../../../shared/labelSchemas'
+import type { Db } from '../connection'
+import { now, parseJson } from './rows'
+
+interface DatasetRow {
+  id: number
+  name: string
+  label_schema: string
+  source: string
+  settings: string
+  created_at: string
+}
+
+function toDataset(row: DatasetRow): Dataset {
+  return Dataset.parse({
+    id: row.id,
+    name: row.name,
+    labelSchema: parseJson(LabelSchema, row.label_schema, 'datasets.label_schema'),
+    source: parseJson(DatasetSource, row.source, 'datasets.source'),
+    createdAt: row.created_at,
+  })
+}
+
+export function createDataset(
+  db: Db,
+  input: { name: string; labelSchema: LabelSchema; source?: DatasetSource },
+): Dataset {
+  const existing = db.prepare('SELECT id FROM datasets WHERE name = ?').get(input.name)
+  if (existing) throw new Error(`A dataset named "${input.name}" already exists`)
+  const info = db
+    .prepare('INSERT INTO datasets (name, label_schema, source, created_at) VALUES (?, ?, ?, ?)')
+    .run(input.name, JSON.stringify(input.labelSchema), JSON.stringify(input.source ?? {}), now())
+  return getDataset(db, Number(info.lastInsertRowid))
+}
+
+export function getDataset(db: Db, id: number): Dataset {
+  const row = db.prepare('SELECT * FROM datasets WHERE id = ?').get(id) as DatasetRow | undefined
+  if (!row) throw new Error(`No dataset with id ${id}`)
+  return toDataset(row)
+}
+
+export function findDatasetByName(db: Db, name: string): Dataset | null {
+  const row = db.prepare('SELECT * FROM datasets WHERE name = ?').get(name) as DatasetRow | undefined
+  return row ? toDataset(row) : null
+}
+
+export function listDatasets(db: Db): Dataset[] {
+  return (db.prepare('SELECT * FROM datasets ORDER BY id').all() as DatasetRow[]).map(toDataset)
+}
+
+export function datasetSettings(db: Db, id: number): DatasetSettings {
+  const row = db.prepare('SELECT settings FROM datasets WHERE id = ?').get(id) as
+    | { settings: string }
+    | undefined
+  if (!row) throw new Error(`No dataset with id ${id}`)
+  return DatasetSettings.parse(parseJson(Json, row.settings, 'datasets.settings'))
+}
+
+export function updateDatasetSchema(db: Db, id: number, schema: LabelSchema): void {
+  db.prepare('UPDATE datasets SET label_schema = ? WHERE id = ?').run(
+    JSON.stringify(LabelSchema.parse(schema)),
+    id,
+  )
+}
+
+export interface DatasetStats {
+  datasetId: number
+  items: number
+  candidates: number
+  units: number
+  targets: number
+  /** Targets labelled, per annotator name. */
+  labelledBy: Record<string, number>
+}
+
+export function datasetStats(db: Db, id: number): DatasetStats {
+  const one = (sql: string) => (db.prepare(sql).get(id) as { n: number }).n
+  const labelled = db
+    .prepare(
+      `SELECT a.name AS name, COUNT(*) AS n FROM labels l
+       JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
+       JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+       GROUP BY a.name`,
+    )
+    .all(id) as { name: string; n: number }[]
+  return {
+    datasetId: id,
+    items: one('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ?'),
+    candidates: one(
+      'SELECT COUNT(*) AS n FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ?',
+    ),
+    units: one(
+      'SELECT COUNT(*) AS n FROM units u JOIN items i ON i.id = u.item_id WHERE i.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL',
+    ),
+    targets: one(
+      'SELECT COUNT(*) AS n FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL',
+    ),
+    labelledBy: Object.fromEntries(labelled.map((r) => [r.name, r.n])),
+  }
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod'
+import { EvidenceSpan, type Label, type LabelInput } from '../../../shared/domain'
+import { checkVerdict, LabelSchema } from '../../../shared/labelSchemas'
+import type { Db } from '../connection'
+import { now, parseJson } from './rows'
+
+export type LabelAction = 'set' | 'clear' | 'import' | 'merge'
+
+interface LabelRow {
+  target_id: number
+  annotator_id: number
+  verdict: string | null
+  evidence: string
+  note: string | null
+  seconds: number
+  created_at: string
+  updated_at: string
+}
+
+const Evidence = z.array(EvidenceSpan)
+
+function toLabel(row: LabelRow): Label {
+  return {
+    targetId: row.target_id,
+    annotatorId: row.annotator_id,
+    verdict: row.verdict,
+    evidence: parseJson(Evidence, row.evidence, 'labels.evidence'),
+    note: row.note,
+    seconds: row.seconds,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+/** Writes labels: the current state per (target, annotator) plus an append-only history row. */
+export class LabelWriter {
+  private readonly schemaOfTarget
+  private readonly current
+  private readonly upsert
+  private readonly history
+
+  constructor(db: Db) {
+    this.schemaOfTarget = db.prepare(
+      'SELECT d.label_schema AS s FROM targets t JOIN datasets d ON d.id = t.dataset_id WHERE t.id = ?',
+    )
+    this.current = db.prepare('SELECT * FROM labels WHERE target_id = ? AND annotator_id = ?')
+    this.upsert = db.prepare(
+      `INSERT INTO labels (target_id, annotator_id, verdict, evidence, note, seconds, created_at, updated_at)
+       VALUES (@target_id, @annotator_id, @verdict, @evidence, @note, @seconds, @at, @at)
+       ON CONFLICT (target_id, annotator_id) DO UPDATE SET verdict = @verdict, evidence = @evidence,
+         note = @note, seconds = @seconds, updated_at = @at`,
+    )
+    this.history = db.prepare(
+      `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at)
+       VALUES (@target_id, @annotator_id, @verdict, @evidence, @note, @seconds, @action, @at)`,
+    )
+  }
+
+  /**
+   * Saves one label. Fields left out keep their stored value, so saving a verdict does not
+   * drop evidence or a note attached earlier. Throws on a verdict the dataset does not allow.
+   */
+  save(input: LabelInput, action: LabelAction = input.verdict === null ? 'clear' : 'set', at = now()): Label {
+    const schemaRow = this.schemaOfTarget.get(input.targetId) as { s: string } | undefined
+    if (!schemaRow) throw new Error(`No target with id ${input.targetId}`)
+    if (input.verdict !== null) {
+      const problem = checkVerdict(
+        parseJson(LabelSchema, schemaRow.s, 'datasets.label_schema'),
+        input.verdict,
+      )
+      if (problem) throw new Error(problem)
+    }
+    const prev = this.current.get(input.targetId, input.annotatorId) as LabelRow | undefined
+    const row = {
+      target_id: input.targetId,
+      annotator_id: input.annotatorId,
+      verdict: input.verdict,
+      evidence: JSON.stringify(input.evidence ?? (prev ? JSON.parse(prev.evidence) : [])),
+      note: input.note === undefined ? (prev?.note ?? null) : input.note,
+      seconds: (prev?.seconds ?? 0) + (input.seconds ?? 0),
+      at,
+    }
+    this.upsert.run(row)
+    this.history.run({ ...row, action })
+    return toLabel(this.current.get(input.targetId, input.annotatorId) as LabelRow)
+  }
+}
+
+export function labelsForTargets(db: Db, targetIds: readonly number[]): Label[] {
+  if (targetIds.length === 0) return []
+  const stmt = db.prepare('SELECT * FROM labels WHERE target_id IN (SELECT value FROM json_each(?))')
+  return (stmt.all(JSON.stringify(targetIds)) as LabelRow[]).map(toLabel)
+}
+
+export interface HistoryEntry {
+  verdict: string | null
+  evidence: EvidenceSpan[]
+  note: string | null
+  action: string
+  at: string
+  annotatorId: number
+}
+
+export function labelHistory(db: Db, targetId: number, annotatorId?: number): HistoryEntry[] {
+  const rows = db
+    .prepare(
+      `SELECT annotator_id, verdict, evidence, note, action, at FROM label_history
+       WHERE target_id = ? AND (? IS NULL OR annotator_id = ?) ORDER BY id`,
+    )
+    .all(targetId, annotatorId ?? null, annotatorId ?? null) as {
+    annotator_id: number
+    verdict: string | null
+    evidence: string
+    note: string | null
+    action: string
+    at: string
+  }[]
+  return rows.map((r) => ({
+    annotatorId: r.annotator_id,
+    verdict: r.verdict,
+    evidence: parseJson(Evidence, r.evidence, 'label_history.evidence'),
+    note: r.note,
+    action: r.action,
+    at: r.at,
+  }))
+}
+
+/**
+ * The next target of a dataset this annotator has not labelled, in reading order (item, then
+ * candidate, then unit), starting after `afterTargetId` when given and wrapping around.
+ */
+export function nextUnlabelledTarget(
+  db: Db,
+  datasetId: number,
+  annotatorId: number,
+  afterTargetId?: number,
+): number | null {
+  const sql = `
+    SELECT t.id FROM targets t
+    JOIN items i ON i.id = t.item_id
+    JOIN units u ON u.id = t.unit_id
+    WHERE t.dataset_id = @datasetId AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id AND l.annotator_id = @annotatorId AND l.verdict IS NOT NULL)
+      AND (i.position, t.candidate_id, u.position, t.id) > (@p, @c, @u, @t)
+    ORDER BY i.position, t.candidate_id, u.position, t.id
+    LIMIT 1`
+  const stmt = db.prepare(sql)
+  let from = { p: -1, c: -1, u: Number.NEGATIVE_INFINITY, t: -1 }
+  if (afterTargetId !== undefined) {
+    const row = db
+      .prepare(
+        'SELECT i.position AS p, t.candidate_id AS c, u.position AS u, t.id AS t FROM targets t JOIN items i ON i.id = t.item_id JOIN units u ON u.id = t.unit_id WHERE t.id = ?',
+      )
+      .get(afterTargetId) as typeof from | undefined
+    if (row) from = row
+  }
+  const found = stmt.get({ datasetId, annotatorId, ...from }) as { id: number } | undefined
+  if (found) return found.id
+  if (afterTargetId === undefined) return null
+  const wrapped = stmt.get({ datasetId, annotatorId, p: -1, c: -1, u: Number.NEGATIVE_INFINITY, t: -1 }) as
+    | { id: number }
+    | undefined
+  return wrapped?.id ?? null
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+
+/** Events main pushes to the renderer (IPC) or the browser (server-sent events). */
+export const events = {
+  'runs.progress': z.object({
+    runId: z.number().int(),
+    status: z.string(),
+    done: z.number().int(),
+    total: z.number().int(),
+    etaSeconds: z.number().nullable(),
+    cost: z.number(),
+  }),
+  'workspace.changed': z.object({ file: z.string() }),
+  'labels.changed': z.object({ datasetId: z.number().int(), targetIds: z.array(z.number().int()) }),
+} as const
+
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<K extends EventName> = z.infer<Events[K]>
+export const EVENT_NAMES = Object.keys(events) as EventName[]
