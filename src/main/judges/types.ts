@@ -1,0 +1,74 @@
+import type { Candidate, Item, Triplet, UnitKind } from '../../shared/domain'
+import type { LlmReply, LlmRequest, ModelCapabilities } from '../providers/types'
+
+/** One target a method must give a verdict on, with the texts it needs. */
+export interface TargetInput {
+  targetId: number
+  unitId: number
+  kind: UnitKind
+  text: string
+  triplet: Triplet | null
+}
+
+/** The unit of work of a judge: one candidate with its item and the targets in it. */
+export interface CandidateTask {
+  item: Pick<Item, 'id' | 'question' | 'reference' | 'metadata'>
+  candidate: Pick<Candidate, 'id' | 'variant' | 'text'>
+  targets: TargetInput[]
+}
+
+/** Result of one call through the run engine: a reply, or a transport failure after retries. */
+export type CallResult = { ok: true; reply: LlmReply } | { ok: false; error: string }
+
+/** Templates resolved for a run: name → body with `{{placeholders}}`. */
+export type TemplateSet = Record<string, { system?: string; user: string }>
+
+export interface MethodSettings {
+  temperature?: number
+  maxTokens?: number
+  /** prompt-tf: `word-match` (the paper's fragile matching) or `strict` (first token). */
+  parseMode?: 'word-match' | 'strict'
+  /** lexical: which score and the threshold for "supported". */
+  lexicalMetric?: 'rouge1' | 'rouge2' | 'rougeL' | 'overlap'
+  lexicalThreshold?: number
+  /** dcr: use an LLM call for AMC (true) or map DCE decisions to ±1 (false). */
+  amcLlm?: boolean
+}
+
+/**
+ * What the run engine hands a method. `call` is memoised by key within the run: a key that
+ * already finished (before a crash, or in the cache) returns its stored reply without a call.
+ */
+export interface JudgeContext {
+  call(key: string, request: LlmRequest): Promise<CallResult>
+  settings: MethodSettings
+  templates: TemplateSet
+  capabilities: ModelCapabilities
+}
+
+/**
+ * One verdict per target sent, always: a target the reply did not cover is `na` with a reason,
+ * a transport failure is `error`. Verdict strings are label-schema values.
+ */
+export interface VerdictOutcome {
+  targetId: number
+  status: 'ok' | 'na' | 'error'
+  verdict: string | null
+  score?: number | null
+  reason?: string | null
+  citation?: string | null
+  /** Why the verdict is N/A or an error. */
+  problem?: string | null
+  /** Method-specific extras (DCR reasons and ±1 marks, ROUGE scores, …). */
+  detail?: Record<string, unknown>
+}
+
+export interface JudgeMethodImpl {
+  /** Contract method name, e.g. `faaf-tfn-cite`. */
+  name: string
+  /** The unit kinds this method judges (facts for FaaF, triplets for RefChecker, …). */
+  unitKinds: readonly UnitKind[]
+  /** The label schema its verdicts belong to (`faaf`, `refchecker`, `dcr`, `holistic`). */
+  schema: string
+  judge(task: CandidateTask, ctx: JudgeContext): Promise<VerdictOutcome[]>
+}
