@@ -25,5 +25,6 @@ export type CallInput<K extends CallName> = z.input<Contract[K]['input']>
 export type CallOutput<K extends CallName> = z.infer<Contract[K]['output']>
 export const CALL_NAMES = Object.keys(contract) as CallName[]
 
+export * from './bridge'
 export * from './define'
 export * from './events'

@@ -1,0 +1,103 @@
+import {
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  type EventName,
+  type EventPayload,
+  type FactlabBridge,
+  HTTP_CALL_PREFIX,
+  HTTP_EVENTS_PATH,
+  type RpcError,
+  type RpcResult,
+  TOKEN_HEADER,
+  TOKEN_QUERY,
+} from '../../shared/contract'
+
+declare global {
+  interface Window {
+    factlab?: FactlabBridge
+  }
+}
+
+/** A refusal from main, with the contract's error code; views show `message` to the person. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: RpcError['code'],
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const TOKEN_KEY = 'factlab.token'
+
+/** Browser mode: the token arrives once in the URL, then lives in sessionStorage only. */
+function browserToken(): string {
+  const url = new URL(window.location.href)
+  const fromUrl = url.searchParams.get(TOKEN_QUERY)
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl)
+    url.searchParams.delete(TOKEN_QUERY)
+    window.history.replaceState(null, '', url.toString())
+    return fromUrl
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? ''
+}
+
+async function httpCall(name: string, input: unknown): Promise<RpcResult<unknown>> {
+  const response = await fetch(`${HTTP_CALL_PREFIX}${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: browserToken() },
+    body: JSON.stringify(input ?? {}),
+  })
+  if (response.status === 401 || response.status === 403) {
+    return {
+      ok: false,
+      error: {
+        code: 'failed',
+        message: 'This page lost its access token: open the URL `npm run serve` printed.',
+      },
+    }
+  }
+  return (await response.json()) as RpcResult<unknown>
+}
+
+/** Calls main, through IPC in the desktop app or HTTP in browser mode; throws ApiError on refusal. */
+export async function api<K extends CallName>(name: K, input: CallInput<K>): Promise<CallOutput<K>> {
+  const bridge = window.factlab
+  const fn = bridge?.calls[name]
+  const result = fn ? await fn(input) : await httpCall(name, input)
+  if (!result.ok) throw new ApiError(result.error.code, result.error.message)
+  return result.value as CallOutput<K>
+}
+
+type Handler = (name: EventName, payload: unknown) => void
+const handlers = new Set<Handler>()
+let source: EventSource | null = null
+let unsubscribeBridge: (() => void) | null = null
+
+function ensureEventStream(): void {
+  if (source || unsubscribeBridge) return
+  const dispatch: Handler = (name, payload) => {
+    for (const h of handlers) h(name, payload)
+  }
+  if (window.factlab) {
+    unsubscribeBridge = window.factlab.onEvent(dispatch)
+    return
+  }
+  source = new EventSource(`${HTTP_EVENTS_PATH}?${TOKEN_QUERY}=${encodeURIComponent(browserToken())}`)
+  source.onmessage = (e) => {
+    const msg = JSON.parse(e.data) as { name: EventName; payload: unknown }
+    dispatch(msg.name, msg.payload)
+  }
+}
+
+/** Subscribes to one event from main; returns the unsubscribe function. */
+export function onEvent<K extends EventName>(name: K, fn: (payload: EventPayload<K>) => void): () => void {
+  ensureEventStream()
+  const h: Handler = (n, p) => {
+    if (n === name) fn(p as EventPayload<K>)
+  }
+  handlers.add(h)
+  return () => handlers.delete(h)
+}

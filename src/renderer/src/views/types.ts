@@ -1,0 +1,18 @@
+/** Where the app is; views navigate by returning a new route. */
+export type Route =
+  | { view: 'datasets' }
+  | { view: 'items'; datasetId: number }
+  | { view: 'annotate'; datasetId: number; targetId?: number }
+  | { view: 'units'; datasetId: number; itemId?: number }
+  | { view: 'agreement'; datasetId: number }
+  | { view: 'judges'; datasetId?: number }
+  | { view: 'compare'; datasetId: number }
+  | { view: 'settings' }
+
+export interface ViewProps {
+  /** The dataset the person is working on, when one is chosen. */
+  datasetId: number | null
+  /** Who is labelling (chosen at start); null until chosen. */
+  annotatorId: number | null
+  navigate(route: Route): void
+}
