@@ -72,3 +72,41 @@ export interface JudgeMethodImpl {
   schema: string
   judge(task: CandidateTask, ctx: JudgeContext): Promise<VerdictOutcome[]>
 }
+
+/** Extraction jobs (`units generate`): facts and questions per item, triplets per candidate. */
+export interface GenerateTask {
+  item: Pick<Item, 'id' | 'question' | 'reference' | 'metadata'>
+  /** Set for per-candidate generators (triplets, sentences). */
+  candidate?: Pick<Candidate, 'id' | 'variant' | 'text'>
+}
+
+export interface GeneratedUnit {
+  kind: UnitKind
+  text: string
+  triplet?: Triplet | null
+}
+
+export interface GenerateOutcome {
+  units?: GeneratedUnit[]
+  /** Synthetic question generation sets this (seed 001, for pairs without a question). */
+  question?: string
+  /** Why nothing usable came back (format failure or transport error). */
+  problem?: string
+}
+
+export interface GeneratorImpl {
+  name: 'facts' | 'questions' | 'triplets' | 'sentences'
+  perCandidate: boolean
+  generate(task: GenerateTask, ctx: JudgeContext): Promise<GenerateOutcome>
+}
+
+/** RAI: one rewrite of a candidate from its judged sentences. */
+export interface RewriteTask {
+  item: Pick<Item, 'id' | 'question' | 'reference'>
+  candidate: Pick<Candidate, 'id' | 'variant' | 'text'>
+  sentences: { text: string; consistent: boolean; reason: string | null }[]
+}
+
+export interface ImproverImpl {
+  rewrite(task: RewriteTask, ctx: JudgeContext): Promise<{ text: string } | { problem: string }>
+}
