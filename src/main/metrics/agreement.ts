@@ -1,0 +1,160 @@
+/**
+ * Inter-annotator agreement. Every function takes a ratings matrix: one row per target, one
+ * column per annotator, null where that annotator gave no label. A null result means the
+ * figure is not defined for the data (too little overlap, or only one category in use), which
+ * the UI shows as "not defined" rather than a misleading 0 or NaN.
+ */
+
+type Rating = string | null
+
+/** Values of one row that are present. */
+function present<T>(row: readonly (T | null)[]): T[] {
+  const out: T[] = []
+  for (const v of row) if (v !== null) out.push(v)
+  return out
+}
+
+/** Counts of each category among a row's present ratings. */
+function countRow(row: readonly Rating[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const v of row) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1)
+  return counts
+}
+
+/** Share of agreeing annotator pairs on one target (1 when everyone agrees). */
+function rowPairAgreement(counts: Map<string, number>, m: number): number {
+  let agreeing = 0
+  for (const c of counts.values()) agreeing += c * (c - 1)
+  return agreeing / (m * (m - 1))
+}
+
+/**
+ * Mean over targets with at least two labels of the share of annotator pairs that agree. With
+ * two annotators this is simply the share of targets they label alike.
+ */
+export function percentAgreement(ratings: Rating[][]): number | null {
+  let sum = 0
+  let n = 0
+  for (const row of ratings) {
+    const counts = countRow(row)
+    let m = 0
+    for (const c of counts.values()) m += c
+    if (m < 2) continue
+    sum += rowPairAgreement(counts, m)
+    n++
+  }
+  return n === 0 ? null : sum / n
+}
+
+/** Cohen's κ over the targets both annotators labelled. */
+export function cohenKappa(a: readonly Rating[], b: readonly Rating[]): number | null {
+  if (a.length !== b.length)
+    throw new Error(`cohenKappa: rating lists differ in length (${a.length} vs ${b.length})`)
+  const ma = new Map<string, number>()
+  const mb = new Map<string, number>()
+  let n = 0
+  let same = 0
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? null
+    const y = b[i] ?? null
+    if (x === null || y === null) continue
+    n++
+    if (x === y) same++
+    ma.set(x, (ma.get(x) ?? 0) + 1)
+    mb.set(y, (mb.get(y) ?? 0) + 1)
+  }
+  if (n === 0) return null
+  let pe = 0
+  for (const [k, ca] of ma) pe += (ca / n) * ((mb.get(k) ?? 0) / n)
+  // Both annotators used one and the same category throughout: chance agreement is total and
+  // κ is 0/0.
+  if (pe >= 1 - 1e-12) return null
+  return (same / n - pe) / (1 - pe)
+}
+
+/**
+ * Fleiss' κ, generalised to a varying number of labels per target (targets with fewer than two
+ * labels are left out, as they carry no agreement information).
+ */
+export function fleissKappa(ratings: Rating[][]): number | null {
+  let pSum = 0
+  let items = 0
+  let total = 0
+  const totals = new Map<string, number>()
+  for (const row of ratings) {
+    const counts = countRow(row)
+    let m = 0
+    for (const c of counts.values()) m += c
+    if (m < 2) continue
+    pSum += rowPairAgreement(counts, m)
+    items++
+    total += m
+    for (const [k, c] of counts) totals.set(k, (totals.get(k) ?? 0) + c)
+  }
+  if (items === 0) return null
+  let pe = 0
+  for (const c of totals.values()) pe += (c / total) ** 2
+  if (pe >= 1 - 1e-12) return null
+  return (pSum / items - pe) / (1 - pe)
+}
+
+/**
+ * Krippendorff's α from the coincidence matrix. `nominal` treats values as categories;
+ * `interval` uses squared numeric distance (values that are not numbers count as missing).
+ */
+export function krippendorffAlpha(
+  ratings: (string | number | null)[][],
+  level: 'nominal' | 'interval',
+): number | null {
+  // Map every value to a dense index so the coincidence matrix is a flat array.
+  const index = new Map<string, number>()
+  const numeric: number[] = []
+  const rows: number[][] = []
+  for (const row of ratings) {
+    const codes: number[] = []
+    for (const raw of present(row)) {
+      let key: string
+      if (level === 'interval') {
+        const x = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw)
+        if (!Number.isFinite(x)) continue
+        key = String(x)
+        if (!index.has(key)) numeric.push(x)
+      } else key = String(raw)
+      let code = index.get(key)
+      if (code === undefined) {
+        code = index.size
+        index.set(key, code)
+      }
+      codes.push(code)
+    }
+    if (codes.length >= 2) rows.push(codes)
+  }
+  const k = index.size
+  if (rows.length === 0 || k === 0) return null
+  const o = new Float64Array(k * k)
+  for (const codes of rows) {
+    const w = 1 / (codes.length - 1)
+    for (let i = 0; i < codes.length; i++)
+      for (let j = 0; j < codes.length; j++) if (i !== j) o[codes[i]! * k + codes[j]!]! += w
+  }
+  const nc = new Float64Array(k)
+  let n = 0
+  for (let c = 0; c < k; c++) {
+    for (let d = 0; d < k; d++) nc[c]! += o[c * k + d]!
+    n += nc[c]!
+  }
+  const delta = (c: number, d: number): number =>
+    level === 'nominal' ? (c === d ? 0 : 1) : (numeric[c]! - numeric[d]!) ** 2
+  let observed = 0
+  let expected = 0
+  for (let c = 0; c < k; c++)
+    for (let d = 0; d < k; d++) {
+      if (c === d) continue
+      const dist = delta(c, d)
+      observed += o[c * k + d]! * dist
+      expected += nc[c]! * nc[d]! * dist
+    }
+  // No variation among the pairable values: disagreement expected by chance is zero.
+  if (expected === 0) return null
+  return 1 - ((n - 1) * observed) / expected
+}

@@ -1,0 +1,108 @@
+import type { Db } from '../store/connection'
+import { getDataset } from '../store/repos/datasets'
+import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement } from './agreement'
+
+export interface CohenPair {
+  a: string
+  b: string
+  /** Targets both annotators labelled. */
+  n: number
+  kappa: number | null
+}
+
+export interface AgreementSummary {
+  /** Targets with labels from at least two annotators. */
+  n: number
+  percent: number | null
+  fleissKappa: number | null
+  krippendorffAlpha: number | null
+}
+
+export interface DatasetAgreement extends AgreementSummary {
+  cohenPairs: CohenPair[]
+  byVariant: Record<string, AgreementSummary>
+}
+
+interface LabelRow {
+  targetId: number
+  annotator: string
+  verdict: string
+  variant: string
+}
+
+interface Matrix {
+  annotators: string[]
+  variants: string[]
+  rows: (string | null)[][]
+}
+
+function toMatrix(rows: readonly LabelRow[]): Matrix {
+  const annotators = [...new Set(rows.map((r) => r.annotator))].sort()
+  const col = new Map(annotators.map((a, i) => [a, i]))
+  const byTarget = new Map<number, number>()
+  const out: (string | null)[][] = []
+  const variants: string[] = []
+  for (const r of rows) {
+    let i = byTarget.get(r.targetId)
+    if (i === undefined) {
+      i = out.length
+      byTarget.set(r.targetId, i)
+      out.push(new Array<string | null>(annotators.length).fill(null))
+      variants.push(r.variant)
+    }
+    out[i]![col.get(r.annotator)!] = r.verdict
+  }
+  return { annotators, variants, rows: out }
+}
+
+function summarise(rows: (string | null)[][], numeric: boolean): AgreementSummary {
+  let n = 0
+  for (const row of rows) if (row.filter((v) => v !== null).length >= 2) n++
+  return {
+    n,
+    percent: percentAgreement(rows),
+    fleissKappa: fleissKappa(rows),
+    krippendorffAlpha: krippendorffAlpha(rows, numeric ? 'interval' : 'nominal'),
+  }
+}
+
+/**
+ * Agreement among the annotators of a dataset over current unit versions. Numeric schemas get
+ * interval α (a 4 against a 5 is a near miss); categorical ones nominal α.
+ */
+export function agreementForDataset(
+  db: Db,
+  datasetId: number,
+  opts: { variant?: string } = {},
+): DatasetAgreement {
+  const schema = getDataset(db, datasetId).labelSchema
+  const numeric = schema.type === 'numeric'
+  const rows = db
+    .prepare(
+      `SELECT l.target_id AS targetId, a.name AS annotator, l.verdict AS verdict, c.variant AS variant
+       FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+       JOIN candidates c ON c.id = t.candidate_id JOIN annotators a ON a.id = l.annotator_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+         AND (? IS NULL OR c.variant = ?)
+       ORDER BY l.target_id`,
+    )
+    .all(datasetId, opts.variant ?? null, opts.variant ?? null) as LabelRow[]
+  const m = toMatrix(rows)
+  const cohenPairs: CohenPair[] = []
+  for (let i = 0; i < m.annotators.length; i++)
+    for (let j = i + 1; j < m.annotators.length; j++) {
+      const a = m.rows.map((r) => r[i] ?? null)
+      const b = m.rows.map((r) => r[j] ?? null)
+      let n = 0
+      for (let t = 0; t < a.length; t++) if (a[t] !== null && b[t] !== null) n++
+      cohenPairs.push({ a: m.annotators[i]!, b: m.annotators[j]!, n, kappa: cohenKappa(a, b) })
+    }
+  const byVariant: Record<string, AgreementSummary> = {}
+  for (const variant of [...new Set(m.variants)].sort()) {
+    byVariant[variant] = summarise(
+      m.rows.filter((_, i) => m.variants[i] === variant),
+      numeric,
+    )
+  }
+  return { ...summarise(m.rows, numeric), cohenPairs, byVariant }
+}
