@@ -28,7 +28,10 @@ describe('Cohen κ', () => {
     const a: string[] = []
     const b: string[] = []
     const add = (x: string, y: string, n: number) => {
-      for (let i = 0; i < n; i++) a.push(x), b.push(y)
+      for (let i = 0; i < n; i++) {
+        a.push(x)
+        b.push(y)
+      }
     }
     add('yes', 'yes', 20)
     add('yes', 'no', 5)

@@ -13,8 +13,8 @@ describe('agreementForDataset', () => {
     const variants = fx.targets.map((t) => t.variant)
     const ana = ['true', 'false', 'true', 'false']
     const bob = ['true', 'false', 'false', 'false']
-    ana.forEach((v, i) => fx.label('ana', i, v))
-    bob.forEach((v, i) => fx.label('bob', i, v))
+    fx.labelAll('ana', ana)
+    fx.labelAll('bob', bob)
     fx.label('cy', 0, 'true')
     const result = agreementForDataset(fx.db, fx.datasetId)
     expect(result.n).toBe(4)
@@ -40,8 +40,8 @@ describe('agreementForDataset', () => {
     })
     const empty = agreementForDataset(fx.db, fx.datasetId)
     expect(empty).toMatchObject({ n: 0, percent: null, fleissKappa: null, krippendorffAlpha: null })
-    ;['1', '3', '5'].forEach((v, i) => fx.label('ana', i, v))
-    ;['2', '3', '5'].forEach((v, i) => fx.label('bob', i, v))
+    fx.labelAll('ana', ['1', '3', '5'])
+    fx.labelAll('bob', ['2', '3', '5'])
     const r = agreementForDataset(fx.db, fx.datasetId)
     // A near miss (1 vs 2) keeps interval α high while nominal agreement is only 2/3.
     expect(r.percent).toBeCloseTo(2 / 3, 12)

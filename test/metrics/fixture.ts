@@ -13,6 +13,8 @@ export interface Fixture {
   /** Target ids in creation order, with their candidate variant. */
   targets: { id: number; variant: string }[]
   label(annotator: string, targetIndex: number, verdict: string): void
+  /** Labels targets[0..] in order; null leaves a target unlabelled. */
+  labelAll(annotator: string, verdicts: (string | null)[]): void
   /** Adds an imported run; verdicts[i] applies to targets[i] (null: no verdict row; 'NA'/'ERR': status). */
   run(model: string, verdicts: (string | null)[], opts?: RunOpts): number
 }
@@ -70,6 +72,9 @@ export function makeFixture(
       const a = ensureAnnotator(db, annotator)
       labels.save({ targetId: targets[targetIndex]!.id, annotatorId: a.id, verdict })
     },
+    labelAll(annotator, verdicts) {
+      for (const [i, v] of verdicts.entries()) if (v !== null) this.label(annotator, i, v)
+    },
     run(model, verdicts, o = {}) {
       const info = insRun.run(
         o.kind ?? 'imported',
@@ -85,9 +90,8 @@ export function makeFixture(
         const status = v === 'NA' ? 'na' : v === 'ERR' ? 'error' : 'ok'
         insVerdict.run(runId, targets[i]!.id, status, status === 'ok' ? v : null, o.scores?.[i] ?? null)
       })
-      o.calls?.forEach((c, i) =>
-        insCall.run(runId, `c${i}`, c.latencyMs, c.promptTokens, c.completionTokens, c.cost),
-      )
+      for (const [i, c] of (o.calls ?? []).entries())
+        insCall.run(runId, `c${i}`, c.latencyMs, c.promptTokens, c.completionTokens, c.cost)
       return runId
     },
   }
