@@ -1,4 +1,108 @@
-import type { CallDef } from './define'
+import { z } from 'zod'
+import { DatasetSource } from '../domain'
+import { LabelSchema } from '../labelSchemas'
+import { call } from './define'
+
+/** One dataset with its progress: targets labelled per annotator against the total. */
+export const DatasetSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  labelSchema: LabelSchema,
+  source: DatasetSource,
+  createdAt: z.string(),
+  items: z.number().int(),
+  candidates: z.number().int(),
+  units: z.number().int(),
+  targets: z.number().int(),
+  variants: z.array(z.string()),
+  labelledBy: z.array(
+    z.object({ annotatorId: z.number().int(), name: z.string(), labelled: z.number().int() }),
+  ),
+  disputed: z.number().int(),
+})
+export type DatasetSummary = z.infer<typeof DatasetSummary>
+
+export const ItemFilter = z.object({
+  /** all; unlabelled: has a target I have not labelled; disputed: annotators disagree, no gold;
+   * judgeDisagreement: a judge verdict differs from a human label. */
+  status: z.enum(['all', 'unlabelled', 'disputed', 'judgeDisagreement']).default('all'),
+  variant: z.string().nullable().default(null),
+  search: z.string().max(500).default(''),
+})
+export type ItemFilter = z.infer<typeof ItemFilter>
+
+export const ItemRow = z.object({
+  itemId: z.number().int(),
+  extId: z.string(),
+  position: z.number().int(),
+  question: z.string().nullable(),
+  /** The start of the reference, enough for a table cell. */
+  referencePreview: z.string(),
+  variants: z.array(z.string()),
+  targets: z.number().int(),
+  labelledByMe: z.number().int(),
+  disputed: z.number().int(),
+})
+export type ItemRow = z.infer<typeof ItemRow>
+
+/** The uploaded file: browser mode cannot hand main a path, so the bytes travel in the call. */
+const Upload = z.object({
+  fileName: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((n) => !/[/\\]/.test(n), 'a file name, not a path'),
+  contentBase64: z.string(),
+  preset: z.string().optional(),
+  mapping: z.unknown().optional(),
+})
+
+export const ImportPreview = z.object({
+  format: z.string(),
+  preset: z.string().nullable(),
+  columns: z.array(z.string()),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  mapping: z.unknown(),
+  presets: z.array(z.string()),
+})
+export type ImportPreview = z.infer<typeof ImportPreview>
+
+export const ImportReport = z.object({
+  datasetId: z.number().int(),
+  dataset: z.string(),
+  items: z.number().int(),
+  candidates: z.number().int(),
+  units: z.number().int(),
+  annotators: z.number().int(),
+  labels: z.number().int(),
+  skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+})
+export type ImportReport = z.infer<typeof ImportReport>
 
 /** Calls of the datasets area. Names read `datasets.verb`. */
-export const datasetsCalls = {} satisfies Record<string, CallDef>
+export const datasetsCalls = {
+  'datasets.list': call(z.object({}).default({}), z.array(DatasetSummary)),
+  'datasets.get': call(z.object({ datasetId: z.number().int() }), DatasetSummary),
+  /** One page of a dataset's items, filtered; `total` counts every match for the scrollbar. */
+  'datasets.items': call(
+    z.object({
+      datasetId: z.number().int(),
+      annotatorId: z.number().int().nullable(),
+      filter: ItemFilter.default({ status: 'all', variant: null, search: '' }),
+      offset: z.number().int().nonnegative().default(0),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
+    z.object({ total: z.number().int(), rows: z.array(ItemRow) }),
+  ),
+  'datasets.importPreview': call(
+    Upload.extend({ rows: z.number().int().min(1).max(50).default(5) }),
+    ImportPreview,
+  ),
+  'datasets.import': call(
+    Upload.extend({
+      datasetName: z.string().trim().min(1).max(200).optional(),
+      skipBadRows: z.boolean().default(false),
+    }),
+    ImportReport,
+  ),
+}

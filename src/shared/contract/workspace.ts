@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Annotator } from '../domain'
 import { call } from './define'
 
 /** Calls of the workspace area. Names read `workspace.verb`. */
@@ -7,4 +8,7 @@ export const workspaceCalls = {
     z.object({}).default({}),
     z.object({ file: z.string(), schemaVersion: z.number().int(), appVersion: z.string() }),
   ),
+  'workspace.annotators': call(z.object({}).default({}), z.array(Annotator)),
+  /** The annotator with this name, created on first use (who is labelling is chosen at start). */
+  'workspace.ensureAnnotator': call(z.object({ name: z.string().trim().min(1).max(100) }), Annotator),
 }

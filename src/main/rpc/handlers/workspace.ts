@@ -1,6 +1,7 @@
 import type { workspaceCalls } from '../../../shared/contract/workspace'
 import type { AppContext } from '../../app/context'
 import { schemaVersion } from '../../store/connection'
+import { ensureAnnotator, listAnnotators } from '../../store/repos/annotators'
 import type { Handlers } from '../dispatch'
 
 export const APP_VERSION = '0.1.0'
@@ -12,5 +13,7 @@ export function workspaceHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
       schemaVersion: schemaVersion(ctx.workspace.db),
       appVersion: APP_VERSION,
     }),
+    'workspace.annotators': () => listAnnotators(ctx.workspace.db),
+    'workspace.ensureAnnotator': ({ name }) => ensureAnnotator(ctx.workspace.db, name),
   }
 }

@@ -1,0 +1,144 @@
+import { z } from 'zod'
+import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/datasets'
+import { ServiceError } from '../rpc/dispatch'
+import type { Db } from '../store/connection'
+import { datasetStats, getDataset, listDatasets } from '../store/repos/datasets'
+import { parseJson } from '../store/repos/rows'
+
+const Variants = z.array(z.string())
+
+/** Current units only: an edited or deleted unit's targets are history, not work to do. */
+const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
+
+/** A target (alias t) with ≥2 differing human verdicts and no gold row waits for adjudication. */
+const DISPUTED = `(NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id)
+  AND (SELECT COUNT(DISTINCT l.verdict) FROM labels l WHERE l.target_id = t.id AND l.verdict IS NOT NULL) > 1)`
+
+const MINE = `EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id AND l.annotator_id = @annotatorId
+  AND l.verdict IS NOT NULL)`
+
+const JUDGE_DISAGREES = `EXISTS (SELECT 1 FROM verdicts v JOIN labels l ON l.target_id = v.target_id
+  WHERE v.target_id = t.id AND v.status = 'ok' AND l.verdict IS NOT NULL AND v.verdict <> l.verdict)`
+
+/** Targets of item `i`, restricted to one candidate variant when @variant is set. */
+const ITEM_TARGETS = `FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+  WHERE t.item_id = i.id AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
+
+export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
+  let dataset: ReturnType<typeof getDataset>
+  try {
+    dataset = getDataset(db, datasetId)
+  } catch {
+    throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
+  }
+  const stats = datasetStats(db, datasetId)
+  const labelledBy = db
+    .prepare(
+      `SELECT a.id AS annotatorId, a.name AS name, COUNT(*) AS labelled FROM labels l
+       JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+       JOIN annotators a ON a.id = l.annotator_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND ${CURRENT}
+       GROUP BY a.id ORDER BY a.name`,
+    )
+    .all(datasetId) as DatasetSummary['labelledBy']
+  const variants = (
+    db
+      .prepare(
+        `SELECT c.variant AS v, MIN(c.id) AS first FROM candidates c JOIN items i ON i.id = c.item_id
+         WHERE i.dataset_id = ? GROUP BY c.variant ORDER BY first`,
+      )
+      .all(datasetId) as { v: string }[]
+  ).map((r) => r.v)
+  const disputed = (
+    db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM targets t JOIN units u ON u.id = t.unit_id
+         WHERE t.dataset_id = ? AND ${CURRENT} AND ${DISPUTED}`,
+      )
+      .get(datasetId) as { n: number }
+  ).n
+  return {
+    id: dataset.id,
+    name: dataset.name,
+    labelSchema: dataset.labelSchema,
+    source: dataset.source,
+    createdAt: dataset.createdAt,
+    items: stats.items,
+    candidates: stats.candidates,
+    units: stats.units,
+    targets: stats.targets,
+    variants,
+    labelledBy,
+    disputed,
+  }
+}
+
+export function listDatasetSummaries(db: Db): DatasetSummary[] {
+  return listDatasets(db).map((d) => datasetSummary(db, d.id))
+}
+
+export interface ItemsQuery {
+  datasetId: number
+  annotatorId: number | null
+  filter: ItemFilter
+  offset: number
+  limit: number
+}
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * One page of items with per-item progress. Filters are EXISTS tests over the item's targets
+ * so a 100k-item dataset is scanned by index, and only the page's rows get counted in full.
+ */
+export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRow[] } {
+  datasetSummaryExists(db, q.datasetId)
+  const where = ['i.dataset_id = @datasetId']
+  const search = q.filter.search.trim()
+  if (search) {
+    where.push(`(i.ext_id LIKE @like ESCAPE '\\' OR i.question LIKE @like ESCAPE '\\'
+      OR i.reference LIKE @like ESCAPE '\\'
+      OR EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.text LIKE @like ESCAPE '\\')
+      OR EXISTS (SELECT 1 FROM units u WHERE u.item_id = i.id AND ${CURRENT} AND u.text LIKE @like ESCAPE '\\'))`)
+  }
+  if (q.filter.variant !== null)
+    where.push('EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant)')
+  if (q.filter.status === 'unlabelled') {
+    if (q.annotatorId === null) throw new ServiceError('bad_input', 'Choose who is labelling first')
+    where.push(`EXISTS (SELECT 1 ${ITEM_TARGETS} AND NOT ${MINE})`)
+  } else if (q.filter.status === 'disputed') where.push(`EXISTS (SELECT 1 ${ITEM_TARGETS} AND ${DISPUTED})`)
+  else if (q.filter.status === 'judgeDisagreement')
+    where.push(`EXISTS (SELECT 1 ${ITEM_TARGETS} AND ${JUDGE_DISAGREES})`)
+
+  const params = {
+    datasetId: q.datasetId,
+    annotatorId: q.annotatorId ?? -1,
+    variant: q.filter.variant,
+    like: likePattern(search),
+    limit: q.limit,
+    offset: q.offset,
+  }
+  const whereSql = where.join(' AND ')
+  const used = (sql: string) =>
+    Object.fromEntries(Object.entries(params).filter(([k]) => new RegExp(`@${k}\\b`).test(sql)))
+  const countSql = `SELECT COUNT(*) AS n FROM items i WHERE ${whereSql}`
+  const total = (db.prepare(countSql).get(used(countSql)) as { n: number }).n
+  const pageSql = `SELECT i.id AS itemId, i.ext_id AS extId, i.position, i.question,
+      substr(i.reference, 1, 240) AS referencePreview,
+      (SELECT json_group_array(variant) FROM (SELECT variant FROM candidates WHERE item_id = i.id ORDER BY id)) AS variants,
+      (SELECT COUNT(*) ${ITEM_TARGETS}) AS targets,
+      (SELECT COUNT(*) ${ITEM_TARGETS} AND ${MINE}) AS labelledByMe,
+      (SELECT COUNT(*) ${ITEM_TARGETS} AND ${DISPUTED}) AS disputed
+    FROM items i WHERE ${whereSql} ORDER BY i.position LIMIT @limit OFFSET @offset`
+  const rows = (
+    db.prepare(pageSql).all(used(pageSql)) as (Omit<ItemRow, 'variants'> & { variants: string })[]
+  ).map((r) => ({ ...r, variants: parseJson(Variants, r.variants, 'candidates.variant') }))
+  return { total, rows }
+}
+
+function datasetSummaryExists(db: Db, datasetId: number): void {
+  if (!db.prepare('SELECT 1 FROM datasets WHERE id = ?').get(datasetId))
+    throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
+}

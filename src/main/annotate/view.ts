@@ -1,0 +1,226 @@
+import { z } from 'zod'
+import type { AnnotateTarget, AnnotateView, JudgeVerdict } from '../../shared/contract/annotate'
+import { Triplet, type UnitKind } from '../../shared/domain'
+import { ServiceError } from '../rpc/dispatch'
+import type { Db } from '../store/connection'
+import { getDataset } from '../store/repos/datasets'
+import { labelsForTargets, nextUnlabelledTarget } from '../store/repos/labels'
+import { parseJson } from '../store/repos/rows'
+
+export interface OpenInput {
+  datasetId: number
+  annotatorId: number
+  targetId?: number
+  itemId?: number
+  blind: boolean
+}
+
+interface TargetRow {
+  targetId: number
+  unitId: number
+  candidateId: number
+  kind: UnitKind
+  text: string
+  triplet: string | null
+}
+
+interface VerdictRow {
+  targetId: number
+  runId: number
+  status: JudgeVerdict['status']
+  verdict: string | null
+  reason: string | null
+  citation: string | null
+  judgeName: string | null
+  provider: string
+  model: string
+  method: string
+}
+
+export function requireAnnotator(db: Db, annotatorId: number): void {
+  if (!db.prepare('SELECT 1 FROM annotators WHERE id = ?').get(annotatorId))
+    throw new ServiceError('not_found', `No annotator with id ${annotatorId}: choose who is labelling again`)
+}
+
+function itemOfTarget(db: Db, datasetId: number, targetId: number): number | null {
+  const row = db
+    .prepare('SELECT item_id AS id FROM targets WHERE id = ? AND dataset_id = ?')
+    .get(targetId, datasetId) as { id: number } | undefined
+  return row?.id ?? null
+}
+
+function resolveItem(db: Db, input: OpenInput): number {
+  if (input.targetId !== undefined) {
+    const id = itemOfTarget(db, input.datasetId, input.targetId)
+    if (id === null) throw new ServiceError('not_found', `No target ${input.targetId} in this dataset`)
+    return id
+  }
+  if (input.itemId !== undefined) {
+    const row = db
+      .prepare('SELECT id FROM items WHERE id = ? AND dataset_id = ?')
+      .get(input.itemId, input.datasetId)
+    if (!row) throw new ServiceError('not_found', `No item ${input.itemId} in this dataset`)
+    return input.itemId
+  }
+  const next = nextUnlabelledTarget(db, input.datasetId, input.annotatorId)
+  if (next !== null) return itemOfTarget(db, input.datasetId, next)!
+  const first = db
+    .prepare('SELECT id FROM items WHERE dataset_id = ? ORDER BY position LIMIT 1')
+    .get(input.datasetId) as { id: number } | undefined
+  if (!first) throw new ServiceError('not_found', 'This dataset has no items yet')
+  return first.id
+}
+
+function judgeName(v: VerdictRow): string {
+  if (v.judgeName) return v.judgeName
+  return v.provider === 'imported' ? `${v.method} (imported)` : `${v.method} · ${v.model}`
+}
+
+/**
+ * Everything the annotate view shows for one item. Blind mode is enforced here, not only in
+ * the UI: judges' and other annotators' verdicts on a target stay out of the reply until this
+ * annotator has labelled that target.
+ */
+export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
+  let dataset: ReturnType<typeof getDataset>
+  try {
+    dataset = getDataset(db, input.datasetId)
+  } catch {
+    throw new ServiceError('not_found', `No dataset with id ${input.datasetId}`)
+  }
+  requireAnnotator(db, input.annotatorId)
+  const itemId = resolveItem(db, input)
+  const item = db
+    .prepare('SELECT id, ext_id AS extId, position, question, reference FROM items WHERE id = ?')
+    .get(itemId) as AnnotateView['item']
+  const near = (op: string, dir: string) =>
+    (
+      db
+        .prepare(
+          `SELECT id FROM items WHERE dataset_id = ? AND position ${op} ? ORDER BY position ${dir} LIMIT 1`,
+        )
+        .get(input.datasetId, item.position) as { id: number } | undefined
+    )?.id ?? null
+  const itemIndex = (
+    db
+      .prepare('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ? AND position < ?')
+      .get(input.datasetId, item.position) as {
+      n: number
+    }
+  ).n
+  const itemCount = (
+    db.prepare('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ?').get(input.datasetId) as { n: number }
+  ).n
+  const candidates = db
+    .prepare('SELECT id, variant, text FROM candidates WHERE item_id = ? ORDER BY id')
+    .all(itemId) as AnnotateView['candidates']
+
+  const rows = db
+    .prepare(
+      `SELECT t.id AS targetId, t.unit_id AS unitId, t.candidate_id AS candidateId, u.kind, u.text, u.triplet
+       FROM targets t JOIN units u ON u.id = t.unit_id
+       WHERE t.item_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+       ORDER BY t.candidate_id, u.kind = 'fact' DESC, u.position, t.id`,
+    )
+    .all(itemId) as TargetRow[]
+  const ids = rows.map((r) => r.targetId)
+  const labels = labelsForTargets(db, ids)
+  const names = new Map(
+    (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
+      a.id,
+      a.name,
+    ]),
+  )
+  const gold = new Set(
+    (
+      db
+        .prepare('SELECT target_id AS id FROM gold WHERE target_id IN (SELECT value FROM json_each(?))')
+        .all(JSON.stringify(ids)) as { id: number }[]
+    ).map((g) => g.id),
+  )
+  const verdicts = db
+    .prepare(
+      `SELECT v.target_id AS targetId, v.run_id AS runId, v.status, v.verdict, v.reason, v.citation,
+         jc.name AS judgeName, r.provider, r.model, r.method
+       FROM verdicts v JOIN runs r ON r.id = v.run_id LEFT JOIN judge_configs jc ON jc.id = r.judge_config_id
+       WHERE v.target_id IN (SELECT value FROM json_each(?)) AND r.kind IN ('judge', 'imported')
+       ORDER BY r.id`,
+    )
+    .all(JSON.stringify(ids)) as VerdictRow[]
+
+  let hiddenJudgeVerdicts = 0
+  const targets: AnnotateTarget[] = rows.map((r) => {
+    const mine = labels.find((l) => l.targetId === r.targetId && l.annotatorId === input.annotatorId) ?? null
+    const otherLabels = labels.filter(
+      (l) => l.targetId === r.targetId && l.annotatorId !== input.annotatorId && l.verdict !== null,
+    )
+    const distinct = new Set(
+      labels.filter((l) => l.targetId === r.targetId && l.verdict !== null).map((l) => l.verdict),
+    )
+    const judges = verdicts
+      .filter((v) => v.targetId === r.targetId)
+      .map((v) => ({
+        runId: v.runId,
+        judge: judgeName(v),
+        status: v.status,
+        verdict: v.verdict,
+        reason: v.reason,
+        citation: v.citation,
+      }))
+    const hidden = input.blind && (mine === null || mine.verdict === null)
+    if (hidden) hiddenJudgeVerdicts += judges.length
+    return {
+      targetId: r.targetId,
+      unitId: r.unitId,
+      candidateId: r.candidateId,
+      kind: r.kind,
+      text: r.text,
+      triplet: r.triplet === null ? null : parseJson(Triplet, r.triplet, 'units.triplet'),
+      against: r.kind === 'fact' ? 'candidate' : 'reference',
+      mine: mine && {
+        verdict: mine.verdict,
+        evidence: mine.evidence,
+        note: mine.note,
+        updatedAt: mine.updatedAt,
+      },
+      others: hidden
+        ? null
+        : otherLabels.map((l) => ({ annotator: names.get(l.annotatorId) ?? '?', verdict: l.verdict! })),
+      judges: hidden ? null : judges,
+      disputed: !gold.has(r.targetId) && distinct.size > 1,
+    }
+  })
+  const asked = input.targetId !== undefined && targets.some((t) => t.targetId === input.targetId)
+  const focusTargetId = asked
+    ? input.targetId!
+    : ((targets.find((t) => t.mine === null || t.mine.verdict === null) ?? targets[0])?.targetId ?? null)
+  return {
+    dataset: { id: dataset.id, name: dataset.name, labelSchema: dataset.labelSchema },
+    item,
+    itemIndex,
+    itemCount,
+    prevItemId: near('<', 'DESC'),
+    nextItemId: near('>', 'ASC'),
+    candidates,
+    targets,
+    focusTargetId,
+    hiddenJudgeVerdicts,
+  }
+}
+
+export function nextTarget(
+  db: Db,
+  input: { datasetId: number; annotatorId: number; afterTargetId?: number },
+): { targetId: number | null; itemId: number | null } {
+  requireAnnotator(db, input.annotatorId)
+  const targetId = nextUnlabelledTarget(db, input.datasetId, input.annotatorId, input.afterTargetId)
+  return { targetId, itemId: targetId === null ? null : itemOfTarget(db, input.datasetId, targetId) }
+}
+
+const DatasetOfTarget = z.object({ datasetId: z.number().int() })
+
+export function datasetOfTarget(db: Db, targetId: number): number {
+  const row = db.prepare('SELECT dataset_id AS datasetId FROM targets WHERE id = ?').get(targetId)
+  if (!row) throw new ServiceError('not_found', `No target with id ${targetId}`)
+  return DatasetOfTarget.parse(row).datasetId
+}
