@@ -1,0 +1,245 @@
+import type { Triplet, Unit, UnitKind } from '../../shared/domain'
+import type { Db } from '../store/connection'
+import { ContentWriter } from '../store/repos/content'
+import { now } from '../store/repos/rows'
+import { cleanText, currentUnitRow, toUnit, type UnitRow, UnitsError, unitIsLabelled, unitRow } from './rows'
+
+/** Units a person makes or changes by hand carry this origin. */
+export const PERSON_ORIGIN = 'person'
+
+const writers = new WeakMap<Db, ContentWriter>()
+
+function writerFor(db: Db): ContentWriter {
+  let w = writers.get(db)
+  if (!w) {
+    w = new ContentWriter(db)
+    writers.set(db, w)
+  }
+  return w
+}
+
+export interface EditResult {
+  unit: Unit
+  /** True when the old text carried labels, so a new version was made instead of a rewrite. */
+  versioned: boolean
+}
+
+/** Position of the next current unit in the same list, if any (positions are REAL, so new units fit between). */
+function nextPosition(db: Db, row: UnitRow): number | null {
+  const r = db
+    .prepare(
+      `SELECT MIN(position) AS p FROM units WHERE item_id = ? AND kind = ? AND candidate_id IS ?
+       AND superseded_by IS NULL AND deleted_at IS NULL AND position > ?`,
+    )
+    .get(row.item_id, row.kind, row.candidate_id, row.position) as { p: number | null }
+  return r.p
+}
+
+function positionsAfter(db: Db, row: UnitRow, count: number): number[] {
+  const upper = nextPosition(db, row) ?? row.position + 1
+  const step = (upper - row.position) / (count + 1)
+  return Array.from({ length: count }, (_, i) => row.position + step * (i + 1))
+}
+
+function editRow(db: Db, row: UnitRow, text: string, triplet: Triplet | null | undefined): EditResult {
+  // A triplet's structure no longer matches once its text is rewritten, unless one is given.
+  let tripletJson: string | null = null
+  if (triplet !== undefined) tripletJson = triplet ? JSON.stringify(triplet) : null
+  else if (text === row.text) tripletJson = row.triplet
+  if (text === row.text && tripletJson === row.triplet) return { unit: toUnit(row), versioned: false }
+  if (!unitIsLabelled(db, row.id)) {
+    db.prepare('UPDATE units SET text = ?, triplet = ? WHERE id = ?').run(text, tripletJson, row.id)
+    return { unit: toUnit(unitRow(db, row.id)), versioned: false }
+  }
+  const lineage = row.lineage_id ?? row.id
+  const { v } = db.prepare('SELECT MAX(version) AS v FROM units WHERE lineage_id = ?').get(lineage) as {
+    v: number | null
+  }
+  const info = db
+    .prepare(
+      `INSERT INTO units (item_id, candidate_id, kind, position, text, triplet, origin, version, lineage_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      row.item_id,
+      row.candidate_id,
+      row.kind,
+      row.position,
+      text,
+      tripletJson,
+      PERSON_ORIGIN,
+      Math.max(v ?? row.version, row.version) + 1,
+      lineage,
+      now(),
+    )
+  const id = Number(info.lastInsertRowid)
+  db.prepare('UPDATE units SET superseded_by = ? WHERE id = ?').run(id, row.id)
+  writerFor(db).addTargets(id, row.item_id, row.kind as UnitKind, row.candidate_id)
+  return { unit: toUnit(unitRow(db, id)), versioned: true }
+}
+
+/**
+ * Changes a unit's text. A unit nobody has labelled or judged is updated in place; otherwise a
+ * new version is made (same lineage and place in the list) and the old row, with its labels,
+ * is kept as it was.
+ */
+export function editUnit(db: Db, unitId: number, text: string, triplet?: Triplet | null): EditResult {
+  return db.transaction(() => editRow(db, currentUnitRow(db, unitId), cleanText(text), triplet))()
+}
+
+export interface AddUnitInput {
+  itemId: number
+  kind: UnitKind
+  text: string
+  /** The candidate a triplet, sentence or whole unit comes from; ignored for facts. */
+  candidateId?: number | null
+  triplet?: Triplet | null
+  /** Place the new unit right after this one; null puts it first; absent appends it. */
+  afterUnitId?: number | null
+}
+
+export function addUnit(db: Db, input: AddUnitInput): Unit {
+  return db.transaction(() => {
+    const text = cleanText(input.text)
+    const item = db.prepare('SELECT id FROM items WHERE id = ?').get(input.itemId)
+    if (!item) throw new UnitsError('not_found', `No item with id ${input.itemId}`)
+    const candidateId = input.kind === 'fact' ? null : (input.candidateId ?? null)
+    if (input.kind !== 'fact') {
+      if (candidateId === null)
+        throw new UnitsError('bad_input', `A ${input.kind} unit needs the candidate it comes from`)
+      const c = db.prepare('SELECT item_id FROM candidates WHERE id = ?').get(candidateId) as
+        | { item_id: number }
+        | undefined
+      if (!c || c.item_id !== input.itemId)
+        throw new UnitsError('bad_input', `Candidate ${candidateId} does not belong to item ${input.itemId}`)
+    }
+    let position: number | undefined
+    if (input.afterUnitId === null) {
+      const r = db
+        .prepare(
+          `SELECT MIN(position) AS p FROM units WHERE item_id = ? AND kind = ? AND candidate_id IS ?
+           AND superseded_by IS NULL AND deleted_at IS NULL`,
+        )
+        .get(input.itemId, input.kind, candidateId) as { p: number | null }
+      position = (r.p ?? 1) - 1
+    } else if (input.afterUnitId !== undefined) {
+      const after = currentUnitRow(db, input.afterUnitId)
+      if (after.item_id !== input.itemId || after.kind !== input.kind || after.candidate_id !== candidateId)
+        throw new UnitsError('bad_input', `Unit ${input.afterUnitId} is not in the same list`)
+      position = positionsAfter(db, after, 1)[0]
+    }
+    const id = writerFor(db).insertUnit(input.itemId, {
+      kind: input.kind,
+      text,
+      candidateId,
+      triplet: input.triplet ?? null,
+      origin: PERSON_ORIGIN,
+      ...(position === undefined ? {} : { position }),
+    })
+    return toUnit(unitRow(db, id))
+  })()
+}
+
+/** Hides a unit from labelling and metrics. The row and its labels stay, so this can be undone. */
+export function deleteUnit(db: Db, unitId: number): Unit {
+  return db.transaction(() => {
+    const row = currentUnitRow(db, unitId)
+    db.prepare('UPDATE units SET deleted_at = ? WHERE id = ?').run(now(), row.id)
+    return toUnit(unitRow(db, row.id))
+  })()
+}
+
+export function restoreUnit(db: Db, unitId: number): Unit {
+  return db.transaction(() => {
+    const row = unitRow(db, unitId)
+    if (row.superseded_by !== null)
+      throw new UnitsError('conflict', `Unit ${unitId} has been replaced by unit ${row.superseded_by}`)
+    if (row.deleted_at === null) return toUnit(row)
+    db.prepare('UPDATE units SET deleted_at = NULL WHERE id = ?').run(row.id)
+    // Candidates added while the unit was deleted have no target for it yet.
+    writerFor(db).addTargets(row.id, row.item_id, row.kind as UnitKind, row.candidate_id)
+    return toUnit(unitRow(db, row.id))
+  })()
+}
+
+/**
+ * Splits one unit into several: the first piece takes the unit's place (as an edit, so labels
+ * on the old text are kept with it) and the others follow it in order.
+ */
+export function splitUnit(db: Db, unitId: number, texts: readonly string[]): Unit[] {
+  return db.transaction(() => {
+    const pieces = texts.map((t, i) => cleanText(t, `Piece ${i + 1} of the split`))
+    if (pieces.length < 2) throw new UnitsError('bad_input', 'A split needs at least two pieces')
+    const row = currentUnitRow(db, unitId)
+    const first = editRow(db, row, pieces[0]!, undefined).unit
+    const positions = positionsAfter(db, unitRow(db, first.id), pieces.length - 1)
+    const rest = pieces.slice(1).map((text, i) =>
+      writerFor(db).insertUnit(row.item_id, {
+        kind: row.kind as UnitKind,
+        text,
+        candidateId: row.candidate_id,
+        origin: PERSON_ORIGIN,
+        position: positions[i]!,
+      }),
+    )
+    return [first, ...rest.map((id) => toUnit(unitRow(db, id)))]
+  })()
+}
+
+/**
+ * Merges units of one list into the first of them (by position); the others are deleted (soft,
+ * labels kept). Without a text the pieces are joined with spaces.
+ */
+export function mergeUnits(db: Db, unitIds: readonly number[], text?: string): EditResult {
+  return db.transaction(() => {
+    const ids = [...new Set(unitIds)]
+    if (ids.length < 2) throw new UnitsError('bad_input', 'A merge needs at least two different units')
+    const rows = ids.map((id) => currentUnitRow(db, id)).sort((a, b) => a.position - b.position)
+    const first = rows[0]!
+    for (const r of rows)
+      if (r.item_id !== first.item_id || r.kind !== first.kind || r.candidate_id !== first.candidate_id)
+        throw new UnitsError('bad_input', 'Only units of the same item, kind and candidate can be merged')
+    const merged = text === undefined ? rows.map((r) => r.text).join(' ') : cleanText(text)
+    const result = editRow(db, first, merged, undefined)
+    const del = db.prepare('UPDATE units SET deleted_at = ? WHERE id = ?')
+    const at = now()
+    for (const r of rows.slice(1)) del.run(at, r.id)
+    return result
+  })()
+}
+
+/**
+ * Sets the order of one list of units (an item's facts, or one candidate's units of a kind).
+ * The ids must be exactly the current units of that list.
+ */
+export function reorderUnits(
+  db: Db,
+  itemId: number,
+  kind: UnitKind,
+  candidateId: number | null,
+  orderedIds: readonly number[],
+): Unit[] {
+  return db.transaction(() => {
+    const cid = kind === 'fact' ? null : candidateId
+    const current = db
+      .prepare(
+        `SELECT id FROM units WHERE item_id = ? AND kind = ? AND candidate_id IS ?
+         AND superseded_by IS NULL AND deleted_at IS NULL`,
+      )
+      .all(itemId, kind, cid) as { id: number }[]
+    const expected = new Set(current.map((r) => r.id))
+    const given = new Set(orderedIds)
+    if (
+      given.size !== orderedIds.length ||
+      given.size !== expected.size ||
+      ![...given].every((id) => expected.has(id))
+    )
+      throw new UnitsError(
+        'conflict',
+        'The order given does not list exactly the current units of this list; reload and try again',
+      )
+    const set = db.prepare('UPDATE units SET position = ? WHERE id = ?')
+    orderedIds.forEach((id, i) => set.run(i, id))
+    return orderedIds.map((id) => toUnit(unitRow(db, id)))
+  })()
+}

@@ -1,0 +1,120 @@
+import type { UnitEntry, UnitsPage, UnitVersion } from '../../shared/contract/units'
+import type { Db } from '../store/connection'
+import { toUnit, type UnitRow, UnitsError } from './rows'
+
+type EntryRow = UnitRow & { labels: number; verdicts: number; locked: number; versions: number }
+
+// One query per item: an item has tens of units, so the correlated counts stay cheap.
+const ENTRY_SQL = `
+  SELECT u.*,
+    (SELECT COUNT(*) FROM labels l JOIN targets t ON t.id = l.target_id
+      WHERE t.unit_id = u.id AND l.verdict IS NOT NULL) AS labels,
+    (SELECT COUNT(*) FROM verdicts v JOIN targets t ON t.id = v.target_id WHERE t.unit_id = u.id) AS verdicts,
+    EXISTS (SELECT 1 FROM targets t WHERE t.unit_id = u.id AND (
+      EXISTS (SELECT 1 FROM label_history h WHERE h.target_id = t.id)
+      OR EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id)
+      OR EXISTS (SELECT 1 FROM verdicts v WHERE v.target_id = t.id)
+      OR EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id))) AS locked,
+    (SELECT COUNT(*) FROM units w WHERE w.lineage_id = u.lineage_id) AS versions
+  FROM units u
+  LEFT JOIN candidates c ON c.id = u.candidate_id
+  WHERE u.item_id = ? AND u.superseded_by IS NULL AND (CASE WHEN ? THEN u.deleted_at IS NOT NULL ELSE u.deleted_at IS NULL END)
+  ORDER BY u.kind <> 'fact', c.id, u.kind, u.position, u.id`
+
+function toEntry(r: EntryRow): UnitEntry {
+  return {
+    ...toUnit(r),
+    labels: r.labels,
+    verdicts: r.verdicts,
+    locked: r.locked === 1,
+    versions: r.versions,
+  }
+}
+
+interface ItemRow {
+  id: number
+  ext_id: string
+  position: number
+  question: string | null
+  reference: string
+}
+
+/** One item of a dataset with everything the units review needs, plus its neighbours. */
+export function unitsPage(db: Db, datasetId: number, sel: { itemId?: number; index?: number }): UnitsPage {
+  if (!db.prepare('SELECT 1 FROM datasets WHERE id = ?').get(datasetId))
+    throw new UnitsError('not_found', `No dataset with id ${datasetId}`)
+  const total = (
+    db.prepare('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ?').get(datasetId) as { n: number }
+  ).n
+  let item: ItemRow | undefined
+  if (sel.itemId !== undefined) {
+    item = db.prepare('SELECT * FROM items WHERE id = ? AND dataset_id = ?').get(sel.itemId, datasetId) as
+      | ItemRow
+      | undefined
+    if (!item) throw new UnitsError('not_found', `Item ${sel.itemId} is not in dataset ${datasetId}`)
+  } else {
+    const index = Math.min(sel.index ?? 0, Math.max(total - 1, 0))
+    item = db
+      .prepare('SELECT * FROM items WHERE dataset_id = ? ORDER BY position, id LIMIT 1 OFFSET ?')
+      .get(datasetId, index) as ItemRow | undefined
+  }
+  if (!item)
+    return {
+      total,
+      index: 0,
+      prevItemId: null,
+      nextItemId: null,
+      item: null,
+      candidates: [],
+      units: [],
+      deleted: [],
+    }
+  const index = (
+    db
+      .prepare('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ? AND (position, id) < (?, ?)')
+      .get(datasetId, item.position, item.id) as { n: number }
+  ).n
+  const neighbour = (cmp: '<' | '>', dir: 'DESC' | 'ASC') =>
+    (
+      db
+        .prepare(
+          `SELECT id FROM items WHERE dataset_id = ? AND (position, id) ${cmp} (?, ?) ORDER BY position ${dir}, id ${dir} LIMIT 1`,
+        )
+        .get(datasetId, item.position, item.id) as { id: number } | undefined
+    )?.id ?? null
+  const candidates = db
+    .prepare('SELECT id, variant, text FROM candidates WHERE item_id = ? ORDER BY id')
+    .all(item.id) as { id: number; variant: string; text: string }[]
+  const entries = db.prepare(ENTRY_SQL)
+  return {
+    total,
+    index,
+    prevItemId: neighbour('<', 'DESC'),
+    nextItemId: neighbour('>', 'ASC'),
+    item: { id: item.id, extId: item.ext_id, question: item.question, reference: item.reference },
+    candidates,
+    units: (entries.all(item.id, 0) as EntryRow[]).map(toEntry),
+    deleted: (entries.all(item.id, 1) as EntryRow[]).map(toEntry),
+  }
+}
+
+/** Every version of a unit, oldest first, each with the labels that were given on its text. */
+export function unitVersions(db: Db, lineageId: number): UnitVersion[] {
+  const rows = db
+    .prepare('SELECT * FROM units WHERE lineage_id = ? ORDER BY version, id')
+    .all(lineageId) as UnitRow[]
+  if (rows.length === 0) throw new UnitsError('not_found', `No unit lineage ${lineageId}`)
+  const labels = db.prepare(
+    `SELECT a.name AS annotator, c.variant AS variant, l.verdict, l.note, l.updated_at AS updatedAt
+     FROM labels l JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
+     JOIN candidates c ON c.id = t.candidate_id WHERE t.unit_id = ? ORDER BY c.id, a.name`,
+  )
+  const verdicts = db.prepare(
+    'SELECT COUNT(*) AS n FROM verdicts v JOIN targets t ON t.id = v.target_id WHERE t.unit_id = ?',
+  )
+  return rows.map((r) => ({
+    unit: toUnit(r),
+    labels: labels.all(r.id) as UnitVersion['labels'],
+    verdicts: (verdicts.get(r.id) as { n: number }).n,
+  }))
+}
