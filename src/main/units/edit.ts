@@ -239,7 +239,7 @@ export function reorderUnits(
         'The order given does not list exactly the current units of this list; reload and try again',
       )
     const set = db.prepare('UPDATE units SET position = ? WHERE id = ?')
-    orderedIds.forEach((id, i) => set.run(i, id))
+    for (const [i, id] of orderedIds.entries()) set.run(i, id)
     return orderedIds.map((id) => toUnit(unitRow(db, id)))
   })()
 }
