@@ -46,7 +46,16 @@ export async function dispatch(
   try {
     const handler = handlers[name] as (input: unknown) => unknown
     const value = await handler(parsed.data)
-    return { ok: true, value: def.output.parse(value) }
+    const checked = def.output.safeParse(value)
+    if (checked.success) return { ok: true, value: checked.data }
+    // A malformed answer is a bug in main; say so rather than hand the renderer bad data.
+    return {
+      ok: false,
+      error: {
+        code: 'failed',
+        message: `${name} returned an answer that breaks the contract: ${z.prettifyError(checked.error)}`,
+      },
+    }
   } catch (error) {
     if (error instanceof ServiceError)
       return { ok: false, error: { code: error.code, message: error.message } }

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { rollingBackup } from '../store/backups'
+import { parseServeArgs, SERVE_USAGE } from './args'
+import { startServer } from './server'
+
+/** The built renderer sits beside the built main bundle: out/main/serve.js → out/renderer. */
+function builtRendererDir(): string {
+  return join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
+}
+
+async function main(): Promise<void> {
+  let args: ReturnType<typeof parseServeArgs>
+  try {
+    args = parseServeArgs(process.argv.slice(2))
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${SERVE_USAGE}`)
+    process.exit(2)
+  }
+  if (args.help) {
+    console.log(SERVE_USAGE)
+    return
+  }
+  mkdirSync(dirname(args.workspaceFile), { recursive: true })
+  const server = await startServer({
+    workspaceFile: args.workspaceFile,
+    port: args.port,
+    rendererDir: args.rendererDir ?? builtRendererDir(),
+    loadDemo: true,
+  })
+  const backup = await rollingBackup(server.ctx.workspace.db, args.workspaceFile)
+  console.log(`Workspace: ${args.workspaceFile} (backup taken: ${backup})`)
+  console.log(`FactLab (browser mode) at ${server.url}`)
+  console.log('Only this machine can connect. Press Ctrl+C to stop.')
+
+  let stopping = false
+  const stop = (signal: string): void => {
+    if (stopping) return
+    stopping = true
+    console.log(`\n${signal}: closing the workspace…`)
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  console.error(`FactLab could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

@@ -1,0 +1,93 @@
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { extname, join, resolve, sep } from 'node:path'
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/**
+ * Maps a URL path to a file inside `root`, or null when it would leave it. Encoded separators
+ * (`..%2f`), backslashes, NUL bytes and symlinks pointing outside all count as leaving.
+ */
+export function resolveStaticPath(root: string, urlPath: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null
+  const rootReal = existsSync(root) ? realpathSync(root) : resolve(root)
+  const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '')
+  const candidate = resolve(rootReal, relative)
+  if (!candidate.startsWith(rootReal + sep)) return null
+  if (!existsSync(candidate)) return candidate
+  const real = realpathSync(candidate)
+  return real.startsWith(rootReal + sep) ? real : null
+}
+
+export interface StaticOptions {
+  root: string
+  /** Headers every answer carries (CSP and friends). */
+  headers: Record<string, string>
+}
+
+function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  })
+  res.end(`${text}\n`)
+}
+
+/** Serves the built renderer. Paths without an extension fall back to index.html (client routes). */
+export function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  opts: StaticOptions,
+): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    plain(res, 405, 'Only GET and HEAD are served here.', { ...opts.headers, allow: 'GET, HEAD' })
+    return
+  }
+  let file = resolveStaticPath(opts.root, pathname)
+  if (file === null) {
+    plain(res, 404, 'Not found.', opts.headers)
+    return
+  }
+  if ((!existsSync(file) || !statSync(file).isFile()) && extname(file) === '')
+    file = join(opts.root, 'index.html')
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    const hint = pathname === '/' ? ` The renderer is not built in ${opts.root}: run \`npm run build\`.` : ''
+    plain(res, 404, `Not found.${hint}`, opts.headers)
+    return
+  }
+  const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
+  // index.html names the hashed bundles of this build, so it must never be served stale.
+  const cache = type.startsWith('text/html') ? 'no-store' : 'no-cache'
+  res.writeHead(200, {
+    ...opts.headers,
+    'content-type': type,
+    'content-length': String(statSync(file).size),
+    'cache-control': cache,
+  })
+  if (req.method === 'HEAD') {
+    res.end()
+    return
+  }
+  createReadStream(file).pipe(res)
+}

@@ -1,0 +1,257 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../src/main/server/server'
+import { CONTENT_SECURITY_POLICY } from '../../src/main/shell/csp'
+import { tmpDirs } from '../helpers/tmp'
+
+interface Raw {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** node:http rather than fetch, because fetch will not let a test forge Host. */
+function raw(
+  port: number,
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<Raw> {
+  return new Promise((ok, fail) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => {
+          body += c
+        })
+        res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      },
+    )
+    req.on('error', fail)
+    if (opts.body !== undefined) req.write(opts.body)
+    req.end()
+  })
+}
+
+const tmp = tmpDirs()
+let server: RunningServer | null = null
+afterEach(async () => {
+  await server?.close()
+  server = null
+})
+
+async function start(): Promise<RunningServer> {
+  const dir = tmp()
+  const rendererDir = join(dir, 'renderer')
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true })
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>FactLab</title>')
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
+  writeFileSync(join(dir, 'secret.txt'), 'do not serve me')
+  server = await startServer({ workspaceFile: join(dir, 'w.factlab'), port: 0, rendererDir })
+  return server
+}
+
+function callHeaders(s: RunningServer, extra: Record<string, string> = {}): Record<string, string> {
+  return { 'content-type': 'application/json', 'x-factlab-token': s.token, ...extra }
+}
+
+async function annotatorNames(s: RunningServer): Promise<string[]> {
+  const res = await raw(s.port, {
+    method: 'POST',
+    path: '/api/call/workspace.annotators',
+    headers: callHeaders(s),
+    body: '{}',
+  })
+  const parsed = JSON.parse(res.body) as { ok: boolean; value: { name: string }[] }
+  expect(parsed.ok).toBe(true)
+  return parsed.value.map((a) => a.name)
+}
+
+describe('browser-mode server', () => {
+  it('binds loopback and prints a URL that carries the token', async () => {
+    const s = await start()
+    expect(s.origin).toBe(`http://127.0.0.1:${s.port}`)
+    expect(new URL(s.url).searchParams.get('token')).toBe(s.token)
+    expect(s.token.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it('runs a call when the token is right', async () => {
+    const s = await start()
+    const res = await raw(s.port, {
+      method: 'POST',
+      path: '/api/call/workspace.ensureAnnotator',
+      headers: callHeaders(s),
+      body: JSON.stringify({ name: 'Ana' }),
+    })
+    expect(res.status).toBe(200)
+    expect(JSON.parse(res.body)).toMatchObject({ ok: true, value: { name: 'Ana' } })
+    expect(await annotatorNames(s)).toContain('Ana')
+  })
+
+  it('refuses a missing or wrong token and leaves the workspace untouched', async () => {
+    const s = await start()
+    const body = JSON.stringify({ name: 'Mallory' })
+    const path = '/api/call/workspace.ensureAnnotator'
+    const missing = await raw(s.port, {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    expect(missing.status).toBe(401)
+    const wrong = await raw(s.port, {
+      method: 'POST',
+      path,
+      headers: callHeaders(s, { 'x-factlab-token': 'x' }),
+      body,
+    })
+    expect(wrong.status).toBe(403)
+    // The token in the query string is only for the event stream, never for calls.
+    const inQuery = await raw(s.port, {
+      method: 'POST',
+      path: `${path}?token=${s.token}`,
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    expect(inQuery.status).toBe(401)
+    expect(await annotatorNames(s)).not.toContain('Mallory')
+  })
+
+  it.each([
+    ['a foreign host', 'evil.example'],
+    ['a DNS-rebinding host', '127.0.0.1.evil.com'],
+    ['the right name on another port', 'localhost:1'],
+  ])('refuses %s even with the right token', async (_label, host) => {
+    const s = await start()
+    const res = await raw(s.port, {
+      method: 'POST',
+      path: '/api/call/workspace.ensureAnnotator',
+      headers: callHeaders(s, { host }),
+      body: JSON.stringify({ name: 'Mallory' }),
+    })
+    expect(res.status).toBe(403)
+    const page = await raw(s.port, { path: '/', headers: { host } })
+    expect(page.status).toBe(403)
+    expect(await annotatorNames(s)).not.toContain('Mallory')
+  })
+
+  it('accepts localhost as Host and its own origin, refuses a foreign Origin', async () => {
+    const s = await start()
+    const path = '/api/call/workspace.ensureAnnotator'
+    const own = await raw(s.port, {
+      method: 'POST',
+      path,
+      headers: callHeaders(s, { host: `localhost:${s.port}`, origin: `http://localhost:${s.port}` }),
+      body: JSON.stringify({ name: 'Ana' }),
+    })
+    expect(own.status).toBe(200)
+    const foreign = await raw(s.port, {
+      method: 'POST',
+      path,
+      headers: callHeaders(s, { origin: 'http://evil.example' }),
+      body: JSON.stringify({ name: 'Mallory' }),
+    })
+    expect(foreign.status).toBe(403)
+    expect(await annotatorNames(s)).toEqual(expect.arrayContaining(['Ana']))
+    expect(await annotatorNames(s)).not.toContain('Mallory')
+  })
+
+  it('answers a body that is not JSON with a clear 400', async () => {
+    const s = await start()
+    const res = await raw(s.port, {
+      method: 'POST',
+      path: '/api/call/workspace.ensureAnnotator',
+      headers: callHeaders(s),
+      body: '{"name": ',
+    })
+    expect(res.status).toBe(400)
+    const parsed = JSON.parse(res.body) as { ok: boolean; error: { code: string; message: string } }
+    expect(parsed.ok).toBe(false)
+    expect(parsed.error.code).toBe('bad_input')
+    expect(parsed.error.message).toMatch(/not valid JSON/)
+  })
+
+  it('refuses a body that is not declared as JSON, which a cross-site form could send', async () => {
+    const s = await start()
+    const res = await raw(s.port, {
+      method: 'POST',
+      path: '/api/call/workspace.ensureAnnotator',
+      headers: callHeaders(s, { 'content-type': 'text/plain' }),
+      body: JSON.stringify({ name: 'Mallory' }),
+    })
+    expect(res.status).toBe(415)
+    expect(await annotatorNames(s)).not.toContain('Mallory')
+  })
+
+  it('reports contract errors: unknown call and bad input', async () => {
+    const s = await start()
+    const unknown = await raw(s.port, {
+      method: 'POST',
+      path: '/api/call/nope.nothing',
+      headers: callHeaders(s),
+      body: '{}',
+    })
+    expect(unknown.status).toBe(404)
+    expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { code: 'unknown_call' } })
+    const bad = await raw(s.port, {
+      method: 'POST',
+      path: '/api/call/workspace.ensureAnnotator',
+      headers: callHeaders(s),
+      body: JSON.stringify({ name: '' }),
+    })
+    expect(bad.status).toBe(400)
+    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+  })
+
+  it('serves the renderer with the CSP and never a file outside it', async () => {
+    const s = await start()
+    const index = await raw(s.port, { path: '/' })
+    expect(index.status).toBe(200)
+    expect(index.body).toContain('<title>FactLab</title>')
+    expect(index.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+    expect(index.headers['x-content-type-options']).toBe('nosniff')
+    expect(index.headers['cache-control']).toBe('no-store')
+    const asset = await raw(s.port, { path: '/assets/app.js' })
+    expect(asset.status).toBe(200)
+    expect(asset.headers['content-type']).toMatch(/javascript/)
+    for (const path of [
+      '/../secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+    ]) {
+      const res = await raw(s.port, { path })
+      expect(res.body, path).not.toContain('do not serve me')
+    }
+  })
+
+  it('streams an event emitted in main to a client holding the token', async () => {
+    const s = await start()
+    const refused = await raw(s.port, { path: '/api/events' })
+    expect(refused.status).toBe(401)
+    const received = new Promise<string>((ok, fail) => {
+      const req = request(
+        { host: '127.0.0.1', port: s.port, path: `/api/events?token=${encodeURIComponent(s.token)}` },
+        (res) => {
+          expect(res.headers['content-type']).toMatch(/text\/event-stream/)
+          let text = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => {
+            text += chunk
+            if (text.includes(': connected')) s.ctx.events.emit('workspace.changed', { file: 'x.factlab' })
+            const line = text.split('\n').find((l) => l.startsWith('data: '))
+            if (line) {
+              ok(line.slice('data: '.length))
+              req.destroy()
+            }
+          })
+        },
+      )
+      req.on('error', fail)
+      req.end()
+    })
+    expect(JSON.parse(await received)).toEqual({ name: 'workspace.changed', payload: { file: 'x.factlab' } })
+  })
+})
