@@ -1,4 +1,5 @@
 import type { Candidate, Item, Triplet, UnitKind } from '../../shared/domain'
+import type { LabelSchema } from '../../shared/labelSchemas'
 import type { LlmReply, LlmRequest, ModelCapabilities } from '../providers/types'
 
 /** One target a method must give a verdict on, with the texts it needs. */
@@ -33,6 +34,11 @@ export interface MethodSettings {
   lexicalThreshold?: number
   /** dcr: use an LLM call for AMC (true) or map DCE decisions to ±1 (false). */
   amcLlm?: boolean
+  /** dcr: the score constants of Z = (Σ s_i − α) / (n − β); both 0 by default. */
+  alpha?: number
+  beta?: number
+  /** FaaF / batched checkers: re-ask once with the validation error (counted as a repair). */
+  repairRetry?: boolean
 }
 
 /**
@@ -44,6 +50,8 @@ export interface JudgeContext {
   settings: MethodSettings
   templates: TemplateSet
   capabilities: ModelCapabilities
+  /** The dataset's label schema, when known; the lexical baseline answers in its vocabulary. */
+  labelSchema?: LabelSchema
 }
 
 /**

@@ -1,0 +1,133 @@
+import { z } from 'zod'
+import type { LlmMessage, LlmReply, LlmRequest, LlmTool } from '../providers/types'
+import { DEFAULT_TEMPLATES, renderTemplate, TEMPLATE_VARS, type TemplateName } from './templates'
+import type { JudgeContext, TargetInput, VerdictOutcome } from './types'
+
+/** Shared plumbing of the method modules: requests from templates, reply parsing, outcomes. */
+
+export const NO_QUESTION = '(no question given)'
+
+export function questionText(question: string | null | undefined): string {
+  const q = question?.trim()
+  return q ? q : NO_QUESTION
+}
+
+/**
+ * Builds a request from the run's template (falling back to the default) with exactly the
+ * variables the template is allowed to use, so an edited template fails here with a clear message.
+ */
+export function buildRequest(
+  ctx: JudgeContext,
+  name: TemplateName,
+  vars: Readonly<Record<string, string>>,
+  tool?: LlmTool,
+): LlmRequest {
+  const tpl = ctx.templates[name] ?? DEFAULT_TEMPLATES[name]
+  const allowed: Record<string, string> = {}
+  for (const v of TEMPLATE_VARS[name]) allowed[v] = vars[v] ?? ''
+  const request: LlmRequest = {
+    messages: [{ role: 'user', content: renderTemplate(tpl.user, allowed, `template "${name}"`) }],
+  }
+  if (tpl.system?.trim()) request.system = renderTemplate(tpl.system, allowed, `template "${name}" (system)`)
+  if (tool) request.tool = tool
+  if (ctx.settings.temperature !== undefined) request.temperature = ctx.settings.temperature
+  if (ctx.settings.maxTokens !== undefined) request.maxTokens = ctx.settings.maxTokens
+  return request
+}
+
+/** The same request with one more exchange: used by the optional repair retry. */
+export function withFollowUp(request: LlmRequest, reply: LlmReply, followUp: string): LlmRequest {
+  const said = reply.toolArguments ?? reply.text ?? ''
+  const messages: LlmMessage[] = [
+    ...request.messages,
+    { role: 'assistant', content: said.trim() ? said : '(empty reply)' },
+    { role: 'user', content: followUp },
+  ]
+  return { ...request, messages }
+}
+
+/** JSON Schema for a tool's parameters; `$schema` is dropped because some servers reject it. */
+export function toolParameters(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema) as Record<string, unknown>
+  delete json.$schema
+  return json
+}
+
+export type ParsedArguments = { ok: true; value: Record<string, unknown> } | { ok: false; problem: string }
+
+export const PROSE_PROBLEM = 'the model answered in prose instead of calling the function'
+
+/** Reads a reply's tool arguments as a JSON object, naming what went wrong when it is not one. */
+export function parseArguments(reply: LlmReply): ParsedArguments {
+  if (reply.toolArguments === null) {
+    if (reply.viaFallback) return { ok: false, problem: 'the reply contained no JSON object' }
+    return { ok: false, problem: reply.text?.trim() ? PROSE_PROBLEM : 'the reply was empty' }
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(reply.toolArguments)
+  } catch {
+    return { ok: false, problem: 'arguments are not valid JSON' }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: 'arguments are not a JSON object' }
+  }
+  return { ok: true, value: value as Record<string, unknown> }
+}
+
+/** Validates parsed arguments against a zod schema; the message names the offending fields. */
+export function validateArguments<T>(
+  schema: z.ZodType<T>,
+  reply: LlmReply,
+): { ok: true; value: T } | { ok: false; problem: string } {
+  const parsed = parseArguments(reply)
+  if (!parsed.ok) return parsed
+  const checked = schema.safeParse(parsed.value)
+  if (checked.success) return { ok: true, value: checked.data }
+  return { ok: false, problem: `arguments do not match the schema: ${z.prettifyError(checked.error)}` }
+}
+
+export function na(target: TargetInput, problem: string, detail?: Record<string, unknown>): VerdictOutcome {
+  return { targetId: target.targetId, status: 'na', verdict: null, problem, ...(detail ? { detail } : {}) }
+}
+
+export function transportError(target: TargetInput, error: string): VerdictOutcome {
+  return { targetId: target.targetId, status: 'error', verdict: null, problem: error }
+}
+
+/**
+ * The last guard of "one verdict per target": outcomes come back in target order, a target the
+ * method forgot is N/A with a reason, and stray or duplicate outcomes are dropped.
+ */
+export function onePerTarget(
+  targets: readonly TargetInput[],
+  outcomes: readonly VerdictOutcome[],
+): VerdictOutcome[] {
+  const byId = new Map<number, VerdictOutcome>()
+  for (const o of outcomes) if (!byId.has(o.targetId)) byId.set(o.targetId, o)
+  return targets.map((t) => byId.get(t.targetId) ?? na(t, 'the judge returned no verdict for this target'))
+}
+
+/** A readable one-line form of a triplet target. */
+export function tripletText(target: TargetInput): string {
+  return target.triplet
+    ? `("${target.triplet[0]}", "${target.triplet[1]}", "${target.triplet[2]}")`
+    : target.text
+}
+
+/** Splits n items into as few chunks of at most `max` as possible, with sizes differing by at most one. */
+export function evenChunks<T>(items: readonly T[], max: number): T[][] {
+  if (items.length === 0) return []
+  const size = Math.max(1, Math.floor(max))
+  const count = Math.ceil(items.length / size)
+  const base = Math.floor(items.length / count)
+  const extra = items.length % count
+  const chunks: T[][] = []
+  let at = 0
+  for (let c = 0; c < count; c++) {
+    const len = base + (c < extra ? 1 : 0)
+    chunks.push(items.slice(at, at + len))
+    at += len
+  }
+  return chunks
+}

@@ -1,0 +1,283 @@
+import type { TemplateSet } from './types'
+
+/**
+ * Default prompt templates, one per prompt a method sends. They are user data once a workspace
+ * stores them (editable, versioned, stored with each run); these are only the starting point,
+ * written for FactLab rather than copied from the papers.
+ */
+export const TEMPLATE_NAMES = [
+  'facts.generate',
+  'questions.generate',
+  'prompt-tf',
+  'faaf',
+  'refchecker.extract',
+  'refchecker.check',
+  'refchecker.check-batched',
+  'dcr.dce',
+  'dcr.amc',
+  'dcr.rai',
+  'holistic',
+] as const
+export type TemplateName = (typeof TEMPLATE_NAMES)[number]
+
+/** The placeholders each template may use; anything else is refused before a run starts. */
+export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
+  'facts.generate': ['question', 'reference'],
+  'questions.generate': ['reference'],
+  'prompt-tf': ['question', 'candidate', 'fact'],
+  faaf: ['question', 'candidate', 'facts'],
+  'refchecker.extract': ['question', 'candidate'],
+  'refchecker.check': ['question', 'reference', 'triplet'],
+  'refchecker.check-batched': ['question', 'reference', 'triplets'],
+  'dcr.dce': ['question', 'reference', 'candidate', 'sentences'],
+  'dcr.amc': ['reasons'],
+  'dcr.rai': ['question', 'reference', 'candidate', 'sentences', 'feedback'],
+  holistic: ['question', 'reference', 'candidate'],
+}
+
+export const DEFAULT_TEMPLATES: Record<TemplateName, { system?: string; user: string }> = {
+  'facts.generate': {
+    system: 'You turn reference answers into lists of small, checkable facts.',
+    user: `Below is a question and a reference answer that is known to be correct.
+
+Break the reference answer into the individual facts it states in order to answer the question.
+Rules for every fact:
+- one short declarative sentence carrying a single piece of information;
+- understandable on its own, without the question or the other facts;
+- name people, things and places explicitly: never use a pronoun (he, she, it, they, this…) as the subject or the object;
+- do not repeat a fact, and do not add anything the reference answer does not say.
+
+Question:
+{{question}}
+
+Reference answer:
+{{reference}}
+
+Return the facts by calling the function.`,
+  },
+  'questions.generate': {
+    system: 'You write questions for question-answering test sets.',
+    user: `The text below will serve as the correct answer in a question-answering test.
+Write one natural question that this text answers completely. The question must not quote the text
+word for word and must not reveal the answer.
+
+Text:
+{{reference}}
+
+Return the question by calling the function.`,
+  },
+  'prompt-tf': {
+    user: `Read the passage and decide whether the statement is true according to the passage alone.
+Do not use outside knowledge. If the passage does not support the statement, it is false.
+
+Question the passage answers: {{question}}
+
+Passage:
+{{candidate}}
+
+Statement: {{fact}}
+
+Reply with one word, True or False.`,
+  },
+  faaf: {
+    system: 'You check statements against a passage and report the outcome through a function call.',
+    user: `Here is a passage written in answer to a question.
+
+Question: {{question}}
+
+Passage:
+{{candidate}}
+
+Call the function once. Each of its arguments is one statement; judge every statement using only
+what the passage says, not your own knowledge.`,
+  },
+  'refchecker.extract': {
+    system: 'You extract knowledge-graph triplets from text. You never judge whether the text is correct.',
+    user: `Read the answer below, given to the question, and list every claim it makes as a
+(subject, predicate, object) triplet.
+- Keep each triplet to one relation, in the answer's own terms.
+- Extract what the answer says even if it is wrong; this is extraction, not fact checking.
+- Resolve pronouns to the entity they refer to.
+
+Question:
+{{question}}
+
+Answer:
+{{candidate}}
+
+Return the triplets by calling the function.`,
+  },
+  'refchecker.check': {
+    user: `Decide how a claim relates to a reference text. The claim was made by a model answering the
+question below and is written as a (subject, predicate, object) triplet.
+
+- Entailment: some part of the reference supports the claim.
+- Contradiction: nothing in the reference supports the claim and some part of it conflicts with the claim.
+- Neutral: the reference neither supports nor contradicts the claim, or lacks the information to check it.
+
+Judge from the reference only, not from what you know.
+
+Question:
+{{question}}
+
+Reference:
+{{reference}}
+
+Claim:
+{{triplet}}
+
+Reply with exactly one word: Entailment, Neutral or Contradiction.`,
+  },
+  'refchecker.check-batched': {
+    system: 'You check claims against a reference text and report the outcome through a function call.',
+    user: `A model answered the question below; its claims were written as (subject, predicate, object)
+triplets. Compare each claim with the reference text only, not with what you know:
+- entailment: some part of the reference supports the claim;
+- contradiction: nothing supports it and some part of the reference conflicts with it;
+- neutral: the reference neither supports nor contradicts it.
+
+Question:
+{{question}}
+
+Reference:
+{{reference}}
+
+Claims:
+{{triplets}}
+
+Call the function once, with one argument per claim.`,
+  },
+  'dcr.dce': {
+    system: 'You compare a candidate text with a reference text, one sentence at a time.',
+    user: `Check whether a candidate text is consistent with a reference text.
+Go through the candidate's numbered sentences one by one. For each sentence:
+1. work out everything it states: who does what, when, where, with what result;
+2. look for each of those points in the reference;
+3. decide whether the sentence can be fully inferred from the reference without contradicting it.
+The candidate may leave out information from the reference; that alone is not an inconsistency.
+
+Question (may be empty): {{question}}
+
+Reference:
+{{reference}}
+
+Candidate sentences:
+{{sentences}}
+
+Call the function with one entry per numbered sentence: first the reason, then the decision.`,
+  },
+  'dcr.amc': {
+    system: 'You classify short evaluation notes as positive or negative.',
+    user: `Each numbered note below explains whether one sentence agrees with a reference text.
+Mark a note +1 if it concludes the sentence is consistent with the reference, and -1 if it finds
+any inconsistency, unsupported addition or contradiction.
+
+Notes:
+{{reasons}}
+
+Call the function with one mark per note number.`,
+  },
+  'dcr.rai': {
+    system: 'You revise texts so that they agree with a reference, changing as little as possible.',
+    user: `A candidate text was checked sentence by sentence against a reference. Some sentences were
+found inconsistent; the reasons are given. Rewrite the candidate so that every sentence agrees with
+the reference:
+- fix each inconsistent sentence using its reason and the reference;
+- keep consistent sentences as they are;
+- keep the candidate's order, style and roughly its length; add nothing the reference does not support.
+
+Question (may be empty): {{question}}
+
+Reference:
+{{reference}}
+
+Candidate:
+{{candidate}}
+
+Sentence-by-sentence findings:
+{{feedback}}
+
+Return the full rewritten candidate by calling the function.`,
+  },
+  holistic: {
+    system: 'You grade answers of a question-answering assistant against a reference answer.',
+    user: `You are given a user question, a reference answer that is known to be correct, and an answer
+produced by an assistant. Judge only whether the information in the reference answer also appears in
+the assistant's answer, with the same meaning; wording and tone do not matter.
+
+Examine the question, the reference and the answer closely and explain your reasoning first. Then
+give one grade:
+- pass: the information of the reference answer is present in the assistant's answer;
+- partially_pass: only some of that information is present;
+- fail: the information of the reference answer is missing from the assistant's answer.
+
+Question:
+{{question}}
+
+Reference answer:
+{{reference}}
+
+Assistant's answer:
+{{candidate}}
+
+Call the function with your reasoning and the grade.`,
+  },
+}
+
+export class TemplateError extends Error {
+  override name = 'TemplateError'
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g
+
+/** The placeholder names a template body uses, in order of first appearance. */
+export function placeholdersOf(body: string): string[] {
+  const seen = new Set<string>()
+  for (const m of body.matchAll(PLACEHOLDER)) seen.add(m[1]!)
+  return [...seen]
+}
+
+/**
+ * Fills `{{name}}` placeholders. A placeholder without a value is refused rather than left in the
+ * prompt, since a model would silently answer a question nobody meant to ask.
+ */
+export function renderTemplate(
+  body: string,
+  vars: Readonly<Record<string, string>>,
+  label = 'template',
+): string {
+  const unknown = placeholdersOf(body).filter((name) => !Object.hasOwn(vars, name))
+  if (unknown.length > 0) {
+    const available = Object.keys(vars)
+      .map((v) => `{{${v}}}`)
+      .join(', ')
+    throw new TemplateError(
+      `${label} uses ${unknown.map((u) => `{{${u}}}`).join(', ')}, which is not available here; available: ${available || 'none'}`,
+    )
+  }
+  return body.replace(PLACEHOLDER, (_, name: string) => vars[name]!)
+}
+
+/** Problems with a template set (unknown template names or placeholders), for the editor and run start. */
+export function checkTemplates(set: TemplateSet): string[] {
+  const problems: string[] = []
+  for (const [name, tpl] of Object.entries(set)) {
+    if (!(TEMPLATE_NAMES as readonly string[]).includes(name)) {
+      problems.push(`unknown template "${name}"; known: ${TEMPLATE_NAMES.join(', ')}`)
+      continue
+    }
+    const allowed = TEMPLATE_VARS[name as TemplateName]
+    for (const [part, body] of [
+      ['system', tpl.system ?? ''],
+      ['user', tpl.user],
+    ] as const) {
+      const bad = placeholdersOf(body).filter((p) => !allowed.includes(p))
+      if (bad.length > 0) {
+        problems.push(
+          `template "${name}" (${part}) uses ${bad.map((b) => `{{${b}}}`).join(', ')}; allowed: ${allowed.map((a) => `{{${a}}}`).join(', ')}`,
+        )
+      }
+    }
+  }
+  return problems
+}
