@@ -1,0 +1,145 @@
+import type { LabelSchema } from '../../shared/labelSchemas'
+import type { AgreementSummary } from './agreementSummary'
+import type { Feature } from './targetRows'
+
+export interface CardInput {
+  datasetName: string
+  layout: 'targets' | 'wikievalfacts'
+  dataFile: string
+  format: 'json' | 'csv' | 'parquet'
+  features: readonly Feature[]
+  rows: number
+  bytes: number
+  labelSchema: LabelSchema
+  annotators: readonly { name: string; column?: string; labels: number }[]
+  agreement: AgreementSummary
+  /** Where the gold (or exported labels) come from, for the wikievalfacts layout. */
+  labelSource: string
+  exportedAt: string
+}
+
+/** Hugging Face's size buckets. */
+export function sizeCategory(n: number): string {
+  const bounds: [number, string][] = [
+    [1e3, 'n<1K'],
+    [1e4, '1K<n<10K'],
+    [1e5, '10K<n<100K'],
+    [1e6, '100K<n<1M'],
+    [1e7, '1M<n<10M'],
+    [1e8, '10M<n<100M'],
+    [1e9, '100M<n<1B'],
+  ]
+  for (const [limit, name] of bounds) if (n < limit) return name
+  return 'n>1B'
+}
+
+// Double-quoted JSON strings are valid YAML scalars, which spares us every YAML quoting rule.
+const q = (s: string) => JSON.stringify(s)
+
+function yamlHeader(c: CardInput): string {
+  const lines = [
+    '---',
+    'license: other',
+    `pretty_name: ${q(c.datasetName)}`,
+    'size_categories:',
+    `- ${q(sizeCategory(c.rows))}`,
+    'tags:',
+    '- factlab',
+    `- ${q(c.layout)}`,
+    'configs:',
+    '- config_name: default',
+    '  data_files:',
+    '  - split: train',
+    `    path: ${q(c.dataFile)}`,
+    'dataset_info:',
+    '  features:',
+  ]
+  for (const f of c.features) lines.push(`  - name: ${q(f.name)}`, `    dtype: ${f.dtype}`)
+  lines.push(
+    '  splits:',
+    '  - name: train',
+    `    num_bytes: ${c.bytes}`,
+    `    num_examples: ${c.rows}`,
+    `  download_size: ${c.bytes}`,
+    `  dataset_size: ${c.bytes}`,
+    '---',
+  )
+  return lines.join('\n')
+}
+
+const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`)
+const num = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3))
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
+
+function schemaSection(schema: LabelSchema): string[] {
+  if (schema.type === 'numeric')
+    return [
+      `Numeric scores from ${schema.min} to ${schema.max} (step ${schema.step}).`,
+      `Scores of ${schema.threshold} or more count as **supported**, lower scores as **unsupported**.`,
+    ]
+  return [
+    `Schema \`${schema.name}\`: each verdict and the binary outcome it counts as in error-rate metrics.`,
+    '',
+    '| verdict | binary |',
+    '| --- | --- |',
+    ...schema.values.map((v) => `| \`${cell(v)}\` | ${schema.binary[v] ?? 'unmapped'} |`),
+  ]
+}
+
+/** README.md with a Hugging Face dataset-card header and a body a reviewer can read. */
+export function buildCard(c: CardInput): string {
+  const body = [
+    '',
+    `# ${c.datasetName}`,
+    '',
+    `Exported from FactLab on ${c.exportedAt} in the **${c.layout}** layout ` +
+      `(${c.rows} rows, file \`${c.dataFile}\`, ${c.format}).`,
+    '',
+    c.layout === 'targets'
+      ? 'Each row is one *target*: a unit (fact, triplet, sentence or whole answer) together with the ' +
+        'candidate it is judged in, plus every annotator’s verdict and the gold verdict.'
+      : 'Each row is one question with its answer variants, the facts drawn from the reference ' +
+        '(`gt_facts`, one "- " line per fact) and, per variant, a Python dict literal mapping each ' +
+        'fact to its human label (`human_evaluated_facts_<variant>`).',
+    '',
+    '## Columns',
+    '',
+    '| column | type | meaning |',
+    '| --- | --- | --- |',
+    ...c.features.map((f) => `| \`${cell(f.name)}\` | ${f.dtype} | ${cell(f.description)} |`),
+    '',
+    '## Label schema',
+    '',
+    ...schemaSection(c.labelSchema),
+    '',
+    `Labels in this export: ${c.labelSource}.`,
+    '',
+    '## Annotators',
+    '',
+    ...(c.annotators.length === 0
+      ? ['No human labels yet.']
+      : [
+          '| annotator | column | labels |',
+          '| --- | --- | --- |',
+          ...c.annotators.map(
+            (a) => `| ${cell(a.name)} | ${a.column ? `\`${a.column}\`` : '—'} | ${a.labels} |`,
+          ),
+        ]),
+    '',
+    '## Agreement',
+    '',
+    `Measured on the ${c.agreement.sharedTargets} targets that at least two annotators labelled.`,
+    '',
+    `- percent agreement (mean over targets of agreeing annotator pairs): ${pct(c.agreement.percentAgreement)}`,
+    `- Fleiss' κ: ${num(c.agreement.fleissKappa)}`,
+    ...(c.agreement.cohenKappa !== null || c.annotators.length === 2
+      ? [`- Cohen's κ (the two annotators): ${num(c.agreement.cohenKappa)}`]
+      : []),
+    '',
+    '## License',
+    '',
+    'Set by the dataset owner; the source data’s own license applies.',
+    '',
+  ]
+  return `${yamlHeader(c)}\n${body.join('\n')}`
+}

@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+import type { Dataset } from '../../shared/domain'
+import { EvidenceSpan } from '../../shared/domain'
+import type { Workspace } from '../app/workspace'
+import type { Db } from '../store/connection'
+import { ensureAnnotator } from '../store/repos/annotators'
+import { getDataset, listDatasets } from '../store/repos/datasets'
+import { parseJson } from '../store/repos/rows'
+import { BundleHeader, BundleLabel, type LabelState, sameState, type TargetKey } from './bundleFormat'
+import { datasetContentHash } from './contentHash'
+
+export interface MergeReport {
+  dataset: string
+  annotator: string
+  /** Targets this annotator had no label on here. */
+  added: number
+  /** Targets where the bundle's label was newer and replaced the local one. */
+  updated: number
+  unchanged: number
+  /** Targets where the local label was newer; the bundle's state went to the history only. */
+  kept_local: number
+}
+
+const Evidence = z.array(EvidenceSpan)
+
+interface ParsedBundle {
+  header: BundleHeader
+  labels: { line: number; label: BundleLabel }[]
+}
+
+function parseLine<T extends z.ZodType>(schema: T, text: string, where: string): z.infer<T> {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`${where}: not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+  }
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw new Error(`${where}: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`)
+  return parsed.data
+}
+
+/** Reads and validates a whole bundle before anything is written. */
+export function readBundle(file: string): ParsedBundle {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new Error(`Cannot read bundle ${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const lines = text.split(/\r?\n/)
+  const first = lines[0] ?? ''
+  if (!first.includes('factlab-bundle')) throw new Error(`${file} is not a FactLab annotation bundle`)
+  const header = parseLine(BundleHeader, first, `${file}:1`)
+  const labels: ParsedBundle['labels'] = []
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i]!.trim() === '') continue
+    labels.push({ line: i + 1, label: parseLine(BundleLabel, lines[i]!, `${file}:${i + 1}`) })
+  }
+  if (labels.length !== header.labels)
+    throw new Error(
+      `${file} announces ${header.labels} labels but holds ${labels.length}; it looks truncated or edited`,
+    )
+  return { header, labels }
+}
+
+/** The dataset a bundle belongs to: same name and content, or failing the name, same content. */
+function matchDataset(db: Db, header: BundleHeader, datasetId?: number): Dataset {
+  const want = header.dataset
+  const short = (h: string) => h.slice(0, 12)
+  if (datasetId !== undefined) {
+    const ds = getDataset(db, datasetId)
+    const hash = datasetContentHash(db, ds.id)
+    if (hash !== want.contentHash)
+      throw new Error(
+        `This bundle is for dataset "${want.name}" (content ${short(want.contentHash)}), but dataset "${ds.name}" here has content ${short(hash)}: they do not hold the same items, answers and units, so the labels cannot be matched`,
+      )
+    return ds
+  }
+  const all = listDatasets(db)
+  const named = all.find((d) => d.name === want.name)
+  const namedHash = named ? datasetContentHash(db, named.id) : null
+  if (named && namedHash === want.contentHash) return named
+  const same = all.find((d) => d !== named && datasetContentHash(db, d.id) === want.contentHash)
+  if (same) return same
+  throw new Error(
+    named
+      ? `This bundle is for dataset "${want.name}" (content ${short(want.contentHash)}), but dataset "${named.name}" here has different content (${short(namedHash!)}): were the two imported from the same file, with the same unit edits? Nothing was merged`
+      : `This bundle is for dataset "${want.name}" (content ${short(want.contentHash)}), and this workspace has no dataset with that name or content. Import the same data first. Nothing was merged`,
+  )
+}
+
+interface LocalHistory {
+  verdict: string | null
+  evidence: string
+  note: string | null
+  at: string
+}
+
+interface LocalLabel {
+  verdict: string | null
+  evidence: string
+  note: string | null
+  seconds: number
+  updated_at: string
+}
+
+const newer = (a: string, b: string) => {
+  const ta = Date.parse(a)
+  const tb = Date.parse(b)
+  return Number.isNaN(ta) || Number.isNaN(tb) ? a > b : ta > tb
+}
+
+/**
+ * Merges a bundle of one annotator's labels into this workspace, in one transaction: a bad or
+ * foreign bundle changes nothing. New labels are added; on a conflict the newer label becomes
+ * current and the other state is kept in the label history (action 'merge'). Every state the
+ * bundle carries in its history is kept too, once: merging the same bundle again is a no-op.
+ */
+export async function mergeBundle(
+  ws: Workspace,
+  file: string,
+  opts: { datasetId?: number } = {},
+): Promise<MergeReport> {
+  const db = ws.db
+  const { header, labels } = readBundle(file)
+  const dataset = matchDataset(db, header, opts.datasetId)
+  const findTarget = db.prepare(
+    `SELECT t.id FROM items i JOIN candidates c ON c.item_id = i.id AND c.variant = @variant
+     JOIN units u ON u.item_id = i.id AND u.kind = @kind AND u.text = @unit
+       AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+     JOIN targets t ON t.unit_id = u.id AND t.candidate_id = c.id
+     WHERE i.dataset_id = @ds AND i.ext_id = @item
+     ORDER BY u.position, u.id LIMIT 1 OFFSET @occurrence`,
+  )
+  const local = db.prepare(
+    'SELECT verdict, evidence, note, seconds, updated_at FROM labels WHERE target_id = ? AND annotator_id = ?',
+  )
+  const localHistory = db.prepare(
+    'SELECT verdict, evidence, note, at FROM label_history WHERE target_id = ? AND annotator_id = ?',
+  )
+  const appendHistory = db.prepare(
+    `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at)
+     VALUES (?, ?, ?, ?, ?, ?, 'merge', ?)`,
+  )
+  const report: MergeReport = {
+    dataset: dataset.name,
+    annotator: header.annotator.name,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    kept_local: 0,
+  }
+  const describe = (k: TargetKey) =>
+    `item "${k.item}", variant "${k.variant}", ${k.kind} "${k.unit.slice(0, 60)}"${k.occurrence ? ` (#${k.occurrence + 1})` : ''}`
+
+  db.transaction(() => {
+    const annotatorId = ensureAnnotator(db, header.annotator.name).id
+    for (const { line, label } of labels) {
+      const target = findTarget.get({ ds: dataset.id, ...label.target }) as { id: number } | undefined
+      if (!target) throw new Error(`${file}:${line}: no such target here (${describe(label.target)})`)
+      const known: (Omit<LabelState, 'seconds'> & { at: string })[] = (
+        localHistory.all(target.id, annotatorId) as LocalHistory[]
+      ).map((h) => ({ ...h, evidence: parseJson(Evidence, h.evidence, 'label_history.evidence') }))
+      const keep = (s: LabelState, at: string) => {
+        if (known.some((h) => h.at === at && sameState(h, s))) return
+        appendHistory.run(
+          target.id,
+          annotatorId,
+          s.verdict,
+          JSON.stringify(s.evidence),
+          s.note,
+          s.seconds,
+          at,
+        )
+        known.push({ verdict: s.verdict, evidence: s.evidence, note: s.note, at })
+      }
+      const mine = local.get(target.id, annotatorId) as LocalLabel | undefined
+      const mineState = mine && { ...mine, evidence: parseJson(Evidence, mine.evidence, 'labels.evidence') }
+      const takeBundle =
+        !mineState || (!sameState(mineState, label) && newer(label.updatedAt, mineState.updated_at))
+      for (const h of label.history)
+        if (!(takeBundle && h.at === label.updatedAt && sameState(h, label))) keep(h, h.at)
+      if (!mineState) report.added++
+      else if (sameState(mineState, label)) report.unchanged++
+      else if (takeBundle) {
+        // The local state normally sits in the history already; make sure before replacing it.
+        keep(mineState, mineState.updated_at)
+        report.updated++
+      } else {
+        keep(label, label.updatedAt)
+        report.kept_local++
+      }
+      if (takeBundle)
+        ws.labels.save(
+          {
+            targetId: target.id,
+            annotatorId,
+            verdict: label.verdict,
+            evidence: label.evidence,
+            note: label.note,
+            // save() adds seconds to the stored total; this leaves the larger of the two totals.
+            seconds: Math.max(0, label.seconds - (mineState?.seconds ?? 0)),
+          },
+          'merge',
+          label.updatedAt,
+        )
+    }
+  })()
+  return report
+}

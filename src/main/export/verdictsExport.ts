@@ -1,0 +1,118 @@
+import { extname } from 'node:path'
+import type { Workspace } from '../app/workspace'
+import { csvRecord, writeFileAtomically } from './sink'
+
+interface VerdictSql {
+  item_id: string
+  variant: string
+  unit_kind: string
+  unit_text: string
+  status: string
+  verdict: string | null
+  score: number | null
+  reason: string | null
+  citation: string | null
+  call_status: string | null
+  attempts: number | null
+  latency_ms: number | null
+  prompt_tokens: number | null
+  completion_tokens: number | null
+  request: string | null
+  response: string | null
+}
+
+const BASE = [
+  'item_id',
+  'variant',
+  'unit_kind',
+  'unit_text',
+  'status',
+  'verdict',
+  'score',
+  'reason',
+  'citation',
+  'call_status',
+  'attempts',
+  'latency_ms',
+  'prompt_tokens',
+  'completion_tokens',
+] as const
+const RAW = ['request', 'response'] as const
+
+// Requests are stored without credentials; this is a second line of defence so that an export
+// can never carry one even if a provider adapter someday records its headers.
+const SECRET_KEY = /^(authorization|api[-_]?key|x-api-key|headers)$/i
+
+function scrub(text: string | null): unknown {
+  if (text === null) return null
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return text
+  }
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk)
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>)
+          .filter(([k]) => !SECRET_KEY.test(k))
+          .map(([k, x]) => [k, walk(x)]),
+      )
+    return v
+  }
+  return walk(value)
+}
+
+/**
+ * A run's verdicts, one row per target: JSON lines, or CSV when `out` ends in .csv. With `raw`,
+ * each row also carries the provider request and reply of the call that produced it (a FaaF
+ * call that judged six facts appears on each of its six rows).
+ */
+export async function exportVerdicts(
+  ws: Workspace,
+  opts: { runId: number; out: string; raw?: boolean },
+): Promise<{ file: string; rows: number }> {
+  const db = ws.db
+  const run = db.prepare('SELECT id FROM runs WHERE id = ?').get(opts.runId)
+  if (!run) throw new Error(`No run with id ${opts.runId}`)
+  const columns: string[] = [...BASE, ...(opts.raw ? RAW : [])]
+  const csv = extname(opts.out).toLowerCase() === '.csv'
+  const stmt = db.prepare(
+    `SELECT i.ext_id AS item_id, c.variant, u.kind AS unit_kind, u.text AS unit_text, v.status, v.verdict,
+       v.score, v.reason, v.citation, rc.status AS call_status, rc.attempts, rc.latency_ms, rc.prompt_tokens,
+       rc.completion_tokens, ${opts.raw ? 'rc.request, rc.response' : 'NULL AS request, NULL AS response'}
+     FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN items i ON i.id = t.item_id
+     JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+     LEFT JOIN run_calls rc ON rc.id = v.call_id
+     WHERE v.run_id = ? ORDER BY i.position, c.id, u.kind, u.position, u.id`,
+  )
+  let rows = 0
+  writeFileAtomically(opts.out, (sink) => {
+    if (csv) sink.write(csvRecord(columns))
+    for (const r of stmt.iterate(opts.runId) as IterableIterator<VerdictSql>) {
+      const row: Record<string, unknown> = {}
+      for (const c of BASE) row[c] = r[c]
+      if (opts.raw) {
+        row.request = scrub(r.request)
+        row.response = scrub(r.response)
+      }
+      if (csv)
+        sink.write(
+          csvRecord(
+            columns.map((c) => {
+              const v = row[c]
+              return v === null || v === undefined
+                ? null
+                : typeof v === 'string' || typeof v === 'number'
+                  ? v
+                  : JSON.stringify(v)
+            }),
+          ),
+        )
+      else sink.write(`${JSON.stringify(row)}\n`)
+      rows++
+    }
+  })
+  return { file: opts.out, rows }
+}
