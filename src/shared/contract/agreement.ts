@@ -1,4 +1,102 @@
-import type { CallDef } from './define'
+import { z } from 'zod'
+import { EvidenceSpan, UnitKind } from '../domain'
+import { LabelSchema } from '../labelSchemas'
+import { type CallDef, call } from './define'
+
+const Id = z.number().int().positive()
+/** null means "not defined" (too few labels, one class only): the UI says so instead of NaN. */
+const Figure = z.number().nullable()
+
+export const AgreementFigures = z.object({
+  /** Targets labelled by at least two annotators. */
+  n: z.number().int(),
+  percent: Figure,
+  fleissKappa: Figure,
+  krippendorffAlpha: Figure,
+})
+export type AgreementFigures = z.infer<typeof AgreementFigures>
+
+export const AgreementSummary = AgreementFigures.extend({
+  /** Interval α for numeric label schemas, nominal otherwise. */
+  alphaLevel: z.enum(['nominal', 'interval']),
+  cohenPairs: z.array(z.object({ a: z.string(), b: z.string(), n: z.number().int(), kappa: Figure })),
+  byVariant: z.record(z.string(), AgreementFigures),
+})
+export type AgreementSummary = z.infer<typeof AgreementSummary>
+
+export const QueueStatus = z.enum(['open', 'adjudicated', 'all'])
+export type QueueStatus = z.infer<typeof QueueStatus>
+
+export const GoldDecision = z.object({
+  verdict: z.string(),
+  source: z.enum(['adjudicated', 'import']),
+  adjudicator: z.string().nullable(),
+  note: z.string().nullable(),
+  updatedAt: z.string(),
+})
+export type GoldDecision = z.infer<typeof GoldDecision>
+
+export const QueueEntry = z.object({
+  targetId: z.number().int(),
+  itemId: z.number().int(),
+  extId: z.string(),
+  question: z.string().nullable(),
+  reference: z.string(),
+  candidate: z.object({ id: z.number().int(), variant: z.string(), text: z.string() }),
+  unit: z.object({
+    id: z.number().int(),
+    kind: UnitKind,
+    text: z.string(),
+    version: z.number().int(),
+  }),
+  /** Each annotator's current verdict, evidence and note, in annotator-name order. */
+  labels: z.array(
+    z.object({
+      annotatorId: z.number().int(),
+      annotator: z.string(),
+      verdict: z.string(),
+      evidence: z.array(EvidenceSpan),
+      note: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+  gold: GoldDecision.nullable(),
+})
+export type QueueEntry = z.infer<typeof QueueEntry>
+
+export const QueuePage = z.object({
+  labelSchema: LabelSchema,
+  /** Disputed targets still waiting for a decision, and those already decided. */
+  open: z.number().int(),
+  adjudicated: z.number().int(),
+  /** Entries matching the requested status, before paging. */
+  total: z.number().int(),
+  entries: z.array(QueueEntry),
+})
+export type QueuePage = z.infer<typeof QueuePage>
 
 /** Calls of the agreement area. Names read `agreement.verb`. */
-export const agreementCalls = {} satisfies Record<string, CallDef>
+export const agreementCalls = {
+  'agreement.summary': call(z.object({ datasetId: Id }), AgreementSummary),
+  /** Targets where annotators disagree, in reading order. */
+  'agreement.queue': call(
+    z.object({
+      datasetId: Id,
+      status: QueueStatus.default('open'),
+      variant: z.string().optional(),
+      offset: z.number().int().nonnegative().default(0),
+      limit: z.number().int().positive().max(500).default(100),
+    }),
+    QueuePage,
+  ),
+  /** The adjudicator's decision becomes the target's gold. */
+  'agreement.adjudicate': call(
+    z.object({
+      targetId: Id,
+      verdict: z.string(),
+      adjudicatorId: Id,
+      note: z.string().nullable().optional(),
+    }),
+    z.object({ targetId: z.number().int(), gold: GoldDecision, open: z.number().int() }),
+  ),
+} satisfies Record<string, CallDef>

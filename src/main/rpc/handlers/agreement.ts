@@ -1,7 +1,41 @@
 import type { agreementCalls } from '../../../shared/contract/agreement'
 import type { AppContext } from '../../app/context'
-import type { Handlers } from '../dispatch'
+import { agreementForDataset } from '../../metrics/agreementService'
+import { getDataset } from '../../store/repos/datasets'
+import { adjudicate, adjudicationQueue } from '../../units/adjudication'
+import { UnitsError } from '../../units/rows'
+import { type Handlers, ServiceError } from '../dispatch'
 
-export function agreementHandlers(_ctx: AppContext): Pick<Handlers, keyof typeof agreementCalls> {
-  return {}
+function guard<T>(fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    if (error instanceof UnitsError) throw new ServiceError(error.code, error.message)
+    if (error instanceof Error && /^No dataset with id/.test(error.message))
+      throw new ServiceError('not_found', error.message)
+    throw error
+  }
+}
+
+export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof agreementCalls> {
+  const db = () => ctx.workspace.db
+  return {
+    'agreement.summary': (i) =>
+      guard(() => {
+        const numeric = getDataset(db(), i.datasetId).labelSchema.type === 'numeric'
+        return { ...agreementForDataset(db(), i.datasetId), alphaLevel: numeric ? 'interval' : 'nominal' }
+      }),
+    'agreement.queue': (i) => guard(() => adjudicationQueue(db(), i.datasetId, i)),
+    'agreement.adjudicate': (i) =>
+      guard(() => {
+        const { datasetId, entry } = adjudicate(db(), i)
+        // Gold feeds every judge metric, so views showing them refresh as after a label change.
+        ctx.events.emit('labels.changed', { datasetId, targetIds: [i.targetId] })
+        return {
+          targetId: i.targetId,
+          gold: entry.gold!,
+          open: adjudicationQueue(db(), datasetId, { limit: 1 }).open,
+        }
+      }),
+  }
 }

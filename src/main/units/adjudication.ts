@@ -1,0 +1,193 @@
+import { z } from 'zod'
+import type { GoldDecision, QueueEntry, QueuePage, QueueStatus } from '../../shared/contract/agreement'
+import { EvidenceSpan, UnitKind } from '../../shared/domain'
+import { checkVerdict, type LabelSchema } from '../../shared/labelSchemas'
+import { setGold } from '../gold/gold'
+import type { Db } from '../store/connection'
+import { getDataset } from '../store/repos/datasets'
+import { parseJson } from '../store/repos/rows'
+import { UnitsError } from './rows'
+
+/*
+ * The adjudication queue: targets (current unit versions only) that two or more annotators
+ * labelled with different verdicts. A gold row settles a target; it then moves from the open
+ * list to the adjudicated one, and stays there so a decision can be reviewed or changed.
+ */
+
+function disputedSql(schema: LabelSchema): string {
+  // Numeric verdicts are compared as numbers, so "4" and "4.0" are not a disagreement.
+  const value = schema.type === 'numeric' ? 'CAST(l.verdict AS REAL)' : 'l.verdict'
+  return `
+    SELECT t.id AS targetId, i.position AS ip, t.candidate_id AS cid, u.position AS up,
+      g.target_id IS NOT NULL AS decided
+    FROM targets t
+    JOIN units u ON u.id = t.unit_id JOIN items i ON i.id = t.item_id
+    JOIN candidates c ON c.id = t.candidate_id
+    JOIN labels l ON l.target_id = t.id AND l.verdict IS NOT NULL
+    LEFT JOIN gold g ON g.target_id = t.id
+    WHERE t.dataset_id = @datasetId AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+      AND (@variant IS NULL OR c.variant = @variant)
+    GROUP BY t.id
+    HAVING COUNT(*) >= 2 AND COUNT(DISTINCT ${value}) > 1
+    ORDER BY ip, cid, up, t.id`
+}
+
+interface EntryRow {
+  targetId: number
+  itemId: number
+  extId: string
+  question: string | null
+  reference: string
+  candidateId: number
+  variant: string
+  candidateText: string
+  unitId: number
+  kind: string
+  unitText: string
+  version: number
+  goldVerdict: string | null
+  goldSource: 'adjudicated' | 'import' | null
+  adjudicator: string | null
+  goldNote: string | null
+  goldAt: string | null
+}
+
+interface LabelRow {
+  targetId: number
+  annotatorId: number
+  annotator: string
+  verdict: string
+  evidence: string
+  note: string | null
+  updatedAt: string
+}
+
+const Evidence = z.array(EvidenceSpan)
+
+function goldOf(r: EntryRow): GoldDecision | null {
+  if (r.goldVerdict === null || r.goldSource === null || r.goldAt === null) return null
+  return {
+    verdict: r.goldVerdict,
+    source: r.goldSource,
+    adjudicator: r.adjudicator,
+    note: r.goldNote,
+    updatedAt: r.goldAt,
+  }
+}
+
+export function adjudicationQueue(
+  db: Db,
+  datasetId: number,
+  opts: { status?: QueueStatus; variant?: string; offset?: number; limit?: number } = {},
+): QueuePage {
+  const labelSchema = getDataset(db, datasetId).labelSchema
+  const all = db.prepare(disputedSql(labelSchema)).all({ datasetId, variant: opts.variant ?? null }) as {
+    targetId: number
+    decided: number
+  }[]
+  const status = opts.status ?? 'open'
+  const wanted = all.filter((r) => status === 'all' || (status === 'open') === (r.decided === 0))
+  const adjudicated = all.filter((r) => r.decided === 1).length
+  const offset = opts.offset ?? 0
+  const ids = wanted.slice(offset, offset + (opts.limit ?? 100)).map((r) => r.targetId)
+  return {
+    labelSchema,
+    open: all.length - adjudicated,
+    adjudicated,
+    total: wanted.length,
+    entries: queueEntries(db, ids),
+  }
+}
+
+/** Queue entries for the given targets, in the order given. */
+export function queueEntries(db: Db, targetIds: readonly number[]): QueueEntry[] {
+  if (targetIds.length === 0) return []
+  const json = JSON.stringify(targetIds)
+  const rows = db
+    .prepare(
+      `SELECT t.id AS targetId, i.id AS itemId, i.ext_id AS extId, i.question, i.reference,
+         c.id AS candidateId, c.variant, c.text AS candidateText,
+         u.id AS unitId, u.kind, u.text AS unitText, u.version,
+         g.verdict AS goldVerdict, g.source AS goldSource, a.name AS adjudicator, g.note AS goldNote,
+         g.updated_at AS goldAt
+       FROM targets t JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id
+       JOIN units u ON u.id = t.unit_id LEFT JOIN gold g ON g.target_id = t.id
+       LEFT JOIN annotators a ON a.id = g.adjudicator_id
+       WHERE t.id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(json) as EntryRow[]
+  const labels = db
+    .prepare(
+      `SELECT l.target_id AS targetId, l.annotator_id AS annotatorId, a.name AS annotator, l.verdict,
+         l.evidence, l.note, l.updated_at AS updatedAt
+       FROM labels l JOIN annotators a ON a.id = l.annotator_id
+       WHERE l.target_id IN (SELECT value FROM json_each(?)) AND l.verdict IS NOT NULL
+       ORDER BY a.name`,
+    )
+    .all(json) as LabelRow[]
+  const byTarget = new Map<number, LabelRow[]>()
+  for (const l of labels) byTarget.set(l.targetId, [...(byTarget.get(l.targetId) ?? []), l])
+  const byId = new Map(rows.map((r) => [r.targetId, r]))
+  return targetIds.flatMap((id) => {
+    const r = byId.get(id)
+    if (!r) return []
+    return [
+      {
+        targetId: r.targetId,
+        itemId: r.itemId,
+        extId: r.extId,
+        question: r.question,
+        reference: r.reference,
+        candidate: { id: r.candidateId, variant: r.variant, text: r.candidateText },
+        unit: { id: r.unitId, kind: UnitKind.parse(r.kind), text: r.unitText, version: r.version },
+        labels: (byTarget.get(id) ?? []).map((l) => ({
+          annotatorId: l.annotatorId,
+          annotator: l.annotator,
+          verdict: l.verdict,
+          evidence: parseJson(Evidence, l.evidence, 'labels.evidence'),
+          note: l.note,
+          updatedAt: l.updatedAt,
+        })),
+        gold: goldOf(r),
+      },
+    ]
+  })
+}
+
+/**
+ * Records an adjudicator's decision as the target's gold. The verdict must be one the
+ * dataset's label schema allows, and the target must belong to a current unit version.
+ */
+export function adjudicate(
+  db: Db,
+  input: { targetId: number; verdict: string; adjudicatorId: number; note?: string | null },
+): { datasetId: number; entry: QueueEntry } {
+  return db.transaction(() => {
+    const t = db
+      .prepare(
+        `SELECT t.dataset_id AS datasetId, u.superseded_by AS sup, u.deleted_at AS del FROM targets t
+         JOIN units u ON u.id = t.unit_id WHERE t.id = ?`,
+      )
+      .get(input.targetId) as { datasetId: number; sup: number | null; del: string | null } | undefined
+    if (!t) throw new UnitsError('not_found', `No target with id ${input.targetId}`)
+    if (t.sup !== null || t.del !== null)
+      throw new UnitsError(
+        'conflict',
+        'This unit was edited or deleted since; adjudicate its current version',
+      )
+    if (!db.prepare('SELECT 1 FROM annotators WHERE id = ?').get(input.adjudicatorId))
+      throw new UnitsError('not_found', `No annotator with id ${input.adjudicatorId}`)
+    const verdict = input.verdict.trim()
+    const problem = checkVerdict(getDataset(db, t.datasetId).labelSchema, verdict)
+    if (problem) throw new UnitsError('bad_input', problem)
+    const note = input.note?.trim() ? input.note.trim() : null
+    setGold(db, {
+      targetId: input.targetId,
+      verdict,
+      source: 'adjudicated',
+      adjudicatorId: input.adjudicatorId,
+      note,
+    })
+    return { datasetId: t.datasetId, entry: queueEntries(db, [input.targetId])[0]! }
+  })()
+}
