@@ -1,0 +1,28 @@
+import type { LlmReply, LlmRequest, ModelCapabilities } from './types'
+
+export const PROVIDER_NAMES = ['openai', 'anthropic', 'openai-compatible', 'lexical'] as const
+export type ProviderName = (typeof PROVIDER_NAMES)[number]
+
+export interface ProviderOptions {
+  provider: ProviderName
+  model: string
+  baseUrl?: string | null
+  apiKey?: string | null
+  capabilities: ModelCapabilities
+  timeoutMs: number
+}
+
+/** One model behind one wire format. */
+export interface ProviderClient {
+  complete(req: LlmRequest, signal: AbortSignal): Promise<LlmReply>
+  /**
+   * The JSON body the SDK sends for this request (no headers, so never the key): shown in the
+   * preview before a run and kept in the raw record of every call.
+   */
+  wireBody(req: LlmRequest): Record<string, unknown>
+}
+
+/** Whether a tool request goes out as a real forced tool call or as the JSON-in-text fallback. */
+export function usesToolCall(req: LlmRequest, caps: ModelCapabilities): boolean {
+  return req.tool !== undefined && caps.tools && caps.forcedToolChoice
+}

@@ -1,0 +1,203 @@
+import type { CallResult } from '../judges/types'
+import type { ProviderClient } from '../providers/client'
+import { TransportError, toTransportError } from '../providers/errors'
+import { redactKey } from '../providers/keys'
+import { callCost } from '../providers/models'
+import type { LlmRequest } from '../providers/types'
+import type { Db } from '../store/connection'
+import type { RunConfig } from './config'
+import { requestHash } from './hash'
+import { backoffDelay, type Clock, realClock, Semaphore, TokenBucket } from './limits'
+import { cacheGet, cachePut, findCall, recordCall } from './repo'
+
+/** Thrown inside a run when it is paused or cancelled: the task stops and writes nothing. */
+export class RunStopped extends Error {
+  override name = 'RunStopped'
+}
+
+/** A failure that no retry and no other call can fix (wrong key, unknown model): stop the run. */
+export class RunFatal extends Error {
+  override name = 'RunFatal'
+}
+
+const FATAL_STATUSES = new Set([401, 403, 404])
+
+export interface CallerOptions {
+  db: Db
+  runId: number
+  repeatIndex: number
+  config: RunConfig
+  client: ProviderClient
+  apiKey: string | null
+  signal: AbortSignal
+  clock?: Clock
+  /** Told about each finished call so the run can report live cost. */
+  onCall?: (info: { cost: number; cached: boolean; callId: number }) => void
+}
+
+/** Rough token count before the call, so a tokens-per-minute limit can hold a request back. */
+function estimateTokens(req: LlmRequest): number {
+  const chars =
+    (req.system?.length ?? 0) +
+    req.messages.reduce((n, m) => n + m.content.length, 0) +
+    (req.tool ? JSON.stringify(req.tool.parameters).length : 0)
+  return Math.ceil(chars / 4) + (req.maxTokens ?? 256)
+}
+
+/**
+ * `ctx.call` of one run: memoised by key within the run (a finished key returns its stored
+ * reply, which is how resume avoids repeat calls), then the response cache, then the provider
+ * under the concurrency gate and rate limits, with transport retries.
+ */
+export class RunCaller {
+  private readonly gate: Semaphore
+  private readonly rpm: TokenBucket | null
+  private readonly tpm: TokenBucket | null
+  private readonly clock: Clock
+
+  constructor(private readonly o: CallerOptions) {
+    this.clock = o.clock ?? realClock
+    this.gate = new Semaphore(o.config.concurrency)
+    this.rpm = o.config.rpm ? new TokenBucket(o.config.rpm, this.clock) : null
+    this.tpm = o.config.tpm ? new TokenBucket(o.config.tpm, this.clock) : null
+  }
+
+  private scrub(text: string): string {
+    return redactKey(text, this.o.apiKey)
+  }
+
+  async call(key: string, request: LlmRequest, onId?: (callId: number) => void): Promise<CallResult> {
+    const { db, runId, config } = this.o
+    if (this.o.signal.aborted) throw new RunStopped('stopped')
+    const stored = findCall(db, runId, key)
+    if (stored?.status === 'done' && stored.reply) {
+      onId?.(stored.id)
+      return { ok: true, reply: stored.reply }
+    }
+    const hash = requestHash({
+      provider: config.provider,
+      model: config.model,
+      baseUrl: config.baseUrl,
+      request,
+      repeatIndex: this.o.repeatIndex,
+    })
+    const record = { request, wire: this.o.client.wireBody(request) }
+    if (config.cache) {
+      const hit = cacheGet(db, hash)
+      if (hit) {
+        const callId = recordCall(db, {
+          runId,
+          key,
+          status: 'done',
+          requestHash: hash,
+          request: record,
+          reply: hit,
+          cached: true,
+          attempts: 0,
+          latencyMs: null,
+          promptTokens: hit.usage.promptTokens,
+          completionTokens: hit.usage.completionTokens,
+          cost: 0,
+          error: null,
+        })
+        onId?.(callId)
+        this.o.onCall?.({ cost: 0, cached: true, callId })
+        return { ok: true, reply: hit }
+      }
+    }
+    await this.gate.acquire()
+    try {
+      return await this.attempt(key, request, hash, record, onId)
+    } finally {
+      this.gate.release()
+    }
+  }
+
+  private async attempt(
+    key: string,
+    request: LlmRequest,
+    hash: string,
+    record: unknown,
+    onId?: (callId: number) => void,
+  ): Promise<CallResult> {
+    const { db, runId, config, signal } = this.o
+    let lastError: TransportError | null = null
+    let attempts = 0
+    const estimate = estimateTokens(request)
+    for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
+      await this.rpm?.take(1, signal).catch(() => {
+        throw new RunStopped('stopped')
+      })
+      await this.tpm?.take(estimate, signal).catch(() => {
+        throw new RunStopped('stopped')
+      })
+      attempts++
+      const timeout = AbortSignal.timeout(config.timeoutMs)
+      const started = this.clock.now()
+      try {
+        const reply = await this.o.client.complete(request, AbortSignal.any([signal, timeout]))
+        const latencyMs = this.clock.now() - started
+        const used = reply.usage.promptTokens + reply.usage.completionTokens
+        this.tpm?.adjust(used - estimate)
+        const cost = callCost(config.prices, reply.usage)
+        const callId = db.transaction(() => {
+          const id = recordCall(db, {
+            runId,
+            key,
+            status: 'done',
+            requestHash: hash,
+            request: record,
+            reply,
+            cached: false,
+            attempts,
+            latencyMs,
+            promptTokens: reply.usage.promptTokens,
+            completionTokens: reply.usage.completionTokens,
+            cost,
+            error: null,
+          })
+          if (config.cache) cachePut(db, hash, reply)
+          return id
+        })()
+        onId?.(callId)
+        this.o.onCall?.({ cost, cached: false, callId })
+        return { ok: true, reply }
+      } catch (error) {
+        if (signal.aborted) throw new RunStopped('stopped')
+        lastError = timeout.aborted
+          ? new TransportError(`no reply within ${config.timeoutMs} ms`, { retryable: true })
+          : toTransportError(error)
+        if (lastError.status !== undefined && FATAL_STATUSES.has(lastError.status))
+          throw new RunFatal(this.scrub(lastError.message))
+        if (!lastError.retryable || attempt === config.maxAttempts) break
+        const delay = backoffDelay(attempt, {
+          baseMs: config.backoffMs,
+          retryAfterMs: lastError.retryAfterMs,
+        })
+        await this.clock.sleep(delay, signal).catch(() => {
+          throw new RunStopped('stopped')
+        })
+      }
+    }
+    const message = this.scrub(
+      `${lastError?.message ?? 'unknown transport failure'} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
+    )
+    const callId = recordCall(db, {
+      runId,
+      key,
+      status: 'error',
+      requestHash: hash,
+      request: record,
+      reply: null,
+      cached: false,
+      attempts,
+      latencyMs: null,
+      promptTokens: 0,
+      completionTokens: 0,
+      cost: 0,
+      error: message,
+    })
+    onId?.(callId)
+    return { ok: false, error: message }
+  }
+}

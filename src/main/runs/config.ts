@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { PROVIDER_NAMES } from '../providers/client'
+import { Capabilities } from '../providers/models'
+
+export const MethodSettingsSchema = z.looseObject({
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().positive().optional(),
+  parseMode: z.enum(['word-match', 'strict']).optional(),
+  lexicalMetric: z.enum(['rouge1', 'rouge2', 'rougeL', 'overlap']).optional(),
+  lexicalThreshold: z.number().min(0).max(1).optional(),
+  amcLlm: z.boolean().optional(),
+  repairRetry: z.boolean().optional(),
+})
+
+export const TemplateSnapshot = z.object({
+  version: z.number().int(),
+  system: z.string().optional(),
+  user: z.string(),
+})
+
+/** Everything a run needs, frozen when it is created: editing a judge config later changes nothing. */
+export const RunConfig = z.object({
+  provider: z.enum(PROVIDER_NAMES),
+  model: z.string().min(1),
+  baseUrl: z.string().nullable().default(null),
+  method: z.string().min(1),
+  settings: MethodSettingsSchema.default({}),
+  templates: z.record(z.string(), TemplateSnapshot).default({}),
+  capabilities: Capabilities,
+  prices: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }),
+  concurrency: z.number().int().min(1).max(256).default(4),
+  /** Requests and tokens per minute; null = no limit. */
+  rpm: z.number().positive().nullable().default(null),
+  tpm: z.number().positive().nullable().default(null),
+  timeoutMs: z.number().int().positive().default(60_000),
+  /** Transport attempts per call (1 = no retry). Format failures are never retried here. */
+  maxAttempts: z.number().int().min(1).max(10).default(4),
+  backoffMs: z.number().nonnegative().default(1_000),
+  cache: z.boolean().default(true),
+  /** improve runs: the DCR run whose verdicts are improved, and how many rounds. */
+  sourceRunId: z.number().int().optional(),
+  rounds: z.number().int().min(1).max(10).optional(),
+})
+export type RunConfig = z.infer<typeof RunConfig>
+export type RunConfigInput = z.input<typeof RunConfig>
+
+/** Which part of a dataset a run covers. Item bounds are item positions, inclusive. */
+export const RunSlice = z.object({
+  variants: z.array(z.string()).optional(),
+  itemFrom: z.number().int().nonnegative().optional(),
+  itemTo: z.number().int().nonnegative().optional(),
+  /** At most this many candidates (or items, for per-item extraction). */
+  limit: z.number().int().positive().optional(),
+  /** Only these candidates (used by RAI re-evaluation). */
+  candidateIds: z.array(z.number().int()).optional(),
+})
+export type RunSlice = z.infer<typeof RunSlice>
+
+export const RUN_KINDS = ['judge', 'extract', 'improve'] as const
+export type RunKind = (typeof RUN_KINDS)[number]

@@ -1,0 +1,75 @@
+import { templateSnapshot } from '../prompts/store'
+import type { ProviderName } from '../providers/client'
+import { getModel } from '../providers/models'
+import type { Db } from '../store/connection'
+import { RunConfig, type RunKind, RunSlice } from './config'
+import { insertRun } from './repo'
+
+/** What a person chooses for a run; the rest (templates, capabilities, prices) is snapshotted. */
+export interface RunRequest {
+  kind?: RunKind
+  datasetId: number
+  judgeConfigId?: number | null
+  provider: ProviderName
+  model: string
+  baseUrl?: string | null
+  method: string
+  settings?: Record<string, unknown>
+  concurrency?: number
+  rpm?: number | null
+  tpm?: number | null
+  timeoutMs?: number
+  maxAttempts?: number
+  backoffMs?: number
+  cache?: boolean
+  sourceRunId?: number
+  rounds?: number
+  slice?: RunSlice
+}
+
+/** The frozen config of a run: current templates, the model's capabilities and its prices. */
+export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
+  const model = getModel(db, r.provider, r.model, r.baseUrl ?? null)
+  return RunConfig.parse({
+    provider: r.provider,
+    model: r.model,
+    baseUrl: r.baseUrl ?? null,
+    method: r.method,
+    settings: r.settings ?? {},
+    templates: templateSnapshot(db),
+    capabilities: model.capabilities,
+    prices: { input: model.priceInputPerMTok, output: model.priceOutputPerMTok },
+    ...(r.concurrency !== undefined ? { concurrency: r.concurrency } : {}),
+    ...(r.rpm !== undefined ? { rpm: r.rpm } : {}),
+    ...(r.tpm !== undefined ? { tpm: r.tpm } : {}),
+    ...(r.timeoutMs !== undefined ? { timeoutMs: r.timeoutMs } : {}),
+    ...(r.maxAttempts !== undefined ? { maxAttempts: r.maxAttempts } : {}),
+    ...(r.backoffMs !== undefined ? { backoffMs: r.backoffMs } : {}),
+    ...(r.cache !== undefined ? { cache: r.cache } : {}),
+    ...(r.sourceRunId !== undefined ? { sourceRunId: r.sourceRunId } : {}),
+    ...(r.rounds !== undefined ? { rounds: r.rounds } : {}),
+  })
+}
+
+/**
+ * Creates `repeat` queued runs of one config (repeat_index 0..K-1) so run-to-run variance can
+ * be reported; repeats beyond the first do not share cached replies (see requestHash).
+ */
+export function createRuns(db: Db, r: RunRequest, repeat = 1): number[] {
+  const exists = db.prepare('SELECT 1 FROM datasets WHERE id = ?').get(r.datasetId)
+  if (!exists) throw new Error(`No dataset with id ${r.datasetId}`)
+  const config = snapshotConfig(db, r)
+  const slice = RunSlice.parse(r.slice ?? {})
+  return db.transaction(() =>
+    Array.from({ length: Math.max(1, repeat) }, (_, i) =>
+      insertRun(db, {
+        kind: r.kind ?? 'judge',
+        datasetId: r.datasetId,
+        judgeConfigId: r.judgeConfigId ?? null,
+        config,
+        slice,
+        repeatIndex: i,
+      }),
+    ),
+  )()
+}

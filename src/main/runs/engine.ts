@@ -1,0 +1,243 @@
+import type { JudgeContext, TemplateSet } from '../judges/types'
+import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
+import { type KeyStore, keyStore } from '../providers/keys'
+import type { Db } from '../store/connection'
+import { accountFor, allFailed } from './accounting'
+import { RunCaller, RunFatal, RunStopped } from './caller'
+import type { RunConfig } from './config'
+import { runExtraction } from './extract'
+import { runImprovement } from './improve'
+import type { Clock } from './limits'
+import { runPool } from './pool'
+import type { MethodRegistry } from './registry'
+import {
+  getRun,
+  type RunRecord,
+  type RunSummary,
+  runSummary,
+  setRunStatus,
+  setRunTotal,
+  settledTargets,
+  writeVerdicts,
+} from './repo'
+import { loadJudgeTasks } from './tasks'
+
+export interface RunProgress {
+  runId: number
+  status: string
+  done: number
+  total: number
+  etaSeconds: number | null
+  cost: number
+}
+
+export interface EngineOptions {
+  db: Db
+  registry: MethodRegistry
+  keys?: KeyStore
+  /** Replaces the SDK clients (tests of the engine alone). */
+  clientFactory?: (opts: ProviderOptions) => ProviderClient
+  onProgress?: (p: RunProgress) => void
+  clock?: Clock
+}
+
+/** What the job functions (judge, extract, improve) get from the engine for one run. */
+export interface RunSession {
+  db: Db
+  run: RunRecord
+  registry: MethodRegistry
+  caller: RunCaller
+  signal: AbortSignal
+  /** The method context with `call` bound to the run; `onCallId` learns which call a task used. */
+  context(onCallId?: (id: number) => void): JudgeContext
+  progress(done: number, total: number): void
+  stop(): void
+}
+
+interface Active {
+  controller: AbortController
+  stopAs: 'paused' | 'cancelled' | null
+  done: Promise<RunSummary>
+}
+
+function templateSet(config: RunConfig): TemplateSet {
+  const out: TemplateSet = {}
+  for (const [name, t] of Object.entries(config.templates))
+    out[name] = { ...(t.system !== undefined ? { system: t.system } : {}), user: t.user }
+  return out
+}
+
+/**
+ * Runs judge, extraction and improvement jobs in this process. A run's state lives in the
+ * workspace (run_calls, verdicts), so `start` on a paused, failed or crashed run picks up
+ * where it stopped without repeating a finished call.
+ */
+export class RunEngine {
+  private readonly active = new Map<number, Active>()
+
+  constructor(private readonly o: EngineOptions) {}
+
+  isActive(runId: number): boolean {
+    return this.active.has(runId)
+  }
+
+  /** Starts or resumes a run and resolves when it stops (done, paused, cancelled or failed). */
+  start(runId: number): Promise<RunSummary> {
+    const existing = this.active.get(runId)
+    if (existing) return existing.done
+    const run = getRun(this.o.db, runId)
+    if (run.status === 'done') return Promise.resolve(runSummary(this.o.db, runId))
+    if (run.status === 'cancelled') throw new Error(`Run ${runId} was cancelled; start a new run instead`)
+    const entry: Active = {
+      controller: new AbortController(),
+      stopAs: null,
+      done: Promise.resolve(null as never),
+    }
+    this.active.set(runId, entry)
+    entry.done = this.execute(run, entry).finally(() => this.active.delete(runId))
+    return entry.done
+  }
+
+  pause(runId: number): void {
+    this.stop(runId, 'paused')
+  }
+
+  cancel(runId: number): void {
+    this.stop(runId, 'cancelled')
+  }
+
+  private stop(runId: number, as: 'paused' | 'cancelled'): void {
+    const a = this.active.get(runId)
+    if (a) {
+      a.stopAs = as
+      a.controller.abort(new RunStopped(as))
+      return
+    }
+    const run = getRun(this.o.db, runId)
+    if (run.status === 'done' || run.status === 'cancelled') return
+    setRunStatus(this.o.db, runId, as)
+  }
+
+  private async execute(run: RunRecord, entry: Active): Promise<RunSummary> {
+    const { db } = this.o
+    const config = run.config
+    setRunStatus(db, run.id, 'running')
+    const started = performance.now()
+    let doneAtStart: number | null = null
+    let cost = runSummary(db, run.id).cost
+    let lastEmit = 0
+    const emit = (status: string, done: number, total: number, force = false) => {
+      const t = performance.now()
+      if (!force && t - lastEmit < 100) return
+      lastEmit = t
+      doneAtStart ??= done
+      const finished = done - doneAtStart
+      const eta = finished > 0 ? (((t - started) / finished) * (total - done)) / 1000 : null
+      this.o.onProgress?.({ runId: run.id, status, done, total, etaSeconds: eta, cost })
+    }
+    let progressState = { done: 0, total: 0 }
+    try {
+      const apiKey = config.provider === 'lexical' ? null : (this.o.keys ?? keyStore()).get(config.provider)
+      if (!apiKey && (config.provider === 'openai' || config.provider === 'anthropic'))
+        throw new RunFatal(
+          `No API key for ${config.provider}: set ${config.provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'} or store a key in the Judges view`,
+        )
+      const client = (this.o.clientFactory ?? createProvider)({
+        provider: config.provider,
+        model: config.model,
+        baseUrl: config.baseUrl,
+        apiKey,
+        capabilities: config.capabilities,
+        timeoutMs: config.timeoutMs,
+      })
+      const signal = entry.controller.signal
+      const caller = new RunCaller({
+        db,
+        runId: run.id,
+        repeatIndex: run.repeatIndex,
+        config,
+        client,
+        apiKey,
+        signal,
+        ...(this.o.clock ? { clock: this.o.clock } : {}),
+        onCall: (c) => {
+          cost += c.cost
+        },
+      })
+      const templates = templateSet(config)
+      const session: RunSession = {
+        db,
+        run,
+        registry: this.o.registry,
+        caller,
+        signal,
+        context: (onCallId) => ({
+          settings: config.settings,
+          templates,
+          capabilities: config.capabilities,
+          call: (key, req) => caller.call(key, req, onCallId),
+        }),
+        progress: (done, total) => {
+          progressState = { done, total }
+          emit('running', done, total)
+        },
+        stop: () => entry.controller.abort(new RunStopped('failed')),
+      }
+      if (run.kind === 'judge') await this.judge(session)
+      else if (run.kind === 'extract') await runExtraction(session)
+      else if (run.kind === 'improve') await runImprovement(session)
+      else throw new RunFatal(`Runs of kind ${run.kind} cannot be executed`)
+      if (entry.stopAs) setRunStatus(db, run.id, entry.stopAs)
+      else setRunStatus(db, run.id, 'done')
+    } catch (error) {
+      if (error instanceof RunStopped && entry.stopAs) setRunStatus(db, run.id, entry.stopAs)
+      else {
+        const message = error instanceof Error ? error.message : String(error)
+        setRunStatus(db, run.id, 'failed', message)
+      }
+    }
+    const summary = runSummary(db, run.id)
+    emit(summary.status, progressState.done, progressState.total, true)
+    return summary
+  }
+
+  private async judge(s: RunSession): Promise<void> {
+    const method = s.registry.judges[s.run.method]
+    if (!method) throw new RunFatal(`Unknown judge method "${s.run.method}"`)
+    const tasks = loadJudgeTasks(s.db, s.run.datasetId, method.unitKinds, s.run.slice)
+    const settled = settledTargets(s.db, s.run.id)
+    const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
+    setRunTotal(s.db, s.run.id, tasks.length)
+    let done = tasks.length - pending.length
+    s.progress(done, tasks.length)
+    // Calls are gated by the caller; extra tasks in flight keep the gate full when a task makes
+    // several calls in sequence or is answered from the cache.
+    const inFlight = s.run.config.concurrency * 2 + 2
+    await runPool(
+      pending,
+      inFlight,
+      s.signal,
+      async (task) => {
+        let callId: number | null = null
+        const ctx = s.context((id) => {
+          callId = id
+        })
+        let outcomes: ReturnType<typeof accountFor>
+        try {
+          outcomes = accountFor(task.targets, await method.judge(task, ctx))
+        } catch (error) {
+          if (error instanceof RunStopped || error instanceof RunFatal) throw error
+          const message = error instanceof Error ? error.message : String(error)
+          outcomes = allFailed(task.targets, `the ${method.name} method failed: ${message}`)
+        }
+        // A stop can surface inside a method as a failed call; those outcomes are not real.
+        if (s.signal.aborted && outcomes.some((o) => o.status === 'error')) return
+        writeVerdicts(s.db, s.run.id, outcomes, callId)
+        done++
+        s.progress(done, tasks.length)
+      },
+      (e) => e instanceof RunStopped,
+      () => s.stop(),
+    )
+  }
+}

@@ -1,0 +1,182 @@
+import { improvementRate } from '../judges/rai'
+import type { RewriteTask } from '../judges/types'
+import type { Db } from '../store/connection'
+import { ContentWriter } from '../store/repos/content'
+import { splitSentences } from '../units/splitter'
+import { accountFor } from './accounting'
+import { RunFatal, RunStopped } from './caller'
+import type { RunSession } from './engine'
+import { llmOrigin } from './extract'
+import { runPool } from './pool'
+import { writeVerdicts } from './repo'
+import { loadJudgeTasks } from './tasks'
+
+interface SentenceRow {
+  candidate_id: number
+  variant: string
+  candidate_text: string
+  item_id: number
+  question: string | null
+  reference: string
+  text: string
+  status: string
+  verdict: string | null
+  reason: string | null
+}
+
+/** Judged sentences of the given candidates in one run, grouped per candidate. */
+function judgedCandidates(db: Db, runId: number, candidateIds: number[] | null): RewriteTask[] {
+  const filter = candidateIds ? `AND c.id IN (${candidateIds.map(() => '?').join(', ') || 'NULL'})` : ''
+  const rows = db
+    .prepare(
+      `SELECT c.id AS candidate_id, c.variant, c.text AS candidate_text, i.id AS item_id, i.question, i.reference,
+         u.text, v.status, v.verdict, v.reason
+       FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN units u ON u.id = t.unit_id
+       JOIN candidates c ON c.id = t.candidate_id JOIN items i ON i.id = t.item_id
+       WHERE v.run_id = ? AND u.kind = 'sentence' ${filter}
+       ORDER BY c.id, u.position`,
+    )
+    .all(runId, ...(candidateIds ?? [])) as SentenceRow[]
+  const tasks: RewriteTask[] = []
+  for (const r of rows) {
+    let task = tasks[tasks.length - 1]
+    if (!task || task.candidate.id !== r.candidate_id) {
+      task = {
+        item: { id: r.item_id, question: r.question, reference: r.reference },
+        candidate: { id: r.candidate_id, variant: r.variant, text: r.candidate_text },
+        sentences: [],
+      }
+      tasks.push(task)
+    }
+    task.sentences.push({ text: r.text, consistent: r.verdict === 'consistent', reason: r.reason })
+  }
+  return tasks
+}
+
+export const raiVariant = (variant: string, round: number) =>
+  `${variant.replace(/\+rai\d+$/, '')}+rai${round}`
+
+/**
+ * Consistency of a candidate in a run: 1 when every sentence was judged consistent, the share of
+ * consistent sentences otherwise, null when any sentence has no verdict (N/A or error).
+ */
+export function candidateScore(db: Db, runId: number, candidateId: number): number | null {
+  const rows = db
+    .prepare(
+      `SELECT v.status, v.verdict FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN units u ON u.id = t.unit_id
+       WHERE v.run_id = ? AND t.candidate_id = ? AND u.kind = 'sentence'`,
+    )
+    .all(runId, candidateId) as { status: string; verdict: string | null }[]
+  if (rows.length === 0 || rows.some((r) => r.status !== 'ok')) return null
+  return rows.filter((r) => r.verdict === 'consistent').length / rows.length
+}
+
+export interface RoundReport {
+  round: number
+  inconsistent: number
+  corrected: number
+  rate: number | null
+}
+
+/** Per-round consistency improvement rate (corrected / inconsistent) of an improvement run. */
+export function improvementReport(db: Db, runId: number, sourceRunId: number, rounds: number): RoundReport[] {
+  const out: RoundReport[] = []
+  for (let k = 1; k <= rounds; k++) {
+    const children = db
+      .prepare('SELECT id, parent_candidate_id AS parent FROM candidates WHERE origin = ? AND variant LIKE ?')
+      .all(llmOrigin(runId), `%+rai${k}`) as { id: number; parent: number }[]
+    const parents = judgedCandidates(db, k === 1 ? sourceRunId : runId, null).filter((t) =>
+      k === 1 ? !/\+rai\d+$/.test(t.candidate.variant) : t.candidate.variant.endsWith(`+rai${k - 1}`),
+    )
+    const before: (number | null)[] = []
+    const after: (number | null)[] = []
+    for (const p of parents) {
+      before.push(candidateScore(db, k === 1 ? sourceRunId : runId, p.candidate.id))
+      const child = children.find((c) => c.parent === p.candidate.id)
+      after.push(child ? candidateScore(db, runId, child.id) : null)
+    }
+    out.push({ round: k, ...improvementRate(before, after) })
+  }
+  return out
+}
+
+/**
+ * DCR's RAI loop: rewrite every candidate with an inconsistent sentence, store the rewrite as
+ * variant `<variant>+rai<k>`, split it into sentence units and judge it with the same DCR config.
+ * Each round works on the previous round's rewrites.
+ */
+export async function runImprovement(s: RunSession): Promise<void> {
+  const { db, run } = s
+  const sourceRunId = run.config.sourceRunId
+  const rounds = run.config.rounds ?? 1
+  const dcr = s.registry.judges.dcr
+  const improver = s.registry.improver
+  if (sourceRunId === undefined) throw new RunFatal('An improvement run needs the DCR run it improves')
+  if (!dcr || !improver) throw new RunFatal('DCR or its improver is not available')
+  const writer = new ContentWriter(db)
+  let judgeRun = sourceRunId
+  let scope: number[] | null = null
+  for (let k = 1; k <= rounds; k++) {
+    const tasks = judgedCandidates(db, judgeRun, scope).filter(
+      (t) => (k > 1 || !/\+rai\d+$/.test(t.candidate.variant)) && t.sentences.some((x) => !x.consistent),
+    )
+    let done = 0
+    s.progress(done, tasks.length)
+    const children: number[] = []
+    await runPool(
+      tasks,
+      run.config.concurrency * 2 + 2,
+      s.signal,
+      async (task) => {
+        const variant = raiVariant(task.candidate.variant, k)
+        const existing = db
+          .prepare('SELECT id FROM candidates WHERE item_id = ? AND variant = ?')
+          .get(task.item.id, variant) as { id: number } | undefined
+        let childId = existing?.id ?? null
+        if (childId === null) {
+          const rewrite = await improver.rewrite(task, s.context())
+          if ('problem' in rewrite || s.signal.aborted) return
+          childId = db.transaction(() => {
+            const id = writer.insertCandidate(task.item.id, {
+              variant,
+              text: rewrite.text,
+              origin: llmOrigin(run.id),
+              parentCandidateId: task.candidate.id,
+            })
+            for (const sentence of splitSentences(rewrite.text))
+              writer.insertUnit(task.item.id, {
+                kind: 'sentence',
+                text: sentence.text,
+                candidateId: id,
+                origin: 'splitter',
+              })
+            return id
+          })()
+        }
+        children.push(childId)
+        const [judgeTask] = loadJudgeTasks(db, run.datasetId, dcr.unitKinds, { candidateIds: [childId] })
+        if (judgeTask) {
+          let callId: number | null = null
+          const outcomes = accountFor(
+            judgeTask.targets,
+            await dcr.judge(
+              judgeTask,
+              s.context((id) => {
+                callId = id
+              }),
+            ),
+          )
+          if (s.signal.aborted && outcomes.some((o) => o.status === 'error')) return
+          writeVerdicts(db, run.id, outcomes, callId)
+        }
+        done++
+        s.progress(done, tasks.length)
+      },
+      (e) => e instanceof RunStopped,
+      () => s.stop(),
+    )
+    if (s.signal.aborted) return
+    judgeRun = run.id
+    scope = children
+  }
+}

@@ -1,0 +1,341 @@
+import { z } from 'zod'
+import type { VerdictOutcome } from '../judges/types'
+import type { LlmReply } from '../providers/types'
+import type { Db } from '../store/connection'
+import { now, parseJson } from '../store/repos/rows'
+import { RunConfig, type RunKind, RunSlice } from './config'
+
+export const RunStatus = z.enum(['queued', 'running', 'paused', 'cancelled', 'failed', 'done'])
+export type RunStatus = z.infer<typeof RunStatus>
+
+export const StoredReply = z.object({
+  text: z.string().nullable(),
+  toolArguments: z.string().nullable(),
+  viaFallback: z.boolean(),
+  finishReason: z.string().nullable(),
+  usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }),
+  raw: z.unknown(),
+})
+
+export interface RunRecord {
+  id: number
+  kind: RunKind | 'imported'
+  datasetId: number
+  judgeConfigId: number | null
+  provider: string
+  model: string
+  method: string
+  config: RunConfig
+  slice: RunSlice
+  repeatIndex: number
+  status: RunStatus
+  error: string | null
+  createdAt: string
+  startedAt: string | null
+  finishedAt: string | null
+}
+
+interface RunRow {
+  id: number
+  kind: RunRecord['kind']
+  dataset_id: number
+  judge_config_id: number | null
+  provider: string
+  model: string
+  method: string
+  config: string
+  slice: string
+  repeat_index: number
+  status: string
+  error: string | null
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
+}
+
+function toRecord(row: RunRow): RunRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    datasetId: row.dataset_id,
+    judgeConfigId: row.judge_config_id,
+    provider: row.provider,
+    model: row.model,
+    method: row.method,
+    config: parseJson(RunConfig, row.config, 'runs.config'),
+    slice: parseJson(RunSlice, row.slice, 'runs.slice'),
+    repeatIndex: row.repeat_index,
+    status: RunStatus.parse(row.status),
+    error: row.error,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  }
+}
+
+export function insertRun(
+  db: Db,
+  input: {
+    kind: RunKind
+    datasetId: number
+    judgeConfigId?: number | null
+    config: RunConfig
+    slice: RunSlice
+    repeatIndex?: number
+  },
+): number {
+  const info = db
+    .prepare(
+      `INSERT INTO runs (kind, dataset_id, judge_config_id, provider, model, method, config, slice, repeat_index, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+    )
+    .run(
+      input.kind,
+      input.datasetId,
+      input.judgeConfigId ?? null,
+      input.config.provider,
+      input.config.model,
+      input.config.method,
+      JSON.stringify(input.config),
+      JSON.stringify(input.slice),
+      input.repeatIndex ?? 0,
+      now(),
+    )
+  return Number(info.lastInsertRowid)
+}
+
+export function getRun(db: Db, id: number): RunRecord {
+  const row = db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined
+  if (!row) throw new Error(`No run with id ${id}`)
+  return toRecord(row)
+}
+
+export function listRuns(db: Db, datasetId?: number): RunRecord[] {
+  const rows = (
+    datasetId === undefined
+      ? db.prepare('SELECT * FROM runs ORDER BY id DESC').all()
+      : db.prepare('SELECT * FROM runs WHERE dataset_id = ? ORDER BY id DESC').all(datasetId)
+  ) as RunRow[]
+  return rows.map(toRecord)
+}
+
+export function setRunStatus(db: Db, id: number, status: RunStatus, error: string | null = null): void {
+  const t = now()
+  if (status === 'running')
+    db.prepare(
+      'UPDATE runs SET status = ?, error = NULL, started_at = COALESCE(started_at, ?), finished_at = NULL WHERE id = ?',
+    ).run(status, t, id)
+  else if (status === 'paused' || status === 'queued')
+    db.prepare('UPDATE runs SET status = ?, error = ? WHERE id = ?').run(status, error, id)
+  else if (status === 'done')
+    // A finished run keeps any note written while it ran (e.g. how many items gave nothing).
+    db.prepare('UPDATE runs SET status = ?, error = COALESCE(?, error), finished_at = ? WHERE id = ?').run(
+      status,
+      error,
+      t,
+      id,
+    )
+  else
+    db.prepare('UPDATE runs SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(
+      status,
+      error,
+      t,
+      id,
+    )
+}
+
+export function setRunTotal(db: Db, id: number, total: number): void {
+  db.prepare('UPDATE runs SET total_calls = ? WHERE id = ?').run(total, id)
+}
+
+export interface StoredCall {
+  id: number
+  status: 'pending' | 'done' | 'error'
+  reply: LlmReply | null
+}
+
+export function findCall(db: Db, runId: number, key: string): StoredCall | null {
+  const row = db
+    .prepare('SELECT id, status, response FROM run_calls WHERE run_id = ? AND call_key = ?')
+    .get(runId, key) as { id: number; status: StoredCall['status']; response: string | null } | undefined
+  if (!row) return null
+  const reply =
+    row.status === 'done' && row.response !== null
+      ? (parseJson(StoredReply, row.response, 'run_calls.response') as LlmReply)
+      : null
+  return { id: row.id, status: row.status, reply }
+}
+
+export interface CallRecord {
+  runId: number
+  key: string
+  status: 'done' | 'error'
+  requestHash: string
+  request: unknown
+  reply: LlmReply | null
+  cached: boolean
+  attempts: number
+  latencyMs: number | null
+  promptTokens: number
+  completionTokens: number
+  cost: number
+  error: string | null
+}
+
+/** One finished call, committed on its own so a kill right after loses nothing. */
+export function recordCall(db: Db, c: CallRecord): number {
+  const info = db
+    .prepare(
+      `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
+         latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status, request_hash = excluded.request_hash,
+         request = excluded.request, response = excluded.response, cached = excluded.cached,
+         attempts = run_calls.attempts + excluded.attempts, latency_ms = excluded.latency_ms,
+         prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+         cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at
+       RETURNING id`,
+    )
+    .get(
+      c.runId,
+      c.key,
+      c.status,
+      c.requestHash,
+      JSON.stringify(c.request),
+      c.reply ? JSON.stringify(c.reply) : null,
+      c.cached ? 1 : 0,
+      c.attempts,
+      c.latencyMs,
+      c.promptTokens,
+      c.completionTokens,
+      c.cost,
+      c.error,
+      now(),
+    ) as { id: number }
+  return info.id
+}
+
+export function cacheGet(db: Db, hash: string): LlmReply | null {
+  const row = db.prepare('SELECT response FROM response_cache WHERE request_hash = ?').get(hash) as
+    | { response: string }
+    | undefined
+  if (!row) return null
+  const parsed = StoredReply.safeParse(JSON.parse(row.response))
+  return parsed.success ? (parsed.data as LlmReply) : null
+}
+
+export function cachePut(db: Db, hash: string, reply: LlmReply): void {
+  db.prepare(
+    `INSERT OR REPLACE INTO response_cache (request_hash, response, prompt_tokens, completion_tokens, created_at)
+     VALUES (?, ?, ?, ?, ?)`,
+  ).run(hash, JSON.stringify(reply), reply.usage.promptTokens, reply.usage.completionTokens, now())
+}
+
+/** Targets of this run that already hold a verdict or N/A (transport errors are worth retrying). */
+export function settledTargets(db: Db, runId: number): Set<number> {
+  const rows = db
+    .prepare("SELECT target_id FROM verdicts WHERE run_id = ? AND status != 'error'")
+    .all(runId) as { target_id: number }[]
+  return new Set(rows.map((r) => r.target_id))
+}
+
+export function writeVerdicts(
+  db: Db,
+  runId: number,
+  outcomes: VerdictOutcome[],
+  callId: number | null,
+): void {
+  const stmt = db.prepare(
+    `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id, status, verdict, score, reason, citation, detail)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  db.transaction(() => {
+    for (const o of outcomes) {
+      const detail = { ...(o.detail ?? {}), ...(o.problem ? { problem: o.problem } : {}) }
+      stmt.run(
+        runId,
+        o.targetId,
+        callId,
+        o.status,
+        o.status === 'ok' ? o.verdict : null,
+        o.score ?? null,
+        o.reason ?? null,
+        o.citation ?? null,
+        JSON.stringify(detail),
+      )
+    }
+  })()
+}
+
+export interface RunSummary {
+  run: number
+  status: RunStatus
+  /** Calls that reached the provider (cache hits excluded). */
+  calls: number
+  /** HTTP requests made for them, retries included. */
+  attempts: number
+  cached: number
+  /** Format-repair calls, counted apart from first attempts. */
+  repairs: number
+  callErrors: number
+  verdicts: number
+  na: number
+  errors: number
+  prompt_tokens: number
+  completion_tokens: number
+  cost: number
+  latency_ms_p50: number | null
+}
+
+export function runSummary(db: Db, runId: number): RunSummary {
+  const run = getRun(db, runId)
+  const calls = db
+    .prepare(
+      `SELECT COALESCE(SUM(cached = 0), 0) AS calls, COALESCE(SUM(attempts), 0) AS attempts, COALESCE(SUM(cached), 0) AS cached,
+         COALESCE(SUM(status = 'error'), 0) AS callErrors,
+         COALESCE(SUM(cached = 0 AND call_key LIKE '%:repair'), 0) AS repairs,
+         COALESCE(SUM(CASE WHEN cached = 0 THEN prompt_tokens END), 0) AS pt,
+         COALESCE(SUM(CASE WHEN cached = 0 THEN completion_tokens END), 0) AS ct,
+         COALESCE(SUM(cost), 0) AS cost
+       FROM run_calls WHERE run_id = ?`,
+    )
+    .get(runId) as {
+    calls: number
+    attempts: number
+    cached: number
+    callErrors: number
+    repairs: number
+    pt: number
+    ct: number
+    cost: number
+  }
+  const v = db
+    .prepare(
+      `SELECT COALESCE(SUM(status = 'ok'), 0) AS ok, COALESCE(SUM(status = 'na'), 0) AS na,
+         COALESCE(SUM(status = 'error'), 0) AS err FROM verdicts WHERE run_id = ?`,
+    )
+    .get(runId) as { ok: number; na: number; err: number }
+  const latencies = (
+    db
+      .prepare(
+        'SELECT latency_ms FROM run_calls WHERE run_id = ? AND cached = 0 AND latency_ms IS NOT NULL ORDER BY latency_ms',
+      )
+      .all(runId) as { latency_ms: number }[]
+  ).map((r) => r.latency_ms)
+  return {
+    run: runId,
+    status: run.status,
+    calls: calls.calls,
+    attempts: calls.attempts,
+    cached: calls.cached,
+    repairs: calls.repairs,
+    callErrors: calls.callErrors,
+    verdicts: v.ok,
+    na: v.na,
+    errors: v.err,
+    prompt_tokens: calls.pt,
+    completion_tokens: calls.ct,
+    cost: calls.cost,
+    latency_ms_p50: latencies.length ? (latencies[Math.floor(latencies.length / 2)] ?? null) : null,
+  }
+}

@@ -1,0 +1,245 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * A test fixture that speaks OpenAI Chat Completions (`/v1/chat/completions`) and Anthropic
+ * Messages (`/v1/messages`) on 127.0.0.1, replying from a script so every fault the engine
+ * must classify can be produced on demand.
+ */
+export type FakeReply =
+  | { kind: 'tool'; arguments: string | Record<string, unknown> }
+  | { kind: 'text'; text: string }
+  | { kind: 'empty' }
+  | { kind: 'status'; status: number; retryAfter?: string; message?: string }
+  | { kind: 'slow'; delayMs: number; then: FakeReply }
+  | { kind: 'drop' }
+
+export interface FakeRequest {
+  format: 'openai' | 'anthropic'
+  body: Record<string, unknown>
+  /** Name of the forced tool, when the request forced one. */
+  toolName: string | null
+  /** The tool's JSON Schema, when the request carried a tool. */
+  schema: { properties?: Record<string, { enum?: unknown[]; type?: unknown }> } | null
+  /** All user message text, joined. */
+  userText: string
+  /** True when the schema came inside the prompt (JSON-in-text fallback), not as a tool. */
+  inText: boolean
+}
+
+export type Script = (req: FakeRequest, index: number) => FakeReply
+
+export interface FakeServer {
+  /** Base URL for the openai SDK (ends in /v1). */
+  openaiUrl: string
+  /** Base URL for the anthropic SDK (the origin). */
+  anthropicUrl: string
+  calls(): number
+  requests: FakeRequest[]
+  setScript(script: Script): void
+  setLatency(ms: number): void
+  close(): Promise<void>
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function describe(format: FakeRequest['format'], body: Obj): FakeRequest {
+  const tools = Array.isArray(body.tools) ? body.tools.filter(isObj) : []
+  const first = tools[0]
+  let schema: FakeRequest['schema'] = null
+  let toolName: string | null = null
+  if (first) {
+    const fn = format === 'openai' && isObj(first.function) ? first.function : first
+    schema = (format === 'openai' ? fn.parameters : fn.input_schema) as FakeRequest['schema']
+  }
+  const choice = body.tool_choice
+  if (isObj(choice)) {
+    if (format === 'openai' && isObj(choice.function)) toolName = String(choice.function.name)
+    if (format === 'anthropic' && typeof choice.name === 'string') toolName = choice.name
+  }
+  const messages = Array.isArray(body.messages) ? body.messages.filter(isObj) : []
+  const userText = messages
+    .filter((m) => m.role === 'user')
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+    .join('\n')
+  let inText = false
+  if (!schema) {
+    const line = userText.split('\n').find((l) => l.startsWith('{"') && l.includes('"properties"'))
+    if (line) {
+      schema = JSON.parse(line) as FakeRequest['schema']
+      inText = true
+    }
+  }
+  return { format, body, toolName, schema, userText, inText }
+}
+
+const tokens = (s: string) => Math.max(1, Math.ceil(s.length / 4))
+
+function openaiBody(req: FakeRequest, reply: FakeReply & { kind: 'tool' | 'text' | 'empty' }): Obj {
+  const usage = { prompt_tokens: tokens(JSON.stringify(req.body)), completion_tokens: 0, total_tokens: 0 }
+  const base = { id: 'chatcmpl-fake', object: 'chat.completion', created: 0, model: String(req.body.model) }
+  if (reply.kind === 'empty') return { ...base, choices: [], usage }
+  let message: Obj
+  if (reply.kind === 'tool') {
+    const args = typeof reply.arguments === 'string' ? reply.arguments : JSON.stringify(reply.arguments)
+    usage.completion_tokens = tokens(args)
+    message = {
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'call_fake', type: 'function', function: { name: req.toolName ?? 'tool', arguments: args } },
+      ],
+    }
+  } else {
+    usage.completion_tokens = tokens(reply.text)
+    message = { role: 'assistant', content: reply.text }
+  }
+  usage.total_tokens = usage.prompt_tokens + usage.completion_tokens
+  const finish = reply.kind === 'tool' ? 'tool_calls' : 'stop'
+  return { ...base, choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage }
+}
+
+function anthropicBody(req: FakeRequest, reply: FakeReply & { kind: 'tool' | 'text' | 'empty' }): Obj {
+  const usage = { input_tokens: tokens(JSON.stringify(req.body)), output_tokens: 0 }
+  let content: Obj[] = []
+  if (reply.kind === 'tool') {
+    // Anthropic sends parsed input; "invalid JSON" cannot exist on this wire, so a string
+    // that does not parse is sent as a string value, which the method must still refuse.
+    let input: unknown = reply.arguments
+    if (typeof reply.arguments === 'string') {
+      try {
+        input = JSON.parse(reply.arguments)
+      } catch {
+        input = { raw: reply.arguments }
+      }
+    }
+    content = [{ type: 'tool_use', id: 'toolu_fake', name: req.toolName ?? 'tool', input }]
+    usage.output_tokens = tokens(JSON.stringify(input))
+  } else if (reply.kind === 'text') {
+    content = [{ type: 'text', text: reply.text }]
+    usage.output_tokens = tokens(reply.text)
+  }
+  return {
+    id: 'msg_fake',
+    type: 'message',
+    role: 'assistant',
+    model: String(req.body.model),
+    content,
+    stop_reason: reply.kind === 'tool' ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage,
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export async function startFakeLlm(opts: { script: Script; latencyMs?: number }): Promise<FakeServer> {
+  let script = opts.script
+  let latency = opts.latencyMs ?? 0
+  let count = 0
+  const requests: FakeRequest[] = []
+
+  async function respond(fake: FakeRequest, reply: FakeReply, res: ServerResponse): Promise<void> {
+    if (reply.kind === 'slow') {
+      await sleep(reply.delayMs)
+      if (res.destroyed || res.writableEnded) return
+      return respond(fake, reply.then, res)
+    }
+    if (reply.kind === 'drop') {
+      res.socket?.destroy()
+      return
+    }
+    if (reply.kind === 'status') {
+      const headers: Record<string, string> = { 'content-type': 'application/json' }
+      if (reply.retryAfter !== undefined) headers['retry-after'] = reply.retryAfter
+      res.writeHead(reply.status, headers)
+      const message = reply.message ?? `fake status ${reply.status}`
+      res.end(
+        JSON.stringify(
+          fake.format === 'openai'
+            ? { error: { message, type: 'fake', code: null } }
+            : { type: 'error', error: { type: 'fake', message } },
+        ),
+      )
+      return
+    }
+    const body = fake.format === 'openai' ? openaiBody(fake, reply) : anthropicBody(fake, reply)
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify(body))
+  }
+
+  const server = createServer(async (req, res) => {
+    const text = await readBody(req)
+    const format =
+      req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : null
+    if (!format || req.method !== 'POST') {
+      res.writeHead(404).end()
+      return
+    }
+    let body: Obj = {}
+    try {
+      const parsed: unknown = JSON.parse(text)
+      if (isObj(parsed)) body = parsed
+    } catch {
+      res.writeHead(400).end()
+      return
+    }
+    const fake = describe(format, body)
+    const index = count++
+    requests.push(fake)
+    if (latency > 0) await sleep(latency)
+    await respond(fake, script(fake, index), res)
+  })
+  // Keep-alive sockets would keep the process up after close(); the SDKs reconnect as needed.
+  server.keepAliveTimeout = 1
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const origin = `http://127.0.0.1:${port}`
+  return {
+    openaiUrl: `${origin}/v1`,
+    anthropicUrl: origin,
+    calls: () => count,
+    requests,
+    setScript(s) {
+      script = s
+    },
+    setLatency(ms) {
+      latency = ms
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** Fills every enum argument of the request's schema with `verdict` (or its first value). */
+export function toolArgsFor(req: FakeRequest, verdict: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [name, prop] of Object.entries(req.schema?.properties ?? {})) {
+    if (Array.isArray(prop.enum)) out[name] = prop.enum.includes(verdict) ? verdict : prop.enum[0]
+    else out[name] = 'a supporting excerpt'
+  }
+  return out
+}
+
+/** A script that answers every tool request with `verdict` everywhere, and text requests with it. */
+export function answerAll(verdict: string): Script {
+  return (req) => {
+    if (!req.schema) return { kind: 'text', text: verdict }
+    const args = toolArgsFor(req, verdict)
+    if (req.inText) return { kind: 'text', text: `Sure.\n\`\`\`json\n${JSON.stringify(args)}\n\`\`\`` }
+    return { kind: 'tool', arguments: args }
+  }
+}
