@@ -1,4 +1,165 @@
+import { readFile } from 'node:fs/promises'
 import type { Command } from 'commander'
+import { z } from 'zod'
+import {
+  IMPORT_FORMATS,
+  ImportFormat,
+  Mapping,
+  PRESET_NAMES,
+  PresetName,
+} from '../../../shared/importMapping'
+import { ImportError, importFile, importVerdicts } from '../../import'
+import { CliError, cliProgress, EXIT, printResult, withWorkspace } from '../util'
 
-/** Registers the `import` command(s) on the CLI. */
-export function registerImportCommands(_program: Command): void {}
+interface ImportFlags {
+  workspace?: string
+  preset?: string
+  mapping?: string
+  dataset?: string
+  format?: string
+  skipBadRows?: boolean
+  secondFile?: string
+  dimension?: string
+  json?: boolean
+}
+
+interface VerdictFlags {
+  workspace?: string
+  dataset?: string
+  model?: string
+  method?: string
+  format?: string
+  skipBadRows?: boolean
+  json?: boolean
+}
+
+function parseChoice<T extends z.ZodType>(
+  schema: T,
+  flag: string,
+  raw: string | undefined,
+): z.infer<T> | undefined {
+  if (raw === undefined) return undefined
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success)
+    throw new CliError(`${flag} must be one of the listed values, got "${raw}"`, EXIT.usage)
+  return parsed.data
+}
+
+async function readMapping(file: string): Promise<Mapping> {
+  let value: unknown
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'))
+  } catch (error) {
+    throw new CliError(`${file}: cannot read the mapping as JSON (${(error as Error).message})`)
+  }
+  const parsed = Mapping.safeParse(value)
+  if (!parsed.success) throw new CliError(`${file}: invalid mapping\n${z.prettifyError(parsed.error)}`)
+  return parsed.data
+}
+
+/** Import errors are bad input (exit 1); anything else propagates as it is. */
+async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    if (error instanceof ImportError) throw new CliError(error.message, EXIT.badInput)
+    throw error
+  }
+}
+
+function skippedLines(skipped: { line: number; reason: string }[]): string {
+  return skipped.map((s) => `\n  skipped line ${s.line}: ${s.reason}`).join('')
+}
+
+/** Registers `import` and `import-verdicts` on the CLI. */
+export function registerImportCommands(program: Command): void {
+  program
+    .command('import <file>')
+    .description(
+      'Import a file (JSONL, JSON array, CSV/TSV, Parquet) as a new dataset; nothing is written if a row is bad',
+    )
+    .option('--workspace <db>', 'workspace file')
+    .option('--preset <name>', `layout preset: ${PRESET_NAMES.join(', ')} (detected when omitted)`)
+    .option('--mapping <file>', 'JSON column mapping, instead of a preset')
+    .option('--dataset <name>', 'dataset name (default: the file name)')
+    .option('--format <format>', `file format: ${IMPORT_FORMATS.join(', ')} (detected when omitted)`)
+    .option('--skip-bad-rows', 'import the good rows and list the skipped ones')
+    .option('--second-file <file>', 'RefChecker: file with question and reference per id')
+    .option('--dimension <name>', 'SummEval: the scored dimension (default consistency)')
+    .option('--json', 'print the report as JSON')
+    .action(async (file: string, flags: ImportFlags) => {
+      if (flags.preset && flags.mapping) throw new CliError('use --preset or --mapping, not both', EXIT.usage)
+      const preset = parseChoice(PresetName, '--preset', flags.preset)
+      const format = parseChoice(ImportFormat, '--format', flags.format)
+      const mapping = flags.mapping ? await readMapping(flags.mapping) : undefined
+      const json = flags.json ?? false
+      const report = await withWorkspace(flags.workspace, (ws) => {
+        const bar = cliProgress('import', undefined, json)
+        return asBadInput(() =>
+          importFile(ws, {
+            file,
+            format,
+            preset,
+            mapping,
+            datasetName: flags.dataset,
+            skipBadRows: flags.skipBadRows ?? false,
+            secondFile: flags.secondFile,
+            presetOptions: flags.dimension ? { dimension: flags.dimension } : undefined,
+            onProgress: (rows) => bar.update(rows),
+          }),
+        ).finally(() => bar.stop())
+      })
+      printResult(json, report, () => {
+        const unmatched = report.unmatchedFactKeys ?? []
+        return (
+          `Imported "${report.dataset}": ${report.items} items, ${report.candidates} candidates, ${report.units} units, ` +
+          `${report.labels} labels by ${report.annotators} annotators` +
+          (report.skipped.length
+            ? `; skipped ${report.skipped.length} rows${skippedLines(report.skipped)}`
+            : '') +
+          (unmatched.length
+            ? `\n${unmatched.length} fact label keys matched no fact:${unmatched.map((u) => `\n  line ${u.line} (${u.variant}): ${u.key}`).join('')}`
+            : '')
+        )
+      })
+    })
+
+  program
+    .command('import-verdicts <file>')
+    .description(
+      'Import verdicts of a judge run elsewhere (item_id, variant, unit, verdict) as a finished run',
+    )
+    .option('--workspace <db>', 'workspace file')
+    .option('--dataset <name>', 'the dataset the verdicts are about')
+    .option('--model <model>', 'model that made the verdicts')
+    .option('--method <method>', 'method that made the verdicts')
+    .option('--format <format>', `file format: ${IMPORT_FORMATS.join(', ')}`)
+    .option('--skip-bad-rows', 'import the good rows and list the skipped ones')
+    .option('--json', 'print the report as JSON')
+    .action(async (file: string, flags: VerdictFlags) => {
+      if (!flags.dataset) throw new CliError('--dataset <name> is required', EXIT.usage)
+      const datasetName = flags.dataset
+      const format = parseChoice(ImportFormat, '--format', flags.format)
+      const report = await withWorkspace(flags.workspace, (ws) =>
+        asBadInput(() =>
+          importVerdicts(ws, {
+            file,
+            datasetName,
+            format,
+            model: flags.model,
+            method: flags.method,
+            skipBadRows: flags.skipBadRows ?? false,
+          }),
+        ),
+      )
+      printResult(
+        flags.json ?? false,
+        report,
+        () =>
+          `Imported run ${report.runId}: ${report.verdicts} verdicts` +
+          (report.skipped.length
+            ? `; skipped ${report.skipped.length} rows${skippedLines(report.skipped)}`
+            : ''),
+      )
+    })
+}

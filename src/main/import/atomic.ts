@@ -1,0 +1,40 @@
+import type { Workspace } from '../app/workspace'
+import { type Db, openWorkspace } from '../store/connection'
+
+/**
+ * Runs a streamed import inside one transaction on a connection of its own. The transaction
+ * spans awaits (the file is read as it is written), so it must not live on the shared
+ * connection: a label saved from the UI meanwhile would join it and vanish with a rollback.
+ * Either everything commits or nothing does.
+ */
+export async function inOwnTransaction<T>(ws: Workspace, fn: (db: Db) => Promise<T>): Promise<T> {
+  // An in-memory workspace cannot be opened twice; tests of it accept the shared connection.
+  const own = ws.file !== ':memory:'
+  const db = own ? openWorkspace(ws.file, { skipQuickCheck: true }) : ws.db
+  try {
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      const out = await fn(db)
+      db.exec('COMMIT')
+      return out
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK')
+      throw error
+    }
+  } finally {
+    if (own) db.close()
+  }
+}
+
+/** Runs one row's writes so that a failure undoes that row only (skip-bad-rows). */
+export function inSavepoint(db: Db, fn: () => void): void {
+  db.exec('SAVEPOINT import_row')
+  try {
+    fn()
+    db.exec('RELEASE import_row')
+  } catch (error) {
+    db.exec('ROLLBACK TO import_row')
+    db.exec('RELEASE import_row')
+    throw error
+  }
+}

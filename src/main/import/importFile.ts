@@ -1,0 +1,218 @@
+import { basename, extname } from 'node:path'
+import { z } from 'zod'
+import { type ImportFormat, Mapping, mappingColumns, type PresetName } from '../../shared/importMapping'
+import type { Workspace } from '../app/workspace'
+import { createDataset } from '../store/repos/datasets'
+import { now } from '../store/repos/rows'
+import { inOwnTransaction, inSavepoint } from './atomic'
+import { ImportError, RowError } from './errors'
+import { mappingConverter } from './mapping'
+import type { NormItem, PresetOptions, RowConverter } from './normalized'
+import { detectPreset, presetConverter } from './presets'
+import { type RefContext, refContext } from './presets/nested'
+import { ItemSink } from './sink'
+import { openRows } from './sources'
+
+export interface ImportOptions {
+  file: string
+  format?: ImportFormat
+  preset?: PresetName
+  mapping?: Mapping | z.input<typeof Mapping>
+  datasetName?: string
+  skipBadRows?: boolean
+  /** RefChecker: a file giving question and reference per id. */
+  secondFile?: string
+  presetOptions?: PresetOptions
+  onProgress?: (rows: number) => void
+}
+
+export interface SkippedRow {
+  line: number
+  reason: string
+}
+
+export interface ImportReport {
+  dataset: string
+  datasetId: number
+  items: number
+  candidates: number
+  units: number
+  annotators: number
+  labels: number
+  skipped: SkippedRow[]
+  unmatchedFactKeys?: { line: number; variant: string; key: string }[]
+}
+
+/** Chooses how rows become items: an explicit mapping, a named preset, or the detected preset. */
+export function chooseConverter(
+  file: string,
+  columns: string[],
+  opts: Pick<ImportOptions, 'preset' | 'mapping' | 'presetOptions'>,
+  byId?: ReadonlyMap<string, RefContext>,
+): RowConverter {
+  const listed = columns.length ? columns.map((c) => `"${c}"`).join(', ') : 'none'
+  if (opts.mapping) {
+    const parsed = Mapping.safeParse(opts.mapping)
+    if (!parsed.success)
+      throw new ImportError(`The column mapping is invalid: ${z.prettifyError(parsed.error)}`)
+    const missing = mappingColumns(parsed.data).filter((c) => !columns.includes(c))
+    if (missing.length)
+      throw new ImportError(
+        `${file}: the mapping names column "${missing[0]}", which the file does not have (its columns: ${listed})`,
+      )
+    try {
+      return mappingConverter(parsed.data)
+    } catch (error) {
+      throw new ImportError(`The column mapping is invalid: ${(error as Error).message}`)
+    }
+  }
+  const preset = opts.preset ?? detectPreset(columns)
+  if (!preset)
+    throw new ImportError(
+      `${file}: no preset matches its columns (${listed}); choose a preset or give a column mapping`,
+    )
+  const converter = presetConverter(preset, columns, opts.presetOptions, byId)
+  const missing = converter.required.filter((c) => !columns.includes(c))
+  if (missing.length)
+    throw new ImportError(
+      `${file}: missing required column "${missing[0]}" for preset ${preset} (its columns: ${listed})`,
+    )
+  return converter
+}
+
+/** Reads RefChecker's second file whole: one question and reference per id (small by nature). */
+async function loadContexts(file: string): Promise<Map<string, RefContext>> {
+  const source = await openRows(file)
+  const out = new Map<string, RefContext>()
+  for await (const ev of source.events) {
+    if (ev.kind === 'header') continue
+    const where = `${file}, ${source.unit} ${ev.line}`
+    if (ev.kind === 'bad') throw new ImportError(`${where}: ${ev.error}`)
+    const id = ev.row.id
+    if (typeof id !== 'string' && typeof id !== 'number')
+      throw new ImportError(`${where}: field "id": missing`)
+    const ctx = refContext(ev.row)
+    if (ctx.reference === null) throw new ImportError(`${where}: field "reference": missing`)
+    if (out.has(String(id))) throw new ImportError(`${where}: field "id": duplicate id "${id}"`)
+    out.set(String(id), { question: ctx.question, reference: ctx.reference })
+  }
+  return out
+}
+
+/**
+ * Imports a file as a new dataset, streamed and atomic: the first bad row aborts the whole
+ * import (nothing is written) unless `skipBadRows`, in which case every skipped row is listed.
+ */
+export async function importFile(ws: Workspace, opts: ImportOptions): Promise<ImportReport> {
+  const { file } = opts
+  const source = await openRows(file, opts.format)
+  const byId = opts.secondFile ? await loadContexts(opts.secondFile) : undefined
+  const name = (opts.datasetName ?? basename(file, extname(file))).trim()
+  if (!name) throw new ImportError('A dataset needs a name')
+  const where = (line: number) => `${file}, ${source.unit} ${line}`
+  try {
+    return await inOwnTransaction(ws, (db) => run(db))
+  } finally {
+    await source.events.return(undefined)
+  }
+
+  async function run(db: Workspace['db']): Promise<ImportReport> {
+    const skipped: SkippedRow[] = []
+    const unmatched: { line: number; variant: string; key: string }[] = []
+    let columns: string[] | null = null
+    let converter: RowConverter | null = null
+    let sink: ItemSink | null = null
+    let datasetId = 0
+    let records = 0
+    let pending: { item: NormItem; line: number; record: number } | null = null
+
+    const bad = (line: number, reason: string) => {
+      if (!opts.skipBadRows) throw new ImportError(`${where(line)}: ${reason}`)
+      skipped.push({ line, reason })
+    }
+    const start = (cols: string[]) => {
+      converter = chooseConverter(file, cols, opts, byId)
+      try {
+        const ds = createDataset(db, {
+          name,
+          labelSchema: converter.labelSchema,
+          source: {
+            file,
+            format: source.format,
+            preset: opts.mapping ? undefined : converter.name,
+            mapping: converter.mapping ?? undefined,
+            importedAt: now(),
+          },
+        })
+        datasetId = ds.id
+      } catch (error) {
+        throw new ImportError(`${(error as Error).message}; choose another dataset name`)
+      }
+      sink = new ItemSink(db, datasetId, converter.mapping?.id ?? 'id')
+    }
+    const flush = () => {
+      if (!pending || !sink) return
+      const { item, line, record } = pending
+      pending = null
+      const s = sink
+      try {
+        const write = () => s.write(item, item.extId ?? String(record))
+        if (opts.skipBadRows) inSavepoint(db, write)
+        else write()
+        for (const u of item.unmatched ?? []) unmatched.push({ line, ...u })
+      } catch (error) {
+        if (!(error instanceof RowError)) throw new ImportError(`${where(line)}: ${(error as Error).message}`)
+        bad(line, error.reason)
+      }
+    }
+
+    for await (const ev of source.events) {
+      if (ev.kind === 'header') {
+        columns = ev.columns
+        // A header alone is enough to refuse a file whose columns fit nothing.
+        if (!converter) start(columns)
+        continue
+      }
+      records++
+      if (ev.kind === 'bad') {
+        bad(ev.line, ev.error)
+        continue
+      }
+      if (!converter) start(columns ?? Object.keys(ev.row))
+      let item: NormItem
+      try {
+        item = converter!.toItem(ev.row)
+        const merged = pending && converter!.merge ? converter!.merge(pending.item, item) : null
+        if (merged && pending) {
+          pending.item = merged
+          continue
+        }
+      } catch (error) {
+        if (!(error instanceof RowError)) throw error
+        bad(ev.line, error.reason)
+        continue
+      }
+      flush()
+      pending = { item, line: ev.line, record: records }
+      if (records % 1000 === 0) opts.onProgress?.(records)
+    }
+    flush()
+    opts.onProgress?.(records)
+
+    const counts = sink ? (sink as ItemSink).counts : null
+    if (!counts || counts.items === 0) {
+      if (records === 0)
+        throw new ImportError(columns ? `${file}: has a header but no rows` : `${file}: holds no rows`)
+      throw new ImportError(
+        `${file}: none of its ${records} rows could be imported (first problem: ${source.unit} ${skipped[0]?.line}: ${skipped[0]?.reason})`,
+      )
+    }
+    return {
+      dataset: name,
+      datasetId,
+      ...counts,
+      skipped,
+      ...(unmatched.length ? { unmatchedFactKeys: unmatched } : {}),
+    }
+  }
+}

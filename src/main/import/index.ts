@@ -1,0 +1,13 @@
+/** Importers: files → datasets (streamed, atomic), and external judge verdicts → runs. */
+export { ImportError } from './errors'
+export {
+  chooseConverter,
+  type ImportOptions,
+  type ImportReport,
+  importFile,
+  type SkippedRow,
+} from './importFile'
+export { detectPreset } from './presets'
+export { type Preview, type PreviewOptions, previewFile } from './preview'
+export { detectFormat } from './sources'
+export { type ImportVerdictsOptions, type ImportVerdictsReport, importVerdicts } from './verdicts'

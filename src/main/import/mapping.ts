@@ -1,0 +1,125 @@
+import type { Mapping } from '../../shared/importMapping'
+import { FAAF_SCHEMA, type LabelSchema } from '../../shared/labelSchemas'
+import { RowError } from './errors'
+import type { NormCandidate, NormFact, NormItem, Row, RowConverter, UnmatchedKey } from './normalized'
+import { parseLiteral } from './pyLiteral'
+import { cellText, matchKey, splitFacts, toVerdict } from './text'
+
+/** Turns a column mapping into a row converter. Presets with a flat layout are built on it. */
+export function mappingConverter(
+  mapping: Mapping,
+  labelSchema: LabelSchema = mapping.labelSchema ?? FAAF_SCHEMA,
+  name: RowConverter['name'] = 'mapping',
+): RowConverter {
+  const firstVariant = mapping.candidates[0]?.variant
+  for (const l of mapping.labels) {
+    const variant = l.variant ?? firstVariant
+    if (!variant || !mapping.candidates.some((c) => c.variant === variant))
+      throw new RowError(`label column "${l.column}" points at no candidate variant`)
+    if (!mapping.wholeUnits) throw new RowError(`label column "${l.column}" needs wholeUnits: true`)
+  }
+  return {
+    name,
+    labelSchema,
+    mapping,
+    required: [mapping.reference, ...mapping.candidates.map((c) => c.column)],
+    toItem(row: Row): NormItem {
+      const candidates: NormCandidate[] = []
+      for (const c of mapping.candidates) {
+        const text = cellText(row, c.column, true)!
+        candidates.push({
+          variant: c.variant,
+          text,
+          units: mapping.wholeUnits ? [{ kind: 'whole', text, labels: [] }] : [],
+        })
+      }
+      for (const l of mapping.labels) {
+        const raw = row[l.column]
+        if (raw === undefined || raw === null || raw === '') continue
+        const verdict = at(l.column, () => toVerdict(labelSchema, raw))
+        const variant = l.variant ?? firstVariant
+        const cand = candidates.find((c) => c.variant === variant)!
+        cand.units[0]!.labels.push({ annotator: l.annotator, verdict })
+      }
+      const facts: NormFact[] = mapping.facts
+        ? at(mapping.facts.column, () =>
+            splitFacts(cellText(row, mapping.facts!.column, false) ?? '', mapping.facts!.split),
+          ).map((text) => ({ text, labels: [] }))
+        : []
+      const unmatched: UnmatchedKey[] = []
+      for (const fl of mapping.factLabels) {
+        const cell = row[fl.column]
+        if (cell === undefined || cell === null || cell === '') continue
+        unmatched.push(...attachFactLabels(facts, cell, fl, labelSchema))
+      }
+      const metadata: Record<string, unknown> = {}
+      for (const col of mapping.metadata) if (row[col] !== undefined) metadata[col] = row[col]
+      return {
+        extId: mapping.id ? cellText(row, mapping.id, true) : null,
+        question: mapping.question ? cellText(row, mapping.question, false) : null,
+        reference: cellText(row, mapping.reference, true)!,
+        metadata,
+        candidates,
+        facts,
+        unmatched,
+      }
+    },
+  }
+}
+
+/** Runs a cell's parse and pins any RowError to that column. */
+export function at<T>(column: string, fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    if (error instanceof RowError && error.field === undefined) throw new RowError(error.message, column)
+    throw error
+  }
+}
+
+/**
+ * Attaches a `{fact: verdict}` cell to the item's facts. Keys are matched ignoring case,
+ * quotes, punctuation and spacing; a key that matches no fact is returned, not dropped silently.
+ */
+export function attachFactLabels(
+  facts: NormFact[],
+  cell: unknown,
+  target: { column: string; variant: string; annotator: string },
+  schema: LabelSchema,
+): UnmatchedKey[] {
+  const dict = at(target.column, () => {
+    let value: unknown = cell
+    if (typeof cell === 'string') {
+      try {
+        value = parseLiteral(cell)
+      } catch (error) {
+        throw new RowError(`not a dict of fact labels (${(error as Error).message})`)
+      }
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new RowError('not a dict of fact labels')
+    return value as Record<string, unknown>
+  })
+  const byKey = new Map<string, NormFact>()
+  for (const f of facts) if (!byKey.has(matchKey(f.text))) byKey.set(matchKey(f.text), f)
+  const unmatched: UnmatchedKey[] = []
+  for (const [key, raw] of Object.entries(dict)) {
+    const verdict = at(target.column, () => {
+      try {
+        return toVerdict(schema, raw)
+      } catch (error) {
+        throw new RowError(`fact "${key.slice(0, 60)}": ${(error as Error).message}`)
+      }
+    })
+    const fact = byKey.get(matchKey(key.replace(/^\s*[-–•*]\s+/, '')))
+    if (!fact) {
+      unmatched.push({ variant: target.variant, key })
+      continue
+    }
+    fact.labels = fact.labels.filter(
+      (l) => !(l.variant === target.variant && l.annotator === target.annotator),
+    )
+    fact.labels.push({ variant: target.variant, annotator: target.annotator, verdict })
+  }
+  return unmatched
+}

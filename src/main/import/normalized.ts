@@ -1,0 +1,73 @@
+import type { Triplet } from '../../shared/domain'
+import type { Mapping, PresetName } from '../../shared/importMapping'
+import type { LabelSchema } from '../../shared/labelSchemas'
+
+/**
+ * The shape every importer reduces a row to before anything is written: pure data, validated
+ * (verdicts already in the schema's values), so a bad row is refused before it touches the store.
+ */
+
+export interface NormLabel {
+  annotator: string
+  verdict: string
+}
+
+export interface NormUnit {
+  kind: 'triplet' | 'sentence' | 'whole'
+  text: string
+  triplet?: Triplet
+  origin?: string
+  labels: NormLabel[]
+}
+
+export interface NormCandidate {
+  variant: string
+  text: string
+  metadata?: Record<string, unknown>
+  units: NormUnit[]
+}
+
+export interface NormFact {
+  text: string
+  /** Verdicts on this fact in a given candidate variant. */
+  labels: (NormLabel & { variant: string })[]
+}
+
+export interface UnmatchedKey {
+  variant: string
+  key: string
+}
+
+export interface NormItem {
+  /** null: the importer numbers the item by its line/row. */
+  extId: string | null
+  question: string | null
+  reference: string
+  metadata: Record<string, unknown>
+  candidates: NormCandidate[]
+  facts: NormFact[]
+  unmatched?: UnmatchedKey[]
+}
+
+export type Row = Record<string, unknown>
+
+/** Settings a preset may take beyond the mapping (SummEval's scored dimension). */
+export interface PresetOptions {
+  dimension?: string
+}
+
+/** What turns rows of one layout into items. */
+export interface RowConverter {
+  name: PresetName | 'mapping'
+  labelSchema: LabelSchema
+  /** Columns a file must have; checked on the first row, before any write. */
+  required: string[]
+  /** The plain mapping shown in the wizard (null where the layout is nested). */
+  mapping: Mapping | null
+  toItem(row: Row): NormItem
+  /**
+   * Rows that continue the previous item (SummEval: one line per system summary of an
+   * article) are merged into it; returns null when `next` starts a new item.
+   */
+  merge?(prev: NormItem, next: NormItem): NormItem | null
+}

@@ -1,0 +1,56 @@
+import type { ImportFormat, Mapping, PresetName } from '../../shared/importMapping'
+import { chooseConverter } from './importFile'
+import type { Row } from './normalized'
+import { detectPreset } from './presets'
+import { openRows } from './sources'
+
+export interface PreviewOptions {
+  format?: ImportFormat
+  preset?: PresetName
+  mapping?: Mapping
+  rows?: number
+}
+
+export interface Preview {
+  format: string
+  preset: PresetName | null
+  columns: string[]
+  rows: Record<string, unknown>[]
+  mapping: Mapping | null
+}
+
+/**
+ * The first rows of a file and what the importer would make of them, for the import wizard's
+ * live preview. Reads only as far as it shows.
+ */
+export async function previewFile(file: string, opts: PreviewOptions = {}): Promise<Preview> {
+  const source = await openRows(file, opts.format)
+  const limit = opts.rows ?? 20
+  const rows: Row[] = []
+  let columns: string[] | null = null
+  try {
+    for await (const ev of source.events) {
+      if (ev.kind === 'header') columns = ev.columns
+      else if (ev.kind === 'row') rows.push(ev.row)
+      if (rows.length >= limit) break
+    }
+  } finally {
+    await source.events.return(undefined)
+  }
+  if (columns === null) {
+    const seen = new Set<string>()
+    for (const r of rows) for (const k of Object.keys(r)) seen.add(k)
+    columns = [...seen]
+  }
+  const preset = opts.mapping ? null : (opts.preset ?? detectPreset(columns))
+  let mapping: Mapping | null = opts.mapping ?? null
+  // The wizard shows a preset's mapping as a starting point; nested layouts have none.
+  if (!mapping && preset) {
+    try {
+      mapping = chooseConverter(file, columns, { preset }).mapping
+    } catch {
+      mapping = null
+    }
+  }
+  return { format: source.format, preset, columns, rows, mapping }
+}

@@ -1,0 +1,241 @@
+import { createReadStream } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
+import { extname } from 'node:path'
+import { type Duplex, pipeline } from 'node:stream'
+import { parse as parseCsv } from 'csv-parse'
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet'
+import streamArray from 'stream-json/streamers/stream-array.js'
+import type { ImportFormat } from '../../../shared/importMapping'
+import { describe, ImportError } from '../errors'
+import type { Row } from '../normalized'
+import { readLines, utf8Guard } from './lines'
+
+/**
+ * Row sources, one per format, all streamed: only the current row (or Parquet row group) is
+ * held in memory. Problems confined to one row come out as `bad` events, so the importer can
+ * refuse the file or skip that row; problems that make the rest unreadable throw ImportError.
+ */
+export type SourceEvent =
+  | { kind: 'header'; columns: string[] }
+  | { kind: 'row'; line: number; row: Row }
+  | { kind: 'bad'; line: number; error: string }
+
+export interface RowSource {
+  format: ImportFormat
+  /** What `line` counts: physical lines (text formats) or rows (JSON arrays, Parquet). */
+  unit: 'line' | 'row'
+  events: AsyncGenerator<SourceEvent>
+}
+
+async function head(file: string, bytes = 65536): Promise<Buffer> {
+  const fh = await open(file, 'r')
+  try {
+    const buf = Buffer.alloc(bytes)
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0)
+    return buf.subarray(0, bytesRead)
+  } finally {
+    await fh.close()
+  }
+}
+
+/** The format from the extension, checked against (or, if unknown, guessed from) the content. */
+export async function detectFormat(file: string): Promise<ImportFormat> {
+  const start = await head(file, 4096)
+  if (start.subarray(0, 4).toString('latin1') === 'PAR1') return 'parquet'
+  const ext = extname(file).toLowerCase()
+  if (ext === '.parquet') return 'parquet'
+  if (ext === '.tsv' || ext === '.tab') return 'tsv'
+  if (ext === '.csv') return 'csv'
+  if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl'
+  const text = start
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+  if (text.startsWith('[')) return 'json'
+  if (text.startsWith('{')) {
+    // A .json file may hold one object per line, as many dataset dumps do.
+    const first = text.split('\n', 1)[0]!.trim()
+    try {
+      JSON.parse(first)
+      return 'jsonl'
+    } catch {
+      return ext === '.json' ? 'json' : 'jsonl'
+    }
+  }
+  if (ext === '.json') return 'json'
+  const firstLine = text.split('\n', 1)[0] ?? ''
+  return firstLine.includes('\t') ? 'tsv' : 'csv'
+}
+
+export async function openRows(file: string, format?: ImportFormat): Promise<RowSource> {
+  let size: number
+  try {
+    size = (await stat(file)).size
+  } catch (error) {
+    throw new ImportError(
+      `${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    )
+  }
+  if (size === 0) throw new ImportError(`${file}: the file is empty`)
+  const fmt = format ?? (await detectFormat(file))
+  if (fmt === 'jsonl') return { format: fmt, unit: 'line', events: jsonlRows(file) }
+  if (fmt === 'json') return { format: fmt, unit: 'row', events: jsonArrayRows(file) }
+  if (fmt === 'parquet') return { format: fmt, unit: 'row', events: parquetRows(file) }
+  const delimiter = fmt === 'tsv' ? '\t' : sniffDelimiter((await head(file)).toString('utf8'))
+  return { format: fmt, unit: 'line', events: csvRows(file, delimiter) }
+}
+
+/** file → UTF-8 check → parser; an error anywhere surfaces when the parser's output is read. */
+function chain(file: string, last: Duplex): Duplex {
+  return pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), utf8Guard(file), last, () => {})
+}
+
+async function* jsonlRows(file: string): AsyncGenerator<SourceEvent> {
+  for await (const l of readLines(file)) {
+    if ('error' in l) {
+      yield { kind: 'bad', line: l.line, error: l.error }
+      continue
+    }
+    const text = l.line === 1 ? l.text.replace(/^\uFEFF/, '') : l.text
+    if (text.trim() === '') continue
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      yield { kind: 'bad', line: l.line, error: `invalid JSON (${(error as Error).message})` }
+      continue
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      yield { kind: 'bad', line: l.line, error: `expected a JSON object, found ${describe(value)}` }
+    else yield { kind: 'row', line: l.line, row: value as Row }
+  }
+}
+
+async function* jsonArrayRows(file: string): AsyncGenerator<SourceEvent> {
+  const stream = chain(file, streamArray.withParserAsStream())
+  let index = 0
+  try {
+    for await (const item of stream as AsyncIterable<{ key: number; value: unknown }>) {
+      index = item.key + 1
+      const value = item.value
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        yield { kind: 'bad', line: index, error: `expected a JSON object, found ${describe(value)}` }
+      else yield { kind: 'row', line: index, row: value as Row }
+    }
+  } catch (error) {
+    if (error instanceof ImportError) throw error
+    const msg = (error as Error).message
+    if (/top-level object should be an array/i.test(msg))
+      throw new ImportError(`${file}: expected a JSON array of objects (use JSONL for one object per line)`)
+    throw new ImportError(`${file}, row ${index + 1}: invalid or truncated JSON (${msg})`)
+  } finally {
+    stream.destroy()
+  }
+}
+
+/** The delimiter that splits the first line into the most columns, outside quotes. */
+export function sniffDelimiter(sample: string): string {
+  const line = sample.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? ''
+  const outside = line.replace(/"[^"]*"/g, '')
+  let best = ','
+  let bestCount = 0
+  for (const d of [',', '\t', ';', '|']) {
+    const n = outside.split(d).length - 1
+    if (n > bestCount) {
+      best = d
+      bestCount = n
+    }
+  }
+  return best
+}
+
+async function* csvRows(file: string, delimiter: string): AsyncGenerator<SourceEvent> {
+  const parser = parseCsv({
+    bom: true,
+    delimiter,
+    info: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  })
+  const stream = chain(file, parser)
+  let header: string[] | null = null
+  let lastLine = 0
+  try {
+    for await (const rec of stream as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const fields = rec.record
+      const newlines = fields.reduce((n, f) => n + (f.match(/\n/g)?.length ?? 0), 0)
+      const line = rec.info.lines - newlines
+      lastLine = rec.info.lines
+      if (header === null) {
+        header = fields.map((h, i) => h.trim() || `column_${i + 1}`)
+        const dup = header.find((h, i) => header!.indexOf(h) !== i)
+        if (dup !== undefined)
+          throw new ImportError(`${file}, line ${line}: the header names column "${dup}" twice`)
+        yield { kind: 'header', columns: header }
+        continue
+      }
+      if (fields.length !== header.length) {
+        yield {
+          kind: 'bad',
+          line,
+          error: `has ${fields.length} fields, the header has ${header.length} (delimiter ${JSON.stringify(delimiter)})`,
+        }
+        continue
+      }
+      const row: Row = {}
+      for (let i = 0; i < header.length; i++) row[header[i]!] = fields[i]
+      yield { kind: 'row', line, row }
+    }
+  } catch (error) {
+    if (error instanceof ImportError) throw error
+    const e = error as Error & { lines?: number }
+    throw new ImportError(
+      `${file}, line ${e.lines ?? lastLine + 1}: ${e.message.replace(/^Invalid \w+: /, '')}`,
+    )
+  } finally {
+    stream.destroy()
+  }
+}
+
+/** Parquet values as JSON-like data: 64-bit integers become numbers (or text when too large). */
+function plain(value: unknown): unknown {
+  if (typeof value === 'bigint')
+    return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(-Number.MAX_SAFE_INTEGER)
+      ? Number(value)
+      : value.toString()
+  if (value instanceof Date) return value.toISOString()
+  if (value instanceof Uint8Array) return new TextDecoder().decode(value)
+  if (Array.isArray(value)) return value.map(plain)
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]))
+  return value
+}
+
+async function* parquetRows(file: string): AsyncGenerator<SourceEvent> {
+  const buffer = await asyncBufferFromFile(file)
+  let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>
+  try {
+    metadata = await parquetMetadataAsync(buffer)
+  } catch (error) {
+    throw new ImportError(`${file}: not a readable Parquet file (${(error as Error).message})`)
+  }
+  const columns = parquetSchema(metadata).children.map((c) => c.element.name)
+  yield { kind: 'header', columns }
+  let rowStart = 0
+  // One row group at a time: a Hugging Face shard is read without holding it whole.
+  for (const group of metadata.row_groups) {
+    const rowEnd = rowStart + Number(group.num_rows)
+    let rows: Record<string, unknown>[]
+    try {
+      rows = await parquetReadObjects({ file: buffer, metadata, rowStart, rowEnd })
+    } catch (error) {
+      throw new ImportError(
+        `${file}, rows ${rowStart + 1}–${rowEnd}: cannot be read (${(error as Error).message})`,
+      )
+    }
+    for (let i = 0; i < rows.length; i++)
+      yield { kind: 'row', line: rowStart + i + 1, row: plain(rows[i]) as Row }
+    rowStart = rowEnd
+  }
+}

@@ -1,0 +1,219 @@
+import type { ImportFormat } from '../../shared/importMapping'
+import type { LabelSchema } from '../../shared/labelSchemas'
+import type { Workspace } from '../app/workspace'
+import type { Db } from '../store/connection'
+import { findDatasetByName } from '../store/repos/datasets'
+import { now } from '../store/repos/rows'
+import { inOwnTransaction, inSavepoint } from './atomic'
+import { ImportError, RowError } from './errors'
+import type { Row } from './normalized'
+import { findColumn } from './presets/flat'
+import { openRows } from './sources'
+import { cellText, matchKey, toVerdict } from './text'
+
+export interface ImportVerdictsOptions {
+  file: string
+  datasetName: string
+  format?: ImportFormat
+  model?: string
+  method?: string
+  skipBadRows?: boolean
+}
+
+export interface ImportVerdictsReport {
+  runId: number
+  verdicts: number
+  skipped: { line: number; reason: string }[]
+}
+
+interface Resolved {
+  targetId: number
+  status: 'ok' | 'na'
+  verdict: string | null
+  score: number | null
+  reason: string | null
+  citation: string | null
+}
+
+/** Finds the target a verdict row names: item id, candidate variant, unit by index or text. */
+class TargetFinder {
+  private readonly item
+  private readonly candidate
+  private readonly units
+
+  constructor(
+    db: Db,
+    private readonly datasetId: number,
+  ) {
+    this.item = db.prepare('SELECT id FROM items WHERE dataset_id = ? AND ext_id = ?')
+    this.candidate = db.prepare('SELECT id FROM candidates WHERE item_id = ? AND variant = ?')
+    // The units judged in a candidate, in the order the app shows them (fact_0, fact_1, ...).
+    this.units = db.prepare(
+      `SELECT t.id AS targetId, u.text AS text FROM targets t JOIN units u ON u.id = t.unit_id
+       WHERE t.candidate_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+       ORDER BY u.kind = 'fact' DESC, u.position, u.id`,
+    )
+  }
+
+  find(itemId: string, variant: string, unit: unknown, unitField: string): number {
+    const item = this.item.get(this.datasetId, itemId) as { id: number } | undefined
+    if (!item) throw new RowError(`no item with id "${itemId}" in this dataset`, 'item_id')
+    const cand = this.candidate.get(item.id, variant) as { id: number } | undefined
+    if (!cand) throw new RowError(`item "${itemId}" has no candidate "${variant}"`, 'variant')
+    const units = this.units.all(cand.id) as { targetId: number; text: string }[]
+    const index =
+      typeof unit === 'number'
+        ? unit
+        : typeof unit === 'string'
+          ? /^\s*(?:fact_)?(\d+)\s*$/.exec(unit)?.[1]
+          : undefined
+    if (index !== undefined) {
+      const hit = units[Number(index)]
+      if (!hit) throw new RowError(`unit index ${index} is out of range (0–${units.length - 1})`, unitField)
+      return hit.targetId
+    }
+    if (typeof unit !== 'string' || unit.trim() === '') throw new RowError('missing', unitField)
+    const key = matchKey(unit)
+    const hit = units.find((u) => matchKey(u.text) === key)
+    if (!hit)
+      throw new RowError(`no unit of "${itemId}"/"${variant}" reads "${unit.slice(0, 60)}"`, unitField)
+    return hit.targetId
+  }
+}
+
+function resolve(
+  row: Row,
+  finder: TargetFinder,
+  schema: LabelSchema,
+  cols: Record<string, string | undefined>,
+): Resolved {
+  const need = (name: string) => {
+    const c = cols[name]
+    if (!c) throw new RowError('missing', name)
+    return c
+  }
+  const itemId = cellText(row, need('item_id'), true)!
+  const variant = cellText(row, need('variant'), true)!
+  const unitCol = need('unit')
+  const targetId = finder.find(itemId, variant, row[unitCol], unitCol)
+  const raw = cols.verdict ? row[cols.verdict] : undefined
+  const text = (k: string) => (cols[k] ? cellText(row, cols[k]!, false) : null)
+  const base = { targetId, reason: text('reason'), citation: text('citation') }
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
+    return { ...base, status: 'na', verdict: null, score: null, reason: base.reason ?? 'no verdict given' }
+  let verdict: string
+  try {
+    verdict = toVerdict(schema, raw)
+  } catch (error) {
+    // An answer outside the schema is the judge's format failure (N/A), not a broken file.
+    return {
+      ...base,
+      status: 'na',
+      verdict: null,
+      score: null,
+      reason: base.reason ?? (error as Error).message,
+    }
+  }
+  const given = cols.score ? Number(row[cols.score]) : Number.NaN
+  const score = Number.isFinite(given)
+    ? given
+    : schema.type === 'numeric'
+      ? Number(verdict)
+      : (schema.scores?.[verdict] ?? null)
+  return { ...base, status: 'ok', verdict, score }
+}
+
+/**
+ * Imports verdicts made elsewhere as a finished run (provider `imported`) of a dataset, so an
+ * external judge can be compared with humans and with FactLab's own judges.
+ */
+export async function importVerdicts(
+  ws: Workspace,
+  opts: ImportVerdictsOptions,
+): Promise<ImportVerdictsReport> {
+  const dataset = findDatasetByName(ws.db, opts.datasetName)
+  if (!dataset) throw new ImportError(`No dataset named "${opts.datasetName}" in this workspace`)
+  const source = await openRows(opts.file, opts.format)
+  const where = (line: number) => `${opts.file}, ${source.unit} ${line}`
+  try {
+    return await inOwnTransaction(ws, async (db) => {
+      const finder = new TargetFinder(db, dataset.id)
+      const at = now()
+      const runId = Number(
+        db
+          .prepare(
+            `INSERT INTO runs (kind, dataset_id, provider, model, method, config, status, created_at, started_at, finished_at)
+             VALUES ('imported', ?, 'imported', ?, ?, ?, 'done', ?, ?, ?)`,
+          )
+          .run(
+            dataset.id,
+            opts.model ?? 'unknown',
+            opts.method ?? 'imported',
+            JSON.stringify({ file: opts.file, importedAt: at }),
+            at,
+            at,
+            at,
+          ).lastInsertRowid,
+      )
+      const insert = db.prepare(
+        'INSERT INTO verdicts (run_id, target_id, status, verdict, score, reason, citation) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      const skipped: { line: number; reason: string }[] = []
+      let cols: Record<string, string | undefined> | null = null
+      let verdicts = 0
+      let records = 0
+      for await (const ev of source.events) {
+        if (ev.kind === 'header') continue
+        records++
+        try {
+          if (ev.kind === 'bad') throw new RowError(ev.error)
+          if (!cols) cols = verdictColumns(opts.file, Object.keys(ev.row))
+          const r = resolve(ev.row, finder, dataset.labelSchema, cols)
+          const write = () => {
+            try {
+              insert.run(runId, r.targetId, r.status, r.verdict, r.score, r.reason, r.citation)
+            } catch (error) {
+              if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+                throw new RowError('a second verdict for the same target', cols?.unit)
+              throw error
+            }
+          }
+          if (opts.skipBadRows) inSavepoint(db, write)
+          else write()
+          verdicts++
+        } catch (error) {
+          if (!(error instanceof RowError)) throw error
+          if (!opts.skipBadRows) throw new ImportError(`${where(ev.line)}: ${error.reason}`)
+          skipped.push({ line: ev.line, reason: error.reason })
+        }
+      }
+      if (verdicts === 0)
+        throw new ImportError(
+          records === 0
+            ? `${opts.file}: holds no verdicts`
+            : `${opts.file}: none of its ${records} rows could be imported`,
+        )
+      return { runId, verdicts, skipped }
+    })
+  } finally {
+    await source.events.return(undefined)
+  }
+}
+
+function verdictColumns(file: string, columns: string[]): Record<string, string | undefined> {
+  const cols = {
+    item_id: findColumn(columns, 'item_id', 'item', 'id'),
+    variant: findColumn(columns, 'variant', 'candidate'),
+    unit: findColumn(columns, 'unit', 'unit_index', 'fact', 'unit_text'),
+    verdict: findColumn(columns, 'verdict', 'label', 'prediction'),
+    score: findColumn(columns, 'score'),
+    reason: findColumn(columns, 'reason', 'explanation'),
+    citation: findColumn(columns, 'citation'),
+  }
+  for (const need of ['item_id', 'variant', 'unit', 'verdict'] as const)
+    if (!cols[need])
+      throw new ImportError(
+        `${file}: missing required column "${need}" (its columns: ${columns.map((c) => `"${c}"`).join(', ')})`,
+      )
+  return cols
+}
