@@ -1,4 +1,214 @@
-import type { CallDef } from './define'
+import { z } from 'zod'
+import { call } from './define'
+
+/** Shapes of the metrics area; the service builds exactly these, the Compare view reads them. */
+
+const Rate = z.number().nullable()
+export const Interval = z.tuple([z.number(), z.number()]).nullable()
+
+const ClassScores = z.object({ precision: Rate, recall: Rate, f1: Rate })
+
+export const Figures = z.object({
+  /** Targets with both a verdict (status ok) and gold. */
+  n: z.number().int(),
+  /** Verdict rows of any status (N/A and transport-error rates are shares of these). */
+  judged: z.number().int(),
+  na: z.number().int(),
+  errors: z.number().int(),
+  naRate: Rate,
+  transportErrorRate: Rate,
+  errorRate: Rate,
+  errorRateCi: Interval,
+  accuracy: Rate,
+  f1Unsupported: Rate,
+  f1Ci: Interval,
+  kappa: Rate,
+})
+export type Figures = z.infer<typeof Figures>
+
+export const Confusion = z.object({
+  /** rows gold, columns judge: [supported, unsupported] */
+  binary: z.array(z.array(z.number().int())),
+  /** the schema's own label space, same orientation */
+  labels: z.array(z.string()),
+  full: z.array(z.array(z.number().int())),
+})
+
+export const Distribution = z.object({
+  entailment: z.number(),
+  neutral: z.number(),
+  contradiction: z.number(),
+})
+
+export const JudgeMetrics = Figures.extend({
+  runId: z.number().int(),
+  label: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  method: z.string(),
+  status: z.string(),
+  repeatIndex: z.number().int(),
+  configKey: z.string(),
+  perClass: z.object({ supported: ClassScores, unsupported: ClassScores }),
+  confusion: Confusion,
+  byVariant: z.record(z.string(), Figures),
+  calls: z.number().int(),
+  promptTokens: z.number().int(),
+  completionTokens: z.number().int(),
+  cost: z.number(),
+  wallSeconds: z.number().nullable(),
+  latencyP50: z.number().nullable(),
+  latencyP95: z.number().nullable(),
+  refchecker: Distribution.nullable(),
+  rai: z.array(
+    z.object({
+      round: z.number().int(),
+      inconsistent: z.number().int(),
+      corrected: z.number().int(),
+      rate: Rate,
+    }),
+  ),
+})
+export type JudgeMetrics = z.infer<typeof JudgeMetrics>
+
+export const HumanMetrics = Figures.extend({
+  annotatorId: z.number().int(),
+  annotator: z.string(),
+  byVariant: z.record(z.string(), Figures),
+})
+export type HumanMetrics = z.infer<typeof HumanMetrics>
+
+export const CorrelationRow = z.object({
+  runId: z.number().int(),
+  label: z.string(),
+  /** target: per-target scores; candidate: DCR score per candidate. */
+  level: z.enum(['target', 'candidate']),
+  /** what the human side is: numeric scores or binary gold (1 = supported) */
+  against: z.enum(['numeric', 'binary']),
+  n: z.number().int(),
+  pearson: Rate,
+  spearman: Rate,
+  kendallTauB: Rate,
+  auroc: Rate,
+})
+export type CorrelationRow = z.infer<typeof CorrelationRow>
+
+const AgreementSummary = z.object({
+  n: z.number().int(),
+  percent: Rate,
+  fleissKappa: Rate,
+  krippendorffAlpha: Rate,
+})
+
+export const DatasetAgreement = AgreementSummary.extend({
+  cohenPairs: z.array(z.object({ a: z.string(), b: z.string(), n: z.number().int(), kappa: Rate })),
+  byVariant: z.record(z.string(), AgreementSummary),
+})
+
+export const SpreadRow = z.object({
+  configKey: z.string(),
+  label: z.string(),
+  runIds: z.array(z.number().int()),
+  errorRate: z
+    .object({
+      runs: z.number().int(),
+      mean: z.number(),
+      sd: z.number().nullable(),
+      min: z.number(),
+      max: z.number(),
+    })
+    .nullable(),
+})
+
+export const McNemarRow = z.object({
+  a: z.number().int(),
+  b: z.number().int(),
+  n: z.number().int(),
+  aOnly: z.number().int(),
+  bOnly: z.number().int(),
+  pValue: z.number(),
+})
+export type McNemarRow = z.infer<typeof McNemarRow>
+
+export const DatasetMetrics = z.object({
+  datasetId: z.number().int(),
+  dataset: z.string(),
+  schema: z.string(),
+  labels: z.array(z.string()),
+  variants: z.array(z.string()),
+  targets: z.number().int(),
+  goldTargets: z.number().int(),
+  seed: z.number().int(),
+  agreement: DatasetAgreement,
+  judges: z.array(JudgeMetrics),
+  humans: z.array(HumanMetrics),
+  correlations: z.array(CorrelationRow),
+  spreads: z.array(SpreadRow),
+  mcnemar: z.array(McNemarRow),
+  goldRefchecker: Distribution.nullable(),
+})
+export type DatasetMetrics = z.infer<typeof DatasetMetrics>
+
+export const Disagreement = z.object({
+  targetId: z.number().int(),
+  itemId: z.number().int(),
+  extId: z.string(),
+  variant: z.string(),
+  unitText: z.string(),
+  gold: z.string(),
+  runId: z.number().int(),
+  judge: z.string(),
+  verdict: z.string(),
+})
+export type Disagreement = z.infer<typeof Disagreement>
+
+export const LabelNextRow = z.object({
+  targetId: z.number().int(),
+  itemId: z.number().int(),
+  extId: z.string(),
+  variant: z.string(),
+  unitText: z.string(),
+  /** Judges with a verdict on the target, and the share of them saying unsupported. */
+  judges: z.number().int(),
+  unsupportedShare: z.number(),
+  /** 4·p·(1−p): 1 when the judges split evenly, 0 when they all agree. */
+  disagreement: z.number(),
+})
+export type LabelNextRow = z.infer<typeof LabelNextRow>
+
+/** How one judge's ER interval narrowed as gold accrued, in the order gold was labelled. */
+export const NarrowingSeries = z.object({
+  runId: z.number().int(),
+  label: z.string(),
+  points: z.array(z.object({ gold: z.number().int(), n: z.number().int(), width: z.number().nullable() })),
+})
+export type NarrowingSeries = z.infer<typeof NarrowingSeries>
+
+const DatasetInput = z.object({ datasetId: z.number().int().positive() })
 
 /** Calls of the metrics area. Names read `metrics.verb`. */
-export const metricsCalls = {} satisfies Record<string, CallDef>
+export const metricsCalls = {
+  'metrics.compare': call(
+    DatasetInput.extend({
+      seed: z.number().int().optional(),
+      replicates: z.number().int().min(0).max(10000).optional(),
+    }),
+    DatasetMetrics,
+  ),
+  'metrics.disagreements': call(
+    DatasetInput.extend({
+      runId: z.number().int().nullable().default(null),
+      variant: z.string().nullable().default(null),
+      limit: z.number().int().min(1).max(5000).default(200),
+    }),
+    z.object({ total: z.number().int(), rows: z.array(Disagreement) }),
+  ),
+  'metrics.labelNext': call(
+    DatasetInput.extend({ limit: z.number().int().min(1).max(1000).default(50) }),
+    z.object({ queue: z.array(LabelNextRow), narrowing: z.array(NarrowingSeries) }),
+  ),
+  'metrics.report': call(
+    DatasetInput.extend({ format: z.enum(['md', 'html', 'csv', 'json']) }),
+    z.object({ fileName: z.string(), mime: z.string(), text: z.string() }),
+  ),
+}

@@ -1,7 +1,37 @@
 import type { metricsCalls } from '../../../shared/contract/metrics'
 import type { AppContext } from '../../app/context'
-import type { Handlers } from '../dispatch'
+import { disagreements, labelNext, narrowing } from '../../metrics/queries'
+import { computeDatasetMetrics } from '../../metrics/service'
+import { renderReport } from '../../reports'
+import type { Db } from '../../store/connection'
+import { type Handlers, ServiceError } from '../dispatch'
 
-export function metricsHandlers(_ctx: AppContext): Pick<Handlers, keyof typeof metricsCalls> {
-  return {}
+function requireDataset(db: Db, datasetId: number): void {
+  if (!db.prepare('SELECT 1 FROM datasets WHERE id = ?').get(datasetId))
+    throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
+}
+
+export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof metricsCalls> {
+  return {
+    'metrics.compare': ({ datasetId, seed, replicates }) => {
+      const db = ctx.workspace.db
+      requireDataset(db, datasetId)
+      return computeDatasetMetrics(db, datasetId, { seed, replicates })
+    },
+    'metrics.disagreements': ({ datasetId, runId, variant, limit }) => {
+      const db = ctx.workspace.db
+      requireDataset(db, datasetId)
+      return disagreements(db, datasetId, { runId, variant, limit })
+    },
+    'metrics.labelNext': ({ datasetId, limit }) => {
+      const db = ctx.workspace.db
+      requireDataset(db, datasetId)
+      return { queue: labelNext(db, datasetId, limit), narrowing: narrowing(db, datasetId) }
+    },
+    'metrics.report': ({ datasetId, format }) => {
+      const db = ctx.workspace.db
+      requireDataset(db, datasetId)
+      return renderReport(computeDatasetMetrics(db, datasetId), format)
+    },
+  }
 }

@@ -1,0 +1,133 @@
+import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics'
+
+/**
+ * Numeric judge scores (DCR score, holistic 0/1/2, ROUGE) against human scores or binary
+ * labels. Each function returns null where the figure is not defined (fewer than two pairs, or
+ * no variation on one side) instead of NaN.
+ */
+
+function finiteOrNull(x: number): number | null {
+  return Number.isFinite(x) ? x : null
+}
+
+function hasVariation(xs: readonly number[]): boolean {
+  for (const x of xs) if (x !== xs[0]) return true
+  return false
+}
+
+export function pearson(x: readonly number[], y: readonly number[]): number | null {
+  if (x.length < 2 || !hasVariation(x) || !hasVariation(y)) return null
+  return finiteOrNull(sampleCorrelation([...x], [...y]))
+}
+
+export function spearman(x: readonly number[], y: readonly number[]): number | null {
+  if (x.length < 2 || !hasVariation(x) || !hasVariation(y)) return null
+  return finiteOrNull(sampleRankCorrelation([...x], [...y]))
+}
+
+/** Number of tied pairs within runs of equal values of an already sorted key. */
+function tiedPairs(n: number, same: (i: number) => boolean): number {
+  let total = 0
+  let run = 1
+  for (let i = 1; i < n; i++) {
+    if (same(i)) run++
+    else {
+      total += (run * (run - 1)) / 2
+      run = 1
+    }
+  }
+  return total + (run * (run - 1)) / 2
+}
+
+/**
+ * Kendall's τ-b in O(n log n) (Knight's algorithm): sort by x then y, count ties, then count
+ * the swaps a merge sort on y needs, which are the discordant pairs.
+ */
+export function kendallTauB(x: readonly number[], y: readonly number[]): number | null {
+  const n = x.length
+  if (n !== y.length) throw new Error(`kendallTauB: lists differ in length (${n} vs ${y.length})`)
+  if (n < 2) return null
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => x[a]! - x[b]! || y[a]! - y[b]!)
+  const xs = order.map((i) => x[i]!)
+  let ys = order.map((i) => y[i]!)
+  const n0 = (n * (n - 1)) / 2
+  const tiesX = tiedPairs(n, (i) => xs[i] === xs[i - 1])
+  const tiesXY = tiedPairs(n, (i) => xs[i] === xs[i - 1] && ys[i] === ys[i - 1])
+  let swaps = 0
+  let buf = new Array<number>(n)
+  for (let width = 1; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n)
+      const hi = Math.min(lo + 2 * width, n)
+      let i = lo
+      let j = mid
+      let k = lo
+      while (i < mid && j < hi) {
+        if (ys[j]! < ys[i]!) {
+          swaps += mid - i
+          buf[k++] = ys[j++]!
+        } else buf[k++] = ys[i++]!
+      }
+      while (i < mid) buf[k++] = ys[i++]!
+      while (j < hi) buf[k++] = ys[j++]!
+    }
+    ;[ys, buf] = [buf, ys]
+  }
+  const tiesY = tiedPairs(n, (i) => ys[i] === ys[i - 1])
+  // Pairs tied in neither x nor y are concordant or discordant; the swaps are the discordant ones.
+  const untied = n0 - tiesX - tiesY + tiesXY
+  const concordantMinusDiscordant = untied - 2 * swaps
+  const denom = Math.sqrt((n0 - tiesX) * (n0 - tiesY))
+  return denom === 0 ? null : concordantMinusDiscordant / denom
+}
+
+/**
+ * AUROC of a score for telling positives from negatives: the Mann–Whitney probability that a
+ * random positive scores above a random negative, ties counting one half.
+ */
+export function auroc(scores: readonly number[], positive: readonly boolean[]): number | null {
+  const n = scores.length
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[a]! - scores[b]!)
+  let rankSumPos = 0
+  let nPos = 0
+  let i = 0
+  while (i < n) {
+    let j = i
+    while (j + 1 < n && scores[order[j + 1]!] === scores[order[i]!]) j++
+    const midrank = (i + j) / 2 + 1
+    for (let k = i; k <= j; k++)
+      if (positive[order[k]!]) {
+        rankSumPos += midrank
+        nPos++
+      }
+    i = j + 1
+  }
+  const nNeg = n - nPos
+  if (nPos === 0 || nNeg === 0) return null
+  return (rankSumPos - (nPos * (nPos + 1)) / 2) / (nPos * nNeg)
+}
+
+export interface Correlations {
+  n: number
+  pearson: number | null
+  spearman: number | null
+  kendallTauB: number | null
+  /** Only when the human side is binary (1 = supported). */
+  auroc: number | null
+}
+
+export function correlate(judge: readonly number[], human: readonly number[]): Correlations {
+  const binary = human.every((h) => h === 0 || h === 1)
+  return {
+    n: judge.length,
+    pearson: pearson(judge, human),
+    spearman: spearman(judge, human),
+    kendallTauB: kendallTauB(judge, human),
+    auroc: binary
+      ? auroc(
+          judge,
+          human.map((h) => h === 1),
+        )
+      : null,
+  }
+}

@@ -1,0 +1,109 @@
+/** Figures specific to RefChecker and DCR (design.md, Methods 4 and 5). */
+
+export const REFCHECKER_CLASSES = ['entailment', 'neutral', 'contradiction'] as const
+export type RefClass = (typeof REFCHECKER_CLASSES)[number]
+export type Distribution = Record<RefClass, number>
+
+/**
+ * Share of entailment / neutral / contradiction among one response's triplets, per response,
+ * and their macro average (every response weighs the same, however many triplets it has).
+ * Verdicts outside the three classes are ignored.
+ */
+export function refcheckerDistribution(rows: readonly { response: number; verdict: string }[]): {
+  perResponse: Map<number, Distribution>
+  macro: Distribution | null
+} {
+  const counts = new Map<number, Distribution & { total: number }>()
+  for (const r of rows) {
+    if (!(REFCHECKER_CLASSES as readonly string[]).includes(r.verdict)) continue
+    let c = counts.get(r.response)
+    if (!c) {
+      c = { entailment: 0, neutral: 0, contradiction: 0, total: 0 }
+      counts.set(r.response, c)
+    }
+    c[r.verdict as RefClass]++
+    c.total++
+  }
+  const perResponse = new Map<number, Distribution>()
+  const sum: Distribution = { entailment: 0, neutral: 0, contradiction: 0 }
+  for (const [id, c] of counts) {
+    const d: Distribution = {
+      entailment: c.entailment / c.total,
+      neutral: c.neutral / c.total,
+      contradiction: c.contradiction / c.total,
+    }
+    perResponse.set(id, d)
+    for (const k of REFCHECKER_CLASSES) sum[k] += d[k]
+  }
+  const m = perResponse.size
+  if (m === 0) return { perResponse, macro: null }
+  return {
+    perResponse,
+    macro: { entailment: sum.entailment / m, neutral: sum.neutral / m, contradiction: sum.contradiction / m },
+  }
+}
+
+/**
+ * DCR score of one candidate from its sentence marks (+1 consistent, −1 inconsistent):
+ * Z = (Σ s_i − α) / (n − β), rescaled to [0, 1] as (Z + 1) / 2. Not defined when n = β.
+ */
+export function dcrScore(marks: readonly number[], alpha = 0, beta = 0): { z: number; score: number } | null {
+  const denom = marks.length - beta
+  if (denom === 0) return null
+  let sum = 0
+  for (const s of marks) sum += s
+  const z = (sum - alpha) / denom
+  return { z, score: (z + 1) / 2 }
+}
+
+export interface RaiRound {
+  round: number
+  /** Candidates of the previous round the judge found inconsistent and that have a rewrite. */
+  inconsistent: number
+  /** Of those, rewrites the judge now finds fully consistent. */
+  corrected: number
+  rate: number | null
+}
+
+/** Splits `answer+rai2` into its base variant and round; round 0 for an original. */
+export function raiRoundOf(variant: string): { base: string; round: number } {
+  const m = /^(.*)\+rai(\d+)$/.exec(variant)
+  return m ? { base: m[1]!, round: Number(m[2]) } : { base: variant, round: 0 }
+}
+
+/**
+ * RAI consistency improvement rate per round: corrected / inconsistent, where a candidate of
+ * round k−1 judged inconsistent counts as corrected when its round-k rewrite is judged consistent.
+ */
+export function raiRates(
+  candidates: readonly { item: number; variant: string; consistent: boolean }[],
+): RaiRound[] {
+  const key = (item: number, base: string, round: number) => `${item}\u0000${base}\u0000${round}`
+  const byKey = new Map<string, boolean>()
+  let maxRound = 0
+  for (const c of candidates) {
+    const { base, round } = raiRoundOf(c.variant)
+    byKey.set(key(c.item, base, round), c.consistent)
+    maxRound = Math.max(maxRound, round)
+  }
+  const rounds: RaiRound[] = []
+  for (let round = 1; round <= maxRound; round++) {
+    let inconsistent = 0
+    let corrected = 0
+    for (const c of candidates) {
+      const { base, round: r } = raiRoundOf(c.variant)
+      if (r !== round - 1 || c.consistent) continue
+      const next = byKey.get(key(c.item, base, round))
+      if (next === undefined) continue
+      inconsistent++
+      if (next) corrected++
+    }
+    rounds.push({
+      round,
+      inconsistent,
+      corrected,
+      rate: inconsistent === 0 ? null : corrected / inconsistent,
+    })
+  }
+  return rounds
+}

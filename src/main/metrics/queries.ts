@@ -1,0 +1,173 @@
+import type { Disagreement, LabelNextRow, NarrowingSeries } from '../../shared/contract/metrics'
+import type { Db } from '../store/connection'
+import { getDataset } from '../store/repos/datasets'
+import { addPair, emptyCells, NONE, UNSUPPORTED } from './binary'
+import { errorRateCi } from './bootstrap'
+import { loadRun, loadTargets, ST_OK, verdictCoder } from './load'
+import { judgeRuns, runLabel } from './service'
+
+interface TargetInfo {
+  itemId: number
+  extId: string
+  variant: string
+  unitText: string
+}
+
+function targetInfo(db: Db, ids: readonly number[]): Map<number, TargetInfo> {
+  const stmt = db.prepare(
+    `SELECT t.id, t.item_id AS itemId, i.ext_id AS extId, c.variant, u.text AS unitText FROM targets t
+     JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+     WHERE t.id = ?`,
+  )
+  const out = new Map<number, TargetInfo>()
+  for (const id of ids) {
+    const row = stmt.get(id) as (TargetInfo & { id: number }) | undefined
+    if (row) out.set(id, row)
+  }
+  return out
+}
+
+/** Targets where a judge's verdict and gold disagree on the binary outcome, target by target. */
+export function disagreements(
+  db: Db,
+  datasetId: number,
+  opts: { runId?: number | null; variant?: string | null; limit?: number } = {},
+): { total: number; rows: Disagreement[] } {
+  const schema = getDataset(db, datasetId).labelSchema
+  const t = loadTargets(db, datasetId, schema)
+  const coder = verdictCoder(schema, t.labels)
+  const variantCode = opts.variant == null ? -1 : t.variants.indexOf(opts.variant)
+  if (opts.variant != null && variantCode < 0) return { total: 0, rows: [] }
+  const runs = judgeRuns(db, datasetId).filter((r) => opts.runId == null || r.id === opts.runId)
+  const hits: { i: number; run: (typeof runs)[number] }[] = []
+  const verdictOf = db.prepare('SELECT verdict, score FROM verdicts WHERE run_id = ? AND target_id = ?')
+  for (const r of runs) {
+    const run = loadRun(db, r.id, t, coder)
+    for (let i = 0; i < t.ids.length; i++) {
+      if (variantCode >= 0 && t.variant[i] !== variantCode) continue
+      if (run.status[i] !== ST_OK || t.goldBin[i] === NONE || run.bin[i] === t.goldBin[i]) continue
+      hits.push({ i, run: r })
+    }
+  }
+  hits.sort((a, b) => a.i - b.i || a.run.id - b.run.id)
+  const limit = opts.limit ?? 200
+  const shown = hits.slice(0, limit)
+  const info = targetInfo(
+    db,
+    shown.map((h) => t.ids[h.i]!),
+  )
+  const goldOf = new Map<number, string>()
+  for (const h of shown) {
+    const id = t.ids[h.i]!
+    if (!goldOf.has(id)) {
+      const code = t.goldCode[h.i]!
+      goldOf.set(id, code >= 0 ? t.labels[code]! : String(t.goldNum[h.i]))
+    }
+  }
+  const rows = shown.map((h): Disagreement => {
+    const id = t.ids[h.i]!
+    const v = verdictOf.get(h.run.id, id) as { verdict: string | null; score: number | null }
+    return {
+      targetId: id,
+      ...info.get(id)!,
+      gold: goldOf.get(id)!,
+      runId: h.run.id,
+      judge: runLabel(h.run),
+      verdict: v.verdict ?? String(v.score),
+    }
+  })
+  return { total: hits.length, rows }
+}
+
+/**
+ * Targets without gold, the ones where judges disagree with each other first: a human label
+ * there moves the judges' error rates (and narrows their intervals) the most.
+ */
+export function labelNext(db: Db, datasetId: number, limit = 50): LabelNextRow[] {
+  const schema = getDataset(db, datasetId).labelSchema
+  const t = loadTargets(db, datasetId, schema)
+  const coder = verdictCoder(schema, t.labels)
+  const votes = new Uint16Array(t.ids.length)
+  const unsupported = new Uint16Array(t.ids.length)
+  for (const r of judgeRuns(db, datasetId)) {
+    const run = loadRun(db, r.id, t, coder)
+    for (let i = 0; i < t.ids.length; i++) {
+      if (run.status[i] !== ST_OK) continue
+      votes[i]!++
+      if (run.bin[i] === UNSUPPORTED) unsupported[i]!++
+    }
+  }
+  const order: number[] = []
+  for (let i = 0; i < t.ids.length; i++) if (t.goldBin[i] === NONE && votes[i]! > 0) order.push(i)
+  const score = (i: number) => {
+    const p = unsupported[i]! / votes[i]!
+    return 4 * p * (1 - p)
+  }
+  order.sort((a, b) => score(b) - score(a) || votes[b]! - votes[a]! || a - b)
+  const top = order.slice(0, limit)
+  const info = targetInfo(
+    db,
+    top.map((i) => t.ids[i]!),
+  )
+  return top.map((i) => ({
+    targetId: t.ids[i]!,
+    ...info.get(t.ids[i]!)!,
+    judges: votes[i]!,
+    unsupportedShare: unsupported[i]! / votes[i]!,
+    disagreement: score(i),
+  }))
+}
+
+/**
+ * Each judge's ER interval width as gold accrued, replaying gold targets in the order their
+ * latest label was saved: how much the labels so far have bought.
+ */
+export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeries[] {
+  const schema = getDataset(db, datasetId).labelSchema
+  const t = loadTargets(db, datasetId, schema)
+  const coder = verdictCoder(schema, t.labels)
+  const labelled = db
+    .prepare(
+      `SELECT l.target_id FROM labels l JOIN targets t ON t.id = l.target_id WHERE t.dataset_id = ?
+       AND l.verdict IS NOT NULL GROUP BY l.target_id ORDER BY MAX(l.updated_at), l.target_id`,
+    )
+    .pluck()
+    .all(datasetId) as number[]
+  const order = labelled
+    .map((id) => (id < t.indexOf.length ? t.indexOf[id]! : -1))
+    .filter((i) => i >= 0 && t.goldBin[i] !== NONE)
+  const goldStored = db
+    .prepare('SELECT g.target_id FROM gold g JOIN targets t ON t.id = g.target_id WHERE t.dataset_id = ?')
+    .pluck()
+    .all(datasetId) as number[]
+  // Imported gold has no labelling time; it counts as known from the start.
+  const seen = new Set(order)
+  const head = goldStored
+    .map((id) => (id < t.indexOf.length ? t.indexOf[id]! : -1))
+    .filter((i) => i >= 0 && !seen.has(i))
+  const sequence = [...head, ...order]
+  const total = sequence.length
+  if (total === 0) return []
+  const checkpoints = [
+    ...new Set(Array.from({ length: points }, (_, k) => Math.ceil(((k + 1) * total) / points))),
+  ]
+  return judgeRuns(db, datasetId).map((r) => {
+    const run = loadRun(db, r.id, t, coder)
+    const cells = emptyCells()
+    const series: NarrowingSeries['points'] = []
+    let next = 0
+    sequence.forEach((i, k) => {
+      if (run.status[i] === ST_OK) addPair(cells, run.bin[i]!, t.goldBin[i]!)
+      if (k + 1 === checkpoints[next]) {
+        const ci = errorRateCi(cells, { seed: 1, replicates: 300 })
+        series.push({
+          gold: k + 1,
+          n: cells.tp + cells.fp + cells.fn + cells.tn,
+          width: ci ? ci[1] - ci[0] : null,
+        })
+        next++
+      }
+    })
+    return { runId: r.id, label: runLabel(r), points: series }
+  })
+}

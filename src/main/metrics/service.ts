@@ -1,0 +1,248 @@
+import type {
+  CorrelationRow,
+  DatasetMetrics,
+  HumanMetrics,
+  JudgeMetrics,
+  McNemarRow,
+} from '../../shared/contract/metrics'
+import type { Db } from '../store/connection'
+import { listAnnotators } from '../store/repos/annotators'
+import { datasetSettings, getDataset } from '../store/repos/datasets'
+import { agreementForDataset } from './agreementService'
+import { binaryFigures, confusionMatrix, NONE, SUPPORTED } from './binary'
+import { correlate } from './correlation'
+import { figuresByVariant } from './figures'
+import {
+  loadHuman,
+  loadRun,
+  loadTargets,
+  type RunColumns,
+  ST_OK,
+  type TargetColumns,
+  verdictCoder,
+} from './load'
+import { mcnemar } from './mcnemar'
+import { dcrScore, raiRates, refcheckerDistribution } from './methods'
+import { runCosts } from './runInfo'
+import { spread } from './spread'
+
+export interface MetricsOptions {
+  /** Bootstrap seed: the same seed gives the same intervals. */
+  seed?: number
+  replicates?: number
+}
+
+interface RunRow {
+  id: number
+  kind: string
+  provider: string
+  model: string
+  method: string
+  status: string
+  repeat_index: number
+  judge_config_id: number | null
+}
+
+export function runLabel(r: {
+  id: number
+  provider: string
+  model: string
+  method: string
+  repeat_index: number
+}): string {
+  return `${r.model} · ${r.method}${r.repeat_index > 0 ? ` · repeat ${r.repeat_index}` : ''} (#${r.id})`
+}
+
+/** Judge runs of a dataset that carry verdicts: finished, or partly done (n says how far). */
+export function judgeRuns(db: Db, datasetId: number): RunRow[] {
+  return db
+    .prepare(
+      `SELECT id, kind, provider, model, method, status, repeat_index, judge_config_id FROM runs
+       WHERE dataset_id = ? AND kind IN ('judge', 'imported') AND status NOT IN ('queued')
+         AND EXISTS (SELECT 1 FROM verdicts v WHERE v.run_id = runs.id) ORDER BY id`,
+    )
+    .all(datasetId) as RunRow[]
+}
+
+function correctness(run: RunColumns, gold: Int8Array): Int8Array {
+  const out = new Int8Array(gold.length).fill(-1)
+  for (let i = 0; i < gold.length; i++)
+    if (run.status[i] === ST_OK && gold[i]! >= 0 && run.bin[i]! >= 0) out[i] = run.bin[i] === gold[i] ? 1 : 0
+  return out
+}
+
+function binaryConfusion(judge: Int8Array, gold: Int8Array): number[][] {
+  return confusionMatrix(judge, gold, 2)
+}
+
+/** Per-candidate consistency marks (+1/−1) of a DCR-style run or of gold. */
+function candidateMarks(t: TargetColumns, bin: Int8Array): Map<number, number[]> {
+  const marks = new Map<number, number[]>()
+  for (let i = 0; i < bin.length; i++) {
+    if (bin[i]! < 0) continue
+    const c = t.candidate[i]!
+    let list = marks.get(c)
+    if (!list) {
+      list = []
+      marks.set(c, list)
+    }
+    list.push(bin[i] === SUPPORTED ? 1 : -1)
+  }
+  return marks
+}
+
+function correlationsFor(
+  r: RunRow,
+  label: string,
+  run: RunColumns,
+  t: TargetColumns,
+  alpha: number,
+  beta: number,
+): CorrelationRow[] {
+  const out: CorrelationRow[] = []
+  const numericHuman = t.schema.type === 'numeric' || t.schema.scores !== undefined
+  const numericJudge = run.hasScores || numericHuman
+  if (numericJudge) {
+    const x: number[] = []
+    const y: number[] = []
+    for (let i = 0; i < t.ids.length; i++) {
+      const j = run.num[i]!
+      const h = t.goldNum[i]!
+      if (run.status[i] === ST_OK && Number.isFinite(j) && Number.isFinite(h)) {
+        x.push(j)
+        y.push(h)
+      }
+    }
+    if (x.length > 0)
+      out.push({
+        runId: r.id,
+        label,
+        level: 'target',
+        against: numericHuman ? 'numeric' : 'binary',
+        ...correlate(x, y),
+      })
+  }
+  if (r.method === 'dcr') {
+    const judgeMarks = candidateMarks(t, run.bin)
+    const goldMarks = candidateMarks(t, t.goldBin)
+    const x: number[] = []
+    const y: number[] = []
+    for (const [c, m] of judgeMarks) {
+      const g = goldMarks.get(c)
+      const js = dcrScore(m, alpha, beta)
+      const gs = g ? dcrScore(g, alpha, beta) : null
+      if (js && gs) {
+        x.push(js.score)
+        y.push(gs.score)
+      }
+    }
+    if (x.length > 0)
+      out.push({ runId: r.id, label, level: 'candidate', against: 'numeric', ...correlate(x, y) })
+  }
+  return out
+}
+
+function raiFor(t: TargetColumns, run: RunColumns): JudgeMetrics['rai'] {
+  const marks = candidateMarks(t, run.bin)
+  const firstTarget = new Map<number, number>()
+  for (let i = 0; i < t.ids.length; i++)
+    if (!firstTarget.has(t.candidate[i]!)) firstTarget.set(t.candidate[i]!, i)
+  const candidates = [...marks].map(([c, m]) => {
+    const i = firstTarget.get(c)!
+    return { item: t.item[i]!, variant: t.variants[t.variant[i]!]!, consistent: m.every((s) => s > 0) }
+  })
+  return raiRates(candidates)
+}
+
+function refcheckerFor(t: TargetColumns, code: Int16Array): JudgeMetrics['refchecker'] {
+  if (t.schema.type !== 'categorical' || t.schema.name !== 'refchecker') return null
+  const rows: { response: number; verdict: string }[] = []
+  for (let i = 0; i < code.length; i++)
+    if (code[i]! >= 0) rows.push({ response: t.candidate[i]!, verdict: t.labels[code[i]!]! })
+  return refcheckerDistribution(rows).macro
+}
+
+/**
+ * Every judge-vs-gold, human-vs-others and agreement figure of a dataset. Pure aggregation over
+ * the columns that load.ts gathers; no writes.
+ */
+export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOptions = {}): DatasetMetrics {
+  const dataset = getDataset(db, datasetId)
+  const { alpha, beta } = datasetSettings(db, datasetId)
+  const seed = opts.seed ?? 1
+  const boot = { seed, replicates: opts.replicates ?? 1000 }
+  const t = loadTargets(db, datasetId, dataset.labelSchema)
+  const coder = verdictCoder(dataset.labelSchema, t.labels)
+  const runs = judgeRuns(db, datasetId)
+  const costs = runCosts(db, runs)
+  const judges: JudgeMetrics[] = []
+  const correlations: CorrelationRow[] = []
+  const correct: Int8Array[] = []
+  for (const r of runs) {
+    const run = loadRun(db, r.id, t, coder)
+    const label = runLabel(r)
+    const f = figuresByVariant(run.bin, t.goldBin, run.status, t.variant, t.variants, boot)
+    const bf = confusionMatrix(run.code, t.goldCode, t.labels.length)
+    const okBin = run.bin.map((b, i) => (run.status[i] === ST_OK ? b : NONE))
+    judges.push({
+      ...f.overall,
+      runId: r.id,
+      label,
+      provider: r.provider,
+      model: r.model,
+      method: r.method,
+      status: r.status,
+      repeatIndex: r.repeat_index,
+      configKey:
+        r.judge_config_id !== null ? `config:${r.judge_config_id}` : `${r.provider}|${r.model}|${r.method}`,
+      perClass: binaryFigures(f.cells).perClass,
+      confusion: { binary: binaryConfusion(okBin, t.goldBin), labels: t.labels, full: bf },
+      byVariant: f.byVariant,
+      ...costs.get(r.id)!,
+      refchecker: refcheckerFor(t, run.code),
+      rai: r.method === 'dcr' ? raiFor(t, run) : [],
+    })
+    correlations.push(...correlationsFor(r, label, run, t, alpha, beta))
+    correct.push(correctness(run, t.goldBin))
+  }
+  const mcnemarRows: McNemarRow[] = []
+  for (let a = 0; a < runs.length; a++)
+    for (let b = a + 1; b < runs.length; b++) {
+      const m = mcnemar(correct[a]!, correct[b]!)
+      mcnemarRows.push({ a: runs[a]!.id, b: runs[b]!.id, n: m.n, aOnly: m.b, bOnly: m.c, pValue: m.pValue })
+    }
+  const groups = new Map<string, JudgeMetrics[]>()
+  for (const j of judges) groups.set(j.configKey, [...(groups.get(j.configKey) ?? []), j])
+  const spreads = [...groups]
+    .filter(([, js]) => js.length > 1)
+    .map(([configKey, js]) => ({
+      configKey,
+      label: `${js[0]!.model} · ${js[0]!.method}`,
+      runIds: js.map((j) => j.runId),
+      errorRate: spread(js.map((j) => j.errorRate)),
+    }))
+  const humans: HumanMetrics[] = listAnnotators(db).flatMap((a) => {
+    const h = loadHuman(db, datasetId, a.id, t, coder)
+    const f = figuresByVariant(h.own, h.othersGold, null, t.variant, t.variants, boot)
+    return f.overall.judged === 0
+      ? []
+      : [{ ...f.overall, annotatorId: a.id, annotator: a.name, byVariant: f.byVariant }]
+  })
+  return {
+    datasetId,
+    dataset: dataset.name,
+    schema: dataset.labelSchema.name,
+    labels: t.labels,
+    variants: t.variants,
+    targets: t.ids.length,
+    goldTargets: t.goldCount,
+    seed,
+    agreement: agreementForDataset(db, datasetId),
+    judges,
+    humans,
+    correlations,
+    spreads,
+    mcnemar: mcnemarRows,
+    goldRefchecker: refcheckerFor(t, t.goldCode),
+  }
+}

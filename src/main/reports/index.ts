@@ -1,0 +1,33 @@
+import type { DatasetMetrics } from '../../shared/contract/metrics'
+import { toJsonReport } from './json'
+import { toCsv, toHtml, toMarkdown } from './render'
+
+export type ReportFormat = 'md' | 'html' | 'csv' | 'json'
+
+const MIME: Record<ReportFormat, string> = {
+  md: 'text/markdown',
+  html: 'text/html',
+  csv: 'text/csv',
+  json: 'application/json',
+}
+
+/** A report as text with the file name and type a download should get. */
+export function renderReport(
+  m: DatasetMetrics,
+  format: ReportFormat,
+): { fileName: string; mime: string; text: string } {
+  const base = `${m.dataset.replace(/[^\w.-]+/g, '_')}-metrics`
+  const text =
+    format === 'md'
+      ? toMarkdown(m)
+      : format === 'html'
+        ? toHtml(m)
+        : format === 'csv'
+          ? toCsv(m)
+          : `${JSON.stringify(toJsonReport(m), null, 2)}\n`
+  return { fileName: `${base}.${format}`, mime: MIME[format], text }
+}
+
+export { toJsonReport } from './json'
+export { toCsv, toHtml, toMarkdown } from './render'
+export { costVsErrorSvg, errorByVariantSvg } from './svg'

@@ -1,0 +1,111 @@
+import type { DatasetMetrics, Figures } from '../../shared/contract/metrics'
+
+/**
+ * The stable `metrics --json` shape (docs/metrics-json.md). snake_case, nulls for figures that
+ * are not defined, intervals as [low, high]. Add fields; never rename or remove them.
+ */
+
+function figures(f: Figures) {
+  return {
+    n: f.n,
+    judged: f.judged,
+    na: f.na,
+    errors: f.errors,
+    na_rate: f.naRate,
+    transport_error_rate: f.transportErrorRate,
+    error_rate: f.errorRate,
+    error_rate_ci: f.errorRateCi,
+    accuracy: f.accuracy,
+    f1_unsupported: f.f1Unsupported,
+    f1_ci: f.f1Ci,
+    kappa: f.kappa,
+  }
+}
+
+function mapValues<T, U>(rec: Record<string, T>, fn: (v: T) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, fn(v)]))
+}
+
+export function toJsonReport(m: DatasetMetrics) {
+  const a = m.agreement
+  return {
+    dataset: m.dataset,
+    schema: m.schema,
+    labels: m.labels,
+    variants: m.variants,
+    targets: m.targets,
+    gold_targets: m.goldTargets,
+    bootstrap_seed: m.seed,
+    agreement: {
+      n: a.n,
+      percent: a.percent,
+      cohen_pairs: a.cohenPairs.map((p) => ({ a: p.a, b: p.b, n: p.n, kappa: p.kappa })),
+      fleiss_kappa: a.fleissKappa,
+      krippendorff_alpha: a.krippendorffAlpha,
+      by_variant: mapValues(a.byVariant, (v) => ({
+        n: v.n,
+        percent: v.percent,
+        fleiss_kappa: v.fleissKappa,
+        krippendorff_alpha: v.krippendorffAlpha,
+      })),
+    },
+    judges: m.judges.map((j) => ({
+      run: j.runId,
+      label: j.label,
+      provider: j.provider,
+      model: j.model,
+      method: j.method,
+      status: j.status,
+      repeat_index: j.repeatIndex,
+      ...figures(j),
+      per_class: {
+        supported: j.perClass.supported,
+        unsupported: j.perClass.unsupported,
+      },
+      confusion: { binary: j.confusion.binary, labels: j.confusion.labels, full: j.confusion.full },
+      by_variant: mapValues(j.byVariant, figures),
+      calls: j.calls,
+      prompt_tokens: j.promptTokens,
+      completion_tokens: j.completionTokens,
+      cost: j.cost,
+      wall_seconds: j.wallSeconds,
+      latency_p50_ms: j.latencyP50,
+      latency_p95_ms: j.latencyP95,
+      refchecker_macro: j.refchecker,
+      rai: j.rai,
+    })),
+    humans: m.humans.map((h) => ({
+      annotator: h.annotator,
+      ...figures(h),
+      by_variant: mapValues(h.byVariant, figures),
+    })),
+    correlations: m.correlations.map((c) => ({
+      run: c.runId,
+      label: c.label,
+      level: c.level,
+      against: c.against,
+      n: c.n,
+      pearson: c.pearson,
+      spearman: c.spearman,
+      kendall_tau_b: c.kendallTauB,
+      auroc: c.auroc,
+    })),
+    repeat_spread: m.spreads.map((s) => ({
+      config: s.configKey,
+      label: s.label,
+      runs: s.runIds,
+      error_rate: s.errorRate,
+    })),
+    mcnemar: m.mcnemar.map((r) => ({
+      a: r.a,
+      b: r.b,
+      n: r.n,
+      a_only_right: r.aOnly,
+      b_only_right: r.bOnly,
+      p_value: r.pValue,
+    })),
+    gold_refchecker_macro: m.goldRefchecker,
+  }
+}
+
+export type JsonReport = ReturnType<typeof toJsonReport>

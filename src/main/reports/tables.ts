@@ -1,0 +1,177 @@
+import type { DatasetMetrics } from '../../shared/contract/metrics'
+import { money, NOT_DEFINED, num, pct, pctCi, pValue } from './format'
+
+/** A report table: rendered to Markdown and HTML alike so the two never drift apart. */
+export interface Table {
+  title: string
+  note?: string
+  head: string[]
+  rows: string[][]
+}
+
+export function reportTables(m: DatasetMetrics): Table[] {
+  const tables: Table[] = []
+  tables.push({
+    title: 'Judges against gold',
+    note: 'Error rate excludes N/A verdicts and transport errors; intervals are seeded bootstrap 95% intervals.',
+    head: [
+      'Judge',
+      'n',
+      'N/A',
+      'Errors',
+      'Error rate [95% CI]',
+      'Accuracy',
+      'F1 unsupported [95% CI]',
+      'κ',
+      'Calls',
+      'Tokens in/out',
+      'Cost',
+    ],
+    rows: m.judges.map((j) => [
+      j.label,
+      String(j.n),
+      `${j.na} (${pct(j.naRate)})`,
+      `${j.errors} (${pct(j.transportErrorRate)})`,
+      pctCi(j.errorRate, j.errorRateCi),
+      pct(j.accuracy),
+      pctCi(j.f1Unsupported, j.f1Ci),
+      num(j.kappa),
+      String(j.calls),
+      `${j.promptTokens}/${j.completionTokens}`,
+      money(j.cost),
+    ]),
+  })
+  tables.push({
+    title: 'Humans as judges (each annotator against the gold of the others)',
+    head: ['Annotator', 'n', 'Error rate [95% CI]', 'Accuracy', 'F1 unsupported', 'κ'],
+    rows: m.humans.map((h) => [
+      h.annotator,
+      String(h.n),
+      pctCi(h.errorRate, h.errorRateCi),
+      pct(h.accuracy),
+      pct(h.f1Unsupported),
+      num(h.kappa),
+    ]),
+  })
+  tables.push({
+    title: 'Error rate by variant',
+    head: ['Judge', ...m.variants],
+    rows: [
+      ...m.judges.map((j) => [j.label, ...m.variants.map((v) => pct(j.byVariant[v]?.errorRate ?? null))]),
+      ...m.humans.map((h) => [
+        `${h.annotator} (human)`,
+        ...m.variants.map((v) => pct(h.byVariant[v]?.errorRate ?? null)),
+      ]),
+    ],
+  })
+  const a = m.agreement
+  tables.push({
+    title: 'Inter-annotator agreement',
+    head: ['Scope', 'Targets', 'Percent', "Fleiss' κ", "Krippendorff's α"],
+    rows: [
+      ['all', String(a.n), pct(a.percent), num(a.fleissKappa), num(a.krippendorffAlpha)],
+      ...Object.entries(a.byVariant).map(([v, s]) => [
+        v,
+        String(s.n),
+        pct(s.percent),
+        num(s.fleissKappa),
+        num(s.krippendorffAlpha),
+      ]),
+    ],
+  })
+  if (a.cohenPairs.length > 0)
+    tables.push({
+      title: "Cohen's κ per annotator pair",
+      head: ['Pair', 'Overlap', 'κ'],
+      rows: a.cohenPairs.map((p) => [`${p.a} – ${p.b}`, String(p.n), num(p.kappa)]),
+    })
+  if (m.correlations.length > 0)
+    tables.push({
+      title: 'Scores against human labels',
+      head: ['Judge', 'Level', 'Against', 'n', 'Pearson', 'Spearman', 'Kendall τ-b', 'AUROC'],
+      rows: m.correlations.map((c) => [
+        c.label,
+        c.level,
+        c.against,
+        String(c.n),
+        num(c.pearson),
+        num(c.spearman),
+        num(c.kendallTauB),
+        num(c.auroc),
+      ]),
+    })
+  if (m.spreads.length > 0)
+    tables.push({
+      title: 'Spread over repeated runs of one config',
+      head: ['Config', 'Runs', 'Mean ER', 'SD', 'Min', 'Max'],
+      rows: m.spreads.map((s) => [
+        s.label,
+        s.runIds.map((r) => `#${r}`).join(' '),
+        pct(s.errorRate?.mean ?? null),
+        s.errorRate?.sd == null ? NOT_DEFINED : pct(s.errorRate.sd),
+        pct(s.errorRate?.min ?? null),
+        pct(s.errorRate?.max ?? null),
+      ]),
+    })
+  if (m.mcnemar.length > 0)
+    tables.push({
+      title: "McNemar's exact test between judges",
+      head: ['Judge A', 'Judge B', 'Both judged', 'Only A right', 'Only B right', 'p'],
+      rows: m.mcnemar.map((r) => [
+        `#${r.a}`,
+        `#${r.b}`,
+        String(r.n),
+        String(r.aOnly),
+        String(r.bOnly),
+        pValue(r.pValue),
+      ]),
+    })
+  for (const j of m.judges) {
+    if (j.confusion.labels.length === 0) continue
+    tables.push({
+      title: `Confusion matrix: ${j.label} (rows gold, columns judge)`,
+      head: ['gold \\ judge', ...j.confusion.labels],
+      rows: j.confusion.full.map((row, g) => [j.confusion.labels[g]!, ...row.map(String)]),
+    })
+  }
+  const rai = m.judges.filter((j) => j.rai.length > 0)
+  if (rai.length > 0)
+    tables.push({
+      title: 'RAI consistency improvement per round',
+      head: ['Judge', 'Round', 'Inconsistent', 'Corrected', 'Rate'],
+      rows: rai.flatMap((j) =>
+        j.rai.map((r) => [
+          j.label,
+          String(r.round),
+          String(r.inconsistent),
+          String(r.corrected),
+          pct(r.rate),
+        ]),
+      ),
+    })
+  const ref = m.judges.filter((j) => j.refchecker !== null)
+  if (ref.length > 0 || m.goldRefchecker)
+    tables.push({
+      title: 'RefChecker label distribution (macro average over responses)',
+      head: ['Source', 'Entailment', 'Neutral', 'Contradiction'],
+      rows: [
+        ...(m.goldRefchecker
+          ? [
+              [
+                'gold',
+                pct(m.goldRefchecker.entailment),
+                pct(m.goldRefchecker.neutral),
+                pct(m.goldRefchecker.contradiction),
+              ],
+            ]
+          : []),
+        ...ref.map((j) => [
+          j.label,
+          pct(j.refchecker!.entailment),
+          pct(j.refchecker!.neutral),
+          pct(j.refchecker!.contradiction),
+        ]),
+      ],
+    })
+  return tables
+}
