@@ -1,11 +1,44 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
+import { CONTENT_SECURITY_POLICY } from './src/main/shell/csp'
+
+/**
+ * Puts the app's one CSP (src/main/shell/csp.ts) into the built index.html, which file:// pages
+ * need because they carry no headers. Only at build time: the dev server relies on inline scripts
+ * for hot reload. An index.html that states a different policy fails the build.
+ */
+function cspMeta(): Plugin {
+  return {
+    name: 'factlab-csp-meta',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const existing =
+        /<meta[^>]+http-equiv=["']Content-Security-Policy["'][^>]*content=["']([^"']*)["']/i.exec(html)
+      if (existing) {
+        if (existing[1] !== CONTENT_SECURITY_POLICY)
+          throw new Error(
+            `src/renderer/index.html states a Content-Security-Policy different from src/main/shell/csp.ts:\n  ${existing[1]}\nRemove the meta tag (the build adds it) or make it identical.`,
+          )
+        return html
+      }
+      return [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+          injectTo: 'head-prepend',
+        },
+      ]
+    },
+  }
+}
 
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: {
+      // serve.js and cli.js run under plain Node: nothing in their import graph may touch electron.
+      rolldownOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           serve: resolve(__dirname, 'src/main/server/serveMain.ts'),
@@ -15,12 +48,19 @@ export default defineConfig({
     },
   },
   preload: {
-    // A sandboxed preload cannot require() modules, so everything it uses is bundled into it.
-    build: { externalizeDeps: false, rollupOptions: { output: { format: 'cjs' } } },
+    // A sandboxed preload cannot require() modules, so everything it uses is bundled into one
+    // CommonJS file; `.cjs` because the package is an ES module package.
+    build: {
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    build: { rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') } },
-    plugins: [react()],
+    build: { rolldownOptions: { input: resolve(__dirname, 'src/renderer/index.html') } },
+    plugins: [react(), cspMeta()],
   },
 })

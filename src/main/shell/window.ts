@@ -1,0 +1,69 @@
+import { BrowserWindow, type Session, screen } from 'electron'
+import { CONTENT_SECURITY_POLICY } from './csp'
+import { isTrustedRendererUrl, type RendererSource } from './trust'
+import { buildWebPreferences } from './webPreferences'
+import { fitToDisplays, loadWindowState, saveWindowState } from './windowState'
+
+export interface WindowOptions {
+  preloadPath: string
+  source: RendererSource
+  /** JSON file in userData holding the last bounds. */
+  stateFile: string
+}
+
+/**
+ * Session-wide rules: every response carries the CSP (the meta tag in index.html covers file://,
+ * which has no headers), and no web permission (camera, notifications, …) is ever granted.
+ */
+export function hardenSession(session: Session, withCspHeader: boolean): void {
+  if (withCspHeader) {
+    session.webRequest.onHeadersReceived((details, callback) => {
+      callback({
+        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+      })
+    })
+  }
+  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+  session.setPermissionCheckHandler(() => false)
+}
+
+export function createMainWindow(opts: WindowOptions): BrowserWindow {
+  const remembered = loadWindowState(opts.stateFile)
+  const bounds = fitToDisplays(
+    remembered,
+    screen.getAllDisplays().map((d) => d.workArea),
+  )
+  const win = new BrowserWindow({
+    ...bounds,
+    minWidth: 800,
+    minHeight: 560,
+    show: false,
+    title: 'FactLab',
+    webPreferences: buildWebPreferences(opts.preloadPath),
+  })
+  if (bounds.maximized) win.maximize()
+  win.once('ready-to-show', () => win.show())
+
+  const contents = win.webContents
+  // The app is one page: any navigation away from it (a dropped file, a link) is refused.
+  contents.on('will-navigate', (event, url) => {
+    if (!isTrustedRendererUrl(url, opts.source)) event.preventDefault()
+  })
+  contents.on('will-redirect', (event) => event.preventDefault())
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+
+  win.on('close', () => {
+    const normal = win.getNormalBounds()
+    try {
+      saveWindowState(opts.stateFile, { ...normal, maximized: win.isMaximized() })
+    } catch (error) {
+      // Losing the window position is not worth blocking the close over.
+      console.error('Could not remember the window position:', error)
+    }
+  })
+
+  if (opts.source.kind === 'dev') void win.loadURL(opts.source.url)
+  else void win.loadFile(opts.source.indexHtml)
+  return win
+}
