@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from 'react'
+import type { UnitEntry } from '../../../../shared/contract/units'
+import { splitPieces } from './grouping'
+import { VersionHistory } from './VersionHistory'
+
+export type RowMode = 'edit' | 'split' | 'history'
+
+export interface UnitRowProps {
+  unit: UnitEntry
+  number: number
+  focused: boolean
+  selected: boolean
+  mode: RowMode | null
+  canMoveUp: boolean
+  canMoveDown: boolean
+  onFocus(): void
+  onMode(mode: RowMode | null): void
+  onSave(text: string): void
+  onSplit(texts: string[]): void
+  onDelete(): void
+  onMove(by: -1 | 1): void
+  onToggleSelect(): void
+}
+
+function Badges({ unit }: { unit: UnitEntry }) {
+  return (
+    <span className="units-badges">
+      {unit.versions > 1 && (
+        <span className="units-badge" title="Versions of this unit">
+          v{unit.version}
+        </span>
+      )}
+      {unit.labels > 0 && (
+        <span className="units-badge units-badge-labels">
+          {unit.labels} label{unit.labels === 1 ? '' : 's'}
+        </span>
+      )}
+      {unit.verdicts > 0 && <span className="units-badge">{unit.verdicts} judged</span>}
+      <span className="units-badge units-badge-origin">{unit.origin}</span>
+    </span>
+  )
+}
+
+/** Text box for an edit or a split: Enter (or Ctrl+Enter for a split) saves, Escape cancels. */
+function Editor(props: { unit: UnitEntry; split: boolean; onDone(text: string | null): void }) {
+  const [text, setText] = useState(props.unit.text)
+  const ref = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    ref.current?.focus()
+    ref.current?.select()
+  }, [])
+  const pieces = props.split ? splitPieces(text) : []
+  const submit = () => props.onDone(text)
+  return (
+    <div className="units-editor">
+      <textarea
+        ref={ref}
+        aria-label={props.split ? 'Pieces, one per line' : 'Unit text'}
+        value={text}
+        rows={props.split ? 4 : 2}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          e.stopPropagation()
+          if (e.key === 'Escape') props.onDone(null)
+          else if (e.key === 'Enter' && (props.split ? e.ctrlKey || e.metaKey : !e.shiftKey)) {
+            e.preventDefault()
+            submit()
+          }
+        }}
+      />
+      <div className="units-editor-bar">
+        {props.split ? (
+          <span className="units-hint">
+            One piece per line ({pieces.length} now). Ctrl+Enter splits, Esc cancels.
+          </span>
+        ) : (
+          <span className="units-hint">
+            {props.unit.locked
+              ? `This text has labels or verdicts: saving makes version ${props.unit.version + 1}, and they stay with this version.`
+              : 'Enter saves, Shift+Enter for a new line, Esc cancels.'}
+          </span>
+        )}
+        <button type="button" onClick={() => props.onDone(null)}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={props.split ? pieces.length < 2 : !text.trim()}
+          onClick={submit}
+        >
+          {props.split ? `Split into ${pieces.length}` : 'Save'}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+export function UnitRow(p: UnitRowProps) {
+  const ref = useRef<HTMLLIElement>(null)
+  useEffect(() => {
+    if (p.focused && !p.mode) ref.current?.scrollIntoView({ block: 'nearest' })
+  }, [p.focused, p.mode])
+  return (
+    <li
+      ref={ref}
+      className={`units-row${p.focused ? ' focused' : ''}${p.selected ? ' selected' : ''}`}
+      data-unit-id={p.unit.id}
+      data-testid="unit-row"
+      onClick={p.onFocus}
+      onKeyDown={undefined}
+    >
+      <div className="units-row-main">
+        <input
+          type="checkbox"
+          aria-label="Select for merge"
+          checked={p.selected}
+          onChange={p.onToggleSelect}
+          onClick={(e) => e.stopPropagation()}
+        />
+        <span className="units-num">{p.number}</span>
+        {p.mode === 'edit' || p.mode === 'split' ? (
+          <Editor
+            unit={p.unit}
+            split={p.mode === 'split'}
+            onDone={(text) => {
+              if (text === null) p.onMode(null)
+              else if (p.mode === 'split') p.onSplit(splitPieces(text))
+              else p.onSave(text)
+            }}
+          />
+        ) : (
+          <span className="units-text">{p.unit.text}</span>
+        )}
+        <Badges unit={p.unit} />
+        <span className="units-actions">
+          <button type="button" title="Edit (e)" onClick={() => p.onMode('edit')}>
+            Edit
+          </button>
+          <button type="button" title="Split (s)" onClick={() => p.onMode('split')}>
+            Split
+          </button>
+          <button type="button" title="Move up (Alt+↑)" disabled={!p.canMoveUp} onClick={() => p.onMove(-1)}>
+            ↑
+          </button>
+          <button
+            type="button"
+            title="Move down (Alt+↓)"
+            disabled={!p.canMoveDown}
+            onClick={() => p.onMove(1)}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            title="Versions and their labels (h)"
+            aria-pressed={p.mode === 'history'}
+            onClick={() => p.onMode(p.mode === 'history' ? null : 'history')}
+          >
+            History
+          </button>
+          <button type="button" className="danger" title="Delete (x)" onClick={p.onDelete}>
+            Delete
+          </button>
+        </span>
+      </div>
+      {p.mode === 'history' && <VersionHistory lineageId={p.unit.lineageId} />}
+    </li>
+  )
+}
