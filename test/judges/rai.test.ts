@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { improvementRate } from '../../src/main/judges/rai'
+import { IMPROVER } from '../../src/main/judges/registry'
+import type { RewriteTask } from '../../src/main/judges/types'
+import { scriptedCtx, textReply, toolReply } from './scripted'
+
+const rewriteTask = (consistent: boolean[]): RewriteTask => ({
+  item: { id: 1, question: null, reference: 'Hamlet was written by Shakespeare. It is set in Denmark.' },
+  candidate: { id: 55, variant: 'answer', text: 'Hamlet was written by Marlowe. It is set in Denmark.' },
+  sentences: [
+    {
+      text: 'Hamlet was written by Marlowe.',
+      consistent: consistent[0]!,
+      reason: 'The reference names Shakespeare as the author.',
+    },
+    { text: 'It is set in Denmark.', consistent: consistent[1]!, reason: 'Matches the reference.' },
+  ],
+})
+
+describe('RAI rewrite', () => {
+  it('sends the reasons of the inconsistent sentences and returns the rewrite', async () => {
+    const { ctx, calls } = scriptedCtx(() =>
+      toolReply({ rewritten: '  Hamlet was written by Shakespeare. It is set in Denmark. ' }),
+    )
+    const out = await IMPROVER.rewrite(rewriteTask([false, true]), ctx)
+    expect(out).toEqual({ text: 'Hamlet was written by Shakespeare. It is set in Denmark.' })
+    expect(calls.map((c) => c.key)).toEqual(['rai:55'])
+    const prompt = calls[0]!.request.messages[0]!.content
+    expect(prompt).toContain(
+      '1. [INCONSISTENT] Hamlet was written by Marlowe. Reason: The reference names Shakespeare as the author.',
+    )
+    expect(prompt).toContain('2. [consistent] It is set in Denmark.')
+  })
+
+  it('makes no call when nothing is inconsistent', async () => {
+    const { ctx, calls } = scriptedCtx(() => toolReply({ rewritten: 'x' }))
+    expect(await IMPROVER.rewrite(rewriteTask([true, true]), ctx)).toEqual({
+      problem: 'nothing to rewrite: every sentence was judged consistent',
+    })
+    expect(calls).toHaveLength(0)
+  })
+
+  it('reports unusable replies and failed calls as problems', async () => {
+    const prose = scriptedCtx(() => textReply('Here is the fix: ...'))
+    expect(await IMPROVER.rewrite(rewriteTask([false, true]), prose.ctx)).toEqual({
+      problem: 'the model answered in prose instead of calling the function',
+    })
+    const empty = scriptedCtx(() => toolReply({ rewritten: '   ' }))
+    expect(await IMPROVER.rewrite(rewriteTask([false, true]), empty.ctx)).toEqual({
+      problem: 'the rewrite was empty',
+    })
+    const wrong = scriptedCtx(() => toolReply({ text: 'x' }))
+    expect(await IMPROVER.rewrite(rewriteTask([false, true]), wrong.ctx)).toMatchObject({
+      problem: expect.stringContaining('arguments do not match the schema'),
+    })
+    const down = scriptedCtx(() => ({ error: 'HTTP 503' }))
+    expect(await IMPROVER.rewrite(rewriteTask([false, true]), down.ctx)).toEqual({
+      problem: 'the rewrite call failed: HTTP 503',
+    })
+  })
+})
+
+describe('improvementRate', () => {
+  it('is corrected / inconsistent, counting an unscored rewrite as not corrected', () => {
+    // Inconsistent before: 0.5, 0.2, 0.8 (three); of their rewrites only the first reached 1.
+    expect(improvementRate([0.5, 1, 0.2, null, 0.8], [1, 1, 0.6, 1, null])).toEqual({
+      inconsistent: 3,
+      corrected: 1,
+      rate: 1 / 3,
+    })
+  })
+  it('has no rate when nothing was inconsistent, and refuses misaligned lists', () => {
+    expect(improvementRate([1, 1], [1, 0])).toEqual({ inconsistent: 0, corrected: 0, rate: null })
+    expect(() => improvementRate([0.5], [])).toThrow(/aligned/)
+  })
+})
