@@ -1,14 +1,12 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { exportDataset } from '../../src/main/export'
-import { pyDict } from '../../src/main/export/pyLiteral'
-import { csvRecord } from '../../src/main/export/sink'
 import { importFile } from '../../src/main/import'
 import type { Db } from '../../src/main/store/connection'
 import { tmpDirs } from '../helpers/tmp'
-import { seedWorkspace, wsFile } from './seed'
+import { seedWorkspace, writeReleaseCsv, wsFile } from './seed'
 
 const tmp = tmpDirs()
 
@@ -33,51 +31,6 @@ function snapshot(db: Db, datasetId: number, annotator: string) {
     facts: facts.map((r) => `${r.q} | ${r.f.replace(/\s*\n\s*/g, ' ')}`),
     labels: labels.map((r) => `${r.q} | ${r.v} | ${r.f.replace(/\s*\n\s*/g, ' ')} → ${r.verdict}`).sort(),
   }
-}
-
-/** A file laid out like the FaaF release (CSV, Python dict literals). */
-function writeReleaseCsv(file: string) {
-  const columns = [
-    'question',
-    'answer',
-    'ungrounded_answer',
-    'poor_answer',
-    'context_v1',
-    'context_v2',
-    'source',
-    'gt_facts',
-    'human_evaluated_facts_answer',
-    'human_evaluated_facts_ungrounded_answer',
-    'human_evaluated_facts_poor_answer',
-  ]
-  const row = (q: string, facts: string[], labels: [string, string, string][]) => [
-    q,
-    `Answer to ${q}`,
-    'An ungrounded answer.',
-    'A poor answer.',
-    'Context one.',
-    '',
-    'https://en.wikipedia.org/wiki/X',
-    facts.map((f) => `- ${f}`).join('\n'),
-    ...[0, 1, 2].map((v) => pyDict(facts.map((f, i) => [f, labels[i]![v]!] as const))),
-  ]
-  writeFileSync(
-    file,
-    [
-      csvRecord(columns),
-      csvRecord(
-        row(
-          'Which "river" is longest?',
-          ["The Nile's length is about 6,650 km.", 'A back\\slash fact.'],
-          [
-            ['True', 'False', 'False'],
-            ['True', 'True', 'Not clear'],
-          ],
-        ),
-      ),
-      csvRecord(row('Who painted it?', ['It was painted in 1503.'], [['True', 'False', 'False']])),
-    ].join(''),
-  )
 }
 
 describe('WikiEvalFacts export → import round trip', () => {

@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Workspace } from '../../src/main/app/workspace'
+import { pyDict } from '../../src/main/export/pyLiteral'
+import { csvRecord } from '../../src/main/export/sink'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
@@ -53,12 +56,11 @@ export function seedWorkspace(file: string, name = 'wikievalfacts') {
         ws.content.insertCandidate(itemId, { variant: v, text: it.answers[i]! }),
       )
       const units = it.facts.map((f) => ws.content.insertUnit(itemId, { kind: 'fact', text: f }))
-      units.forEach((u, fi) =>
-        cands.forEach((c, ci) => {
+      for (const [fi, u] of units.entries())
+        for (const [ci, c] of cands.entries()) {
           const targetId = ws.content.targetId(u, c)!
           targets.push({ targetId, item: it.extId, variant: VARIANTS[ci]!, fact: it.facts[fi]! })
-        }),
-      )
+        }
     })
   })()
   // Ground truth: the answer supports every fact, the ungrounded answer the first, the poor none.
@@ -75,3 +77,48 @@ export function seedWorkspace(file: string, name = 'wikievalfacts') {
 }
 
 export const wsFile = (dir: string, name = 'w.factlab') => join(dir, name)
+
+/** A file laid out like the FaaF release (CSV, Python dict literals). */
+export function writeReleaseCsv(file: string) {
+  const columns = [
+    'question',
+    'answer',
+    'ungrounded_answer',
+    'poor_answer',
+    'context_v1',
+    'context_v2',
+    'source',
+    'gt_facts',
+    'human_evaluated_facts_answer',
+    'human_evaluated_facts_ungrounded_answer',
+    'human_evaluated_facts_poor_answer',
+  ]
+  const row = (q: string, facts: string[], labels: [string, string, string][]) => [
+    q,
+    `Answer to ${q}`,
+    'An ungrounded answer.',
+    'A poor answer.',
+    'Context one.',
+    '',
+    'https://en.wikipedia.org/wiki/X',
+    facts.map((f) => `- ${f}`).join('\n'),
+    ...[0, 1, 2].map((v) => pyDict(facts.map((f, i) => [f, labels[i]![v]!] as const))),
+  ]
+  writeFileSync(
+    file,
+    [
+      csvRecord(columns),
+      csvRecord(
+        row(
+          'Which "river" is longest?',
+          ["The Nile's length is about 6,650 km.", 'A back\\slash fact.'],
+          [
+            ['True', 'False', 'False'],
+            ['True', 'True', 'Not clear'],
+          ],
+        ),
+      ),
+      csvRecord(row('Who painted it?', ['It was painted in 1503.'], [['True', 'False', 'False']])),
+    ].join(''),
+  )
+}
