@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { cleanTexts } from '../../src/main/generate/facts'
-import { splitSentences } from '../../src/main/generate/sentences'
 import { GENERATORS } from '../../src/main/judges/registry'
 import type { GenerateTask } from '../../src/main/judges/types'
 import { scriptedCtx, textReply, toolReply } from '../judges/scripted'
@@ -115,22 +114,25 @@ describe('triplets generator', () => {
 })
 
 describe('sentences generator', () => {
-  it('splits deterministically without calling a model', async () => {
+  it('splits deterministically without calling a model, keeping abbreviations inside sentences', async () => {
     const { ctx, calls } = scriptedCtx(() => ({ error: 'unexpected' }))
     const out = await GENERATORS.sentences.generate(
-      withCandidate('Dr. Smith arrived at 5 p.m. on Monday. He left early!  Was it raining? Yes.'),
+      withCandidate('Dr. Smith arrived on Monday. He left early!   Was it raining? Yes.'),
       ctx,
     )
     expect(calls).toHaveLength(0)
-    expect(out.units?.map((u) => u.text)).toEqual(
-      splitSentences('Dr. Smith arrived at 5 p.m. on Monday. He left early!  Was it raining? Yes.'),
+    expect(out.units).toEqual(
+      ['Dr. Smith arrived on Monday.', 'He left early!', 'Was it raining?', 'Yes.'].map((text) => ({
+        kind: 'sentence',
+        text,
+      })),
     )
-    expect(out.units?.length).toBeGreaterThanOrEqual(4)
-    expect(out.units?.map((u) => u.kind)).toEqual(Array(out.units!.length).fill('sentence'))
   })
 
-  it('drops empty segments', () => {
-    expect(splitSentences('One.   \n\n  Two.')).toEqual(['One.', 'Two.'])
-    expect(splitSentences('   ')).toEqual([])
+  it('reports an empty candidate instead of producing no units silently', async () => {
+    const { ctx } = scriptedCtx(() => ({ error: 'unexpected' }))
+    expect(await GENERATORS.sentences.generate(withCandidate('   '), ctx)).toEqual({
+      problem: 'the candidate is empty',
+    })
   })
 })

@@ -1,26 +1,21 @@
 import type { GeneratorImpl } from '../judges/types'
+import { splitSentences } from '../units/splitter'
 
 /**
  * DCR's divide step, done deterministically so sentence targets stay stable across runs and
- * annotators: the built-in Unicode sentence segmenter, no model call.
+ * annotators. It uses the same splitter as the Units view, so a person splitting by hand and
+ * this generator agree on where sentences end.
  */
-export function splitSentences(text: string, locale = 'en'): string[] {
-  const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' })
-  const out: string[] = []
-  for (const { segment } of segmenter.segment(text)) {
-    const s = segment.trim()
-    if (s) out.push(s)
-  }
-  return out
-}
-
 export const sentencesGenerator: GeneratorImpl = {
   name: 'sentences',
   perCandidate: true,
   async generate(task) {
     const candidate = task.candidate
     if (!candidate) return { problem: 'sentence splitting needs a candidate' }
-    const units = splitSentences(candidate.text).map((text) => ({ kind: 'sentence' as const, text }))
+    const units = splitSentences(candidate.text)
+      .map((s) => s.text.trim())
+      .filter((text) => text !== '')
+      .map((text) => ({ kind: 'sentence' as const, text }))
     if (units.length === 0) return { problem: 'the candidate is empty' }
     return { units }
   },
