@@ -1,4 +1,33 @@
 import type { Command } from 'commander'
+import { datasetIdByName, mergeBundle } from '../../export'
+import { printResult, withWorkspace } from '../util'
 
-/** Registers the `merge` command(s) on the CLI. */
-export function registerMergeCommands(_program: Command): void {}
+interface MergeFlags {
+  workspace?: string
+  dataset?: string
+  json?: boolean
+}
+
+/** Registers `merge` on the CLI. */
+export function registerMergeCommands(program: Command): void {
+  program
+    .command('merge <bundle>')
+    .description(
+      "Merge a bundle of one annotator's labels made on another workspace holding the same dataset; all or nothing",
+    )
+    .option('--workspace <db>', 'workspace file')
+    .option('--dataset <name>', 'dataset to merge into (default: the one with the bundle’s name or content)')
+    .option('--json', 'print the report as JSON')
+    .action(async (bundle: string, flags: MergeFlags) => {
+      const report = await withWorkspace(flags.workspace, (ws) =>
+        mergeBundle(ws, bundle, flags.dataset ? { datasetId: datasetIdByName(ws, flags.dataset) } : {}),
+      )
+      printResult(
+        flags.json ?? false,
+        report,
+        () =>
+          `Merged ${report.annotator}'s labels into "${report.dataset}": ${report.added} added, ${report.updated} updated, ` +
+          `${report.unchanged} unchanged, ${report.kept_local} kept the newer local label`,
+      )
+    })
+}
