@@ -1,6 +1,38 @@
+import { useEffect } from 'react'
+import { api, onEvent } from '../../api'
+import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
+import { QueuePanel } from './QueuePanel'
+import { SummaryPanel } from './SummaryPanel'
+import './agreement.css'
 
-/** Placeholder until the agreement view lands. */
-export function AgreementView(_props: ViewProps) {
-  return <p>The agreement view is not built yet.</p>
+/** How far annotators agree, and the queue where an adjudicator settles their disagreements. */
+export function AgreementView({ datasetId, annotatorId }: ViewProps) {
+  const summary = useQuery(
+    async () => (datasetId === null ? undefined : api('agreement.summary', { datasetId })),
+    [datasetId],
+  )
+  const { reload } = summary
+  useEffect(
+    () => onEvent('labels.changed', (e) => e.datasetId === datasetId && reload()),
+    [datasetId, reload],
+  )
+  if (datasetId === null) return <p className="agr-hint">Choose a dataset first.</p>
+  return (
+    <div className="agr-view">
+      <h2>Agreement</h2>
+      {summary.error && <p className="agr-error">{summary.error}</p>}
+      {summary.data ? (
+        <SummaryPanel summary={summary.data} />
+      ) : (
+        !summary.error && <p className="agr-hint">Loading…</p>
+      )}
+      <h2>Adjudication</h2>
+      <QueuePanel
+        datasetId={datasetId}
+        adjudicatorId={annotatorId}
+        variants={Object.keys(summary.data?.byVariant ?? {})}
+      />
+    </div>
+  )
 }

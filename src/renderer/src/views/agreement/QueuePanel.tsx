@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState } from 'react'
+import { tinykeys } from 'tinykeys'
+import type { QueuePage, QueueStatus } from '../../../../shared/contract/agreement'
+import { verdictKeys, verdictText } from '../../actions/keymap'
+import { api, onEvent } from '../../api'
+import { useQuery } from '../../hooks'
+import { QueueDetail } from './QueueDetail'
+
+const PAGE = 200
+
+export interface QueuePanelProps {
+  datasetId: number
+  adjudicatorId: number | null
+  variants: string[]
+}
+
+/** The adjudication queue: disputed targets on the left, the one in hand on the right. */
+export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelProps) {
+  const [status, setStatus] = useState<Exclude<QueueStatus, 'all'>>('open')
+  const [variant, setVariant] = useState('')
+  const [limit, setLimit] = useState(PAGE)
+  const [index, setIndex] = useState(0)
+  const [note, setNote] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null)
+  const noteRef = useRef<HTMLInputElement>(null)
+  const q = useQuery(
+    () => api('agreement.queue', { datasetId, status, limit, ...(variant ? { variant } : {}) }),
+    [datasetId, status, variant, limit],
+  )
+  const { reload } = q
+  useEffect(
+    () => onEvent('labels.changed', (e) => e.datasetId === datasetId && reload()),
+    [datasetId, reload],
+  )
+  const page: QueuePage | undefined = q.data
+  const entries = page?.entries ?? []
+  const at = Math.min(index, Math.max(entries.length - 1, 0))
+  const entry = entries[at]
+  const entryId = entry?.targetId
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target in hand starts with an empty note
+  useEffect(() => setNote(''), [entryId])
+
+  const decide = async (verdict: string) => {
+    if (!entry || adjudicatorId === null || busy) return
+    setBusy(true)
+    try {
+      await api('agreement.adjudicate', {
+        targetId: entry.targetId,
+        verdict,
+        adjudicatorId,
+        ...(note.trim() ? { note } : {}),
+      })
+      setMessage({ text: `${entry.extId}: gold is now “${verdictText(verdict)}”.`, error: false })
+      // On the open list the decided target drops out, so the same index shows the next one.
+    } catch (e) {
+      setMessage({ text: e instanceof Error ? e.message : String(e), error: true })
+    } finally {
+      setBusy(false)
+      q.reload()
+    }
+  }
+
+  const keys = useRef({ decide, move: (_by: number) => {}, focusNote: () => {} })
+  keys.current = {
+    decide,
+    move: (by) => setIndex(Math.min(Math.max(at + by, 0), Math.max(entries.length - 1, 0))),
+    focusNote: () => noteRef.current?.focus(),
+  }
+  const schema = page?.labelSchema
+  useEffect(() => {
+    if (!schema) return
+    const bindings: [string, (e: KeyboardEvent) => void][] = [
+      ['j', () => keys.current.move(1)],
+      ['k', () => keys.current.move(-1)],
+      ['ArrowDown', () => keys.current.move(1)],
+      ['ArrowUp', () => keys.current.move(-1)],
+      [
+        'n',
+        (e) => {
+          e.preventDefault()
+          keys.current.focusNote()
+        },
+      ],
+    ]
+    for (const k of verdictKeys(schema))
+      if (k.key) bindings.push([k.key, () => void keys.current.decide(k.verdict)])
+    return tinykeys(window, Object.fromEntries(bindings))
+  }, [schema])
+
+  return (
+    <section className="agr-queue" aria-label="Adjudication queue">
+      <div className="agr-queue-bar">
+        <div role="tablist" aria-label="Queue">
+          {(['open', 'adjudicated'] as const).map((s) => (
+            <button
+              type="button"
+              role="tab"
+              key={s}
+              aria-selected={status === s}
+              className={status === s ? 'primary' : ''}
+              onClick={() => {
+                setStatus(s)
+                setIndex(0)
+              }}
+            >
+              {s === 'open' ? 'To adjudicate' : 'Adjudicated'} (
+              {s === 'open' ? (page?.open ?? '…') : (page?.adjudicated ?? '…')})
+            </button>
+          ))}
+        </div>
+        <label>
+          Variant{' '}
+          <select
+            value={variant}
+            onChange={(e) => {
+              setVariant(e.target.value)
+              setIndex(0)
+            }}
+          >
+            <option value="">all</option>
+            {variants.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="agr-hint">j/k move · digits decide · n note</span>
+      </div>
+      <p role="status" className={message?.error ? 'agr-status agr-error' : 'agr-status'}>
+        {message?.text ?? ''}
+      </p>
+      {q.error && <p className="agr-error">{q.error}</p>}
+      {page && entries.length === 0 ? (
+        <p className="agr-hint">
+          {status === 'open' ? 'Nothing to adjudicate: no open disagreements.' : 'No decisions yet.'}
+        </p>
+      ) : (
+        <div className="agr-queue-body">
+          <ol className="agr-list" aria-label="Disputed targets">
+            {entries.map((e, i) => (
+              <li key={e.targetId} data-testid="queue-entry" aria-current={i === at ? 'true' : undefined}>
+                <button
+                  type="button"
+                  className={i === at ? 'agr-item current' : 'agr-item'}
+                  onClick={() => setIndex(i)}
+                >
+                  <span className="agr-item-unit">{e.unit.text}</span>
+                  <span className="agr-hint">
+                    {e.extId} · {e.candidate.variant} ·{' '}
+                    {e.labels.map((l) => verdictText(l.verdict)).join(' / ')}
+                    {e.gold ? ` → ${verdictText(e.gold.verdict)}` : ''}
+                  </span>
+                </button>
+              </li>
+            ))}
+            {page && page.total > entries.length && (
+              <li>
+                <button type="button" onClick={() => setLimit((l) => l + PAGE)}>
+                  Show more ({page.total - entries.length} left)
+                </button>
+              </li>
+            )}
+          </ol>
+          {entry && schema && (
+            <QueueDetail
+              entry={entry}
+              schema={schema}
+              note={note}
+              noteRef={noteRef}
+              canDecide={adjudicatorId !== null}
+              busy={busy}
+              onNote={setNote}
+              onDecide={(v) => void decide(v)}
+            />
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
