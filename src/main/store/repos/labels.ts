@@ -38,6 +38,7 @@ export class LabelWriter {
   private readonly current
   private readonly upsert
   private readonly history
+  private readonly write: (row: Record<string, unknown>) => void
 
   constructor(db: Db) {
     this.schemaOfTarget = db.prepare(
@@ -54,6 +55,12 @@ export class LabelWriter {
       `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at)
        VALUES (@target_id, @annotator_id, @verdict, @evidence, @note, @seconds, @action, @at)`,
     )
+    // One transaction, so the label and its history row reach the disk in a single commit.
+    this.write = db.transaction((row: Record<string, unknown>) => {
+      const { action: _action, ...label } = row
+      this.upsert.run(label)
+      this.history.run(row)
+    })
   }
 
   /**
@@ -80,8 +87,7 @@ export class LabelWriter {
       seconds: (prev?.seconds ?? 0) + (input.seconds ?? 0),
       at,
     }
-    this.upsert.run(row)
-    this.history.run({ ...row, action })
+    this.write({ ...row, action })
     return toLabel(this.current.get(input.targetId, input.annotatorId) as LabelRow)
   }
 }
@@ -128,6 +134,8 @@ export function labelHistory(db: Db, targetId: number, annotatorId?: number): Hi
 /**
  * The next target of a dataset this annotator has not labelled, in reading order (item, then
  * candidate, then unit), starting after `afterTargetId` when given and wrapping around.
+ * Walks items in position order and stops at the first with open work, so the cost does not
+ * grow with the size of the dataset.
  */
 export function nextUnlabelledTarget(
   db: Db,
@@ -135,30 +143,43 @@ export function nextUnlabelledTarget(
   annotatorId: number,
   afterTargetId?: number,
 ): number | null {
-  const sql = `
-    SELECT t.id FROM targets t
-    JOIN items i ON i.id = t.item_id
-    JOIN units u ON u.id = t.unit_id
-    WHERE t.dataset_id = @datasetId AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id AND l.annotator_id = @annotatorId AND l.verdict IS NOT NULL)
-      AND (i.position, t.candidate_id, u.position, t.id) > (@p, @c, @u, @t)
-    ORDER BY i.position, t.candidate_id, u.position, t.id
-    LIMIT 1`
-  const stmt = db.prepare(sql)
-  let from = { p: -1, c: -1, u: Number.NEGATIVE_INFINITY, t: -1 }
-  if (afterTargetId !== undefined) {
-    const row = db
-      .prepare(
-        'SELECT i.position AS p, t.candidate_id AS c, u.position AS u, t.id AS t FROM targets t JOIN items i ON i.id = t.item_id JOIN units u ON u.id = t.unit_id WHERE t.id = ?',
-      )
-      .get(afterTargetId) as typeof from | undefined
-    if (row) from = row
+  const open = `u.superseded_by IS NULL AND u.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM labels l
+    WHERE l.target_id = t.id AND l.annotator_id = @annotatorId AND l.verdict IS NOT NULL)`
+  const inItem = db.prepare(
+    `SELECT t.id FROM targets t JOIN units u ON u.id = t.unit_id
+     WHERE t.dataset_id = @datasetId AND t.item_id = @itemId AND ${open}
+       AND (t.candidate_id, u.position, t.id) > (@c, @u, @t)
+     ORDER BY t.candidate_id, u.position, t.id LIMIT 1`,
+  )
+  const nextItem = db.prepare(
+    `SELECT i.id FROM items i WHERE i.dataset_id = @datasetId AND i.position > @from AND i.position < @to
+       AND EXISTS (SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id
+                   WHERE t.dataset_id = @datasetId AND t.item_id = i.id AND ${open})
+     ORDER BY i.position LIMIT 1`,
+  )
+  const start = { c: -1, u: Number.NEGATIVE_INFINITY, t: -1 }
+  const firstIn = (itemId: number, after = start) =>
+    (inItem.get({ datasetId, annotatorId, itemId, ...after }) as { id: number } | undefined)?.id ?? null
+  const itemAfter = (from: number, to: number) =>
+    (nextItem.get({ datasetId, annotatorId, from, to }) as { id: number } | undefined)?.id ?? null
+
+  const here =
+    afterTargetId === undefined
+      ? undefined
+      : (db
+          .prepare(
+            `SELECT t.item_id AS itemId, i.position AS p, t.candidate_id AS c, u.position AS u, t.id AS t FROM targets t
+       JOIN items i ON i.id = t.item_id JOIN units u ON u.id = t.unit_id WHERE t.id = ? AND t.dataset_id = ?`,
+          )
+          .get(afterTargetId, datasetId) as
+          | { itemId: number; p: number; c: number; u: number; t: number }
+          | undefined)
+  if (!here) {
+    const item = itemAfter(-1, Number.POSITIVE_INFINITY)
+    return item === null ? null : firstIn(item)
   }
-  const found = stmt.get({ datasetId, annotatorId, ...from }) as { id: number } | undefined
-  if (found) return found.id
-  if (afterTargetId === undefined) return null
-  const wrapped = stmt.get({ datasetId, annotatorId, p: -1, c: -1, u: Number.NEGATIVE_INFINITY, t: -1 }) as
-    | { id: number }
-    | undefined
-  return wrapped?.id ?? null
+  const sameItem = firstIn(here.itemId, { c: here.c, u: here.u, t: here.t })
+  if (sameItem !== null) return sameItem
+  const later = itemAfter(here.p, Number.POSITIVE_INFINITY) ?? itemAfter(-1, here.p + 1)
+  return later === null ? null : firstIn(later)
 }

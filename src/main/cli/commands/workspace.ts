@@ -1,0 +1,82 @@
+import type { Command } from 'commander'
+import { backupTo, listBackups, restoreBackup, rollingBackup } from '../../store/backups'
+import { datasetStats, listDatasets } from '../../store/repos/datasets'
+import { CliError, EXIT, printResult, withWorkspace } from '../util'
+
+/** `datasets`, `backup`, `backups` and `restore`: looking after the workspace file itself. */
+export function registerWorkspaceCommands(program: Command): void {
+  program
+    .command('datasets')
+    .description('List the datasets of a workspace with their sizes and label progress')
+    .requiredOption('--workspace <file>', 'workspace file')
+    .option('--json', 'print JSON')
+    .action(async (opts: { workspace: string; json?: boolean }) => {
+      await withWorkspace(opts.workspace, (ws) => {
+        const rows = listDatasets(ws.db).map((d) => {
+          const s = datasetStats(ws.db, d.id)
+          return {
+            id: d.id,
+            name: d.name,
+            schema: d.labelSchema.name,
+            items: s.items,
+            candidates: s.candidates,
+            units: s.units,
+            targets: s.targets,
+            labelled: s.labelledBy,
+          }
+        })
+        printResult(Boolean(opts.json), rows, () =>
+          rows.length === 0
+            ? 'No datasets yet. Import one with: factlab import <file> --workspace <db>'
+            : rows
+                .map((r) => {
+                  const progress = Object.entries(r.labelled)
+                    .map(([who, n]) => `${who} ${n}/${r.targets}`)
+                    .join(', ')
+                  return `${r.name}  (${r.schema})  ${r.items} items, ${r.candidates} candidates, ${r.units} units${progress ? `  — ${progress}` : ''}`
+                })
+                .join('\n'),
+        )
+      })
+    })
+
+  program
+    .command('backup')
+    .description('Copy the workspace with SQLite online backup (safe while the app is open)')
+    .requiredOption('--workspace <file>', 'workspace file')
+    .option('--out <file>', 'where to write the copy (default: the rolling backups folder)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { workspace: string; out?: string; json?: boolean }) => {
+      await withWorkspace(opts.workspace, async (ws) => {
+        const file = opts.out ? await backupTo(ws.db, opts.out) : await rollingBackup(ws.db, ws.file)
+        printResult(Boolean(opts.json), { backup: file }, () => `Backed up to ${file}`)
+      })
+    })
+
+  program
+    .command('backups')
+    .description('List the rolling backups of a workspace, newest first')
+    .requiredOption('--workspace <file>', 'workspace file')
+    .option('--json', 'print JSON')
+    .action((opts: { workspace: string; json?: boolean }) => {
+      const list = listBackups(opts.workspace)
+      printResult(Boolean(opts.json), list, () =>
+        list.length === 0 ? 'No backups yet.' : list.map((b) => `${b.createdAt}  ${b.file}`).join('\n'),
+      )
+    })
+
+  program
+    .command('restore')
+    .description(
+      'Replace a workspace (closed) with one of its backups; the current file is kept as .before-restore',
+    )
+    .requiredOption('--workspace <file>', 'workspace file')
+    .argument('[backup]', 'backup file (default: the newest rolling backup)')
+    .option('--json', 'print JSON')
+    .action((backup: string | undefined, opts: { workspace: string; json?: boolean }) => {
+      const from = backup ?? listBackups(opts.workspace)[0]?.file
+      if (!from) throw new CliError(`No backups found for ${opts.workspace}`, EXIT.badInput)
+      restoreBackup(from, opts.workspace)
+      printResult(Boolean(opts.json), { restored: from }, () => `Restored ${opts.workspace} from ${from}`)
+    })
+}

@@ -1,0 +1,54 @@
+import { Command, CommanderError } from 'commander'
+import { WorkspaceError } from '../store/connection'
+import { registerExportCommands } from './commands/export'
+import { registerImportCommands } from './commands/import'
+import { registerJudgeCommands } from './commands/judge'
+import { registerMergeCommands } from './commands/merge'
+import { registerMetricsCommands } from './commands/metrics'
+import { registerUnitsCommands } from './commands/units'
+import { registerWorkspaceCommands } from './commands/workspace'
+import { CliError, EXIT } from './util'
+
+export function buildProgram(): Command {
+  const program = new Command()
+    .name('factlab')
+    .description('FactLab: fact-level ground truth and LLM-judge evaluation, from the command line')
+    .version('0.1.0')
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)')
+  registerImportCommands(program)
+  registerExportCommands(program)
+  registerMergeCommands(program)
+  registerWorkspaceCommands(program)
+  registerUnitsCommands(program)
+  registerJudgeCommands(program)
+  registerMetricsCommands(program)
+  for (const cmd of program.commands) cmd.exitOverride()
+  return program
+}
+
+/** Runs the CLI and returns its exit code: 0 done, 1 bad input, 2 usage. */
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: 'user' })
+    return EXIT.ok
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok
+      if (error.code === 'commander.help') return EXIT.ok
+      return EXIT.usage
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    process.stderr.write(`factlab: ${message}\n`)
+    if (error instanceof CliError) return error.exitCode
+    if (error instanceof WorkspaceError) return EXIT.badInput
+    return EXIT.badInput
+  }
+}
+
+const isEntry = process.argv[1] !== undefined && /cli(\/index)?\.(ts|js|mjs)$/.test(process.argv[1])
+if (isEntry) {
+  runCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code
+  })
+}

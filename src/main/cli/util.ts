@@ -1,0 +1,66 @@
+import { SingleBar } from 'cli-progress'
+import { Workspace } from '../app/workspace'
+
+/** Exit codes every command shares: 0 done, 1 bad input, 2 usage. */
+export const EXIT = { ok: 0, badInput: 1, usage: 2 } as const
+
+/** A refusal the CLI reports as one line on stderr with exit code 1 (or 2 for usage). */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.badInput,
+  ) {
+    super(message)
+  }
+}
+
+/** Opens the workspace for one command and always closes it, even when the command throws. */
+export async function withWorkspace<T>(
+  file: string | undefined,
+  fn: (ws: Workspace) => Promise<T> | T,
+): Promise<T> {
+  if (!file) throw new CliError('--workspace <file> is required', EXIT.usage)
+  const ws = Workspace.open(file)
+  try {
+    return await fn(ws)
+  } finally {
+    ws.close()
+  }
+}
+
+export interface Progress {
+  update(done: number, total?: number): void
+  stop(): void
+}
+
+/** A progress bar on stderr when it is a terminal and output is not JSON; silent otherwise. */
+export function cliProgress(label: string, total: number | undefined, json = false): Progress {
+  if (json || !process.stderr.isTTY) return { update() {}, stop() {} }
+  const bar = new SingleBar(
+    { format: `${label} [{bar}] {value}/{total} {eta_formatted}`, stream: process.stderr, hideCursor: true },
+    undefined,
+  )
+  bar.start(total ?? 0, 0)
+  return {
+    update(done, newTotal) {
+      if (newTotal !== undefined) bar.setTotal(newTotal)
+      bar.update(done)
+    },
+    stop() {
+      bar.stop()
+    },
+  }
+}
+
+/** Prints a result: JSON when asked, otherwise the human-readable lines. */
+export function printResult(json: boolean, value: unknown, human: () => string): void {
+  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`)
+}
+
+export function parsePositiveInt(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0)
+    throw new CliError(`${name} must be a whole number, got "${raw}"`, EXIT.usage)
+  return n
+}
