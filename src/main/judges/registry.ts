@@ -68,6 +68,15 @@ export const METHOD_TEMPLATES: Record<JudgeMethod, readonly string[]> = {
   lexical: [],
 }
 
+/** Template names each generator sends; the RAI improver sends `dcr.rai`. */
+export const GENERATOR_TEMPLATES: Record<GenerateMethod, readonly string[]> = {
+  facts: ['facts.generate'],
+  questions: ['questions.generate'],
+  triplets: ['refchecker.extract'],
+  sentences: [],
+}
+export const IMPROVER_TEMPLATES: readonly string[] = ['dcr.rai']
+
 export interface PreviewedCall {
   key: string
   request: LlmRequest
