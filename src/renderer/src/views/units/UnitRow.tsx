@@ -134,13 +134,19 @@ export function UnitRow(p: UnitRowProps) {
         )}
         <Badges unit={p.unit} />
         <span className="units-actions">
-          <button type="button" title="Edit (e)" onClick={() => p.onMode('edit')}>
+          <button type="button" className="tiny" title="Edit (e)" onClick={() => p.onMode('edit')}>
             Edit
           </button>
-          <button type="button" title="Split (s)" onClick={() => p.onMode('split')}>
+          <button type="button" className="tiny" title="Split (s)" onClick={() => p.onMode('split')}>
             Split
           </button>
-          <button type="button" title="Move up (Alt+↑)" disabled={!p.canMoveUp} onClick={() => p.onMove(-1)}>
+          <button
+            type="button"
+            className="tiny"
+            title="Move up (Alt+↑)"
+            disabled={!p.canMoveUp}
+            onClick={() => p.onMove(-1)}
+          >
             ↑
           </button>
           <button
@@ -153,13 +159,14 @@ export function UnitRow(p: UnitRowProps) {
           </button>
           <button
             type="button"
+            className="tiny"
             title="Versions and their labels (h)"
             aria-pressed={p.mode === 'history'}
             onClick={() => p.onMode(p.mode === 'history' ? null : 'history')}
           >
             History
           </button>
-          <button type="button" className="danger" title="Delete (x)" onClick={p.onDelete}>
+          <button type="button" className="tiny danger" title="Delete (x)" onClick={p.onDelete}>
             Delete
           </button>
         </span>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { UnitEntry, UnitsPage } from '../../../../shared/contract/units'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
@@ -46,6 +46,15 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
     async () => (datasetId === null ? undefined : api('units.list', { datasetId, ...sel })),
     [datasetId, 'itemId' in sel ? sel.itemId : -1, 'index' in sel ? sel.index : -1],
   )
+  // Back and forward in the browser move between items too.
+  useEffect(() => {
+    const onHash = () => {
+      const r = hashToRoute(window.location.hash)
+      if (r.view === 'units' && r.itemId !== undefined) setSel({ itemId: r.itemId })
+    }
+    window.addEventListener('hashchange', onHash)
+    return () => window.removeEventListener('hashchange', onHash)
+  }, [])
   const data = page.data
   const lists = useMemo(() => (data ? listsOf(data) : []), [data])
   const flat = useMemo(() => lists.flatMap((l) => l.group.units), [lists])
