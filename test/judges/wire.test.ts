@@ -163,3 +163,29 @@ describe.each(PROVIDERS)('DCR over the %s wire', (provider) => {
     ])
   })
 })
+
+describe.each(PROVIDERS)('Prompt(T/F) over the %s wire', (provider) => {
+  it('sends no tool and reads the text reply, one request per fact', async () => {
+    const before = fake.requests.length
+    const replies = ['True.', 'It is True, not False.', 'False']
+    let i = 0
+    script = () => ({ kind: 'text', text: replies[i++ % 3]! })
+    const out = await METHODS['prompt-tf'].judge(
+      task(facts()),
+      wireCtx(provider, { parseMode: 'word-match' }),
+    )
+    const sent = fake.requests.slice(before)
+    expect(sent).toHaveLength(3)
+    expect(sent.every((r) => r.schema === null && r.toolName === null)).toBe(true)
+    // Concurrent calls may be answered in any order; count the outcomes instead.
+    expect(out.filter((o) => o.status === 'na').map((o) => o.problem)).toEqual([
+      'ambiguous reply: contains both "true" and "false"',
+    ])
+    expect(
+      out
+        .filter((o) => o.status === 'ok')
+        .map((o) => o.verdict)
+        .sort(),
+    ).toEqual(['false', 'true'])
+  })
+})
