@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DatasetSource } from '../domain'
+import { Mapping, PresetName } from '../importMapping'
 import { LabelSchema } from '../labelSchemas'
 import { call } from './define'
 
@@ -53,8 +54,8 @@ const Upload = z.object({
     .max(255)
     .refine((n) => !/[/\\]/.test(n), 'a file name, not a path'),
   contentBase64: z.string(),
-  preset: z.string().optional(),
-  mapping: z.unknown().optional(),
+  preset: PresetName.optional(),
+  mapping: Mapping.optional(),
 })
 
 export const ImportPreview = z.object({
@@ -62,8 +63,7 @@ export const ImportPreview = z.object({
   preset: z.string().nullable(),
   columns: z.array(z.string()),
   rows: z.array(z.record(z.string(), z.unknown())),
-  mapping: z.unknown(),
-  presets: z.array(z.string()),
+  mapping: Mapping.nullable(),
 })
 export type ImportPreview = z.infer<typeof ImportPreview>
 

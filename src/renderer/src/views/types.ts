@@ -2,7 +2,7 @@
 export type Route =
   | { view: 'datasets' }
   | { view: 'items'; datasetId: number }
-  | { view: 'annotate'; datasetId: number; targetId?: number }
+  | { view: 'annotate'; datasetId: number; targetId?: number; itemId?: number }
   | { view: 'units'; datasetId: number; itemId?: number }
   | { view: 'agreement'; datasetId: number }
   | { view: 'judges'; datasetId?: number }

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useState } from 'react'
+import { api } from './api'
+import { AnnotatorGate } from './components/AnnotatorGate'
+import { useQuery } from './hooks'
+import { hashToRoute, routeDataset, routeToHash } from './route'
+import { SettingsContext, useSettingsStore } from './settings'
+import { AgreementView } from './views/agreement/AgreementView'
+import { AnnotateView } from './views/annotate/AnnotateView'
+import { CompareView } from './views/compare/CompareView'
+import { DatasetsView } from './views/datasets/DatasetsView'
+import { ItemsView } from './views/items/ItemsView'
+import { JudgesView } from './views/judges/JudgesView'
+import { SettingsView } from './views/settings/SettingsView'
+import type { Route, ViewProps } from './views/types'
+import { UnitsView } from './views/units/UnitsView'
+
+type NavView = Route['view']
+
+const NAV: { view: NavView; label: string; needsDataset: boolean }[] = [
+  { view: 'datasets', label: 'Datasets', needsDataset: false },
+  { view: 'items', label: 'Items', needsDataset: true },
+  { view: 'annotate', label: 'Annotate', needsDataset: true },
+  { view: 'units', label: 'Units', needsDataset: true },
+  { view: 'agreement', label: 'Agreement', needsDataset: true },
+  { view: 'judges', label: 'Judges', needsDataset: false },
+  { view: 'compare', label: 'Compare', needsDataset: true },
+  { view: 'settings', label: 'Settings', needsDataset: false },
+]
+
+function routeFor(view: NavView, datasetId: number | null): Route | null {
+  if (view === 'datasets' || view === 'settings') return { view }
+  if (view === 'judges') return datasetId === null ? { view } : { view, datasetId }
+  return datasetId === null ? null : { view, datasetId }
+}
+
+function useHashRoute(): [Route, (r: Route) => void] {
+  const [route, setRoute] = useState(() => hashToRoute(window.location.hash))
+  useEffect(() => {
+    const onHash = () => setRoute(hashToRoute(window.location.hash))
+    window.addEventListener('hashchange', onHash)
+    return () => window.removeEventListener('hashchange', onHash)
+  }, [])
+  const navigate = useCallback((r: Route) => {
+    const hash = routeToHash(r)
+    if (hash !== window.location.hash) window.history.pushState(null, '', hash)
+    setRoute(r)
+  }, [])
+  return [route, navigate]
+}
+
+export function App() {
+  const store = useSettingsStore()
+  const { settings, update } = store
+  const [route, navigate] = useHashRoute()
+  const [lastDataset, setLastDataset] = useState<number | null>(routeDataset(route))
+  const [choosing, setChoosing] = useState(false)
+  const info = useQuery(() => api('workspace.info', {}), [])
+  const annotators = useQuery(() => api('workspace.annotators', {}), [])
+  const datasets = useQuery(() => api('datasets.list', {}), [route.view === 'datasets'])
+
+  const routeDs = routeDataset(route)
+  useEffect(() => {
+    if (routeDs !== null) setLastDataset(routeDs)
+  }, [routeDs])
+  useEffect(() => {
+    if (lastDataset === null && datasets.data?.[0]) setLastDataset(datasets.data[0].id)
+  }, [datasets.data, lastDataset])
+
+  // A stored annotator that this workspace does not know (another file was opened) is dropped.
+  const known = annotators.data?.some((a) => a.id === settings.annotatorId) ?? true
+  const needsAnnotator = annotators.data !== undefined && (settings.annotatorId === null || !known)
+  const datasetId = routeDs ?? lastDataset
+  const currentDataset = datasets.data?.find((d) => d.id === datasetId)
+
+  const props: ViewProps = { datasetId, annotatorId: known ? settings.annotatorId : null, navigate }
+
+  return (
+    <SettingsContext.Provider value={store}>
+      <div className="shell">
+        <nav className="sidebar" aria-label="Main">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true">
+              F
+            </span>
+            FactLab
+          </div>
+          {currentDataset && (
+            <div className="sidebar-dataset" title={currentDataset.name}>
+              <span className="eyebrow">Dataset</span>
+              <span className="sidebar-dataset-name">{currentDataset.name}</span>
+            </div>
+          )}
+          <ul>
+            {NAV.map((n) => {
+              const target = routeFor(n.view, datasetId)
+              return (
+                <li key={n.view}>
+                  <button
+                    type="button"
+                    className={route.view === n.view ? 'nav-item active' : 'nav-item'}
+                    aria-current={route.view === n.view ? 'page' : undefined}
+                    disabled={target === null}
+                    title={target === null ? 'Choose a dataset first' : undefined}
+                    onClick={() => target && navigate(target)}
+                  >
+                    {n.label}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+          <div className="sidebar-foot">
+            <button type="button" className="who" onClick={() => setChoosing(true)} title="Switch annotator">
+              <span className="avatar" aria-hidden="true">
+                {(settings.annotatorName ?? '?').slice(0, 1).toUpperCase()}
+              </span>
+              <span>
+                <span className="eyebrow">Labelling as</span>
+                <span className="who-name">{known ? (settings.annotatorName ?? 'nobody') : 'nobody'}</span>
+              </span>
+            </button>
+            {info.data && (
+              <div className="workspace-file" title={info.data.file}>
+                {info.data.file.split(/[\\/]/).pop()}
+              </div>
+            )}
+          </div>
+        </nav>
+        <main className="content">
+          <CurrentView route={route} props={props} />
+        </main>
+        {(needsAnnotator || choosing) && (
+          <AnnotatorGate
+            onChosen={(a) => {
+              update({ annotatorId: a.id, annotatorName: a.name })
+              setChoosing(false)
+              annotators.reload()
+            }}
+            onCancel={needsAnnotator ? undefined : () => setChoosing(false)}
+          />
+        )}
+      </div>
+    </SettingsContext.Provider>
+  )
+}
+
+function CurrentView({ route, props }: { route: Route; props: ViewProps }) {
+  switch (route.view) {
+    case 'datasets':
+      return <DatasetsView {...props} />
+    case 'items':
+      return <ItemsView {...props} datasetId={route.datasetId} />
+    case 'annotate':
+      return <AnnotateView {...props} route={route} />
+    case 'units':
+      return <UnitsView {...props} datasetId={route.datasetId} />
+    case 'agreement':
+      return <AgreementView {...props} datasetId={route.datasetId} />
+    case 'judges':
+      return <JudgesView {...props} datasetId={route.datasetId ?? props.datasetId} />
+    case 'compare':
+      return <CompareView {...props} datasetId={route.datasetId} />
+    case 'settings':
+      return <SettingsView {...props} />
+  }
+}

@@ -1,0 +1,177 @@
+import type { EvidenceSpan } from '../../../shared/domain'
+import { type Action, type ActionResult, type AnnotateState, EMPTY_LABEL, type TargetLabel } from './types'
+
+/** How many steps `u` can take back; older steps stay in the server's history. */
+const UNDO_LIMIT = 200
+
+const none = (state: AnnotateState): ActionResult => ({ state, effects: [] })
+
+function notice(state: AnnotateState, message: string): ActionResult {
+  return { state, effects: [{ type: 'notice', message }] }
+}
+
+export function labelOf(state: AnnotateState, targetId: number): TargetLabel {
+  return state.labels[targetId] ?? EMPTY_LABEL
+}
+
+export function isLabelled(state: AnnotateState, targetId: number): boolean {
+  return (state.labels[targetId]?.verdict ?? null) !== null
+}
+
+/** Writes a new label for one target, remembering the old one for undo. */
+function change(
+  state: AnnotateState,
+  targetId: number,
+  next: TargetLabel,
+  focus = state.focus,
+): ActionResult {
+  const before = labelOf(state, targetId)
+  const undo = [...state.undo, { targetId, before }].slice(-UNDO_LIMIT)
+  return {
+    state: { ...state, labels: { ...state.labels, [targetId]: next }, undo, focus },
+    effects: [{ type: 'save', targetId, label: next }],
+  }
+}
+
+function step(state: AnnotateState, delta: number): number | null {
+  if (state.order.length === 0) return null
+  const at = state.focus === null ? -1 : state.order.indexOf(state.focus)
+  const i = Math.min(state.order.length - 1, Math.max(0, at + delta))
+  return state.order[i] ?? null
+}
+
+/** Gives the focused unit a verdict and moves to the next unit, so a run of labels is just keys. */
+export const labelVerdict: Action<string> = {
+  name: 'labelVerdict',
+  keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'],
+  label: 'Give the focused unit this verdict',
+  perform(state, verdict) {
+    if (state.focus === null) return notice(state, 'No unit is focused')
+    const at = state.order.indexOf(state.focus)
+    const nextFocus = state.order[at + 1] ?? state.focus
+    return change(state, state.focus, { ...labelOf(state, state.focus), verdict }, nextFocus)
+  },
+}
+
+export const next: Action = {
+  name: 'next',
+  keys: ['j', 'ArrowDown'],
+  label: 'Next unit',
+  perform: (state) => none({ ...state, focus: step(state, 1) }),
+}
+
+export const prev: Action = {
+  name: 'prev',
+  keys: ['k', 'ArrowUp'],
+  label: 'Previous unit',
+  perform: (state) => none({ ...state, focus: step(state, -1) }),
+}
+
+export const focusTarget: Action<number> = {
+  name: 'focusTarget',
+  keys: [],
+  label: 'Focus a unit',
+  perform: (state, targetId) => none(state.order.includes(targetId) ? { ...state, focus: targetId } : state),
+}
+
+/**
+ * The next unit I have not labelled: in this list when there is one after the focus, otherwise
+ * the server finds it (in a later variant or item, wrapping to the start).
+ */
+export const nextUnlabelled: Action = {
+  name: 'nextUnlabelled',
+  keys: ['Enter'],
+  label: 'Next unlabelled unit',
+  perform(state) {
+    const at = state.focus === null ? -1 : state.order.indexOf(state.focus)
+    const local = state.order.slice(at + 1).find((id) => !isLabelled(state, id))
+    if (local !== undefined) return none({ ...state, focus: local })
+    return { state, effects: [{ type: 'nextUnlabelled', afterTargetId: state.focus }] }
+  },
+}
+
+/** Puts back the label as it was before the last change and focuses that unit. */
+export const undo: Action = {
+  name: 'undo',
+  keys: ['u', '$mod+z'],
+  label: 'Undo the last change',
+  perform(state) {
+    const last = state.undo[state.undo.length - 1]
+    if (!last) return notice(state, 'Nothing to undo')
+    return {
+      state: {
+        ...state,
+        labels: { ...state.labels, [last.targetId]: last.before },
+        undo: state.undo.slice(0, -1),
+        focus: state.order.includes(last.targetId) ? last.targetId : state.focus,
+      },
+      effects: [{ type: 'save', targetId: last.targetId, label: last.before }],
+    }
+  },
+}
+
+export const note: Action = {
+  name: 'note',
+  keys: ['n'],
+  label: 'Write a note on the focused unit',
+  perform(state) {
+    if (state.focus === null) return notice(state, 'No unit is focused')
+    return { state, effects: [{ type: 'openNote', targetId: state.focus }] }
+  },
+}
+
+export const setNote: Action<{ targetId: number; note: string }> = {
+  name: 'setNote',
+  keys: [],
+  label: 'Save a note',
+  perform(state, { targetId, note: text }) {
+    const trimmed = text.trim()
+    const current = labelOf(state, targetId)
+    if ((current.note ?? '') === trimmed) return none(state)
+    return change(state, targetId, { ...current, note: trimmed === '' ? null : trimmed })
+  },
+}
+
+/** Attaches the selected text (already turned into offsets) to the focused unit as evidence. */
+export const attachEvidence: Action<EvidenceSpan | null> = {
+  name: 'attachEvidence',
+  keys: ['e'],
+  label: 'Attach the selected text as evidence',
+  perform(state, span) {
+    if (state.focus === null) return notice(state, 'No unit is focused')
+    if (!span) return notice(state, 'Select a passage in the reference or the answer first')
+    const current = labelOf(state, state.focus)
+    if (current.evidence.some((e) => e.pane === span.pane && e.start === span.start && e.end === span.end))
+      return notice(state, 'That passage is already attached')
+    const evidence = [...current.evidence, span].sort(
+      (a, b) => a.pane.localeCompare(b.pane) || a.start - b.start,
+    )
+    return change(state, state.focus, { ...current, evidence })
+  },
+}
+
+export const removeEvidence: Action<{ targetId: number; index: number }> = {
+  name: 'removeEvidence',
+  keys: [],
+  label: 'Remove a piece of evidence',
+  perform(state, { targetId, index }) {
+    const current = labelOf(state, targetId)
+    if (!current.evidence[index]) return none(state)
+    return change(state, targetId, { ...current, evidence: current.evidence.filter((_, i) => i !== index) })
+  },
+}
+
+/** Replaces the list (another variant or item) while keeping what I labelled and my undo steps. */
+export function withList(
+  state: AnnotateState,
+  order: number[],
+  labels: Record<number, TargetLabel>,
+  focus: number | null,
+): AnnotateState {
+  return {
+    ...state,
+    order,
+    labels: { ...state.labels, ...labels },
+    focus: focus !== null && order.includes(focus) ? focus : (order[0] ?? null),
+  }
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import { api } from '../api'
+import { useFocusOnMount, useQuery } from '../hooks'
+
+interface Props {
+  onChosen(annotator: { id: number; name: string }): void
+  onCancel?: () => void
+}
+
+/** Asks who is labelling before anything gets labelled: pick a name or add one. */
+export function AnnotatorGate({ onChosen, onCancel }: Props) {
+  const annotators = useQuery(() => api('workspace.annotators', {}), [])
+  const [name, setName] = useState('')
+  const nameRef = useFocusOnMount<HTMLInputElement>()
+  const [error, setError] = useState<string | null>(null)
+
+  async function create(e: React.FormEvent) {
+    e.preventDefault()
+    try {
+      onChosen(await api('workspace.ensureAnnotator', { name }))
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err))
+    }
+  }
+
+  return (
+    <div className="modal-backdrop">
+      <section className="modal gate" role="dialog" aria-modal="true" aria-labelledby="gate-title">
+        <h2 id="gate-title">Who is labelling?</h2>
+        <p className="muted">
+          Every label is stored under this name. You can switch at any time in Settings.
+        </p>
+        {annotators.error && <p className="error-box">{annotators.error}</p>}
+        <div className="gate-list">
+          {annotators.data?.map((a) => (
+            <button key={a.id} type="button" className="gate-person" onClick={() => onChosen(a)}>
+              <span className="avatar" aria-hidden="true">
+                {a.name.slice(0, 1).toUpperCase()}
+              </span>
+              {a.name}
+            </button>
+          ))}
+        </div>
+        <form onSubmit={create} className="gate-new">
+          <label htmlFor="gate-name">New annotator</label>
+          <div className="row">
+            <input
+              id="gate-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="Your name"
+              ref={nameRef}
+              maxLength={100}
+            />
+            <button type="submit" className="primary" disabled={name.trim() === ''}>
+              Start labelling
+            </button>
+          </div>
+          {error && <p className="error-text">{error}</p>}
+        </form>
+        {onCancel && (
+          <button type="button" className="ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,262 @@
+import { useEffect, useMemo, useRef } from 'react'
+import { makeAligner } from '../../../../shared/align'
+import type { AnnotateView as View } from '../../../../shared/contract/annotate'
+import type { VerdictKey } from '../../actions/keymap'
+import type { AnnotateState, TargetLabel } from '../../actions/types'
+import { Splitter } from '../../components/Splitter'
+import { useSettings } from '../../settings'
+import { HIGHLIGHT_ALIGN, HIGHLIGHT_EVIDENCE, paint, revealRange, textRange } from './highlights'
+import { KeyHelp } from './KeyHelp'
+import { TextPane } from './TextPane'
+import { UnitList } from './UnitList'
+import type { SaveState } from './useLabelSaver'
+
+interface Props {
+  view: View
+  candidateId: number | null
+  state: AnnotateState
+  keys: VerdictKey[]
+  saveState: SaveState
+  failed: Map<number, TargetLabel>
+  notice: string | null
+  error: string | null
+  blind: boolean
+  paneRefs: React.RefObject<{ reference: HTMLDivElement | null; candidate: HTMLDivElement | null }>
+  listRef: React.RefObject<HTMLDivElement | null>
+  onRetry(): void
+  onCandidate(id: number): void
+  onFocus(targetId: number): void
+  onPick(targetId: number, verdict: string): void
+  onRemoveEvidence(targetId: number, index: number): void
+  onNote(targetId: number): void
+  onItem(itemId: number): void
+}
+
+function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry(): void }) {
+  if (state.kind === 'saving')
+    return (
+      <span className="save-state saving" role="status">
+        Saving…
+      </span>
+    )
+  if (state.kind === 'saved')
+    return (
+      <span className="save-state saved" role="status">
+        Saved ✓
+      </span>
+    )
+  if (state.kind === 'error')
+    return (
+      <span className="save-state error" role="alert" title={state.message}>
+        Not saved: {state.message}{' '}
+        <button type="button" className="link" onClick={onRetry}>
+          Retry
+        </button>
+      </span>
+    )
+  return <span className="save-state" role="status" />
+}
+
+/** Question on top, reference and answer side by side, units on the right. */
+export function AnnotateLayout(p: Props) {
+  const { view, state, candidateId } = p
+  const { settings, update } = useSettings()
+  const body = useRef<HTMLDivElement>(null)
+  const refScroll = useRef<HTMLDivElement>(null)
+  const candScroll = useRef<HTMLDivElement>(null)
+  const candidate = view.candidates.find((c) => c.id === candidateId) ?? view.candidates[0]
+  const targets = view.targets.filter((t) => t.candidateId === candidate?.id)
+  const focused = targets.find((t) => t.targetId === state.focus) ?? null
+  const reference = view.item.reference
+  const answer = candidate?.text ?? ''
+
+  const alignRef = useMemo(() => makeAligner(reference), [reference])
+  const alignCand = useMemo(() => makeAligner(answer), [answer])
+
+  // Highlights follow the focused unit: its evidence in one colour, the best-matching passage
+  // of each pane in another, scrolled into view so the eye lands there.
+  useEffect(() => {
+    const roots = p.paneRefs.current
+    const label = focused ? state.labels[focused.targetId] : undefined
+    const evidence: Range[] = []
+    for (const e of label?.evidence ?? []) {
+      const root = roots[e.pane]
+      const r = root && textRange(root, e.start, e.end)
+      if (r) evidence.push(r)
+    }
+    paint(HIGHLIGHT_EVIDENCE, evidence)
+    const aligned: Range[] = []
+    if (focused) {
+      const pairs = [
+        [roots.reference, alignRef(focused.text), refScroll.current],
+        [roots.candidate, alignCand(focused.text), candScroll.current],
+      ] as const
+      for (const [root, span, scroller] of pairs) {
+        const r = root && span && textRange(root, span.start, span.end)
+        if (r) {
+          aligned.push(r)
+          if (scroller) revealRange(scroller, r)
+        }
+      }
+    }
+    paint(HIGHLIGHT_ALIGN, aligned)
+  }, [focused, state.labels, alignRef, alignCand, p.paneRefs])
+  useEffect(
+    () => () => {
+      paint(HIGHLIGHT_EVIDENCE, [])
+      paint(HIGHLIGHT_ALIGN, [])
+    },
+    [],
+  )
+
+  const dragTo = (clientX: number) => {
+    const box = body.current?.getBoundingClientRect()
+    if (!box) return
+    const textWidth = box.width - settings.unitsWidth
+    update({ split: Math.min(0.8, Math.max(0.2, (clientX - box.left) / textWidth)) })
+  }
+  const dragUnits = (clientX: number) => {
+    const box = body.current?.getBoundingClientRect()
+    if (!box) return
+    update({ unitsWidth: Math.min(800, Math.max(260, box.right - clientX)) })
+  }
+  const labelled = targets.filter((t) => (state.labels[t.targetId]?.verdict ?? null) !== null).length
+
+  return (
+    <div className="annotate">
+      <div className="annotate-bar">
+        <div className="crumbs">
+          <span className="muted">{view.dataset.name}</span>
+          <span className="muted">›</span>
+          <span>
+            Item {view.itemIndex + 1} of {view.itemCount}
+          </span>
+          <span className="chip subtle">{view.item.extId}</span>
+          <button
+            type="button"
+            className="ghost"
+            disabled={!view.prevItemId}
+            onClick={() => view.prevItemId && p.onItem(view.prevItemId)}
+            title="Previous item ([)"
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="ghost"
+            disabled={!view.nextItemId}
+            onClick={() => view.nextItemId && p.onItem(view.nextItemId)}
+            title="Next item (])"
+          >
+            ›
+          </button>
+        </div>
+        <div className="bar-right">
+          {p.blind && (
+            <span className="chip subtle" title="Judge verdicts appear once you have labelled a unit">
+              Blind{view.hiddenJudgeVerdicts > 0 ? ` · ${view.hiddenJudgeVerdicts} hidden` : ''}
+            </span>
+          )}
+          {p.notice && (
+            <span className="notice" role="status">
+              {p.notice}
+            </span>
+          )}
+          {p.error && <span className="error-text">{p.error}</span>}
+          <SaveIndicator state={p.saveState} onRetry={p.onRetry} />
+        </div>
+      </div>
+      {view.item.question && (
+        <div className="question">
+          <span className="eyebrow">Question</span>
+          <p>{view.item.question}</p>
+        </div>
+      )}
+      <div
+        className="annotate-body"
+        ref={body}
+        style={{
+          gridTemplateColumns: `minmax(0, ${settings.split}fr) 6px minmax(0, ${1 - settings.split}fr) 6px ${settings.unitsWidth}px`,
+        }}
+      >
+        <TextPane
+          pane="reference"
+          title="Reference"
+          text={reference}
+          scrollRef={refScroll}
+          badge={focused && focused.against === 'reference' ? 'judged against' : undefined}
+          ref={(el) => {
+            p.paneRefs.current.reference = el
+          }}
+        />
+        <Splitter
+          label="Resize reference and answer"
+          value={settings.split * 100}
+          onDrag={dragTo}
+          onKeyStep={(d) => update({ split: Math.min(0.8, Math.max(0.2, settings.split + d * 0.05)) })}
+        />
+        <TextPane
+          pane="candidate"
+          title="Answer"
+          text={answer}
+          scrollRef={candScroll}
+          badge={focused && focused.against === 'candidate' ? 'judged against' : undefined}
+          ref={(el) => {
+            p.paneRefs.current.candidate = el
+          }}
+        >
+          {view.candidates.length > 1 && (
+            <div className="tabs" role="tablist" aria-label="Answer variant">
+              {view.candidates.map((c) => (
+                <button
+                  key={c.id}
+                  type="button"
+                  role="tab"
+                  tabIndex={-1}
+                  aria-selected={c.id === candidate?.id}
+                  className={c.id === candidate?.id ? 'tab active' : 'tab'}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => p.onCandidate(c.id)}
+                >
+                  {c.variant}
+                </button>
+              ))}
+            </div>
+          )}
+        </TextPane>
+        <Splitter
+          label="Resize the unit list"
+          value={(settings.unitsWidth / 800) * 100}
+          onDrag={dragUnits}
+          onKeyStep={(d) =>
+            update({ unitsWidth: Math.min(800, Math.max(260, settings.unitsWidth - d * 20)) })
+          }
+        />
+        <section className="units-col" aria-label="Units to label">
+          <header className="pane-head">
+            <h2>Units</h2>
+            <span className="pane-meta">
+              {labelled} / {targets.length} labelled
+            </span>
+          </header>
+          <UnitList
+            schema={view.dataset.labelSchema}
+            keys={p.keys}
+            targets={targets}
+            labels={state.labels}
+            focus={state.focus}
+            failed={p.failed}
+            texts={{ reference, candidate: answer }}
+            blind={p.blind}
+            listRef={p.listRef}
+            onFocus={p.onFocus}
+            onPick={p.onPick}
+            onRemoveEvidence={p.onRemoveEvidence}
+            onNote={p.onNote}
+          />
+          <KeyHelp keys={p.keys} />
+        </section>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { AnnotateView as View } from '../../../../shared/contract/annotate'
+import * as A from '../../actions/annotate'
+import { verdictKeys } from '../../actions/keymap'
+import type { Action, AnnotateState, Effect, TargetLabel } from '../../actions/types'
+import { api } from '../../api'
+import { useSettings } from '../../settings'
+import type { Route, ViewProps } from '../types'
+import { AnnotateLayout } from './AnnotateLayout'
+import { selectionSpan } from './highlights'
+import { NoteDialog } from './NoteDialog'
+import { useAnnotateKeys } from './useAnnotateKeys'
+import { useLabelSaver } from './useLabelSaver'
+
+type Props = ViewProps & { route: Extract<Route, { view: 'annotate' }> }
+
+const EMPTY: AnnotateState = { order: [], focus: null, labels: {}, undo: [] }
+
+function labelsOf(view: View): Record<number, TargetLabel> {
+  const out: Record<number, TargetLabel> = {}
+  for (const t of view.targets)
+    if (t.mine) out[t.targetId] = { verdict: t.mine.verdict, evidence: t.mine.evidence, note: t.mine.note }
+  return out
+}
+
+/** The labelling screen: loads one item, runs the keyboard actions, saves every change at once. */
+export function AnnotateView({ route, annotatorId, navigate }: Props) {
+  const { settings } = useSettings()
+  const [view, setView] = useState<View | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [candidateId, setCandidateId] = useState<number | null>(null)
+  const [state, setState] = useState<AnnotateState>(EMPTY)
+  const [noteFor, setNoteFor] = useState<number | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const stateRef = useRef(state)
+  const panes = useRef<{ reference: HTMLDivElement | null; candidate: HTMLDivElement | null }>({
+    reference: null,
+    candidate: null,
+  })
+  const listRef = useRef<HTMLDivElement | null>(null)
+  const { datasetId } = route
+
+  const load = useCallback(
+    async (which: { targetId?: number; itemId?: number }, quiet = false) => {
+      if (annotatorId === null) return
+      try {
+        const v = await api('annotate.open', { datasetId, annotatorId, blind: settings.blind, ...which })
+        setView(v)
+        setError(null)
+        if (quiet) return
+        const focus = v.focusTargetId
+        const cand = v.targets.find((t) => t.targetId === focus)?.candidateId ?? v.candidates[0]?.id ?? null
+        setCandidateId(cand)
+        const order = v.targets.filter((t) => t.candidateId === cand).map((t) => t.targetId)
+        stateRef.current = A.withList(stateRef.current, order, labelsOf(v), focus)
+        setState(stateRef.current)
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e))
+      }
+    },
+    [datasetId, annotatorId, settings.blind],
+  )
+
+  useEffect(() => {
+    void load({ targetId: route.targetId, itemId: route.itemId })
+  }, [load, route.targetId, route.itemId])
+
+  // Blind mode reveals judges once I have labelled: refresh the item quietly after such a save.
+  const viewRef = useRef(view)
+  viewRef.current = view
+  const onSaved = useCallback(
+    (targetId: number) => {
+      const t = viewRef.current?.targets.find((x) => x.targetId === targetId)
+      if (t && t.judges === null && viewRef.current) void load({ itemId: viewRef.current.item.id }, true)
+    },
+    [load],
+  )
+  const saver = useLabelSaver(annotatorId, onSaved)
+
+  useEffect(() => {
+    saver.focusChanged(state.focus)
+    // Keep the URL on the focused unit so a reload comes back to it.
+    if (state.focus !== null) {
+      const hash = `#/annotate/${datasetId}?target=${state.focus}`
+      if (window.location.hash !== hash) window.history.replaceState(null, '', hash)
+    }
+  }, [state.focus, datasetId, saver.focusChanged])
+
+  useEffect(() => {
+    if (!notice) return
+    const t = setTimeout(() => setNotice(null), 3500)
+    return () => clearTimeout(t)
+  }, [notice])
+
+  const goNextUnlabelled = async (after: number | null) => {
+    if (annotatorId === null) return
+    await saver.flush()
+    const r = await api('annotate.next', { datasetId, annotatorId, afterTargetId: after ?? undefined })
+    if (r.targetId === null) return setNotice('Everything in this dataset is labelled. Well done!')
+    if (view && r.itemId === view.item.id)
+      switchCandidate(view.targets.find((t) => t.targetId === r.targetId)!.candidateId, r.targetId)
+    else navigate({ view: 'annotate', datasetId, targetId: r.targetId })
+  }
+
+  function apply(effects: Effect[]) {
+    for (const e of effects) {
+      if (e.type === 'save') void saver.save(e.targetId, e.label)
+      else if (e.type === 'notice') setNotice(e.message)
+      else if (e.type === 'openNote') setNoteFor(e.targetId)
+      else if (e.type === 'nextUnlabelled') void goNextUnlabelled(e.afterTargetId)
+    }
+  }
+
+  function run<Arg>(action: Action<Arg>, arg: Arg) {
+    const r = action.perform(stateRef.current, arg)
+    stateRef.current = r.state
+    setState(r.state)
+    apply(r.effects)
+    // Focus stays on the list after a label, whatever was clicked.
+    if (noteFor === null && document.activeElement === document.body)
+      listRef.current?.focus({ preventScroll: true })
+  }
+
+  function switchCandidate(id: number, focus: number | null = null) {
+    if (!view) return
+    setCandidateId(id)
+    const order = view.targets.filter((t) => t.candidateId === id).map((t) => t.targetId)
+    stateRef.current = A.withList(stateRef.current, order, {}, focus)
+    setState(stateRef.current)
+  }
+
+  function cycleVariant(delta: number) {
+    if (!view || view.candidates.length < 2) return
+    const i = view.candidates.findIndex((c) => c.id === candidateId)
+    const next = view.candidates[(i + delta + view.candidates.length) % view.candidates.length]!
+    switchCandidate(next.id)
+  }
+
+  const schema = view?.dataset.labelSchema
+  const keys = useMemo(() => (schema ? verdictKeys(schema) : []), [schema])
+  useAnnotateKeys(
+    keys,
+    {
+      verdict: (v) => run(A.labelVerdict, v),
+      next: () => run(A.next, undefined),
+      prev: () => run(A.prev, undefined),
+      nextUnlabelled: () => run(A.nextUnlabelled, undefined),
+      undo: () => run(A.undo, undefined),
+      note: () => run(A.note, undefined),
+      attachEvidence: () =>
+        run(
+          A.attachEvidence,
+          selectionSpan([
+            { pane: 'reference', root: panes.current.reference },
+            { pane: 'candidate', root: panes.current.candidate },
+          ]),
+        ),
+      nextVariant: () => cycleVariant(1),
+      prevVariant: () => cycleVariant(-1),
+      nextItem: () => view?.nextItemId && navigate({ view: 'annotate', datasetId, itemId: view.nextItemId }),
+      prevItem: () => view?.prevItemId && navigate({ view: 'annotate', datasetId, itemId: view.prevItemId }),
+    },
+    view !== null && noteFor === null,
+  )
+
+  if (annotatorId === null) return <div className="page muted">Choose who is labelling to start.</div>
+  if (error && !view)
+    return (
+      <div className="page">
+        <p className="error-box">{error}</p>
+      </div>
+    )
+  if (!view || !schema) return <div className="page muted">Loading…</div>
+
+  const noteTarget = noteFor === null ? null : view.targets.find((t) => t.targetId === noteFor)
+  return (
+    <>
+      <AnnotateLayout
+        view={view}
+        candidateId={candidateId}
+        state={state}
+        keys={keys}
+        saveState={saver.state}
+        failed={saver.failed}
+        notice={notice}
+        error={error}
+        blind={settings.blind}
+        paneRefs={panes}
+        listRef={listRef}
+        onRetry={saver.retry}
+        onCandidate={(id) => switchCandidate(id)}
+        onFocus={(id) => run(A.focusTarget, id)}
+        onPick={(id, v) => {
+          run(A.focusTarget, id)
+          run(A.labelVerdict, v)
+        }}
+        onRemoveEvidence={(targetId, index) => run(A.removeEvidence, { targetId, index })}
+        onNote={(id) => setNoteFor(id)}
+        onItem={(itemId) => navigate({ view: 'annotate', datasetId, itemId })}
+      />
+      {noteTarget && (
+        <NoteDialog
+          unitText={noteTarget.text}
+          initial={state.labels[noteTarget.targetId]?.note ?? ''}
+          onCancel={() => {
+            setNoteFor(null)
+            listRef.current?.focus({ preventScroll: true })
+          }}
+          onSave={(text) => {
+            setNoteFor(null)
+            run(A.setNote, { targetId: noteTarget.targetId, note: text })
+            listRef.current?.focus({ preventScroll: true })
+          }}
+        />
+      )}
+    </>
+  )
+}

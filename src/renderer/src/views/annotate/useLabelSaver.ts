@@ -1,0 +1,80 @@
+import { useCallback, useRef, useState } from 'react'
+import type { TargetLabel } from '../../actions/types'
+import { api } from '../../api'
+
+export type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'error'; message: string }
+
+/** Seconds on one unit before a break is assumed; time beyond it is not counted as work. */
+const IDLE_CAP_SECONDS = 300
+
+/**
+ * Saves labels one after another (so an undo never overtakes the label it undoes) and keeps
+ * the latest label of a failed save so "Retry" sends exactly what the person sees.
+ */
+export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: number) => void) {
+  const [state, setState] = useState<SaveState>({ kind: 'idle' })
+  const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
+  const chain = useRef<Promise<unknown>>(Promise.resolve())
+  const pending = useRef(0)
+  const clock = useRef<{ targetId: number | null; since: number }>({
+    targetId: null,
+    since: performance.now(),
+  })
+
+  /** Starts the time-on-task clock for the unit now in focus. */
+  const focusChanged = useCallback((targetId: number | null) => {
+    if (clock.current.targetId !== targetId) clock.current = { targetId, since: performance.now() }
+  }, [])
+
+  const secondsFor = (targetId: number): number => {
+    if (clock.current.targetId !== targetId) return 0
+    const now = performance.now()
+    const s = Math.min((now - clock.current.since) / 1000, IDLE_CAP_SECONDS)
+    clock.current.since = now
+    return Math.round(s * 10) / 10
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: secondsFor reads refs only
+  const save = useCallback(
+    (targetId: number, label: TargetLabel) => {
+      if (annotatorId === null) return Promise.resolve()
+      const seconds = secondsFor(targetId)
+      pending.current++
+      setState({ kind: 'saving' })
+      const run = chain.current.then(async () => {
+        try {
+          await api('annotate.save', { targetId, annotatorId, ...label, seconds })
+          setFailed((m) => {
+            if (!m.has(targetId)) return m
+            const next = new Map(m)
+            next.delete(targetId)
+            return next
+          })
+          onSaved(targetId)
+          if (--pending.current === 0) setState((s) => (s.kind === 'error' ? s : { kind: 'saved' }))
+        } catch (e) {
+          pending.current--
+          setFailed((m) => new Map(m).set(targetId, label))
+          setState({ kind: 'error', message: e instanceof Error ? e.message : String(e) })
+        }
+      })
+      chain.current = run
+      return run
+    },
+    [annotatorId, onSaved],
+  )
+
+  const retry = useCallback(() => {
+    setState({ kind: 'saving' })
+    for (const [targetId, label] of failed) void save(targetId, label)
+  }, [failed, save])
+
+  /** Resolves once every save asked for so far has finished. */
+  const flush = useCallback(() => chain.current, [])
+
+  return { state, failed, save, retry, flush, focusChanged }
+}

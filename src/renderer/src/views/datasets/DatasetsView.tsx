@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react'
+import type { DatasetSummary } from '../../../../shared/contract/datasets'
+import { api, onEvent } from '../../api'
+import { useQuery } from '../../hooks'
+import type { ViewProps } from '../types'
+import { ImportWizard } from './ImportWizard'
+
+const fmt = new Intl.NumberFormat()
+
+function schemaText(d: DatasetSummary): string {
+  const s = d.labelSchema
+  return s.type === 'categorical' ? s.values.join(' / ') : `${s.min}–${s.max} scale`
+}
+
+/** Every dataset of the workspace with how far each annotator has got. */
+export function DatasetsView({ annotatorId, navigate }: ViewProps) {
+  const list = useQuery(() => api('datasets.list', {}), [])
+  const [importing, setImporting] = useState(false)
+  const { reload } = list
+  useEffect(() => onEvent('labels.changed', () => reload()), [reload])
+
+  return (
+    <div className="page">
+      <header className="page-head">
+        <div>
+          <h1>Datasets</h1>
+          <p className="muted">
+            Progress counts the units labelled against every unit-and-answer pair to judge.
+          </p>
+        </div>
+        <button type="button" className="primary" onClick={() => setImporting(true)}>
+          Import dataset…
+        </button>
+      </header>
+      {list.error && <p className="error-box">{list.error}</p>}
+      {list.data?.length === 0 && (
+        <div className="empty">
+          <h2>No datasets yet</h2>
+          <p>Import a JSONL, JSON, CSV, TSV or Parquet file to start labelling.</p>
+          <button type="button" className="primary" onClick={() => setImporting(true)}>
+            Import dataset…
+          </button>
+        </div>
+      )}
+      <div className="dataset-list">
+        {list.data?.map((d) => (
+          <article key={d.id} className="card dataset-card" aria-label={d.name}>
+            <div className="dataset-main">
+              <h2>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => navigate({ view: 'items', datasetId: d.id })}
+                >
+                  {d.name}
+                </button>
+              </h2>
+              <p className="meta">
+                <span className="chip">{d.labelSchema.name}</span>
+                <span>{schemaText(d)}</span>
+                <span>·</span>
+                <span>{fmt.format(d.items)} items</span>
+                <span>·</span>
+                <span>{fmt.format(d.units)} units</span>
+                <span>·</span>
+                <span>{fmt.format(d.targets)} to judge</span>
+                {d.disputed > 0 && <span className="chip warn">{d.disputed} disputed</span>}
+              </p>
+              {d.variants.length > 0 && (
+                <p className="meta">
+                  {d.variants.map((v) => (
+                    <span key={v} className="chip subtle">
+                      {v}
+                    </span>
+                  ))}
+                </p>
+              )}
+            </div>
+            <div className="dataset-progress">
+              {d.labelledBy.length === 0 && <p className="muted small">Nobody has labelled yet.</p>}
+              {d.labelledBy.map((p) => (
+                <Progress
+                  key={p.annotatorId}
+                  name={p.name}
+                  done={p.labelled}
+                  total={d.targets}
+                  mine={p.annotatorId === annotatorId}
+                />
+              ))}
+            </div>
+            <div className="dataset-actions">
+              <button
+                type="button"
+                className="primary"
+                onClick={() => navigate({ view: 'annotate', datasetId: d.id })}
+                disabled={d.targets === 0}
+              >
+                Annotate
+              </button>
+              <button type="button" onClick={() => navigate({ view: 'items', datasetId: d.id })}>
+                Items
+              </button>
+              <button type="button" onClick={() => navigate({ view: 'units', datasetId: d.id })}>
+                Units
+              </button>
+              <button type="button" onClick={() => navigate({ view: 'agreement', datasetId: d.id })}>
+                Agreement
+              </button>
+            </div>
+          </article>
+        ))}
+      </div>
+      {importing && (
+        <ImportWizard
+          onClose={() => setImporting(false)}
+          onImported={(datasetId) => {
+            setImporting(false)
+            list.reload()
+            navigate({ view: 'items', datasetId })
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function Progress({ name, done, total, mine }: { name: string; done: number; total: number; mine: boolean }) {
+  const pct = total === 0 ? 0 : Math.round((done / total) * 100)
+  return (
+    <div className={mine ? 'progress mine' : 'progress'}>
+      <span className="progress-name">
+        {name}
+        {mine && <span className="muted"> (you)</span>}
+      </span>
+      <span className="bar" role="progressbar" aria-valuenow={done} aria-valuemin={0} aria-valuemax={total}>
+        <span style={{ width: `${pct}%` }} />
+      </span>
+      <span className="progress-num">
+        {fmt.format(done)} / {fmt.format(total)}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,286 @@
+import { useEffect, useState } from 'react'
+import type { ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
+import {
+  Mapping,
+  type MappingInput,
+  PRESET_DESCRIPTIONS,
+  PRESET_NAMES,
+  type PresetName,
+} from '../../../../shared/importMapping'
+import { api } from '../../api'
+import { useFocusOnMount } from '../../hooks'
+import { MappingEditor } from './MappingEditor'
+
+interface Props {
+  onClose(): void
+  onImported(datasetId: number): void
+}
+
+interface Picked {
+  name: string
+  size: number
+  base64: string
+}
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(new Error(`Cannot read ${file.name}`))
+    reader.readAsDataURL(file)
+  })
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+/** Pick a file → see what was detected and the first rows → adjust → import, or read why not. */
+export function ImportWizard({ onClose, onImported }: Props) {
+  const [file, setFile] = useState<Picked | null>(null)
+  const [preset, setPreset] = useState<PresetName | 'custom' | null>(null)
+  const [mapping, setMapping] = useState<MappingInput | null>(null)
+  const [preview, setPreview] = useState<ImportPreview | null>(null)
+  const [previewError, setPreviewError] = useState<string | null>(null)
+  const [name, setName] = useState('')
+  const [skipBadRows, setSkipBadRows] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [report, setReport] = useState<ImportReport | null>(null)
+
+  const parsedMapping = mapping ? Mapping.safeParse(mapping) : null
+  const mappingKey = JSON.stringify(mapping)
+
+  // Live preview: re-read the first rows whenever the file, preset or mapping changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mappingKey stands for mapping
+  useEffect(() => {
+    if (!file) return
+    const custom = preset === 'custom'
+    if (custom && !parsedMapping?.success) return
+    let stale = false
+    api('datasets.importPreview', {
+      fileName: file.name,
+      contentBase64: file.base64,
+      rows: 5,
+      ...(preset && !custom ? { preset } : {}),
+      ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
+    }).then(
+      (p) => {
+        if (stale) return
+        setPreview(p)
+        setPreviewError(null)
+        if (preset === null) setPreset((p.preset as PresetName | null) ?? 'custom')
+        if (mapping === null && p.mapping) setMapping(p.mapping)
+      },
+      (e) => !stale && setPreviewError(message(e)),
+    )
+    return () => {
+      stale = true
+    }
+  }, [file, preset, mappingKey])
+
+  async function pick(f: File | undefined) {
+    if (!f) return
+    setFailure(null)
+    setReport(null)
+    setPreview(null)
+    setPreset(null)
+    setMapping(null)
+    setName(f.name.replace(/\.[^.]+$/, ''))
+    try {
+      setFile({ name: f.name, size: f.size, base64: await readBase64(f) })
+    } catch (e) {
+      setPreviewError(message(e))
+    }
+  }
+
+  async function runImport() {
+    if (!file) return
+    setBusy(true)
+    setFailure(null)
+    try {
+      const custom = preset === 'custom'
+      const r = await api('datasets.import', {
+        fileName: file.name,
+        contentBase64: file.base64,
+        datasetName: name.trim() || undefined,
+        skipBadRows,
+        ...(preset && !custom ? { preset } : {}),
+        ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
+      })
+      setReport(r)
+    } catch (e) {
+      setFailure(message(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const canImport = file !== null && !busy && (preset !== 'custom' || parsedMapping?.success === true)
+
+  return (
+    <div className="modal-backdrop">
+      <section className="modal wizard" role="dialog" aria-modal="true" aria-labelledby="wizard-title">
+        <header className="modal-head">
+          <h2 id="wizard-title">Import a dataset</h2>
+          <button type="button" className="ghost" onClick={onClose} aria-label="Close">
+            ×
+          </button>
+        </header>
+        {report ? (
+          <ImportDone report={report} onOpen={() => onImported(report.datasetId)} />
+        ) : (
+          <>
+            <label className="dropzone">
+              <input
+                type="file"
+                accept=".jsonl,.json,.csv,.tsv,.txt,.parquet"
+                onChange={(e) => pick(e.target.files?.[0])}
+                aria-label="Dataset file"
+              />
+              {file ? (
+                <span>
+                  <strong>{file.name}</strong> · {(file.size / 1024).toFixed(1)} KB — choose another file to
+                  replace it
+                </span>
+              ) : (
+                <span>Choose a JSONL, JSON, CSV, TSV or Parquet file</span>
+              )}
+            </label>
+            {previewError && <pre className="error-box">{previewError}</pre>}
+            {file && (
+              <div className="wizard-body">
+                <div className="wizard-side">
+                  <div className="field">
+                    <label htmlFor="wiz-preset">Layout</label>
+                    <select
+                      id="wiz-preset"
+                      value={preset ?? ''}
+                      onChange={(e) => setPreset(e.target.value as PresetName | 'custom')}
+                    >
+                      {preset === null && <option value="">detecting…</option>}
+                      {PRESET_NAMES.map((p) => (
+                        <option key={p} value={p}>
+                          {PRESET_DESCRIPTIONS[p]}
+                        </option>
+                      ))}
+                      <option value="custom">Custom mapping (choose the columns)</option>
+                    </select>
+                    {preview && (
+                      <p className="muted small">
+                        Read as {preview.format}
+                        {preview.preset ? `; looks like ${preview.preset}` : '; no known layout detected'}
+                      </p>
+                    )}
+                  </div>
+                  {preset === 'custom' && mapping && (
+                    <MappingEditor columns={preview?.columns ?? []} mapping={mapping} onChange={setMapping} />
+                  )}
+                  {preset === 'custom' && !mapping && preview && (
+                    <button type="button" onClick={() => setMapping({ reference: preview.columns[0] ?? '' })}>
+                      Map the columns by hand
+                    </button>
+                  )}
+                  {parsedMapping && !parsedMapping.success && preset === 'custom' && (
+                    <p className="error-text">Choose at least the reference column.</p>
+                  )}
+                  <div className="field">
+                    <label htmlFor="wiz-name">Dataset name</label>
+                    <input
+                      id="wiz-name"
+                      value={name}
+                      onChange={(e) => setName(e.target.value)}
+                      maxLength={200}
+                    />
+                  </div>
+                  <label className="check">
+                    <input
+                      type="checkbox"
+                      checked={skipBadRows}
+                      onChange={(e) => setSkipBadRows(e.target.checked)}
+                    />
+                    Skip bad rows (otherwise one bad row stops the import)
+                  </label>
+                </div>
+                <PreviewTable preview={preview} />
+              </div>
+            )}
+            {failure && (
+              <div className="error-box" role="alert">
+                <strong>Nothing was imported.</strong>
+                <pre>{failure}</pre>
+              </div>
+            )}
+            <footer className="modal-foot">
+              <button type="button" onClick={onClose}>
+                Cancel
+              </button>
+              <button type="button" className="primary" disabled={!canImport} onClick={runImport}>
+                {busy ? 'Importing…' : 'Import'}
+              </button>
+            </footer>
+          </>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function cell(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v)
+  return s === undefined ? '' : s.length > 140 ? `${s.slice(0, 140)}…` : s
+}
+
+function PreviewTable({ preview }: { preview: ImportPreview | null }) {
+  if (!preview) return <div className="preview muted">Reading the first rows…</div>
+  return (
+    <section className="preview" aria-label="Preview of the first rows">
+      <table>
+        <thead>
+          <tr>
+            {preview.columns.map((c) => (
+              <th key={c}>{c}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {preview.rows.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity
+            <tr key={i}>
+              {preview.columns.map((c) => (
+                <td key={c}>{cell(r[c])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function ImportDone({ report, onOpen }: { report: ImportReport; onOpen(): void }) {
+  const openRef = useFocusOnMount<HTMLButtonElement>()
+  return (
+    <div className="import-done">
+      <p className="success-text">
+        Imported “{report.dataset}”: {report.items} items, {report.candidates} answers, {report.units} units
+        {report.labels > 0 && `, ${report.labels} labels from ${report.annotators} annotators`}.
+      </p>
+      {report.skipped.length > 0 && (
+        <details open>
+          <summary>{report.skipped.length} rows were skipped</summary>
+          <ul className="skipped">
+            {report.skipped.map((s) => (
+              <li key={s.line}>
+                line {s.line}: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <footer className="modal-foot">
+        <button type="button" className="primary" onClick={onOpen} ref={openRef}>
+          Open the dataset
+        </button>
+      </footer>
+    </div>
+  )
+}
