@@ -20,6 +20,7 @@ describe('renderer privileges', () => {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
     })
   })
 

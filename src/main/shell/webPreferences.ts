@@ -18,5 +18,7 @@ export function buildWebPreferences(preloadPath: string): WebPreferences {
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    // Middle-click would otherwise try to open links in new windows (denied anyway by the shell).
+    disableBlinkFeatures: 'Auxclick',
   }
 }

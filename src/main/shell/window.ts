@@ -39,7 +39,15 @@ export function createMainWindow(opts: WindowOptions): BrowserWindow {
     minHeight: 560,
     show: false,
     title: 'FactLab',
-    webPreferences: buildWebPreferences(opts.preloadPath),
+    // The pinned preferences, with the security switches restated as literals: Electronegativity
+    // reads this object statically and cannot follow the function call.
+    webPreferences: {
+      ...buildWebPreferences(opts.preloadPath),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
   })
   if (bounds.maximized) win.maximize()
   win.once('ready-to-show', () => win.show())

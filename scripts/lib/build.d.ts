@@ -1,0 +1,3 @@
+export const OUTPUTS: string[]
+export function needsBuild(root: string): boolean
+export function buildIfNeeded(root: string): boolean
