@@ -90,9 +90,9 @@ class Reader {
       out[String(key)] = this.value(depth + 1)
       this.skipSpace()
       const sep = this.src[this.pos]
+      if (sep !== ',' && sep !== '}') this.fail('expected "," or "}"')
       this.pos++
       if (sep === '}') return { ...out }
-      if (sep !== ',') this.fail('expected "," or "}"')
       this.skipSpace()
       if (this.src[this.pos] === '}') {
         this.pos++
@@ -113,9 +113,9 @@ class Reader {
       out.push(this.value(depth + 1))
       this.skipSpace()
       const sep = this.src[this.pos]
+      if (sep !== ',' && sep !== close) this.fail(`expected "," or "${close}"`)
       this.pos++
       if (sep === close) return out
-      if (sep !== ',') this.fail(`expected "," or "${close}"`)
       this.skipSpace()
       if (this.src[this.pos] === close) {
         this.pos++

@@ -71,10 +71,14 @@ export function toVerdict(schema: LabelSchema, raw: unknown): string {
   const direct = schema.values.find((v) => v.toLowerCase() === word)
   if (direct) return direct
   if (schema.values.includes('not_clear') && word.startsWith('not_clear')) return 'not_clear'
-  const supported = schema.values.filter((v) => schema.binary[v] === 'supported')
-  const unsupported = schema.values.filter((v) => schema.binary[v] === 'unsupported')
-  if (TRUE_WORDS.has(word) && supported.length === 1) return supported[0]!
-  if (FALSE_WORDS.has(word) && unsupported.length === 1) return unsupported[0]!
+  // Only a two-valued schema reads 1/0, true/false, yes/no as its two values; for three or
+  // more values such a word would be a guess.
+  if (schema.values.length === 2) {
+    const supported = schema.values.find((v) => schema.binary[v] === 'supported')
+    const unsupported = schema.values.find((v) => schema.binary[v] === 'unsupported')
+    if (TRUE_WORDS.has(word) && supported) return supported
+    if (FALSE_WORDS.has(word) && unsupported) return unsupported
+  }
   throw new RowError(`${show(raw)} is not one of ${schema.values.join(', ')}`)
 }
 
