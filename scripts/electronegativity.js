@@ -49,7 +49,12 @@ for (const input of inputs) {
   } finally {
     console.log = log
   }
-  for (const error of result.errors) console.log(`  could not parse ${error.file}: ${error.message}`)
+  for (const error of result.errors) {
+    // A shell or preload file the tool cannot read would hide its findings, so that fails too.
+    const hides = !error.tolerable && /[\\/](main|preload)[\\/]/.test(error.file)
+    if (hides) failed++
+    log(`${hides ? 'FAIL' : 'note'} could not parse ${error.file}: ${error.message}`)
+  }
   for (const issue of result.issues) {
     const severity = issue.severity.name ?? String(issue.severity)
     const bad = FAILING.has(severity.toUpperCase())
