@@ -97,7 +97,14 @@ function resolve(
   const unitCol = need('unit')
   const targetId = finder.find(itemId, variant, row[unitCol], unitCol)
   const raw = cols.verdict ? row[cols.verdict] : undefined
-  const text = (k: string) => (cols[k] ? cellText(row, cols[k]!, false) : null)
+  // Optional fields may appear on some JSON rows only, so they are looked up per row.
+  const keys = Object.keys(row)
+  const optional: Record<string, string | undefined> = {
+    score: findColumn(keys, 'score'),
+    reason: findColumn(keys, 'reason', 'explanation'),
+    citation: findColumn(keys, 'citation'),
+  }
+  const text = (k: string) => (optional[k] ? cellText(row, optional[k]!, false) : null)
   const base = { targetId, reason: text('reason'), citation: text('citation') }
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
     return { ...base, status: 'na', verdict: null, score: null, reason: base.reason ?? 'no verdict given' }
@@ -114,7 +121,8 @@ function resolve(
       reason: base.reason ?? (error as Error).message,
     }
   }
-  const given = cols.score ? Number(row[cols.score]) : Number.NaN
+  const rawScore = optional.score ? row[optional.score] : undefined
+  const given = typeof rawScore === 'number' || (typeof rawScore === 'string' && rawScore.trim() !== '') ? Number(rawScore) : Number.NaN
   const score = Number.isFinite(given)
     ? given
     : schema.type === 'numeric'
@@ -206,9 +214,6 @@ function verdictColumns(file: string, columns: string[]): Record<string, string 
     variant: findColumn(columns, 'variant', 'candidate'),
     unit: findColumn(columns, 'unit', 'unit_index', 'fact', 'unit_text'),
     verdict: findColumn(columns, 'verdict', 'label', 'prediction'),
-    score: findColumn(columns, 'score'),
-    reason: findColumn(columns, 'reason', 'explanation'),
-    citation: findColumn(columns, 'citation'),
   }
   for (const need of ['item_id', 'variant', 'unit', 'verdict'] as const)
     if (!cols[need])
