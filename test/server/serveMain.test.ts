@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { tmpDirs } from '../helpers/tmp'
+
+const tmp = tmpDirs()
+let child: ChildProcess | null = null
+afterEach(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL')
+  child = null
+})
+
+function waitForUrl(proc: ChildProcess): Promise<string> {
+  return new Promise((ok, fail) => {
+    let out = ''
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const match = /FactLab \(browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)
+      if (match?.[1]) ok(match[1])
+    })
+    proc.on('exit', (code) => fail(new Error(`serve exited with ${code} before printing its URL:\n${out}`)))
+  })
+}
+
+describe('npm run serve entry', () => {
+  it('opens the workspace with the demo, backs it up, prints its URL and stops cleanly on SIGTERM', async () => {
+    const dir = tmp()
+    const workspace = join(dir, 'nested', 'w.factlab')
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/server/serveMain.ts', '--workspace', workspace],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    const url = new URL(await waitForUrl(child))
+    const token = url.searchParams.get('token') ?? ''
+    const res = await fetch(new URL('/api/call/datasets.list', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-factlab-token': token },
+      body: '{}',
+    })
+    const body = (await res.json()) as { ok: boolean; value: { name: string }[] }
+    expect(body.ok).toBe(true)
+    expect(body.value.length).toBeGreaterThan(0)
+    expect(readdirSync(`${workspace}.backups`).length).toBe(1)
+
+    const exited = new Promise<number | null>((ok) => child?.on('exit', (code) => ok(code)))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    // A clean close checkpoints the write-ahead log into the workspace file.
+    expect(existsSync(`${workspace}-wal`)).toBe(false)
+  })
+
+  it('explains a bad argument and exits without starting', async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main/server/serveMain.ts', '--port', 'abc'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let err = ''
+    child.stderr?.on('data', (c: Buffer) => {
+      err += c.toString()
+    })
+    const code = await new Promise<number | null>((ok) => child?.on('exit', (c) => ok(c)))
+    expect(code).toBe(2)
+    expect(err).toMatch(/--port must be a whole number/)
+    expect(err).toMatch(/Usage: npm run serve/)
+  })
+})
