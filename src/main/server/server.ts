@@ -148,7 +148,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return
     }
     if (path.startsWith(HTTP_CALL_PREFIX)) {
-      await handleCall(req, res, decodeURIComponent(path.slice(HTTP_CALL_PREFIX.length)), handlers)
+      // Call names are plain ASCII; anything percent-encoded is not one of them.
+      await handleCall(req, res, path.slice(HTTP_CALL_PREFIX.length), handlers)
       return
     }
     refuse(res, 404, `No API at ${path}.`)
