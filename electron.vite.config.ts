@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
-import { CONTENT_SECURITY_POLICY } from './src/main/shell/csp'
+import { CSP_META_CONTENT } from './src/main/shell/csp'
 
 /**
  * Puts the app's one CSP (src/main/shell/csp.ts) into the built index.html, which file:// pages
@@ -17,7 +17,7 @@ function cspMeta(): Plugin {
       const existing =
         /<meta[^>]+http-equiv=["']Content-Security-Policy["'][^>]*content=["']([^"']*)["']/i.exec(html)
       if (existing) {
-        if (existing[1] !== CONTENT_SECURITY_POLICY)
+        if (existing[1] !== CSP_META_CONTENT)
           throw new Error(
             `src/renderer/index.html states a Content-Security-Policy different from src/main/shell/csp.ts:\n  ${existing[1]}\nRemove the meta tag (the build adds it) or make it identical.`,
           )
@@ -26,7 +26,7 @@ function cspMeta(): Plugin {
       return [
         {
           tag: 'meta',
-          attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_META_CONTENT },
           injectTo: 'head-prepend',
         },
       ]

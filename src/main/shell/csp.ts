@@ -19,5 +19,14 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
   .map(([name, value]) => `${name} ${value}`)
   .join('; ')
 
-/** The tag the renderer's index.html carries, so the policy also holds when the file is opened directly. */
-export const CSP_META_TAG = `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`
+/**
+ * The same policy for the renderer's index.html meta tag, which is what protects file:// pages.
+ * Browsers ignore frame-ancestors in a meta tag (and log an error about it), so it is left out
+ * there; the header still sends it.
+ */
+export const CSP_META_CONTENT = Object.entries(CSP_DIRECTIVES)
+  .filter(([name]) => name !== 'frame-ancestors')
+  .map(([name, value]) => `${name} ${value}`)
+  .join('; ')
+
+export const CSP_META_TAG = `<meta http-equiv="Content-Security-Policy" content="${CSP_META_CONTENT}" />`
