@@ -17,17 +17,25 @@ export function AgreementView({ datasetId, annotatorId }: ViewProps) {
     () => onEvent('labels.changed', (e) => e.datasetId === datasetId && reload()),
     [datasetId, reload],
   )
-  if (datasetId === null) return <p className="agr-hint">Choose a dataset first.</p>
+  if (datasetId === null) return <p className="page agr-hint">Choose a dataset first.</p>
   return (
-    <div className="agr-view">
-      <h2>Agreement</h2>
+    <div className="page agr-view">
+      <header className="page-head">
+        <div>
+          <h1>Agreement</h1>
+          <p className="muted">
+            How far the annotators agree, and the targets where they do not. An adjudicator’s decision becomes
+            the gold verdict for that target.
+          </p>
+        </div>
+      </header>
       {summary.error && <p className="agr-error">{summary.error}</p>}
       {summary.data ? (
         <SummaryPanel summary={summary.data} />
       ) : (
         !summary.error && <p className="agr-hint">Loading…</p>
       )}
-      <h2>Adjudication</h2>
+      <h2>Adjudication queue</h2>
       <QueuePanel
         datasetId={datasetId}
         adjudicatorId={annotatorId}

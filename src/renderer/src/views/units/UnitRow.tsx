@@ -151,6 +151,7 @@ export function UnitRow(p: UnitRowProps) {
           </button>
           <button
             type="button"
+            className="tiny"
             title="Move down (Alt+↓)"
             disabled={!p.canMoveDown}
             onClick={() => p.onMove(1)}

@@ -156,14 +156,23 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
 
   useUnitKeys({ flat, lists, focusedId, mode, actions, data, goItem })
 
-  if (datasetId === null) return <p className="units-hint">Choose a dataset first.</p>
-  if (page.error && !data) return <p className="units-error">{page.error}</p>
-  if (!data) return <p className="units-hint">Loading…</p>
-  if (!data.item) return <p className="units-hint">This dataset has no items yet.</p>
+  if (datasetId === null) return <p className="page units-hint">Choose a dataset first.</p>
+  if (page.error && !data) return <p className="page units-error">{page.error}</p>
+  if (!data) return <p className="page units-hint">Loading…</p>
+  if (!data.item) return <p className="page units-hint">This dataset has no items yet.</p>
   const item = data.item
   return (
-    <div className="units-view">
-      <header className="units-header">
+    <div className="page units-view">
+      <header className="page-head">
+        <div>
+          <h1>Units</h1>
+          <p className="muted">
+            Review units before labelling. A unit that already has labels is never rewritten: editing it makes
+            a new version, and the labels stay with the text they were given on.
+          </p>
+        </div>
+      </header>
+      <div className="units-header">
         <button type="button" disabled={data.prevItemId === null} onClick={() => goItem(data.prevItemId)}>
           ← Previous item
         </button>
@@ -176,7 +185,7 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
         <span className="units-keys">
           j/k move · e edit · s split · x delete · m mark for merge · Alt+↑/↓ reorder · h history · [ ] item
         </span>
-      </header>
+      </div>
       <p role="status" className={status?.error ? 'units-status units-error' : 'units-status'}>
         {status?.text ?? ''}
       </p>

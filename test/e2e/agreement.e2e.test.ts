@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { agreementForDataset } from '../../src/main/metrics/agreementService'
+import { adjudicationQueue } from '../../src/main/units/adjudication'
+import { formatFigure, formatPercent } from '../../src/renderer/src/views/agreement/format'
+import { useApp } from './harness'
+
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest fixture registering hooks, not a React hook
+const start = useApp()
+
+describe('agreement and adjudication in the browser', () => {
+  it('shows the κ figures and turns an adjudicated disagreement into gold', async () => {
+    const app = await start({ annotator: 'judy' })
+    const { page } = app
+    const db = app.server.ctx.workspace.db
+    const { id: datasetId } = db.prepare('SELECT id FROM datasets').get() as { id: number }
+    const expected = agreementForDataset(db, datasetId)
+    const queue = adjudicationQueue(db, datasetId)
+    expect(queue.open).toBeGreaterThan(1)
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Agreement' }).click()
+    const figure = (label: string) => page.getByTestId(`figure-${label}`).textContent()
+    await expect.poll(() => figure('Percent agreement')).toBe(formatPercent(expected.percent))
+    expect(await figure('Fleiss’ κ')).toBe(formatFigure(expected.fleissKappa))
+    expect(await figure('Krippendorff’s α (nominal)')).toBe(formatFigure(expected.krippendorffAlpha))
+    const pairs = page.getByRole('table', { name: "Cohen's kappa per pair" })
+    expect(await pairs.textContent()).toContain(`alex · sam${expected.cohenPairs[0]!.n}`)
+
+    const openTab = page.getByRole('tab', { name: /To adjudicate/ })
+    await expect.poll(() => openTab.textContent()).toBe(`To adjudicate (${queue.open})`)
+    const first = queue.entries[0]!
+    await expect.poll(() => page.getByTestId('agr-unit').textContent()).toBe(first.unit.text)
+    expect(await page.getByTestId('agr-verdict').count()).toBe(2)
+    await app.shot('agreement')
+
+    // n types a note, digits decide: 2 is the schema's second verdict, "false".
+    await page.keyboard.press('n')
+    await page.keyboard.type('the answer never says so')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('2')
+    await expect.poll(() => openTab.textContent()).toBe(`To adjudicate (${queue.open - 1})`)
+    expect(await page.getByRole('status').textContent()).toContain('gold is now “False”')
+    await expect.poll(() => page.getByTestId('agr-unit').textContent()).toBe(queue.entries[1]!.unit.text)
+
+    const gold = db
+      .prepare(
+        `SELECT g.verdict, g.source, g.note, a.name AS adjudicator FROM gold g
+         JOIN annotators a ON a.id = g.adjudicator_id WHERE g.target_id = ?`,
+      )
+      .get(first.targetId)
+    expect(gold).toEqual({
+      verdict: 'false',
+      source: 'adjudicated',
+      note: 'the answer never says so',
+      adjudicator: 'judy',
+    })
+
+    await page.getByRole('tab', { name: /Adjudicated/ }).click()
+    await expect
+      .poll(() => page.getByTestId('agr-gold').textContent())
+      .toBe('Gold: False by judy — the answer never says so')
+    expect(await page.getByTestId('queue-entry').count()).toBe(1)
+    await app.shot('agreement-adjudicated')
+  })
+})

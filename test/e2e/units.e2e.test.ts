@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { useApp } from './harness'
+
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest fixture registering hooks, not a React hook
+const start = useApp()
+
+describe('units review in the browser', () => {
+  it('edits a labelled fact: a new version appears and the old labels stay with the old text', async () => {
+    const app = await start()
+    const { page } = app
+    const db = app.server.ctx.workspace.db
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Units' }).click()
+    const rows = page.getByTestId('unit-row')
+    await rows.first().waitFor()
+    const oldId = Number(await rows.first().getAttribute('data-unit-id'))
+    const oldText = (db.prepare('SELECT text FROM units WHERE id = ?').get(oldId) as { text: string }).text
+    const labelsBefore = db
+      .prepare(
+        `SELECT a.name, l.verdict FROM labels l JOIN targets t ON t.id = l.target_id
+         JOIN annotators a ON a.id = l.annotator_id WHERE t.unit_id = ? ORDER BY t.id, a.name`,
+      )
+      .all(oldId)
+    expect(labelsBefore.length).toBeGreaterThan(0)
+    await expect.poll(() => rows.first().locator('.units-badge-labels').textContent()).toMatch(/labels?/)
+    await app.shot('units-before-edit')
+
+    // Keyboard only: j focuses the first unit, e opens the editor, Enter saves.
+    await page.keyboard.press('j')
+    await page.keyboard.press('e')
+    const editor = page.getByLabel('Unit text')
+    await expect.poll(() => editor.inputValue()).toBe(oldText)
+    await expect.poll(() => rows.first().textContent()).toContain('version 2')
+    await editor.fill('The James Webb Space Telescope mainly observes in infrared light.')
+    await page.keyboard.press('Enter')
+
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe('Saved as version 2; the labels stay with version 1.')
+    const first = rows.first()
+    await expect
+      .poll(() => first.locator('.units-text').textContent())
+      .toBe('The James Webb Space Telescope mainly observes in infrared light.')
+    const newId = Number(await first.getAttribute('data-unit-id'))
+    expect(newId).not.toBe(oldId)
+    expect(await first.locator('.units-badge').first().textContent()).toBe('v2')
+
+    // h shows both versions; the labels are listed under version 1 only.
+    await page.keyboard.press('h')
+    const versions = first.getByTestId('unit-version')
+    await expect.poll(() => versions.count()).toBe(2)
+    expect(await versions.nth(0).textContent()).toContain('No labels on this version.')
+    const v1 = (await versions.nth(1).textContent()) ?? ''
+    expect(v1).toContain(oldText)
+    expect(v1).toMatch(/alex on answer: true/)
+    await app.shot('units-after-edit')
+
+    const old = db.prepare('SELECT superseded_by AS sup, text FROM units WHERE id = ?').get(oldId)
+    expect(old).toEqual({ sup: newId, text: oldText })
+    const labelsAfter = db
+      .prepare(
+        `SELECT a.name, l.verdict FROM labels l JOIN targets t ON t.id = l.target_id
+         JOIN annotators a ON a.id = l.annotator_id WHERE t.unit_id = ? ORDER BY t.id, a.name`,
+      )
+      .all(oldId)
+    expect(labelsAfter).toEqual(labelsBefore)
+  })
+
+  it('splits a unit and merges two back, by the row buttons', async () => {
+    const app = await start()
+    const { page } = app
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Units' }).click()
+    const rows = page.getByTestId('unit-row')
+    await rows.first().waitFor()
+    const count = await rows.count()
+    await rows.nth(1).getByRole('button', { name: 'Split' }).click()
+    await page
+      .getByLabel('Pieces, one per line')
+      .fill('It was launched in December 2021.\nIt was launched on an Ariane 5.')
+    await page.getByRole('button', { name: 'Split into 2' }).click()
+    await expect.poll(() => rows.count()).toBe(count + 1)
+    expect(await rows.nth(2).locator('.units-text').textContent()).toBe('It was launched on an Ariane 5.')
+
+    await rows.nth(1).getByLabel('Select for merge').check()
+    await rows.nth(2).getByLabel('Select for merge').check()
+    await page.getByRole('button', { name: 'Merge 2 selected…' }).click()
+    await page.getByLabel('Merged text').fill('It was launched in December 2021 on an Ariane 5.')
+    await page.getByRole('button', { name: 'Merge', exact: true }).click()
+    await expect.poll(() => rows.count()).toBe(count)
+    expect(await rows.nth(1).locator('.units-text').textContent()).toBe(
+      'It was launched in December 2021 on an Ariane 5.',
+    )
+    await app.shot('units-split-merge')
+  })
+})
