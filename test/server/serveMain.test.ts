@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { tmpDirs } from '../helpers/tmp'
@@ -23,6 +25,8 @@ function waitForUrl(proc: ChildProcess): Promise<string> {
   })
 }
 
+// Runs under plain Node (through tsx): were anything in the serve graph to import electron, the
+// electron package would try to fetch its binary and the start would fail here.
 describe('npm run serve entry', () => {
   it('opens the workspace with the demo, backs it up, prints its URL and stops cleanly on SIGTERM', async () => {
     const dir = tmp()
@@ -51,6 +55,33 @@ describe('npm run serve entry', () => {
     expect(await exited).toBe(0)
     // A clean close checkpoints the write-ahead log into the workspace file.
     expect(existsSync(`${workspace}-wal`)).toBe(false)
+  })
+
+  it('says so plainly when the port is taken', async () => {
+    const blocker = createServer()
+    await new Promise<void>((ok) => blocker.listen(0, '127.0.0.1', ok))
+    const port = (blocker.address() as AddressInfo).port
+    child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/main/server/serveMain.ts',
+        '--port',
+        String(port),
+        '--workspace',
+        join(tmp(), 'w.factlab'),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let err = ''
+    child.stderr?.on('data', (c: Buffer) => {
+      err += c.toString()
+    })
+    const code = await new Promise<number | null>((ok) => child?.on('exit', (c) => ok(c)))
+    blocker.close()
+    expect(code).toBe(1)
+    expect(err).toMatch(/port is already in use.*--port/)
   })
 
   it('explains a bad argument and exits without starting', async () => {

@@ -51,7 +51,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'))
 }
 
+function startFailure(error: unknown): string {
+  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')
+    return 'that port is already in use on 127.0.0.1; choose another with --port N, or --port 0 for any free port.'
+  return error instanceof Error ? error.message : String(error)
+}
+
 main().catch((error: unknown) => {
-  console.error(`FactLab could not start: ${error instanceof Error ? error.message : String(error)}`)
+  console.error(`FactLab could not start: ${startFailure(error)}`)
   process.exit(1)
 })
