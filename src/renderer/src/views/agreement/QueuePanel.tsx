@@ -38,8 +38,9 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
   const at = Math.min(index, Math.max(entries.length - 1, 0))
   const entry = entries[at]
   const entryId = entry?.targetId
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target in hand starts with an empty note
-  useEffect(() => setNote(''), [entryId])
+  const goldNote = entry?.gold?.note ?? ''
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new target in hand resets the note; a decided one shows its note for revision
+  useEffect(() => setNote(goldNote), [entryId])
 
   const decide = async (verdict: string) => {
     if (!entry || adjudicatorId === null || busy) return
