@@ -34,7 +34,7 @@ app.on('web-contents-created', (_event, contents) => {
 let ctx: AppContext | null = null
 
 async function start(): Promise<void> {
-  hardenSession(session.defaultSession, source.kind === 'file')
+  hardenSession(session.defaultSession, source)
   setKeyStore(new SafeKeyStore(join(app.getPath('userData'), 'keys.json')))
   const file = defaultWorkspacePath()
   const context = new AppContext(file)

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
 import { CONTENT_SECURITY_POLICY, CSP_META_TAG } from '../../src/main/shell/csp'
 import { buildMenuTemplate, type MenuActions } from '../../src/main/shell/menu'
-import { isTrustedRendererUrl } from '../../src/main/shell/trust'
+import { isPermissionAllowed, isTrustedRendererUrl } from '../../src/main/shell/trust'
 import { buildWebPreferences } from '../../src/main/shell/webPreferences'
 
 describe('renderer privileges', () => {
@@ -60,6 +60,17 @@ describe('IPC sender check', () => {
     expect(isTrustedRendererUrl('http://localhost:5173/index.html', dev)).toBe(true)
     expect(isTrustedRendererUrl('http://localhost:5174/', dev)).toBe(false)
     expect(isTrustedRendererUrl('http://localhost:5173/', file)).toBe(false)
+  })
+})
+
+describe('web permissions', () => {
+  it('grants only clipboard writes, and only to the app page', () => {
+    const source = { kind: 'file', indexHtml: '/app/out/renderer/index.html' } as const
+    const own = pathToFileURL(source.indexHtml).href
+    expect(isPermissionAllowed('clipboard-sanitized-write', own, source)).toBe(true)
+    expect(isPermissionAllowed('clipboard-sanitized-write', 'https://evil.example/', source)).toBe(false)
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read'])
+      expect(isPermissionAllowed(permission, own, source), permission).toBe(false)
   })
 })
 

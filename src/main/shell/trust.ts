@@ -22,3 +22,14 @@ export function isTrustedRendererUrl(frameUrl: string, source: RendererSource): 
     return false
   }
 }
+
+/** Writing to the clipboard (copy buttons) is the one web permission the app's page may use. */
+const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write'])
+
+export function isPermissionAllowed(
+  permission: string,
+  requestingUrl: string,
+  source: RendererSource,
+): boolean {
+  return ALLOWED_PERMISSIONS.has(permission) && isTrustedRendererUrl(requestingUrl, source)
+}

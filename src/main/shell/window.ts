@@ -1,6 +1,6 @@
 import { BrowserWindow, type Session, screen } from 'electron'
 import { CONTENT_SECURITY_POLICY } from './csp'
-import { isTrustedRendererUrl, type RendererSource } from './trust'
+import { isPermissionAllowed, isTrustedRendererUrl, type RendererSource } from './trust'
 import { buildWebPreferences } from './webPreferences'
 import { fitToDisplays, loadWindowState, saveWindowState } from './windowState'
 
@@ -13,18 +13,24 @@ export interface WindowOptions {
 
 /**
  * Session-wide rules: every response carries the CSP (the meta tag in index.html covers file://,
- * which has no headers), and no web permission (camera, notifications, …) is ever granted.
+ * which has no headers), and no web permission (camera, notifications, …) is granted beyond
+ * clipboard writes from the app's own page.
  */
-export function hardenSession(session: Session, withCspHeader: boolean): void {
-  if (withCspHeader) {
+export function hardenSession(session: Session, source: RendererSource): void {
+  // The dev server's hot reload needs inline scripts, so the header is for the built app only.
+  if (source.kind === 'file') {
     session.webRequest.onHeadersReceived((details, callback) => {
       callback({
         responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
       })
     })
   }
-  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+  session.setPermissionRequestHandler((contents, permission, callback) =>
+    callback(isPermissionAllowed(permission, contents.getURL(), source)),
+  )
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    isPermissionAllowed(permission, details.requestingUrl ?? requestingOrigin, source),
+  )
 }
 
 export function createMainWindow(opts: WindowOptions): BrowserWindow {
