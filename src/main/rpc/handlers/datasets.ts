@@ -1,15 +1,18 @@
 import type { datasetsCalls } from '../../../shared/contract/datasets'
-import { PRESET_NAMES } from '../../../shared/importMapping'
 import { datasetSummary, listDatasetSummaries, queryItems } from '../../annotate/datasets'
 import { withUploadedFile } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
+import { ImportError, importFile, previewFile } from '../../import'
 import { type Handlers, ServiceError } from '../dispatch'
 
-function importerMissing(): never {
-  throw new ServiceError(
-    'failed',
-    'Importing from the app is not available in this build yet; use `factlab import`.',
-  )
+/** An import refusal is about the file the person chose: say so with the importer's words. */
+async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    if (error instanceof ImportError) throw new ServiceError('bad_input', error.message)
+    throw error
+  }
 }
 
 export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof datasetsCalls> {
@@ -17,12 +20,27 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
     'datasets.list': () => listDatasetSummaries(ctx.workspace.db),
     'datasets.get': ({ datasetId }) => datasetSummary(ctx.workspace.db, datasetId),
     'datasets.items': (input) => queryItems(ctx.workspace.db, input),
-    'datasets.importPreview': (input) =>
-      withUploadedFile(input.fileName, input.contentBase64, () => {
-        void PRESET_NAMES
-        return importerMissing()
-      }),
-    'datasets.import': (input) =>
-      withUploadedFile(input.fileName, input.contentBase64, () => importerMissing()),
+    'datasets.importPreview': ({ fileName, contentBase64, preset, mapping, rows }) =>
+      asBadInput(() =>
+        withUploadedFile(fileName, contentBase64, (file) => previewFile(file, { preset, mapping, rows })),
+      ),
+    'datasets.import': async ({ fileName, contentBase64, preset, mapping, datasetName, skipBadRows }) => {
+      const report = await asBadInput(() =>
+        withUploadedFile(fileName, contentBase64, (file) =>
+          importFile(ctx.workspace, { file, preset, mapping, datasetName, skipBadRows }),
+        ),
+      )
+      ctx.events.emit('workspace.changed', { file: ctx.workspace.file })
+      return {
+        datasetId: report.datasetId,
+        dataset: report.dataset,
+        items: report.items,
+        candidates: report.candidates,
+        units: report.units,
+        annotators: report.annotators,
+        labels: report.labels,
+        skipped: report.skipped,
+      }
+    },
   }
 }

@@ -184,7 +184,7 @@ export function AnnotateLayout(p: Props) {
           title="Reference"
           text={reference}
           scrollRef={refScroll}
-          badge={focused && focused.against === 'reference' ? 'judged against' : undefined}
+          against={focused?.against === 'reference'}
           ref={(el) => {
             p.paneRefs.current.reference = el
           }}
@@ -200,7 +200,7 @@ export function AnnotateLayout(p: Props) {
           title="Answer"
           text={answer}
           scrollRef={candScroll}
-          badge={focused && focused.against === 'candidate' ? 'judged against' : undefined}
+          against={focused?.against === 'candidate'}
           ref={(el) => {
             p.paneRefs.current.candidate = el
           }}
@@ -218,7 +218,7 @@ export function AnnotateLayout(p: Props) {
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => p.onCandidate(c.id)}
                 >
-                  {c.variant}
+                  {c.variant.replace(/_/g, ' ')}
                 </button>
               ))}
             </div>

@@ -8,8 +8,8 @@ interface Props {
   /** Tabs or other controls shown in the pane's header. */
   children?: ReactNode
   scrollRef: React.Ref<HTMLDivElement>
-  /** What the pane holds, for the header badge: "judged against" marks where evidence is. */
-  badge?: string
+  /** The focused unit is judged against this text: the pane is marked so the eye goes there. */
+  against?: boolean
 }
 
 /**
@@ -17,19 +17,18 @@ interface Props {
  * character offsets map straight onto DOM ranges for highlights and selections.
  */
 export const TextPane = forwardRef<HTMLDivElement, Props>(function TextPane(
-  { pane, title, text, children, scrollRef, badge },
+  { pane, title, text, children, scrollRef, against },
   textRef,
 ) {
   const words = text.trim() === '' ? 0 : text.trim().split(/\s+/).length
   return (
-    <section className={`pane pane-${pane}`} aria-label={title}>
-      <header className="pane-head">
-        <h2>{title}</h2>
-        {children}
-        <span className="pane-meta">
-          {badge && <span className="chip accent">{badge}</span>}
-          {words.toLocaleString()} words
-        </span>
+    <section className={`pane pane-${pane}${against ? ' against' : ''}`} aria-label={title}>
+      <header
+        className="pane-head"
+        title={against ? 'The focused unit is judged against this text' : undefined}
+      >
+        {children ?? <h2>{title}</h2>}
+        <span className="pane-meta">{words.toLocaleString()} words</span>
       </header>
       <div className="pane-scroll" ref={scrollRef}>
         <div className="pane-text" ref={textRef} data-pane={pane}>

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { useApp } from './harness'
+import { AnnotatePage } from './pages/annotate'
+
+const start = useApp()
+const DEMO = 'Demo: WikiEval-style'
+
+describe('annotate in the browser', () => {
+  it('labels ten units by keyboard only, and all ten are there after a reload', async () => {
+    const app = await start()
+    const { page } = app
+    await app.shot('datasets')
+    const annotate = new AnnotatePage(page)
+    await annotate.open(DEMO)
+    const first = await annotate.focusedTargetId()
+    // 1 = true, 2 = false, alternating; each label moves on, Enter jumps past labelled ones.
+    const given: Record<number, string> = {}
+    for (let i = 0; i < 10; i++) {
+      const id = await annotate.focusedTargetId()
+      const key = i % 3 === 2 ? '2' : '1'
+      await page.keyboard.press(key)
+      given[id] = key === '1' ? 'true' : 'false'
+      await annotate.waitSaved()
+      if ((await annotate.focusedTargetId()) === id) await page.keyboard.press('Enter')
+      await expect.poll(() => annotate.focusedTargetId()).not.toBe(id)
+    }
+    expect(Object.keys(given)).toHaveLength(10)
+    await expect.poll(() => annotate.saveState().textContent()).toBe('Saved ✓')
+    await app.shot('annotate')
+
+    await app.reload()
+    await annotate.units.first().waitFor()
+    // The reload lands on the unit that had focus, in the same item.
+    expect(await page.locator('.unit').count()).toBeGreaterThan(0)
+    const stored = app.server.ctx.workspace.db
+      .prepare(
+        `SELECT l.target_id AS id, l.verdict FROM labels l JOIN annotators a ON a.id = l.annotator_id
+         WHERE a.name = 'tester' AND l.verdict IS NOT NULL`,
+      )
+      .all() as { id: number; verdict: string }[]
+    expect(Object.fromEntries(stored.map((r) => [r.id, r.verdict]))).toEqual(given)
+    await annotate.open(DEMO)
+    await page.goto(`${app.server.origin}/#/annotate/1?target=${first}`)
+    await annotate.units.first().waitFor()
+    expect(await annotate.verdictOf(0)).toBe('true')
+  })
+
+  it('attaches the selected text as evidence, highlights it, and undoes it with u', async () => {
+    const app = await start()
+    const { page } = app
+    const annotate = new AnnotatePage(page)
+    await annotate.open(DEMO)
+    const target = await annotate.focusedTargetId()
+    const selected = await annotate.select('candidate', 0, 24)
+    await page.keyboard.press('e')
+    await annotate.waitSaved()
+    await expect.poll(() => annotate.highlighted('factlab-evidence')).toEqual([selected.trim()])
+    await expect(annotate.focused.locator('.evidence li')).toBeTruthy()
+    expect(await annotate.focused.locator('.evidence li').count()).toBe(1)
+    const row = () =>
+      app.server.ctx.workspace.db
+        .prepare(
+          `SELECT evidence FROM labels l JOIN annotators a ON a.id = l.annotator_id
+           WHERE l.target_id = ? AND a.name = 'tester'`,
+        )
+        .get(target) as { evidence: string } | undefined
+    expect(JSON.parse(row()!.evidence)).toEqual([
+      { pane: 'candidate', start: 0, end: selected.trimEnd().length },
+    ])
+    // The alignment highlight marks a passage in each pane for the focused unit.
+    expect((await annotate.highlighted('factlab-align')).length).toBeGreaterThan(0)
+    await app.shot('annotate-evidence')
+
+    await page.keyboard.press('1')
+    await annotate.waitSaved()
+    expect(await annotate.verdictOf(0)).toBe('true')
+    await page.keyboard.press('u')
+    await expect.poll(() => annotate.verdictOf(0)).toBe('')
+    await annotate.expectFocusedIndex(0)
+    await page.keyboard.press('u')
+    await annotate.waitSaved()
+    await expect.poll(() => annotate.highlighted('factlab-evidence')).toEqual([])
+    await expect.poll(() => JSON.parse(row()!.evidence)).toEqual([])
+  })
+
+  it('writes a note with n and keeps it', async () => {
+    const app = await start()
+    const { page } = app
+    const annotate = new AnnotatePage(page)
+    await annotate.open(DEMO)
+    await page.keyboard.press('n')
+    const dialog = page.getByRole('dialog', { name: 'Note' })
+    await dialog.getByLabel('Note').fill('The answer hedges on the date.')
+    await app.shot('annotate-note')
+    await page.keyboard.press('Control+Enter')
+    await dialog.waitFor({ state: 'detached' })
+    await annotate.waitSaved()
+    expect(await annotate.focused.locator('.note').textContent()).toBe('The answer hedges on the date.')
+    // Focus is back on the list: the next key labels.
+    await page.keyboard.press('2')
+    await annotate.waitSaved()
+    expect(await annotate.verdictOf(0)).toBe('false')
+  })
+})

@@ -1,0 +1,147 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { type RunningServer, startServer } from '../../src/main/server/server'
+
+/**
+ * End-to-end harness: the real browser-mode server on a fresh temporary workspace, the built
+ * renderer (out/renderer: `npm test` builds it first; run `npx electron-vite build` yourself after
+ * changing renderer code), and Debian's Chromium driven by playwright-core.
+ */
+
+export const ARTIFACTS = resolve('test/artifacts')
+const RENDERER = resolve('out/renderer')
+
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim()
+  } catch {
+    throw new Error('Chromium is not installed: `apt-get install -y chromium` (as .ci/run does).')
+  }
+}
+
+export interface AppSession {
+  page: Page
+  server: RunningServer
+  /** The workspace file behind this session. */
+  workspaceFile: string
+  /** Saves a full-page screenshot to test/artifacts/<name>.png. */
+  shot(name: string): Promise<string>
+  /** Opens the app again in the same tab, as a person pressing reload would. */
+  reload(): Promise<void>
+}
+
+export interface StartOptions {
+  /** Loads the bundled WikiEval-style demo into the new workspace (default true). */
+  demo?: boolean
+  /** Chooses (creating if needed) this annotator in the start dialog; null leaves the dialog open. */
+  annotator?: string | null
+  viewport?: { width: number; height: number }
+  colorScheme?: 'light' | 'dark'
+}
+
+/**
+ * Registers the per-file hooks and returns `start()`, which gives each test its own server,
+ * workspace and browser context; everything is closed after the test.
+ */
+export function useApp(): (opts?: StartOptions) => Promise<AppSession> {
+  let browser: Browser | null = null
+  const cleanups: (() => Promise<void> | void)[] = []
+
+  beforeAll(async () => {
+    if (!existsSync(join(RENDERER, 'index.html')))
+      throw new Error('out/renderer is missing: run `npx electron-vite build` first (npm test does).')
+    mkdirSync(ARTIFACTS, { recursive: true })
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    })
+  })
+
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  return async (opts = {}) => {
+    if (!browser) throw new Error('useApp(): the browser did not start')
+    const dir = mkdtempSync(join(tmpdir(), 'factlab-e2e-'))
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+    const workspaceFile = join(dir, 'workspace.factlab')
+    const server = await startServer({
+      workspaceFile,
+      port: 0,
+      rendererDir: RENDERER,
+      loadDemo: opts.demo ?? true,
+    })
+    cleanups.push(() => server.close())
+    const context: BrowserContext = await browser.newContext({
+      viewport: opts.viewport ?? { width: 1440, height: 900 },
+      colorScheme: opts.colorScheme ?? 'light',
+      deviceScaleFactor: 1,
+    })
+    cleanups.push(() => context.close())
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
+    page.on('console', (m) => {
+      // Not problems: frame-ancestors only works as a header (the server sends it as one), and
+      // a call the server refuses (4xx) is logged by Chromium though the page handles it.
+      const text = m.text()
+      if (
+        m.type() === 'error' &&
+        !/ignored when delivered via a <meta> element|Failed to load resource/.test(text)
+      )
+        problems.push(`console: ${text} ${m.location().url}`)
+    })
+    cleanups.push(() => {
+      // A CSP violation or an uncaught exception fails the test that caused it.
+      if (problems.length) throw new Error(`The page reported errors:\n${problems.join('\n')}`)
+    })
+    await page.goto(server.url)
+    const annotator = opts.annotator === undefined ? 'tester' : opts.annotator
+    if (annotator !== null) await chooseAnnotator(page, annotator)
+    return {
+      page,
+      server,
+      workspaceFile,
+      async shot(name) {
+        const file = join(ARTIFACTS, `${name}.png`)
+        await page.screenshot({ path: file })
+        return file
+      },
+      async reload() {
+        await page.reload()
+        await page.locator('.shell').waitFor()
+      },
+    }
+  }
+}
+
+/** Answers the "Who is labelling?" dialog with an existing or a new name. */
+export async function chooseAnnotator(page: Page, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Who is labelling?' })
+  await dialog.waitFor()
+  const existing = dialog.getByRole('button', { name, exact: true })
+  if (await existing.count()) await existing.click()
+  else {
+    await dialog.getByLabel('New annotator').fill(name)
+    await dialog.getByRole('button', { name: 'Start labelling' }).click()
+  }
+  await dialog.waitFor({ state: 'detached' })
+}
