@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { useApp } from './harness'
+import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
-const start = useApp()
+const start = appSessions()
 const DEMO = 'Demo: WikiEval-style'
 
 describe('annotate in the browser', () => {

@@ -48,7 +48,7 @@ export interface StartOptions {
  * Registers the per-file hooks and returns `start()`, which gives each test its own server,
  * workspace and browser context; everything is closed after the test.
  */
-export function useApp(): (opts?: StartOptions) => Promise<AppSession> {
+export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
   let browser: Browser | null = null
   const cleanups: (() => Promise<void> | void)[] = []
 
@@ -145,3 +145,6 @@ export async function chooseAnnotator(page: Page, name: string): Promise<void> {
   }
   await dialog.waitFor({ state: 'detached' })
 }
+
+/** The first name of `appSessions`; biome reads `use…` as a React hook, so prefer the new name. */
+export const useApp = appSessions

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { TOKEN_HEADER } from '../../src/shared/contract'
-import { useApp } from './harness'
+import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
-const start = useApp()
+const start = appSessions()
 const FIXTURES = 'test/fixtures/import'
 
 describe('the workbench in the browser', () => {
