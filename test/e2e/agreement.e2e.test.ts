@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { agreementForDataset } from '../../src/main/metrics/agreementService'
 import { adjudicationQueue } from '../../src/main/units/adjudication'
 import { formatFigure, formatPercent } from '../../src/renderer/src/views/agreement/format'
-import { useApp } from './harness'
+import { appSessions } from './harness'
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest fixture registering hooks, not a React hook
-const start = useApp()
+const start = appSessions()
 
 describe('agreement and adjudication in the browser', () => {
   it('shows the κ figures and turns an adjudicated disagreement into gold', async () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { useApp } from './harness'
+import { appSessions } from './harness'
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest fixture registering hooks, not a React hook
-const start = useApp()
+const start = appSessions()
 
 describe('units review in the browser', () => {
   it('edits a labelled fact: a new version appears and the old labels stay with the old text', async () => {
