@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parquetWriteFile } from 'hyparquet-writer'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { type ImportOptions, importFile } from '../../src/main/import'
 import type { Workspace } from '../../src/main/app/workspace'
+import { type ImportOptions, importFile } from '../../src/main/import'
 import { fixture, tableCounts, workspaces } from './helpers'
 
 const { ws: newWs, dir } = workspaces()
@@ -15,9 +15,10 @@ const good = (i: number) => ({
   ungrounded_answer: `Made-up answer ${i}.`,
   poor_answer: `Poor ${i}.`,
 })
-const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n'
-const csv = (rows: string[][], d = ',') => rows.map((r) => r.join(d)).join('\n') + '\n'
-const goodCsv = (n: number, d = ',') => csv([HEADER, ...Array.from({ length: n }, (_, i) => Object.values(good(i + 1)))], d)
+const jsonl = (rows: unknown[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`
+const csv = (rows: string[][], d = ',') => `${rows.map((r) => r.join(d)).join('\n')}\n`
+const goodCsv = (n: number, d = ',') =>
+  csv([HEADER, ...Array.from({ length: n }, (_, i) => Object.values(good(i + 1)))], d)
 
 let ws: Workspace
 let before: Record<string, number>
@@ -65,8 +66,17 @@ describe('bad input is refused with a message naming file, line and field; nothi
   })
 
   it('wrong column names match no preset and the columns are listed', async () => {
-    const file = write('wrong.csv', csv([['q', 'a', 'b'], ['1', '2', '3']]))
-    await refused({ file }, `${file}: no preset matches its columns ("q", "a", "b"); choose a preset or give a column mapping`)
+    const file = write(
+      'wrong.csv',
+      csv([
+        ['q', 'a', 'b'],
+        ['1', '2', '3'],
+      ]),
+    )
+    await refused(
+      { file },
+      `${file}: no preset matches its columns ("q", "a", "b"); choose a preset or give a column mapping`,
+    )
   })
 
   it('a preset whose required column is missing names that column', async () => {
@@ -92,40 +102,55 @@ describe('bad input is refused with a message naming file, line and field; nothi
   })
 
   it('duplicate item ids: the second one is a bad row', async () => {
-    const file = write('dup.tsv', 'id\tsentence1\tsentence2\tlabel\n1\tA.\tB.\t1\n2\tC.\tD.\t0\n1\tE.\tF.\t1\n')
+    const file = write(
+      'dup.tsv',
+      'id\tsentence1\tsentence2\tlabel\n1\tA.\tB.\t1\n2\tC.\tD.\t0\n1\tE.\tF.\t1\n',
+    )
     await refused({ file }, `${file}, line 4: field "id": duplicate item id "1"`)
   })
 
   it('invalid UTF-8 in JSONL names the line', async () => {
-    const file = write('bad.jsonl', Buffer.concat([Buffer.from(jsonl([good(1)])), Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a])]))
+    const file = write(
+      'bad.jsonl',
+      Buffer.concat([Buffer.from(jsonl([good(1)])), Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a])]),
+    )
     await refused({ file }, `${file}, line 2: not valid UTF-8 text`)
   })
 
   it('invalid UTF-8 in CSV names the line', async () => {
     const text = goodCsv(3)
-    const file = write('bad.csv', Buffer.concat([Buffer.from(text), Buffer.from('Q?,caf'), Buffer.from([0xe9]), Buffer.from(',b,c\n')]))
+    const file = write(
+      'bad.csv',
+      Buffer.concat([Buffer.from(text), Buffer.from('Q?,caf'), Buffer.from([0xe9]), Buffer.from(',b,c\n')]),
+    )
     await refused({ file }, `${file}, line 5: not valid UTF-8 text`)
   })
 
   it('invalid UTF-8 in a JSON array names the line', async () => {
-    const body = Buffer.concat([Buffer.from('[\n'), Buffer.from(JSON.stringify(good(1))), Buffer.from(',\n{"question": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}]')])
+    const body = Buffer.concat([
+      Buffer.from('[\n'),
+      Buffer.from(JSON.stringify(good(1))),
+      Buffer.from(',\n{"question": "'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}]'),
+    ])
     const file = write('bad.json', body)
     await refused({ file }, `${file}, line 3: not valid UTF-8 text`)
   })
 
   it('a truncated last line in JSONL', async () => {
-    const file = write('cut.jsonl', jsonl([good(1), good(2)]) + '{"question": "Q?", "answ')
-    await refused({ file }, new RegExp(`^${escape(file)}, line 3: invalid JSON \\(`))
+    const file = write('cut.jsonl', `${jsonl([good(1), good(2)])}{"question": "Q?", "answ`)
+    await refused({ file }, new RegExp(`^${escapeRe(file)}, line 3: invalid JSON \\(`))
   })
 
   it('a truncated JSON array', async () => {
     const file = write('cut.json', `[${JSON.stringify(good(1))}, {"question": "Q`)
-    await refused({ file }, new RegExp(`^${escape(file)}, row 2: invalid or truncated JSON`))
+    await refused({ file }, new RegExp(`^${escapeRe(file)}, row 2: invalid or truncated JSON`))
   })
 
   it('a truncated CSV (an unclosed quote) names where it ends', async () => {
     const file = write('cut.csv', `${goodCsv(2)}Q?,"half an answer`)
-    await refused({ file }, new RegExp(`^${escape(file)}, line 4: .*quote`, "i"))
+    await refused({ file }, new RegExp(`^${escapeRe(file)}, line 4: .*quote`, 'i'))
   })
 
   it('a CSV row with too few fields', async () => {
@@ -144,8 +169,14 @@ describe('bad input is refused with a message naming file, line and field; nothi
   })
 
   it('valid JSON of the wrong shape: a nested field of the wrong type', async () => {
-    const file = write('qags.jsonl', jsonl([{ article: 'A.', summary_sentences: [{ sentence: 'S.', responses: 'yes' }] }]))
-    await refused({ file }, `${file}, line 1: field "summary_sentences.0.responses": Invalid input: expected array, received string`)
+    const file = write(
+      'qags.jsonl',
+      jsonl([{ article: 'A.', summary_sentences: [{ sentence: 'S.', responses: 'yes' }] }]),
+    )
+    await refused(
+      { file },
+      `${file}, line 1: field "summary_sentences.0.responses": Invalid input: expected array, received string`,
+    )
   })
 
   it('a verdict outside the schema names the field', async () => {
@@ -156,7 +187,12 @@ describe('bad input is refused with a message naming file, line and field; nothi
   it('a fact-label cell that is not a dict names the column', async () => {
     const row = { ...good(1), gt_facts: '- F one.', human_evaluated_facts_answer: "{'F one.': 'True'" }
     const file = write('wef.jsonl', jsonl([row]))
-    await refused({ file }, new RegExp(`^${escape(file)}, line 1: field "human_evaluated_facts_answer": not a dict of fact labels`))
+    await refused(
+      { file },
+      new RegExp(
+        `^${escapeRe(file)}, line 1: field "human_evaluated_facts_answer": not a dict of fact labels`,
+      ),
+    )
   })
 
   it('a Parquet file of another schema', async () => {
@@ -173,11 +209,14 @@ describe('bad input is refused with a message naming file, line and field; nothi
 
   it('a file called .parquet that is not Parquet', async () => {
     const file = write('fake.parquet', 'question,answer\n')
-    await refused({ file }, new RegExp(`^${escape(file)}: not a readable Parquet file`))
+    await refused({ file }, new RegExp(`^${escapeRe(file)}: not a readable Parquet file`))
   })
 
   it('a dataset name already taken', async () => {
-    await refused({ file: fixture('wikieval.jsonl'), datasetName: 'existing' }, 'A dataset named "existing" already exists')
+    await refused(
+      { file: fixture('wikieval.jsonl'), datasetName: 'existing' },
+      'A dataset named "existing" already exists',
+    )
   })
 
   it('a 10 MB field is imported whole, not cut or refused', async () => {
@@ -187,12 +226,14 @@ describe('bad input is refused with a message naming file, line and field; nothi
       ['big.csv', csv([HEADER, ['Q?', big, 'u', 'p']])],
     ] as const) {
       const r = await importFile(ws, { file: write(name, content), datasetName: name })
-      const len = ws.db.prepare('SELECT length(reference) AS n FROM items WHERE dataset_id = ?').get(r.datasetId) as { n: number }
+      const len = ws.db
+        .prepare('SELECT length(reference) AS n FROM items WHERE dataset_id = ?')
+        .get(r.datasetId) as { n: number }
       expect(len.n).toBe(big.length)
     }
   })
 })
 
-function escape(s: string): string {
+function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -50,7 +50,10 @@ describe('factlab import', () => {
     const dir = tmp()
     const db = join(dir, 'w.factlab')
     const file = join(dir, 'bad.jsonl')
-    writeFileSync(file, '{"question": "Q", "answer": "A", "ungrounded_answer": "U", "poor_answer": "P"}\n[1]\n')
+    writeFileSync(
+      file,
+      '{"question": "Q", "answer": "A", "ungrounded_answer": "U", "poor_answer": "P"}\n[1]\n',
+    )
     const r = await cli('import', file, '--workspace', db)
     expect(r.code).toBe(1)
     expect(r.err).toContain(`${file}, line 2: expected a JSON object, found a list`)
@@ -59,7 +62,9 @@ describe('factlab import', () => {
     w.close()
     const skip = await cli('import', file, '--workspace', db, '--skip-bad-rows', '--json')
     expect(skip.code).toBe(0)
-    expect(JSON.parse(skip.out).skipped).toEqual([{ line: 2, reason: 'expected a JSON object, found a list' }])
+    expect(JSON.parse(skip.out).skipped).toEqual([
+      { line: 2, reason: 'expected a JSON object, found a list' },
+    ])
   })
 
   it('usage errors exit 2', async () => {
@@ -78,16 +83,47 @@ describe('factlab import', () => {
       JSON.stringify({
         question: 'question',
         reference: 'answer',
-        candidates: [{ variant: 'answer', column: 'answer' }, { variant: 'poor_answer', column: 'poor_answer' }],
+        candidates: [
+          { variant: 'answer', column: 'answer' },
+          { variant: 'poor_answer', column: 'poor_answer' },
+        ],
         facts: { column: 'gt_facts' },
       }),
     )
-    const imp = await cli('import', fixture('wikievalfacts.csv'), '--workspace', db, '--mapping', mapping, '--dataset', 'wef', '--json')
+    const imp = await cli(
+      'import',
+      fixture('wikievalfacts.csv'),
+      '--workspace',
+      db,
+      '--mapping',
+      mapping,
+      '--dataset',
+      'wef',
+      '--json',
+    )
     expect(imp.code).toBe(0)
-    expect(JSON.parse(imp.out)).toMatchObject({ dataset: 'wef', items: 3, candidates: 6, units: 9, labels: 0 })
-    const v = await cli('import-verdicts', fixture('faaf_verdicts.jsonl'), '--workspace', db, '--dataset', 'wef', '--skip-bad-rows', '--json')
+    expect(JSON.parse(imp.out)).toMatchObject({
+      dataset: 'wef',
+      items: 3,
+      candidates: 6,
+      units: 9,
+      labels: 0,
+    })
+    const v = await cli(
+      'import-verdicts',
+      fixture('faaf_verdicts.jsonl'),
+      '--workspace',
+      db,
+      '--dataset',
+      'wef',
+      '--skip-bad-rows',
+      '--json',
+    )
     expect(v.code).toBe(0)
     // The mapping left out the ungrounded answers, so that row names a candidate the item lacks.
-    expect(JSON.parse(v.out)).toMatchObject({ verdicts: 4, skipped: [{ line: 4, reason: 'field "variant": item "2" has no candidate "ungrounded_answer"' }] })
+    expect(JSON.parse(v.out)).toMatchObject({
+      verdicts: 4,
+      skipped: [{ line: 4, reason: 'field "variant": item "2" has no candidate "ungrounded_answer"' }],
+    })
   })
 })

@@ -6,7 +6,19 @@ import { tmpDirs } from '../helpers/tmp'
 export const FIXTURES = join(__dirname, '../fixtures/import')
 export const fixture = (name: string) => join(FIXTURES, name)
 
-const TABLES = ['datasets', 'items', 'candidates', 'units', 'targets', 'annotators', 'labels', 'label_history', 'gold', 'runs', 'verdicts']
+const TABLES = [
+  'datasets',
+  'items',
+  'candidates',
+  'units',
+  'targets',
+  'annotators',
+  'labels',
+  'label_history',
+  'gold',
+  'runs',
+  'verdicts',
+]
 
 /** Row counts of every table a failed import could have touched. */
 export function tableCounts(ws: Workspace): Record<string, number> {

@@ -29,7 +29,14 @@ describe('presets import the fixtures written in their layout', () => {
   it('WikiEval: the ground-truth answer is the reference and one of three candidates', async () => {
     const ws = newWs()
     const r = await importFile(ws, { file: fixture('wikieval.jsonl') })
-    expect(r).toMatchObject({ dataset: 'wikieval', items: 3, candidates: 9, units: 0, labels: 0, skipped: [] })
+    expect(r).toMatchObject({
+      dataset: 'wikieval',
+      items: 3,
+      candidates: 9,
+      units: 0,
+      labels: 0,
+      skipped: [],
+    })
     const item = rows<{ ext_id: string; question: string; reference: string; metadata: string }>(
       ws,
       'SELECT * FROM items WHERE dataset_id = ? ORDER BY position',
@@ -101,7 +108,10 @@ describe('presets import the fixtures written in their layout', () => {
     const ws = newWs()
     const r = await importFile(ws, { file: fixture('mrpc.tsv') })
     expect(r).toMatchObject({ items: 3, candidates: 3, units: 3, labels: 3, annotators: 1 })
-    const items = rows<{ ext_id: string; metadata: string }>(ws, 'SELECT ext_id, metadata FROM items ORDER BY position')
+    const items = rows<{ ext_id: string; metadata: string }>(
+      ws,
+      'SELECT ext_id, metadata FROM items ORDER BY position',
+    )
     expect(items[0]!.ext_id).toBe('100101-100102')
     expect(JSON.parse(items[1]!.metadata)).toMatchObject({ Quality: '0' })
     const labels = labelsOf(ws, r.datasetId)
@@ -134,9 +144,9 @@ describe('presets import the fixtures written in their layout', () => {
       ['paws', 'no'],
       ['paws', 'yes'],
     ])
-    expect(rows<{ ext_id: string }>(ws, 'SELECT ext_id FROM items WHERE dataset_id = ?', qqp.datasetId)[0]!.ext_id).toBe(
-      '7001',
-    )
+    expect(
+      rows<{ ext_id: string }>(ws, 'SELECT ext_id FROM items WHERE dataset_id = ?', qqp.datasetId)[0]!.ext_id,
+    ).toBe('7001')
   })
 
   it('SummEval: lines of one article become one item with a candidate per system', async () => {
@@ -149,13 +159,18 @@ describe('presets import the fixtures written in their layout', () => {
       ['expert_2', '1'],
       ['expert_3', '2'],
     ])
-    const meta = JSON.parse(rows<{ metadata: string }>(ws, "SELECT metadata FROM candidates WHERE variant = 'M2'")[0]!.metadata)
+    const meta = JSON.parse(
+      rows<{ metadata: string }>(ws, "SELECT metadata FROM candidates WHERE variant = 'M2'")[0]!.metadata,
+    )
     expect(meta.expert_annotations[0]).toMatchObject({ coherence: 3, fluency: 4 })
   })
 
   it('SummEval with another dimension scores that dimension', async () => {
     const ws = newWs()
-    const r = await importFile(ws, { file: fixture('summeval.jsonl'), presetOptions: { dimension: 'fluency' } })
+    const r = await importFile(ws, {
+      file: fixture('summeval.jsonl'),
+      presetOptions: { dimension: 'fluency' },
+    })
     const first = labelsOf(ws, r.datasetId)[0]!
     expect(first).toMatchObject({ annotator: 'expert_1', verdict: '5', variant: 'M1' })
   })
@@ -177,12 +192,18 @@ describe('presets import the fixtures written in their layout', () => {
       secondFile: fixture('refchecker_context.json'),
     })
     expect(r).toMatchObject({ items: 2, candidates: 2, units: 5, labels: 5 })
-    const item = rows<{ question: string; reference: string }>(ws, "SELECT * FROM items WHERE ext_id = 'rc-2'")[0]!
+    const item = rows<{ question: string; reference: string }>(
+      ws,
+      "SELECT * FROM items WHERE ext_id = 'rc-2'",
+    )[0]!
     expect(item.question).toBe('What is Quellin?')
     expect(item.reference).toContain('two partnerships')
     const verdicts = labelsOf(ws, r.datasetId).map((l) => l.verdict)
     expect(verdicts).toEqual(['entailment', 'contradiction', 'entailment', 'entailment', 'neutral'])
-    const t = rows<{ triplet: string; origin: string }>(ws, "SELECT triplet, origin FROM units WHERE origin = 'import:gpt4'")
+    const t = rows<{ triplet: string; origin: string }>(
+      ws,
+      "SELECT triplet, origin FROM units WHERE origin = 'import:gpt4'",
+    )
     expect(JSON.parse(t[0]!.triplet)).toEqual(['Dunmore lighthouse', 'construction year', '1874'])
   })
 
@@ -198,7 +219,10 @@ describe('presets import the fixtures written in their layout', () => {
     expect(p).toMatchObject({ format: 'tsv', preset: 'mrpc' })
     expect(p.columns).toEqual(['Quality', '#1 ID', '#2 ID', '#1 String', '#2 String'])
     expect(p.rows).toHaveLength(2)
-    expect(p.mapping).toMatchObject({ reference: '#1 String', candidates: [{ variant: 'sentence2', column: '#2 String' }] })
+    expect(p.mapping).toMatchObject({
+      reference: '#1 String',
+      candidates: [{ variant: 'sentence2', column: '#2 String' }],
+    })
     const q = await previewFile(fixture('qags.jsonl'))
     expect(q).toMatchObject({ format: 'jsonl', preset: 'qags', mapping: null })
   })

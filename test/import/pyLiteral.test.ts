@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PyLiteralError, type PyValue, parsePythonLiteral } from '../../src/main/import/pyLiteral'
 import { matchKey, splitFacts, toVerdict } from '../../src/main/import/text'
-import { BINARY_SCHEMA, FAAF_SCHEMA, REFCHECKER_SCHEMA, numericSchema } from '../../src/shared/labelSchemas'
+import { BINARY_SCHEMA, FAAF_SCHEMA, numericSchema, REFCHECKER_SCHEMA } from '../../src/shared/labelSchemas'
 
 /** Prints a value the way Python's repr does (the format datasets are released in). */
 function pyRepr(v: PyValue): string {
@@ -48,20 +48,22 @@ const pyValue: fc.Arbitrary<PyValue> = fc.letrec<{ v: PyValue }>((tie) => ({
 describe('Python literal parser', () => {
   it('reads what WikiEvalFacts prints', () => {
     expect(
-      parsePythonLiteral(`{'The tower is 40 m tall.': 'True', "Halloway's glider flew.": 'False', 'x': None}`),
+      parsePythonLiteral(
+        `{'The tower is 40 m tall.': 'True', "Halloway's glider flew.": 'False', 'x': None}`,
+      ),
     ).toEqual({ 'The tower is 40 m tall.': 'True', "Halloway's glider flew.": 'False', x: null })
   })
 
   it('handles escapes, tuples, nesting, trailing commas and adjacent strings', () => {
-    expect(parsePythonLiteral(`[('a\\'b', "c\\nd", u'\\u00e9', r'\\d'), {'k': [1, -2.5e3, True,]}, 'x' 'y']`)).toEqual([
-      ["a'b", 'c\nd', 'é', '\\d'],
-      { k: [1, -2500, true] },
-      'xy',
-    ])
+    expect(
+      parsePythonLiteral(`[('a\\'b', "c\\nd", u'\\u00e9', r'\\d'), {'k': [1, -2.5e3, True,]}, 'x' 'y']`),
+    ).toEqual([["a'b", 'c\nd', 'é', '\\d'], { k: [1, -2500, true] }, 'xy'])
   })
 
   it('never evaluates code: names and calls are errors naming the position', () => {
-    expect(() => parsePythonLiteral("{'a': __import__('os')}")).toThrow(new PyLiteralError('unexpected "_"', 6))
+    expect(() => parsePythonLiteral("{'a': __import__('os')}")).toThrow(
+      new PyLiteralError('unexpected "_"', 6),
+    )
     expect(() => parsePythonLiteral("{'a': 'b'")).toThrow(/expected "," or "}" at character 10/)
     expect(() => parsePythonLiteral("'open")).toThrow(/unterminated string at character 1/)
   })
@@ -83,13 +85,16 @@ describe('Python literal parser', () => {
 
   it('random text gives a value or a PyLiteralError, never another failure (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...`{}[](),:'"\\ uTFN0.-e1ax\n`.split('')), maxLength: 60 }), (s) => {
-        try {
-          parsePythonLiteral(s)
-        } catch (error) {
-          expect(error).toBeInstanceOf(PyLiteralError)
-        }
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...`{}[](),:'"\\ uTFN0.-e1ax\n`.split('')), maxLength: 60 }),
+        (s) => {
+          try {
+            parsePythonLiteral(s)
+          } catch (error) {
+            expect(error).toBeInstanceOf(PyLiteralError)
+          }
+        },
+      ),
       { numRuns: 2000 },
     )
   })
@@ -97,16 +102,17 @@ describe('Python literal parser', () => {
 
 describe('text helpers', () => {
   it('matches label keys to facts despite case, quotes, punctuation and spacing', () => {
-    expect(matchKey('  The “Corran” river powered   mills. ')).toBe(matchKey("the 'Corran' River powered mills"))
+    expect(matchKey('  The “Corran” river powered   mills. ')).toBe(
+      matchKey("the 'Corran' River powered mills"),
+    )
     expect(matchKey('It is 40 m.')).not.toBe(matchKey('It is 41 m.'))
   })
 
   it('splits a dash list, joining wrapped lines to their fact', () => {
     // "-Three-part" has no space after its dash: a wrapped line, not a new fact.
-    expect(splitFacts('- One fact.\n- Two\n  continues here.\n-Three-part word stays.', 'dash-list')).toEqual([
-      'One fact.',
-      'Two continues here. -Three-part word stays.',
-    ])
+    expect(splitFacts('- One fact.\n- Two\n  continues here.\n-Three-part word stays.', 'dash-list')).toEqual(
+      ['One fact.', 'Two continues here. -Three-part word stays.'],
+    )
     expect(splitFacts("['a', 'b']", 'dash-list')).toEqual(['a', 'b'])
   })
 
@@ -118,6 +124,8 @@ describe('text helpers', () => {
     expect(toVerdict(REFCHECKER_SCHEMA, 'CONTRADICTION')).toBe('contradiction')
     expect(toVerdict(numericSchema('s', 0, 5, 3), '4.400')).toBe('4.4')
     expect(() => toVerdict(numericSchema('s', 0, 5, 3), '7')).toThrow('7 is outside 0–5')
-    expect(() => toVerdict(REFCHECKER_SCHEMA, 'true')).toThrow('"true" is not one of entailment, neutral, contradiction')
+    expect(() => toVerdict(REFCHECKER_SCHEMA, 'true')).toThrow(
+      '"true" is not one of entailment, neutral, contradiction',
+    )
   })
 })

@@ -7,7 +7,12 @@ import { fixture, rows, tableCounts, workspaces } from './helpers'
 
 const { ws: newWs, dir } = workspaces()
 
-const row = (i: number) => ({ question: `Q${i}?`, answer: `A${i}.`, ungrounded_answer: `U${i}.`, poor_answer: `P${i}.` })
+const row = (i: number) => ({
+  question: `Q${i}?`,
+  answer: `A${i}.`,
+  ungrounded_answer: `U${i}.`,
+  poor_answer: `P${i}.`,
+})
 
 describe('skip bad rows', () => {
   it('imports the good rows and lists every skipped line with its reason', async () => {
@@ -28,11 +33,9 @@ describe('skip bad rows', () => {
     expect(r.skipped[1]!.reason).toBe('field "poor_answer": empty')
     expect(r.skipped[2]!.reason).toBe('expected a JSON object, found a list')
     // Items keep the number of the line they came from.
-    expect(rows<{ ext_id: string }>(ws, 'SELECT ext_id FROM items ORDER BY position').map((i) => i.ext_id)).toEqual([
-      '1',
-      '4',
-      '6',
-    ])
+    expect(
+      rows<{ ext_id: string }>(ws, 'SELECT ext_id FROM items ORDER BY position').map((i) => i.ext_id),
+    ).toEqual(['1', '4', '6'])
   })
 
   it('skips a duplicate id without losing the first item or leaving part of the second', async () => {
@@ -61,7 +64,9 @@ describe('atomic and streamed', () => {
     const ws = newWs()
     const ok = await importFile(ws, { file: fixture('wikievalfacts.csv'), datasetName: 'labelled' })
     const ann = ensureAnnotator(ws.db, 'ana')
-    const target = (ws.db.prepare('SELECT id FROM targets WHERE dataset_id = ? LIMIT 1').get(ok.datasetId) as { id: number }).id
+    const target = (
+      ws.db.prepare('SELECT id FROM targets WHERE dataset_id = ? LIMIT 1').get(ok.datasetId) as { id: number }
+    ).id
     const file = join(dir(), 'fails.jsonl')
     const lines = Array.from({ length: 1000 }, (_, i) => JSON.stringify(row(i + 1)))
     writeFileSync(file, `${lines.join('\n')}\n{"question": "cut`)
@@ -76,7 +81,7 @@ describe('atomic and streamed', () => {
         } catch (error) {
           saveError = (error as Error).message
         }
-        during.push({ datasets: tableCounts(ws).datasets, saveError })
+        during.push({ datasets: tableCounts(ws).datasets ?? -1, saveError })
       },
     })
     await expect(pending).rejects.toThrow(`${file}, line 1001: invalid JSON`)
@@ -84,7 +89,9 @@ describe('atomic and streamed', () => {
     // import's transaction: its save is refused (and would be retried), never rolled back unseen.
     expect(during[0]).toEqual({ datasets: 1, saveError: 'database is locked' })
     ws.labels.save({ targetId: target, annotatorId: ann.id, verdict: 'true' })
-    expect(rows(ws, 'SELECT verdict FROM labels WHERE annotator_id = ?', ann.id)).toEqual([{ verdict: 'true' }])
+    expect(rows(ws, 'SELECT verdict FROM labels WHERE annotator_id = ?', ann.id)).toEqual([
+      { verdict: 'true' },
+    ])
     expect(rows(ws, "SELECT name FROM datasets WHERE name = 'fails'")).toEqual([])
   })
 

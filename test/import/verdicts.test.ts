@@ -24,7 +24,11 @@ interface VerdictRow {
 describe('external judge verdicts', () => {
   it('become a finished run of provider "imported", unknown answers as N/A', async () => {
     const ws = await seeded()
-    const r = await importVerdicts(ws, { file: fixture('faaf_verdicts.jsonl'), datasetName: 'wef', model: 'ext-model' })
+    const r = await importVerdicts(ws, {
+      file: fixture('faaf_verdicts.jsonl'),
+      datasetName: 'wef',
+      model: 'ext-model',
+    })
     expect(r).toMatchObject({ verdicts: 5, skipped: [] })
     const run = rows<Record<string, unknown>>(ws, 'SELECT * FROM runs WHERE id = ?', r.runId)[0]!
     expect(run).toMatchObject({ kind: 'imported', provider: 'imported', model: 'ext-model', status: 'done' })
@@ -82,8 +86,8 @@ describe('external judge verdicts', () => {
 
   it('refuses a dataset that does not exist', async () => {
     const ws = await seeded()
-    await expect(importVerdicts(ws, { file: fixture('faaf_verdicts.jsonl'), datasetName: 'nope' })).rejects.toThrow(
-      'No dataset named "nope" in this workspace',
-    )
+    await expect(
+      importVerdicts(ws, { file: fixture('faaf_verdicts.jsonl'), datasetName: 'nope' }),
+    ).rejects.toThrow('No dataset named "nope" in this workspace')
   })
 })

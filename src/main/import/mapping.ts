@@ -42,9 +42,7 @@ export function mappingConverter(
         cand.units[0]!.labels.push({ annotator: l.annotator, verdict })
       }
       const facts: NormFact[] = mapping.facts
-        ? at(mapping.facts.column, () =>
-            splitFacts(cellText(row, mapping.facts!.column, false) ?? '', mapping.facts!.split),
-          ).map((text) => ({ text, labels: [] }))
+        ? readFacts(row, mapping.facts).map((text) => ({ text, labels: [] }))
         : []
       const unmatched: UnmatchedKey[] = []
       for (const fl of mapping.factLabels) {
@@ -65,6 +63,18 @@ export function mappingConverter(
       }
     },
   }
+}
+
+/** Facts from a cell: a list as it is (JSON, Parquet), or text split as the mapping says. */
+function readFacts(row: Row, source: NonNullable<Mapping['facts']>): string[] {
+  return at(source.column, () => {
+    const cell = row[source.column]
+    if (Array.isArray(cell)) {
+      if (!cell.every((f) => typeof f === 'string')) throw new RowError('a list of facts must hold text only')
+      return cell.map((f) => f.trim()).filter((f) => f !== '')
+    }
+    return splitFacts(cellText(row, source.column, false) ?? '', source.split)
+  })
 }
 
 /** Runs a cell's parse and pins any RowError to that column. */

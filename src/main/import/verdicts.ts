@@ -122,7 +122,10 @@ function resolve(
     }
   }
   const rawScore = optional.score ? row[optional.score] : undefined
-  const given = typeof rawScore === 'number' || (typeof rawScore === 'string' && rawScore.trim() !== '') ? Number(rawScore) : Number.NaN
+  const given =
+    typeof rawScore === 'number' || (typeof rawScore === 'string' && rawScore.trim() !== '')
+      ? Number(rawScore)
+      : Number.NaN
   const score = Number.isFinite(given)
     ? given
     : schema.type === 'numeric'
