@@ -15,6 +15,27 @@ describe('agreement and adjudication in the browser', () => {
     const expected = agreementForDataset(db, datasetId)
     const queue = adjudicationQueue(db, datasetId)
     expect(queue.open).toBeGreaterThan(1)
+    // Each annotator points at a different passage; the adjudicator sees both, in their colours.
+    const first = queue.entries[0]!
+    const [a, b] = first.labels
+    const span = (text: string, words: string) => ({
+      start: text.indexOf(words),
+      end: text.indexOf(words) + words.length,
+    })
+    const inCandidate = first.candidate.text.split(' ').slice(0, 4).join(' ')
+    const inReference = first.reference.split(' ').slice(2, 6).join(' ')
+    app.server.ctx.workspace.labels.save({
+      targetId: first.targetId,
+      annotatorId: a!.annotatorId,
+      verdict: a!.verdict,
+      evidence: [{ pane: 'candidate', ...span(first.candidate.text, inCandidate) }],
+    })
+    app.server.ctx.workspace.labels.save({
+      targetId: first.targetId,
+      annotatorId: b!.annotatorId,
+      verdict: b!.verdict,
+      evidence: [{ pane: 'reference', ...span(first.reference, inReference) }],
+    })
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Agreement' }).click()
     const figure = (label: string) => page.getByTestId(`figure-${label}`).textContent()
@@ -26,9 +47,11 @@ describe('agreement and adjudication in the browser', () => {
 
     const openTab = page.getByRole('tab', { name: /To adjudicate/ })
     await expect.poll(() => openTab.textContent()).toBe(`To adjudicate (${queue.open})`)
-    const first = queue.entries[0]!
     await expect.poll(() => page.getByTestId('agr-unit').textContent()).toBe(first.unit.text)
     expect(await page.getByTestId('agr-verdict').count()).toBe(2)
+    const marks = page.locator('mark.agr-mark')
+    expect(await marks.allTextContents()).toEqual([inReference, inCandidate])
+    expect(await marks.first().getAttribute('title')).toBe(`Evidence of ${b!.annotator}`)
     await app.shot('agreement')
 
     // n types a note, digits decide: 2 is the schema's second verdict, "false".
