@@ -1,3 +1,6 @@
+import Anthropic from '@anthropic-ai/sdk'
+import OpenAI from 'openai'
+
 /**
  * A failure to get any reply from the provider. `retryable` tells the engine whether another
  * attempt can help (rate limits, server errors, timeouts, dropped connections) or not (a bad
@@ -34,35 +37,45 @@ function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500
 }
 
-interface SdkErrorShape {
-  name?: unknown
-  message?: unknown
-  status?: unknown
-  headers?: unknown
+type Kind = 'timeout' | 'abort' | 'connection' | 'status' | 'other'
+
+function kindOf(error: unknown): Kind {
+  // Subclasses first: a timeout is also a connection error in both SDKs.
+  if (
+    error instanceof OpenAI.APIConnectionTimeoutError ||
+    error instanceof Anthropic.APIConnectionTimeoutError
+  )
+    return 'timeout'
+  if (error instanceof OpenAI.APIUserAbortError || error instanceof Anthropic.APIUserAbortError)
+    return 'abort'
+  if (error instanceof OpenAI.APIConnectionError || error instanceof Anthropic.APIConnectionError)
+    return 'connection'
+  if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) return 'status'
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'abort'
+  return 'other'
 }
 
-/**
- * Maps an SDK exception (openai or @anthropic-ai/sdk share the same error hierarchy by name)
- * to a TransportError. Duck-typed by name so both SDKs go through one function.
- */
+/** Maps an exception of either SDK to a TransportError the engine can act on. */
 export function toTransportError(error: unknown): TransportError {
   if (error instanceof TransportError) return error
-  const e = (typeof error === 'object' && error !== null ? error : {}) as SdkErrorShape
-  const name = typeof e.name === 'string' ? e.name : ''
-  const message = typeof e.message === 'string' ? e.message : String(error)
-  if (name === 'APIConnectionTimeoutError' || name === 'TimeoutError')
-    return new TransportError(`the request timed out (${message})`, { retryable: true })
-  if (name === 'APIUserAbortError' || name === 'AbortError')
-    return new TransportError('the request was aborted', { retryable: false })
-  if (name === 'APIConnectionError')
-    return new TransportError(`connection failed: ${message}`, { retryable: true })
-  if (typeof e.status === 'number') {
-    const headers = e.headers instanceof Headers ? e.headers : undefined
-    return new TransportError(`HTTP ${e.status}: ${message}`, {
-      retryable: isRetryableStatus(e.status),
-      status: e.status,
-      retryAfterMs: retryAfterMs(headers),
-    })
+  const message = error instanceof Error ? error.message : String(error)
+  switch (kindOf(error)) {
+    case 'timeout':
+      return new TransportError(`the request timed out (${message})`, { retryable: true })
+    case 'abort':
+      return new TransportError('the request was aborted', { retryable: false })
+    case 'connection':
+      return new TransportError(`connection failed: ${message}`, { retryable: true })
+    case 'status': {
+      const e = error as InstanceType<typeof OpenAI.APIError>
+      if (typeof e.status !== 'number') return new TransportError(message, { retryable: true })
+      return new TransportError(`HTTP ${e.status}: ${message}`, {
+        retryable: isRetryableStatus(e.status),
+        status: e.status,
+        retryAfterMs: retryAfterMs(e.headers instanceof Headers ? e.headers : undefined),
+      })
+    }
+    default:
+      return new TransportError(message, { retryable: false })
   }
-  return new TransportError(message, { retryable: false })
 }
