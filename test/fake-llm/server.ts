@@ -11,7 +11,7 @@ export type FakeReply =
   | { kind: 'text'; text: string }
   | { kind: 'empty' }
   | { kind: 'status'; status: number; retryAfter?: string; message?: string }
-  | { kind: 'slow'; delayMs: number; then: FakeReply }
+  | { kind: 'slow'; delayMs: number; reply: FakeReply }
   | { kind: 'drop' }
 
 export interface FakeRequest {
@@ -153,7 +153,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
     if (reply.kind === 'slow') {
       await sleep(reply.delayMs)
       if (res.destroyed || res.writableEnded) return
-      return respond(fake, reply.then, res)
+      return respond(fake, reply.reply, res)
     }
     if (reply.kind === 'drop') {
       res.socket?.destroy()

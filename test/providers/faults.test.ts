@@ -74,7 +74,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a reply slower than the timeout, then a reply',
-    script: (n, a) => (n === 0 ? { kind: 'slow', delayMs: 3_000, then: good(a) } : good(a)),
+    script: (n, a) => (n === 0 ? { kind: 'slow', delayMs: 3_000, reply: good(a) } : good(a)),
     expect: { status: 'ok', calls: 2 },
   },
   {
