@@ -75,6 +75,8 @@ export const Mapping = z.object({
   /** Verdicts on `whole` units, e.g. a human score or a dataset's own gold label. */
   labels: z.array(LabelColumn).default([]),
   factLabels: z.array(FactLabelColumn).default([]),
+  /** Columns holding the gold verdict (or score) of a candidate's `whole` unit, stored as imported gold. */
+  gold: z.array(z.object({ column, variant: z.string().min(1).optional() })).default([]),
   /** Columns copied into item metadata as they are. */
   metadata: z.array(column).default([]),
   /** The dataset's label schema; the preset's (or FaaF's) when absent. */
@@ -93,6 +95,7 @@ export function mappingColumns(m: Mapping): string[] {
     m.facts?.column,
     ...m.labels.map((l) => l.column),
     ...m.factLabels.map((l) => l.column),
+    ...m.gold.map((g) => g.column),
     ...m.metadata,
   ]
   return [...new Set(cols.filter((c): c is string => c !== undefined))]

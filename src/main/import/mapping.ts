@@ -12,11 +12,12 @@ export function mappingConverter(
   name: RowConverter['name'] = 'mapping',
 ): RowConverter {
   const firstVariant = mapping.candidates[0]?.variant
-  for (const l of mapping.labels) {
+  for (const l of [...mapping.labels, ...mapping.gold]) {
     const variant = l.variant ?? firstVariant
     if (!variant || !mapping.candidates.some((c) => c.variant === variant))
-      throw new RowError(`label column "${l.column}" points at no candidate variant`)
-    if (!mapping.wholeUnits) throw new RowError(`label column "${l.column}" needs wholeUnits: true`)
+      throw new RowError(`column "${l.column}" points at no candidate variant`)
+    if (!mapping.wholeUnits)
+      throw new RowError(`column "${l.column}" gives verdicts on whole units, so it needs wholeUnits: true`)
   }
   return {
     name,
@@ -40,6 +41,12 @@ export function mappingConverter(
         const variant = l.variant ?? firstVariant
         const cand = candidates.find((c) => c.variant === variant)!
         cand.units[0]!.labels.push({ annotator: l.annotator, verdict })
+      }
+      for (const g of mapping.gold) {
+        const raw = row[g.column]
+        if (raw === undefined || raw === null || raw === '') continue
+        const cand = candidates.find((c) => c.variant === (g.variant ?? firstVariant))!
+        cand.units[0]!.gold = at(g.column, () => toVerdict(labelSchema, raw))
       }
       const facts: NormFact[] = mapping.facts
         ? readFacts(row, mapping.facts).map((text) => ({ text, labels: [] }))

@@ -18,6 +18,8 @@ export interface NormUnit {
   triplet?: Triplet
   origin?: string
   labels: NormLabel[]
+  /** Gold that came with the data (stored as imported gold, overriding the majority). */
+  gold?: string
 }
 
 export interface NormCandidate {

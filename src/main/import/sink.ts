@@ -26,6 +26,7 @@ export class ItemSink {
   private readonly insUnit
   private readonly insTarget
   private readonly setLineage
+  private readonly insGold
   private readonly labels: LabelWriter
   private readonly annotators = new Map<string, number>()
   private readonly findAnnotator
@@ -54,6 +55,9 @@ export class ItemSink {
       'INSERT INTO targets (dataset_id, item_id, unit_id, candidate_id) VALUES (?, ?, ?, ?)',
     )
     this.labels = new LabelWriter(db)
+    this.insGold = db.prepare(
+      "INSERT INTO gold (target_id, verdict, source, updated_at) VALUES (?, ?, 'import', ?)",
+    )
     this.findAnnotator = db.prepare('SELECT id FROM annotators WHERE name = ?')
     this.addAnnotator = db.prepare('INSERT INTO annotators (name, created_at) VALUES (?, ?)')
     this.target = db.prepare('SELECT id FROM targets WHERE unit_id = ? AND candidate_id = ?')
@@ -131,7 +135,8 @@ export class ItemSink {
           u.triplet ? JSON.stringify(u.triplet) : null,
           u.origin ?? 'import',
         )
-        this.insTarget.run(this.datasetId, itemId, uid, cid)
+        const targetId = Number(this.insTarget.run(this.datasetId, itemId, uid, cid).lastInsertRowid)
+        if (u.gold !== undefined) this.insGold.run(targetId, u.gold, this.at)
         for (const l of u.labels) this.label(uid, cid, l.annotator, l.verdict)
       })
       this.counts.units += c.units.length
