@@ -1,7 +1,20 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { binaryFigures, cellsOf, confusionMatrix, NONE } from '../../src/main/metrics/binary'
-import { errorRateCi, f1Ci, mulberry32, resampleCells } from '../../src/main/metrics/bootstrap'
+import {
+  binaryFigures,
+  cellsOf,
+  confusionMatrix,
+  errorRate,
+  f1Unsupported,
+  NONE,
+} from '../../src/main/metrics/binary'
+import {
+  bootstrapCells,
+  errorRateCi,
+  f1Ci,
+  mulberry32,
+  resampleCells,
+} from '../../src/main/metrics/bootstrap'
 
 // 0 supported, 1 unsupported
 const judge = [1, 1, 0, 0, 1, 0, 0, 0, 1, 0]
@@ -93,6 +106,17 @@ describe('bootstrap', () => {
     const [lo, hi] = errorRateCi(big, { seed: 3 })!
     expect(lo).toBeCloseTo(er - half, 2)
     expect(hi).toBeCloseTo(er + half, 2)
+  })
+
+  it('gives the same intervals as resampling all four cells', () => {
+    const full = bootstrapCells(cells, errorRate, { seed: 11, replicates: 4000 })!
+    const fast = errorRateCi(cells, { seed: 12, replicates: 4000 })!
+    expect(fast[0]).toBeCloseTo(full[0], 1)
+    expect(fast[1]).toBeCloseTo(full[1], 1)
+    const fullF1 = bootstrapCells(cells, f1Unsupported, { seed: 11, replicates: 4000 })!
+    const fastF1 = f1Ci(cells, { seed: 12, replicates: 4000 })!
+    expect(Math.abs(fastF1[0] - fullF1[0])).toBeLessThan(0.02)
+    expect(Math.abs(fastF1[1] - fullF1[1])).toBeLessThan(0.02)
   })
 
   it('keeps resampled totals equal to n', () => {

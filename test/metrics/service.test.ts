@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { resolveGold, setGold as storeGold } from '../../src/main/gold/gold'
+import { goldCodes } from '../../src/main/metrics/labelColumns'
+import { loadTargets } from '../../src/main/metrics/load'
 import { disagreements, labelNext, narrowing } from '../../src/main/metrics/queries'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toJsonReport } from '../../src/main/reports'
+import { getDataset } from '../../src/main/store/repos/datasets'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from './fixture'
 
@@ -176,5 +180,23 @@ describe('computeDatasetMetrics', () => {
     const series = narrowing(fx.db, fx.datasetId)
     expect(series).toHaveLength(2)
     expect(series[0]!.points.at(-1)!.n).toBe(4)
+  })
+})
+
+describe('gold from the label pass', () => {
+  it('agrees with resolveGold, with and without each annotator', () => {
+    const { fx } = seeded()
+    storeGold(fx.db, { targetId: fx.targets[0]!.id, verdict: 'not_clear', source: 'adjudicated' })
+    const t = loadTargets(fx.db, fx.datasetId, getDataset(fx.db, fx.datasetId).labelSchema)
+    const annotators = fx.db.prepare('SELECT id FROM annotators').pluck().all() as number[]
+    for (const exclude of [undefined, ...annotators]) {
+      const expected = resolveGold(fx.db, fx.datasetId, exclude)
+      const codes = goldCodes(t.human, t.stored, exclude ?? -1)
+      const got = new Map<number, string>()
+      codes.forEach((c, i) => {
+        if (c >= 0) got.set(t.ids[i]!, t.human.values[c]!)
+      })
+      expect(got).toEqual(new Map([...expected].map(([id, g]) => [id, g.verdict])))
+    }
   })
 })

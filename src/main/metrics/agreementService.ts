@@ -30,7 +30,8 @@ interface LabelRow {
   variant: string
 }
 
-interface Matrix {
+/** Ratings matrix: one row per labelled target, one column per annotator (by name). */
+export interface Matrix {
   annotators: string[]
   variants: string[]
   rows: (string | null)[][]
@@ -87,7 +88,11 @@ export function agreementForDataset(
        ORDER BY l.target_id`,
     )
     .all(datasetId, opts.variant ?? null, opts.variant ?? null) as LabelRow[]
-  const m = toMatrix(rows)
+  return agreementFromMatrix(toMatrix(rows), numeric)
+}
+
+/** The same figures from a matrix built elsewhere (the metrics service reuses its label pass). */
+export function agreementFromMatrix(m: Matrix, numeric: boolean): DatasetAgreement {
   const cohenPairs: CohenPair[] = []
   for (let i = 0; i < m.annotators.length; i++)
     for (let j = i + 1; j < m.annotators.length; j++) {

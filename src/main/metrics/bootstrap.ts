@@ -1,4 +1,4 @@
-import { type Cells, errorRate, f1Unsupported } from './binary'
+import type { Cells } from './binary'
 
 /** mulberry32: a tiny, well-known 32-bit PRNG; the same seed always gives the same stream. */
 export function mulberry32(seed: number): () => number {
@@ -79,7 +79,14 @@ function percentile(sorted: readonly number[], q: number): number {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo)
 }
 
-/** Percentile interval of a statistic of the cells; null when the statistic is never defined. */
+/** Percentile interval of replicate values; null when the statistic was never defined. */
+function interval(values: number[], level: number): Interval | null {
+  if (values.length === 0) return null
+  values.sort((a, b) => a - b)
+  return [percentile(values, (1 - level) / 2), percentile(values, 1 - (1 - level) / 2)]
+}
+
+/** Percentile interval of any statistic of the cells, resampling all four of them. */
 export function bootstrapCells(
   c: Cells,
   stat: (c: Cells) => number | null,
@@ -88,22 +95,42 @@ export function bootstrapCells(
   const n = c.tp + c.fp + c.fn + c.tn
   if (n === 0) return null
   const rand = mulberry32(opts.seed ?? 1)
-  const reps = opts.replicates ?? 1000
-  const level = opts.level ?? 0.95
   const values: number[] = []
-  for (let r = 0; r < reps; r++) {
+  for (let r = 0; r < (opts.replicates ?? 1000); r++) {
     const v = stat(resampleCells(c, rand))
     if (v !== null) values.push(v)
   }
-  if (values.length === 0) return null
-  values.sort((a, b) => a - b)
-  return [percentile(values, (1 - level) / 2), percentile(values, 1 - (1 - level) / 2)]
+  return interval(values, opts.level ?? 0.95)
 }
 
-export function errorRateCi(c: Cells, opts?: BootstrapOptions): Interval | null {
-  return bootstrapCells(c, errorRate, opts)
+/**
+ * ER depends only on the number of wrong verdicts, whose resampled count is one binomial draw;
+ * this gives the same distribution as resampling the four cells, at a quarter of the cost.
+ */
+export function errorRateCi(c: Cells, opts: BootstrapOptions = {}): Interval | null {
+  const n = c.tp + c.fp + c.fn + c.tn
+  if (n === 0) return null
+  const rand = mulberry32(opts.seed ?? 1)
+  const p = (c.fp + c.fn) / n
+  const values: number[] = []
+  for (let r = 0; r < (opts.replicates ?? 1000); r++) values.push(binomial(n, p, rand) / n)
+  return interval(values, opts.level ?? 0.95)
 }
 
-export function f1Ci(c: Cells, opts?: BootstrapOptions): Interval | null {
-  return bootstrapCells(c, f1Unsupported, opts)
+/** F1 on unsupported depends on tp and on fp + fn only: two binomial draws per replicate. */
+export function f1Ci(c: Cells, opts: BootstrapOptions = {}): Interval | null {
+  const n = c.tp + c.fp + c.fn + c.tn
+  if (n === 0) return null
+  const rand = mulberry32(opts.seed ?? 1)
+  const pTp = c.tp / n
+  const wrong = c.fp + c.fn
+  const pWrongGivenNotTp = n === c.tp ? 0 : wrong / (n - c.tp)
+  const values: number[] = []
+  for (let r = 0; r < (opts.replicates ?? 1000); r++) {
+    const tp = binomial(n, pTp, rand)
+    const w = binomial(n - tp, pWrongGivenNotTp, rand)
+    const denom = 2 * tp + w
+    if (denom > 0) values.push((2 * tp) / denom)
+  }
+  return interval(values, opts.level ?? 0.95)
 }

@@ -1,7 +1,7 @@
 import type { LabelSchema } from '../../shared/labelSchemas'
-import { resolveGold } from '../gold/gold'
 import type { Db } from '../store/connection'
 import { NONE, SUPPORTED, UNSUPPORTED } from './binary'
+import { buildLabelColumns, goldCodes, type LabelColumns } from './labelColumns'
 
 /**
  * Gathers what the metrics need in a few SQL passes into typed columns indexed by a dense
@@ -19,6 +19,9 @@ export interface TargetColumns {
   variant: Uint16Array
   candidate: Int32Array
   item: Int32Array
+  human: LabelColumns
+  /** stored (adjudicated / imported) gold as a code into human.values, -1 none */
+  stored: Int32Array
   goldBin: Int8Array
   goldCode: Int16Array
   /** Human score per target: the number itself, the schema's score, or the binary (1 supported). */
@@ -39,6 +42,8 @@ export const ST_NONE = 0
 export const ST_OK = 1
 export const ST_NA = 2
 export const ST_ERROR = 3
+
+export type Coder = ReturnType<typeof verdictCoder>
 
 /** Binary code and label code of a verdict under the schema, plus its numeric reading. */
 export function verdictCoder(schema: LabelSchema, labels: string[]) {
@@ -71,6 +76,24 @@ export function verdictCoder(schema: LabelSchema, labels: string[]) {
   }
 }
 
+/** Fills the gold columns from gold codes (into human.values). */
+export function setGold(t: TargetColumns, coder: Coder, gold: Int32Array): void {
+  const values = t.human.values
+  const bins = values.map((v) => coder.bin(v, null))
+  const codes = values.map((v) => coder.code(v))
+  const nums = values.map((v) => coder.num(v, null))
+  let count = 0
+  for (let i = 0; i < gold.length; i++) {
+    const g = gold[i]!
+    t.goldBin[i] = g < 0 ? NONE : bins[g]!
+    t.goldCode[i] = g < 0 ? -1 : codes[g]!
+    t.goldNum[i] = g < 0 ? Number.NaN : nums[g]!
+    if (t.goldBin[i] !== NONE) count++
+  }
+  t.goldCount = count
+}
+
+/** Current targets of a dataset with their labels and gold. */
 export function loadTargets(db: Db, datasetId: number, schema: LabelSchema): TargetColumns {
   const labels = schema.type === 'categorical' ? [...schema.values] : []
   const rows = db
@@ -89,7 +112,8 @@ export function loadTargets(db: Db, datasetId: number, schema: LabelSchema): Tar
   const candidate = new Int32Array(n)
   const item = new Int32Array(n)
   const variantCodes = new Map<string, number>()
-  rows.forEach(([id, v, c, it], i) => {
+  for (let i = 0; i < n; i++) {
+    const [id, v, c, it] = rows[i]!
     indexOf[id] = i
     ids[i] = id
     let code = variantCodes.get(v)
@@ -100,21 +124,24 @@ export function loadTargets(db: Db, datasetId: number, schema: LabelSchema): Tar
     variant[i] = code
     candidate[i] = c
     item[i] = it
-  })
-  const goldBin = new Int8Array(n).fill(NONE)
-  const goldCode = new Int16Array(n).fill(-1)
-  const goldNum = new Float64Array(n).fill(Number.NaN)
-  const coder = verdictCoder(schema, labels)
-  let goldCount = 0
-  for (const g of resolveGold(db, datasetId).values()) {
-    const i = g.targetId < indexOf.length ? indexOf[g.targetId]! : -1
-    if (i < 0) continue
-    goldBin[i] = coder.bin(g.verdict, null)
-    goldCode[i] = coder.code(g.verdict)
-    goldNum[i] = coder.num(g.verdict, null)
-    if (goldBin[i] !== NONE) goldCount++
   }
-  return {
+  const labelRows = loadLabelRows(db, datasetId, labels, n === 0 ? 0 : rows[0]![0], maxId)
+  const human = buildLabelColumns(n, labelRows, indexOf, labels)
+  const stored = new Int32Array(n).fill(-1)
+  const goldRows = db
+    .prepare(
+      'SELECT g.target_id, g.verdict FROM gold g JOIN targets t ON t.id = g.target_id WHERE t.dataset_id = ?',
+    )
+    .raw()
+    .all(datasetId) as [number, string][]
+  for (const [id, v] of goldRows) {
+    const i = id < indexOf.length ? indexOf[id]! : -1
+    if (i < 0) continue
+    let c = human.values.indexOf(v)
+    if (c < 0) c = human.values.push(v) - 1
+    stored[i] = c
+  }
+  const t: TargetColumns = {
     schema,
     labels,
     variants: [...variantCodes.keys()],
@@ -123,71 +150,153 @@ export function loadTargets(db: Db, datasetId: number, schema: LabelSchema): Tar
     variant,
     candidate,
     item,
-    goldBin,
-    goldCode,
-    goldNum,
-    goldCount,
+    human,
+    stored,
+    goldBin: new Int8Array(n),
+    goldCode: new Int16Array(n),
+    goldNum: new Float64Array(n),
+    goldCount: 0,
   }
+  setGold(t, verdictCoder(schema, labels), goldCodes(human, stored))
+  return t
 }
 
-/** One run's verdicts as columns over the dataset's targets. */
-export function loadRun(
-  db: Db,
-  runId: number,
-  t: TargetColumns,
-  coder: ReturnType<typeof verdictCoder>,
-): RunColumns {
-  const n = t.ids.length
-  const bin = new Int8Array(n).fill(NONE)
-  const code = new Int16Array(n).fill(-1)
-  const num = new Float64Array(n).fill(Number.NaN)
-  const status = new Uint8Array(n)
-  let hasScores = false
-  const stmt = db.prepare('SELECT target_id, status, verdict, score FROM verdicts WHERE run_id = ?').raw()
-  for (const row of stmt.iterate(runId) as IterableIterator<[number, string, string | null, number | null]>) {
-    const id = row[0]
-    const i = id < t.indexOf.length ? t.indexOf[id]! : -1
-    if (i < 0) continue
-    const st = row[1]
-    if (st === 'ok') {
-      const b = coder.bin(row[2], row[3])
-      // A verdict outside the schema is a format failure, like an unparseable reply.
-      if (b === NONE) {
-        status[i] = ST_NA
-        continue
-      }
-      status[i] = ST_OK
-      bin[i] = b
-      code[i] = coder.code(row[2])
-      num[i] = coder.num(row[2], row[3])
-      if (row[3] !== null) hasScores = true
-    } else status[i] = st === 'na' ? ST_NA : ST_ERROR
-  }
-  return { bin, code, num, status, hasScores }
-}
-
-/** Gold of the other annotators, and one annotator's own labels, as binary columns. */
-export function loadHuman(
+/**
+ * Current labels of the dataset's target-id range (other datasets' targets fall outside the
+ * index later). Categorical verdicts travel packed into one integer per label.
+ */
+function loadLabelRows(
   db: Db,
   datasetId: number,
-  annotatorId: number,
+  labels: string[],
+  minId: number,
+  maxId: number,
+): [number, number, string][] {
+  const k = labels.length
+  const packable = k > 0 && k < CODE_SPAN && maxId < 2 ** 26
+  if (!packable)
+    return db
+      .prepare(
+        `SELECT l.target_id, l.annotator_id, l.verdict FROM labels l JOIN targets t ON t.id = l.target_id
+         WHERE t.dataset_id = ? AND l.verdict IS NOT NULL`,
+      )
+      .raw()
+      .all(datasetId) as [number, number, string][]
+  const cases = labels.map((l, i) => `WHEN ${sqlString(l)} THEN ${i}`).join(' ')
+  const packed = db
+    .prepare(
+      `SELECT (target_id * ${RUN_SPAN} + annotator_id) * ${CODE_SPAN} + CASE verdict ${cases} ELSE ${k} END
+       FROM labels WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL AND annotator_id < ${RUN_SPAN}`,
+    )
+    .pluck()
+    .all(minId, maxId) as number[]
+  const out: [number, number, string][] = new Array(packed.length)
+  let m = 0
+  for (const v of packed) {
+    const code = v % CODE_SPAN
+    // A stored label outside the schema (a schema edited after labelling) is not a verdict.
+    if (code >= k) continue
+    const rest = (v - code) / CODE_SPAN
+    const annotator = rest % RUN_SPAN
+    out[m++] = [(rest - annotator) / RUN_SPAN, annotator, labels[code]!]
+  }
+  out.length = m
+  return out
+}
+
+function emptyRun(n: number): RunColumns {
+  return {
+    bin: new Int8Array(n).fill(NONE),
+    code: new Int16Array(n).fill(-1),
+    num: new Float64Array(n).fill(Number.NaN),
+    status: new Uint8Array(n),
+    hasScores: false,
+  }
+}
+
+const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`
+// Run ids and target ids are packed with the verdict's code into one integer per row, which
+// better-sqlite3 returns several times faster than a row of separate columns.
+const RUN_SPAN = 2 ** 21
+const CODE_SPAN = 64
+
+/**
+ * Verdicts of several runs over the dataset's targets in one query. Categorical verdicts travel
+ * as codes; numeric verdicts and explicit scores are fetched in a second pass only when present.
+ */
+export function loadRuns(
+  db: Db,
+  runIds: readonly number[],
   t: TargetColumns,
-  coder: ReturnType<typeof verdictCoder>,
-): { own: Int8Array; othersGold: Int8Array } {
+  coder: Coder,
+): Map<number, RunColumns> {
   const n = t.ids.length
-  const own = new Int8Array(n).fill(NONE)
-  const othersGold = new Int8Array(n).fill(NONE)
-  const rows = db
-    .prepare('SELECT target_id, verdict FROM labels WHERE annotator_id = ? AND verdict IS NOT NULL')
+  const out = new Map<number, RunColumns>()
+  for (const id of runIds) out.set(id, emptyRun(n))
+  if (runIds.length === 0) return out
+  const k = t.labels.length
+  const packable = k + 3 <= CODE_SPAN && runIds.every((id) => id < RUN_SPAN) && t.indexOf.length < 2 ** 26
+  const list = runIds.map((id) => Math.trunc(id)).join(',')
+  if (packable) {
+    const cases = t.labels.map((l, i) => `WHEN ${sqlString(l)} THEN ${i}`).join(' ')
+    const okCode = k === 0 ? `${k}` : `CASE verdict ${cases} ELSE ${k} END`
+    const packed = db
+      .prepare(
+        `SELECT (target_id * ${RUN_SPAN} + run_id) * ${CODE_SPAN} + CASE status WHEN 'ok' THEN ${okCode}
+           WHEN 'na' THEN ${k + 1} ELSE ${k + 2} END FROM verdicts WHERE run_id IN (${list})`,
+      )
+      .pluck()
+      .all() as number[]
+    const labelBin = t.labels.map((l) => coder.bin(l, null))
+    const labelNum = t.labels.map((l) => coder.num(l, null))
+    for (const v of packed) {
+      const code = v % CODE_SPAN
+      const rest = (v - code) / CODE_SPAN
+      const runId = rest % RUN_SPAN
+      const id = (rest - runId) / RUN_SPAN
+      const i = id < t.indexOf.length ? t.indexOf[id]! : -1
+      if (i < 0) continue
+      const r = out.get(runId)!
+      if (code < k) {
+        r.status[i] = ST_OK
+        r.code[i] = code
+        r.bin[i] = labelBin[code]!
+        r.num[i] = labelNum[code]!
+      } else if (code === k) r.status[i] = k === 0 ? ST_OK : ST_NA
+      else r.status[i] = code === k + 1 ? ST_NA : ST_ERROR
+    }
+  }
+  const numericPass = t.schema.type === 'numeric' || !packable
+  const extra = db
+    .prepare(
+      `SELECT run_id, target_id, status, verdict, score FROM verdicts WHERE run_id IN (${list})
+       ${numericPass ? '' : 'AND score IS NOT NULL'}`,
+    )
     .raw()
-    .all(annotatorId) as [number, string][]
-  for (const [id, verdict] of rows) {
+    .all() as [number, number, string, string | null, number | null][]
+  for (const [runId, id, st, verdict, score] of extra) {
     const i = id < t.indexOf.length ? t.indexOf[id]! : -1
-    if (i >= 0) own[i] = coder.bin(verdict, null)
+    if (i < 0) continue
+    const r = out.get(runId)!
+    if (score !== null) r.hasScores = true
+    if (st !== 'ok') {
+      r.status[i] = st === 'na' ? ST_NA : ST_ERROR
+      continue
+    }
+    const b = coder.bin(verdict, score)
+    // A verdict outside the schema is a format failure, like an unparseable reply.
+    if (b === NONE) {
+      r.status[i] = ST_NA
+      continue
+    }
+    r.status[i] = ST_OK
+    r.bin[i] = b
+    r.code[i] = coder.code(verdict)
+    r.num[i] = coder.num(verdict, score)
   }
-  for (const g of resolveGold(db, datasetId, annotatorId).values()) {
-    const i = g.targetId < t.indexOf.length ? t.indexOf[g.targetId]! : -1
-    if (i >= 0) othersGold[i] = coder.bin(g.verdict, null)
-  }
-  return { own, othersGold }
+  return out
+}
+
+export function loadRun(db: Db, runId: number, t: TargetColumns, coder: Coder): RunColumns {
+  return loadRuns(db, [runId], t, coder).get(runId)!
 }

@@ -3,7 +3,7 @@ import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { addPair, emptyCells, NONE, UNSUPPORTED } from './binary'
 import { errorRateCi } from './bootstrap'
-import { loadRun, loadTargets, ST_OK, verdictCoder } from './load'
+import { loadRuns, loadTargets, ST_OK, verdictCoder } from './load'
 import { judgeRuns, runLabel } from './service'
 
 interface TargetInfo {
@@ -41,8 +41,14 @@ export function disagreements(
   const runs = judgeRuns(db, datasetId).filter((r) => opts.runId == null || r.id === opts.runId)
   const hits: { i: number; run: (typeof runs)[number] }[] = []
   const verdictOf = db.prepare('SELECT verdict, score FROM verdicts WHERE run_id = ? AND target_id = ?')
+  const columns = loadRuns(
+    db,
+    runs.map((r) => r.id),
+    t,
+    coder,
+  )
   for (const r of runs) {
-    const run = loadRun(db, r.id, t, coder)
+    const run = columns.get(r.id)!
     for (let i = 0; i < t.ids.length; i++) {
       if (variantCode >= 0 && t.variant[i] !== variantCode) continue
       if (run.status[i] !== ST_OK || t.goldBin[i] === NONE || run.bin[i] === t.goldBin[i]) continue
@@ -89,8 +95,15 @@ export function labelNext(db: Db, datasetId: number, limit = 50): LabelNextRow[]
   const coder = verdictCoder(schema, t.labels)
   const votes = new Uint16Array(t.ids.length)
   const unsupported = new Uint16Array(t.ids.length)
-  for (const r of judgeRuns(db, datasetId)) {
-    const run = loadRun(db, r.id, t, coder)
+  const runs = judgeRuns(db, datasetId)
+  const columns = loadRuns(
+    db,
+    runs.map((r) => r.id),
+    t,
+    coder,
+  )
+  for (const r of runs) {
+    const run = columns.get(r.id)!
     for (let i = 0; i < t.ids.length; i++) {
       if (run.status[i] !== ST_OK) continue
       votes[i]!++
@@ -151,8 +164,15 @@ export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeri
   const checkpoints = [
     ...new Set(Array.from({ length: points }, (_, k) => Math.ceil(((k + 1) * total) / points))),
   ]
-  return judgeRuns(db, datasetId).map((r) => {
-    const run = loadRun(db, r.id, t, coder)
+  const runs = judgeRuns(db, datasetId)
+  const columns = loadRuns(
+    db,
+    runs.map((r) => r.id),
+    t,
+    coder,
+  )
+  return runs.map((r) => {
+    const run = columns.get(r.id)!
     const cells = emptyCells()
     const series: NarrowingSeries['points'] = []
     let next = 0

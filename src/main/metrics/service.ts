@@ -1,26 +1,13 @@
-import type {
-  CorrelationRow,
-  DatasetMetrics,
-  HumanMetrics,
-  JudgeMetrics,
-  McNemarRow,
-} from '../../shared/contract/metrics'
+import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings, getDataset } from '../store/repos/datasets'
-import { agreementForDataset } from './agreementService'
+import { agreementFromMatrix } from './agreementService'
 import { binaryFigures, confusionMatrix, NONE, SUPPORTED } from './binary'
 import { correlate } from './correlation'
 import { figuresByVariant } from './figures'
-import {
-  loadHuman,
-  loadRun,
-  loadTargets,
-  type RunColumns,
-  ST_OK,
-  type TargetColumns,
-  verdictCoder,
-} from './load'
+import { humanFigures, ratingsMatrix } from './humans'
+import { loadRuns, loadTargets, type RunColumns, ST_OK, type TargetColumns, verdictCoder } from './load'
 import { mcnemar } from './mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './methods'
 import { runCosts } from './runInfo'
@@ -175,11 +162,17 @@ export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOp
   const coder = verdictCoder(dataset.labelSchema, t.labels)
   const runs = judgeRuns(db, datasetId)
   const costs = runCosts(db, runs)
+  const columns = loadRuns(
+    db,
+    runs.map((r) => r.id),
+    t,
+    coder,
+  )
   const judges: JudgeMetrics[] = []
   const correlations: CorrelationRow[] = []
   const correct: Int8Array[] = []
   for (const r of runs) {
-    const run = loadRun(db, r.id, t, coder)
+    const run = columns.get(r.id)!
     const label = runLabel(r)
     const f = figuresByVariant(run.bin, t.goldBin, run.status, t.variant, t.variants, boot)
     const bf = confusionMatrix(run.code, t.goldCode, t.labels.length)
@@ -221,13 +214,8 @@ export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOp
       runIds: js.map((j) => j.runId),
       errorRate: spread(js.map((j) => j.errorRate)),
     }))
-  const humans: HumanMetrics[] = listAnnotators(db).flatMap((a) => {
-    const h = loadHuman(db, datasetId, a.id, t, coder)
-    const f = figuresByVariant(h.own, h.othersGold, null, t.variant, t.variants, boot)
-    return f.overall.judged === 0
-      ? []
-      : [{ ...f.overall, annotatorId: a.id, annotator: a.name, byVariant: f.byVariant }]
-  })
+  const names = new Map(listAnnotators(db).map((a) => [a.id, a.name]))
+  const humans = humanFigures(t, coder, names, boot)
   return {
     datasetId,
     dataset: dataset.name,
@@ -237,7 +225,7 @@ export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOp
     targets: t.ids.length,
     goldTargets: t.goldCount,
     seed,
-    agreement: agreementForDataset(db, datasetId),
+    agreement: agreementFromMatrix(ratingsMatrix(t, names), t.schema.type === 'numeric'),
     judges,
     humans,
     correlations,

@@ -1,0 +1,54 @@
+import type { HumanMetrics } from '../../shared/contract/metrics'
+import type { Matrix } from './agreementService'
+import { NONE } from './binary'
+import type { BootstrapOptions } from './bootstrap'
+import { figuresByVariant } from './figures'
+import { goldCodes } from './labelColumns'
+import type { Coder, TargetColumns } from './load'
+
+/**
+ * Humans as judges: every annotator's labels against the gold the *other* annotators make
+ * (stored gold still wins), the ceiling a judge's error rate is read against.
+ */
+export function humanFigures(
+  t: TargetColumns,
+  coder: Coder,
+  names: Map<number, string>,
+  boot: BootstrapOptions,
+): HumanMetrics[] {
+  const h = t.human
+  const bins = h.values.map((v) => coder.bin(v, null))
+  const n = t.ids.length
+  const out: HumanMetrics[] = []
+  for (const a of h.annotatorIds) {
+    const own = new Int8Array(n).fill(NONE)
+    for (let i = 0; i < n; i++)
+      for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = bins[h.code[k]!]!
+    const others = goldCodes(h, t.stored, a)
+    const gold = new Int8Array(n)
+    for (let i = 0; i < n; i++) gold[i] = others[i]! < 0 ? NONE : bins[others[i]!]!
+    const f = figuresByVariant(own, gold, null, t.variant, t.variants, boot)
+    if (f.overall.judged === 0) continue
+    out.push({ ...f.overall, annotatorId: a, annotator: names.get(a) ?? `#${a}`, byVariant: f.byVariant })
+  }
+  return out.sort((x, y) => x.annotator.localeCompare(y.annotator))
+}
+
+/** The labels as a ratings matrix (annotators by name, labelled targets only). */
+export function ratingsMatrix(t: TargetColumns, names: Map<number, string>): Matrix {
+  const h = t.human
+  const order = [...h.annotatorIds].sort((x, y) => (names.get(x) ?? '').localeCompare(names.get(y) ?? ''))
+  const col = new Map(order.map((a, i) => [a, i]))
+  const rows: (string | null)[][] = []
+  const variants: string[] = []
+  for (let i = 0; i < t.ids.length; i++) {
+    const s = h.start[i]!
+    const e = h.start[i + 1]!
+    if (s === e) continue
+    const row = new Array<string | null>(order.length).fill(null)
+    for (let k = s; k < e; k++) row[col.get(h.annotator[k]!)!] = h.values[h.code[k]!]!
+    rows.push(row)
+    variants.push(t.variants[t.variant[i]!]!)
+  }
+  return { annotators: order.map((a) => names.get(a) ?? `#${a}`), variants, rows }
+}
