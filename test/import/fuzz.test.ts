@@ -129,3 +129,40 @@ describe('well-formed but odd rows', () => {
     )
   })
 })
+
+/** Keys each preset looks for, so random rows reach its nested parsing rather than stop at detection. */
+const PRESET_KEYS = {
+  wikievalfacts: ['question', 'answer', 'ungrounded_answer', 'poor_answer', 'gt_facts', 'human_evaluated_facts_answer'],
+  summeval: ['id', 'text', 'decoded', 'model_id', 'expert_annotations', 'turker_annotations'],
+  qags: ['article', 'summary_sentences'],
+  refchecker: ['id', 'response', 'question', 'reference', 'claude2_response_kg'],
+} as const
+
+describe('presets fed random JSON in their own keys import or refuse cleanly', () => {
+  it.each(Object.keys(PRESET_KEYS) as (keyof typeof PRESET_KEYS)[])('%s', async (preset) => {
+    setup()
+    const value = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.constantFrom("{'a': 'True'}", '- one\n- two', 'Entailment', 'yes', '3'),
+      fc.array(fc.record({ sentence: fc.string(), responses: fc.array(fc.record({ worker_id: fc.string(), response: fc.constantFrom('yes', 'no', 'maybe') })) })),
+      fc.array(fc.record({ triplet: fc.array(fc.string(), { minLength: 2, maxLength: 4 }), human_label: fc.constantFrom('Entailment', 'neutral', 'x', null) })),
+    )
+    const keys = PRESET_KEYS[preset]
+    const rowArb = fc.record(Object.fromEntries(keys.map((k) => [k, value])) as Record<string, fc.Arbitrary<unknown>>)
+    await fc.assert(
+      fc.asyncProperty(fc.array(rowArb, { minLength: 1, maxLength: 4 }), fc.boolean(), async (rows, skip) => {
+        const file = join(folder, `preset-${n}.jsonl`)
+        writeFileSync(file, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`)
+        const before = tableCounts(ws)
+        try {
+          const r = await importFile(ws, { file, preset, skipBadRows: skip, datasetName: `p-${n++}` })
+          expect(r.items + r.skipped.length).toBeGreaterThan(0)
+        } catch (error) {
+          expect(error).toBeInstanceOf(ImportError)
+          expect(tableCounts(ws)).toEqual(before)
+        }
+      }),
+      { numRuns: 40 },
+    )
+  })
+})
