@@ -25,6 +25,8 @@ export interface FakeRequest {
   userText: string
   /** True when the schema came inside the prompt (JSON-in-text fallback), not as a tool. */
   inText: boolean
+  /** The credential the client sent (Authorization bearer or x-api-key). */
+  credential: string | null
 }
 
 export type Script = (req: FakeRequest, index: number) => FakeReply
@@ -44,7 +46,7 @@ export interface FakeServer {
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-function describe(format: FakeRequest['format'], body: Obj): FakeRequest {
+function describe(format: FakeRequest['format'], body: Obj, credential: string | null): FakeRequest {
   const tools = Array.isArray(body.tools) ? body.tools.filter(isObj) : []
   const first = tools[0]
   let schema: FakeRequest['schema'] = null
@@ -71,7 +73,7 @@ function describe(format: FakeRequest['format'], body: Obj): FakeRequest {
       inText = true
     }
   }
-  return { format, body, toolName, schema, userText, inText }
+  return { format, body, toolName, schema, userText, inText, credential }
 }
 
 const tokens = (s: string) => Math.max(1, Math.ceil(s.length / 4))
@@ -194,7 +196,8 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
       res.writeHead(400).end()
       return
     }
-    const fake = describe(format, body)
+    const auth = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? req.headers['x-api-key']
+    const fake = describe(format, body, typeof auth === 'string' ? auth : null)
     const index = count++
     requests.push(fake)
     if (latency > 0) await sleep(latency)
