@@ -91,7 +91,7 @@ export function makeAligner(text: string): (unit: string) => AlignedSpan | null 
       if (q) {
         const merged = new Set([...p.tokens, ...q.tokens])
         // Only a window that adds recall over both halves is worth the longer highlight.
-        consider(p.start, q.end, merged, merged.size + 50)
+        consider(p.start, q.end, merged, merged.size + 150)
       }
     }
     if (!best) return null

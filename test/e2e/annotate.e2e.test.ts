@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { Workspace } from '../../src/main/app/workspace'
+import { createDataset } from '../../src/main/store/repos/datasets'
+import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
@@ -101,4 +104,83 @@ describe('annotate in the browser', () => {
     await annotate.waitSaved()
     expect(await annotate.verdictOf(0)).toBe('false')
   })
+
+  it('opens a 10,000-word article and takes the eye to the passage a fact comes from', async () => {
+    const app = await start()
+    const { page } = app
+    const { datasetId, targetId } = seedLongArticle(app.server.ctx.workspace)
+    await page.goto(`${app.server.origin}/#/annotate/${datasetId}?target=${targetId}`)
+    const annotate = new AnnotatePage(page)
+    await annotate.units.first().waitFor()
+    expect(
+      await annotate.pane('reference').evaluate((el) => (el.textContent ?? '').split(/\s+/).length),
+    ).toBeGreaterThan(10_000)
+    await expect
+      .poll(() => annotate.highlighted('factlab-align'))
+      .toContainEqual(expect.stringContaining('Biscuit'))
+    // The reference pane scrolled by itself to the aligned sentence, deep in the article.
+    const scrolled = await page.locator('.pane-reference .pane-scroll').evaluate((el) => el.scrollTop)
+    expect(scrolled).toBeGreaterThan(2000)
+    await app.shot('annotate-long-article')
+    await page.keyboard.press('1')
+    await annotate.waitSaved()
+    await page.keyboard.press('k')
+    await annotate.expectFocusedIndex(0)
+  })
+
+  it('hides judge verdicts in blind mode until I have labelled the unit', async () => {
+    const app = await start()
+    const { page } = app
+    const annotate = new AnnotatePage(page)
+    await annotate.open(DEMO)
+    const target = await annotate.focusedTargetId()
+    addJudgeVerdict(app.server.ctx.workspace, target, 'false', 'The answer never mentions infrared.')
+    await page.reload()
+    await annotate.units.first().waitFor()
+    await annotate.focused.getByText('Judge verdicts stay hidden').waitFor()
+    expect(await page.getByText('never mentions infrared').count()).toBe(0)
+    await page.keyboard.press('1')
+    await annotate.waitSaved()
+    await page.keyboard.press('k')
+    await annotate.focused.getByText('never mentions infrared').waitFor()
+    await app.shot('annotate-judge-revealed')
+  })
 })
+
+/** A dataset with one long article whose only mention of "Biscuit" is near its end. */
+function seedLongArticle(ws: Workspace): { datasetId: number; targetId: number } {
+  const filler = (i: number) =>
+    `Paragraph ${i} describes the coastline, the tides and the weather of the northern bay in some detail. ` +
+    'Fishing boats leave at dawn and return before the evening storms roll in from the sea.\n\n'
+  let article = ''
+  for (let i = 0; i < 340; i++) article += filler(i)
+  article += "The lighthouse keeper's cat was named Biscuit and slept on the lamp room stairs.\n\n"
+  for (let i = 340; i < 360; i++) article += filler(i)
+  const ds = createDataset(ws.db, { name: 'Long article', labelSchema: FAAF_SCHEMA })
+  const item = ws.content.insertItem(
+    ds.id,
+    { extId: 'long-1', question: 'What was the cat called?', reference: article },
+    0,
+  )
+  const cand = ws.content.insertCandidate(item, {
+    variant: 'answer',
+    text: 'The cat of the lighthouse keeper was called Biscuit.',
+  })
+  const unit = ws.content.insertUnit(item, {
+    kind: 'fact',
+    text: "The lighthouse keeper's cat was called Biscuit.",
+  })
+  return { datasetId: ds.id, targetId: ws.content.targetId(unit, cand)! }
+}
+
+function addJudgeVerdict(ws: Workspace, targetId: number, verdict: string, reason: string): void {
+  const run = ws.db
+    .prepare(
+      `INSERT INTO runs (kind, dataset_id, provider, model, method, status, created_at)
+       SELECT 'judge', dataset_id, 'openai', 'gpt-test', 'faaf-tf', 'done', '2026-01-01' FROM targets WHERE id = ?`,
+    )
+    .run(targetId)
+  ws.db
+    .prepare(`INSERT INTO verdicts (run_id, target_id, status, verdict, reason) VALUES (?, ?, 'ok', ?, ?)`)
+    .run(run.lastInsertRowid, targetId, verdict, reason)
+}

@@ -69,6 +69,7 @@ export function AnnotateLayout(p: Props) {
   const focused = targets.find((t) => t.targetId === state.focus) ?? null
   const reference = view.item.reference
   const answer = candidate?.text ?? ''
+  const answerVariant = candidate?.variant.replace(/_/g, ' ') ?? ''
 
   const alignRef = useMemo(() => makeAligner(reference), [reference])
   const alignCand = useMemo(() => makeAligner(answer), [answer])
@@ -197,7 +198,7 @@ export function AnnotateLayout(p: Props) {
         />
         <TextPane
           pane="candidate"
-          title="Answer"
+          title={view.candidates.length === 1 ? `Answer · ${answerVariant}` : 'Answer'}
           text={answer}
           scrollRef={candScroll}
           against={focused?.against === 'candidate'}
@@ -205,7 +206,7 @@ export function AnnotateLayout(p: Props) {
             p.paneRefs.current.candidate = el
           }}
         >
-          {view.candidates.length > 1 && (
+          {view.candidates.length > 1 ? (
             <div className="tabs" role="tablist" aria-label="Answer variant">
               {view.candidates.map((c) => (
                 <button
@@ -222,7 +223,7 @@ export function AnnotateLayout(p: Props) {
                 </button>
               ))}
             </div>
-          )}
+          ) : undefined}
         </TextPane>
         <Splitter
           label="Resize the unit list"

@@ -45,6 +45,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [report, setReport] = useState<ImportReport | null>(null)
+  const [dragging, setDragging] = useState(false)
 
   const parsedMapping = mapping ? Mapping.safeParse(mapping) : null
   const mappingKey = JSON.stringify(mapping)
@@ -129,20 +130,34 @@ export function ImportWizard({ onClose, onImported }: Props) {
           <ImportDone report={report} onOpen={() => onImported(report.datasetId)} />
         ) : (
           <>
-            <label className="dropzone">
+            <label
+              className={dragging ? 'dropzone dragging' : 'dropzone'}
+              onDragOver={(e) => {
+                e.preventDefault()
+                setDragging(true)
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={(e) => {
+                e.preventDefault()
+                setDragging(false)
+                void pick(e.dataTransfer.files[0])
+              }}
+            >
               <input
+                className="visually-hidden"
                 type="file"
                 accept=".jsonl,.json,.csv,.tsv,.txt,.parquet"
                 onChange={(e) => pick(e.target.files?.[0])}
                 aria-label="Dataset file"
               />
+              <span className="pseudo-button">Choose file…</span>
               {file ? (
                 <span>
                   <strong>{file.name}</strong> · {(file.size / 1024).toFixed(1)} KB — choose another file to
                   replace it
                 </span>
               ) : (
-                <span>Choose a JSONL, JSON, CSV, TSV or Parquet file</span>
+                <span className="muted">or drop a JSONL, JSON, CSV, TSV or Parquet file here</span>
               )}
             </label>
             {previewError && <pre className="error-box">{previewError}</pre>}
