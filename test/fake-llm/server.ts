@@ -20,7 +20,7 @@ export interface FakeRequest {
   /** Name of the forced tool, when the request forced one. */
   toolName: string | null
   /** The tool's JSON Schema, when the request carried a tool. */
-  schema: { properties?: Record<string, { enum?: unknown[]; type?: unknown }> } | null
+  schema: { properties?: Record<string, unknown> } | null
   /** All user message text, joined. */
   userText: string
   /** True when the schema came inside the prompt (JSON-in-text fallback), not as a tool. */
@@ -227,14 +227,50 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
   }
 }
 
-/** Fills every enum argument of the request's schema with `verdict` (or its first value). */
-export function toolArgsFor(req: FakeRequest, verdict: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [name, prop] of Object.entries(req.schema?.properties ?? {})) {
-    if (Array.isArray(prop.enum)) out[name] = prop.enum.includes(verdict) ? verdict : prop.enum[0]
-    else out[name] = 'a supporting excerpt'
+type JsonSchema = {
+  type?: unknown
+  enum?: unknown[]
+  properties?: Record<string, JsonSchema>
+  items?: JsonSchema
+  anyOf?: JsonSchema[]
+  const?: unknown
+}
+
+/**
+ * A value that satisfies a JSON Schema, choosing `verdict` wherever an enum allows it: enough
+ * for every method's tool to get a well-formed answer (arrays get one entry, numbered 1).
+ */
+export function fillSchema(schema: JsonSchema | undefined, verdict: string): unknown {
+  if (!schema) return null
+  if (schema.const !== undefined) return schema.const
+  if (Array.isArray(schema.enum)) return schema.enum.includes(verdict) ? verdict : schema.enum[0]
+  if (schema.anyOf) return fillSchema(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0], verdict)
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, v]) => [k, fillSchema(v, verdict)]),
+      )
+    case 'array':
+      return [fillSchema(schema.items, verdict)]
+    case 'number':
+    case 'integer':
+      return 1
+    case 'boolean':
+      return true
+    case 'null':
+      return null
+    default:
+      return 'a supporting excerpt'
   }
-  return out
+}
+
+/** Arguments for the request's tool with `verdict` in every enum that allows it. */
+export function toolArgsFor(req: FakeRequest, verdict: string): Record<string, unknown> {
+  return (fillSchema({ type: 'object', ...(req.schema as JsonSchema) }, verdict) ?? {}) as Record<
+    string,
+    unknown
+  >
 }
 
 /** A script that answers every tool request with `verdict` everywhere, and text requests with it. */
