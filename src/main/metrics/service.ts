@@ -11,7 +11,7 @@ import { loadRuns, loadTargets, type RunColumns, ST_OK, type TargetColumns, verd
 import { mcnemar } from './mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './methods'
 import { runCosts } from './runInfo'
-import { spread } from './spread'
+import { paretoFront, spread } from './spread'
 
 export interface MetricsOptions {
   /** Bootstrap seed: the same seed gives the same intervals. */
@@ -232,5 +232,12 @@ export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOp
     spreads,
     mcnemar: mcnemarRows,
     goldRefchecker: refcheckerFor(t, t.goldCode),
+    paretoFront: front(judges),
   }
+}
+
+/** Runs on the cost / error-rate Pareto front (runs without an error rate are left out). */
+function front(judges: readonly JudgeMetrics[]): number[] {
+  const rated = judges.filter((j) => j.errorRate !== null)
+  return paretoFront(rated.map((j) => ({ x: j.cost, y: j.errorRate! }))).map((i) => rated[i]!.runId)
 }

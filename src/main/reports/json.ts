@@ -105,6 +105,7 @@ export function toJsonReport(m: DatasetMetrics) {
       p_value: r.pValue,
     })),
     gold_refchecker_macro: m.goldRefchecker,
+    pareto_front: m.paretoFront,
   }
 }
 

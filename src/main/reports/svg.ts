@@ -1,5 +1,4 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
-import { paretoFront } from '../metrics/spread'
 
 /** Charts as standalone SVG strings: embeddable in HTML and valid as .svg files. */
 
@@ -66,14 +65,14 @@ export function costVsErrorSvg(m: DatasetMetrics): string {
   const W = 520
   const H = 320
   const pad = { l: 54, r: 16, t: 28, b: 40 }
-  const pts = m.judges
-    .filter((j) => j.errorRate !== null)
-    .map((j) => ({ x: j.cost, y: j.errorRate!, label: j.label }))
+  const onFront = new Set(m.paretoFront)
+  const rated = m.judges.filter((j) => j.errorRate !== null)
+  const pts = rated.map((j) => ({ x: j.cost, y: j.errorRate!, label: j.label }))
   const maxX = Math.max(1e-9, ...pts.map((p) => p.x))
   const maxY = Math.max(0.01, ...pts.map((p) => p.y))
   const sx = (x: number) => pad.l + (x / maxX) * (W - pad.l - pad.r)
   const sy = (y: number) => H - pad.b - (y / maxY) * (H - pad.t - pad.b)
-  const front = new Set(paretoFront(pts))
+  const front = new Set(rated.flatMap((j, i) => (onFront.has(j.runId) ? [i] : [])))
   const line = pts
     .map((p, i) => ({ p, i }))
     .filter(({ i }) => front.has(i))

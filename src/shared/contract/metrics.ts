@@ -146,6 +146,8 @@ export const DatasetMetrics = z.object({
   spreads: z.array(SpreadRow),
   mcnemar: z.array(McNemarRow),
   goldRefchecker: Distribution.nullable(),
+  /** Runs no other run beats on both cost and error rate. */
+  paretoFront: z.array(z.number().int()),
 })
 export type DatasetMetrics = z.infer<typeof DatasetMetrics>
 
@@ -211,4 +213,37 @@ export const metricsCalls = {
     DatasetInput.extend({ format: z.enum(['md', 'html', 'csv', 'json']) }),
     z.object({ fileName: z.string(), mime: z.string(), text: z.string() }),
   ),
+}
+
+/*
+ * Number formatting shared by the reports and the Compare view, so both print the same
+ * strings for the same figures. A figure that is not defined reads "not defined", never NaN.
+ */
+export const NOT_DEFINED = 'not defined'
+
+export function fmtPct(x: number | null | undefined, digits = 1): string {
+  return x == null || !Number.isFinite(x) ? NOT_DEFINED : `${(x * 100).toFixed(digits)}%`
+}
+
+export function fmtNum(x: number | null | undefined, digits = 3): string {
+  return x == null || !Number.isFinite(x) ? NOT_DEFINED : x.toFixed(digits)
+}
+
+export function fmtCi(iv: readonly [number, number] | null | undefined, digits = 1): string {
+  return iv == null ? '' : `${(iv[0] * 100).toFixed(digits)}–${(iv[1] * 100).toFixed(digits)}%`
+}
+
+export function fmtPctCi(
+  x: number | null | undefined,
+  iv: readonly [number, number] | null | undefined,
+): string {
+  return x == null ? NOT_DEFINED : iv == null ? fmtPct(x) : `${fmtPct(x)} [${fmtCi(iv)}]`
+}
+
+export function fmtMoney(x: number): string {
+  return `$${x.toFixed(x < 1 ? 4 : 2)}`
+}
+
+export function fmtP(p: number): string {
+  return p < 0.001 ? '<0.001' : p.toFixed(3)
 }
