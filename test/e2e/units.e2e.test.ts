@@ -89,5 +89,10 @@ describe('units review in the browser', () => {
       'It was launched in December 2021 on an Ariane 5.',
     )
     await app.shot('units-split-merge')
+
+    // The merged-away piece waits among the deleted units and can come back.
+    await page.getByText('Deleted units (1)').click()
+    await page.getByRole('button', { name: 'Restore' }).click()
+    await expect.poll(() => rows.count()).toBe(count + 1)
   })
 })

@@ -5,6 +5,7 @@ import { useQuery } from '../../hooks'
 import { hashToRoute } from '../../route'
 import type { ViewProps } from '../types'
 import { groupKey, groupUnits, KIND_LABEL, moved, type UnitGroup } from './grouping'
+import { DeletedUnits, ItemNav } from './ItemNav'
 import { ItemPanel } from './ItemPanel'
 import { type UnitActions, UnitList } from './UnitList'
 import type { RowMode } from './UnitRow'
@@ -157,10 +158,17 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
   useUnitKeys({ flat, lists, focusedId, mode, actions, data, goItem })
 
   if (datasetId === null) return <p className="page units-hint">Choose a dataset first.</p>
-  if (page.error && !data) return <p className="page units-error">{page.error}</p>
+  if (page.error && !data)
+    return (
+      <div className="page">
+        <p className="units-error">{page.error}</p>
+        <button type="button" onClick={() => setSel({ index: 0 })}>
+          Go to the first item
+        </button>
+      </div>
+    )
   if (!data) return <p className="page units-hint">Loading…</p>
   if (!data.item) return <p className="page units-hint">This dataset has no items yet.</p>
-  const item = data.item
   return (
     <div className="page units-view">
       <header className="page-head">
@@ -171,21 +179,21 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
             a new version, and the labels stay with the text they were given on.
           </p>
         </div>
+        <button
+          type="button"
+          title="Makes sentence units for every answer that has none yet; existing units are left as they are"
+          onClick={() => {
+            if (!window.confirm('Split every answer of this dataset into sentence units?')) return
+            void run(async () => {
+              const r = await api('units.splitSentences', { datasetId })
+              return `Made ${r.units} sentence units in ${r.candidates} answers.`
+            })
+          }}
+        >
+          Split all answers into sentences…
+        </button>
       </header>
-      <div className="units-header">
-        <button type="button" disabled={data.prevItemId === null} onClick={() => goItem(data.prevItemId)}>
-          ← Previous item
-        </button>
-        <h2>
-          Item {data.index + 1} of {data.total} <span className="units-ext">{item.extId}</span>
-        </h2>
-        <button type="button" disabled={data.nextItemId === null} onClick={() => goItem(data.nextItemId)}>
-          Next item →
-        </button>
-        <span className="units-keys">
-          j/k move · e edit · s split · x delete · m mark for merge · Alt+↑/↓ reorder · h history · [ ] item
-        </span>
-      </div>
+      <ItemNav page={data} onItem={goItem} onIndex={(index) => setSel({ index })} />
       <p role="status" className={status?.error ? 'units-status units-error' : 'units-status'}>
         {status?.text ?? ''}
       </p>
@@ -203,30 +211,15 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
               actions={actions}
             />
           ))}
-          {data.deleted.length > 0 && (
-            <details className="units-deleted">
-              <summary>Deleted units ({data.deleted.length})</summary>
-              <ul>
-                {data.deleted.map((u) => (
-                  <li key={u.id}>
-                    <span className="units-text">{u.text}</span>
-                    {u.labels > 0 && <span className="units-badge">{u.labels} labels kept</span>}
-                    <button
-                      type="button"
-                      onClick={() =>
-                        run(async () => {
-                          await api('units.restore', { unitId: u.id })
-                          return 'Restored.'
-                        })
-                      }
-                    >
-                      Restore
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
+          <DeletedUnits
+            units={data.deleted}
+            onRestore={(u) =>
+              run(async () => {
+                await api('units.restore', { unitId: u.id })
+                return 'Restored.'
+              })
+            }
+          />
         </div>
       </div>
     </div>
