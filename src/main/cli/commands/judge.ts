@@ -1,4 +1,235 @@
 import type { Command } from 'commander'
+import { JUDGE_METHODS } from '../../../shared/domain'
+import type { Workspace } from '../../app/workspace'
+import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
+import { BUILTIN_REGISTRY } from '../../runs/builtin'
+import { createRuns, type RunRequest } from '../../runs/create'
+import { RunEngine } from '../../runs/engine'
+import { improvementReport } from '../../runs/improve'
+import { previewRun } from '../../runs/preview'
+import { getRun, type RunSummary } from '../../runs/repo'
+import { findDatasetByName } from '../../store/repos/datasets'
+import { CliError, cliProgress, EXIT, parsePositiveInt, printResult, withWorkspace } from '../util'
 
-/** Registers the `judge` command(s) on the CLI. */
-export function registerJudgeCommands(_program: Command): void {}
+interface CommonFlags {
+  workspace?: string
+  json?: boolean
+}
+
+export interface ProviderFlags extends CommonFlags {
+  dataset: string
+  provider: string
+  model: string
+  baseUrl?: string
+  concurrency?: string
+  rpm?: string
+  tpm?: string
+  timeout?: string
+  maxAttempts?: string
+  cache?: boolean
+  limit?: string
+  variants?: string
+}
+
+interface RunFlags extends ProviderFlags {
+  method: string
+  repeat?: string
+  parseMode?: string
+}
+
+export function providerOf(raw: string): ProviderName {
+  const found = PROVIDER_NAMES.find((p) => p === raw)
+  if (!found)
+    throw new CliError(`--provider must be one of ${PROVIDER_NAMES.join(', ')}, got "${raw}"`, EXIT.usage)
+  return found
+}
+
+/** The run request shared by `judge run`, `judge preview` and `units generate`. */
+export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string): RunRequest {
+  const dataset = findDatasetByName(ws.db, f.dataset)
+  if (!dataset) throw new CliError(`No dataset named "${f.dataset}" in ${ws.file}`)
+  const num = (name: string, raw: string | undefined) => parsePositiveInt(name, raw)
+  const concurrency = num('--concurrency', f.concurrency)
+  const rpm = num('--rpm', f.rpm)
+  const tpm = num('--tpm', f.tpm)
+  const timeoutMs = num('--timeout', f.timeout)
+  const maxAttempts = num('--max-attempts', f.maxAttempts)
+  const limit = num('--limit', f.limit)
+  return {
+    datasetId: dataset.id,
+    provider: providerOf(f.provider),
+    model: f.model,
+    baseUrl: f.baseUrl ?? null,
+    method,
+    ...(concurrency ? { concurrency } : {}),
+    ...(rpm ? { rpm } : {}),
+    ...(tpm ? { tpm } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(maxAttempts ? { maxAttempts } : {}),
+    ...(f.cache === false ? { cache: false } : {}),
+    slice: {
+      ...(limit ? { limit } : {}),
+      ...(f.variants ? { variants: f.variants.split(',').map((v) => v.trim()) } : {}),
+    },
+  }
+}
+
+export function withProviderOptions(cmd: Command): Command {
+  return cmd
+    .option('--workspace <db>', 'workspace file')
+    .requiredOption('--dataset <name>', 'dataset to work on')
+    .requiredOption('--provider <name>', PROVIDER_NAMES.join(', '))
+    .requiredOption('--model <name>', 'model name as the provider knows it')
+    .option('--base-url <url>', 'server URL (required for openai-compatible, e.g. http://localhost:11434/v1)')
+    .option('--concurrency <n>', 'calls in flight at once (default 4)')
+    .option('--rpm <n>', 'requests per minute limit')
+    .option('--tpm <n>', 'tokens per minute limit')
+    .option('--timeout <ms>', 'per-call timeout in milliseconds (default 60000)')
+    .option('--max-attempts <n>', 'transport attempts per call, retries included (default 4)')
+    .option('--no-cache', 'do not reuse cached replies of identical requests')
+    .option('--limit <n>', 'at most this many candidates (items for per-item jobs)')
+    .option('--variants <list>', 'only these candidate variants, comma-separated')
+    .option('--json', 'print the result as JSON')
+}
+
+/**
+ * Runs (or resumes) one run with a progress bar; Ctrl-C pauses it so `judge resume` can pick
+ * it up later without repeating a finished call.
+ */
+export async function driveRun(ws: Workspace, runId: number, json: boolean): Promise<RunSummary> {
+  const bar = cliProgress(`run ${runId}`, undefined, json)
+  const engine = new RunEngine({
+    db: ws.db,
+    registry: BUILTIN_REGISTRY,
+    onProgress: (p) => bar.update(p.done, p.total),
+  })
+  const onSigint = () => engine.pause(runId)
+  process.once('SIGINT', onSigint)
+  try {
+    return await engine.start(runId)
+  } finally {
+    process.off('SIGINT', onSigint)
+    bar.stop()
+  }
+}
+
+function human(s: RunSummary): string {
+  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached), ${s.prompt_tokens}+${s.completion_tokens} tokens, cost ${s.cost.toFixed(4)}`
+}
+
+function exitFor(summaries: RunSummary[]): void {
+  const failed = summaries.find((s) => s.status !== 'done')
+  if (failed) {
+    const run = failed.status === 'failed' ? ` (${failed.run})` : ''
+    throw new CliError(
+      `run ${failed.run} ended ${failed.status}${run}; resume it with: judge resume ${failed.run}`,
+    )
+  }
+}
+
+function report(json: boolean, summaries: RunSummary[], ws: Workspace): void {
+  const errors = summaries.map((s) => getRun(ws.db, s.run).error).filter(Boolean)
+  printResult(json, summaries.length === 1 ? summaries[0] : summaries, () =>
+    [...summaries.map(human), ...errors.map((e) => `note: ${e}`)].join('\n'),
+  )
+  exitFor(summaries)
+}
+
+export function registerJudgeCommands(program: Command): void {
+  const judge = program
+    .command('judge')
+    .description('Run LLM judges (and the lexical baseline) over a dataset')
+
+  withProviderOptions(judge.command('run').description('Judge a dataset with one method'))
+    .requiredOption('--method <name>', JUDGE_METHODS.join(', '))
+    .option('--repeat <k>', 'run the same config K times, to measure run-to-run variance')
+    .option('--parse-mode <mode>', 'prompt-tf: word-match or strict')
+    .action(async (f: RunFlags) => {
+      if (!(JUDGE_METHODS as readonly string[]).includes(f.method))
+        throw new CliError(
+          `--method must be one of ${JUDGE_METHODS.join(', ')}, got "${f.method}"`,
+          EXIT.usage,
+        )
+      if (f.parseMode && f.parseMode !== 'word-match' && f.parseMode !== 'strict')
+        throw new CliError('--parse-mode must be word-match or strict', EXIT.usage)
+      await withWorkspace(f.workspace, async (ws) => {
+        const r = requestFromFlags(ws, f, f.method)
+        if (f.parseMode) r.settings = { parseMode: f.parseMode }
+        const ids = createRuns(ws.db, r, parsePositiveInt('--repeat', f.repeat) ?? 1)
+        const summaries: RunSummary[] = []
+        for (const id of ids) summaries.push(await driveRun(ws, id, Boolean(f.json)))
+        report(Boolean(f.json), summaries, ws)
+      })
+    })
+
+  judge
+    .command('resume <run>')
+    .description('Resume a paused, failed or interrupted run without repeating finished calls')
+    .option('--workspace <db>', 'workspace file')
+    .option('--json', 'print the result as JSON')
+    .action(async (run: string, f: CommonFlags) => {
+      const runId = parsePositiveInt('run', run)!
+      await withWorkspace(f.workspace, async (ws) => {
+        getRun(ws.db, runId)
+        report(Boolean(f.json), [await driveRun(ws, runId, Boolean(f.json))], ws)
+      })
+    })
+
+  judge
+    .command('improve')
+    .description('DCR improvement (RAI): rewrite inconsistent candidates for K rounds and re-judge them')
+    .option('--workspace <db>', 'workspace file')
+    .requiredOption('--run <id>', 'the DCR run to improve on')
+    .option('--rounds <k>', 'rewrite rounds (default 1)')
+    .option('--json', 'print the result as JSON')
+    .action(async (f: CommonFlags & { run: string; rounds?: string }) => {
+      const sourceRunId = parsePositiveInt('--run', f.run)!
+      const rounds = parsePositiveInt('--rounds', f.rounds) ?? 1
+      await withWorkspace(f.workspace, async (ws) => {
+        const source = getRun(ws.db, sourceRunId)
+        if (source.method !== 'dcr')
+          throw new CliError(`Run ${sourceRunId} is a ${source.method} run, not dcr`)
+        const c = source.config
+        const [id] = createRuns(ws.db, {
+          kind: 'improve',
+          datasetId: source.datasetId,
+          provider: c.provider,
+          model: c.model,
+          baseUrl: c.baseUrl,
+          method: 'dcr',
+          settings: c.settings,
+          concurrency: c.concurrency,
+          timeoutMs: c.timeoutMs,
+          maxAttempts: c.maxAttempts,
+          sourceRunId,
+          rounds,
+        })
+        const summary = await driveRun(ws, id!, Boolean(f.json))
+        const roundsReport = improvementReport(ws.db, id!, sourceRunId, rounds)
+        printResult(Boolean(f.json), { ...summary, rounds: roundsReport }, () =>
+          [
+            human(summary),
+            ...roundsReport.map(
+              (r) =>
+                `round ${r.round}: ${r.corrected}/${r.inconsistent} corrected (${r.rate === null ? 'n/a' : `${(r.rate * 100).toFixed(1)}%`})`,
+            ),
+          ].join('\n'),
+        )
+        exitFor([summary])
+      })
+    })
+
+  withProviderOptions(judge.command('preview').description('Print the exact first request a run would send'))
+    .requiredOption('--method <name>', JUDGE_METHODS.join(', '))
+    .action(async (f: RunFlags) => {
+      await withWorkspace(f.workspace, async (ws) => {
+        const p = await previewRun(ws.db, requestFromFlags(ws, f, f.method), BUILTIN_REGISTRY)
+        printResult(Boolean(f.json), p, () =>
+          [
+            `${p.candidates} candidates, ${p.targets} targets`,
+            ...p.calls.map((c) => `--- ${c.key}\n${JSON.stringify(c.wire, null, 2)}`),
+          ].join('\n'),
+        )
+      })
+    })
+}

@@ -1,0 +1,59 @@
+import type { CallResult, JudgeContext, TemplateSet } from '../judges/types'
+import { createProvider } from '../providers'
+import type { LlmRequest } from '../providers/types'
+import type { Db } from '../store/connection'
+import { type RunRequest, snapshotConfig } from './create'
+import type { MethodRegistry } from './registry'
+import { loadJudgeTasks } from './tasks'
+
+export interface PreviewCall {
+  key: string
+  request: LlmRequest
+  /** The exact JSON body the SDK would send (no headers, so no key). */
+  wire: Record<string, unknown>
+}
+
+export interface RunPreview {
+  /** Candidates the run would judge, and the targets in them. */
+  candidates: number
+  targets: number
+  /** The first candidate's first-round requests; follow-ups that depend on a reply are not known yet. */
+  calls: PreviewCall[]
+}
+
+/**
+ * Builds the requests of the first candidate exactly as a run would, without sending anything:
+ * the method runs with a `call` that records the request and answers "not sent".
+ */
+export async function previewRun(db: Db, r: RunRequest, registry: MethodRegistry): Promise<RunPreview> {
+  const method = registry.judges[r.method]
+  if (!method) throw new Error(`Unknown judge method "${r.method}"`)
+  const config = snapshotConfig(db, r)
+  const tasks = loadJudgeTasks(db, r.datasetId, method.unitKinds, r.slice ?? {})
+  const client = createProvider({
+    provider: config.provider,
+    model: config.model,
+    baseUrl: config.baseUrl,
+    apiKey: null,
+    capabilities: config.capabilities,
+    timeoutMs: config.timeoutMs,
+  })
+  const calls: PreviewCall[] = []
+  const first = tasks[0]
+  if (first) {
+    const templates: TemplateSet = {}
+    for (const [name, t] of Object.entries(config.templates))
+      templates[name] = { ...(t.system !== undefined ? { system: t.system } : {}), user: t.user }
+    const ctx: JudgeContext = {
+      settings: config.settings,
+      templates,
+      capabilities: config.capabilities,
+      call: async (key, request): Promise<CallResult> => {
+        calls.push({ key, request, wire: client.wireBody(request) })
+        return { ok: false, error: 'preview only: nothing was sent' }
+      },
+    }
+    await method.judge(first, ctx)
+  }
+  return { candidates: tasks.length, targets: tasks.reduce((n, t) => n + t.targets.length, 0), calls }
+}

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { runCli } from '../../src/main/cli/index'
+import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
+import { tmpDirs } from '../helpers/tmp'
+import { makeWorkspace, TEST_KEY } from './helpers'
+
+const dir = tmpDirs()
+let fake: FakeServer
+beforeAll(async () => {
+  fake = await startFakeLlm({ script: answerAll('true') })
+  process.env.OPENAI_API_KEY = TEST_KEY
+  process.env.ANTHROPIC_API_KEY = TEST_KEY
+})
+afterAll(async () => {
+  delete process.env.OPENAI_API_KEY
+  delete process.env.ANTHROPIC_API_KEY
+  await fake.close()
+})
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+    out += String(s)
+    return true
+  })
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+    err += String(s)
+    return true
+  })
+  try {
+    const code = await runCli(args)
+    return { code, out, err }
+  } finally {
+    o.mockRestore()
+    e.mockRestore()
+  }
+}
+
+function workspaceFile(items: number, facts: number): string {
+  const { ws } = makeWorkspace(dir(), items, facts)
+  const file = ws.file
+  ws.close()
+  return file
+}
+
+describe('judge CLI', () => {
+  it('judge run --json reports calls and verdicts; an identical re-run is all cache', async () => {
+    const db = workspaceFile(3, 4)
+    const args = ['judge', 'run', '--workspace', db, '--dataset', 'd', '--provider', 'anthropic']
+    const rest = ['--model', 'claude-fake', '--base-url', fake.anthropicUrl, '--method', 'faaf-tfn', '--json']
+    const first = await cli([...args, ...rest])
+    expect(first.code).toBe(0)
+    expect(JSON.parse(first.out)).toMatchObject({
+      status: 'done',
+      calls: 3,
+      cached: 0,
+      verdicts: 12,
+      na: 0,
+      errors: 0,
+    })
+    const second = await cli([...args, ...rest])
+    expect(JSON.parse(second.out)).toMatchObject({ calls: 0, cached: 3, verdicts: 12 })
+  })
+
+  it('--repeat K makes K runs that each ask the model', async () => {
+    const db = workspaceFile(2, 2)
+    const r = await cli([
+      'judge',
+      'run',
+      '--workspace',
+      db,
+      '--dataset',
+      'd',
+      '--provider',
+      'openai',
+      '--model',
+      'gpt-fake',
+      '--base-url',
+      fake.openaiUrl,
+      '--method',
+      'faaf-tf',
+      '--repeat',
+      '2',
+      '--json',
+    ])
+    const runs = JSON.parse(r.out) as { calls: number }[]
+    expect(runs.map((s) => s.calls)).toEqual([2, 2])
+  })
+
+  it('refuses an unknown method with a usage error and changes nothing', async () => {
+    const db = workspaceFile(1, 1)
+    const r = await cli([
+      'judge',
+      'run',
+      '--workspace',
+      db,
+      '--dataset',
+      'd',
+      '--provider',
+      'openai',
+      '--model',
+      'm',
+      '--method',
+      'nope',
+    ])
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/--method must be one of/)
+  })
+
+  it('judge preview prints the exact wire body without sending it', async () => {
+    const db = workspaceFile(2, 3)
+    const before = fake.calls()
+    const r = await cli([
+      'judge',
+      'preview',
+      '--workspace',
+      db,
+      '--dataset',
+      'd',
+      '--provider',
+      'openai',
+      '--model',
+      'gpt-fake',
+      '--method',
+      'faaf-tf',
+      '--json',
+    ])
+    const p = JSON.parse(r.out) as { candidates: number; calls: { wire: { tool_choice: unknown } }[] }
+    expect(p.candidates).toBe(2)
+    expect(p.calls).toHaveLength(1)
+    expect(p.calls[0]?.wire.tool_choice).toMatchObject({ type: 'function' })
+    expect(fake.calls()).toBe(before)
+    expect(r.out).not.toContain(TEST_KEY)
+  })
+
+  it('units generate --method facts writes LLM facts through the content writer', async () => {
+    const db = workspaceFile(2, 0)
+    const r = await cli([
+      'units',
+      'generate',
+      '--workspace',
+      db,
+      '--dataset',
+      'd',
+      '--method',
+      'facts',
+      '--provider',
+      'openai',
+      '--model',
+      'gpt-fake',
+      '--base-url',
+      fake.openaiUrl,
+      '--json',
+    ])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.out) as { units: number; calls: number }
+    expect(out.calls).toBe(2)
+    expect(out.units).toBeGreaterThanOrEqual(2)
+  })
+})
