@@ -1,0 +1,84 @@
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppContext } from '../../src/main/app/context'
+import { dispatch } from '../../src/main/rpc/dispatch'
+import { buildHandlers } from '../../src/main/rpc/handlers'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { createDataset } from '../../src/main/store/repos/datasets'
+import { DCR_SCHEMA } from '../../src/shared/labelSchemas'
+import { tmpDirs } from '../helpers/tmp'
+
+const tmp = tmpDirs()
+const open: AppContext[] = []
+afterEach(() => {
+  for (const c of open.splice(0)) c.close()
+})
+
+function seed() {
+  const ctx = new AppContext(join(tmp(), 'w.factlab'))
+  open.push(ctx)
+  const { db, content, labels } = ctx.workspace
+  const ds = createDataset(db, { name: 'dcr', labelSchema: DCR_SCHEMA })
+  const items = [0, 1, 2].map((i) =>
+    content.insertItem(ds.id, { extId: `a${i}`, reference: `Article ${i}.` }, i),
+  )
+  const cand = content.insertCandidate(items[0]!, { variant: 'sys', text: 'First claim. Second claim.' })
+  const call = (name: string, input: unknown) => dispatch(buildHandlers(ctx), name, input)
+  return { ctx, ds, items, cand, call, labels, annotator: ensureAnnotator(db, 'ana') }
+}
+
+describe('units calls', () => {
+  it('splits an answer into sentences, lists them, and versions a labelled one on edit', async () => {
+    const s = seed()
+    expect(await s.call('units.splitSentences', { candidateId: s.cand })).toEqual({
+      ok: true,
+      value: { candidates: 1, units: 2 },
+    })
+    const page = await s.call('units.list', { datasetId: s.ds.id })
+    if (!page.ok) throw new Error(page.error.message)
+    const list = page.value as {
+      units: { id: number; text: string }[]
+      total: number
+      nextItemId: number | null
+    }
+    expect(list.units.map((u) => u.text)).toEqual(['First claim.', 'Second claim.'])
+    expect(list).toMatchObject({ total: 3, nextItemId: s.items[1] })
+
+    const unitId = list.units[0]!.id
+    const target = s.ctx.workspace.content.targetId(unitId, s.cand)!
+    s.labels.save({ targetId: target, annotatorId: s.annotator.id, verdict: 'consistent' })
+    const edited = await s.call('units.edit', { unitId, text: 'The first claim.' })
+    expect(edited).toMatchObject({
+      ok: true,
+      value: { versioned: true, unit: { version: 2, lineageId: unitId } },
+    })
+  })
+
+  it('opens an item by its place in the dataset', async () => {
+    const s = seed()
+    const r = await s.call('units.list', { datasetId: s.ds.id, index: 2 })
+    expect(r).toMatchObject({ ok: true, value: { index: 2, item: { extId: 'a2' }, nextItemId: null } })
+  })
+
+  it('answers bad requests with a code and a readable reason', async () => {
+    const s = seed()
+    expect(await s.call('units.edit', { unitId: 999, text: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'No unit with id 999' },
+    })
+    expect(await s.call('units.split', { unitId: 1, texts: ['only one'] })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input' },
+    })
+    expect(await s.call('units.list', { datasetId: s.ds.id, itemId: 12345 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: `Item 12345 is not in dataset ${s.ds.id}` },
+    })
+    expect(
+      await s.call('units.add', { itemId: s.items[0], kind: 'sentence', text: 'Orphan sentence.' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: 'A sentence unit needs the candidate it comes from' },
+    })
+  })
+})
