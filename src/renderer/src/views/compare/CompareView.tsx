@@ -1,6 +1,105 @@
+import { useEffect, useState } from 'react'
+import { fmtNum, fmtPct } from '../../../../shared/contract/metrics'
+import { api, onEvent } from '../../api'
+import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
+import { CostScatter, VariantBars } from './Charts'
+import { Disagreements } from './Disagreements'
+import { JudgeTable } from './JudgeTable'
+import { LabelNext } from './LabelNext'
+import { ConfusionPanel, McNemarMatrix } from './Matrices'
+import './compare.css'
 
-/** Placeholder until the compare view lands. */
-export function CompareView(_props: ViewProps) {
-  return <p>The compare view is not built yet.</p>
+type Format = 'md' | 'html' | 'csv' | 'json'
+
+/** Judges (and humans) against gold: figures with intervals, charts, and where they go wrong. */
+export function CompareView({ datasetId, navigate }: ViewProps) {
+  const metrics = useQuery(
+    async () => (datasetId === null ? undefined : api('metrics.compare', { datasetId })),
+    [datasetId],
+  )
+  const { reload } = metrics
+  useEffect(
+    () => onEvent('labels.changed', (e) => e.datasetId === datasetId && reload()),
+    [datasetId, reload],
+  )
+  const [exportError, setExportError] = useState<string | null>(null)
+  if (datasetId === null) return <p className="page cmp-hint">Choose a dataset first.</p>
+  const m = metrics.data
+  const download = async (format: Format) => {
+    setExportError(null)
+    try {
+      const r = await api('metrics.report', { datasetId, format })
+      const url = URL.createObjectURL(new Blob([r.text], { type: r.mime }))
+      const a = document.createElement('a')
+      a.href = url
+      a.download = r.fileName
+      a.click()
+      setTimeout(() => URL.revokeObjectURL(url), 1000)
+    } catch (e) {
+      setExportError(e instanceof Error ? e.message : String(e))
+    }
+  }
+  return (
+    <div className="page cmp-view" data-testid="compare-view">
+      <header className="page-head">
+        <div>
+          <h1>Compare</h1>
+          <p className="muted">
+            Every judge run against the human gold, with annotators scored the same way as the ceiling to read
+            them against.
+          </p>
+        </div>
+        <div className="cmp-actions">
+          {(['html', 'md', 'csv', 'json'] as const).map((f) => (
+            <button key={f} type="button" onClick={() => download(f)} disabled={!m}>
+              Export {f.toUpperCase()}
+            </button>
+          ))}
+        </div>
+      </header>
+      {metrics.error && <p className="cmp-error">{metrics.error}</p>}
+      {exportError && <p className="cmp-error">{exportError}</p>}
+      {!m && !metrics.error && <p className="cmp-hint">Computing…</p>}
+      {m && (
+        <>
+          <p className="cmp-hint" data-testid="compare-summary">
+            {m.targets} targets, {m.goldTargets} with gold · {m.judges.length} judge runs · agreement{' '}
+            {fmtPct(m.agreement.percent)}, Krippendorff's α {fmtNum(m.agreement.krippendorffAlpha)}
+          </p>
+          <section>
+            <h2>Judges and humans</h2>
+            <JudgeTable metrics={m} />
+          </section>
+          <div className="cmp-grid">
+            <section>
+              <h2>Error rate by variant</h2>
+              <VariantBars metrics={m} />
+            </section>
+            <section>
+              <h2>Cost against error rate</h2>
+              <CostScatter metrics={m} />
+            </section>
+          </div>
+          <div className="cmp-grid">
+            <section>
+              <h2>Confusion matrix</h2>
+              <ConfusionPanel metrics={m} />
+            </section>
+            <section>
+              <h2>McNemar's test between judges</h2>
+              <McNemarMatrix metrics={m} />
+            </section>
+          </div>
+          <section>
+            <h2>Disagreements with gold</h2>
+            <Disagreements datasetId={datasetId} metrics={m} navigate={navigate} />
+          </section>
+          <section>
+            <LabelNext datasetId={datasetId} metrics={m} navigate={navigate} />
+          </section>
+        </>
+      )}
+    </div>
+  )
 }

@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react'
+import {
+  type DatasetMetrics,
+  type Figures,
+  fmtMoney,
+  fmtNum,
+  fmtPct,
+  fmtPctCi,
+} from '../../../../shared/contract/metrics'
+
+/** One table row: a judge run or an annotator scored like a judge. */
+interface Row {
+  key: string
+  kind: 'judge' | 'human'
+  name: string
+  runId: number | null
+  f: Figures
+  calls: number | null
+  tokens: number | null
+  cost: number | null
+}
+
+type SortKey =
+  | 'name'
+  | 'n'
+  | 'na'
+  | 'errors'
+  | 'errorRate'
+  | 'accuracy'
+  | 'f1Unsupported'
+  | 'kappa'
+  | 'calls'
+  | 'tokens'
+  | 'cost'
+
+const COLUMNS: { key: SortKey; label: string; title: string }[] = [
+  { key: 'name', label: 'Judge', title: 'Judge run, or an annotator scored against the other annotators' },
+  { key: 'n', label: 'n', title: 'Targets with both a verdict and gold' },
+  {
+    key: 'na',
+    label: 'N/A',
+    title: 'Replies that could not be read as a verdict (share of all verdict rows)',
+  },
+  { key: 'errors', label: 'Errors', title: 'Calls that failed after retries (share of all verdict rows)' },
+  {
+    key: 'errorRate',
+    label: 'Error rate [95% CI]',
+    title: 'Disagreements with gold over judged targets, N/A excluded',
+  },
+  { key: 'accuracy', label: 'Accuracy', title: '1 − error rate' },
+  { key: 'f1Unsupported', label: 'F1 unsupported [95% CI]', title: 'F1 on the unsupported class' },
+  { key: 'kappa', label: 'κ', title: "Cohen's κ between the judge and gold (binary)" },
+  { key: 'calls', label: 'Calls', title: 'Provider calls the run made' },
+  { key: 'tokens', label: 'Tokens', title: 'Prompt + completion tokens' },
+  { key: 'cost', label: 'Cost', title: 'From the prices entered for the model' },
+]
+
+function value(r: Row, key: SortKey): number | string | null {
+  switch (key) {
+    case 'name':
+      return r.name
+    case 'calls':
+      return r.calls
+    case 'tokens':
+      return r.tokens
+    case 'cost':
+      return r.cost
+    default:
+      return r.f[key]
+  }
+}
+
+export function rowsOf(m: DatasetMetrics): Row[] {
+  return [
+    ...m.judges.map(
+      (j): Row => ({
+        key: `run-${j.runId}`,
+        kind: 'judge',
+        name: j.label,
+        runId: j.runId,
+        f: j,
+        calls: j.calls,
+        tokens: j.promptTokens + j.completionTokens,
+        cost: j.cost,
+      }),
+    ),
+    ...m.humans.map(
+      (h): Row => ({
+        key: `human-${h.annotatorId}`,
+        kind: 'human',
+        name: `${h.annotator} (human)`,
+        runId: null,
+        f: h,
+        calls: null,
+        tokens: null,
+        cost: null,
+      }),
+    ),
+  ]
+}
+
+/** Judges and humans × metrics, sortable by any column; undefined figures sort last. */
+export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
+  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'errorRate', desc: false })
+  const rows = useMemo(() => {
+    const out = rowsOf(metrics)
+    return out.sort((a, b) => {
+      const x = value(a, sort.key)
+      const y = value(b, sort.key)
+      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1
+      const c = typeof x === 'string' ? x.localeCompare(String(y)) : x - (y as number)
+      return sort.desc ? -c : c
+    })
+  }, [metrics, sort])
+  const onSort = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : false }))
+  if (rows.length === 0) return <p className="cmp-hint">No judge run has verdicts on this dataset yet.</p>
+  return (
+    <div className="cmp-table-wrap">
+      <table className="cmp-table" data-testid="judge-table">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th
+                key={c.key}
+                title={c.title}
+                aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+              >
+                <button type="button" className="cmp-sort" onClick={() => onSort(c.key)}>
+                  {c.label}
+                  {sort.key === c.key ? (sort.desc ? ' ▼' : ' ▲') : ''}
+                </button>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className={r.kind === 'human' ? 'cmp-human' : undefined} data-row={r.key}>
+              <td>{r.name}</td>
+              <td data-metric="n">{r.f.n}</td>
+              <td data-metric="na">
+                {r.f.na} <span className="cmp-sub">({fmtPct(r.f.naRate)})</span>
+              </td>
+              <td data-metric="errors">
+                {r.f.errors} <span className="cmp-sub">({fmtPct(r.f.transportErrorRate)})</span>
+              </td>
+              <td data-metric="errorRate">{fmtPctCi(r.f.errorRate, r.f.errorRateCi)}</td>
+              <td data-metric="accuracy">{fmtPct(r.f.accuracy)}</td>
+              <td data-metric="f1Unsupported">{fmtPctCi(r.f.f1Unsupported, r.f.f1Ci)}</td>
+              <td data-metric="kappa">{fmtNum(r.f.kappa)}</td>
+              <td>{r.calls ?? '—'}</td>
+              <td>{r.tokens ?? '—'}</td>
+              <td>{r.cost === null ? '—' : fmtMoney(r.cost)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import type { DatasetMetrics } from '../../../../shared/contract/metrics'
+import { api } from '../../api'
+import { useQuery } from '../../hooks'
+import type { Route } from '../types'
+import { NarrowingChart } from './Charts'
+
+/**
+ * What to label next: targets without gold where the judges split most. A label there moves
+ * the judges' figures most, so their intervals narrow with fewer labels.
+ */
+export function LabelNext(props: {
+  datasetId: number
+  metrics: DatasetMetrics
+  navigate(route: Route): void
+}) {
+  const next = useQuery(
+    () => api('metrics.labelNext', { datasetId: props.datasetId, limit: 25 }),
+    [props.datasetId, props.metrics],
+  )
+  if (next.error) return <p className="cmp-error">{next.error}</p>
+  if (!next.data) return <p className="cmp-hint">Loading…</p>
+  return (
+    <div className="cmp-next">
+      <div>
+        <h3>Label next</h3>
+        {next.data.queue.length === 0 ? (
+          <p className="cmp-hint">Every target the judges saw already has gold.</p>
+        ) : (
+          <ol className="cmp-list" data-testid="label-next">
+            {next.data.queue.map((q) => (
+              <li key={q.targetId}>
+                <button
+                  type="button"
+                  className="cmp-row"
+                  onClick={() =>
+                    props.navigate({ view: 'annotate', datasetId: props.datasetId, targetId: q.targetId })
+                  }
+                >
+                  <span className="cmp-row-main">{q.unitText}</span>
+                  <span className="cmp-row-meta">
+                    {q.extId} · {q.variant} · {q.judges} judge{q.judges === 1 ? '' : 's'},{' '}
+                    {Math.round(q.unsupportedShare * 100)}% say unsupported
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <div>
+        <h3>Interval width as gold accrued</h3>
+        <NarrowingChart series={next.data.narrowing} />
+      </div>
+    </div>
+  )
+}
