@@ -1,4 +1,198 @@
-import type { CallDef } from './define'
+import { z } from 'zod'
+import { GENERATE_METHODS, JUDGE_METHODS, RunStatus, VerdictStatus } from '../domain'
+import { type CallDef, call } from './define'
+
+const Id = z.number().int().positive()
+const None = z.object({})
+const Ok = z.object({ ok: z.literal(true) })
+
+export const LLM_PROVIDERS = ['openai', 'anthropic', 'openai-compatible', 'lexical'] as const
+export const LlmProvider = z.enum(LLM_PROVIDERS)
+export type LlmProvider = z.infer<typeof LlmProvider>
+
+export const ModelCaps = z.object({
+  tools: z.boolean(),
+  forcedToolChoice: z.boolean(),
+  strictSchema: z.boolean(),
+  jsonMode: z.boolean(),
+  maxSchemaProperties: z.number().int().positive(),
+  maxEnumValues: z.number().int().positive(),
+})
+
+export const ModelInfo = z.object({
+  provider: LlmProvider,
+  model: z.string().min(1),
+  baseUrl: z.string(),
+  capabilities: ModelCaps,
+  priceInputPerMTok: z.number().nonnegative(),
+  priceOutputPerMTok: z.number().nonnegative(),
+})
+export type ModelInfo = z.infer<typeof ModelInfo>
+
+/** Method settings plus how the run is paced; stored with a judge config and snapshotted per run. */
+export const JudgeSettings = z.object({
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().positive().optional(),
+  parseMode: z.enum(['word-match', 'strict']).optional(),
+  lexicalMetric: z.enum(['rouge1', 'rouge2', 'rougeL', 'overlap']).optional(),
+  lexicalThreshold: z.number().min(0).max(1).optional(),
+  amcLlm: z.boolean().optional(),
+  repairRetry: z.boolean().optional(),
+  concurrency: z.number().int().min(1).max(256).optional(),
+  rpm: z.number().positive().nullable().optional(),
+  tpm: z.number().positive().nullable().optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  maxAttempts: z.number().int().min(1).max(10).optional(),
+  cache: z.boolean().optional(),
+})
+export type JudgeSettings = z.infer<typeof JudgeSettings>
+
+export const RUN_METHODS = [...JUDGE_METHODS, ...GENERATE_METHODS] as const
+
+export const JudgeConfig = z.object({
+  id: Id,
+  name: z.string().min(1),
+  provider: LlmProvider,
+  model: z.string().min(1),
+  baseUrl: z.string().nullable(),
+  method: z.enum(RUN_METHODS),
+  settings: JudgeSettings,
+  createdAt: z.string(),
+})
+export type JudgeConfig = z.infer<typeof JudgeConfig>
+
+export const JudgeConfigInput = JudgeConfig.omit({ id: true, createdAt: true }).extend({ id: Id.optional() })
+export type JudgeConfigInput = z.infer<typeof JudgeConfigInput>
+
+export const Template = z.object({
+  id: Id,
+  name: z.string(),
+  version: z.number().int(),
+  method: z.string(),
+  system: z.string().optional(),
+  user: z.string(),
+  createdAt: z.string(),
+})
+export type Template = z.infer<typeof Template>
+
+export const Slice = z.object({
+  variants: z.array(z.string()).optional(),
+  itemFrom: z.number().int().nonnegative().optional(),
+  itemTo: z.number().int().nonnegative().optional(),
+  limit: z.number().int().positive().optional(),
+})
+
+export const KeyStatus = z.object({
+  /** Where keys come from: the OS keychain (desktop) or environment variables (browser mode). */
+  source: z.enum(['safeStorage', 'env']),
+  /** Desktop only: the keychain would keep the key in plain text; storing needs consent. */
+  plainTextOnly: z.boolean(),
+  providers: z.array(z.object({ provider: LlmProvider, hasKey: z.boolean(), envVar: z.string().nullable() })),
+})
+export type KeyStatus = z.infer<typeof KeyStatus>
+
+export const PreviewCall = z.object({
+  key: z.string(),
+  request: z.unknown(),
+  wire: z.record(z.string(), z.unknown()),
+})
+export const Preview = z.object({
+  candidates: z.number().int(),
+  targets: z.number().int(),
+  calls: z.array(PreviewCall),
+})
+export type Preview = z.infer<typeof Preview>
+
+export const RunInfo = z.object({
+  id: Id,
+  kind: z.string(),
+  datasetId: Id,
+  provider: z.string(),
+  model: z.string(),
+  method: z.string(),
+  repeatIndex: z.number().int(),
+  status: RunStatus,
+  /** False for a run left `running` by a process that is gone: it can be resumed. */
+  active: z.boolean(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  total: z.number().int(),
+  calls: z.number().int(),
+  cached: z.number().int(),
+  verdicts: z.number().int(),
+  na: z.number().int(),
+  errors: z.number().int(),
+  promptTokens: z.number().int(),
+  completionTokens: z.number().int(),
+  cost: z.number(),
+  templates: z.record(z.string(), z.number().int()),
+})
+export type RunInfo = z.infer<typeof RunInfo>
+
+export const Rewrite = z.object({
+  itemId: Id,
+  extId: z.string(),
+  original: z.object({ candidateId: Id, variant: z.string(), text: z.string() }),
+  rewrite: z.object({ candidateId: Id, variant: z.string(), text: z.string() }),
+})
+export type Rewrite = z.infer<typeof Rewrite>
+
+export const CandidateVerdict = z.object({
+  runId: Id,
+  method: z.string(),
+  model: z.string(),
+  targetId: Id,
+  unitId: Id,
+  status: VerdictStatus,
+  verdict: z.string().nullable(),
+  score: z.number().nullable(),
+  reason: z.string().nullable(),
+  citation: z.string().nullable(),
+  problem: z.string().nullable(),
+})
+export type CandidateVerdict = z.infer<typeof CandidateVerdict>
+
+const RunRef = z.object({ runId: Id })
 
 /** Calls of the judges area. Names read `judges.verb`. */
-export const judgesCalls = {} satisfies Record<string, CallDef>
+export const judgesCalls = {
+  'judges.keys': call(None, KeyStatus),
+  'judges.setKey': call(
+    z.object({ provider: LlmProvider, key: z.string().min(1), confirmPlainText: z.boolean().default(false) }),
+    Ok,
+  ),
+  'judges.models': call(None, z.array(ModelInfo)),
+  'judges.saveModel': call(ModelInfo, ModelInfo),
+  'judges.model': call(
+    z.object({ provider: LlmProvider, model: z.string().min(1), baseUrl: z.string().default('') }),
+    ModelInfo,
+  ),
+  'judges.configs': call(None, z.array(JudgeConfig)),
+  'judges.saveConfig': call(JudgeConfigInput, JudgeConfig),
+  'judges.templates': call(None, z.array(Template)),
+  'judges.templateHistory': call(z.object({ name: z.string().min(1) }), z.array(Template)),
+  'judges.saveTemplate': call(
+    z.object({ name: z.string().min(1), system: z.string().optional(), user: z.string().min(1) }),
+    Template,
+  ),
+  'judges.preview': call(z.object({ datasetId: Id, configId: Id, slice: Slice.default({}) }), Preview),
+  'judges.start': call(
+    z.object({
+      datasetId: Id,
+      configId: Id,
+      slice: Slice.default({}),
+      repeat: z.number().int().min(1).max(20).default(1),
+    }),
+    z.object({ runIds: z.array(Id) }),
+  ),
+  'judges.improve': call(
+    z.object({ runId: Id, rounds: z.number().int().min(1).max(10).default(1) }),
+    z.object({ runId: Id }),
+  ),
+  'judges.runs': call(z.object({ datasetId: Id.optional() }), z.array(RunInfo)),
+  'judges.pause': call(RunRef, Ok),
+  'judges.cancel': call(RunRef, Ok),
+  'judges.resume': call(RunRef, Ok),
+  'judges.rewrites': call(z.object({ datasetId: Id }), z.array(Rewrite)),
+  'judges.candidateVerdicts': call(z.object({ candidateId: Id }), z.array(CandidateVerdict)),
+} satisfies Record<string, CallDef>

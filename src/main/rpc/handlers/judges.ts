@@ -1,7 +1,142 @@
 import type { judgesCalls } from '../../../shared/contract/judges'
 import type { AppContext } from '../../app/context'
-import type { Handlers } from '../dispatch'
+import type { Workspace } from '../../app/workspace'
+import { latestTemplates, saveTemplate, templateHistory } from '../../prompts/store'
+import { PROVIDER_NAMES } from '../../providers/client'
+import { KEY_ENV_VARS, keyStore } from '../../providers/keys'
+import { getModel, listModels, saveModel } from '../../providers/models'
+import { BUILTIN_REGISTRY } from '../../runs/builtin'
+import { getConfig, listConfigs, requestFromConfig, saveConfig } from '../../runs/configs'
+import { createRuns } from '../../runs/create'
+import { RunEngine } from '../../runs/engine'
+import { previewRun } from '../../runs/preview'
+import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
+import { getRun } from '../../runs/repo'
+import { type Handlers, ServiceError } from '../dispatch'
 
-export function judgesHandlers(_ctx: AppContext): Pick<Handlers, keyof typeof judgesCalls> {
-  return {}
+/**
+ * Judges area: providers and keys, models, judge configs, templates, preview and runs. Runs
+ * execute in this process in the background; progress reaches the UI as `runs.progress`.
+ */
+export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof judgesCalls> {
+  const engines = new WeakMap<Workspace, RunEngine>()
+  const engine = (): RunEngine => {
+    const ws = ctx.workspace
+    let e = engines.get(ws)
+    if (!e) {
+      e = new RunEngine({
+        db: ws.db,
+        registry: BUILTIN_REGISTRY,
+        onProgress: (p) => ctx.events.emit('runs.progress', p),
+      })
+      engines.set(ws, e)
+    }
+    return e
+  }
+  const launch = (ids: number[]) => {
+    const e = engine()
+    // Repeats run one after another so they do not compete for the same rate limit.
+    void (async () => {
+      for (const id of ids) await e.start(id).catch(() => undefined)
+    })()
+  }
+  const db = () => ctx.workspace.db
+
+  return {
+    'judges.keys': () => {
+      const store = keyStore()
+      return {
+        source: store.source,
+        plainTextOnly: store.plainTextOnly?.() ?? false,
+        providers: PROVIDER_NAMES.map((provider) => ({
+          provider,
+          hasKey: provider === 'lexical' || store.get(provider) !== null,
+          envVar: provider === 'lexical' ? null : KEY_ENV_VARS[provider],
+        })),
+      }
+    },
+    'judges.setKey': ({ provider, key, confirmPlainText }) => {
+      const store = keyStore()
+      if (!store.set)
+        throw new ServiceError(
+          'failed',
+          'In browser mode keys come from environment variables (OPENAI_API_KEY, ANTHROPIC_API_KEY, FACTLAB_OPENAI_COMPATIBLE_API_KEY); set one and restart `npm run serve`.',
+        )
+      if (provider === 'lexical') throw new ServiceError('bad_input', 'The lexical baseline needs no key')
+      store.set(provider, key, { confirmPlainText })
+      return { ok: true as const }
+    },
+    'judges.models': () => listModels(db()),
+    'judges.model': ({ provider, model, baseUrl }) => getModel(db(), provider, model, baseUrl),
+    'judges.saveModel': (m) => saveModel(db(), m),
+    'judges.configs': () => listConfigs(db()),
+    'judges.saveConfig': (c) => {
+      try {
+        return saveConfig(db(), c)
+      } catch (error) {
+        throw new ServiceError('conflict', error instanceof Error ? error.message : String(error))
+      }
+    },
+    'judges.templates': () => latestTemplates(db()),
+    'judges.templateHistory': ({ name }) => templateHistory(db(), name),
+    'judges.saveTemplate': (t) => {
+      try {
+        return saveTemplate(db(), t)
+      } catch (error) {
+        throw new ServiceError('bad_input', error instanceof Error ? error.message : String(error))
+      }
+    },
+    'judges.preview': async ({ datasetId, configId, slice }) => {
+      const c = getConfig(db(), configId)
+      if (!BUILTIN_REGISTRY.judges[c.method])
+        throw new ServiceError('bad_input', `Preview shows judge requests; ${c.method} is an extraction job`)
+      return previewRun(db(), { ...requestFromConfig(c, datasetId), slice }, BUILTIN_REGISTRY)
+    },
+    'judges.start': ({ datasetId, configId, slice, repeat }) => {
+      const c = getConfig(db(), configId)
+      const runIds = createRuns(db(), { ...requestFromConfig(c, datasetId), slice }, repeat)
+      launch(runIds)
+      return { runIds }
+    },
+    'judges.improve': ({ runId, rounds }) => {
+      const source = getRun(db(), runId)
+      if (source.method !== 'dcr') throw new ServiceError('bad_input', `Run ${runId} is not a DCR run`)
+      const c = source.config
+      const [id] = createRuns(db(), {
+        kind: 'improve',
+        datasetId: source.datasetId,
+        provider: c.provider,
+        model: c.model,
+        baseUrl: c.baseUrl,
+        method: 'dcr',
+        settings: c.settings,
+        concurrency: c.concurrency,
+        timeoutMs: c.timeoutMs,
+        maxAttempts: c.maxAttempts,
+        sourceRunId: runId,
+        rounds,
+      })
+      launch([id!])
+      return { runId: id! }
+    },
+    'judges.runs': ({ datasetId }) => runInfos(db(), datasetId, (id) => engine().isActive(id)),
+    'judges.pause': ({ runId }) => {
+      engine().pause(runId)
+      return { ok: true as const }
+    },
+    'judges.cancel': ({ runId }) => {
+      engine().cancel(runId)
+      return { ok: true as const }
+    },
+    'judges.resume': ({ runId }) => {
+      const run = getRun(db(), runId)
+      if (run.status === 'cancelled')
+        throw new ServiceError('conflict', `Run ${runId} was cancelled; start a new run`)
+      if (run.status === 'done') throw new ServiceError('conflict', `Run ${runId} is already done`)
+      launch([runId])
+      return { ok: true as const }
+    },
+    'judges.rewrites': ({ datasetId }) => rewrites(db(), datasetId),
+    'judges.candidateVerdicts': ({ candidateId }) => candidateVerdicts(db(), candidateId),
+  }
 }

@@ -1,0 +1,111 @@
+import type { CandidateVerdict, Rewrite, RunInfo } from '../../shared/contract/judges'
+import type { Db } from '../store/connection'
+import { listRuns, runSummary } from './repo'
+
+/** Runs with their counts, newest first, for the Judges view. */
+export function runInfos(
+  db: Db,
+  datasetId: number | undefined,
+  isActive: (id: number) => boolean,
+): RunInfo[] {
+  return listRuns(db, datasetId).map((r) => {
+    const s = runSummary(db, r.id)
+    const total = (db.prepare('SELECT total_calls AS n FROM runs WHERE id = ?').get(r.id) as { n: number }).n
+    return {
+      id: r.id,
+      kind: r.kind,
+      datasetId: r.datasetId,
+      provider: r.provider,
+      model: r.model,
+      method: r.method,
+      repeatIndex: r.repeatIndex,
+      status: r.status,
+      active: isActive(r.id),
+      error: r.error,
+      createdAt: r.createdAt,
+      total,
+      calls: s.calls,
+      cached: s.cached,
+      verdicts: s.verdicts,
+      na: s.na,
+      errors: s.errors,
+      promptTokens: s.prompt_tokens,
+      completionTokens: s.completion_tokens,
+      cost: s.cost,
+      templates: Object.fromEntries(Object.entries(r.config.templates).map(([n, t]) => [n, t.version])),
+    }
+  })
+}
+
+/** RAI rewrites (candidates with a parent) beside the candidate they rewrote. */
+export function rewrites(db: Db, datasetId: number): Rewrite[] {
+  const rows = db
+    .prepare(
+      `SELECT i.id AS item_id, i.ext_id, p.id AS p_id, p.variant AS p_variant, p.text AS p_text,
+         c.id AS c_id, c.variant AS c_variant, c.text AS c_text
+       FROM candidates c JOIN candidates p ON p.id = c.parent_candidate_id JOIN items i ON i.id = c.item_id
+       WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
+    )
+    .all(datasetId) as {
+    item_id: number
+    ext_id: string
+    p_id: number
+    p_variant: string
+    p_text: string
+    c_id: number
+    c_variant: string
+    c_text: string
+  }[]
+  return rows.map((r) => ({
+    itemId: r.item_id,
+    extId: r.ext_id,
+    original: { candidateId: r.p_id, variant: r.p_variant, text: r.p_text },
+    rewrite: { candidateId: r.c_id, variant: r.c_variant, text: r.c_text },
+  }))
+}
+
+/** Every judge verdict on the targets of one candidate (the Annotate view decides what to show). */
+export function candidateVerdicts(db: Db, candidateId: number): CandidateVerdict[] {
+  const rows = db
+    .prepare(
+      `SELECT v.run_id, r.method, r.model, v.target_id, t.unit_id, v.status, v.verdict, v.score, v.reason,
+         v.citation, v.detail
+       FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN runs r ON r.id = v.run_id
+       WHERE t.candidate_id = ? ORDER BY v.run_id DESC, t.unit_id`,
+    )
+    .all(candidateId) as {
+    run_id: number
+    method: string
+    model: string
+    target_id: number
+    unit_id: number
+    status: 'ok' | 'na' | 'error'
+    verdict: string | null
+    score: number | null
+    reason: string | null
+    citation: string | null
+    detail: string
+  }[]
+  return rows.map((r) => {
+    let problem: string | null = null
+    try {
+      const d = JSON.parse(r.detail) as { problem?: unknown }
+      problem = typeof d.problem === 'string' ? d.problem : null
+    } catch {
+      problem = null
+    }
+    return {
+      runId: r.run_id,
+      method: r.method,
+      model: r.model,
+      targetId: r.target_id,
+      unitId: r.unit_id,
+      status: r.status,
+      verdict: r.verdict,
+      score: r.score,
+      reason: r.reason,
+      citation: r.citation,
+      problem,
+    }
+  })
+}
