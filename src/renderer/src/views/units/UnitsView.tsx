@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { UnitEntry, UnitsPage } from '../../../../shared/contract/units'
-import { api } from '../../api'
+import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import { hashToRoute } from '../../route'
 import type { ViewProps } from '../types'
@@ -56,6 +56,12 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
     window.addEventListener('hashchange', onHash)
     return () => window.removeEventListener('hashchange', onHash)
   }, [])
+  // Label counts decide whether an edit versions a unit, so they follow other people's labelling.
+  const { reload } = page
+  useEffect(
+    () => onEvent('labels.changed', (e) => e.datasetId === datasetId && reload()),
+    [datasetId, reload],
+  )
   const data = page.data
   const lists = useMemo(() => (data ? listsOf(data) : []), [data])
   const flat = useMemo(() => lists.flatMap((l) => l.group.units), [lists])
