@@ -1,6 +1,88 @@
+import { useState } from 'react'
+import type { Preview } from '../../../../shared/contract/judges'
+import { api } from '../../api'
+import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
+import { ConfigPanel } from './ConfigPanel'
+import { KeysPanel } from './KeysPanel'
+import { ModelPanel } from './ModelPanel'
+import { RewritesPanel } from './RewritesPanel'
+import { RunsPanel } from './RunsPanel'
+import { TemplatesPanel } from './TemplatesPanel'
+import './judges.css'
 
-/** Placeholder until the judges view lands. */
-export function JudgesView(_props: ViewProps) {
-  return <p>The judges view is not built yet.</p>
+/** Set up providers and judge configs, edit templates, preview and run judges, follow runs live. */
+export function JudgesView(props: ViewProps) {
+  const configs = useQuery(() => api('judges.configs', {}), [])
+  const datasets = useQuery(() => api('datasets.list', {}), [])
+  const [selected, setSelected] = useState<number | null>(null)
+  const [picked, setPicked] = useState<number | null>(null)
+  const [preview, setPreview] = useState<Preview | null>(null)
+  const datasetId = props.datasetId ?? picked
+  const config = configs.data?.find((c) => c.id === selected) ?? null
+  return (
+    <div className="page" data-testid="judges-view">
+      <header className="page-head">
+        <h2>Judges</h2>
+        {props.datasetId === null && (
+          <select
+            value={picked ?? ''}
+            onChange={(e) => setPicked(e.target.value ? Number(e.target.value) : null)}
+            aria-label="Dataset"
+          >
+            <option value="">Choose a dataset…</option>
+            {(datasets.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </header>
+      {configs.error && <p className="error-text">{configs.error}</p>}
+      <div className="jd-grid">
+        <div className="jd-col">
+          <KeysPanel />
+          <ConfigPanel
+            configs={configs.data ?? []}
+            selected={selected}
+            onSelect={setSelected}
+            onSaved={(c) => {
+              configs.reload()
+              setSelected(c.id)
+            }}
+          />
+          {config && <ModelPanel config={config} />}
+        </div>
+        <div className="jd-col">
+          {datasetId === null ? (
+            <p className="muted">Choose a dataset to preview and start runs.</p>
+          ) : (
+            <RunsPanel datasetId={datasetId} config={config} onPreview={setPreview} />
+          )}
+          {preview && (
+            <section className="card jd-card" aria-label="Request preview">
+              <h3>Exact request for the first candidate</h3>
+              <p className="muted small">
+                {preview.candidates} candidates, {preview.targets} targets. Nothing has been sent.
+              </p>
+              {preview.calls.length === 0 && (
+                <p className="muted small">This method makes no provider call.</p>
+              )}
+              {preview.calls.map((c) => (
+                <pre key={c.key} className="jd-pre" data-testid="preview-body">
+                  {JSON.stringify(c.wire, null, 2)}
+                </pre>
+              ))}
+              <button type="button" className="tiny" onClick={() => setPreview(null)}>
+                Close preview
+              </button>
+            </section>
+          )}
+          <TemplatesPanel />
+          {datasetId !== null && <RewritesPanel datasetId={datasetId} />}
+        </div>
+      </div>
+    </div>
+  )
 }

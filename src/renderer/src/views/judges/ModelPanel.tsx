@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react'
+import type { JudgeConfig, ModelInfo } from '../../../../shared/contract/judges'
+import { api } from '../../api'
+import { useQuery } from '../../hooks'
+
+const FLAGS: { key: 'tools' | 'forcedToolChoice' | 'strictSchema' | 'jsonMode'; label: string }[] = [
+  { key: 'tools', label: 'Tools / function calling' },
+  { key: 'forcedToolChoice', label: 'Forced tool choice' },
+  { key: 'strictSchema', label: 'Strict JSON schema' },
+  { key: 'jsonMode', label: 'JSON mode' },
+]
+
+/** Capabilities and prices of the selected config's model; costs are computed from these. */
+export function ModelPanel({ config }: { config: JudgeConfig }) {
+  const model = useQuery(
+    () =>
+      api('judges.model', { provider: config.provider, model: config.model, baseUrl: config.baseUrl ?? '' }),
+    [config.provider, config.model, config.baseUrl],
+  )
+  const [draft, setDraft] = useState<ModelInfo | null>(null)
+  const [message, setMessage] = useState<string | null>(null)
+  useEffect(() => setDraft(model.data ?? null), [model.data])
+  if (config.provider === 'lexical') return null
+  if (!draft) return <section className="card jd-card">Loading model…</section>
+  const save = async () => {
+    try {
+      setDraft(await api('judges.saveModel', draft))
+      setMessage('Saved.')
+    } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e))
+    }
+  }
+  const caps = draft.capabilities
+  return (
+    <section className="card jd-card" aria-label="Model capabilities">
+      <h3>
+        Model {config.provider}/{config.model}
+      </h3>
+      <div className="jd-form">
+        {FLAGS.map((f) => (
+          <label key={f.key} className="check">
+            <input
+              type="checkbox"
+              checked={caps[f.key]}
+              onChange={(e) => setDraft({ ...draft, capabilities: { ...caps, [f.key]: e.target.checked } })}
+            />
+            <span>{f.label}</span>
+          </label>
+        ))}
+        <label className="field">
+          <span>Max enum values per schema</span>
+          <input
+            type="number"
+            min={1}
+            value={caps.maxEnumValues}
+            onChange={(e) =>
+              setDraft({ ...draft, capabilities: { ...caps, maxEnumValues: Number(e.target.value) || 1 } })
+            }
+          />
+        </label>
+        <label className="field">
+          <span>Max properties per schema</span>
+          <input
+            type="number"
+            min={1}
+            value={caps.maxSchemaProperties}
+            onChange={(e) =>
+              setDraft({
+                ...draft,
+                capabilities: { ...caps, maxSchemaProperties: Number(e.target.value) || 1 },
+              })
+            }
+          />
+        </label>
+        <label className="field">
+          <span>Input price / 1M tokens</span>
+          <input
+            type="number"
+            min={0}
+            step="any"
+            value={draft.priceInputPerMTok}
+            onChange={(e) =>
+              setDraft({ ...draft, priceInputPerMTok: Math.max(0, Number(e.target.value) || 0) })
+            }
+            aria-label="Input price"
+          />
+        </label>
+        <label className="field">
+          <span>Output price / 1M tokens</span>
+          <input
+            type="number"
+            min={0}
+            step="any"
+            value={draft.priceOutputPerMTok}
+            onChange={(e) =>
+              setDraft({ ...draft, priceOutputPerMTok: Math.max(0, Number(e.target.value) || 0) })
+            }
+            aria-label="Output price"
+          />
+        </label>
+      </div>
+      {!caps.tools || !caps.forcedToolChoice ? (
+        <p className="muted small">
+          Without forced tool calls the schema is sent in the prompt and the JSON is read from the reply.
+        </p>
+      ) : null}
+      <div className="jd-actions">
+        <button type="button" onClick={save}>
+          Save model
+        </button>
+        {message && <span className="small">{message}</span>}
+      </div>
+    </section>
+  )
+}
