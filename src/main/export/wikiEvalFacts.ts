@@ -73,7 +73,7 @@ export function* wikiRows(
     `SELECT t.id, t.unit_id AS unit, t.candidate_id AS candidate, l.verdict AS label FROM targets t
      JOIN units u ON u.id = t.unit_id AND u.kind = 'fact'
      LEFT JOIN labels l ON l.target_id = t.id AND l.annotator_id = ?
-     WHERE t.item_id = ?`,
+     WHERE t.dataset_id = ? AND t.item_id = ?`,
   )
   const items = db.prepare(
     'SELECT id, question, reference, metadata FROM items WHERE dataset_id = ? ORDER BY position',
@@ -84,7 +84,7 @@ export function* wikiRows(
     const cands = candidates.all(item.id) as { id: number; variant: string; text: string }[]
     const itemFacts = facts.all(item.id) as { id: number; text: string }[]
     const verdicts = new Map<string, string>()
-    for (const t of targets.all(annotatorId ?? null, item.id) as {
+    for (const t of targets.all(annotatorId ?? null, datasetId, item.id) as {
       id: number
       unit: number
       candidate: number
