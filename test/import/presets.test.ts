@@ -104,7 +104,7 @@ describe('presets import the fixtures written in their layout', () => {
     expect(items.map((i) => i.question)).toEqual(q)
   })
 
-  it('MRPC: BOM and a stray quote in the TSV; the quality becomes the labels of annotator mrpc', async () => {
+  it('MRPC: BOM and unbalanced quotes in the TSV; the quality becomes the labels of annotator mrpc', async () => {
     const ws = newWs()
     const r = await importFile(ws, { file: fixture('mrpc.tsv') })
     expect(r).toMatchObject({ items: 3, candidates: 3, units: 3, labels: 3, annotators: 1 })
@@ -122,6 +122,7 @@ describe('presets import the fixtures written in their layout', () => {
     ])
     const refs = rows<{ reference: string }>(ws, 'SELECT reference FROM items ORDER BY position')
     expect(refs[1]!.reference).toContain('"winter" campaign')
+    expect(refs[2]!.reference).toBe('"We will tour four cities next autumn," the conductor said.')
   })
 
   it('MSRpar: 0–5 scores on a numeric schema', async () => {

@@ -81,8 +81,11 @@ export async function openRows(file: string, format?: ImportFormat): Promise<Row
   if (fmt === 'jsonl') return { format: fmt, unit: 'line', events: jsonlRows(file) }
   if (fmt === 'json') return { format: fmt, unit: 'row', events: jsonArrayRows(file) }
   if (fmt === 'parquet') return { format: fmt, unit: 'row', events: parquetRows(file) }
-  const delimiter = fmt === 'tsv' ? '\t' : sniffDelimiter((await head(file)).toString('utf8'))
-  return { format: fmt, unit: 'line', events: csvRows(file, delimiter) }
+  // TSV as the paraphrase corpora ship it has no quoting: a sentence may open with a quote
+  // mark and close it mid-field. Quoted fields (and newlines inside them) are CSV's.
+  if (fmt === 'tsv') return { format: fmt, unit: 'line', events: csvRows(file, '\t', false) }
+  const delimiter = sniffDelimiter((await head(file)).toString('utf8'))
+  return { format: fmt, unit: 'line', events: csvRows(file, delimiter, true) }
 }
 
 /** file → UTF-8 check → parser; an error anywhere surfaces when the parser's output is read. */
@@ -149,10 +152,11 @@ export function sniffDelimiter(sample: string): string {
   return best
 }
 
-async function* csvRows(file: string, delimiter: string): AsyncGenerator<SourceEvent> {
+async function* csvRows(file: string, delimiter: string, quoted: boolean): AsyncGenerator<SourceEvent> {
   const parser = parseCsv({
     bom: true,
     delimiter,
+    quote: quoted ? '"' : null,
     info: true,
     relax_quotes: true,
     relax_column_count: true,
