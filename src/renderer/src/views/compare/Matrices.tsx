@@ -10,7 +10,7 @@ export function ConfusionPanel({ metrics }: { metrics: DatasetMetrics }) {
     <table className="cmp-matrix" data-testid={testId}>
       <thead>
         <tr>
-          <th>gold ＼ judge</th>
+          <th>gold ↓ · judge →</th>
           {labels.map((l) => (
             <th key={l}>{l}</th>
           ))}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { resolveGold } from '../../src/main/gold/gold'
+import { computeDatasetMetrics } from '../../src/main/metrics/service'
+import { toJsonReport } from '../../src/main/reports'
+import type { Db } from '../../src/main/store/connection'
+import { fmtPctCi } from '../../src/shared/contract/metrics'
+import { appSessions } from './harness'
+import { AnnotatePage } from './pages/annotate'
+
+const start = appSessions()
+
+/** Two imported judge runs on the demo dataset: each flips gold on a different share of targets. */
+function seedRuns(db: Db, datasetId: number): number[] {
+  const gold = resolveGold(db, datasetId)
+  const targets = db
+    .prepare('SELECT id FROM targets WHERE dataset_id = ? ORDER BY id')
+    .pluck()
+    .all(datasetId) as number[]
+  const insRun = db.prepare(
+    `INSERT INTO runs (kind, dataset_id, provider, model, method, status, created_at, started_at, finished_at)
+     VALUES ('imported', ?, 'imported', ?, 'faaf-tf', 'done', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z')`,
+  )
+  const insVerdict = db.prepare(
+    'INSERT INTO verdicts (run_id, target_id, status, verdict) VALUES (?, ?, ?, ?)',
+  )
+  const insCall = db.prepare(
+    `INSERT INTO run_calls (run_id, call_key, status, latency_ms, prompt_tokens, completion_tokens, cost)
+     VALUES (?, 'c0', 'done', 800, 12000, 900, ?)`,
+  )
+  return [
+    { model: 'careful-judge', every: 7, cost: 0.09 },
+    { model: 'quick-judge', every: 4, cost: 0.01 },
+  ].map(({ model, every, cost }) => {
+    const runId = Number(insRun.run(datasetId, model).lastInsertRowid)
+    insCall.run(runId, cost)
+    targets.forEach((t, i) => {
+      const truthy = (gold.get(t)?.verdict ?? 'true') === 'true'
+      const flip = i % every === 0
+      insVerdict.run(runId, t, i % 11 === 5 ? 'na' : 'ok', truthy !== flip ? 'true' : 'false')
+    })
+    return runId
+  })
+}
+
+describe('compare view in the browser', () => {
+  it('shows the same figures as the metrics service and opens a disagreement in Annotate', async () => {
+    const app = await start({ annotator: 'tester' })
+    const { page } = app
+    const db = app.server.ctx.workspace.db
+    const { id: datasetId } = db
+      .prepare(
+        `SELECT t.dataset_id AS id FROM labels l JOIN targets t ON t.id = l.target_id
+         GROUP BY t.dataset_id ORDER BY COUNT(*) DESC LIMIT 1`,
+      )
+      .get() as { id: number }
+    const runIds = seedRuns(db, datasetId)
+    const expected = computeDatasetMetrics(db, datasetId)
+    const cli = toJsonReport(expected)
+    expect(expected.goldTargets).toBeGreaterThan(0)
+
+    await page.evaluate(`location.hash = '#/compare/${datasetId}'`)
+    const table = page.getByTestId('judge-table')
+    await table.waitFor()
+    for (const runId of runIds) {
+      const j = expected.judges.find((x) => x.runId === runId)!
+      const fromCli = cli.judges.find((x) => x.run === runId)!
+      expect(fromCli.error_rate).toBe(j.errorRate)
+      const row = table.locator(`[data-row="run-${runId}"]`)
+      expect(await row.locator('[data-metric="errorRate"]').textContent()).toBe(
+        fmtPctCi(j.errorRate, j.errorRateCi),
+      )
+      expect(await row.locator('[data-metric="f1Unsupported"]').textContent()).toBe(
+        fmtPctCi(j.f1Unsupported, j.f1Ci),
+      )
+      expect(await row.locator('[data-metric="n"]').textContent()).toBe(String(j.n))
+    }
+    for (const h of expected.humans) {
+      const row = table.locator(`[data-row="human-${h.annotatorId}"]`)
+      expect(await row.locator('[data-metric="errorRate"]').textContent()).toBe(
+        fmtPctCi(h.errorRate, h.errorRateCi),
+      )
+    }
+    // Sorting by error rate puts the careful judge (fewer flips) above the quick one.
+    const order = async () =>
+      await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')))
+    const ranked = (await order()).filter((r) => r?.startsWith('run-'))
+    expect(ranked).toEqual(runIds.map((id) => `run-${id}`))
+    await table.getByRole('button', { name: /Error rate/ }).click()
+    expect((await order()).filter((r) => r?.startsWith('run-'))).toEqual([...ranked].reverse())
+
+    expect(await page.getByTestId('mcnemar').locator('td').count()).toBe(4)
+    const total = page.getByTestId('disagreement-total')
+    await total.waitFor()
+    const list = page.getByTestId('disagreements').getByRole('button')
+    await list.first().waitFor()
+    await page.locator('.recharts-surface').first().waitFor()
+    await app.shot('compare')
+    await page.getByTestId('label-next').scrollIntoViewIfNeeded()
+    await app.shot('compare-lower')
+
+    const targetId = Number(await list.first().getAttribute('data-target'))
+    await list.first().click()
+    await expect.poll(() => page.evaluate('location.hash')).toBe(`#/annotate/${datasetId}?target=${targetId}`)
+    const annotate = new AnnotatePage(page)
+    await expect.poll(() => annotate.focusedTargetId()).toBe(targetId)
+    await app.shot('compare-to-annotate')
+  })
+})
