@@ -1,23 +1,31 @@
 import { cohenKappa, fleissKappa, percentAgreement } from '../metrics/agreement'
 import type { Db } from '../store/connection'
 
+export interface PairAgreement {
+  a: string
+  b: string
+  /** Targets both labelled. */
+  shared: number
+  kappa: number | null
+}
+
 export interface AgreementSummary {
   /** Targets labelled by at least two annotators: the only ones agreement can be measured on. */
   sharedTargets: number
   /** Mean share of agreeing annotator pairs per shared target. */
   percentAgreement: number | null
   fleissKappa: number | null
-  /** Cohen's κ, reported when exactly two annotators labelled. */
-  cohenKappa: number | null
+  /** Cohen's κ for every pair of annotators that share at least one target. */
+  pairs: PairAgreement[]
 }
 
 /** Agreement among the given annotators on current targets, for the dataset card. */
 export function agreementSummary(
   db: Db,
   datasetId: number,
-  annotatorIds: readonly number[],
+  annotators: readonly { id: number; name: string }[],
 ): AgreementSummary {
-  const column = new Map(annotatorIds.map((id, i) => [id, i]))
+  const column = new Map(annotators.map((a, i) => [a.id, i]))
   const byTarget = new Map<number, (string | null)[]>()
   const stmt = db.prepare(
     `SELECT l.target_id AS t, l.annotator_id AS a, l.verdict AS v FROM labels l
@@ -27,23 +35,32 @@ export function agreementSummary(
   for (const r of stmt.iterate(datasetId) as IterableIterator<{ t: number; a: number; v: string }>) {
     const col = column.get(r.a)
     if (col === undefined) continue
-    const row = byTarget.get(r.t) ?? annotatorIds.map(() => null)
+    const row = byTarget.get(r.t) ?? annotators.map(() => null)
     byTarget.set(r.t, row)
     row[col] = r.v
   }
   // Targets with a single label carry no agreement information; dropping them keeps the
   // matrix to the overlap, which is what a card reader cares about.
   const ratings = [...byTarget.values()].filter((row) => row.filter((v) => v !== null).length > 1)
+  const pairs: PairAgreement[] = []
+  for (let i = 0; i < annotators.length; i++)
+    for (let j = i + 1; j < annotators.length; j++) {
+      const both = ratings.filter((r) => r[i] != null && r[j] != null)
+      if (both.length === 0) continue
+      pairs.push({
+        a: annotators[i]!.name,
+        b: annotators[j]!.name,
+        shared: both.length,
+        kappa: cohenKappa(
+          both.map((r) => r[i] ?? null),
+          both.map((r) => r[j] ?? null),
+        ),
+      })
+    }
   return {
     sharedTargets: ratings.length,
     percentAgreement: percentAgreement(ratings),
     fleissKappa: fleissKappa(ratings),
-    cohenKappa:
-      annotatorIds.length === 2
-        ? cohenKappa(
-            ratings.map((r) => r[0] ?? null),
-            ratings.map((r) => r[1] ?? null),
-          )
-        : null,
+    pairs,
   }
 }

@@ -132,9 +132,16 @@ export function buildCard(c: CardInput): string {
     '',
     `- percent agreement (mean over targets of agreeing annotator pairs): ${pct(c.agreement.percentAgreement)}`,
     `- Fleiss' κ: ${num(c.agreement.fleissKappa)}`,
-    ...(c.agreement.cohenKappa !== null || c.annotators.length === 2
-      ? [`- Cohen's κ (the two annotators): ${num(c.agreement.cohenKappa)}`]
-      : []),
+    ...(c.agreement.pairs.length === 0
+      ? []
+      : [
+          '',
+          "Cohen's κ per pair of annotators:",
+          '',
+          '| annotators | shared targets | κ |',
+          '| --- | --- | --- |',
+          ...c.agreement.pairs.map((p) => `| ${cell(p.a)} / ${cell(p.b)} | ${p.shared} | ${num(p.kappa)} |`),
+        ]),
     '',
     '## License',
     '',

@@ -137,11 +137,7 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
       column: opts.format.startsWith('wikievalfacts') ? undefined : a.column,
       labels: counts.get(a.id) ?? 0,
     })),
-    agreement: agreementSummary(
-      db,
-      dataset.id,
-      labelled.map((a) => a.id),
-    ),
+    agreement: agreementSummary(db, dataset.id, labelled),
     labelSource,
     exportedAt: new Date().toISOString(),
   })
