@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import type { Dataset } from '../../shared/domain'
 import { EvidenceSpan } from '../../shared/domain'
+import { checkVerdict } from '../../shared/labelSchemas'
 import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
@@ -126,6 +127,12 @@ export async function mergeBundle(
   const db = ws.db
   const { header, labels } = readBundle(file)
   const dataset = matchDataset(db, header, opts.datasetId)
+  // Every verdict, history included, must fit the dataset's schema before anything is written.
+  for (const { line, label } of labels)
+    for (const v of [label.verdict, ...label.history.map((h) => h.verdict)]) {
+      const problem = v === null ? null : checkVerdict(dataset.labelSchema, v)
+      if (problem) throw new Error(`${file}:${line}: ${problem} (the verdicts of dataset "${dataset.name}")`)
+    }
   const findTarget = db.prepare(
     `SELECT t.id FROM items i JOIN candidates c ON c.item_id = i.id AND c.variant = @variant
      JOIN units u ON u.item_id = i.id AND u.kind = @kind AND u.text = @unit
