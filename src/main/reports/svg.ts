@@ -20,6 +20,11 @@ export function errorByVariantSvg(m: DatasetMetrics): string {
   const bottom = 60
   const top = 28
   const plotH = H - top - bottom
+  // The axis stops at the next 20% step above the worst error rate, so small differences show.
+  let worst = 0
+  for (const j of m.judges)
+    for (const f of Object.values(j.byVariant)) worst = Math.max(worst, f.errorRate ?? 0)
+  const scale = Math.min(1, Math.max(0.2, Math.ceil(worst * 5) / 5))
   const groups = m.variants
   const judges = m.judges
   const groupW = (W - left - 10) / Math.max(1, groups.length)
@@ -28,7 +33,7 @@ export function errorByVariantSvg(m: DatasetMetrics): string {
   for (let t = 0; t <= 4; t++) {
     const y = top + plotH - (t / 4) * plotH
     parts.push(
-      `<line x1="${left}" x2="${W - 10}" y1="${y}" y2="${y}" stroke="#ddd"/><text x="${left - 4}" y="${y + 4}" text-anchor="end">${t * 25}%</text>`,
+      `<line x1="${left}" x2="${W - 10}" y1="${y}" y2="${y}" stroke="#ddd"/><text x="${left - 4}" y="${y + 4}" text-anchor="end">${Math.round(t * 25 * scale)}%</text>`,
     )
   }
   groups.forEach((v, g) => {
@@ -36,7 +41,7 @@ export function errorByVariantSvg(m: DatasetMetrics): string {
     judges.forEach((j, k) => {
       const er = j.byVariant[v]?.errorRate
       if (er == null) return
-      const h = er * plotH
+      const h = (er / scale) * plotH
       parts.push(
         `<rect x="${(x0 + k * barW).toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${(barW - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[k % PALETTE.length]}"><title>${escapeXml(`${j.label} · ${v}: ${(er * 100).toFixed(1)}%`)}</title></rect>`,
       )
