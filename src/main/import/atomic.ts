@@ -1,5 +1,6 @@
 import type { Workspace } from '../app/workspace'
 import { type Db, openWorkspace } from '../store/connection'
+import { ImportError } from './errors'
 
 /**
  * Runs a streamed import inside one transaction on a connection of its own. The transaction
@@ -12,7 +13,15 @@ export async function inOwnTransaction<T>(ws: Workspace, fn: (db: Db) => Promise
   const own = ws.file !== ':memory:'
   const db = own ? openWorkspace(ws.file, { skipQuickCheck: true }) : ws.db
   try {
-    db.exec('BEGIN IMMEDIATE')
+    try {
+      db.exec('BEGIN IMMEDIATE')
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_BUSY')
+        throw new ImportError(
+          `${ws.file} is busy with another import or write; nothing was imported, try again`,
+        )
+      throw error
+    }
     try {
       const out = await fn(db)
       db.exec('COMMIT')
