@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/datasets'
 import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
+import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 
@@ -20,9 +21,12 @@ const MINE = `EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id AND l.anno
 const JUDGE_DISAGREES = `EXISTS (SELECT 1 FROM verdicts v JOIN labels l ON l.target_id = v.target_id
   WHERE v.target_id = t.id AND v.status = 'ok' AND l.verdict IS NOT NULL AND v.verdict <> l.verdict)`
 
-/** Targets of item `i`, restricted to one candidate variant when @variant is set. */
+/**
+ * Targets of item `i`, restricted to one candidate variant when @variant is set. The dataset
+ * term lets SQLite use the (dataset_id, item_id, …) index instead of scanning every target.
+ */
 const ITEM_TARGETS = `FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
-  WHERE t.item_id = i.id AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
+  WHERE t.dataset_id = i.dataset_id AND t.item_id = i.id AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
 
 export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
   let dataset: ReturnType<typeof getDataset>
@@ -32,15 +36,11 @@ export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
     throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
   }
   const stats = datasetStats(db, datasetId)
-  const labelledBy = db
-    .prepare(
-      `SELECT a.id AS annotatorId, a.name AS name, COUNT(*) AS labelled FROM labels l
-       JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-       JOIN annotators a ON a.id = l.annotator_id
-       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND ${CURRENT}
-       GROUP BY a.id ORDER BY a.name`,
-    )
-    .all(datasetId) as DatasetSummary['labelledBy']
+  // datasetStats counts by name; names are unique, so the ids come from the annotator list.
+  const ids = new Map(listAnnotators(db).map((a) => [a.name, a.id]))
+  const labelledBy = Object.entries(stats.labelledBy)
+    .map(([name, labelled]) => ({ annotatorId: ids.get(name) ?? -1, name, labelled }))
+    .sort((a, b) => a.name.localeCompare(b.name))
   const variants = (
     db
       .prepare(
@@ -49,11 +49,15 @@ export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
       )
       .all(datasetId) as { v: string }[]
   ).map((r) => r.v)
+  // Counted from the labels (only labelled targets can be disputed), not from every target.
   const disputed = (
     db
       .prepare(
-        `SELECT COUNT(*) AS n FROM targets t JOIN units u ON u.id = t.unit_id
-         WHERE t.dataset_id = ? AND ${CURRENT} AND ${DISPUTED}`,
+        `SELECT COUNT(*) AS n FROM (
+           SELECT l.target_id FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+           WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND ${CURRENT}
+           GROUP BY l.target_id HAVING COUNT(DISTINCT l.verdict) > 1) d
+         WHERE NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = d.target_id)`,
       )
       .get(datasetId) as { n: number }
   ).n

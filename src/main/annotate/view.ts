@@ -119,10 +119,10 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
     .prepare(
       `SELECT t.id AS targetId, t.unit_id AS unitId, t.candidate_id AS candidateId, u.kind, u.text, u.triplet
        FROM targets t JOIN units u ON u.id = t.unit_id
-       WHERE t.item_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+       WHERE t.dataset_id = ? AND t.item_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
        ORDER BY t.candidate_id, u.kind = 'fact' DESC, u.position, t.id`,
     )
-    .all(itemId) as TargetRow[]
+    .all(input.datasetId, itemId) as TargetRow[]
   const ids = rows.map((r) => r.targetId)
   const labels = labelsForTargets(db, ids)
   const names = new Map(

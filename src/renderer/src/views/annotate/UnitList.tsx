@@ -58,6 +58,12 @@ export function UnitList(props: Props) {
       }}
       aria-activedescendant={focus === null ? undefined : `unit-${focus}`}
     >
+      {targets.length === 0 && (
+        <p className="muted small empty-units">
+          This answer has no units to judge yet. Add facts, claims or sentences in the Units view, then come
+          back.
+        </p>
+      )}
       {targets.map((t, i) => {
         const label = props.labels[t.targetId]
         const verdict = label?.verdict ?? null
