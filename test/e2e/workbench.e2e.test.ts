@@ -54,6 +54,42 @@ describe('the workbench in the browser', () => {
     expect(n.n).toBe(before + 1)
   })
 
+  it('imports a file of unknown layout through a hand-made column mapping', async () => {
+    const app = await start()
+    const { page } = app
+    const csv = [
+      'prompt,gold,model_output,claims',
+      '"Where is the Fenwick library?","The Fenwick library is on Mill Street.","It is on Mill Street.","- The library is on Mill Street.\n- The library is open on Sundays."',
+    ].join('\n')
+    await page.getByRole('button', { name: 'Import dataset…' }).click()
+    const wizard = page.getByRole('dialog', { name: 'Import a dataset' })
+    await wizard
+      .getByLabel('Dataset file')
+      .setInputFiles({ name: 'custom.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await wizard.getByText('no known layout detected').waitFor()
+    await wizard.getByLabel('Question').selectOption('prompt')
+    await wizard.getByLabel('Reference').selectOption('gold')
+    await wizard.getByRole('button', { name: '+ Add an answer column' }).click()
+    await wizard.getByLabel('Variant name 1').fill('model')
+    await wizard.locator('#map-cand-0').selectOption('model_output')
+    await wizard.getByLabel('Facts').selectOption('claims')
+    await app.shot('import-custom-mapping')
+    await wizard.getByRole('button', { name: 'Import', exact: true }).click()
+    await wizard.getByText(/Imported “custom”: 1 items, 1 answers, 2 units/).waitFor()
+    await wizard.getByRole('button', { name: 'Open the dataset' }).click()
+    await page.getByRole('button', { name: 'Annotate next unlabelled' }).click()
+    const annotate = new AnnotatePage(page)
+    await annotate.units.first().waitFor()
+    expect(await annotate.units.allTextContents()).toEqual([
+      expect.stringContaining('The library is on Mill Street.'),
+      expect.stringContaining('The library is open on Sundays.'),
+    ])
+    await page.keyboard.press('1')
+    await page.keyboard.press('2')
+    await annotate.waitSaved()
+    expect([await annotate.verdictOf(0), await annotate.verdictOf(1)]).toEqual(['true', 'false'])
+  })
+
   it('shows the importer’s report and imports nothing when a row is bad', async () => {
     const app = await start()
     const { page } = app

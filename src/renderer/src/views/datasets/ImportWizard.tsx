@@ -69,7 +69,9 @@ export function ImportWizard({ onClose, onImported }: Props) {
         setPreview(p)
         setPreviewError(null)
         if (preset === null) setPreset((p.preset as PresetName | null) ?? 'custom')
-        if (mapping === null && p.mapping) setMapping(p.mapping)
+        // With no known layout, start the mapping from the first column so the form is ready.
+        if (mapping === null && (p.mapping || p.preset === null))
+          setMapping(p.mapping ?? { reference: p.columns[0] ?? '' })
       },
       (e) => !stale && setPreviewError(message(e)),
     )

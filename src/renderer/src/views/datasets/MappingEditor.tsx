@@ -150,7 +150,7 @@ export function MappingEditor({ columns, mapping, onChange }: Props) {
             set({ labelSchema: name === '' ? undefined : PRESET_SCHEMAS[name] })
           }}
         >
-          <option value="">preset default</option>
+          <option value="">default: true / false / not clear</option>
           {SCHEMA_NAMES.map((n) => {
             const s = PRESET_SCHEMAS[n]
             return (
