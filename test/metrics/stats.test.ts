@@ -81,6 +81,26 @@ describe("McNemar's exact test", () => {
     expect(mcnemarExact(2000, 1500)).toBeLessThan(1e-6)
   })
 
+  it('agrees with the term-by-term binomial sum on larger counts', () => {
+    const slow = (b: number, c: number) => {
+      const m = b + c
+      let logTerm = -m * Math.LN2
+      let tail = Math.exp(logTerm)
+      for (let i = 1; i <= Math.min(b, c); i++) {
+        logTerm += Math.log(m - i + 1) - Math.log(i)
+        tail += Math.exp(logTerm)
+      }
+      return Math.min(1, 2 * tail)
+    }
+    for (const [b, c] of [
+      [30, 45],
+      [100, 130],
+      [7, 0],
+      [400, 420],
+    ] as const)
+      expect(mcnemarExact(b, c)).toBeCloseTo(slow(b, c), 10)
+  })
+
   it('counts only targets both judges judged', () => {
     const r = mcnemar([1, 1, 0, -1, 1], [0, 1, 1, 1, -1])
     expect(r).toMatchObject({ n: 3, b: 1, c: 1 })

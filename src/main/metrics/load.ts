@@ -173,7 +173,13 @@ function loadLabelRows(
   maxId: number,
 ): [number, number, string][] {
   const k = labels.length
-  const packable = k > 0 && k < CODE_SPAN && maxId < 2 ** 26
+  const span = db.prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM annotators').get() as {
+    lo: number | null
+    hi: number | null
+  }
+  const aLo = span.lo ?? 0
+  const aSpan = (span.hi ?? 0) - aLo + 1
+  const packable = k > 0 && k < CODE_SPAN && (maxId - minId + 1) * aSpan * CODE_SPAN < 2 ** 53
   if (!packable)
     return db
       .prepare(
@@ -185,8 +191,8 @@ function loadLabelRows(
   const cases = labels.map((l, i) => `WHEN ${sqlString(l)} THEN ${i}`).join(' ')
   const packed = db
     .prepare(
-      `SELECT (target_id * ${RUN_SPAN} + annotator_id) * ${CODE_SPAN} + CASE verdict ${cases} ELSE ${k} END
-       FROM labels WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL AND annotator_id < ${RUN_SPAN}`,
+      `SELECT ((target_id - ${minId}) * ${aSpan} + annotator_id - ${aLo}) * ${CODE_SPAN} + CASE verdict ${cases} ELSE ${k} END
+       FROM labels WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL`,
     )
     .pluck()
     .all(minId, maxId) as number[]
@@ -197,8 +203,8 @@ function loadLabelRows(
     // A stored label outside the schema (a schema edited after labelling) is not a verdict.
     if (code >= k) continue
     const rest = (v - code) / CODE_SPAN
-    const annotator = rest % RUN_SPAN
-    out[m++] = [(rest - annotator) / RUN_SPAN, annotator, labels[code]!]
+    const a = rest % aSpan
+    out[m++] = [(rest - a) / aSpan + minId, a + aLo, labels[code]!]
   }
   out.length = m
   return out
@@ -215,9 +221,9 @@ function emptyRun(n: number): RunColumns {
 }
 
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`
-// Run ids and target ids are packed with the verdict's code into one integer per row, which
-// better-sqlite3 returns several times faster than a row of separate columns.
-const RUN_SPAN = 2 ** 21
+// Target, run (or annotator) and the verdict's code are packed into one integer per row, which
+// better-sqlite3 returns several times faster than a row of separate columns. Offsets keep the
+// packed value small: below 2^30 V8 stores it without allocating.
 const CODE_SPAN = 64
 
 /**
@@ -235,28 +241,33 @@ export function loadRuns(
   for (const id of runIds) out.set(id, emptyRun(n))
   if (runIds.length === 0) return out
   const k = t.labels.length
-  const packable = k + 3 <= CODE_SPAN && runIds.every((id) => id < RUN_SPAN) && t.indexOf.length < 2 ** 26
+  const runLo = Math.min(...runIds)
+  const runSpan = Math.max(...runIds) - runLo + 1
+  const tLo = n === 0 ? 0 : t.ids[0]!
+  const tHi = n === 0 ? 0 : t.ids[n - 1]!
+  const packable = k + 3 <= CODE_SPAN && (tHi - tLo + 1) * runSpan * CODE_SPAN < 2 ** 53
   const list = runIds.map((id) => Math.trunc(id)).join(',')
-  if (packable) {
+  if (packable && n > 0) {
     const cases = t.labels.map((l, i) => `WHEN ${sqlString(l)} THEN ${i}`).join(' ')
     const okCode = k === 0 ? `${k}` : `CASE verdict ${cases} ELSE ${k} END`
     const packed = db
       .prepare(
-        `SELECT (target_id * ${RUN_SPAN} + run_id) * ${CODE_SPAN} + CASE status WHEN 'ok' THEN ${okCode}
-           WHEN 'na' THEN ${k + 1} ELSE ${k + 2} END FROM verdicts WHERE run_id IN (${list})`,
+        `SELECT ((target_id - ${tLo}) * ${runSpan} + run_id - ${runLo}) * ${CODE_SPAN} + CASE status WHEN 'ok' THEN ${okCode}
+           WHEN 'na' THEN ${k + 1} ELSE ${k + 2} END FROM verdicts WHERE run_id IN (${list}) AND target_id BETWEEN ? AND ?`,
       )
       .pluck()
-      .all() as number[]
+      .all(tLo, tHi) as number[]
     const labelBin = t.labels.map((l) => coder.bin(l, null))
     const labelNum = t.labels.map((l) => coder.num(l, null))
+    const byOffset: (RunColumns | undefined)[] = new Array(runSpan)
+    for (const [id, r] of out) byOffset[id - runLo] = r
     for (const v of packed) {
       const code = v % CODE_SPAN
       const rest = (v - code) / CODE_SPAN
-      const runId = rest % RUN_SPAN
-      const id = (rest - runId) / RUN_SPAN
-      const i = id < t.indexOf.length ? t.indexOf[id]! : -1
+      const runOffset = rest % runSpan
+      const i = t.indexOf[(rest - runOffset) / runSpan + tLo]!
       if (i < 0) continue
-      const r = out.get(runId)!
+      const r = byOffset[runOffset]!
       if (code < k) {
         r.status[i] = ST_OK
         r.code[i] = code

@@ -1,3 +1,5 @@
+import { gammaln } from 'simple-statistics'
+
 /**
  * McNemar's exact test between two judges on the same targets: only the discordant targets
  * (one right, the other wrong) carry information, and under the null hypothesis each falls
@@ -18,14 +20,17 @@ export function mcnemarExact(b: number, c: number): number {
   const m = b + c
   if (m === 0) return 1
   const k = Math.min(b, c)
-  // Sum the lower tail in log space so thousands of discordant pairs do not underflow.
-  let tail = 0
-  let logTerm = -m * Math.LN2
-  for (let i = 0; i <= k; i++) {
-    if (i > 0) logTerm += Math.log(m - i + 1) - Math.log(i)
-    tail += Math.exp(logTerm)
+  // Sum the lower tail outwards from its largest term, relative to it, so thousands of
+  // discordant pairs neither underflow nor cost one logarithm per term.
+  let sum = 0
+  let term = 1
+  for (let i = k; i >= 0; i--) {
+    sum += term
+    term *= i / (m - i + 1)
+    if (term < sum * 1e-17) break
   }
-  return Math.min(1, 2 * tail)
+  const logLargest = gammaln(m + 1) - gammaln(k + 1) - gammaln(m - k + 1) - m * Math.LN2
+  return Math.min(1, 2 * Math.exp(logLargest) * sum)
 }
 
 /**
