@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { resolveGold } from '../../src/main/gold/gold'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
@@ -97,6 +98,16 @@ describe('compare view in the browser', () => {
     await app.shot('compare')
     await page.getByTestId('label-next').scrollIntoViewIfNeeded()
     await app.shot('compare-lower')
+
+    // The export is the same report the CLI writes: a self-contained page with its charts.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export HTML' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/-metrics\.html$/)
+    const html = readFileSync((await download.path())!, 'utf8')
+    expect(html).toContain('<svg')
+    expect(html).toContain(fmtPctCi(expected.judges[0]!.errorRate, expected.judges[0]!.errorRateCi))
 
     const targetId = Number(await list.first().getAttribute('data-target'))
     await list.first().click()
