@@ -186,8 +186,8 @@ function Row({ r }: { r: ItemRow }) {
     <>
       <span className="num muted">{r.position + 1}</span>
       <span className="text-cell">
-        <span className="q">{r.question ?? r.extId}</span>
-        <span className="ref muted">{r.referencePreview}</span>
+        <span className="q">{r.question ?? r.referencePreview}</span>
+        <span className="ref muted">{r.question ? r.referencePreview : `id ${r.extId}`}</span>
       </span>
       <span className="chips">
         {r.variants.map((v) => (
