@@ -1,0 +1,115 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { computeDatasetMetrics } from '../../src/main/metrics/service'
+import { openWorkspace } from '../../src/main/store/connection'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { ContentWriter } from '../../src/main/store/repos/content'
+import { createDataset } from '../../src/main/store/repos/datasets'
+import { LabelWriter } from '../../src/main/store/repos/labels'
+import { DCR_SCHEMA, REFCHECKER_SCHEMA } from '../../src/shared/labelSchemas'
+import { tmpDirs } from '../helpers/tmp'
+import { makeFixture } from './fixture'
+
+const tmp = tmpDirs()
+
+/** Sentence-level dataset: each candidate's sentences are units judged against the reference. */
+function sentenceDataset(
+  schema: typeof DCR_SCHEMA,
+  candidates: { item: string; variant: string; sentences: number }[],
+) {
+  const db = openWorkspace(join(tmp(), 'w.factlab'), { skipQuickCheck: true })
+  const ds = createDataset(db, { name: 'd', labelSchema: schema })
+  const w = new ContentWriter(db)
+  const items = new Map<string, number>()
+  const targets: number[] = []
+  for (const c of candidates) {
+    let item = items.get(c.item)
+    if (item === undefined) {
+      item = w.insertItem(ds.id, { extId: c.item, reference: 'ref' }, items.size)
+      items.set(c.item, item)
+    }
+    const cand = w.insertCandidate(item, { variant: c.variant, text: 'text' })
+    for (let s = 0; s < c.sentences; s++) {
+      const unit = w.insertUnit(item, { kind: 'sentence', text: `s${s}`, candidateId: cand })
+      targets.push(w.targetId(unit, cand)!)
+    }
+  }
+  const run = (method: string, verdicts: string[]) => {
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO runs (kind, dataset_id, provider, model, method, status, created_at) VALUES ('judge', ?, 'openai', 'm', ?, 'done', 'x')`,
+        )
+        .run(ds.id, method).lastInsertRowid,
+    )
+    verdicts.forEach((v, i) => {
+      db.prepare("INSERT INTO verdicts (run_id, target_id, status, verdict) VALUES (?, ?, 'ok', ?)").run(
+        id,
+        targets[i],
+        v,
+      )
+    })
+    return id
+  }
+  const labels = new LabelWriter(db)
+  const label = (verdicts: string[]) => {
+    const a = ensureAnnotator(db, 'ana').id
+    verdicts.forEach((v, i) => {
+      labels.save({ targetId: targets[i]!, annotatorId: a, verdict: v })
+    })
+  }
+  return { db, datasetId: ds.id, run, label }
+}
+
+describe('method-specific figures in the service', () => {
+  it('scores DCR candidates, correlates them with gold and reports the RAI rate per round', () => {
+    const d = sentenceDataset(DCR_SCHEMA, [
+      { item: 'a', variant: 'answer', sentences: 2 },
+      { item: 'a', variant: 'answer+rai1', sentences: 2 },
+      { item: 'b', variant: 'answer', sentences: 2 },
+      { item: 'b', variant: 'answer+rai1', sentences: 2 },
+    ])
+    const C = 'consistent'
+    const I = 'inconsistent'
+    // a: inconsistent, its rewrite fixed; b: inconsistent, its rewrite still inconsistent.
+    const runId = d.run('dcr', [C, I, C, C, I, I, C, I])
+    d.label([C, I, C, C, I, C, C, C])
+    const m = computeDatasetMetrics(d.db, d.datasetId)
+    const judge = m.judges.find((j) => j.runId === runId)!
+    expect(judge.rai).toEqual([{ round: 1, inconsistent: 2, corrected: 1, rate: 0.5 }])
+    const perCandidate = m.correlations.find((c) => c.level === 'candidate')!
+    // judge scores 0.5, 1, 0, 0.5 against gold 0.5, 1, 0.5, 1 (DCR score per candidate)
+    expect(perCandidate.n).toBe(4)
+    expect(perCandidate.pearson).toBeCloseTo(Math.SQRT1_2, 12)
+  })
+
+  it('macro-averages the RefChecker distribution of a judge and of gold', () => {
+    const d = sentenceDataset(REFCHECKER_SCHEMA, [
+      { item: 'a', variant: 'answer', sentences: 3 },
+      { item: 'b', variant: 'answer', sentences: 1 },
+    ])
+    d.run('refchecker', ['entailment', 'neutral', 'contradiction', 'entailment'])
+    d.label(['entailment', 'entailment', 'contradiction', 'contradiction'])
+    const m = computeDatasetMetrics(d.db, d.datasetId)
+    expect(m.judges[0]!.refchecker!.entailment).toBeCloseTo((1 / 3 + 1) / 2, 12)
+    expect(m.goldRefchecker!.contradiction).toBeCloseTo((1 / 3 + 1) / 2, 12)
+  })
+
+  it('handles numeric schemas: threshold for the error rate, scores for correlations', () => {
+    const fx = makeFixture(tmp(), {
+      items: 4,
+      variants: ['s'],
+      facts: 1,
+      schema: { type: 'numeric', name: 'score', min: 1, max: 5, step: 1, threshold: 3 },
+    })
+    fx.labelAll('ana', ['1', '2', '4', '5'])
+    fx.run('m', ['2', '3', '4', 'oops'])
+    const m = computeDatasetMetrics(fx.db, fx.datasetId)
+    const j = m.judges[0]!
+    // "oops" is not a number: N/A. Of the rest, 3 ≥ threshold disagrees with gold 2.
+    expect(j).toMatchObject({ n: 3, na: 1 })
+    expect(j.errorRate).toBeCloseTo(1 / 3, 12)
+    expect(m.correlations[0]).toMatchObject({ against: 'numeric', n: 3, spearman: 1 })
+    expect(m.correlations[0]!.pearson).toBeCloseTo(0.982, 4)
+  })
+})
