@@ -4,13 +4,13 @@ import { resolveGold } from '../../src/main/gold/gold'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toJsonReport } from '../../src/main/reports'
 import type { Db } from '../../src/main/store/connection'
-import { fmtPctCi } from '../../src/shared/contract/metrics'
+import { fmtPct, fmtPctCi } from '../../src/shared/contract/metrics'
 import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
 const start = appSessions()
 
-/** Two imported judge runs on the demo dataset: each flips gold on a different share of targets. */
+/** Imported judge runs on the demo dataset (one config twice): each flips gold on a different share of targets. */
 function seedRuns(db: Db, datasetId: number): number[] {
   const gold = resolveGold(db, datasetId)
   const targets = db
@@ -18,8 +18,8 @@ function seedRuns(db: Db, datasetId: number): number[] {
     .pluck()
     .all(datasetId) as number[]
   const insRun = db.prepare(
-    `INSERT INTO runs (kind, dataset_id, provider, model, method, status, created_at, started_at, finished_at)
-     VALUES ('imported', ?, 'imported', ?, 'faaf-tf', 'done', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z')`,
+    `INSERT INTO runs (kind, dataset_id, provider, model, method, repeat_index, status, created_at, started_at, finished_at)
+     VALUES ('imported', ?, 'imported', ?, 'faaf-tf', ?, 'done', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z')`,
   )
   const insVerdict = db.prepare(
     'INSERT INTO verdicts (run_id, target_id, status, verdict) VALUES (?, ?, ?, ?)',
@@ -29,10 +29,11 @@ function seedRuns(db: Db, datasetId: number): number[] {
      VALUES (?, 'c0', 'done', 800, 12000, 900, ?)`,
   )
   return [
-    { model: 'careful-judge', every: 7, cost: 0.09 },
-    { model: 'quick-judge', every: 4, cost: 0.01 },
-  ].map(({ model, every, cost }) => {
-    const runId = Number(insRun.run(datasetId, model).lastInsertRowid)
+    { model: 'careful-judge', every: 7, cost: 0.09, repeat: 0 },
+    { model: 'careful-judge', every: 6, cost: 0.09, repeat: 1 },
+    { model: 'quick-judge', every: 4, cost: 0.01, repeat: 0 },
+  ].map(({ model, every, cost, repeat }) => {
+    const runId = Number(insRun.run(datasetId, model, repeat).lastInsertRowid)
     insCall.run(runId, cost)
     targets.forEach((t, i) => {
       const truthy = (gold.get(t)?.verdict ?? 'true') === 'true'
@@ -89,7 +90,13 @@ describe('compare view in the browser', () => {
     await table.getByRole('button', { name: /Error rate/ }).click()
     expect((await order()).filter((r) => r?.startsWith('run-'))).toEqual([...ranked].reverse())
 
-    expect(await page.getByTestId('mcnemar').locator('td').count()).toBe(4)
+    expect(await page.getByTestId('mcnemar').locator('td').count()).toBe(9)
+    // The two runs of the careful judge's config show their spread.
+    const spread = expected.spreads[0]!
+    expect(spread.runIds).toEqual(runIds.slice(0, 2))
+    expect(await page.getByTestId('repeat-spread').locator('tbody td').nth(2).textContent()).toBe(
+      fmtPct(spread.errorRate!.mean),
+    )
     const total = page.getByTestId('disagreement-total')
     await total.waitFor()
     const list = page.getByTestId('disagreements').getByRole('button')

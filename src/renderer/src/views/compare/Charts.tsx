@@ -16,7 +16,15 @@ import {
 import type { DatasetMetrics, NarrowingSeries } from '../../../../shared/contract/metrics'
 
 const PALETTE = ['#4f5bd5', '#e07b39', '#3aa55d', '#c44e52', '#8c6bb1', '#7f7f7f', '#bcbd22', '#17becf']
-const pctTick = (v: number) => `${Math.round(v * 100)}%`
+const pctTick = (v: number) => `${Number((v * 100).toFixed(1))}%`
+
+/** A percentage axis with round steps (2.5%, 5%, 10%, 20% or 25%) and at most five of them. */
+function pctAxis(max: number): { domain: [number, number]; ticks: number[] } {
+  const step = [0.025, 0.05, 0.1, 0.2, 0.25].find((s) => Math.ceil(max / s - 1e-9) <= 5) ?? 0.25
+  const n = Math.max(1, Math.ceil(max / step - 1e-9))
+  const ticks = Array.from({ length: n + 1 }, (_, k) => k * step)
+  return { domain: [0, n * step], ticks }
+}
 
 /** Error rate by candidate variant, one bar per judge: the shape of the FaaF result tables. */
 export function VariantBars({ metrics }: { metrics: DatasetMetrics }) {
@@ -26,12 +34,15 @@ export function VariantBars({ metrics }: { metrics: DatasetMetrics }) {
     return row
   })
   if (metrics.judges.length === 0) return null
+  const axis = pctAxis(
+    Math.max(0, ...metrics.judges.flatMap((j) => Object.values(j.byVariant).map((f) => f.errorRate ?? 0))),
+  )
   return (
     <ResponsiveContainer width="100%" height={280}>
       <BarChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="variant" />
-        <YAxis tickFormatter={pctTick} domain={[0, 'auto']} />
+        <YAxis tickFormatter={pctTick} domain={axis.domain} ticks={axis.ticks} />
         <Tooltip formatter={(v) => (typeof v === 'number' ? `${(v * 100).toFixed(1)}%` : 'not defined')} />
         <Legend />
         {metrics.judges.map((j, k) => (
@@ -56,12 +67,20 @@ export function CostScatter({ metrics }: { metrics: DatasetMetrics }) {
     .map((j) => ({ cost: j.cost, er: j.errorRate!, label: j.label, onFront: front.has(j.runId) }))
   const frontLine = points.filter((p) => p.onFront).sort((a, b) => a.cost - b.cost)
   if (points.length === 0) return <p className="cmp-hint">No judge has an error rate yet.</p>
+  const axis = pctAxis(Math.max(...points.map((p) => p.er)))
   return (
     <ResponsiveContainer width="100%" height={280}>
       <ScatterChart margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis type="number" dataKey="cost" name="cost" tickFormatter={(v: number) => `$${v.toFixed(3)}`} />
-        <YAxis type="number" dataKey="er" name="error rate" tickFormatter={pctTick} />
+        <YAxis
+          type="number"
+          dataKey="er"
+          name="error rate"
+          tickFormatter={pctTick}
+          domain={axis.domain}
+          ticks={axis.ticks}
+        />
         <ZAxis range={[60, 60]} />
         <Tooltip
           content={({ payload }) => {

@@ -5,6 +5,7 @@ import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
 import { CostScatter, VariantBars } from './Charts'
 import { Disagreements } from './Disagreements'
+import { Extras } from './Extras'
 import { JudgeTable } from './JudgeTable'
 import { LabelNext } from './LabelNext'
 import { ConfusionPanel, McNemarMatrix } from './Matrices'
@@ -91,6 +92,7 @@ export function CompareView({ datasetId, navigate }: ViewProps) {
               <McNemarMatrix metrics={m} />
             </section>
           </div>
+          <Extras metrics={m} />
           <section>
             <h2>Disagreements with gold</h2>
             <Disagreements datasetId={datasetId} metrics={m} navigate={navigate} />

@@ -76,7 +76,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
       (j): Row => ({
         key: `run-${j.runId}`,
         kind: 'judge',
-        name: j.label,
+        name: j.status === 'done' ? j.label : `${j.label} — ${j.status}`,
         runId: j.runId,
         f: j,
         calls: j.calls,

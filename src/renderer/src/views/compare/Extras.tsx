@@ -1,0 +1,110 @@
+import { type DatasetMetrics, fmtNum, fmtPct } from '../../../../shared/contract/metrics'
+
+function Table(props: { title: string; testId: string; head: string[]; rows: string[][] }) {
+  if (props.rows.length === 0) return null
+  return (
+    <section>
+      <h2>{props.title}</h2>
+      <div className="cmp-table-wrap">
+        <table className="cmp-table" data-testid={props.testId}>
+          <thead>
+            <tr>
+              {props.head.map((h) => (
+                <th key={h} className="cmp-plain-th">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((r) => (
+              <tr key={r.join('\u0000')}>
+                {r.map((c, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed-width row
+                  <td key={i}>{c}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * Figures that only some datasets have: repeated runs of one config, numeric scores against
+ * human labels, RAI rounds and RefChecker distributions. Each table appears only with data.
+ */
+export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
+  const ref = m.judges.filter((j) => j.refchecker !== null)
+  return (
+    <>
+      <Table
+        title="Spread over repeated runs of one config"
+        testId="repeat-spread"
+        head={['Config', 'Runs', 'Mean error rate', 'SD', 'Min', 'Max']}
+        rows={m.spreads.map((s) => [
+          s.label,
+          s.runIds.map((r) => `#${r}`).join(' '),
+          fmtPct(s.errorRate?.mean),
+          fmtPct(s.errorRate?.sd),
+          fmtPct(s.errorRate?.min),
+          fmtPct(s.errorRate?.max),
+        ])}
+      />
+      <Table
+        title="Scores against human labels"
+        testId="correlations"
+        head={['Judge', 'Level', 'Against', 'n', 'Pearson', 'Spearman', 'Kendall τ-b', 'AUROC']}
+        rows={m.correlations.map((c) => [
+          c.label,
+          c.level === 'candidate' ? 'DCR score per candidate' : 'per target',
+          c.against,
+          String(c.n),
+          fmtNum(c.pearson),
+          fmtNum(c.spearman),
+          fmtNum(c.kendallTauB),
+          fmtNum(c.auroc),
+        ])}
+      />
+      <Table
+        title="RAI consistency improvement per round"
+        testId="rai"
+        head={['Judge', 'Round', 'Inconsistent', 'Corrected', 'Rate']}
+        rows={m.judges.flatMap((j) =>
+          j.rai.map((r) => [
+            j.label,
+            String(r.round),
+            String(r.inconsistent),
+            String(r.corrected),
+            fmtPct(r.rate),
+          ]),
+        )}
+      />
+      <Table
+        title="RefChecker label distribution (macro average over responses)"
+        testId="refchecker"
+        head={['Source', 'Entailment', 'Neutral', 'Contradiction']}
+        rows={[
+          ...(m.goldRefchecker
+            ? [
+                [
+                  'gold',
+                  fmtPct(m.goldRefchecker.entailment),
+                  fmtPct(m.goldRefchecker.neutral),
+                  fmtPct(m.goldRefchecker.contradiction),
+                ],
+              ]
+            : []),
+          ...ref.map((j) => [
+            j.label,
+            fmtPct(j.refchecker?.entailment),
+            fmtPct(j.refchecker?.neutral),
+            fmtPct(j.refchecker?.contradiction),
+          ]),
+        ]}
+      />
+    </>
+  )
+}
