@@ -3,8 +3,9 @@ import { toJsonReport } from './json'
 import { costVsErrorSvg, errorByVariantSvg, escapeXml } from './svg'
 import { reportTables, type Table } from './tables'
 
+/** Pipes would split the cell; angle brackets would be read as HTML by most renderers. */
 function mdCell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+  return s.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, ' ')
 }
 
 function mdTable(t: Table): string {
