@@ -203,8 +203,8 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
     if (latency > 0) await sleep(latency)
     await respond(fake, script(fake, index), res)
   })
-  // Keep-alive sockets would keep the process up after close(); the SDKs reconnect as needed.
-  server.keepAliveTimeout = 1
+  // Connections are reused like a real provider's; close() ends them all, so nothing lingers.
+  server.keepAliveTimeout = 10_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   const origin = `http://127.0.0.1:${port}`

@@ -8,7 +8,7 @@ import type { Db } from '../store/connection'
 import type { RunConfig } from './config'
 import { requestHash } from './hash'
 import { backoffDelay, type Clock, realClock, Semaphore, TokenBucket } from './limits'
-import { cacheGet, cachePut, findCall, recordCall } from './repo'
+import { cacheGet, cachePut, findCall, recordCall, relaxedWrite } from './repo'
 
 /** Thrown inside a run when it is paused or cancelled: the task stops and writes nothing. */
 export class RunStopped extends Error {
@@ -140,7 +140,7 @@ export class RunCaller {
         const used = reply.usage.promptTokens + reply.usage.completionTokens
         this.tpm?.adjust(used - estimate)
         const cost = callCost(config.prices, reply.usage)
-        const callId = db.transaction(() => {
+        const callId = relaxedWrite(db, () => {
           const id = recordCall(db, {
             runId,
             key,
@@ -158,7 +158,7 @@ export class RunCaller {
           })
           if (config.cache) cachePut(db, hash, reply)
           return id
-        })()
+        })
         onId?.(callId)
         this.o.onCall?.({ cost, cached: false, callId })
         return { ok: true, reply }

@@ -1,9 +1,27 @@
+import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
 import type { VerdictOutcome } from '../judges/types'
 import type { LlmReply } from '../providers/types'
 import type { Db } from '../store/connection'
 import { now, parseJson } from '../store/repos/rows'
 import { RunConfig, type RunKind, RunSlice } from './config'
+
+const statements = new WeakMap<Db, Map<string, Statement>>()
+
+/** Prepared once per connection: a run prepares the same few statements thousands of times. */
+function stmt(db: Db, sql: string): Statement {
+  let byDb = statements.get(db)
+  if (!byDb) {
+    byDb = new Map()
+    statements.set(db, byDb)
+  }
+  let s = byDb.get(sql)
+  if (!s) {
+    s = db.prepare(sql)
+    byDb.set(sql, s)
+  }
+  return s
+}
 
 export const RunStatus = z.enum(['queued', 'running', 'paused', 'cancelled', 'failed', 'done'])
 export type RunStatus = z.infer<typeof RunStatus>
@@ -148,6 +166,23 @@ export function setRunTotal(db: Db, id: number, total: number): void {
   db.prepare('UPDATE runs SET total_calls = ? WHERE id = ?').run(total, id)
 }
 
+/**
+ * Run bookkeeping commits without waiting for the disk (synchronous NORMAL). In WAL mode that
+ * still survives a killed process, which is what resume relies on; only a power cut can lose the
+ * last calls, and those are simply asked again. Label writes keep the connection's FULL setting:
+ * better-sqlite3 is synchronous, so nothing else can run between the two pragma calls.
+ */
+export function relaxedWrite<T>(db: Db, fn: () => T): T {
+  const previous = stmt(db, 'PRAGMA synchronous').pluck().get() as number
+  if (previous <= 1) return db.transaction(fn)()
+  stmt(db, 'PRAGMA synchronous = NORMAL').run()
+  try {
+    return db.transaction(fn)()
+  } finally {
+    stmt(db, `PRAGMA synchronous = ${Math.trunc(previous)}`).run()
+  }
+}
+
 export interface StoredCall {
   id: number
   status: 'pending' | 'done' | 'error'
@@ -155,9 +190,10 @@ export interface StoredCall {
 }
 
 export function findCall(db: Db, runId: number, key: string): StoredCall | null {
-  const row = db
-    .prepare('SELECT id, status, response FROM run_calls WHERE run_id = ? AND call_key = ?')
-    .get(runId, key) as { id: number; status: StoredCall['status']; response: string | null } | undefined
+  const row = stmt(db, 'SELECT id, status, response FROM run_calls WHERE run_id = ? AND call_key = ?').get(
+    runId,
+    key,
+  ) as { id: number; status: StoredCall['status']; response: string | null } | undefined
   if (!row) return null
   const reply =
     row.status === 'done' && row.response !== null
@@ -184,9 +220,13 @@ export interface CallRecord {
 
 /** One finished call, committed on its own so a kill right after loses nothing. */
 export function recordCall(db: Db, c: CallRecord): number {
-  const info = db
-    .prepare(
-      `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
+  return relaxedWrite(db, () => insertCall(db, c))
+}
+
+function insertCall(db: Db, c: CallRecord): number {
+  const info = stmt(
+    db,
+    `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
          latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status, request_hash = excluded.request_hash,
@@ -195,28 +235,27 @@ export function recordCall(db: Db, c: CallRecord): number {
          prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
          cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at
        RETURNING id`,
-    )
-    .get(
-      c.runId,
-      c.key,
-      c.status,
-      c.requestHash,
-      JSON.stringify(c.request),
-      c.reply ? JSON.stringify(c.reply) : null,
-      c.cached ? 1 : 0,
-      c.attempts,
-      c.latencyMs,
-      c.promptTokens,
-      c.completionTokens,
-      c.cost,
-      c.error,
-      now(),
-    ) as { id: number }
+  ).get(
+    c.runId,
+    c.key,
+    c.status,
+    c.requestHash,
+    JSON.stringify(c.request),
+    c.reply ? JSON.stringify(c.reply) : null,
+    c.cached ? 1 : 0,
+    c.attempts,
+    c.latencyMs,
+    c.promptTokens,
+    c.completionTokens,
+    c.cost,
+    c.error,
+    now(),
+  ) as { id: number }
   return info.id
 }
 
 export function cacheGet(db: Db, hash: string): LlmReply | null {
-  const row = db.prepare('SELECT response FROM response_cache WHERE request_hash = ?').get(hash) as
+  const row = stmt(db, 'SELECT response FROM response_cache WHERE request_hash = ?').get(hash) as
     | { response: string }
     | undefined
   if (!row) return null
@@ -225,7 +264,8 @@ export function cacheGet(db: Db, hash: string): LlmReply | null {
 }
 
 export function cachePut(db: Db, hash: string, reply: LlmReply): void {
-  db.prepare(
+  stmt(
+    db,
     `INSERT OR REPLACE INTO response_cache (request_hash, response, prompt_tokens, completion_tokens, created_at)
      VALUES (?, ?, ?, ?, ?)`,
   ).run(hash, JSON.stringify(reply), reply.usage.promptTokens, reply.usage.completionTokens, now())
@@ -245,14 +285,15 @@ export function writeVerdicts(
   outcomes: VerdictOutcome[],
   callId: number | null,
 ): void {
-  const stmt = db.prepare(
+  const insert = stmt(
+    db,
     `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id, status, verdict, score, reason, citation, detail)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-  db.transaction(() => {
+  relaxedWrite(db, () => {
     for (const o of outcomes) {
       const detail = { ...(o.detail ?? {}), ...(o.problem ? { problem: o.problem } : {}) }
-      stmt.run(
+      insert.run(
         runId,
         o.targetId,
         callId,
@@ -264,7 +305,7 @@ export function writeVerdicts(
         JSON.stringify(detail),
       )
     }
-  })()
+  })
 }
 
 export interface RunSummary {

@@ -1,0 +1,105 @@
+/**
+ * Judge-run bars: throughput against the fake server with 100 ms injected latency, as a ratio to
+ * the ideal min(concurrency / latency, rate limit), and FaaF vs Prompt(T/F) calls and tokens per
+ * fact on the same data.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
+import { answerAll, startFakeLlm } from '../fake-llm/server'
+import { engineFor, makeWorkspace, oneRun, runRequest } from '../runs/helpers'
+
+const LATENCY_MS = 100
+
+/** The fake server in a child process, so its work does not slow the client being measured. */
+async function externalFake(latencyMs: number): Promise<{ openaiUrl: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fake-llm/serve.ts', String(latencyMs)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = ''
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString()
+      const nl = buf.indexOf('\n')
+      if (nl >= 0) resolve(buf.slice(0, nl))
+    })
+    child.on('exit', () => reject(new Error('the fake server exited before it started')))
+  })
+  const { openaiUrl } = JSON.parse(line) as { openaiUrl: string }
+  return {
+    openaiUrl,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.on('exit', () => resolve())
+        child.stdin.end()
+      }),
+  }
+}
+
+async function throughput(concurrency: number, calls: number, rpm: number | null): Promise<void> {
+  const fake = await externalFake(LATENCY_MS)
+  const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
+  try {
+    const { ws, datasetId } = makeWorkspace(dir, calls, 1)
+    const runId = oneRun(
+      ws,
+      runRequest(datasetId, fake.openaiUrl, { concurrency, cache: false, timeoutMs: 30_000, rpm }),
+    )
+    const t0 = performance.now()
+    const s = await engineFor(ws).start(runId)
+    const seconds = (performance.now() - t0) / 1000
+    const achieved = s.calls / seconds
+    const ideal = Math.min(
+      concurrency / (LATENCY_MS / 1000),
+      rpm === null ? Number.POSITIVE_INFINITY : rpm / 60,
+    )
+    const ratio = achieved / ideal
+    process.stdout.write(
+      `concurrency ${String(concurrency).padStart(2)}${rpm ? `, ${rpm} rpm` : ''}: ${s.calls} calls in ${seconds.toFixed(2)} s = ${achieved.toFixed(1)}/s; ideal ${ideal.toFixed(1)}/s; ratio ${ratio.toFixed(3)} (bar ≥ 0.90) ${ratio >= 0.9 ? 'OK' : 'BELOW BAR'}\n`,
+    )
+    ws.close()
+  } finally {
+    await fake.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+export async function benchJudges(): Promise<void> {
+  // Concurrency 1 at 100 ms per call would take over 3 minutes for 2,000 calls; 100 calls
+  // measure the same ratio.
+  await throughput(1, 100, null)
+  await throughput(8, 2000, null)
+  await throughput(32, 2000, null)
+  await throughput(32, 1000, 6000)
+  await callsPerFact()
+}
+
+async function callsPerFact(): Promise<void> {
+  const fake = await startFakeLlm({
+    script: (req, n) => (req.schema ? answerAll('true')(req, n) : { kind: 'text', text: 'True' }),
+  })
+  const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
+  try {
+    const { ws, datasetId } = makeWorkspace(dir, 50, 6)
+    const facts = 50 * 6
+    const engine = engineFor(ws, { registry: BUILTIN_REGISTRY })
+    for (const method of ['prompt-tf', 'faaf-tf', 'faaf-tfn-cite']) {
+      const runId = oneRun(
+        ws,
+        runRequest(datasetId, fake.openaiUrl, { method, cache: false, concurrency: 16 }),
+      )
+      const s = await engine.start(runId)
+      process.stdout.write(
+        `${method.padEnd(14)} ${s.calls} calls for ${facts} facts (50 candidates): ${(s.calls / facts).toFixed(3)} calls/fact, ${(
+          (s.prompt_tokens + s.completion_tokens) / facts
+        ).toFixed(1)} tokens/fact, ${(s.calls / 50).toFixed(2)} calls/candidate\n`,
+      )
+    }
+    ws.close()
+  } finally {
+    await fake.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
