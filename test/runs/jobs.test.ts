@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DCE_TOOL_NAME } from '../../src/main/judges/dcr'
+import { RAI_TOOL_NAME } from '../../src/main/judges/rai'
+import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
+import { createRuns } from '../../src/main/runs/create'
+import { improvementReport } from '../../src/main/runs/improve'
+import { answerAll, type FakeServer, fillSchema, startFakeLlm } from '../fake-llm/server'
+import { tmpDirs } from '../helpers/tmp'
+import { engineFor, makeWorkspace, oneRun, runRequest } from './helpers'
+
+const dir = tmpDirs()
+let fake: FakeServer
+beforeAll(async () => {
+  fake = await startFakeLlm({ script: answerAll('true') })
+})
+afterAll(() => fake.close())
+
+const count = (ws: ReturnType<typeof makeWorkspace>['ws'], sql: string, ...args: unknown[]) =>
+  (ws.db.prepare(sql).get(...args) as { n: number }).n
+
+describe('extraction runs (units generate)', () => {
+  it('writes facts per item with origin llm:<run>, and targets follow', async () => {
+    fake.setScript(answerAll('true'))
+    const { ws, datasetId } = makeWorkspace(dir(), 3, 0)
+    const runId = oneRun(ws, {
+      ...runRequest(datasetId, fake.openaiUrl, { method: 'facts' }),
+      kind: 'extract',
+    })
+    const s = await engineFor(ws, { registry: BUILTIN_REGISTRY }).start(runId)
+    expect(s).toMatchObject({ status: 'done', calls: 3 })
+    const facts = count(
+      ws,
+      "SELECT COUNT(*) AS n FROM units WHERE kind = 'fact' AND origin = ?",
+      `llm:${runId}`,
+    )
+    expect(facts).toBeGreaterThanOrEqual(3)
+    expect(count(ws, 'SELECT COUNT(*) AS n FROM targets')).toBe(facts)
+    // Resuming a finished extraction adds nothing.
+    ws.db.prepare("UPDATE runs SET status = 'paused' WHERE id = ?").run(runId)
+    await engineFor(ws, { registry: BUILTIN_REGISTRY }).start(runId)
+    expect(count(ws, "SELECT COUNT(*) AS n FROM units WHERE kind = 'fact'")).toBe(facts)
+    ws.close()
+  })
+
+  it('fills only missing questions, and splits sentences without any call', async () => {
+    fake.setScript((req) => ({
+      kind: 'tool',
+      arguments: fillSchema({ type: 'object', ...req.schema }, 'x') as Record<string, unknown>,
+    }))
+    const { ws, datasetId } = makeWorkspace(dir(), 2, 0)
+    ws.db.prepare('UPDATE items SET question = NULL WHERE ext_id = ?').run('q0')
+    const q = oneRun(ws, {
+      ...runRequest(datasetId, fake.openaiUrl, { method: 'questions' }),
+      kind: 'extract',
+    })
+    expect(await engineFor(ws, { registry: BUILTIN_REGISTRY }).start(q)).toMatchObject({
+      status: 'done',
+      calls: 1,
+    })
+    const questions = ws.db.prepare('SELECT ext_id, question FROM items ORDER BY position').all() as {
+      ext_id: string
+      question: string
+    }[]
+    expect(questions[0]?.question).toBeTruthy()
+    expect(questions[1]?.question).toBe('Question 1?')
+    const before = fake.calls()
+    const s = oneRun(ws, {
+      ...runRequest(datasetId, '', { provider: 'lexical', model: 'splitter', method: 'sentences' }),
+      kind: 'extract',
+    })
+    expect(await engineFor(ws, { registry: BUILTIN_REGISTRY }).start(s)).toMatchObject({
+      status: 'done',
+      calls: 0,
+    })
+    expect(fake.calls()).toBe(before)
+    expect(count(ws, "SELECT COUNT(*) AS n FROM units WHERE kind = 'sentence'")).toBe(2)
+    ws.close()
+  })
+})
+
+describe('RAI improvement runs', () => {
+  it('rewrites inconsistent candidates as <variant>+rai1, re-judges them and reports the rate', async () => {
+    const FIXED = 'The fixed answer.'
+    fake.setScript((req) => {
+      if (req.toolName === RAI_TOOL_NAME) return { kind: 'tool', arguments: { rewritten: FIXED } }
+      if (req.toolName === DCE_TOOL_NAME) {
+        const decision = req.userText.includes(FIXED) ? 'consistent' : 'inconsistent'
+        return { kind: 'tool', arguments: { sentences: [{ number: 1, reason: 'compared', decision }] } }
+      }
+      return answerAll('true')(req, 0)
+    })
+    const { ws, datasetId } = makeWorkspace(dir(), 2, 0)
+    const engine = engineFor(ws, { registry: BUILTIN_REGISTRY })
+    const split = oneRun(ws, {
+      ...runRequest(datasetId, '', { provider: 'lexical', model: 'splitter', method: 'sentences' }),
+      kind: 'extract',
+    })
+    await engine.start(split)
+    const dcrRun = oneRun(ws, runRequest(datasetId, fake.openaiUrl, { method: 'dcr' }))
+    expect(await engine.start(dcrRun)).toMatchObject({ status: 'done', verdicts: 2 })
+    const [improve] = createRuns(ws.db, {
+      ...runRequest(datasetId, fake.openaiUrl, { method: 'dcr' }),
+      kind: 'improve',
+      sourceRunId: dcrRun,
+      rounds: 1,
+    })
+    const s = await engine.start(improve!)
+    expect(s.status).toBe('done')
+    const rewrites = ws.db
+      .prepare(
+        'SELECT variant, text, parent_candidate_id FROM candidates WHERE parent_candidate_id IS NOT NULL',
+      )
+      .all() as { variant: string; text: string }[]
+    expect(rewrites).toHaveLength(2)
+    expect(rewrites.every((r) => r.variant === 'answer+rai1' && r.text === FIXED)).toBe(true)
+    expect(improvementReport(ws.db, improve!, dcrRun, 1)).toEqual([
+      { round: 1, inconsistent: 2, corrected: 2, rate: 1 },
+    ])
+    ws.close()
+  })
+})
