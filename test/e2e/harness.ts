@@ -97,6 +97,8 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
     })
     cleanups.push(() => context.close())
     const page = await context.newPage()
+    // Shorter than the test's own timeout, so a wait that fails names what it waited for.
+    page.setDefaultTimeout(12_000)
     const problems: string[] = []
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
     page.on('console', (m) => {

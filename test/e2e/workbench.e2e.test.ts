@@ -140,7 +140,7 @@ describe('the workbench in the browser', () => {
     await app.shot('annotate-dark')
     await page.getByRole('button', { name: 'Settings' }).click()
     await page.getByRole('button', { name: 'Light' }).click()
-    expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('light')
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe('light')
     await app.shot('settings')
     await page.getByRole('button', { name: 'Switch or add annotator…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Who is labelling?' })
@@ -148,7 +148,7 @@ describe('the workbench in the browser', () => {
     await page.locator('.who-name', { hasText: 'alex' }).waitFor()
     await app.reload()
     await page.locator('.who-name', { hasText: 'alex' }).waitFor()
-    expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('light')
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe('light')
   })
 
   it('refuses calls without the token or with a forged Host', async () => {

@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useRef } from 'react'
-import { makeAligner } from '../../../../shared/align'
+import { useRef } from 'react'
 import type { AnnotateView as View } from '../../../../shared/contract/annotate'
 import type { VerdictKey } from '../../actions/keymap'
 import type { AnnotateState, TargetLabel } from '../../actions/types'
 import { Splitter } from '../../components/Splitter'
 import { useSettings } from '../../settings'
-import { HIGHLIGHT_ALIGN, HIGHLIGHT_EVIDENCE, paint, revealRange, textRange } from './highlights'
 import { KeyHelp } from './KeyHelp'
+import { SaveIndicator, TabProgress } from './StatusBits'
 import { TextPane } from './TextPane'
 import { UnitList } from './UnitList'
 import type { SaveState } from './useLabelSaver'
+import { usePaneHighlights } from './usePaneHighlights'
 
 interface Props {
   view: View
@@ -32,31 +32,6 @@ interface Props {
   onItem(itemId: number): void
 }
 
-function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry(): void }) {
-  if (state.kind === 'saving')
-    return (
-      <span className="save-state saving" role="status">
-        Saving…
-      </span>
-    )
-  if (state.kind === 'saved')
-    return (
-      <span className="save-state saved" role="status">
-        Saved ✓
-      </span>
-    )
-  if (state.kind === 'error')
-    return (
-      <span className="save-state error" role="alert" title={state.message}>
-        Not saved: {state.message}{' '}
-        <button type="button" className="link" onClick={onRetry}>
-          Retry
-        </button>
-      </span>
-    )
-  return <span className="save-state" role="status" />
-}
-
 /** Question on top, reference and answer side by side, units on the right. */
 export function AnnotateLayout(p: Props) {
   const { view, state, candidateId } = p
@@ -71,44 +46,13 @@ export function AnnotateLayout(p: Props) {
   const answer = candidate?.text ?? ''
   const answerVariant = candidate?.variant.replace(/_/g, ' ') ?? ''
 
-  const alignRef = useMemo(() => makeAligner(reference), [reference])
-  const alignCand = useMemo(() => makeAligner(answer), [answer])
-
-  // Highlights follow the focused unit: its evidence in one colour, the best-matching passage
-  // of each pane in another, scrolled into view so the eye lands there.
-  useEffect(() => {
-    const roots = p.paneRefs.current
-    const label = focused ? state.labels[focused.targetId] : undefined
-    const evidence: Range[] = []
-    for (const e of label?.evidence ?? []) {
-      const root = roots[e.pane]
-      const r = root && textRange(root, e.start, e.end)
-      if (r) evidence.push(r)
-    }
-    paint(HIGHLIGHT_EVIDENCE, evidence)
-    const aligned: Range[] = []
-    if (focused) {
-      const pairs = [
-        [roots.reference, alignRef(focused.text), refScroll.current],
-        [roots.candidate, alignCand(focused.text), candScroll.current],
-      ] as const
-      for (const [root, span, scroller] of pairs) {
-        const r = root && span && textRange(root, span.start, span.end)
-        if (r) {
-          aligned.push(r)
-          if (scroller) revealRange(scroller, r)
-        }
-      }
-    }
-    paint(HIGHLIGHT_ALIGN, aligned)
-  }, [focused, state.labels, alignRef, alignCand, p.paneRefs])
-  useEffect(
-    () => () => {
-      paint(HIGHLIGHT_EVIDENCE, [])
-      paint(HIGHLIGHT_ALIGN, [])
-    },
-    [],
-  )
+  usePaneHighlights({
+    roots: p.paneRefs,
+    scrollers: { reference: refScroll, candidate: candScroll },
+    focused,
+    label: focused ? state.labels[focused.targetId] : undefined,
+    texts: { reference, candidate: answer },
+  })
 
   const dragTo = (clientX: number) => {
     const box = body.current?.getBoundingClientRect()
@@ -120,6 +64,13 @@ export function AnnotateLayout(p: Props) {
     const box = body.current?.getBoundingClientRect()
     if (!box) return
     update({ unitsWidth: Math.min(800, Math.max(260, box.right - clientX)) })
+  }
+  const progressOf = (id: number) => {
+    const of = view.targets.filter((t) => t.candidateId === id)
+    return {
+      done: of.filter((t) => (state.labels[t.targetId]?.verdict ?? null) !== null).length,
+      total: of.length,
+    }
   }
   const labelled = targets.filter((t) => (state.labels[t.targetId]?.verdict ?? null) !== null).length
 
@@ -220,6 +171,7 @@ export function AnnotateLayout(p: Props) {
                   onClick={() => p.onCandidate(c.id)}
                 >
                   {c.variant.replace(/_/g, ' ')}
+                  <TabProgress done={progressOf(c.id).done} total={progressOf(c.id).total} />
                 </button>
               ))}
             </div>

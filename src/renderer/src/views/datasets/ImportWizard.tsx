@@ -8,7 +8,7 @@ import {
   type PresetName,
 } from '../../../../shared/importMapping'
 import { api } from '../../api'
-import { useFocusOnMount } from '../../hooks'
+import { ImportDone, PreviewTable } from './ImportParts'
 import { MappingEditor } from './MappingEditor'
 
 interface Props {
@@ -237,67 +237,6 @@ export function ImportWizard({ onClose, onImported }: Props) {
           </>
         )}
       </section>
-    </div>
-  )
-}
-
-function cell(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v)
-  return s === undefined ? '' : s.length > 140 ? `${s.slice(0, 140)}…` : s
-}
-
-function PreviewTable({ preview }: { preview: ImportPreview | null }) {
-  if (!preview) return <div className="preview muted">Reading the first rows…</div>
-  return (
-    <section className="preview" aria-label="Preview of the first rows">
-      <table>
-        <thead>
-          <tr>
-            {preview.columns.map((c) => (
-              <th key={c}>{c}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {preview.rows.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity
-            <tr key={i}>
-              {preview.columns.map((c) => (
-                <td key={c}>{cell(r[c])}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  )
-}
-
-function ImportDone({ report, onOpen }: { report: ImportReport; onOpen(): void }) {
-  const openRef = useFocusOnMount<HTMLButtonElement>()
-  return (
-    <div className="import-done">
-      <p className="success-text">
-        Imported “{report.dataset}”: {report.items} items, {report.candidates} answers, {report.units} units
-        {report.labels > 0 && `, ${report.labels} labels from ${report.annotators} annotators`}.
-      </p>
-      {report.skipped.length > 0 && (
-        <details open>
-          <summary>{report.skipped.length} rows were skipped</summary>
-          <ul className="skipped">
-            {report.skipped.map((s) => (
-              <li key={s.line}>
-                line {s.line}: {s.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-      <footer className="modal-foot">
-        <button type="button" className="primary" onClick={onOpen} ref={openRef}>
-          Open the dataset
-        </button>
-      </footer>
     </div>
   )
 }

@@ -1,0 +1,42 @@
+import type { SaveState } from './useLabelSaver'
+
+/** The bar's save state: always the same slot, so a save never moves anything else. */
+export function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry(): void }) {
+  if (state.kind === 'saving')
+    return (
+      <span className="save-state saving" role="status">
+        Saving…
+      </span>
+    )
+  if (state.kind === 'saved')
+    return (
+      <span className="save-state saved" role="status">
+        Saved ✓
+      </span>
+    )
+  if (state.kind === 'error')
+    return (
+      <span className="save-state error" role="alert" title={state.message}>
+        Not saved: {state.message}{' '}
+        <button type="button" className="link" onClick={onRetry}>
+          Retry
+        </button>
+      </span>
+    )
+  return <span className="save-state" role="status" />
+}
+
+export function TabProgress({ done, total }: { done: number; total: number }) {
+  if (total === 0) return null
+  if (done === total)
+    return (
+      <span className="tab-count done" title="All units of this answer are labelled">
+        ✓
+      </span>
+    )
+  return (
+    <span className="tab-count">
+      {done}/{total}
+    </span>
+  )
+}

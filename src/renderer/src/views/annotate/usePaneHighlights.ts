@@ -1,0 +1,69 @@
+import { useEffect, useMemo } from 'react'
+import { makeAligner } from '../../../../shared/align'
+import type { AnnotateTarget } from '../../../../shared/contract/annotate'
+import type { Pane } from '../../../../shared/domain'
+import type { TargetLabel } from '../../actions/types'
+import { HIGHLIGHT_ALIGN, HIGHLIGHT_EVIDENCE, paint, revealRange, textRange } from './highlights'
+
+type PaneRoots = React.RefObject<{ reference: HTMLDivElement | null; candidate: HTMLDivElement | null }>
+
+interface Args {
+  roots: PaneRoots
+  scrollers: Record<Pane, React.RefObject<HTMLDivElement | null>>
+  focused: AnnotateTarget | null
+  label: TargetLabel | undefined
+  texts: Record<Pane, string>
+}
+
+const PANES: Pane[] = ['reference', 'candidate']
+
+/**
+ * Highlights follow the focused unit: its evidence in one colour, and in another the passage of
+ * each pane that best matches it, scrolled into view so the eye lands there. The scroll happens
+ * only when the focus moves, never when evidence is attached, so a selection made far down a
+ * long article stays where the person is reading.
+ */
+export function usePaneHighlights({ roots, scrollers, focused, label, texts }: Args): void {
+  const aligners = {
+    reference: useMemo(() => makeAligner(texts.reference), [texts.reference]),
+    candidate: useMemo(() => makeAligner(texts.candidate), [texts.candidate]),
+  }
+  const focusKey = focused ? `${focused.targetId}:${focused.text}` : ''
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusKey stands for the focused unit; aligners follow the texts
+  useEffect(() => {
+    const aligned: Range[] = []
+    if (focused) {
+      for (const pane of PANES) {
+        const root = roots.current[pane]
+        const span = aligners[pane](focused.text)
+        const r = root && span && textRange(root, span.start, span.end)
+        if (!r) continue
+        aligned.push(r)
+        const scroller = scrollers[pane].current
+        if (scroller) revealRange(scroller, r)
+      }
+    }
+    paint(HIGHLIGHT_ALIGN, aligned)
+  }, [focusKey, aligners.reference, aligners.candidate])
+
+  const evidence = label?.evidence
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the candidate text decides which ranges exist
+  useEffect(() => {
+    const ranges: Range[] = []
+    for (const e of evidence ?? []) {
+      const root = roots.current[e.pane]
+      const r = root && textRange(root, e.start, e.end)
+      if (r) ranges.push(r)
+    }
+    paint(HIGHLIGHT_EVIDENCE, ranges)
+  }, [evidence, texts.candidate, roots])
+
+  useEffect(
+    () => () => {
+      paint(HIGHLIGHT_EVIDENCE, [])
+      paint(HIGHLIGHT_ALIGN, [])
+    },
+    [],
+  )
+}
