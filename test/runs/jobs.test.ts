@@ -4,7 +4,7 @@ import { RAI_TOOL_NAME } from '../../src/main/judges/rai'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { createRuns } from '../../src/main/runs/create'
 import { improvementReport } from '../../src/main/runs/improve'
-import { answerAll, type FakeServer, fillSchema, startFakeLlm } from '../fake-llm/server'
+import { answerAll, type FakeServer, startFakeLlm, toolArgsFor } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
 import { engineFor, makeWorkspace, oneRun, runRequest } from './helpers'
 
@@ -43,10 +43,7 @@ describe('extraction runs (units generate)', () => {
   })
 
   it('fills only missing questions, and splits sentences without any call', async () => {
-    fake.setScript((req) => ({
-      kind: 'tool',
-      arguments: fillSchema({ type: 'object', ...req.schema }, 'x') as Record<string, unknown>,
-    }))
+    fake.setScript((req) => ({ kind: 'tool', arguments: toolArgsFor(req, 'x') }))
     const { ws, datasetId } = makeWorkspace(dir(), 2, 0)
     ws.db.prepare('UPDATE items SET question = NULL WHERE ext_id = ?').run('q0')
     const q = oneRun(ws, {
