@@ -133,6 +133,25 @@ describe('FaaF format failures', () => {
   })
 })
 
+describe('repair retry', () => {
+  it('is off by default, and when on it is one extra call counted apart from first attempts', async () => {
+    let n = 0
+    fake.setScript((req) => {
+      n++
+      const args = toolArgsFor(req, 'true')
+      return { kind: 'tool', arguments: n === 1 ? { ...args, fact_0: 'perhaps' } : args }
+    })
+    const { ws, datasetId } = makeWorkspace(dir(), 1, 2)
+    const runId = oneRun(
+      ws,
+      runRequest(datasetId, fake.openaiUrl, { method: 'faaf-tf', cache: false, settings: { repairRetry: true } }),
+    )
+    const s = await engineFor(ws, { registry: BUILTIN_REGISTRY }).start(runId)
+    expect(s).toMatchObject({ calls: 2, repairs: 1, verdicts: 2, na: 0 })
+    ws.close()
+  })
+})
+
 it('the lexical baseline judges with no provider call at all', async () => {
   const { ws, datasetId } = makeWorkspace(dir(), 2, 3)
   const before = fake.calls()
