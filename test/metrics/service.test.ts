@@ -200,3 +200,18 @@ describe('gold from the label pass', () => {
     }
   })
 })
+
+describe('reuse between calls', () => {
+  it('recomputes after a label changes, and not before', () => {
+    const { fx, a } = seeded()
+    const before = computeDatasetMetrics(fx.db, fx.datasetId)
+    expect(computeDatasetMetrics(fx.db, fx.datasetId)).toBe(before)
+    // Judge A said "true" on target 1; once every annotator agrees, A is right there.
+    fx.label('ana', 1, 'true')
+    fx.label('bob', 1, 'true')
+    fx.label('cy', 1, 'true')
+    const after = computeDatasetMetrics(fx.db, fx.datasetId)
+    expect(after).not.toBe(before)
+    expect(after.judges.find((j) => j.runId === a)!.errorRate).toBe(0)
+  })
+})

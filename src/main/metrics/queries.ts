@@ -1,10 +1,9 @@
 import type { Disagreement, LabelNextRow, NarrowingSeries } from '../../shared/contract/metrics'
 import type { Db } from '../store/connection'
-import { getDataset } from '../store/repos/datasets'
 import { addPair, emptyCells, NONE, UNSUPPORTED } from './binary'
 import { errorRateCi } from './bootstrap'
-import { loadRuns, loadTargets, ST_OK, verdictCoder } from './load'
-import { judgeRuns, runLabel } from './service'
+import { ST_OK } from './load'
+import { datasetSnapshot, memoised, runLabel, type Snapshot } from './snapshot'
 
 interface TargetInfo {
   itemId: number
@@ -33,20 +32,12 @@ export function disagreements(
   datasetId: number,
   opts: { runId?: number | null; variant?: string | null; limit?: number } = {},
 ): { total: number; rows: Disagreement[] } {
-  const schema = getDataset(db, datasetId).labelSchema
-  const t = loadTargets(db, datasetId, schema)
-  const coder = verdictCoder(schema, t.labels)
+  const { t, runs: all, columns } = datasetSnapshot(db, datasetId)
   const variantCode = opts.variant == null ? -1 : t.variants.indexOf(opts.variant)
   if (opts.variant != null && variantCode < 0) return { total: 0, rows: [] }
-  const runs = judgeRuns(db, datasetId).filter((r) => opts.runId == null || r.id === opts.runId)
+  const runs = all.filter((r) => opts.runId == null || r.id === opts.runId)
   const hits: { i: number; run: (typeof runs)[number] }[] = []
   const verdictOf = db.prepare('SELECT verdict, score FROM verdicts WHERE run_id = ? AND target_id = ?')
-  const columns = loadRuns(
-    db,
-    runs.map((r) => r.id),
-    t,
-    coder,
-  )
   for (const r of runs) {
     const run = columns.get(r.id)!
     for (let i = 0; i < t.ids.length; i++) {
@@ -90,18 +81,9 @@ export function disagreements(
  * there moves the judges' error rates (and narrows their intervals) the most.
  */
 export function labelNext(db: Db, datasetId: number, limit = 50): LabelNextRow[] {
-  const schema = getDataset(db, datasetId).labelSchema
-  const t = loadTargets(db, datasetId, schema)
-  const coder = verdictCoder(schema, t.labels)
+  const { t, runs, columns } = datasetSnapshot(db, datasetId)
   const votes = new Uint16Array(t.ids.length)
   const unsupported = new Uint16Array(t.ids.length)
-  const runs = judgeRuns(db, datasetId)
-  const columns = loadRuns(
-    db,
-    runs.map((r) => r.id),
-    t,
-    coder,
-  )
   for (const r of runs) {
     const run = columns.get(r.id)!
     for (let i = 0; i < t.ids.length; i++) {
@@ -136,41 +118,40 @@ export function labelNext(db: Db, datasetId: number, limit = 50): LabelNextRow[]
  * latest label was saved: how much the labels so far have bought.
  */
 export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeries[] {
-  const schema = getDataset(db, datasetId).labelSchema
-  const t = loadTargets(db, datasetId, schema)
-  const coder = verdictCoder(schema, t.labels)
-  const labelled = db
-    .prepare(
-      `SELECT l.target_id FROM labels l JOIN targets t ON t.id = l.target_id WHERE t.dataset_id = ?
-       AND l.verdict IS NOT NULL GROUP BY l.target_id ORDER BY MAX(l.updated_at), l.target_id`,
-    )
-    .pluck()
-    .all(datasetId) as number[]
-  const order = labelled
-    .map((id) => (id < t.indexOf.length ? t.indexOf[id]! : -1))
-    .filter((i) => i >= 0 && t.goldBin[i] !== NONE)
-  const goldStored = db
-    .prepare('SELECT g.target_id FROM gold g JOIN targets t ON t.id = g.target_id WHERE t.dataset_id = ?')
-    .pluck()
-    .all(datasetId) as number[]
-  // Imported gold has no labelling time; it counts as known from the start.
-  const seen = new Set(order)
-  const head = goldStored
-    .map((id) => (id < t.indexOf.length ? t.indexOf[id]! : -1))
-    .filter((i) => i >= 0 && !seen.has(i))
-  const sequence = [...head, ...order]
+  return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
+    const n = t.ids.length
+    if (n === 0) return []
+    const labelled = db
+      .prepare(
+        `SELECT target_id, MAX(updated_at) FROM labels WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL
+         GROUP BY target_id`,
+      )
+      .raw()
+      .all(t.ids[0], t.ids[n - 1]) as [number, string][]
+    labelled.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
+    const order = labelled
+      .map(([id]) => t.indexOf[id]!)
+      .filter((i) => i >= 0 && t.goldBin[i] !== NONE && t.stored[i]! < 0)
+    // Stored (imported or adjudicated) gold has no labelling time of its own; it counts as known
+    // from the start.
+    const head: number[] = []
+    for (let i = 0; i < n; i++) if (t.stored[i]! >= 0 && t.goldBin[i] !== NONE) head.push(i)
+    return series(head.concat(order), t, runs, columns, points)
+  })
+}
+
+function series(
+  sequence: number[],
+  t: Snapshot['t'],
+  runs: Snapshot['runs'],
+  columns: Snapshot['columns'],
+  points: number,
+): NarrowingSeries[] {
   const total = sequence.length
   if (total === 0) return []
   const checkpoints = [
     ...new Set(Array.from({ length: points }, (_, k) => Math.ceil(((k + 1) * total) / points))),
   ]
-  const runs = judgeRuns(db, datasetId)
-  const columns = loadRuns(
-    db,
-    runs.map((r) => r.id),
-    t,
-    coder,
-  )
   return runs.map((r) => {
     const run = columns.get(r.id)!
     const cells = emptyCells()

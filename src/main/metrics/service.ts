@@ -1,13 +1,13 @@
 import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
-import { datasetSettings, getDataset } from '../store/repos/datasets'
+import { datasetSettings } from '../store/repos/datasets'
 import { agreementFromMatrix } from './agreementService'
 import { binaryFigures, confusionMatrix, NONE, SUPPORTED } from './binary'
 import { correlate } from './correlation'
 import { figuresByVariant } from './figures'
 import { humanFigures, ratingsMatrix } from './humans'
-import { loadRuns, loadTargets, type RunColumns, ST_OK, type TargetColumns, verdictCoder } from './load'
+import { type RunColumns, ST_OK, type TargetColumns } from './load'
 import { mcnemar } from './mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './methods'
 import { runCosts } from './runInfo'
@@ -19,37 +19,9 @@ export interface MetricsOptions {
   replicates?: number
 }
 
-interface RunRow {
-  id: number
-  kind: string
-  provider: string
-  model: string
-  method: string
-  status: string
-  repeat_index: number
-  judge_config_id: number | null
-}
+import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 
-export function runLabel(r: {
-  id: number
-  provider: string
-  model: string
-  method: string
-  repeat_index: number
-}): string {
-  return `${r.model} · ${r.method}${r.repeat_index > 0 ? ` · repeat ${r.repeat_index}` : ''} (#${r.id})`
-}
-
-/** Judge runs of a dataset that carry verdicts: finished, or partly done (n says how far). */
-export function judgeRuns(db: Db, datasetId: number): RunRow[] {
-  return db
-    .prepare(
-      `SELECT id, kind, provider, model, method, status, repeat_index, judge_config_id FROM runs
-       WHERE dataset_id = ? AND kind IN ('judge', 'imported') AND status NOT IN ('queued')
-         AND EXISTS (SELECT 1 FROM verdicts v WHERE v.run_id = runs.id) ORDER BY id`,
-    )
-    .all(datasetId) as RunRow[]
-}
+export { judgeRuns, runLabel } from './snapshot'
 
 function correctness(run: RunColumns, gold: Int8Array): Int8Array {
   const out = new Int8Array(gold.length).fill(-1)
@@ -154,20 +126,19 @@ function refcheckerFor(t: TargetColumns, code: Int16Array): JudgeMetrics['refche
  * the columns that load.ts gathers; no writes.
  */
 export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOptions = {}): DatasetMetrics {
-  const dataset = getDataset(db, datasetId)
-  const { alpha, beta } = datasetSettings(db, datasetId)
   const seed = opts.seed ?? 1
-  const boot = { seed, replicates: opts.replicates ?? 1000 }
-  const t = loadTargets(db, datasetId, dataset.labelSchema)
-  const coder = verdictCoder(dataset.labelSchema, t.labels)
-  const runs = judgeRuns(db, datasetId)
-  const costs = runCosts(db, runs)
-  const columns = loadRuns(
-    db,
-    runs.map((r) => r.id),
-    t,
-    coder,
+  const replicates = opts.replicates ?? 1000
+  return memoised(db, datasetId, `metrics:${seed}:${replicates}`, (s) =>
+    fromSnapshot(db, s, { seed, replicates }),
   )
+}
+
+function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: number }): DatasetMetrics {
+  const { dataset, t, coder, runs, columns } = s
+  const datasetId = dataset.id
+  const { alpha, beta } = datasetSettings(db, datasetId)
+  const seed = boot.seed
+  const costs = runCosts(db, runs)
   const judges: JudgeMetrics[] = []
   const correlations: CorrelationRow[] = []
   const correct: Int8Array[] = []

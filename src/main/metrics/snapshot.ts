@@ -1,0 +1,85 @@
+import type { Dataset } from '../../shared/domain'
+import type { Db } from '../store/connection'
+import { getDataset } from '../store/repos/datasets'
+import { type Coder, loadRuns, loadTargets, type RunColumns, type TargetColumns, verdictCoder } from './load'
+
+/**
+ * The loaded columns of one dataset, shared by the Compare view's calls (figures, disagreements,
+ * label-next) so opening the view reads the verdicts once. A snapshot is reused only while the
+ * workspace is unchanged: any write through this connection moves `total_changes()`, and a
+ * commit from another process (a CLI judge run) moves `data_version`.
+ */
+export interface RunRow {
+  id: number
+  kind: string
+  provider: string
+  model: string
+  method: string
+  status: string
+  repeat_index: number
+  judge_config_id: number | null
+}
+
+export interface Snapshot {
+  dataset: Dataset
+  t: TargetColumns
+  coder: Coder
+  runs: RunRow[]
+  columns: Map<number, RunColumns>
+}
+
+export function runLabel(r: { id: number; model: string; method: string; repeat_index: number }): string {
+  return `${r.model} · ${r.method}${r.repeat_index > 0 ? ` · repeat ${r.repeat_index}` : ''} (#${r.id})`
+}
+
+/** Judge runs of a dataset that carry verdicts: finished, or partly done (n says how far). */
+export function judgeRuns(db: Db, datasetId: number): RunRow[] {
+  return db
+    .prepare(
+      `SELECT id, kind, provider, model, method, status, repeat_index, judge_config_id FROM runs
+       WHERE dataset_id = ? AND kind IN ('judge', 'imported') AND status NOT IN ('queued')
+         AND EXISTS (SELECT 1 FROM verdicts v WHERE v.run_id = runs.id) ORDER BY id`,
+    )
+    .all(datasetId) as RunRow[]
+}
+
+/** Changes whenever the workspace file may hold different data than at the last call. */
+export function workspaceVersion(db: Db): string {
+  const own = db.prepare('SELECT total_changes()').pluck().get() as number
+  const others = db.pragma('data_version', { simple: true }) as number
+  return `${own}:${others}`
+}
+
+const cache = new WeakMap<Db, { key: string; snapshot: Snapshot; memo: Map<string, unknown> }>()
+
+function entry(db: Db, datasetId: number) {
+  const key = `${workspaceVersion(db)}:${datasetId}`
+  const hit = cache.get(db)
+  if (hit && hit.key === key) return hit
+  const dataset = getDataset(db, datasetId)
+  const t = loadTargets(db, datasetId, dataset.labelSchema)
+  const coder = verdictCoder(dataset.labelSchema, t.labels)
+  const runs = judgeRuns(db, datasetId)
+  const columns = loadRuns(
+    db,
+    runs.map((r) => r.id),
+    t,
+    coder,
+  )
+  const fresh = { key, snapshot: { dataset, t, coder, runs, columns }, memo: new Map<string, unknown>() }
+  cache.set(db, fresh)
+  return fresh
+}
+
+export function datasetSnapshot(db: Db, datasetId: number): Snapshot {
+  return entry(db, datasetId).snapshot
+}
+
+/** A result derived from the current snapshot, computed once per workspace version. */
+export function memoised<T>(db: Db, datasetId: number, name: string, compute: (s: Snapshot) => T): T {
+  const e = entry(db, datasetId)
+  if (e.memo.has(name)) return e.memo.get(name) as T
+  const value = compute(e.snapshot)
+  e.memo.set(name, value)
+  return value
+}
