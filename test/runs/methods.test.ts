@@ -144,7 +144,11 @@ describe('repair retry', () => {
     const { ws, datasetId } = makeWorkspace(dir(), 1, 2)
     const runId = oneRun(
       ws,
-      runRequest(datasetId, fake.openaiUrl, { method: 'faaf-tf', cache: false, settings: { repairRetry: true } }),
+      runRequest(datasetId, fake.openaiUrl, {
+        method: 'faaf-tf',
+        cache: false,
+        settings: { repairRetry: true },
+      }),
     )
     const s = await engineFor(ws, { registry: BUILTIN_REGISTRY }).start(runId)
     expect(s).toMatchObject({ calls: 2, repairs: 1, verdicts: 2, na: 0 })
