@@ -104,11 +104,18 @@ export function AnnotateLayout(p: Props) {
           </button>
         </div>
         <div className="bar-right">
-          {p.blind && (
-            <span className="chip subtle" title="Judge verdicts appear once you have labelled a unit">
-              Blind{view.hiddenJudgeVerdicts > 0 ? ` · ${view.hiddenJudgeVerdicts} hidden` : ''}
-            </span>
-          )}
+          <button
+            type="button"
+            className={p.blind ? 'chip-button on' : 'chip-button'}
+            aria-pressed={p.blind}
+            tabIndex={-1}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => update({ blind: !p.blind })}
+            title="Blind mode: judge verdicts and other labels appear once you have labelled a unit"
+          >
+            Blind {p.blind ? 'on' : 'off'}
+            {p.blind && view.hiddenJudgeVerdicts > 0 ? ` · ${view.hiddenJudgeVerdicts} hidden` : ''}
+          </button>
           {p.notice && (
             <span className="notice" role="status">
               {p.notice}

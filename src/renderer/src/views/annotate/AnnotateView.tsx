@@ -39,12 +39,15 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   })
   const listRef = useRef<HTMLDivElement | null>(null)
   const { datasetId } = route
+  // Read through a ref: switching blind mode refreshes the item quietly instead of reopening it.
+  const blindRef = useRef(settings.blind)
+  blindRef.current = settings.blind
 
   const load = useCallback(
     async (which: { targetId?: number; itemId?: number }, quiet = false) => {
       if (annotatorId === null) return
       try {
-        const v = await api('annotate.open', { datasetId, annotatorId, blind: settings.blind, ...which })
+        const v = await api('annotate.open', { datasetId, annotatorId, blind: blindRef.current, ...which })
         setView(v)
         setError(null)
         if (quiet) return
@@ -58,7 +61,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         setError(e instanceof Error ? e.message : String(e))
       }
     },
-    [datasetId, annotatorId, settings.blind],
+    [datasetId, annotatorId],
   )
 
   useEffect(() => {
@@ -76,6 +79,11 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     [load],
   )
   const saver = useLabelSaver(annotatorId, onSaved)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when blind mode is switched
+  useEffect(() => {
+    if (viewRef.current) void load({ itemId: viewRef.current.item.id }, true)
+  }, [settings.blind])
 
   useEffect(() => {
     saver.focusChanged(state.focus)

@@ -99,8 +99,12 @@ export function ItemsView({ datasetId, annotatorId, navigate }: ViewProps) {
         <div>
           <h1>{dataset.data?.name ?? 'Items'}</h1>
           <p className="muted">
-            {items.total === null ? 'Loading…' : `${items.total.toLocaleString()} items`}
-            {status !== 'all' || variant || search ? ' match the filters' : ''}
+            {items.total === null
+              ? 'Loading…'
+              : `${items.total.toLocaleString()} ${items.total === 1 ? 'item' : 'items'}`}
+            {status !== 'all' || variant || search
+              ? ` ${items.total === 1 ? 'matches' : 'match'} the filters`
+              : ''}
           </p>
         </div>
         <button
