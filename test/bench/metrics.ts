@@ -82,9 +82,13 @@ export async function benchMetrics(): Promise<void> {
   try {
     const file = join(dir, 'metrics.factlab')
     const { datasetId, targets, rows } = buildWorkspace(file, runs, verdictRows)
+    const warm = Workspace.open(file)
+    computeDatasetMetrics(warm.db, datasetId, { replicates: 50 }) // warm the page cache and the JIT
+    warm.close()
+    // A fresh connection: results are reused per connection and workspace version, and the bar
+    // is about computing them, not about finding them again.
     const ws = Workspace.open(file)
     try {
-      computeDatasetMetrics(ws.db, datasetId, { replicates: 50 }) // warm the page cache and the JIT
       const t0 = performance.now()
       const cpu0 = process.cpuUsage()
       const m = computeDatasetMetrics(ws.db, datasetId)
@@ -138,8 +142,7 @@ export async function benchCompareView(): Promise<void> {
     const gate = page.getByRole('dialog', { name: 'Who is labelling?' })
     await gate.getByRole('button', { name: 'ana', exact: true }).click()
     await gate.waitFor({ state: 'detached' })
-    const times: number[] = []
-    for (let k = 0; k < 3; k++) {
+    const open = async () => {
       await page.evaluate(`location.hash = '#/datasets'`)
       await page.getByTestId('compare-view').waitFor({ state: 'detached' })
       const t0 = performance.now()
@@ -149,12 +152,19 @@ export async function benchCompareView(): Promise<void> {
         .nth(runs - 1)
         .waitFor()
       await page.locator('.recharts-surface').first().waitFor()
-      times.push(performance.now() - t0)
+      return performance.now() - t0
     }
-    const best = Math.min(...times)
+    // The first open computes everything; later opens of an unchanged workspace reuse it.
+    const cold = await open()
+    await page
+      .getByTestId('label-next')
+      .or(page.getByText('Every target the judges saw already has gold.'))
+      .waitFor()
+    const warm = Math.min(await open(), await open())
     process.stdout.write(
-      `compare view, ${runs} runs over ${rows} verdicts: opens in ${best.toFixed(0)} ms (best of 3) — ` +
-        `${(best / 1000).toFixed(2)}× the 1 s bar (${best <= 1000 ? 'meets' : 'misses'} it)\n`,
+      `compare view, ${runs} runs over ${rows} verdicts: opens in ${cold.toFixed(0)} ms — ` +
+        `${(cold / 1000).toFixed(2)}× the 1 s bar (${cold <= 1000 ? 'meets' : 'misses'} it); ` +
+        `reopened unchanged: ${warm.toFixed(0)} ms\n`,
     )
   } finally {
     await browser.close()
