@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { resolveGold, setGold as storeGold } from '../../src/main/gold/gold'
+import { agreementForDataset } from '../../src/main/metrics/agreementService'
 import { goldCodes } from '../../src/main/metrics/labelColumns'
 import { loadTargets } from '../../src/main/metrics/load'
 import { disagreements, labelNext, narrowing } from '../../src/main/metrics/queries'
@@ -198,6 +199,16 @@ describe('gold from the label pass', () => {
       })
       expect(got).toEqual(new Map([...expected].map(([id, g]) => [id, g.verdict])))
     }
+  })
+})
+
+describe('agreement in the metrics', () => {
+  it('equals what the Agreement view computes', () => {
+    const { fx } = seeded()
+    fx.labelAll('Zed', ['true', 'true', 'true', 'true', 'true', 'true', 'true', 'true'])
+    expect(computeDatasetMetrics(fx.db, fx.datasetId).agreement).toEqual(
+      agreementForDataset(fx.db, fx.datasetId),
+    )
   })
 })
 

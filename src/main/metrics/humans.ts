@@ -37,7 +37,9 @@ export function humanFigures(
 /** The labels as a ratings matrix (annotators by name, labelled targets only). */
 export function ratingsMatrix(t: TargetColumns, names: Map<number, string>): Matrix {
   const h = t.human
-  const order = [...h.annotatorIds].sort((x, y) => (names.get(x) ?? '').localeCompare(names.get(y) ?? ''))
+  const name = (a: number) => names.get(a) ?? `#${a}`
+  // Plain code-unit order, as agreementForDataset sorts, so both list pairs the same way.
+  const order = [...h.annotatorIds].sort((x, y) => (name(x) < name(y) ? -1 : name(x) > name(y) ? 1 : 0))
   const col = new Map(order.map((a, i) => [a, i]))
   const rows: (string | null)[][] = []
   const variants: string[] = []
@@ -50,5 +52,5 @@ export function ratingsMatrix(t: TargetColumns, names: Map<number, string>): Mat
     rows.push(row)
     variants.push(t.variants[t.variant[i]!]!)
   }
-  return { annotators: order.map((a) => names.get(a) ?? `#${a}`), variants, rows }
+  return { annotators: order.map(name), variants, rows }
 }

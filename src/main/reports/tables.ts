@@ -41,6 +41,31 @@ export function reportTables(m: DatasetMetrics): Table[] {
       money(j.cost),
     ]),
   })
+  const ms = (x: number | null) => (x === null ? NOT_DEFINED : `${Math.round(x)} ms`)
+  tables.push({
+    title: 'Cost and time',
+    note: 'Latency percentiles leave out calls served from the response cache.',
+    head: [
+      'Judge',
+      'Calls',
+      'Prompt tokens',
+      'Completion tokens',
+      'Cost',
+      'Wall time',
+      'Latency p50',
+      'Latency p95',
+    ],
+    rows: m.judges.map((j) => [
+      j.label,
+      String(j.calls),
+      String(j.promptTokens),
+      String(j.completionTokens),
+      money(j.cost),
+      j.wallSeconds === null ? NOT_DEFINED : `${j.wallSeconds.toFixed(1)} s`,
+      ms(j.latencyP50),
+      ms(j.latencyP95),
+    ]),
+  })
   tables.push({
     title: 'Humans as judges (each annotator against the gold of the others)',
     head: ['Annotator', 'n', 'Error rate [95% CI]', 'Accuracy', 'F1 unsupported', 'κ'],

@@ -18,6 +18,8 @@ interface Row {
   calls: number | null
   tokens: number | null
   cost: number | null
+  /** Wall time and call latency, shown on hover over the cost. */
+  timing: string | null
 }
 
 type SortKey =
@@ -82,6 +84,13 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         calls: j.calls,
         tokens: j.promptTokens + j.completionTokens,
         cost: j.cost,
+        timing: [
+          j.wallSeconds === null ? null : `wall ${j.wallSeconds.toFixed(1)} s`,
+          j.latencyP50 === null ? null : `latency p50 ${Math.round(j.latencyP50)} ms`,
+          j.latencyP95 === null ? null : `p95 ${Math.round(j.latencyP95)} ms`,
+        ]
+          .filter(Boolean)
+          .join(' · '),
       }),
     ),
     ...m.humans.map(
@@ -94,6 +103,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         calls: null,
         tokens: null,
         cost: null,
+        timing: null,
       }),
     ),
   ]
@@ -150,7 +160,7 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
               <td data-metric="kappa">{fmtNum(r.f.kappa)}</td>
               <td>{r.calls ?? '—'}</td>
               <td>{r.tokens ?? '—'}</td>
-              <td>{r.cost === null ? '—' : fmtMoney(r.cost)}</td>
+              <td title={r.timing ?? undefined}>{r.cost === null ? '—' : fmtMoney(r.cost)}</td>
             </tr>
           ))}
         </tbody>
