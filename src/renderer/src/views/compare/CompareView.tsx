@@ -20,10 +20,18 @@ export function CompareView({ datasetId, navigate }: ViewProps) {
     [datasetId],
   )
   const { reload } = metrics
-  useEffect(
-    () => onEvent('labels.changed', (e) => e.datasetId === datasetId && reload()),
-    [datasetId, reload],
-  )
+  useEffect(() => {
+    const offs = [
+      onEvent('labels.changed', (e) => e.datasetId === datasetId && reload()),
+      // Figures change when a run stops, not at every call: refreshing per tick would recompute
+      // everything while a judge is still running.
+      onEvent('runs.progress', (e) => e.status !== 'running' && e.status !== 'queued' && reload()),
+      onEvent('workspace.changed', () => reload()),
+    ]
+    return () => {
+      for (const off of offs) off()
+    }
+  }, [datasetId, reload])
   const [exportError, setExportError] = useState<string | null>(null)
   if (datasetId === null) return <p className="page cmp-hint">Choose a dataset first.</p>
   const m = metrics.data
