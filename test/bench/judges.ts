@@ -7,11 +7,40 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { JudgeMethodImpl } from '../../src/main/judges/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
 import { engineFor, makeWorkspace, oneRun, runRequest } from '../runs/helpers'
 
 const LATENCY_MS = 100
+
+const SCHEMA = {
+  type: 'object',
+  properties: { fact_0: { type: 'string', enum: ['true', 'false'] } },
+  required: ['fact_0'],
+  additionalProperties: false,
+}
+
+/**
+ * The lightest possible method, so the throughput figures measure the engine and the SDK rather
+ * than a method's prompt building (the methods have their own tests).
+ */
+const oneCall: JudgeMethodImpl = {
+  name: 'one-call',
+  unitKinds: ['fact'],
+  schema: 'faaf',
+  async judge(task, ctx) {
+    const res = await ctx.call(`one:${task.candidate.id}`, {
+      messages: [{ role: 'user', content: `Check candidate ${task.candidate.id}.` }],
+      tool: { name: 'record', description: 'Records the verdict.', parameters: SCHEMA },
+    })
+    const verdict =
+      res.ok && res.reply.toolArguments
+        ? (JSON.parse(res.reply.toolArguments) as { fact_0: string }).fact_0
+        : null
+    return task.targets.map((t) => ({ targetId: t.targetId, status: verdict ? 'ok' : 'na', verdict }))
+  },
+}
 
 /** The fake server in a child process, so its work does not slow the client being measured. */
 async function externalFake(latencyMs: number): Promise<{ openaiUrl: string; close(): Promise<void> }> {
@@ -45,10 +74,18 @@ async function throughput(concurrency: number, calls: number, rpm: number | null
     const { ws, datasetId } = makeWorkspace(dir, calls, 1)
     const runId = oneRun(
       ws,
-      runRequest(datasetId, fake.openaiUrl, { concurrency, cache: false, timeoutMs: 30_000, rpm }),
+      runRequest(datasetId, fake.openaiUrl, {
+        method: 'one-call',
+        concurrency,
+        cache: false,
+        timeoutMs: 30_000,
+        rpm,
+      }),
     )
     const t0 = performance.now()
-    const s = await engineFor(ws).start(runId)
+    const s = await engineFor(ws, {
+      registry: { judges: { 'one-call': oneCall }, generators: {}, improver: null },
+    }).start(runId)
     const seconds = (performance.now() - t0) / 1000
     const achieved = s.calls / seconds
     const ideal = Math.min(

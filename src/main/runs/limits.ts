@@ -70,7 +70,9 @@ export class TokenBucket {
   ) {
     this.perMs = perMinute / 60_000
     this.capacity = Math.max(1, perMinute / 60)
-    this.level = this.capacity
+    // Start nearly empty: a full bucket would let a second's worth through at once and the
+    // first minute would exceed the limit.
+    this.level = 1
     this.last = clock.now()
   }
 
