@@ -121,6 +121,13 @@ describe('factlab metrics', () => {
     expect(readFileSync(join(dir, 'out', 'report-cost-error.svg'), 'utf8')).toMatch(/^<svg[^>]+xmlns=/)
   })
 
+  it('prints the Markdown report when no format is asked for', async () => {
+    const { file } = workspace()
+    expect(await runCli(['metrics', '--workspace', file, '--dataset', 'demo'])).toBe(0)
+    expect(out.join('')).toMatch(/^# FactLab metrics: demo/)
+    expect(out.join('')).toContain('## Judges against gold')
+  })
+
   it('refuses bad input with a clear message and the documented exit codes', async () => {
     const { file } = workspace()
     expect(await runCli(['metrics', '--workspace', file, '--dataset', 'nope', '--json'])).toBe(1)
