@@ -11,7 +11,10 @@ import { type RunColumns, ST_OK, type TargetColumns } from './load'
 import { mcnemar } from './mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './methods'
 import { runCosts } from './runInfo'
+import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { paretoFront, spread } from './spread'
+
+export { judgeRuns, runLabel } from './snapshot'
 
 export interface MetricsOptions {
   /** Bootstrap seed: the same seed gives the same intervals. */
@@ -19,19 +22,11 @@ export interface MetricsOptions {
   replicates?: number
 }
 
-import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
-
-export { judgeRuns, runLabel } from './snapshot'
-
 function correctness(run: RunColumns, gold: Int8Array): Int8Array {
   const out = new Int8Array(gold.length).fill(-1)
   for (let i = 0; i < gold.length; i++)
     if (run.status[i] === ST_OK && gold[i]! >= 0 && run.bin[i]! >= 0) out[i] = run.bin[i] === gold[i] ? 1 : 0
   return out
-}
-
-function binaryConfusion(judge: Int8Array, gold: Int8Array): number[][] {
-  return confusionMatrix(judge, gold, 2)
 }
 
 /** Per-candidate consistency marks (+1/−1) of a DCR-style run or of gold. */
@@ -147,7 +142,6 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     const label = runLabel(r)
     const f = figuresByVariant(run.bin, t.goldBin, run.status, t.variant, t.variants, boot)
     const bf = confusionMatrix(run.code, t.goldCode, t.labels.length)
-    const okBin = run.bin.map((b, i) => (run.status[i] === ST_OK ? b : NONE))
     judges.push({
       ...f.overall,
       runId: r.id,
@@ -160,7 +154,7 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       configKey:
         r.judge_config_id !== null ? `config:${r.judge_config_id}` : `${r.provider}|${r.model}|${r.method}`,
       perClass: binaryFigures(f.cells).perClass,
-      confusion: { binary: binaryConfusion(okBin, t.goldBin), labels: t.labels, full: bf },
+      confusion: { binary: confusionMatrix(run.bin, t.goldBin, 2), labels: t.labels, full: bf },
       byVariant: f.byVariant,
       ...costs.get(r.id)!,
       refchecker: refcheckerFor(t, run.code),
