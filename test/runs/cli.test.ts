@@ -108,6 +108,55 @@ describe('judge CLI', () => {
     expect(r.err).toMatch(/--method must be one of/)
   })
 
+  it('refuses to start without a key, naming the variable, and creates no run', async () => {
+    const db = workspaceFile(1, 1)
+    delete process.env.OPENAI_API_KEY
+    try {
+      const r = await cli([
+        'judge',
+        'run',
+        '--workspace',
+        db,
+        '--dataset',
+        'd',
+        '--provider',
+        'openai',
+        '--model',
+        'm',
+        '--method',
+        'faaf-tf',
+      ])
+      expect(r.code).toBe(1)
+      expect(r.err).toMatch(/OPENAI_API_KEY/)
+    } finally {
+      process.env.OPENAI_API_KEY = TEST_KEY
+    }
+    const check = await cli(['judge', 'resume', '1', '--workspace', db])
+    expect(check.err).toMatch(/No run with id 1/)
+  })
+
+  it('says so when a method has nothing to judge in the dataset', async () => {
+    const db = workspaceFile(2, 2)
+    const r = await cli([
+      'judge',
+      'run',
+      '--workspace',
+      db,
+      '--dataset',
+      'd',
+      '--provider',
+      'openai',
+      '--model',
+      'gpt-fake',
+      '--base-url',
+      fake.openaiUrl,
+      '--method',
+      'dcr',
+    ])
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/nothing to judge.*sentence/)
+  })
+
   it('judge preview prints the exact wire body without sending it', async () => {
     const db = workspaceFile(2, 3)
     const before = fake.calls()

@@ -50,3 +50,12 @@ export function redactKey(text: string, key: string | null | undefined): string 
   if (!key || key.length < 4) return text
   return text.split(key).join('[key]')
 }
+
+/** Why a run of this provider cannot start for want of a key, or null when it can. */
+export function missingKey(provider: ProviderName, store: KeyStore = current): string | null {
+  if (provider !== 'openai' && provider !== 'anthropic') return null
+  if (store.get(provider)) return null
+  return store.source === 'env'
+    ? `No API key for ${provider}: set ${KEY_ENV_VARS[provider]} in the environment`
+    : `No API key for ${provider}: store one in the Judges view`
+}

@@ -29,6 +29,8 @@ export interface RunRequest {
 
 /** The frozen config of a run: current templates, the model's capabilities and its prices. */
 export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
+  if (r.provider === 'openai-compatible' && !r.baseUrl?.trim())
+    throw new Error('openai-compatible needs a base URL (for example http://localhost:11434/v1)')
   const model = getModel(db, r.provider, r.model, r.baseUrl ?? null)
   return RunConfig.parse({
     provider: r.provider,

@@ -1,6 +1,6 @@
 import type { JudgeContext, TemplateSet } from '../judges/types'
 import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
-import { type KeyStore, keyStore } from '../providers/keys'
+import { type KeyStore, keyStore, missingKey } from '../providers/keys'
 import type { Db } from '../store/connection'
 import { accountFor, allFailed } from './accounting'
 import { RunCaller, RunFatal, RunStopped } from './caller'
@@ -12,6 +12,7 @@ import { runPool } from './pool'
 import type { MethodRegistry } from './registry'
 import {
   getRun,
+  noteOnRun,
   type RunRecord,
   type RunSummary,
   runSummary,
@@ -137,11 +138,10 @@ export class RunEngine {
     }
     let progressState = { done: 0, total: 0 }
     try {
-      const apiKey = config.provider === 'lexical' ? null : (this.o.keys ?? keyStore()).get(config.provider)
-      if (!apiKey && (config.provider === 'openai' || config.provider === 'anthropic'))
-        throw new RunFatal(
-          `No API key for ${config.provider}: set ${config.provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'} or store a key in the Judges view`,
-        )
+      const keys = this.o.keys ?? keyStore()
+      const noKey = missingKey(config.provider, keys)
+      if (noKey) throw new RunFatal(noKey)
+      const apiKey = config.provider === 'lexical' ? null : keys.get(config.provider)
       const client = (this.o.clientFactory ?? createProvider)({
         provider: config.provider,
         model: config.model,
@@ -208,6 +208,12 @@ export class RunEngine {
     const settled = settledTargets(s.db, s.run.id)
     const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
     setRunTotal(s.db, s.run.id, tasks.length)
+    if (tasks.length === 0)
+      noteOnRun(
+        s.db,
+        s.run.id,
+        `nothing to judge: the slice has no ${method.unitKinds.join('/')} units (make them with units generate)`,
+      )
     let done = tasks.length - pending.length
     s.progress(done, tasks.length)
     // Calls are gated by the caller; extra tasks in flight keep the gate full when a task makes

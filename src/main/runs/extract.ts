@@ -3,7 +3,7 @@ import { ContentWriter } from '../store/repos/content'
 import { RunFatal, RunStopped } from './caller'
 import type { RunSession } from './engine'
 import { runPool } from './pool'
-import { setRunTotal } from './repo'
+import { noteOnRun, setRunTotal } from './repo'
 import { loadGenerateTasks } from './tasks'
 
 export const llmOrigin = (runId: number) => `llm:${runId}`
@@ -69,9 +69,6 @@ export async function runExtraction(s: RunSession): Promise<void> {
     (e) => e instanceof RunStopped,
     () => s.stop(),
   )
-  if (problems.length > 0) {
-    s.db
-      .prepare('UPDATE runs SET error = ? WHERE id = ?')
-      .run(`${problems.length} task(s) gave nothing usable; first: ${problems[0]}`, s.run.id)
-  }
+  if (problems.length > 0)
+    noteOnRun(s.db, s.run.id, `${problems.length} task(s) gave nothing usable; first: ${problems[0]}`)
 }

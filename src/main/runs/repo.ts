@@ -162,6 +162,11 @@ export function setRunStatus(db: Db, id: number, status: RunStatus, error: strin
     )
 }
 
+/** A remark kept on the run (shown beside it) that does not make it fail. */
+export function noteOnRun(db: Db, runId: number, note: string): void {
+  db.prepare('UPDATE runs SET error = ? WHERE id = ?').run(note, runId)
+}
+
 export function setRunTotal(db: Db, id: number, total: number): void {
   db.prepare('UPDATE runs SET total_calls = ? WHERE id = ?').run(total, id)
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import type { Workspace } from '../../app/workspace'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
+import { missingKey } from '../../providers/keys'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { createRuns, type RunRequest } from '../../runs/create'
 import { RunEngine } from '../../runs/engine'
@@ -48,6 +49,8 @@ export function providerOf(raw: string): ProviderName {
 export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string): RunRequest {
   const dataset = findDatasetByName(ws.db, f.dataset)
   if (!dataset) throw new CliError(`No dataset named "${f.dataset}" in ${ws.file}`)
+  const noKey = missingKey(providerOf(f.provider))
+  if (noKey) throw new CliError(noKey)
   const num = (name: string, raw: string | undefined) => parsePositiveInt(name, raw)
   const concurrency = num('--concurrency', f.concurrency)
   const rpm = num('--rpm', f.rpm)

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app/context'
 import type { Workspace } from '../../app/workspace'
 import { latestTemplates, saveTemplate, templateHistory } from '../../prompts/store'
 import { PROVIDER_NAMES } from '../../providers/client'
-import { KEY_ENV_VARS, keyStore } from '../../providers/keys'
+import { KEY_ENV_VARS, keyStore, missingKey } from '../../providers/keys'
 import { getModel, listModels, saveModel } from '../../providers/models'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { getConfig, listConfigs, requestFromConfig, saveConfig } from '../../runs/configs'
@@ -94,6 +94,8 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
     },
     'judges.start': ({ datasetId, configId, slice, repeat }) => {
       const c = getConfig(db(), configId)
+      const noKey = missingKey(c.provider)
+      if (noKey) throw new ServiceError('failed', noKey)
       const runIds = createRuns(db(), { ...requestFromConfig(c, datasetId), slice }, repeat)
       launch(runIds)
       return { runIds }
