@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import type { Message, MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages'
 import { type ProviderClient, type ProviderOptions, usesToolCall } from './client'
 import { toTransportError } from './errors'
+import { leanFetch } from './httpFetch'
 import { extractJsonObject, jsonFallbackInstruction } from './jsonText'
 import type { LlmReply, LlmRequest } from './types'
 
@@ -73,6 +74,7 @@ export function createAnthropicClient(opts: ProviderOptions): ProviderClient {
     maxRetries: 0,
     timeout: opts.timeoutMs,
     logLevel: 'off',
+    fetch: leanFetch,
   })
   return {
     wireBody: (req) => ({ ...anthropicBody(req, opts) }),

@@ -6,6 +6,7 @@ import type {
 } from 'openai/resources/chat/completions'
 import { type ProviderClient, type ProviderOptions, usesToolCall } from './client'
 import { toTransportError } from './errors'
+import { leanFetch } from './httpFetch'
 import { extractJsonObject, jsonFallbackInstruction } from './jsonText'
 import type { LlmReply, LlmRequest } from './types'
 
@@ -79,6 +80,7 @@ export function createOpenAiClient(opts: ProviderOptions): ProviderClient {
     maxRetries: 0,
     timeout: opts.timeoutMs,
     logLevel: 'off',
+    fetch: leanFetch,
   })
   return {
     wireBody: (req) => ({ ...openAiBody(req, opts) }),
