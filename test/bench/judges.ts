@@ -119,8 +119,16 @@ async function callsPerFact(): Promise<void> {
   })
   const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
   try {
-    const { ws, datasetId } = makeWorkspace(dir, 50, 6)
-    const facts = 50 * 6
+    const { ws, datasetId } = makeWorkspace(dir, 50, 2)
+    // Candidates carry 2 to 20 facts, so "one call per candidate" is shown whatever the count.
+    const items = ws.db.prepare('SELECT id FROM items ORDER BY position').pluck().all() as number[]
+    ws.db.transaction(() => {
+      items.forEach((itemId, i) => {
+        for (let f = 0; f < (i * 7) % 19; f++)
+          ws.content.insertUnit(itemId, { kind: 'fact', text: `Extra fact ${f}.` })
+      })
+    })()
+    const facts = ws.db.prepare("SELECT COUNT(*) FROM units WHERE kind = 'fact'").pluck().get() as number
     const engine = engineFor(ws, { registry: BUILTIN_REGISTRY })
     for (const method of ['prompt-tf', 'faaf-tf', 'faaf-tfn-cite']) {
       const runId = oneRun(
@@ -129,7 +137,7 @@ async function callsPerFact(): Promise<void> {
       )
       const s = await engine.start(runId)
       process.stdout.write(
-        `${method.padEnd(14)} ${s.calls} calls for ${facts} facts (50 candidates): ${(s.calls / facts).toFixed(3)} calls/fact, ${(
+        `${method.padEnd(14)} ${s.calls} calls for ${facts} facts (50 candidates, 2–20 facts each): ${(s.calls / facts).toFixed(3)} calls/fact, ${(
           (s.prompt_tokens + s.completion_tokens) / facts
         ).toFixed(1)} tokens/fact, ${(s.calls / 50).toFixed(2)} calls/candidate\n`,
       )

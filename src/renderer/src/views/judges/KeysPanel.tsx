@@ -35,7 +35,13 @@ export function KeysPanel() {
               <span className="muted small">
                 {p.provider === 'lexical' ? 'no key needed' : k.source === 'env' ? p.envVar : 'OS keychain'}
               </span>
-              <span className={p.hasKey ? 'jd-ok' : 'jd-missing'}>{p.hasKey ? 'ready' : 'no key'}</span>
+              {p.hasKey ? (
+                <span className="jd-ok">ready</span>
+              ) : p.provider === 'openai-compatible' ? (
+                <span className="muted">optional</span>
+              ) : (
+                <span className="jd-missing">no key</span>
+              )}
             </div>
           ))}
         </div>
