@@ -18,8 +18,23 @@ const DISPUTED = `(NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id)
 const MINE = `EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id AND l.annotator_id = @annotatorId
   AND l.verdict IS NOT NULL)`
 
-const JUDGE_DISAGREES = `EXISTS (SELECT 1 FROM verdicts v JOIN labels l ON l.target_id = v.target_id
-  WHERE v.target_id = t.id AND v.status = 'ok' AND l.verdict IS NOT NULL AND v.verdict <> l.verdict)`
+/**
+ * Targets (alias t) of a dataset where two annotators gave different verdicts and no gold row
+ * settles it. The join order is forced (CROSS JOIN) so each target costs one or two label-index
+ * probes before anything else is read: unlabelled and single-label targets drop out first.
+ */
+const DISPUTED_TARGETS = `FROM targets t CROSS JOIN labels l1 ON l1.target_id = t.id
+  CROSS JOIN labels l2 ON l2.target_id = t.id AND l2.annotator_id > l1.annotator_id AND l2.verdict <> l1.verdict
+  CROSS JOIN units u ON u.id = t.unit_id CROSS JOIN candidates c ON c.id = t.candidate_id
+  LEFT JOIN gold g ON g.target_id = t.id
+  WHERE t.dataset_id = @datasetId AND ${CURRENT} AND g.target_id IS NULL`
+
+/** Items with a target where a judge's verdict differs from a human label, from the dataset's runs. */
+const JUDGE_DISAGREES_ITEMS = `SELECT t.item_id FROM runs r JOIN verdicts v ON v.run_id = r.id
+  JOIN labels l ON l.target_id = v.target_id JOIN targets t ON t.id = v.target_id
+  JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+  WHERE r.dataset_id = @datasetId AND v.status = 'ok' AND l.verdict IS NOT NULL AND v.verdict <> l.verdict
+    AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
 
 /**
  * Targets of item `i`, restricted to one candidate variant when @variant is set. The dataset
@@ -49,17 +64,8 @@ export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
       )
       .all(datasetId) as { v: string }[]
   ).map((r) => r.v)
-  // Counted from the labels (only labelled targets can be disputed), not from every target.
   const disputed = (
-    db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM (
-           SELECT l.target_id FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-           WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND ${CURRENT}
-           GROUP BY l.target_id HAVING COUNT(DISTINCT l.verdict) > 1) d
-         WHERE NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = d.target_id)`,
-      )
-      .get(datasetId) as { n: number }
+    db.prepare(`SELECT COUNT(DISTINCT t.id) AS n ${DISPUTED_TARGETS}`).get({ datasetId }) as { n: number }
   ).n
   return {
     id: dataset.id,
@@ -112,9 +118,11 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   if (q.filter.status === 'unlabelled') {
     if (q.annotatorId === null) throw new ServiceError('bad_input', 'Choose who is labelling first')
     where.push(`EXISTS (SELECT 1 ${ITEM_TARGETS} AND NOT ${MINE})`)
-  } else if (q.filter.status === 'disputed') where.push(`EXISTS (SELECT 1 ${ITEM_TARGETS} AND ${DISPUTED})`)
-  else if (q.filter.status === 'judgeDisagreement')
-    where.push(`EXISTS (SELECT 1 ${ITEM_TARGETS} AND ${JUDGE_DISAGREES})`)
+  } else if (q.filter.status === 'disputed')
+    where.push(
+      `i.id IN (SELECT t.item_id ${DISPUTED_TARGETS} AND (@variant IS NULL OR c.variant = @variant))`,
+    )
+  else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${JUDGE_DISAGREES_ITEMS})`)
 
   const params = {
     datasetId: q.datasetId,

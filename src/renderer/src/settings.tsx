@@ -10,7 +10,7 @@ export const Settings = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   /** Reference pane share of the text area, 0.2–0.8. */
   split: z.number().min(0.2).max(0.8).default(0.5),
-  unitsWidth: z.number().min(260).max(800).default(400),
+  unitsWidth: z.number().min(260).max(800).default(380),
 })
 export type Settings = z.infer<typeof Settings>
 

@@ -25,10 +25,11 @@ export const TextPane = forwardRef<HTMLDivElement, Props>(function TextPane(
     <section className={`pane pane-${pane}${against ? ' against' : ''}`} aria-label={title}>
       <header
         className="pane-head"
-        title={against ? 'The focused unit is judged against this text' : undefined}
+        title={`${words.toLocaleString()} words${against ? ' · the focused unit is judged against this text' : ''}`}
       >
         {children ?? <h2>{title}</h2>}
-        <span className="pane-meta">{words.toLocaleString()} words</span>
+        {/* With variant tabs the header is full; the word count moves to a tooltip. */}
+        {children ? null : <span className="pane-meta">{words.toLocaleString()} words</span>}
       </header>
       <div className="pane-scroll" ref={scrollRef}>
         <div className="pane-text" ref={textRef} data-pane={pane}>
