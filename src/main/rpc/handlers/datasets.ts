@@ -30,7 +30,6 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
           importFile(ctx.workspace, { file, preset, mapping, datasetName, skipBadRows }),
         ),
       )
-      ctx.events.emit('workspace.changed', { file: ctx.workspace.file })
       return {
         datasetId: report.datasetId,
         dataset: report.dataset,
