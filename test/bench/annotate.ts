@@ -8,34 +8,12 @@ import { openAnnotateView } from '../../src/main/annotate/view'
 import { Workspace } from '../../src/main/app/workspace'
 import { startServer } from '../../src/main/server/server'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
-import { createDataset } from '../../src/main/store/repos/datasets'
-import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { seedBulk } from '../annotate/bulk'
 
 const ms = (n: number) => `${n.toFixed(1)} ms`
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-/** Items, candidates, facts and targets made in bulk SQL: this bench is about reading them. */
-function seedBulk(ws: Workspace, items: number): number {
-  const ds = createDataset(ws.db, { name: 'bench', labelSchema: FAAF_SCHEMA })
-  ws.db.exec(`
-    WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${items - 1})
-    INSERT INTO items (dataset_id, ext_id, position, question, reference)
-      SELECT ${ds.id}, 'i' || i, i, 'Question ' || i || '?', printf('%.1000c', 'r') FROM n;
-    INSERT INTO candidates (item_id, variant, text)
-      SELECT id, v.variant, printf('%.1000c', 'c') FROM items,
-        (SELECT 'answer' AS variant UNION ALL SELECT 'ungrounded_answer' UNION ALL SELECT 'poor_answer') v
-      WHERE dataset_id = ${ds.id};
-    WITH RECURSIVE f(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM f WHERE k < 5)
-    INSERT INTO units (item_id, kind, position, text, created_at)
-      SELECT id, 'fact', k, 'fact ' || k || ' of item ' || id, '2026-01-01' FROM items, f WHERE dataset_id = ${ds.id};
-    UPDATE units SET lineage_id = id;
-    INSERT INTO targets (dataset_id, item_id, unit_id, candidate_id)
-      SELECT ${ds.id}, u.item_id, u.id, c.id FROM units u JOIN candidates c ON c.item_id = u.item_id;
-  `)
-  return ds.id
 }
 
 /** Items table of 100k items: first page, a deep page, filters, and the annotate view. Bar: < 500 ms. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { TOKEN_HEADER } from '../../src/shared/contract'
+import { seedBulk } from '../annotate/bulk'
 import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
@@ -130,6 +131,25 @@ describe('the workbench in the browser', () => {
     await expect.poll(() => rows.count()).toBe(12)
     await rows.nth(2).click()
     await page.getByText('Item 3 of 12').waitFor()
+  })
+
+  it('scrolls a 20,000-item table with only the visible rows in the page', async () => {
+    const app = await start()
+    const { page } = app
+    const datasetId = seedBulk(app.server.ctx.workspace, 20_000, 'Big')
+    await page.goto(`${app.server.origin}/#/items/${datasetId}`)
+    await page.getByText('20,000 items').waitFor()
+    const rows = page.locator('.tbody .tr')
+    await rows.first().waitFor()
+    expect(await rows.count()).toBeLessThan(80)
+    await page.locator('.tbody').evaluate((el) => {
+      el.scrollTop = el.scrollHeight
+    })
+    await page.getByText('Question 19999?').waitFor()
+    expect(await rows.count()).toBeLessThan(80)
+    await app.shot('items-20k')
+    await page.getByText('Question 19999?').click()
+    await page.getByText('Item 20000 of 20000').waitFor()
   })
 
   it('keeps settings, switches theme and annotator', async () => {
