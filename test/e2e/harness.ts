@@ -147,6 +147,3 @@ export async function chooseAnnotator(page: Page, name: string): Promise<void> {
   }
   await dialog.waitFor({ state: 'detached' })
 }
-
-/** The first name of `appSessions`; biome reads `use…` as a React hook, so prefer the new name. */
-export const useApp = appSessions
