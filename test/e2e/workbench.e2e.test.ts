@@ -10,6 +10,20 @@ const start = appSessions()
 const FIXTURES = 'test/fixtures/import'
 
 describe('the workbench in the browser', () => {
+  it('on an empty workspace asks who is labelling, then offers an import', async () => {
+    const app = await start({ demo: false, annotator: null })
+    const { page } = app
+    const gate = page.getByRole('dialog', { name: 'Who is labelling?' })
+    await gate.waitFor()
+    await app.shot('start-who-is-labelling')
+    await gate.getByLabel('New annotator').fill('Noor')
+    await page.keyboard.press('Enter')
+    await gate.waitFor({ state: 'detached' })
+    await page.getByRole('heading', { name: 'No datasets yet' }).waitFor()
+    expect(await page.locator('.who-name').textContent()).toBe('Noor')
+    await app.shot('datasets-empty')
+  })
+
   it('imports a QAGS-style file through the wizard and labels it by keyboard', async () => {
     const app = await start()
     const { page } = app
