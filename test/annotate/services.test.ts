@@ -82,6 +82,17 @@ describe('datasets calls', () => {
     expect((await page({ variant: 'nope' })).total).toBe(0)
   })
 
+  it('gives names and a brief (schema, variants) without counting progress', async () => {
+    const s = setup()
+    expect(await s.call('datasets.names', {})).toEqual([{ id: s.ds.id, name: 'wiki' }])
+    expect(await s.call('datasets.brief', { datasetId: s.ds.id })).toMatchObject({
+      name: 'wiki',
+      labelSchema: { name: 'faaf' },
+      variants: ['answer', 'poor_answer'],
+    })
+    expect(await s.refuse('datasets.brief', { datasetId: 99 })).toMatchObject({ code: 'not_found' })
+  })
+
   it('pages through items in order', async () => {
     const s = setup()
     const r = (await s.call('datasets.items', {

@@ -43,6 +43,32 @@ const JUDGE_DISAGREES_ITEMS = `SELECT t.item_id FROM runs r JOIN verdicts v ON v
 const ITEM_TARGETS = `FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
   WHERE t.dataset_id = i.dataset_id AND t.item_id = i.id AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
 
+export function datasetVariants(db: Db, datasetId: number): string[] {
+  return (
+    db
+      .prepare(
+        `SELECT c.variant AS v, MIN(c.id) AS first FROM candidates c JOIN items i ON i.id = c.item_id
+         WHERE i.dataset_id = ? GROUP BY c.variant ORDER BY first`,
+      )
+      .all(datasetId) as { v: string }[]
+  ).map((r) => r.v)
+}
+
+export function datasetBrief(db: Db, datasetId: number) {
+  let dataset: ReturnType<typeof getDataset>
+  try {
+    dataset = getDataset(db, datasetId)
+  } catch {
+    throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
+  }
+  return {
+    id: dataset.id,
+    name: dataset.name,
+    labelSchema: dataset.labelSchema,
+    variants: datasetVariants(db, datasetId),
+  }
+}
+
 export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
   let dataset: ReturnType<typeof getDataset>
   try {
@@ -56,14 +82,7 @@ export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
   const labelledBy = Object.entries(stats.labelledBy)
     .map(([name, labelled]) => ({ annotatorId: ids.get(name) ?? -1, name, labelled }))
     .sort((a, b) => a.name.localeCompare(b.name))
-  const variants = (
-    db
-      .prepare(
-        `SELECT c.variant AS v, MIN(c.id) AS first FROM candidates c JOIN items i ON i.id = c.item_id
-         WHERE i.dataset_id = ? GROUP BY c.variant ORDER BY first`,
-      )
-      .all(datasetId) as { v: string }[]
-  ).map((r) => r.v)
+  const variants = datasetVariants(db, datasetId)
   const disputed = (
     db.prepare(`SELECT COUNT(DISTINCT t.id) AS n ${DISPUTED_TARGETS}`).get({ datasetId }) as { n: number }
   ).n

@@ -56,7 +56,7 @@ export function App() {
   const [choosing, setChoosing] = useState(false)
   const info = useQuery(() => api('workspace.info', {}), [])
   const annotators = useQuery(() => api('workspace.annotators', {}), [])
-  const datasets = useQuery(() => api('datasets.list', {}), [route.view, routeDataset(route)])
+  const datasets = useQuery(() => api('datasets.names', {}), [route.view, routeDataset(route)])
 
   const routeDs = routeDataset(route)
   useEffect(() => {

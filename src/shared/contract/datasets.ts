@@ -82,6 +82,21 @@ export type ImportReport = z.infer<typeof ImportReport>
 /** Calls of the datasets area. Names read `datasets.verb`. */
 export const datasetsCalls = {
   'datasets.list': call(z.object({}).default({}), z.array(DatasetSummary)),
+  /** Names only: cheap enough to ask on every navigation, whatever the datasets' size. */
+  'datasets.names': call(
+    z.object({}).default({}),
+    z.array(z.object({ id: z.number().int(), name: z.string() })),
+  ),
+  /** What the items table needs about its dataset, without the progress counts. */
+  'datasets.brief': call(
+    z.object({ datasetId: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      labelSchema: LabelSchema,
+      variants: z.array(z.string()),
+    }),
+  ),
   'datasets.get': call(z.object({ datasetId: z.number().int() }), DatasetSummary),
   /** One page of a dataset's items, filtered; `total` counts every match for the scrollbar. */
   'datasets.items': call(

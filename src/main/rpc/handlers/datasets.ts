@@ -1,5 +1,5 @@
 import type { datasetsCalls } from '../../../shared/contract/datasets'
-import { datasetSummary, listDatasetSummaries, queryItems } from '../../annotate/datasets'
+import { datasetBrief, datasetSummary, listDatasetSummaries, queryItems } from '../../annotate/datasets'
 import { withUploadedFile } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ImportError, importFile, previewFile } from '../../import'
@@ -18,6 +18,12 @@ async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
 export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof datasetsCalls> {
   return {
     'datasets.list': () => listDatasetSummaries(ctx.workspace.db),
+    'datasets.names': () =>
+      ctx.workspace.db.prepare('SELECT id, name FROM datasets ORDER BY id').all() as {
+        id: number
+        name: string
+      }[],
+    'datasets.brief': ({ datasetId }) => datasetBrief(ctx.workspace.db, datasetId),
     'datasets.get': ({ datasetId }) => datasetSummary(ctx.workspace.db, datasetId),
     'datasets.items': (input) => queryItems(ctx.workspace.db, input),
     'datasets.importPreview': ({ fileName, contentBase64, preset, mapping, rows }) =>

@@ -68,7 +68,7 @@ function usePagedItems(datasetId: number, annotatorId: number | null, filter: It
 
 /** Every item of a dataset in a virtualised table, filtered, with my progress per item. */
 export function ItemsView({ datasetId, annotatorId, navigate }: ViewProps) {
-  const dataset = useQuery(() => api('datasets.get', { datasetId: datasetId! }), [datasetId])
+  const dataset = useQuery(() => api('datasets.brief', { datasetId: datasetId! }), [datasetId])
   const [status, setStatus] = useState<Status>('all')
   const [variant, setVariant] = useState<string | null>(null)
   const [searchText, setSearchText] = useState('')
