@@ -15,6 +15,8 @@ function schemaText(d: DatasetSummary): string {
 /** Every dataset of the workspace with how far each annotator has got. */
 export function DatasetsView({ annotatorId, navigate }: ViewProps) {
   const list = useQuery(() => api('datasets.list', {}), [])
+  // Names come back at once; progress over a large dataset takes longer to count.
+  const names = useQuery(() => api('datasets.names', {}), [])
   const [importing, setImporting] = useState(false)
   const { reload } = list
   useEffect(() => onEvent('labels.changed', () => reload()), [reload])
@@ -33,6 +35,18 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
         </button>
       </header>
       {list.error && <p className="error-box">{list.error}</p>}
+      {!list.data && (
+        <div className="dataset-list">
+          {names.data?.map((d) => (
+            <article key={d.id} className="card dataset-card" aria-label={d.name} aria-busy="true">
+              <div className="dataset-main">
+                <h2>{d.name}</h2>
+                <p className="meta">Counting progress…</p>
+              </div>
+            </article>
+          ))}
+        </div>
+      )}
       {list.data?.length === 0 && (
         <div className="empty">
           <h2>No datasets yet</h2>
