@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The JSON report lets .ci/run print a one-line summary that CI can read.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test/artifacts/vitest-report.json' },
   },
 })
