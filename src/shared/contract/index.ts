@@ -3,6 +3,7 @@ import { agreementCalls } from './agreement'
 import { annotateCalls } from './annotate'
 import { datasetsCalls } from './datasets'
 import type { CallDef } from './define'
+import { exportsCalls } from './exports'
 import { judgesCalls } from './judges'
 import { metricsCalls } from './metrics'
 import { unitsCalls } from './units'
@@ -17,6 +18,7 @@ export const contract = {
   ...agreementCalls,
   ...judgesCalls,
   ...metricsCalls,
+  ...exportsCalls,
 } satisfies Record<string, CallDef>
 
 export type Contract = typeof contract

@@ -3,6 +3,7 @@ import type { Handlers } from '../dispatch'
 import { agreementHandlers } from './agreement'
 import { annotateHandlers } from './annotate'
 import { datasetsHandlers } from './datasets'
+import { exportsHandlers } from './exports'
 import { judgesHandlers } from './judges'
 import { metricsHandlers } from './metrics'
 import { unitsHandlers } from './units'
@@ -18,5 +19,6 @@ export function buildHandlers(ctx: AppContext): Handlers {
     ...agreementHandlers(ctx),
     ...judgesHandlers(ctx),
     ...metricsHandlers(ctx),
+    ...exportsHandlers(ctx),
   }
 }

@@ -1,0 +1,143 @@
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
+import Database from 'better-sqlite3'
+import type { exportsCalls } from '../../../shared/contract/exports'
+import { withUploadedFile } from '../../annotate/upload'
+import type { AppContext } from '../../app/context'
+import { exportBundle, exportDataset, exportVerdicts, mergeBundle } from '../../export'
+import { findDatasetByName } from '../../store/repos/datasets'
+import { type Handlers, ServiceError } from '../dispatch'
+
+/** A name safe in a file name on every OS, still recognisable. */
+export function slug(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+  return s || 'dataset'
+}
+
+/** Seconds precision, no colons: sorts by time and is a valid file name on Windows. */
+function stamp(now: Date): string {
+  return now.toISOString().slice(0, 19).replace(/:/g, '-')
+}
+
+/**
+ * A path the person typed: `~` is their home folder; a relative path is refused because it
+ * would land wherever the app happened to start, which nobody could find afterwards.
+ */
+function typedPath(raw: string, what: string): string {
+  const p = raw === '~' ? homedir() : raw.startsWith('~/') ? join(homedir(), raw.slice(2)) : raw
+  if (!isAbsolute(p))
+    throw new ServiceError(
+      'bad_input',
+      `The ${what} "${raw}" is not a full path: type one that starts at the root (e.g. ${join(homedir(), 'exports')})`,
+    )
+  return resolve(p)
+}
+
+/** An export never writes over a person's files: the folder must be new or empty. */
+function freshFolder(dir: string): string {
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory())
+      throw new ServiceError('bad_input', `${dir} is a file, not a folder: choose a folder to export into`)
+    if (readdirSync(dir).length > 0)
+      throw new ServiceError(
+        'bad_input',
+        `The folder ${dir} already holds files: choose a new or empty folder so nothing in it is overwritten`,
+      )
+  }
+  return dir
+}
+
+function freshFile(file: string): string {
+  if (existsSync(file))
+    throw new ServiceError(
+      'bad_input',
+      `${file} already exists: choose another file name so it is not overwritten`,
+    )
+  mkdirSync(dirname(file), { recursive: true })
+  return file
+}
+
+/** The engine's refusals are plain errors with a clear message; database faults stay `failed`. */
+async function refusedAs<T>(code: 'bad_input' | 'not_found', fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    if (error instanceof ServiceError || error instanceof Database.SqliteError || !(error instanceof Error))
+      throw error
+    throw new ServiceError(code, error.message)
+  }
+}
+
+export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof exportsCalls> {
+  const exportsDir = () => join(dirname(ctx.workspace.file), 'exports')
+
+  const dataset = (id: number) => {
+    const row = ctx.workspace.db.prepare('SELECT id, name FROM datasets WHERE id = ?').get(id) as
+      | { id: number; name: string }
+      | undefined
+    if (!row) throw new ServiceError('not_found', `No dataset with id ${id} in this workspace`)
+    return row
+  }
+  const annotatorName = (id: number) => {
+    const row = ctx.workspace.db.prepare('SELECT name FROM annotators WHERE id = ?').get(id) as
+      | { name: string }
+      | undefined
+    if (!row) throw new ServiceError('not_found', `No annotator with id ${id} in this workspace`)
+    return row.name
+  }
+  const defaultDir = (datasetId: number, now: Date) =>
+    join(exportsDir(), `${slug(dataset(datasetId).name)}-${stamp(now)}`)
+  const defaultBundle = (datasetId: number, annotatorId: number | null, now: Date) => {
+    const who = annotatorId === null ? 'labels' : slug(annotatorName(annotatorId))
+    return join(exportsDir(), `${slug(dataset(datasetId).name)}-${who}-${stamp(now)}.bundle.jsonl`)
+  }
+
+  return {
+    'exports.defaults': ({ datasetId, annotatorId }) => {
+      const now = new Date()
+      return { outDir: defaultDir(datasetId, now), bundleFile: defaultBundle(datasetId, annotatorId, now) }
+    },
+    'exports.dataset': ({ datasetId, format, outDir, annotator }) => {
+      dataset(datasetId)
+      const dir = freshFolder(outDir ? typedPath(outDir, 'folder') : defaultDir(datasetId, new Date()))
+      return refusedAs('bad_input', () =>
+        exportDataset(ctx.workspace, { datasetId, format, outDir: dir, annotator }),
+      )
+    },
+    'exports.verdicts': ({ runId, raw, out }) => {
+      const file = freshFile(
+        out ? typedPath(out, 'file') : join(exportsDir(), `run-${runId}-${stamp(new Date())}.jsonl`),
+      )
+      return refusedAs('not_found', () => exportVerdicts(ctx.workspace, { runId, raw, out: file }))
+    },
+    'exports.bundle': ({ datasetId, annotatorId, out }) => {
+      dataset(datasetId)
+      annotatorName(annotatorId)
+      const file = freshFile(out ? typedPath(out, 'file') : defaultBundle(datasetId, annotatorId, new Date()))
+      return refusedAs('bad_input', () => exportBundle(ctx.workspace, { datasetId, annotatorId, out: file }))
+    },
+    'exports.mergeBundle': async (input) => {
+      if (input.datasetId !== undefined) dataset(input.datasetId)
+      const opts = input.datasetId === undefined ? {} : { datasetId: input.datasetId }
+      const report = await refusedAs('bad_input', () =>
+        'path' in input
+          ? mergeBundle(ctx.workspace, typedPath(input.path, 'bundle'), opts)
+          : withUploadedFile(input.fileName, input.contentBase64, (file) =>
+              mergeBundle(ctx.workspace, file, opts),
+            ),
+      )
+      const datasetId = input.datasetId ?? findDatasetByName(ctx.workspace.db, report.dataset)?.id
+      // Views showing progress or labels of this dataset reload; which targets is not tracked here.
+      if (datasetId !== undefined && report.added + report.updated > 0)
+        ctx.events.emit('labels.changed', { datasetId, targetIds: [] })
+      return report
+    },
+  }
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { call } from './define'
+
+/** The layouts a dataset can be written in; main's exporter must know each of them. */
+export const EXPORT_FORMAT_NAMES = [
+  'jsonl',
+  'csv',
+  'parquet',
+  'wikievalfacts-csv',
+  'wikievalfacts-jsonl',
+] as const
+export const ExportFormatName = z.enum(EXPORT_FORMAT_NAMES)
+export type ExportFormatName = z.infer<typeof ExportFormatName>
+
+/** What a person sees in the format menu. */
+export const EXPORT_FORMAT_LABELS: Record<ExportFormatName, string> = {
+  jsonl: 'JSONL (one row per unit and answer)',
+  csv: 'CSV (one row per unit and answer)',
+  parquet: 'Parquet (one row per unit and answer)',
+  'wikievalfacts-csv': 'WikiEvalFacts CSV (one row per item)',
+  'wikievalfacts-jsonl': 'WikiEvalFacts JSONL (one row per item)',
+}
+
+/**
+ * A path typed by the person. In browser mode the server runs on their own machine, so a local
+ * path is what they mean; main insists it is absolute so nothing lands beside the app by chance.
+ */
+const LocalPath = z.string().trim().min(1).max(4096)
+
+const FileName = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((n) => !/[/\\]/.test(n), 'a file name, not a path')
+
+/** A bundle to merge: the bytes of an uploaded file (browser or app), or a path on this machine. */
+export const BundleSource = z.union([
+  z.object({ fileName: FileName, contentBase64: z.string() }),
+  z.object({ path: LocalPath }),
+])
+
+export const MergeReport = z.object({
+  dataset: z.string(),
+  annotator: z.string(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  kept_local: z.number().int(),
+})
+export type MergeReport = z.infer<typeof MergeReport>
+
+/** Calls of the exports area: datasets, run verdicts and annotation bundles out, bundles in. */
+export const exportsCalls = {
+  /** Where an export or bundle goes when the person types nothing: beside the workspace file. */
+  'exports.defaults': call(
+    z.object({ datasetId: z.number().int(), annotatorId: z.number().int().nullable().default(null) }),
+    z.object({ outDir: z.string(), bundleFile: z.string() }),
+  ),
+  /** Writes the data file and a README.md card into a new (or empty) folder. */
+  'exports.dataset': call(
+    z.object({
+      datasetId: z.number().int(),
+      format: ExportFormatName,
+      outDir: LocalPath.optional(),
+      /** Only this annotator's labels (by name), or theirs instead of the gold (WikiEvalFacts). */
+      annotator: z.string().trim().min(1).max(200).optional(),
+    }),
+    z.object({ files: z.array(z.string()) }),
+  ),
+  /** A run's verdicts; CSV when `out` ends in .csv, JSON lines otherwise. */
+  'exports.verdicts': call(
+    z.object({ runId: z.number().int(), raw: z.boolean().default(false), out: LocalPath.optional() }),
+    z.object({ file: z.string(), rows: z.number().int() }),
+  ),
+  /** One annotator's labels of one dataset, as a file another workspace can merge. */
+  'exports.bundle': call(
+    z.object({ datasetId: z.number().int(), annotatorId: z.number().int(), out: LocalPath.optional() }),
+    z.object({ file: z.string(), labels: z.number().int() }),
+  ),
+  /**
+   * Merges a bundle, all or nothing. With `datasetId` the bundle must belong to that dataset;
+   * without, main finds the dataset by the bundle's name or content.
+   */
+  'exports.mergeBundle': call(
+    z.intersection(BundleSource, z.object({ datasetId: z.number().int().optional() })),
+    MergeReport,
+  ),
+}
