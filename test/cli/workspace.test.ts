@@ -1,28 +1,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
-import { runCli } from '../../src/main/cli/index'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
+import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
-let out: string[] = []
-let err: string[] = []
-
-beforeEach(() => {
-  out = []
-  err = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    out.push(String(s))
-    return true
-  })
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    err.push(String(s))
-    return true
-  })
-})
-afterEach(() => vi.restoreAllMocks())
 
 function demoWorkspace(): string {
   const file = join(tmp(), 'w.factlab')
@@ -35,8 +19,9 @@ function demoWorkspace(): string {
 describe('factlab CLI: workspace commands', () => {
   it('lists datasets as JSON with per-annotator progress', async () => {
     const file = demoWorkspace()
-    expect(await runCli(['datasets', '--workspace', file, '--json'])).toBe(0)
-    const rows = JSON.parse(out.join('')) as {
+    const r = await cli(['datasets', '--workspace', file, '--json'])
+    expect(r.code).toBe(0)
+    const rows = JSON.parse(r.out) as {
       name: string
       items: number
       labelled: Record<string, number>
@@ -47,23 +32,25 @@ describe('factlab CLI: workspace commands', () => {
   })
 
   it('exits 2 on a usage error and 1 on a bad workspace file', async () => {
-    expect(await runCli(['datasets'])).toBe(2)
+    expect((await cli(['datasets'])).code).toBe(2)
     const notADb = join(tmp(), 'x.factlab')
     const { writeFileSync } = await import('node:fs')
     writeFileSync(notADb, 'this is not sqlite')
-    expect(await runCli(['datasets', '--workspace', notADb])).toBe(1)
-    expect(err.join('')).toMatch(/Cannot open workspace/)
+    const bad = await cli(['datasets', '--workspace', notADb])
+    expect(bad.code).toBe(1)
+    expect(bad.err).toMatch(/Cannot open workspace/)
   })
 
   it('backs up and restores the newest backup in one step', async () => {
     const file = demoWorkspace()
-    expect(await runCli(['backup', '--workspace', file, '--json'])).toBe(0)
-    const { backup } = JSON.parse(out.join('')) as { backup: string }
+    const r = await cli(['backup', '--workspace', file, '--json'])
+    expect(r.code).toBe(0)
+    const { backup } = JSON.parse(r.out) as { backup: string }
     expect(existsSync(backup)).toBe(true)
     const ws = Workspace.open(file)
     ws.db.prepare("UPDATE datasets SET name = 'changed'").run()
     ws.close()
-    expect(await runCli(['restore', '--workspace', file])).toBe(0)
+    expect((await cli(['restore', '--workspace', file])).code).toBe(0)
     const back = Workspace.open(file)
     expect((back.db.prepare('SELECT name FROM datasets').get() as { name: string }).name).toBe(
       'Demo: WikiEval-style',

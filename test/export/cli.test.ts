@@ -1,30 +1,14 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
-import { runCli } from '../../src/main/cli/index'
 import { importFile } from '../../src/main/import'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
 import { seedWorkspace, writeReleaseCsv, wsFile } from './seed'
 
 const tmp = tmpDirs()
-let out: string[] = []
-let err: string[] = []
-
-beforeEach(() => {
-  out = []
-  err = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    out.push(String(s))
-    return true
-  })
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    err.push(String(s))
-    return true
-  })
-})
-afterEach(() => vi.restoreAllMocks())
 
 describe('factlab CLI: export, bundle and merge', () => {
   it('exports a dataset with its card, and exits 1 or 2 on bad input or usage', async () => {
@@ -33,45 +17,49 @@ describe('factlab CLI: export, bundle and merge', () => {
     ws.close()
     const file = wsFile(dir)
     const outDir = join(dir, 'out')
-    expect(
-      await runCli([
-        'export',
-        '--workspace',
-        file,
-        '--dataset',
-        'wikievalfacts',
-        '--format',
-        'parquet',
-        '--out',
-        outDir,
-        '--json',
-      ]),
-    ).toBe(0)
-    expect(JSON.parse(out.join('')).files).toEqual([join(outDir, 'data.parquet'), join(outDir, 'README.md')])
+    const exported = await cli([
+      'export',
+      '--workspace',
+      file,
+      '--dataset',
+      'wikievalfacts',
+      '--format',
+      'parquet',
+      '--out',
+      outDir,
+      '--json',
+    ])
+    expect(exported.code).toBe(0)
+    expect(JSON.parse(exported.out).files).toEqual([join(outDir, 'data.parquet'), join(outDir, 'README.md')])
     expect(existsSync(join(outDir, 'README.md'))).toBe(true)
 
-    expect(
-      await runCli(['export', '--workspace', file, '--dataset', 'nope', '--format', 'csv', '--out', outDir]),
-    ).toBe(1)
-    expect(err.join('')).toContain('No dataset named "nope" in this workspace (it has "wikievalfacts")')
-    expect(
-      await runCli([
-        'export',
-        '--workspace',
-        file,
-        '--dataset',
-        'wikievalfacts',
-        '--format',
-        'xlsx',
-        '--out',
-        outDir,
-      ]),
-    ).toBe(2)
-    expect(await runCli(['export', '--workspace', file, '--format', 'csv', '--out', outDir])).toBe(2)
-    expect(
-      await runCli(['export-verdicts', '--workspace', file, '--run', '42', '--out', join(dir, 'v.jsonl')]),
-    ).toBe(1)
-    expect(err.join('')).toContain('No run with id 42')
+    const unknown = await cli([
+      'export',
+      '--workspace',
+      file,
+      '--dataset',
+      'nope',
+      '--format',
+      'csv',
+      '--out',
+      outDir,
+    ])
+    expect(unknown.code).toBe(1)
+    expect(unknown.err).toContain('No dataset named "nope" in this workspace (it has "wikievalfacts")')
+    const xlsx = ['--dataset', 'wikievalfacts', '--format', 'xlsx', '--out', outDir]
+    expect((await cli(['export', '--workspace', file, ...xlsx])).code).toBe(2)
+    expect((await cli(['export', '--workspace', file, '--format', 'csv', '--out', outDir])).code).toBe(2)
+    const noRun = await cli([
+      'export-verdicts',
+      '--workspace',
+      file,
+      '--run',
+      '42',
+      '--out',
+      join(dir, 'v.jsonl'),
+    ])
+    expect(noRun.code).toBe(1)
+    expect(noRun.err).toContain('No run with id 42')
   })
 
   it('bundles labels on one workspace and merges them into another', async () => {
@@ -91,13 +79,22 @@ describe('factlab CLI: export, bundle and merge', () => {
     const bundle = join(dir, 'dee.jsonl')
     const a = wsFile(dir, 'a.factlab')
     const b = wsFile(dir, 'b.factlab')
-    expect(
-      await runCli(['bundle', '--workspace', a, '--dataset', 'wef', '--annotator', 'Dee', '--out', bundle]),
-    ).toBe(0)
-    expect(out.join('')).toContain('Wrote 1 labels')
-    out = []
-    expect(await runCli(['merge', bundle, '--workspace', b, '--json'])).toBe(0)
-    expect(JSON.parse(out.join(''))).toEqual({
+    const bundled = await cli([
+      'bundle',
+      '--workspace',
+      a,
+      '--dataset',
+      'wef',
+      '--annotator',
+      'Dee',
+      '--out',
+      bundle,
+    ])
+    expect(bundled.code).toBe(0)
+    expect(bundled.out).toContain('Wrote 1 labels')
+    const merged = await cli(['merge', bundle, '--workspace', b, '--json'])
+    expect(merged.code).toBe(0)
+    expect(JSON.parse(merged.out)).toEqual({
       dataset: 'wef',
       annotator: 'Dee',
       added: 1,
@@ -107,21 +104,11 @@ describe('factlab CLI: export, bundle and merge', () => {
     })
     const junk = join(dir, 'junk.jsonl')
     writeFileSync(junk, 'hello\n')
-    expect(await runCli(['merge', junk, '--workspace', b])).toBe(1)
-    expect(err.join('')).toContain('is not a FactLab annotation bundle')
-    expect(
-      await runCli([
-        'bundle',
-        '--workspace',
-        a,
-        '--dataset',
-        'wef',
-        '--annotator',
-        'Nobody',
-        '--out',
-        bundle,
-      ]),
-    ).toBe(1)
-    expect(await runCli(['merge', '--workspace', b])).toBe(2)
+    const notBundle = await cli(['merge', junk, '--workspace', b])
+    expect(notBundle.code).toBe(1)
+    expect(notBundle.err).toContain('is not a FactLab annotation bundle')
+    const nobody = ['--dataset', 'wef', '--annotator', 'Nobody', '--out', bundle]
+    expect((await cli(['bundle', '--workspace', a, ...nobody])).code).toBe(1)
+    expect((await cli(['merge', '--workspace', b])).code).toBe(2)
   })
 })

@@ -1,39 +1,17 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { runCli } from '../../src/main/cli/index'
+import { describe, expect, it } from 'vitest'
 import { openWorkspace } from '../../src/main/store/connection'
+import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
 import { fixture } from './helpers'
 
 const tmp = tmpDirs()
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out += String(chunk)
-    return true
-  })
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    err += String(chunk)
-    return true
-  })
-  try {
-    const code = await runCli(args)
-    return { code, out, err }
-  } finally {
-    o.mockRestore()
-    e.mockRestore()
-  }
-}
-
-afterEach(() => vi.restoreAllMocks())
-
 describe('factlab import', () => {
   it('imports a preset file and prints the JSON report', async () => {
     const db = join(tmp(), 'w.factlab')
-    const r = await cli('import', fixture('qags.jsonl'), '--workspace', db, '--json')
+    const r = await cli(['import', fixture('qags.jsonl'), '--workspace', db, '--json'])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.out)).toMatchObject({
       dataset: 'qags',
@@ -54,13 +32,13 @@ describe('factlab import', () => {
       file,
       '{"question": "Q", "answer": "A", "ungrounded_answer": "U", "poor_answer": "P"}\n[1]\n',
     )
-    const r = await cli('import', file, '--workspace', db)
+    const r = await cli(['import', file, '--workspace', db])
     expect(r.code).toBe(1)
     expect(r.err).toContain(`${file}, line 2: expected a JSON object, found a list`)
     const w = openWorkspace(db)
     expect(w.prepare('SELECT COUNT(*) AS n FROM datasets').get()).toEqual({ n: 0 })
     w.close()
-    const skip = await cli('import', file, '--workspace', db, '--skip-bad-rows', '--json')
+    const skip = await cli(['import', file, '--workspace', db, '--skip-bad-rows', '--json'])
     expect(skip.code).toBe(0)
     expect(JSON.parse(skip.out).skipped).toEqual([
       { line: 2, reason: 'expected a JSON object, found a list' },
@@ -69,9 +47,9 @@ describe('factlab import', () => {
 
   it('usage errors exit 2', async () => {
     const db = join(tmp(), 'w.factlab')
-    expect((await cli('import', fixture('mrpc.tsv'), '--workspace', db, '--preset', 'nope')).code).toBe(2)
-    expect((await cli('import', fixture('mrpc.tsv'))).code).toBe(2)
-    expect((await cli('import-verdicts', fixture('faaf_verdicts.jsonl'), '--workspace', db)).code).toBe(2)
+    expect((await cli(['import', fixture('mrpc.tsv'), '--workspace', db, '--preset', 'nope'])).code).toBe(2)
+    expect((await cli(['import', fixture('mrpc.tsv')])).code).toBe(2)
+    expect((await cli(['import-verdicts', fixture('faaf_verdicts.jsonl'), '--workspace', db])).code).toBe(2)
   })
 
   it('imports with a mapping file, then imports verdicts against the dataset', async () => {
@@ -90,7 +68,7 @@ describe('factlab import', () => {
         facts: { column: 'gt_facts' },
       }),
     )
-    const imp = await cli(
+    const imp = await cli([
       'import',
       fixture('wikievalfacts.csv'),
       '--workspace',
@@ -100,7 +78,7 @@ describe('factlab import', () => {
       '--dataset',
       'wef',
       '--json',
-    )
+    ])
     expect(imp.code).toBe(0)
     expect(JSON.parse(imp.out)).toMatchObject({
       dataset: 'wef',
@@ -109,7 +87,7 @@ describe('factlab import', () => {
       units: 9,
       labels: 0,
     })
-    const v = await cli(
+    const v = await cli([
       'import-verdicts',
       fixture('faaf_verdicts.jsonl'),
       '--workspace',
@@ -118,7 +96,7 @@ describe('factlab import', () => {
       'wef',
       '--skip-bad-rows',
       '--json',
-    )
+    ])
     expect(v.code).toBe(0)
     // The mapping left out the ungrounded answers, so that row names a candidate the item lacks.
     expect(JSON.parse(v.out)).toMatchObject({

@@ -1,29 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { runCli } from '../../src/main/cli/index'
+import { describe, expect, it } from 'vitest'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toJsonReport } from '../../src/main/reports'
+import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from './fixture'
 
 const tmp = tmpDirs()
-let out: string[] = []
-let err: string[] = []
-
-beforeEach(() => {
-  out = []
-  err = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    out.push(String(s))
-    return true
-  })
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    err.push(String(s))
-    return true
-  })
-})
-afterEach(() => vi.restoreAllMocks())
 
 function workspace(): { file: string; dir: string; expected: ReturnType<typeof toJsonReport> } {
   const dir = tmp()
@@ -85,8 +69,9 @@ function workspace(): { file: string; dir: string; expected: ReturnType<typeof t
 describe('factlab metrics', () => {
   it('prints the documented JSON with the same numbers as the service', async () => {
     const { file, expected } = workspace()
-    expect(await runCli(['metrics', '--workspace', file, '--dataset', 'demo', '--json'])).toBe(0)
-    const json = JSON.parse(out.join('')) as typeof expected
+    const r = await cli(['metrics', '--workspace', file, '--dataset', 'demo', '--json'])
+    expect(r.code).toBe(0)
+    const json = JSON.parse(r.out) as typeof expected
     expect(json).toEqual(expected)
     expect(json.judges.map((j) => j.model)).toEqual(['gpt-x', 'lexical'])
     expect(json.judges[0]).toMatchObject({ na: 1, errors: 1, calls: 1, prompt_tokens: 500 })
@@ -98,7 +83,8 @@ describe('factlab metrics', () => {
     const { file, dir } = workspace()
     const html = join(dir, 'out', 'report.html')
     expect(
-      await runCli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'html', '--out', html]),
+      (await cli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'html', '--out', html]))
+        .code,
     ).toBe(0)
     const page = readFileSync(html, 'utf8')
     expect(page).toContain('<svg')
@@ -106,7 +92,8 @@ describe('factlab metrics', () => {
     expect(page).not.toMatch(/<script|src="http|href="http/)
     const csv = join(dir, 'out', 'report.csv')
     expect(
-      await runCli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'csv', '--out', csv]),
+      (await cli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'csv', '--out', csv]))
+        .code,
     ).toBe(0)
     const lines = readFileSync(csv, 'utf8').trim().split('\n')
     expect(lines[0]).toMatch(/^kind,name,run,variant,n,/)
@@ -114,7 +101,7 @@ describe('factlab metrics', () => {
     expect(lines.filter((l) => l.includes(',all,'))).toHaveLength(4)
     const md = join(dir, 'out', 'report.md')
     expect(
-      await runCli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'md', '--out', md]),
+      (await cli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'md', '--out', md])).code,
     ).toBe(0)
     expect(readFileSync(md, 'utf8')).toContain('![Error rate by variant](report-by-variant.svg)')
     expect(existsSync(join(dir, 'out', 'report-by-variant.svg'))).toBe(true)
@@ -123,19 +110,22 @@ describe('factlab metrics', () => {
 
   it('prints the Markdown report when no format is asked for', async () => {
     const { file } = workspace()
-    expect(await runCli(['metrics', '--workspace', file, '--dataset', 'demo'])).toBe(0)
-    expect(out.join('')).toMatch(/^# FactLab metrics: demo/)
-    expect(out.join('')).toContain('## Judges against gold')
+    const r = await cli(['metrics', '--workspace', file, '--dataset', 'demo'])
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/^# FactLab metrics: demo/)
+    expect(r.out).toContain('## Judges against gold')
   })
 
   it('refuses bad input with a clear message and the documented exit codes', async () => {
     const { file } = workspace()
-    expect(await runCli(['metrics', '--workspace', file, '--dataset', 'nope', '--json'])).toBe(1)
-    expect(err.join('')).toMatch(/No dataset named "nope"/)
+    const unknown = await cli(['metrics', '--workspace', file, '--dataset', 'nope', '--json'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.err).toMatch(/No dataset named "nope"/)
     expect(
-      await runCli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'pdf', '--out', 'x']),
+      (await cli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'pdf', '--out', 'x']))
+        .code,
     ).toBe(2)
-    expect(await runCli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'md'])).toBe(2)
-    expect(await runCli(['metrics', '--dataset', 'demo'])).toBe(2)
+    expect((await cli(['metrics', '--workspace', file, '--dataset', 'demo', '--format', 'md'])).code).toBe(2)
+    expect((await cli(['metrics', '--dataset', 'demo'])).code).toBe(2)
   })
 })

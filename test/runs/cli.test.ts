@@ -1,41 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { runCli } from '../../src/main/cli/index'
-import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
+import { describe, expect, it } from 'vitest'
+import { cli } from '../helpers/cli'
+import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
 import { makeWorkspace, TEST_KEY } from './helpers'
 
 const dir = tmpDirs()
-let fake: FakeServer
-beforeAll(async () => {
-  fake = await startFakeLlm({ script: answerAll('true') })
-  process.env.OPENAI_API_KEY = TEST_KEY
-  process.env.ANTHROPIC_API_KEY = TEST_KEY
-})
-afterAll(async () => {
-  delete process.env.OPENAI_API_KEY
-  delete process.env.ANTHROPIC_API_KEY
-  await fake.close()
-})
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    out += String(s)
-    return true
-  })
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    err += String(s)
-    return true
-  })
-  try {
-    const code = await runCli(args)
-    return { code, out, err }
-  } finally {
-    o.mockRestore()
-    e.mockRestore()
-  }
-}
+const fake = fakeLlmForFile(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'])
 
 function workspaceFile(items: number, facts: number): string {
   const { ws } = makeWorkspace(dir(), items, facts)
@@ -48,7 +18,15 @@ describe('judge CLI', () => {
   it('judge run --json reports calls and verdicts; an identical re-run is all cache', async () => {
     const db = workspaceFile(3, 4)
     const args = ['judge', 'run', '--workspace', db, '--dataset', 'd', '--provider', 'anthropic']
-    const rest = ['--model', 'claude-fake', '--base-url', fake.anthropicUrl, '--method', 'faaf-tfn', '--json']
+    const rest = [
+      '--model',
+      'claude-fake',
+      '--base-url',
+      fake().anthropicUrl,
+      '--method',
+      'faaf-tfn',
+      '--json',
+    ]
     const first = await cli([...args, ...rest])
     expect(first.code).toBe(0)
     expect(JSON.parse(first.out)).toMatchObject({
@@ -77,7 +55,7 @@ describe('judge CLI', () => {
       '--model',
       'gpt-fake',
       '--base-url',
-      fake.openaiUrl,
+      fake().openaiUrl,
       '--method',
       'faaf-tf',
       '--repeat',
@@ -149,7 +127,7 @@ describe('judge CLI', () => {
       '--model',
       'gpt-fake',
       '--base-url',
-      fake.openaiUrl,
+      fake().openaiUrl,
       '--method',
       'dcr',
     ])
@@ -159,7 +137,7 @@ describe('judge CLI', () => {
 
   it('judge preview prints the exact wire body without sending it', async () => {
     const db = workspaceFile(2, 3)
-    const before = fake.calls()
+    const before = fake().calls()
     const r = await cli([
       'judge',
       'preview',
@@ -179,7 +157,7 @@ describe('judge CLI', () => {
     expect(p.candidates).toBe(2)
     expect(p.calls).toHaveLength(1)
     expect(p.calls[0]?.wire.tool_choice).toMatchObject({ type: 'function' })
-    expect(fake.calls()).toBe(before)
+    expect(fake().calls()).toBe(before)
     expect(r.out).not.toContain(TEST_KEY)
   })
 
@@ -199,7 +177,7 @@ describe('judge CLI', () => {
       '--model',
       'gpt-fake',
       '--base-url',
-      fake.openaiUrl,
+      fake().openaiUrl,
       '--json',
     ])
     expect(r.code).toBe(0)

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { AppContext } from '../../src/main/app/context'
 import { dispatch } from '../../src/main/rpc/dispatch'
 import { buildHandlers } from '../../src/main/rpc/handlers'
 import type { RunInfo } from '../../src/shared/contract/judges'
-import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
+import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace, TEST_KEY } from './helpers'
+import { makeWorkspace } from './helpers'
 
 const dir = tmpDirs()
-let fake: FakeServer
-beforeAll(async () => {
-  fake = await startFakeLlm({ script: answerAll('true') })
-  process.env.OPENAI_API_KEY = TEST_KEY
-})
-afterAll(async () => {
-  delete process.env.OPENAI_API_KEY
-  await fake.close()
-})
+const fake = fakeLlmForFile()
 
 async function ok<T>(handlers: ReturnType<typeof buildHandlers>, name: string, input: unknown): Promise<T> {
   const r = await dispatch(handlers, name, input)
@@ -58,11 +50,11 @@ it('sets up a judge, edits a template, previews, runs with live progress and lis
     name: 'faaf local',
     provider: 'openai',
     model: 'gpt-fake',
-    baseUrl: fake.openaiUrl,
+    baseUrl: fake().openaiUrl,
     method: 'faaf-tf',
     settings: { concurrency: 2 },
   })
-  const before = fake.calls()
+  const before = fake().calls()
   const preview = await ok<{ calls: { wire: { messages: { content: string }[] } }[] }>(
     handlers,
     'judges.preview',
@@ -72,7 +64,7 @@ it('sets up a judge, edits a template, previews, runs with live progress and lis
     },
   )
   expect(preview.calls[0]?.wire.messages.at(-1)?.content).toContain('Be careful.')
-  expect(fake.calls()).toBe(before)
+  expect(fake().calls()).toBe(before)
 
   const { runIds } = await ok<{ runIds: number[] }>(handlers, 'judges.start', {
     datasetId,

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { appSessions } from '../e2e/harness'
-import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
-import { TEST_KEY } from './helpers'
+import { fakeLlmForFile } from '../helpers/fakeLlm'
 
 /** The Judges view in Chromium: configure a FaaF judge, preview its request, run it, watch it finish. */
 const start = appSessions()
-let fake: FakeServer
-beforeAll(async () => {
-  fake = await startFakeLlm({ script: answerAll('true') })
-  process.env.OPENAI_API_KEY = TEST_KEY
-})
-afterAll(async () => {
-  delete process.env.OPENAI_API_KEY
-  await fake.close()
-})
+const fake = fakeLlmForFile()
 
 describe('judges view in the browser', () => {
   it('creates a config, previews the exact request, runs it to the end with cost, and re-runs from the cache', async () => {
@@ -36,20 +27,20 @@ describe('judges view in the browser', () => {
     await view.getByLabel('Config name').fill('faaf against the fake')
     await view.getByLabel('Provider').selectOption('openai')
     await view.getByLabel('Model').fill('gpt-fake')
-    await view.getByLabel('Base URL').fill(fake.openaiUrl)
+    await view.getByLabel('Base URL').fill(fake().openaiUrl)
     await view.getByLabel('Method').selectOption('faaf-tf')
     await view.getByRole('button', { name: 'Create config' }).click()
     await view.getByRole('button', { name: 'Save changes' }).waitFor()
 
-    const before = fake.calls()
+    const before = fake().calls()
     await view.getByRole('button', { name: 'Preview request' }).click()
     await expect.poll(() => view.getByTestId('preview-body').first().textContent()).toContain('"tool_choice"')
-    expect(fake.calls()).toBe(before)
+    expect(fake().calls()).toBe(before)
 
     await view.getByRole('button', { name: 'Start run' }).click()
     const status = view.getByTestId('run-status').first()
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^done/)
-    expect(fake.calls() - before).toBe(candidates)
+    expect(fake().calls() - before).toBe(candidates)
     await app.shot('judges-view')
 
     await view.getByRole('button', { name: 'Start run' }).click()
@@ -57,7 +48,7 @@ describe('judges view in the browser', () => {
     await expect
       .poll(() => view.getByTestId('run-status').first().textContent(), { timeout: 20_000 })
       .toMatch(/^done/)
-    expect(fake.calls() - before).toBe(candidates)
+    expect(fake().calls() - before).toBe(candidates)
     expect(await view.locator('tbody tr').first().textContent()).toContain(`${candidates} cached`)
   })
 })
