@@ -1,29 +1,21 @@
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { AppContext } from '../../src/main/app/context'
+import { describe, expect, it } from 'vitest'
 import { resolveGold } from '../../src/main/gold/gold'
-import { dispatch } from '../../src/main/rpc/dispatch'
-import { buildHandlers } from '../../src/main/rpc/handlers'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { editUnit } from '../../src/main/units/edit'
 import type { QueuePage } from '../../src/shared/contract/agreement'
 import { FAAF_SCHEMA, numericSchema } from '../../src/shared/labelSchemas'
-import { tmpDirs } from '../helpers/tmp'
+import { testApps } from '../helpers/app'
 
-const tmp = tmpDirs()
-const open: AppContext[] = []
-afterEach(() => {
-  for (const c of open.splice(0)) c.close()
-})
+const openApp = testApps()
 
 /**
  * Two candidates × two facts = four targets. ana and ben agree on t0, disagree on t1 and t2
  * (t2 also with evidence), and only ana labelled t3.
  */
 function seed() {
-  const ctx = new AppContext(join(tmp(), 'w.factlab'))
-  open.push(ctx)
+  const app = openApp()
+  const ctx = app.ctx
   const { db, content, labels } = ctx.workspace
   const ds = createDataset(db, { name: 'wiki', labelSchema: FAAF_SCHEMA })
   const item = content.insertItem(
@@ -49,12 +41,7 @@ function seed() {
   save(t[2]!, ana.id, 'true', { evidence: [{ pane: 'candidate', start: 0, end: 9 }] })
   save(t[2]!, ben.id, 'false')
   save(t3, ana.id, 'true')
-  const call = async (name: string, input: unknown) => {
-    const r = await dispatch(buildHandlers(ctx), name, input)
-    if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
-    return r.value
-  }
-  return { ctx, ds, t, t3, f1, f2, ana, ben, judge, call }
+  return { ctx, ds, t, t3, f1, f2, ana, ben, judge, call: app.value }
 }
 
 describe('adjudication queue', () => {
@@ -143,9 +130,8 @@ describe('adjudication queue', () => {
   })
 
   it('compares numeric verdicts as numbers', async () => {
-    const ctx = new AppContext(join(tmp(), 'n.factlab'))
-    open.push(ctx)
-    const { db, content, labels } = ctx.workspace
+    const app = openApp()
+    const { db, content, labels } = app.ctx.workspace
     const ds = createDataset(db, { name: 'msr', labelSchema: numericSchema('similarity', 0, 5, 3) })
     const item = content.insertItem(ds.id, { extId: 'p1', reference: 'A cat sat.' }, 0)
     const cand = content.insertCandidate(item, { variant: 'sentence2', text: 'A cat was sitting.' })
@@ -158,9 +144,9 @@ describe('adjudication queue', () => {
     labels.save({ targetId: t1, annotatorId: b.id, verdict: '4.0' })
     labels.save({ targetId: t2, annotatorId: a.id, verdict: '4' })
     labels.save({ targetId: t2, annotatorId: b.id, verdict: '2' })
-    const r = await dispatch(buildHandlers(ctx), 'agreement.queue', { datasetId: ds.id })
+    const r = await app.call('agreement.queue', { datasetId: ds.id })
     expect(r.ok && (r.value as QueuePage).entries.map((e) => e.targetId)).toEqual([t2])
-    const bad = await dispatch(buildHandlers(ctx), 'agreement.adjudicate', {
+    const bad = await app.call('agreement.adjudicate', {
       targetId: t2,
       verdict: '7',
       adjudicatorId: a.id,

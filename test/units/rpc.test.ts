@@ -1,29 +1,19 @@
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { AppContext } from '../../src/main/app/context'
-import { dispatch } from '../../src/main/rpc/dispatch'
-import { buildHandlers } from '../../src/main/rpc/handlers'
+import { describe, expect, it } from 'vitest'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { DCR_SCHEMA } from '../../src/shared/labelSchemas'
-import { tmpDirs } from '../helpers/tmp'
+import { testApps } from '../helpers/app'
 
-const tmp = tmpDirs()
-const open: AppContext[] = []
-afterEach(() => {
-  for (const c of open.splice(0)) c.close()
-})
+const openApp = testApps()
 
 function seed() {
-  const ctx = new AppContext(join(tmp(), 'w.factlab'))
-  open.push(ctx)
+  const { ctx, call } = openApp()
   const { db, content, labels } = ctx.workspace
   const ds = createDataset(db, { name: 'dcr', labelSchema: DCR_SCHEMA })
   const items = [0, 1, 2].map((i) =>
     content.insertItem(ds.id, { extId: `a${i}`, reference: `Article ${i}.` }, i),
   )
   const cand = content.insertCandidate(items[0]!, { variant: 'sys', text: 'First claim. Second claim.' })
-  const call = (name: string, input: unknown) => dispatch(buildHandlers(ctx), name, input)
   return { ctx, ds, items, cand, call, labels, annotator: ensureAnnotator(db, 'ana') }
 }
 
