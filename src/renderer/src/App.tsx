@@ -8,6 +8,7 @@ import { AgreementView } from './views/agreement/AgreementView'
 import { AnnotateView } from './views/annotate/AnnotateView'
 import { CompareView } from './views/compare/CompareView'
 import { DatasetsView } from './views/datasets/DatasetsView'
+import { useExportMenu } from './views/datasets/exportMenu'
 import { ItemsView } from './views/items/ItemsView'
 import { JudgesView } from './views/judges/JudgesView'
 import { SettingsView } from './views/settings/SettingsView'
@@ -71,6 +72,8 @@ export function App() {
   const needsAnnotator = annotators.data !== undefined && (settings.annotatorId === null || !known)
   const datasetId = routeDs ?? lastDataset
   const currentDataset = datasets.data?.find((d) => d.id === datasetId)
+  // File › Export… in the desktop menu opens the current dataset's export dialog.
+  useExportMenu(navigate, datasetId)
 
   const props: ViewProps = { datasetId, annotatorId: known ? settings.annotatorId : null, navigate }
 

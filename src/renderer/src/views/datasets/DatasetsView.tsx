@@ -3,6 +3,7 @@ import type { DatasetSummary } from '../../../../shared/contract/datasets'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
+import { DatasetExchange } from './DatasetExchange'
 import { ImportWizard } from './ImportWizard'
 
 const fmt = new Intl.NumberFormat()
@@ -120,6 +121,7 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
               <button type="button" onClick={() => navigate({ view: 'agreement', datasetId: d.id })}>
                 Agreement
               </button>
+              <DatasetExchange dataset={d} annotatorId={annotatorId} onMerged={reload} />
             </div>
           </article>
         ))}

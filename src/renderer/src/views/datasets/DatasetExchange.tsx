@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import type { DatasetSummary } from '../../../../shared/contract/datasets'
+import { useSettings } from '../../settings'
+import { BundlePanel } from './BundlePanel'
+import { ExportPanel } from './ExportPanel'
+import { useExportRequest } from './exportMenu'
+import { MergePanel } from './MergePanel'
+
+interface Props {
+  dataset: DatasetSummary
+  annotatorId: number | null
+  /** Progress and labels changed: the list reloads. */
+  onMerged(): void
+}
+
+/** A dataset card's way out (export, bundle) and in (merge a colleague's bundle). */
+export function DatasetExchange({ dataset, annotatorId, onMerged }: Props) {
+  const { settings } = useSettings()
+  const [open, setOpen] = useState<'export' | 'bundle' | 'merge' | null>(null)
+  const [menuAsked, clearMenu] = useExportRequest(dataset.id)
+  const showing = menuAsked ? 'export' : open
+  const close = () => {
+    clearMenu()
+    setOpen(null)
+  }
+  const me =
+    annotatorId === null
+      ? null
+      : {
+          id: annotatorId,
+          name:
+            dataset.labelledBy.find((p) => p.annotatorId === annotatorId)?.name ??
+            settings.annotatorName ??
+            'me',
+        }
+  const ref = { id: dataset.id, name: dataset.name }
+
+  return (
+    <>
+      <button type="button" onClick={() => setOpen('export')}>
+        Export…
+      </button>
+      <button
+        type="button"
+        onClick={() => setOpen('bundle')}
+        disabled={me === null}
+        title={me === null ? 'Choose who is labelling first' : undefined}
+      >
+        Bundle my labels
+      </button>
+      <button type="button" onClick={() => setOpen('merge')}>
+        Merge a bundle…
+      </button>
+      {showing === 'export' && (
+        <ExportPanel dataset={ref} annotators={dataset.labelledBy.map((p) => p.name)} onClose={close} />
+      )}
+      {showing === 'bundle' && me && <BundlePanel dataset={ref} annotator={me} onClose={close} />}
+      {showing === 'merge' && <MergePanel dataset={ref} onClose={close} onMerged={onMerged} />}
+    </>
+  )
+}
