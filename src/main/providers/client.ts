@@ -1,6 +1,7 @@
+import { LLM_PROVIDERS } from '../../shared/contract/judges'
 import type { LlmReply, LlmRequest, ModelCapabilities } from './types'
 
-export const PROVIDER_NAMES = ['openai', 'anthropic', 'openai-compatible', 'lexical'] as const
+export const PROVIDER_NAMES = LLM_PROVIDERS
 export type ProviderName = (typeof PROVIDER_NAMES)[number]
 
 export interface ProviderOptions {

@@ -1,19 +1,10 @@
-import { z } from 'zod'
+import { ModelCaps } from '../../shared/contract/judges'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 import type { ProviderName } from './client'
 import { DEFAULT_CAPABILITIES, type ModelCapabilities } from './types'
 
-export const Capabilities = z.object({
-  tools: z.boolean(),
-  forcedToolChoice: z.boolean(),
-  strictSchema: z.boolean(),
-  jsonMode: z.boolean(),
-  maxSchemaProperties: z.number().int().positive(),
-  maxEnumValues: z.number().int().positive(),
-})
-
-const StoredCapabilities = Capabilities.partial()
+const StoredCapabilities = ModelCaps.partial()
 
 export interface ModelEntry {
   provider: ProviderName
@@ -72,7 +63,7 @@ export function listModels(db: Db): ModelEntry[] {
 }
 
 export function saveModel(db: Db, entry: ModelEntry): ModelEntry {
-  const caps = Capabilities.parse(entry.capabilities)
+  const caps = ModelCaps.parse(entry.capabilities)
   db.prepare(
     `INSERT INTO models (provider, model, base_url, capabilities, price_input_per_mtok, price_output_per_mtok)
      VALUES (?, ?, ?, ?, ?, ?)

@@ -1,16 +1,8 @@
 import { z } from 'zod'
+import { MethodSettings, ModelCaps, Slice } from '../../shared/contract/judges'
 import { PROVIDER_NAMES } from '../providers/client'
-import { Capabilities } from '../providers/models'
 
-export const MethodSettingsSchema = z.looseObject({
-  temperature: z.number().min(0).max(2).optional(),
-  maxTokens: z.number().int().positive().optional(),
-  parseMode: z.enum(['word-match', 'strict']).optional(),
-  lexicalMetric: z.enum(['rouge1', 'rouge2', 'rougeL', 'overlap']).optional(),
-  lexicalThreshold: z.number().min(0).max(1).optional(),
-  amcLlm: z.boolean().optional(),
-  repairRetry: z.boolean().optional(),
-})
+export const MethodSettingsSchema = z.looseObject(MethodSettings.shape)
 
 export const TemplateSnapshot = z.object({
   version: z.number().int(),
@@ -26,7 +18,7 @@ export const RunConfig = z.object({
   method: z.string().min(1),
   settings: MethodSettingsSchema.default({}),
   templates: z.record(z.string(), TemplateSnapshot).default({}),
-  capabilities: Capabilities,
+  capabilities: ModelCaps,
   prices: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }),
   concurrency: z.number().int().min(1).max(256).default(4),
   /** Requests and tokens per minute; null = no limit. */
@@ -44,13 +36,8 @@ export const RunConfig = z.object({
 export type RunConfig = z.infer<typeof RunConfig>
 export type RunConfigInput = z.input<typeof RunConfig>
 
-/** Which part of a dataset a run covers. Item bounds are item positions, inclusive. */
-export const RunSlice = z.object({
-  variants: z.array(z.string()).optional(),
-  itemFrom: z.number().int().nonnegative().optional(),
-  itemTo: z.number().int().nonnegative().optional(),
-  /** At most this many candidates (or items, for per-item extraction). */
-  limit: z.number().int().positive().optional(),
+/** A person's slice, plus what only the app itself narrows a run to. */
+export const RunSlice = Slice.extend({
   /** Only these candidates (used by RAI re-evaluation). */
   candidateIds: z.array(z.number().int()).optional(),
 })

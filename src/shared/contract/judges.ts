@@ -29,8 +29,8 @@ export const ModelInfo = z.object({
 })
 export type ModelInfo = z.infer<typeof ModelInfo>
 
-/** Method settings plus how the run is paced; stored with a judge config and snapshotted per run. */
-export const JudgeSettings = z.object({
+/** How a method asks the model and reads its replies; frozen into every run's config. */
+export const MethodSettings = z.object({
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
   parseMode: z.enum(['word-match', 'strict']).optional(),
@@ -38,6 +38,10 @@ export const JudgeSettings = z.object({
   lexicalThreshold: z.number().min(0).max(1).optional(),
   amcLlm: z.boolean().optional(),
   repairRetry: z.boolean().optional(),
+})
+
+/** Method settings plus how the run is paced; stored with a judge config and snapshotted per run. */
+export const JudgeSettings = MethodSettings.extend({
   concurrency: z.number().int().min(1).max(256).optional(),
   rpm: z.number().positive().nullable().optional(),
   tpm: z.number().positive().nullable().optional(),
@@ -75,10 +79,12 @@ export const Template = z.object({
 })
 export type Template = z.infer<typeof Template>
 
+/** Which part of a dataset a run covers. Item bounds are item positions, inclusive. */
 export const Slice = z.object({
   variants: z.array(z.string()).optional(),
   itemFrom: z.number().int().nonnegative().optional(),
   itemTo: z.number().int().nonnegative().optional(),
+  /** At most this many candidates (or items, for per-item extraction). */
   limit: z.number().int().positive().optional(),
 })
 
