@@ -5,6 +5,7 @@ import { BundlePanel } from './BundlePanel'
 import { ExportPanel } from './ExportPanel'
 import { useExportRequest } from './exportMenu'
 import { MergePanel } from './MergePanel'
+import './exchange.css'
 
 interface Props {
   dataset: DatasetSummary
@@ -36,7 +37,8 @@ export function DatasetExchange({ dataset, annotatorId, onMerged }: Props) {
   const ref = { id: dataset.id, name: dataset.name }
 
   return (
-    <>
+    <div className="dataset-exchange">
+      <span className="eyebrow">Share</span>
       <button type="button" onClick={() => setOpen('export')}>
         Export…
       </button>
@@ -56,6 +58,6 @@ export function DatasetExchange({ dataset, annotatorId, onMerged }: Props) {
       )}
       {showing === 'bundle' && me && <BundlePanel dataset={ref} annotator={me} onClose={close} />}
       {showing === 'merge' && <MergePanel dataset={ref} onClose={close} onMerged={onMerged} />}
-    </>
+    </div>
   )
 }

@@ -121,8 +121,8 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
               <button type="button" onClick={() => navigate({ view: 'agreement', datasetId: d.id })}>
                 Agreement
               </button>
-              <DatasetExchange dataset={d} annotatorId={annotatorId} onMerged={reload} />
             </div>
+            <DatasetExchange dataset={d} annotatorId={annotatorId} onMerged={reload} />
           </article>
         ))}
       </div>
