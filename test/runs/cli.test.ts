@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { DCE_TOOL_NAME } from '../../src/main/judges/dcr'
+import { RAI_TOOL_NAME } from '../../src/main/judges/rai'
+import { answerAll } from '../fake-llm/server'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
@@ -184,5 +187,44 @@ describe('judge CLI', () => {
     const out = JSON.parse(r.out) as { units: number; calls: number }
     expect(out.calls).toBe(2)
     expect(out.units).toBeGreaterThanOrEqual(2)
+  })
+
+  it('judge improve rewrites what a DCR run found inconsistent, with the same model, and refuses other runs', async () => {
+    const FIXED = 'The fixed answer.'
+    fake().setScript((req) => {
+      if (req.toolName === RAI_TOOL_NAME) return { kind: 'tool', arguments: { rewritten: FIXED } }
+      if (req.toolName === DCE_TOOL_NAME) {
+        const decision = req.userText.includes(FIXED) ? 'consistent' : 'inconsistent'
+        return { kind: 'tool', arguments: { sentences: [{ number: 1, reason: 'compared', decision }] } }
+      }
+      return answerAll('true')(req, 0)
+    })
+    try {
+      const db = workspaceFile(2, 0)
+      const on = ['--workspace', db, '--dataset', 'd']
+      expect((await cli(['units', 'generate', ...on, '--method', 'sentences', '--json'])).code).toBe(0)
+      const model = ['--provider', 'openai', '--model', 'gpt-fake', '--base-url', fake().openaiUrl]
+      const dcr = await cli(['judge', 'run', ...on, ...model, '--method', 'dcr', '--json'])
+      expect(dcr.code).toBe(0)
+      const dcrRun = (JSON.parse(dcr.out) as { run: number }).run
+      const before = fake().requests.length
+      const improved = await cli(['judge', 'improve', '--workspace', db, '--run', String(dcrRun), '--json'])
+      expect(improved.code).toBe(0)
+      expect(JSON.parse(improved.out)).toMatchObject({
+        status: 'done',
+        rounds: [{ round: 1, inconsistent: 2, corrected: 2, rate: 1 }],
+      })
+      const asked = fake().requests.slice(before)
+      expect(asked.length).toBeGreaterThan(0)
+      expect(asked.every((r) => r.body.model === 'gpt-fake')).toBe(true)
+
+      const faaf = await cli(['judge', 'run', ...on, ...model, '--method', 'faaf-tf', '--json'])
+      const faafRun = (JSON.parse(faaf.out) as { run: number }).run
+      const refused = await cli(['judge', 'improve', '--workspace', db, '--run', String(faafRun)])
+      expect(refused.code).toBe(1)
+      expect(refused.err).toContain(`Run ${faafRun} is a faaf-tf run, not dcr`)
+    } finally {
+      fake().setScript(answerAll('true'))
+    }
   })
 })

@@ -3,7 +3,7 @@ import type { ProviderName } from '../providers/client'
 import { getModel } from '../providers/models'
 import type { Db } from '../store/connection'
 import { RunConfig, type RunKind, RunSlice } from './config'
-import { insertRun } from './repo'
+import { insertRun, type RunRecord } from './repo'
 
 /** What a person chooses for a run; the rest (templates, capabilities, prices) is snapshotted. */
 export interface RunRequest {
@@ -74,4 +74,26 @@ export function createRuns(db: Db, r: RunRequest, repeat = 1): number[] {
       }),
     ),
   )()
+}
+
+/**
+ * An improvement (RAI) run on a DCR run: the same model, settings and pacing, so rewrites are
+ * judged exactly as the originals were. Checking that the source is a DCR run is the caller's job.
+ */
+export function improveRequest(source: RunRecord, rounds: number): RunRequest {
+  const c = source.config
+  return {
+    kind: 'improve',
+    datasetId: source.datasetId,
+    provider: c.provider,
+    model: c.model,
+    baseUrl: c.baseUrl,
+    method: 'dcr',
+    settings: c.settings,
+    concurrency: c.concurrency,
+    timeoutMs: c.timeoutMs,
+    maxAttempts: c.maxAttempts,
+    sourceRunId: source.id,
+    rounds,
+  }
 }

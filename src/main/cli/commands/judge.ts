@@ -4,7 +4,7 @@ import type { Workspace } from '../../app/workspace'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
 import { missingKey } from '../../providers/keys'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
-import { createRuns, type RunRequest } from '../../runs/create'
+import { createRuns, improveRequest, type RunRequest } from '../../runs/create'
 import { RunEngine } from '../../runs/engine'
 import { improvementReport } from '../../runs/improve'
 import { previewRun } from '../../runs/preview'
@@ -192,21 +192,7 @@ export function registerJudgeCommands(program: Command): void {
         const source = getRun(ws.db, sourceRunId)
         if (source.method !== 'dcr')
           throw new CliError(`Run ${sourceRunId} is a ${source.method} run, not dcr`)
-        const c = source.config
-        const [id] = createRuns(ws.db, {
-          kind: 'improve',
-          datasetId: source.datasetId,
-          provider: c.provider,
-          model: c.model,
-          baseUrl: c.baseUrl,
-          method: 'dcr',
-          settings: c.settings,
-          concurrency: c.concurrency,
-          timeoutMs: c.timeoutMs,
-          maxAttempts: c.maxAttempts,
-          sourceRunId,
-          rounds,
-        })
+        const [id] = createRuns(ws.db, improveRequest(source, rounds))
         const summary = await driveRun(ws, id!, Boolean(f.json))
         const roundsReport = improvementReport(ws.db, id!, sourceRunId, rounds)
         printResult(Boolean(f.json), { ...summary, rounds: roundsReport }, () =>

@@ -7,7 +7,7 @@ import { KEY_ENV_VARS, keyStore, missingKey } from '../../providers/keys'
 import { getModel, listModels, saveModel } from '../../providers/models'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { getConfig, listConfigs, requestFromConfig, saveConfig } from '../../runs/configs'
-import { createRuns } from '../../runs/create'
+import { createRuns, improveRequest } from '../../runs/create'
 import { RunEngine } from '../../runs/engine'
 import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
@@ -103,21 +103,7 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
     'judges.improve': ({ runId, rounds }) => {
       const source = getRun(db(), runId)
       if (source.method !== 'dcr') throw new ServiceError('bad_input', `Run ${runId} is not a DCR run`)
-      const c = source.config
-      const [id] = createRuns(db(), {
-        kind: 'improve',
-        datasetId: source.datasetId,
-        provider: c.provider,
-        model: c.model,
-        baseUrl: c.baseUrl,
-        method: 'dcr',
-        settings: c.settings,
-        concurrency: c.concurrency,
-        timeoutMs: c.timeoutMs,
-        maxAttempts: c.maxAttempts,
-        sourceRunId: runId,
-        rounds,
-      })
+      const [id] = createRuns(db(), improveRequest(source, rounds))
       launch([id!])
       return { runId: id! }
     },
