@@ -11,6 +11,7 @@ import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { EXPORT_FORMAT_NAMES } from '../../src/shared/contract/exports'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { seedWorkspace } from '../annotate/fixture'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -209,5 +210,40 @@ describe('exports from the app', () => {
     expect(r).toMatchObject({ ok: false, error: { code: 'bad_input' } })
     expect(readFileSync(taken, 'utf8')).toBe('mine')
     expect(existsSync(join(dir, 'a', 'exports'))).toBe(false)
+  })
+
+  it("writes a run's verdicts beside the workspace, or as CSV where asked", async () => {
+    const dir = tmp()
+    const { ctx, items, addVerdict } = seedWorkspace(dir)
+    const runId = (ctx.workspace.db.prepare('SELECT id FROM runs').get() as { id: number }).id
+    addVerdict(items[0]!.targets.answer![0]!, 'true')
+    addVerdict(items[1]!.targets.poor_answer![1]!, 'false')
+    const handlers = buildHandlers(ctx)
+
+    const jsonl = value<{ file: string; rows: number }>(
+      await dispatch(handlers, 'exports.verdicts', { runId }),
+    )
+    expect(jsonl.rows).toBe(2)
+    expect(jsonl.file.startsWith(join(dir, 'exports', `run-${runId}-`))).toBe(true)
+    const lines = readFileSync(jsonl.file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines.map((l) => [l.item_id, l.variant, l.verdict])).toEqual([
+      ['q0', 'answer', 'true'],
+      ['q1', 'poor_answer', 'false'],
+    ])
+
+    const out = join(dir, 'picked', 'verdicts.csv')
+    value(await dispatch(handlers, 'exports.verdicts', { runId, out }))
+    const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[]
+    expect(rows.map((r) => r.reason)).toEqual(['because', 'because'])
+
+    const missing = await dispatch(handlers, 'exports.verdicts', {
+      runId: runId + 99,
+      out: join(dir, 'x.jsonl'),
+    })
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(existsSync(join(dir, 'x.jsonl'))).toBe(false)
   })
 })
