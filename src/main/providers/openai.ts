@@ -4,24 +4,18 @@ import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions'
+import { sdkOptions, toLlmReply, turnsFor, wireClient } from './adapter'
 import { type ProviderClient, type ProviderOptions, usesToolCall } from './client'
-import { toTransportError } from './errors'
-import { leanFetch } from './httpFetch'
-import { extractJsonObject, jsonFallbackInstruction } from './jsonText'
 import type { LlmReply, LlmRequest } from './types'
 
 /** Builds the Chat Completions body: a forced function call where possible, else JSON in text. */
 export function openAiBody(req: LlmRequest, opts: ProviderOptions): ChatCompletionCreateParamsNonStreaming {
   const caps = opts.capabilities
   const toolCall = usesToolCall(req, caps)
-  const messages: ChatCompletionMessageParam[] = []
-  if (req.system) messages.push({ role: 'system', content: req.system })
-  req.messages.forEach((m, i) => {
-    const last = i === req.messages.length - 1
-    const content =
-      last && req.tool && !toolCall ? `${m.content}\n\n${jsonFallbackInstruction(req.tool)}` : m.content
-    messages.push({ role: m.role, content })
-  })
+  const messages: ChatCompletionMessageParam[] = [
+    ...(req.system ? [{ role: 'system' as const, content: req.system }] : []),
+    ...turnsFor(req, toolCall),
+  ]
   const body: ChatCompletionCreateParamsNonStreaming = { model: opts.model, messages }
   if (req.temperature !== undefined) body.temperature = req.temperature
   if (req.maxTokens !== undefined) {
@@ -51,47 +45,22 @@ export function openAiBody(req: LlmRequest, opts: ProviderOptions): ChatCompleti
 export function openAiReply(completion: ChatCompletion, toolCall: boolean, wantsTool: boolean): LlmReply {
   const choice = completion.choices?.[0]
   const message = choice?.message
-  const text = typeof message?.content === 'string' ? message.content : null
-  let toolArguments: string | null = null
-  if (toolCall) {
-    const call = message?.tool_calls?.find((c) => c.type === 'function')
-    toolArguments = call && call.type === 'function' ? call.function.arguments : null
-  } else if (wantsTool && text !== null) {
-    toolArguments = extractJsonObject(text)
-  }
-  return {
-    text,
-    toolArguments,
-    viaFallback: wantsTool && !toolCall,
-    finishReason: choice?.finish_reason ?? null,
-    usage: {
+  const call = message?.tool_calls?.find((c) => c.type === 'function')
+  return toLlmReply(
+    {
+      text: typeof message?.content === 'string' ? message.content : null,
+      toolCallArguments: call && call.type === 'function' ? call.function.arguments : null,
+      finishReason: choice?.finish_reason ?? null,
       promptTokens: completion.usage?.prompt_tokens ?? 0,
       completionTokens: completion.usage?.completion_tokens ?? 0,
+      raw: completion,
     },
-    raw: completion,
-  }
+    toolCall,
+    wantsTool,
+  )
 }
 
 export function createOpenAiClient(opts: ProviderOptions): ProviderClient {
-  const client = new OpenAI({
-    apiKey: opts.apiKey || 'no-key',
-    baseURL: opts.baseUrl || undefined,
-    // The run engine owns retries so it can count attempts and honour retry-after itself.
-    maxRetries: 0,
-    timeout: opts.timeoutMs,
-    logLevel: 'off',
-    fetch: leanFetch,
-  })
-  return {
-    wireBody: (req) => ({ ...openAiBody(req, opts) }),
-    async complete(req, signal) {
-      const body = openAiBody(req, opts)
-      try {
-        const completion = await client.chat.completions.create(body, { signal, timeout: opts.timeoutMs })
-        return openAiReply(completion, usesToolCall(req, opts.capabilities), req.tool !== undefined)
-      } catch (error) {
-        throw toTransportError(error)
-      }
-    },
-  }
+  const client = new OpenAI(sdkOptions(opts))
+  return wireClient(opts, openAiBody, (body, o) => client.chat.completions.create(body, o), openAiReply)
 }
