@@ -5,29 +5,33 @@ import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
+import { ftsQuery, MATCHING_ITEMS } from './search'
 
 const Variants = z.array(z.string())
 
 /** Current units only: an edited or deleted unit's targets are history, not work to do. */
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 
-/** A target (alias t) with ≥2 differing human verdicts and no gold row waits for adjudication. */
-const DISPUTED = `(NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id)
-  AND (SELECT COUNT(DISTINCT l.verdict) FROM labels l WHERE l.target_id = t.id AND l.verdict IS NOT NULL) > 1)`
+/** No gold row settles target t. */
+const NO_GOLD = 'NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id)'
 
 const MINE = `EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id AND l.annotator_id = @annotatorId
   AND l.verdict IS NOT NULL)`
 
 /**
  * Targets (alias t) of a dataset where two annotators gave different verdicts and no gold row
- * settles it. The join order is forced (CROSS JOIN) so each target costs one or two label-index
- * probes before anything else is read: unlabelled and single-label targets drop out first.
+ * settles it. disputed_targets (kept by triggers) holds only targets with differing verdicts,
+ * so this reads a few rows however many targets the dataset has.
  */
-const DISPUTED_TARGETS = `FROM targets t CROSS JOIN labels l1 ON l1.target_id = t.id
-  CROSS JOIN labels l2 ON l2.target_id = t.id AND l2.annotator_id > l1.annotator_id AND l2.verdict <> l1.verdict
+const DISPUTED_TARGETS = `FROM disputed_targets d CROSS JOIN targets t ON t.id = d.target_id
   CROSS JOIN units u ON u.id = t.unit_id CROSS JOIN candidates c ON c.id = t.candidate_id
-  LEFT JOIN gold g ON g.target_id = t.id
-  WHERE t.dataset_id = @datasetId AND ${CURRENT} AND g.target_id IS NULL`
+  WHERE d.dataset_id = @datasetId AND ${CURRENT} AND ${NO_GOLD}`
+
+/** The same for one item `i`, for its row in the table. */
+const ITEM_DISPUTED = `FROM disputed_targets d CROSS JOIN targets t ON t.id = d.target_id
+  CROSS JOIN units u ON u.id = t.unit_id CROSS JOIN candidates c ON c.id = t.candidate_id
+  WHERE d.dataset_id = i.dataset_id AND d.item_id = i.id AND ${CURRENT} AND ${NO_GOLD}
+    AND (@variant IS NULL OR c.variant = @variant)`
 
 /** Items with a target where a judge's verdict differs from a human label, from the dataset's runs. */
 const JUDGE_DISAGREES_ITEMS = `SELECT t.item_id FROM runs r JOIN verdicts v ON v.run_id = r.id
@@ -84,7 +88,7 @@ export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
     .sort((a, b) => a.name.localeCompare(b.name))
   const variants = datasetVariants(db, datasetId)
   const disputed = (
-    db.prepare(`SELECT COUNT(DISTINCT t.id) AS n ${DISPUTED_TARGETS}`).get({ datasetId }) as { n: number }
+    db.prepare(`SELECT COUNT(*) AS n ${DISPUTED_TARGETS}`).get({ datasetId }) as { n: number }
   ).n
   return {
     id: dataset.id,
@@ -126,12 +130,10 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   datasetSummaryExists(db, q.datasetId)
   const where = ['i.dataset_id = @datasetId']
   const search = q.filter.search.trim()
-  if (search) {
-    where.push(`(i.ext_id LIKE @like ESCAPE '\\' OR i.question LIKE @like ESCAPE '\\'
-      OR i.reference LIKE @like ESCAPE '\\'
-      OR EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.text LIKE @like ESCAPE '\\')
-      OR EXISTS (SELECT 1 FROM units u WHERE u.item_id = i.id AND ${CURRENT} AND u.text LIKE @like ESCAPE '\\'))`)
-  }
+  const fts = ftsQuery(search)
+  if (fts !== null) where.push(`i.id IN (${MATCHING_ITEMS})`)
+  // Only punctuation: no index can help, and ids and questions are where such text is looked for.
+  else if (search) where.push(`(i.ext_id LIKE @like ESCAPE '\\' OR i.question LIKE @like ESCAPE '\\')`)
   if (q.filter.variant !== null)
     where.push('EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant)')
   if (q.filter.status === 'unlabelled') {
@@ -139,7 +141,7 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
     where.push(`EXISTS (SELECT 1 ${ITEM_TARGETS} AND NOT ${MINE})`)
   } else if (q.filter.status === 'disputed')
     where.push(
-      `i.id IN (SELECT t.item_id ${DISPUTED_TARGETS} AND (@variant IS NULL OR c.variant = @variant))`,
+      `i.id IN (SELECT d.item_id ${DISPUTED_TARGETS} AND (@variant IS NULL OR c.variant = @variant))`,
     )
   else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${JUDGE_DISAGREES_ITEMS})`)
 
@@ -148,6 +150,7 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
     annotatorId: q.annotatorId ?? -1,
     variant: q.filter.variant,
     like: likePattern(search),
+    fts,
     limit: q.limit,
     offset: q.offset,
   }
@@ -161,7 +164,7 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
       (SELECT json_group_array(variant) FROM (SELECT variant FROM candidates WHERE item_id = i.id ORDER BY id)) AS variants,
       (SELECT COUNT(*) ${ITEM_TARGETS}) AS targets,
       (SELECT COUNT(*) ${ITEM_TARGETS} AND ${MINE}) AS labelledByMe,
-      (SELECT COUNT(*) ${ITEM_TARGETS} AND ${DISPUTED}) AS disputed
+      (SELECT COUNT(*) ${ITEM_DISPUTED}) AS disputed
     FROM items i WHERE ${whereSql} ORDER BY i.position LIMIT @limit OFFSET @offset`
   const rows = (
     db.prepare(pageSql).all(used(pageSql)) as (Omit<ItemRow, 'variants'> & { variants: string })[]

@@ -1,0 +1,188 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { datasetSummary, queryItems } from '../../src/main/annotate/datasets'
+import { type Db, openWorkspace } from '../../src/main/store/connection'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { ContentWriter } from '../../src/main/store/repos/content'
+import { createDataset, datasetStats, recountDatasetStats } from '../../src/main/store/repos/datasets'
+import { LabelWriter } from '../../src/main/store/repos/labels'
+import { addUnit, deleteUnit, editUnit, restoreUnit } from '../../src/main/units/edit'
+import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+
+/** Two datasets, so a change in one must leave the other's numbers alone. */
+function seed() {
+  const db = openWorkspace(':memory:', { skipQuickCheck: true })
+  const w = new ContentWriter(db)
+  const datasets = ['one', 'two'].map((name) => createDataset(db, { name, labelSchema: FAAF_SCHEMA }).id)
+  for (const ds of datasets)
+    for (let i = 0; i < 3; i++) {
+      const item = w.insertItem(ds, { extId: `${ds}-${i}`, question: 'Which river?', reference: 'Ref.' }, i)
+      const a = w.insertCandidate(item, { variant: 'answer', text: 'An answer' })
+      w.insertCandidate(item, { variant: 'poor_answer', text: 'A poor one' })
+      for (let f = 0; f < 3; f++) w.insertUnit(item, { kind: 'fact', text: `fact ${f}` })
+      w.insertUnit(item, { kind: 'sentence', text: 'A sentence', candidateId: a })
+    }
+  const annotators = ['ana', 'bo', 'cy'].map((n) => ensureAnnotator(db, n).id)
+  return { db, w, datasets, annotators, labels: new LabelWriter(db) }
+}
+
+const VERDICTS = ['true', 'false', 'not_clear', null] as const
+const WORDS = ['granite', 'volcano', 'river', 'delta'] as const
+
+const Op = fc.oneof(
+  fc.record({
+    op: fc.constant('label' as const),
+    // Few targets, so annotators often meet on one: disputes need two labels on the same target.
+    pick: fc.nat(5),
+    who: fc.nat(2),
+    verdict: fc.constantFrom(...VERDICTS),
+  }),
+  fc.record({ op: fc.constant('edit' as const), pick: fc.nat(), word: fc.constantFrom(...WORDS) }),
+  fc.record({ op: fc.constantFrom('softDelete' as const, 'restore' as const), pick: fc.nat() }),
+  fc.record({ op: fc.constantFrom('addFact' as const, 'addCandidate' as const), pick: fc.nat() }),
+  fc.record({
+    op: fc.constantFrom('gold' as const, 'ungold' as const, 'dropLabel' as const),
+    pick: fc.nat(),
+  }),
+  fc.record({
+    op: fc.constantFrom('deleteItem' as const, 'deleteCandidate' as const, 'deleteUnit' as const),
+    pick: fc.nat(),
+  }),
+)
+type Op = typeof Op extends fc.Arbitrary<infer T> ? T : never
+
+const ids = (db: Db, sql: string) => (db.prepare(sql).all() as { id: number }[]).map((r) => r.id)
+const at = <T>(list: readonly T[], n: number): T | undefined => list[n % Math.max(1, list.length)]
+
+function apply(s: ReturnType<typeof seed>, o: Op, step: number): void {
+  const { db } = s
+  const current = 'superseded_by IS NULL AND deleted_at IS NULL'
+  switch (o.op) {
+    case 'label': {
+      const t = at(ids(db, 'SELECT id FROM targets'), o.pick)
+      const who = s.annotators[o.who]
+      if (t !== undefined && who !== undefined)
+        s.labels.save({ targetId: t, annotatorId: who, verdict: o.verdict })
+      return
+    }
+    case 'edit': {
+      const u = at(ids(db, `SELECT id FROM units WHERE ${current}`), o.pick)
+      if (u !== undefined) editUnit(db, u, `${o.word} ${step}`)
+      return
+    }
+    case 'softDelete': {
+      const u = at(ids(db, `SELECT id FROM units WHERE ${current}`), o.pick)
+      if (u !== undefined) deleteUnit(db, u)
+      return
+    }
+    case 'restore': {
+      const u = at(
+        ids(db, 'SELECT id FROM units WHERE deleted_at IS NOT NULL AND superseded_by IS NULL'),
+        o.pick,
+      )
+      if (u !== undefined) restoreUnit(db, u)
+      return
+    }
+    case 'addFact': {
+      const item = at(ids(db, 'SELECT id FROM items'), o.pick)
+      if (item !== undefined) addUnit(db, { itemId: item, kind: 'fact', text: `added ${step}` })
+      return
+    }
+    case 'addCandidate': {
+      const item = at(ids(db, 'SELECT id FROM items'), o.pick)
+      if (item !== undefined) s.w.insertCandidate(item, { variant: `v${step}`, text: 'late answer' })
+      return
+    }
+    case 'gold': {
+      const t = at(ids(db, 'SELECT id FROM targets'), o.pick)
+      if (t !== undefined)
+        db.prepare(
+          "INSERT OR REPLACE INTO gold (target_id, verdict, source, updated_at) VALUES (?, 'true', 'adjudicated', 'x')",
+        ).run(t)
+      return
+    }
+    case 'ungold': {
+      const t = at(ids(db, 'SELECT target_id AS id FROM gold'), o.pick)
+      if (t !== undefined) db.prepare('DELETE FROM gold WHERE target_id = ?').run(t)
+      return
+    }
+    case 'dropLabel': {
+      const l = at(ids(db, 'SELECT id FROM labels'), o.pick)
+      if (l !== undefined) db.prepare('DELETE FROM labels WHERE id = ?').run(l)
+      return
+    }
+    default: {
+      // Hard deletes: refused by foreign keys once anything was labelled (history keeps its
+      // targets), and then nothing at all may change, the counters included.
+      const table = { deleteItem: 'items', deleteCandidate: 'candidates', deleteUnit: 'units' }[o.op]
+      const row = at(ids(db, `SELECT id FROM ${table}`), o.pick)
+      if (row === undefined) return
+      try {
+        db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(row)
+      } catch (error) {
+        expect(String(error)).toMatch(/FOREIGN KEY/)
+      }
+    }
+  }
+}
+
+/** Disputed targets counted the plain way: every label compared, gold and unit edits applied. */
+function plainDisputed(db: Db, datasetId: number): { count: number; items: number[] } {
+  const sql = `FROM targets t JOIN units u ON u.id = t.unit_id
+    WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id)
+      AND (SELECT COUNT(DISTINCT verdict) FROM labels l WHERE l.target_id = t.id AND l.verdict IS NOT NULL) > 1`
+  const count = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(datasetId) as { n: number }).n
+  const items = (
+    db.prepare(`SELECT DISTINCT t.item_id AS id ${sql} ORDER BY t.item_id`).all(datasetId) as { id: number }[]
+  ).map((r) => r.id)
+  return { count, items }
+}
+
+function check(s: ReturnType<typeof seed>): void {
+  for (const ds of s.datasets) {
+    expect(datasetStats(s.db, ds)).toEqual(recountDatasetStats(s.db, ds))
+    const plain = plainDisputed(s.db, ds)
+    expect(datasetSummary(s.db, ds).disputed).toBe(plain.count)
+    const page = queryItems(s.db, {
+      datasetId: ds,
+      annotatorId: null,
+      filter: { status: 'disputed', variant: null, search: '' },
+      offset: 0,
+      limit: 1000,
+    })
+    expect(page.rows.map((r) => r.itemId).sort((a, b) => a - b)).toEqual(plain.items)
+  }
+  // External-content FTS tables compare their index with the rows they index.
+  for (const t of ['items_fts', 'candidates_fts', 'units_fts'])
+    s.db.prepare(`INSERT INTO ${t} (${t}, rank) VALUES ('integrity-check', 1)`).run()
+}
+
+describe('maintained progress counts, disputes and search index', () => {
+  it('equal the plain counts after any mix of labelling, unit edits and deletes', () => {
+    fc.assert(
+      fc.property(fc.array(Op, { maxLength: 60 }), (ops) => {
+        const s = seed()
+        try {
+          ops.forEach((o, step) => {
+            apply(s, o, step)
+          })
+          check(s)
+        } finally {
+          s.db.close()
+        }
+      }),
+      { numRuns: 120 },
+    )
+  })
+
+  it('drop a deleted dataset with everything in it', () => {
+    const s = seed()
+    const [gone, kept] = s.datasets as [number, number]
+    const before = datasetStats(s.db, kept)
+    s.db.prepare('DELETE FROM datasets WHERE id = ?').run(gone)
+    expect(datasetStats(s.db, gone)).toMatchObject({ items: 0, targets: 0, labelledBy: {} })
+    expect(datasetStats(s.db, kept)).toEqual(before)
+    check({ ...s, datasets: [kept] })
+  })
+})
