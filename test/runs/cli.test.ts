@@ -17,20 +17,24 @@ function workspaceFile(items: number, facts: number): string {
   return file
 }
 
+/** Flags naming the test dataset of a workspace file. */
+const on = (db: string): string[] => ['--workspace', db, '--dataset', 'd']
+
+/** Flags for an OpenAI model: the fake server when a URL is given, else one never reached. */
+const openai = (model: string, baseUrl?: string): string[] => [
+  '--provider',
+  'openai',
+  '--model',
+  model,
+  ...(baseUrl ? ['--base-url', baseUrl] : []),
+]
+
 describe('judge CLI', () => {
   it('judge run --json reports calls and verdicts; an identical re-run is all cache', async () => {
     const db = workspaceFile(3, 4)
-    const args = ['judge', 'run', '--workspace', db, '--dataset', 'd', '--provider', 'anthropic']
-    const rest = [
-      '--model',
-      'claude-fake',
-      '--base-url',
-      fake().anthropicUrl,
-      '--method',
-      'faaf-tfn',
-      '--json',
-    ]
-    const first = await cli([...args, ...rest])
+    const anthropic = ['--provider', 'anthropic', '--model', 'claude-fake', '--base-url', fake().anthropicUrl]
+    const args = ['judge', 'run', ...on(db), ...anthropic, '--method', 'faaf-tfn', '--json']
+    const first = await cli(args)
     expect(first.code).toBe(0)
     expect(JSON.parse(first.out)).toMatchObject({
       status: 'done',
@@ -40,25 +44,18 @@ describe('judge CLI', () => {
       na: 0,
       errors: 0,
     })
-    const second = await cli([...args, ...rest])
+    const second = await cli(args)
     expect(JSON.parse(second.out)).toMatchObject({ calls: 0, cached: 3, verdicts: 12 })
   })
 
   it('--repeat K makes K runs that each ask the model', async () => {
     const db = workspaceFile(2, 2)
+    const model = openai('gpt-fake', fake().openaiUrl)
     const r = await cli([
       'judge',
       'run',
-      '--workspace',
-      db,
-      '--dataset',
-      'd',
-      '--provider',
-      'openai',
-      '--model',
-      'gpt-fake',
-      '--base-url',
-      fake().openaiUrl,
+      ...on(db),
+      ...model,
       '--method',
       'faaf-tf',
       '--repeat',
@@ -71,20 +68,7 @@ describe('judge CLI', () => {
 
   it('refuses an unknown method with a usage error and changes nothing', async () => {
     const db = workspaceFile(1, 1)
-    const r = await cli([
-      'judge',
-      'run',
-      '--workspace',
-      db,
-      '--dataset',
-      'd',
-      '--provider',
-      'openai',
-      '--model',
-      'm',
-      '--method',
-      'nope',
-    ])
+    const r = await cli(['judge', 'run', ...on(db), ...openai('m'), '--method', 'nope'])
     expect(r.code).toBe(2)
     expect(r.err).toMatch(/--method must be one of/)
   })
@@ -93,20 +77,7 @@ describe('judge CLI', () => {
     const db = workspaceFile(1, 1)
     delete process.env.OPENAI_API_KEY
     try {
-      const r = await cli([
-        'judge',
-        'run',
-        '--workspace',
-        db,
-        '--dataset',
-        'd',
-        '--provider',
-        'openai',
-        '--model',
-        'm',
-        '--method',
-        'faaf-tf',
-      ])
+      const r = await cli(['judge', 'run', ...on(db), ...openai('m'), '--method', 'faaf-tf'])
       expect(r.code).toBe(1)
       expect(r.err).toMatch(/OPENAI_API_KEY/)
     } finally {
@@ -121,16 +92,8 @@ describe('judge CLI', () => {
     const r = await cli([
       'judge',
       'run',
-      '--workspace',
-      db,
-      '--dataset',
-      'd',
-      '--provider',
-      'openai',
-      '--model',
-      'gpt-fake',
-      '--base-url',
-      fake().openaiUrl,
+      ...on(db),
+      ...openai('gpt-fake', fake().openaiUrl),
       '--method',
       'dcr',
     ])
@@ -144,14 +107,8 @@ describe('judge CLI', () => {
     const r = await cli([
       'judge',
       'preview',
-      '--workspace',
-      db,
-      '--dataset',
-      'd',
-      '--provider',
-      'openai',
-      '--model',
-      'gpt-fake',
+      ...on(db),
+      ...openai('gpt-fake'),
       '--method',
       'faaf-tf',
       '--json',
@@ -166,23 +123,8 @@ describe('judge CLI', () => {
 
   it('units generate --method facts writes LLM facts through the content writer', async () => {
     const db = workspaceFile(2, 0)
-    const r = await cli([
-      'units',
-      'generate',
-      '--workspace',
-      db,
-      '--dataset',
-      'd',
-      '--method',
-      'facts',
-      '--provider',
-      'openai',
-      '--model',
-      'gpt-fake',
-      '--base-url',
-      fake().openaiUrl,
-      '--json',
-    ])
+    const model = openai('gpt-fake', fake().openaiUrl)
+    const r = await cli(['units', 'generate', ...on(db), '--method', 'facts', ...model, '--json'])
     expect(r.code).toBe(0)
     const out = JSON.parse(r.out) as { units: number; calls: number }
     expect(out.calls).toBe(2)
@@ -201,10 +143,9 @@ describe('judge CLI', () => {
     })
     try {
       const db = workspaceFile(2, 0)
-      const on = ['--workspace', db, '--dataset', 'd']
-      expect((await cli(['units', 'generate', ...on, '--method', 'sentences', '--json'])).code).toBe(0)
-      const model = ['--provider', 'openai', '--model', 'gpt-fake', '--base-url', fake().openaiUrl]
-      const dcr = await cli(['judge', 'run', ...on, ...model, '--method', 'dcr', '--json'])
+      expect((await cli(['units', 'generate', ...on(db), '--method', 'sentences', '--json'])).code).toBe(0)
+      const model = openai('gpt-fake', fake().openaiUrl)
+      const dcr = await cli(['judge', 'run', ...on(db), ...model, '--method', 'dcr', '--json'])
       expect(dcr.code).toBe(0)
       const dcrRun = (JSON.parse(dcr.out) as { run: number }).run
       const before = fake().requests.length
@@ -218,7 +159,7 @@ describe('judge CLI', () => {
       expect(asked.length).toBeGreaterThan(0)
       expect(asked.every((r) => r.body.model === 'gpt-fake')).toBe(true)
 
-      const faaf = await cli(['judge', 'run', ...on, ...model, '--method', 'faaf-tf', '--json'])
+      const faaf = await cli(['judge', 'run', ...on(db), ...model, '--method', 'faaf-tf', '--json'])
       const faafRun = (JSON.parse(faaf.out) as { run: number }).run
       const refused = await cli(['judge', 'improve', '--workspace', db, '--run', String(faafRun)])
       expect(refused.code).toBe(1)
