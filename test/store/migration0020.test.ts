@@ -75,7 +75,7 @@ describe('migration 0020 (progress counters, disputes, search index)', () => {
       targets: 7,
       labelledBy: { ana: 2, ben: 2 },
     })
-    expect(datasetSummary(db, ds.id).disputed).toBe(1)
+    expect(datasetSummary(db, ds.id)).toMatchObject({ disputed: 1, variants: ['answer'] })
 
     const search = (text: string) =>
       queryItems(db, {

@@ -12,26 +12,19 @@ const Variants = z.array(z.string())
 /** Current units only: an edited or deleted unit's targets are history, not work to do. */
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 
-/** No gold row settles target t. */
-const NO_GOLD = 'NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id)'
-
 const MINE = `EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id AND l.annotator_id = @annotatorId
   AND l.verdict IS NOT NULL)`
 
 /**
- * Targets (alias t) of a dataset where two annotators gave different verdicts and no gold row
- * settles it. disputed_targets (kept by triggers) holds only targets with differing verdicts,
- * so this reads a few rows however many targets the dataset has.
+ * Open disputes (two annotators differ, no gold row, current unit) of a dataset, as kept by
+ * triggers in disputed_targets (alias d): a short index range however large the dataset is.
+ * The candidate is joined only to narrow to a variant.
  */
-const DISPUTED_TARGETS = `FROM disputed_targets d CROSS JOIN targets t ON t.id = d.target_id
-  CROSS JOIN units u ON u.id = t.unit_id CROSS JOIN candidates c ON c.id = t.candidate_id
-  WHERE d.dataset_id = @datasetId AND ${CURRENT} AND ${NO_GOLD}`
-
-/** The same for one item `i`, for its row in the table. */
-const ITEM_DISPUTED = `FROM disputed_targets d CROSS JOIN targets t ON t.id = d.target_id
-  CROSS JOIN units u ON u.id = t.unit_id CROSS JOIN candidates c ON c.id = t.candidate_id
-  WHERE d.dataset_id = i.dataset_id AND d.item_id = i.id AND ${CURRENT} AND ${NO_GOLD}
-    AND (@variant IS NULL OR c.variant = @variant)`
+const disputedTargets = (variant: boolean) =>
+  variant
+    ? `FROM disputed_targets d JOIN candidates c ON c.id = (SELECT candidate_id FROM targets WHERE id = d.target_id)
+  WHERE d.dataset_id = @datasetId AND c.variant = @variant`
+    : 'FROM disputed_targets d WHERE d.dataset_id = @datasetId'
 
 /** Items with a target where a judge's verdict differs from a human label, from the dataset's runs. */
 const JUDGE_DISAGREES_ITEMS = `SELECT t.item_id FROM runs r JOIN verdicts v ON v.run_id = r.id
@@ -42,18 +35,21 @@ const JUDGE_DISAGREES_ITEMS = `SELECT t.item_id FROM runs r JOIN verdicts v ON v
 
 /**
  * Targets of item `i`, restricted to one candidate variant when @variant is set. The dataset
- * term lets SQLite use the (dataset_id, item_id, …) index instead of scanning every target.
+ * term lets SQLite use the (dataset_id, item_id, …) index instead of scanning every target;
+ * the candidate is joined only when a variant is chosen, since the "not yet labelled by me"
+ * filter runs this once per item of the dataset.
  */
-const ITEM_TARGETS = `FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
-  WHERE t.dataset_id = i.dataset_id AND t.item_id = i.id AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
+const itemTargets = (variant: boolean) =>
+  variant
+    ? `FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+  WHERE t.dataset_id = i.dataset_id AND t.item_id = i.id AND ${CURRENT} AND c.variant = @variant`
+    : `FROM targets t JOIN units u ON u.id = t.unit_id
+  WHERE t.dataset_id = i.dataset_id AND t.item_id = i.id AND ${CURRENT}`
 
 export function datasetVariants(db: Db, datasetId: number): string[] {
   return (
     db
-      .prepare(
-        `SELECT c.variant AS v, MIN(c.id) AS first FROM candidates c JOIN items i ON i.id = c.item_id
-         WHERE i.dataset_id = ? GROUP BY c.variant ORDER BY first`,
-      )
+      .prepare('SELECT variant AS v FROM dataset_variants WHERE dataset_id = ? ORDER BY first_candidate_id')
       .all(datasetId) as { v: string }[]
   ).map((r) => r.v)
 }
@@ -88,7 +84,7 @@ export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
     .sort((a, b) => a.name.localeCompare(b.name))
   const variants = datasetVariants(db, datasetId)
   const disputed = (
-    db.prepare(`SELECT COUNT(*) AS n ${DISPUTED_TARGETS}`).get({ datasetId }) as { n: number }
+    db.prepare(`SELECT COUNT(*) AS n ${disputedTargets(false)}`).get({ datasetId }) as { n: number }
   ).n
   return {
     id: dataset.id,
@@ -136,13 +132,12 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   else if (search) where.push(`(i.ext_id LIKE @like ESCAPE '\\' OR i.question LIKE @like ESCAPE '\\')`)
   if (q.filter.variant !== null)
     where.push('EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant)')
+  const targetsOfItem = itemTargets(q.filter.variant !== null)
   if (q.filter.status === 'unlabelled') {
     if (q.annotatorId === null) throw new ServiceError('bad_input', 'Choose who is labelling first')
-    where.push(`EXISTS (SELECT 1 ${ITEM_TARGETS} AND NOT ${MINE})`)
+    where.push(`EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE})`)
   } else if (q.filter.status === 'disputed')
-    where.push(
-      `i.id IN (SELECT d.item_id ${DISPUTED_TARGETS} AND (@variant IS NULL OR c.variant = @variant))`,
-    )
+    where.push(`i.id IN (SELECT d.item_id ${disputedTargets(q.filter.variant !== null)})`)
   else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${JUDGE_DISAGREES_ITEMS})`)
 
   const params = {
@@ -162,9 +157,9 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   const pageSql = `SELECT i.id AS itemId, i.ext_id AS extId, i.position, i.question,
       substr(i.reference, 1, 240) AS referencePreview,
       (SELECT json_group_array(variant) FROM (SELECT variant FROM candidates WHERE item_id = i.id ORDER BY id)) AS variants,
-      (SELECT COUNT(*) ${ITEM_TARGETS}) AS targets,
-      (SELECT COUNT(*) ${ITEM_TARGETS} AND ${MINE}) AS labelledByMe,
-      (SELECT COUNT(*) ${ITEM_DISPUTED}) AS disputed
+      (SELECT COUNT(*) ${targetsOfItem}) AS targets,
+      (SELECT COUNT(*) ${targetsOfItem} AND ${MINE}) AS labelledByMe,
+      (SELECT COUNT(*) ${disputedTargets(q.filter.variant !== null)} AND d.item_id = i.id) AS disputed
     FROM items i WHERE ${whereSql} ORDER BY i.position LIMIT @limit OFFSET @offset`
   const rows = (
     db.prepare(pageSql).all(used(pageSql)) as (Omit<ItemRow, 'variants'> & { variants: string })[]

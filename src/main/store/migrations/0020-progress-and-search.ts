@@ -7,14 +7,27 @@ const CURRENT = (u: string) => `${u}.superseded_by IS NULL AND ${u}.deleted_at I
  * conflict policy override them, and LabelWriter's own upsert would turn an IGNORE into a failure.
  */
 
-/** Recomputes whether target `id` has two differing human verdicts (a dispute). */
-const refreshDispute = (id: string) => `
-  DELETE FROM disputed_targets WHERE target_id = ${id}
-    AND (SELECT COUNT(DISTINCT verdict) FROM labels WHERE target_id = ${id} AND verdict IS NOT NULL) < 2;
+/** An open dispute on target t: two differing human verdicts, a current unit, no gold row yet. */
+const OPEN_DISPUTE = `NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id)
+  AND EXISTS (SELECT 1 FROM units u WHERE u.id = t.unit_id AND ${CURRENT('u')})
+  AND (SELECT COUNT(DISTINCT l.verdict) FROM labels l WHERE l.target_id = t.id AND l.verdict IS NOT NULL) > 1`
+
+/** Recomputes the open disputes of the targets (alias t) matching `where`. */
+const refreshDisputes = (where: string) => `
+  DELETE FROM disputed_targets WHERE target_id IN (SELECT t.id FROM targets t WHERE ${where} AND NOT (${OPEN_DISPUTE}));
   INSERT INTO disputed_targets (target_id, dataset_id, item_id)
-    SELECT t.id, t.dataset_id, t.item_id FROM targets t WHERE t.id = ${id}
-      AND NOT EXISTS (SELECT 1 FROM disputed_targets WHERE target_id = ${id})
-      AND (SELECT COUNT(DISTINCT verdict) FROM labels WHERE target_id = ${id} AND verdict IS NOT NULL) > 1;`
+    SELECT t.id, t.dataset_id, t.item_id FROM targets t WHERE ${where} AND ${OPEN_DISPUTE}
+      AND NOT EXISTS (SELECT 1 FROM disputed_targets x WHERE x.target_id = t.id);`
+
+/** The dataset of an item, or NULL once the item is gone (a cascade from its BEFORE DELETE). */
+const datasetOf = (itemId: string) => `(SELECT dataset_id FROM items WHERE id = ${itemId})`
+
+/** After candidates left dataset `ds`: drop emptied variants, and find a new first candidate. */
+const variantsShrunk = (ds: string, firstGone: string, otherThan: string) => `
+  DELETE FROM dataset_variants WHERE dataset_id = ${ds} AND candidates = 0;
+  UPDATE dataset_variants SET first_candidate_id = (SELECT MIN(c.id) FROM candidates c JOIN items i ON i.id = c.item_id
+      WHERE i.dataset_id = ${ds} AND c.variant = dataset_variants.variant AND ${otherThan})
+    WHERE dataset_id = ${ds} AND ${firstGone};`
 
 /** The dataset of label row `l`'s target when it counts: a verdict on a current unit. */
 const countedIn = (l: string) => `(SELECT t.dataset_id FROM targets t JOIN units u ON u.id = t.unit_id
@@ -45,7 +58,8 @@ const unitTurns = (sign: '+' | '-') => `
       WHERE t.unit_id = new.id AND l.annotator_id = dataset_labelled.annotator_id AND l.verdict IS NOT NULL)
     WHERE dataset_id = (SELECT dataset_id FROM items WHERE id = new.item_id)
       AND annotator_id IN (SELECT l.annotator_id FROM targets t JOIN labels l ON l.target_id = t.id
-                           WHERE t.unit_id = new.id AND l.verdict IS NOT NULL);`
+                           WHERE t.unit_id = new.id AND l.verdict IS NOT NULL);
+  ${refreshDisputes('t.unit_id = new.id')}`
 
 const ftsTriggers = (table: string, cols: string[]) => {
   const list = cols.join(', ')
@@ -59,7 +73,7 @@ CREATE TRIGGER ${table}_fts_au AFTER UPDATE OF ${list} ON ${table} BEGIN ${del} 
 }
 
 /**
- * Progress counts, disputes and text search that stay cheap at 100k items. All three are kept
+ * Progress counts, variants, open disputes and text search that stay cheap at 100k items, kept
  * right by triggers, so every writer (importer, ContentWriter, LabelWriter, unit edits, bundle
  * merge) maintains them without knowing they exist.
  *
@@ -88,8 +102,16 @@ CREATE TABLE dataset_labelled (
   PRIMARY KEY (dataset_id, annotator_id)
 ) STRICT, WITHOUT ROWID;
 
--- Targets whose human verdicts differ. Gold and unit edits are applied when reading, since
--- both change rarely and the set stays small.
+-- Candidate variants of a dataset, in order of first appearance.
+CREATE TABLE dataset_variants (
+  dataset_id INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+  variant TEXT NOT NULL,
+  first_candidate_id INTEGER NOT NULL,
+  candidates INTEGER NOT NULL,
+  PRIMARY KEY (dataset_id, variant)
+) STRICT, WITHOUT ROWID;
+
+-- Open disputes: targets of current units with differing human verdicts and no gold row.
 CREATE TABLE disputed_targets (
   target_id INTEGER PRIMARY KEY REFERENCES targets(id) ON DELETE CASCADE,
   dataset_id INTEGER NOT NULL,
@@ -109,18 +131,29 @@ CREATE TRIGGER counts_item_bd BEFORE DELETE ON items BEGIN
     targets = targets - (SELECT COUNT(*) FROM targets t JOIN units u ON u.id = t.unit_id
       WHERE t.dataset_id = old.dataset_id AND t.item_id = old.id AND ${CURRENT('u')})
     WHERE dataset_id = old.dataset_id;
+  UPDATE dataset_variants SET candidates = candidates
+    - (SELECT COUNT(*) FROM candidates c WHERE c.item_id = old.id AND c.variant = dataset_variants.variant)
+    WHERE dataset_id = old.dataset_id;
+  ${variantsShrunk('old.dataset_id', 'first_candidate_id IN (SELECT id FROM candidates WHERE item_id = old.id)', 'c.item_id <> old.id')}
 END;
 
 CREATE TRIGGER counts_candidate_ai AFTER INSERT ON candidates BEGIN
-  UPDATE dataset_counts SET candidates = candidates + 1
-    WHERE dataset_id = (SELECT dataset_id FROM items WHERE id = new.item_id);
+  UPDATE dataset_counts SET candidates = candidates + 1 WHERE dataset_id = ${datasetOf('new.item_id')};
+  INSERT INTO dataset_variants (dataset_id, variant, first_candidate_id, candidates)
+    SELECT i.dataset_id, new.variant, new.id, 0 FROM items i WHERE i.id = new.item_id
+      AND NOT EXISTS (SELECT 1 FROM dataset_variants v WHERE v.dataset_id = i.dataset_id AND v.variant = new.variant);
+  UPDATE dataset_variants SET candidates = candidates + 1, first_candidate_id = MIN(first_candidate_id, new.id)
+    WHERE dataset_id = ${datasetOf('new.item_id')} AND variant = new.variant;
 END;
 CREATE TRIGGER counts_candidate_bd BEFORE DELETE ON candidates BEGIN
   UPDATE dataset_counts SET candidates = candidates - 1,
     units = units - (SELECT COUNT(*) FROM units u WHERE u.candidate_id = old.id AND ${CURRENT('u')}),
     targets = targets - (SELECT COUNT(*) FROM targets t JOIN units u ON u.id = t.unit_id
       WHERE t.candidate_id = old.id AND ${CURRENT('u')})
-    WHERE dataset_id = (SELECT dataset_id FROM items WHERE id = old.item_id);
+    WHERE dataset_id = ${datasetOf('old.item_id')};
+  UPDATE dataset_variants SET candidates = candidates - 1
+    WHERE dataset_id = ${datasetOf('old.item_id')} AND variant = old.variant;
+  ${variantsShrunk(datasetOf('old.item_id'), 'variant = old.variant AND first_candidate_id = old.id', 'c.id <> old.id')}
 END;
 
 CREATE TRIGGER counts_unit_ai AFTER INSERT ON units WHEN ${CURRENT('new')} BEGIN
@@ -151,18 +184,21 @@ END;
 
 CREATE TRIGGER counts_label_ai AFTER INSERT ON labels BEGIN
   ${addLabel('new', '+')}
-  ${refreshDispute('new.target_id')}
+  ${refreshDisputes('t.id = new.target_id')}
 END;
 CREATE TRIGGER counts_label_au AFTER UPDATE OF verdict, target_id, annotator_id ON labels BEGIN
   ${addLabel('old', '-')}
   ${addLabel('new', '+')}
-  ${refreshDispute('old.target_id')}
-  ${refreshDispute('new.target_id')}
+  ${refreshDisputes('t.id IN (old.target_id, new.target_id)')}
 END;
 CREATE TRIGGER counts_label_ad AFTER DELETE ON labels BEGIN
   ${addLabel('old', '-')}
-  ${refreshDispute('old.target_id')}
+  ${refreshDisputes('t.id = old.target_id')}
 END;
+CREATE TRIGGER disputes_gold_ai AFTER INSERT ON gold BEGIN ${refreshDisputes('t.id = new.target_id')} END;
+CREATE TRIGGER disputes_gold_ad AFTER DELETE ON gold BEGIN ${refreshDisputes('t.id = old.target_id')} END;
+CREATE TRIGGER disputes_gold_au AFTER UPDATE OF target_id ON gold
+  BEGIN ${refreshDisputes('t.id IN (old.target_id, new.target_id)')} END;
 
 CREATE VIRTUAL TABLE items_fts USING fts5(ext_id, question, reference,
   content = 'items', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2');
@@ -189,9 +225,11 @@ INSERT INTO dataset_labelled (dataset_id, annotator_id, labelled)
   SELECT t.dataset_id, l.annotator_id, SUM(l.verdict IS NOT NULL AND ${CURRENT('u')})
   FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
   GROUP BY t.dataset_id, l.annotator_id;
+INSERT INTO dataset_variants (dataset_id, variant, first_candidate_id, candidates)
+  SELECT i.dataset_id, c.variant, MIN(c.id), COUNT(*) FROM candidates c JOIN items i ON i.id = c.item_id
+  GROUP BY i.dataset_id, c.variant;
 INSERT INTO disputed_targets (target_id, dataset_id, item_id)
   SELECT t.id, t.dataset_id, t.item_id FROM targets t
-  WHERE t.id IN (SELECT target_id FROM labels WHERE verdict IS NOT NULL
-                 GROUP BY target_id HAVING COUNT(DISTINCT verdict) > 1);
+  WHERE t.id IN (SELECT target_id FROM labels WHERE verdict IS NOT NULL) AND ${OPEN_DISPUTE};
 `,
 }
