@@ -51,6 +51,24 @@ export async function benchItemsTable(): Promise<void> {
     ['annotate view', time(() => openAnnotateView(ws.db, { datasetId, annotatorId: me.id, blind: true }))],
     ['dataset summary', time(() => datasetSummary(ws.db, datasetId))],
   ]
+  // A second annotator who disagrees on 5% of the targets: disputes to find and count.
+  const other = ensureAnnotator(ws.db, 'bench-2')
+  const seeding = time(() =>
+    ws.db.exec(
+      `INSERT INTO labels (target_id, annotator_id, verdict, created_at, updated_at)
+       SELECT id, ${other.id}, 'false', 'x', 'x' FROM targets WHERE id % 20 = 0`,
+    ),
+  )
+  process.stdout.write(
+    `(second annotator's ${(items * 18) / 20} labels inserted in ${ms(seeding)}, triggers included)\n`,
+  )
+  rows.push(
+    ['disputed, 5% of targets', page('disputed')],
+    ['dataset summary, 2 annotators', time(() => datasetSummary(ws.db, datasetId))],
+    ['text search, common word', page('all', 0, 'fact')],
+    ['text search, 2 letters', page('all', 0, 'of')],
+  )
+
   for (const [name, t] of rows)
     process.stdout.write(`${items} items, ${name}: ${ms(t)}; / 500 ms bar = ${(t / 500).toFixed(2)}\n`)
   ws.close()
