@@ -14,7 +14,7 @@ import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
  * A FaaF-shaped workspace (3 variants × 6 facts per item) with `runs` imported judge runs and
  * `verdictRows` verdicts in all, every target labelled by two annotators.
  */
-function buildWorkspace(
+export function buildWorkspace(
   file: string,
   runs: number,
   verdictRows: number,

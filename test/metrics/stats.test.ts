@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { auroc, correlate, kendallTauB, pearson, spearman } from '../../src/main/metrics/correlation'
-import { mcnemar, mcnemarExact } from '../../src/main/metrics/mcnemar'
+import { correctnessBits, mcnemar, mcnemarBits, mcnemarExact } from '../../src/main/metrics/mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from '../../src/main/metrics/methods'
 import { paretoFront, percentileOf, spread } from '../../src/main/metrics/spread'
 
@@ -104,6 +104,18 @@ describe("McNemar's exact test", () => {
   it('counts only targets both judges judged', () => {
     const r = mcnemar([1, 1, 0, -1, 1], [0, 1, 1, 1, -1])
     expect(r).toMatchObject({ n: 3, b: 1, c: 1 })
+  })
+
+  it('gives the same counts from bit sets as target by target', () => {
+    const judge = fc.array(fc.constantFrom(-1, 0, 1), { minLength: 0, maxLength: 200 })
+    fc.assert(
+      fc.property(judge, judge, (x, y) => {
+        const len = Math.min(x.length, y.length)
+        const a = x.slice(0, len)
+        const b = y.slice(0, len)
+        expect(mcnemarBits(correctnessBits(a), correctnessBits(b))).toEqual(mcnemar(a, b))
+      }),
+    )
   })
 })
 

@@ -14,17 +14,36 @@ function present<T>(row: readonly (T | null)[]): T[] {
   return out
 }
 
-/** Counts of each category among a row's present ratings. */
-function countRow(row: readonly Rating[]): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const v of row) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1)
-  return counts
+// Distinct values of the row being tallied and their counts, reused from row to row: rows hold a
+// handful of labels, so a linear search beats a Map allocated per row.
+const rowKeys: string[] = []
+const rowCounts: number[] = []
+
+/** Tallies a row's present ratings (first-seen order); returns how many distinct values. */
+function countRow(row: readonly Rating[]): number {
+  let d = 0
+  for (const v of row) {
+    if (v === null) continue
+    let k = 0
+    while (k < d && rowKeys[k] !== v) k++
+    if (k === d) {
+      rowKeys[d] = v
+      rowCounts[d++] = 1
+    } else rowCounts[k]!++
+  }
+  return d
+}
+
+function rowTotal(d: number): number {
+  let m = 0
+  for (let k = 0; k < d; k++) m += rowCounts[k]!
+  return m
 }
 
 /** Share of agreeing annotator pairs on one target (1 when everyone agrees). */
-function rowPairAgreement(counts: Map<string, number>, m: number): number {
+function rowPairAgreement(d: number, m: number): number {
   let agreeing = 0
-  for (const c of counts.values()) agreeing += c * (c - 1)
+  for (let k = 0; k < d; k++) agreeing += rowCounts[k]! * (rowCounts[k]! - 1)
   return agreeing / (m * (m - 1))
 }
 
@@ -36,11 +55,10 @@ export function percentAgreement(ratings: Rating[][]): number | null {
   let sum = 0
   let n = 0
   for (const row of ratings) {
-    const counts = countRow(row)
-    let m = 0
-    for (const c of counts.values()) m += c
+    const d = countRow(row)
+    const m = rowTotal(d)
     if (m < 2) continue
-    sum += rowPairAgreement(counts, m)
+    sum += rowPairAgreement(d, m)
     n++
   }
   return n === 0 ? null : sum / n
@@ -82,14 +100,13 @@ export function fleissKappa(ratings: Rating[][]): number | null {
   let total = 0
   const totals = new Map<string, number>()
   for (const row of ratings) {
-    const counts = countRow(row)
-    let m = 0
-    for (const c of counts.values()) m += c
+    const d = countRow(row)
+    const m = rowTotal(d)
     if (m < 2) continue
-    pSum += rowPairAgreement(counts, m)
+    pSum += rowPairAgreement(d, m)
     items++
     total += m
-    for (const [k, c] of counts) totals.set(k, (totals.get(k) ?? 0) + c)
+    for (let k = 0; k < d; k++) totals.set(rowKeys[k]!, (totals.get(rowKeys[k]!) ?? 0) + rowCounts[k]!)
   }
   if (items === 0) return null
   let pe = 0

@@ -1,7 +1,7 @@
 import type { Figures } from '../../shared/contract/metrics'
-import { addPair, binaryFigures, type Cells, emptyCells } from './binary'
+import { binaryFigures, type Cells, emptyCells, UNSUPPORTED } from './binary'
 import { type BootstrapOptions, errorRateCi, f1Ci } from './bootstrap'
-import { ST_ERROR, ST_NA, ST_NONE } from './load'
+import { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './load'
 
 interface Tally {
   cells: Cells
@@ -30,6 +30,26 @@ function toFigures(t: Tally, boot: BootstrapOptions): Figures {
   }
 }
 
+// Counters per variant, side by side in one typed array: judged, N/A, errors, then the cells.
+const JUDGED = 0
+const NA = 1
+const ERRORS = 2
+const TP = 3
+const FP = 4
+const FN = 5
+const TN = 6
+const SLOTS = 7
+
+function tallyAt(counts: Int32Array, v: number): Tally {
+  const o = v * SLOTS
+  return {
+    judged: counts[o + JUDGED]!,
+    na: counts[o + NA]!,
+    errors: counts[o + ERRORS]!,
+    cells: { tp: counts[o + TP]!, fp: counts[o + FP]!, fn: counts[o + FN]!, tn: counts[o + TN]! },
+  }
+}
+
 /**
  * Figures overall and per variant in one pass. `status` is null for human rows (every present
  * label is a verdict).
@@ -42,28 +62,34 @@ export function figuresByVariant(
   variants: readonly string[],
   boot: BootstrapOptions,
 ): { overall: Figures; cells: Cells; byVariant: Record<string, Figures> } {
-  const all = emptyTally()
-  const per = variants.map(emptyTally)
+  const counts = new Int32Array(variants.length * SLOTS)
   for (let i = 0; i < judge.length; i++) {
-    const st = status === null ? (judge[i]! < 0 ? ST_NONE : 1) : status[i]!
+    const j = judge[i]!
+    const st = status === null ? (j < 0 ? ST_NONE : ST_OK) : status[i]!
     if (st === ST_NONE) continue
-    const v = per[variant[i]!]!
-    all.judged++
-    v.judged++
-    if (st === ST_NA) {
-      all.na++
-      v.na++
-    } else if (st === ST_ERROR) {
-      all.errors++
-      v.errors++
-    } else {
-      addPair(all.cells, judge[i]!, gold[i]!)
-      addPair(v.cells, judge[i]!, gold[i]!)
+    const o = variant[i]! * SLOTS
+    counts[o + JUDGED]!++
+    if (st === ST_NA) counts[o + NA]!++
+    else if (st === ST_ERROR) counts[o + ERRORS]!++
+    else {
+      const g = gold[i]!
+      // A pair where either side has no binary outcome counts as judged but not in the cells.
+      if (j < 0 || g < 0) continue
+      counts[o + (j === UNSUPPORTED ? (g === UNSUPPORTED ? TP : FP) : g === UNSUPPORTED ? FN : TN)]!++
     }
   }
+  const all = emptyTally()
   const byVariant: Record<string, Figures> = {}
   variants.forEach((name, k) => {
-    if (per[k]!.judged > 0) byVariant[name] = toFigures(per[k]!, boot)
+    const v = tallyAt(counts, k)
+    all.judged += v.judged
+    all.na += v.na
+    all.errors += v.errors
+    all.cells.tp += v.cells.tp
+    all.cells.fp += v.cells.fp
+    all.cells.fn += v.cells.fn
+    all.cells.tn += v.cells.tn
+    if (v.judged > 0) byVariant[name] = toFigures(v, boot)
   })
   return { overall: toFigures(all, boot), cells: all.cells, byVariant }
 }

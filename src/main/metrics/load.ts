@@ -225,6 +225,8 @@ const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`
 // better-sqlite3 returns several times faster than a row of separate columns. Offsets keep the
 // packed value small: below 2^30 V8 stores it without allocating.
 const CODE_SPAN = 64
+/** Added to a verdict's code when the row carries an explicit score. */
+const SCORE_FLAG = 32
 
 /**
  * Verdicts of several runs over the dataset's targets in one query. Categorical verdicts travel
@@ -245,42 +247,53 @@ export function loadRuns(
   const runSpan = Math.max(...runIds) - runLo + 1
   const tLo = n === 0 ? 0 : t.ids[0]!
   const tHi = n === 0 ? 0 : t.ids[n - 1]!
-  const packable = k + 3 <= CODE_SPAN && (tHi - tLo + 1) * runSpan * CODE_SPAN < 2 ** 53
-  const list = runIds.map((id) => Math.trunc(id)).join(',')
+  const packable = k + 3 <= SCORE_FLAG && (tHi - tLo + 1) * runSpan * CODE_SPAN < 2 ** 53
+  // Runs with an explicit score somewhere: only they need the second, per-column pass.
+  const scored = new Set<number>()
   if (packable && n > 0) {
     const cases = t.labels.map((l, i) => `WHEN ${sqlString(l)} THEN ${i}`).join(' ')
     const okCode = k === 0 ? `${k}` : `CASE verdict ${cases} ELSE ${k} END`
     const packed = db
       .prepare(
         `SELECT ((target_id - ${tLo}) * ${runSpan} + run_id - ${runLo}) * ${CODE_SPAN} + CASE status WHEN 'ok' THEN ${okCode}
-           WHEN 'na' THEN ${k + 1} ELSE ${k + 2} END FROM verdicts WHERE run_id IN (${list}) AND target_id BETWEEN ? AND ?`,
+           WHEN 'na' THEN ${k + 1} ELSE ${k + 2} END + (score IS NOT NULL) * ${SCORE_FLAG}
+         FROM verdicts WHERE run_id IN (${idList(runIds)}) AND target_id BETWEEN ? AND ?`,
       )
       .pluck()
       .all(tLo, tHi) as number[]
-    const labelBin = t.labels.map((l) => coder.bin(l, null))
-    const labelNum = t.labels.map((l) => coder.num(l, null))
+    const labelBin = Int8Array.from(t.labels, (l) => coder.bin(l, null))
+    const labelNum = Float64Array.from(t.labels, (l) => coder.num(l, null))
     const byOffset: (RunColumns | undefined)[] = new Array(runSpan)
     for (const [id, r] of out) byOffset[id - runLo] = r
-    for (const v of packed) {
-      const code = v % CODE_SPAN
+    const indexOf = t.indexOf
+    const naCode = k === 0 ? ST_OK : ST_NA
+    for (let p = 0; p < packed.length; p++) {
+      const v = packed[p]!
+      let code = v % CODE_SPAN
       const rest = (v - code) / CODE_SPAN
       const runOffset = rest % runSpan
-      const i = t.indexOf[(rest - runOffset) / runSpan + tLo]!
+      const i = indexOf[(rest - runOffset) / runSpan + tLo]!
       if (i < 0) continue
+      if (code >= SCORE_FLAG) {
+        code -= SCORE_FLAG
+        scored.add(runOffset + runLo)
+      }
       const r = byOffset[runOffset]!
       if (code < k) {
         r.status[i] = ST_OK
         r.code[i] = code
         r.bin[i] = labelBin[code]!
         r.num[i] = labelNum[code]!
-      } else if (code === k) r.status[i] = k === 0 ? ST_OK : ST_NA
+      } else if (code === k) r.status[i] = naCode
       else r.status[i] = code === k + 1 ? ST_NA : ST_ERROR
     }
   }
   const numericPass = t.schema.type === 'numeric' || !packable
+  const again = numericPass ? runIds : runIds.filter((id) => scored.has(id))
+  if (again.length === 0) return out
   const extra = db
     .prepare(
-      `SELECT run_id, target_id, status, verdict, score FROM verdicts WHERE run_id IN (${list})
+      `SELECT run_id, target_id, status, verdict, score FROM verdicts WHERE run_id IN (${idList(again)})
        ${numericPass ? '' : 'AND score IS NOT NULL'}`,
     )
     .raw()
@@ -307,6 +320,8 @@ export function loadRuns(
   }
   return out
 }
+
+const idList = (ids: readonly number[]) => ids.map((id) => Math.trunc(id)).join(',')
 
 export function loadRun(db: Db, runId: number, t: TargetColumns, coder: Coder): RunColumns {
   return loadRuns(db, [runId], t, coder).get(runId)!

@@ -8,7 +8,7 @@ import { correlate } from './correlation'
 import { figuresByVariant } from './figures'
 import { humanFigures, ratingsMatrix } from './humans'
 import { type RunColumns, ST_OK, type TargetColumns } from './load'
-import { mcnemar } from './mcnemar'
+import { type CorrectnessBits, correctnessBits, mcnemarBits } from './mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './methods'
 import { runCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
@@ -136,7 +136,7 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
   const costs = runCosts(db, runs)
   const judges: JudgeMetrics[] = []
   const correlations: CorrelationRow[] = []
-  const correct: Int8Array[] = []
+  const correct: CorrectnessBits[] = []
   for (const r of runs) {
     const run = columns.get(r.id)!
     const label = runLabel(r)
@@ -161,12 +161,12 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       rai: r.method === 'dcr' ? raiFor(t, run) : [],
     })
     correlations.push(...correlationsFor(r, label, run, t, alpha, beta))
-    correct.push(correctness(run, t.goldBin))
+    correct.push(correctnessBits(correctness(run, t.goldBin)))
   }
   const mcnemarRows: McNemarRow[] = []
   for (let a = 0; a < runs.length; a++)
     for (let b = a + 1; b < runs.length; b++) {
-      const m = mcnemar(correct[a]!, correct[b]!)
+      const m = mcnemarBits(correct[a]!, correct[b]!)
       mcnemarRows.push({ a: runs[a]!.id, b: runs[b]!.id, n: m.n, aOnly: m.b, bOnly: m.c, pValue: m.pValue })
     }
   const groups = new Map<string, JudgeMetrics[]>()
