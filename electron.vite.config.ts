@@ -54,7 +54,7 @@ export default defineConfig({
       externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },
