@@ -10,7 +10,7 @@ if (!buildIfNeeded(root)) process.exit(1)
 const child = spawn(process.execPath, [join(root, 'out', 'main', 'serve.js'), ...process.argv.slice(2)], {
   stdio: 'inherit',
 })
-// Ctrl+C reaches the server too (same process group); the server closes the workspace, then we exit.
-process.on('SIGINT', () => {})
-process.on('SIGTERM', () => child.kill('SIGTERM'))
+// Stop signals go on to the server, which closes the workspace before exiting (a second copy of a
+// Ctrl+C, which reaches the whole process group, is ignored by it); we exit when it has.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
