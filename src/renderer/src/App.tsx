@@ -8,7 +8,7 @@ import { AgreementView } from './views/agreement/AgreementView'
 import { AnnotateView } from './views/annotate/AnnotateView'
 import { CompareView } from './views/compare/CompareView'
 import { DatasetsView } from './views/datasets/DatasetsView'
-import { useExportMenu } from './views/datasets/exportMenu'
+import { useMenuCommands } from './views/datasets/menuCommands'
 import { ItemsView } from './views/items/ItemsView'
 import { JudgesView } from './views/judges/JudgesView'
 import { SettingsView } from './views/settings/SettingsView'
@@ -72,8 +72,9 @@ export function App() {
   const needsAnnotator = annotators.data !== undefined && (settings.annotatorId === null || !known)
   const datasetId = routeDs ?? lastDataset
   const currentDataset = datasets.data?.find((d) => d.id === datasetId)
-  // File › Export… in the desktop menu opens the current dataset's export dialog.
-  useExportMenu(navigate, datasetId)
+  // The desktop menu's Import…, Export… and Switch Annotator… land here.
+  const chooseAnnotator = useCallback(() => setChoosing(true), [])
+  useMenuCommands(navigate, datasetId, chooseAnnotator)
 
   const props: ViewProps = { datasetId, annotatorId: known ? settings.annotatorId : null, navigate }
 

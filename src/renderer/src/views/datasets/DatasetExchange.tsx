@@ -3,8 +3,8 @@ import type { DatasetSummary } from '../../../../shared/contract/datasets'
 import { useSettings } from '../../settings'
 import { BundlePanel } from './BundlePanel'
 import { ExportPanel } from './ExportPanel'
-import { useExportRequest } from './exportMenu'
 import { MergePanel } from './MergePanel'
+import { useExportRequest } from './menuCommands'
 import './exchange.css'
 
 interface Props {

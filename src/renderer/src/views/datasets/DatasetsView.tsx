@@ -5,6 +5,7 @@ import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
 import { DatasetExchange } from './DatasetExchange'
 import { ImportWizard } from './ImportWizard'
+import { useImportRequest } from './menuCommands'
 
 const fmt = new Intl.NumberFormat()
 
@@ -19,6 +20,12 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
   // Names come back at once; progress over a large dataset takes longer to count.
   const names = useQuery(() => api('datasets.names', {}), [])
   const [importing, setImporting] = useState(false)
+  const [importAsked, clearImportAsked] = useImportRequest()
+  useEffect(() => {
+    if (!importAsked) return
+    setImporting(true)
+    clearImportAsked()
+  }, [importAsked, clearImportAsked])
   const { reload } = list
   useEffect(() => onEvent('labels.changed', () => reload()), [reload])
 
