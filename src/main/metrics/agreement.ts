@@ -7,13 +7,6 @@
 
 type Rating = string | null
 
-/** Values of one row that are present. */
-function present<T>(row: readonly (T | null)[]): T[] {
-  const out: T[] = []
-  for (const v of row) if (v !== null) out.push(v)
-  return out
-}
-
 // Distinct values of the row being tallied and their counts, reused from row to row: rows hold a
 // handful of labels, so a linear search beats a Map allocated per row.
 const rowKeys: string[] = []
@@ -123,13 +116,17 @@ export function krippendorffAlpha(
   ratings: (string | number | null)[][],
   level: 'nominal' | 'interval',
 ): number | null {
-  // Map every value to a dense index so the coincidence matrix is a flat array.
+  // Map every value to a dense index so the coincidence matrix is a flat array. The pairable
+  // rows' codes sit end to end in one array (row r is flat[starts[r]] … flat[starts[r + 1] − 1]),
+  // which spares two small arrays per row.
   const index = new Map<string, number>()
   const numeric: number[] = []
-  const rows: number[][] = []
+  const flat: number[] = []
+  const starts: number[] = [0]
   for (const row of ratings) {
-    const codes: number[] = []
-    for (const raw of present(row)) {
+    const start = flat.length
+    for (const raw of row) {
+      if (raw === null) continue
       let key: string
       if (level === 'interval') {
         const x = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw)
@@ -142,17 +139,19 @@ export function krippendorffAlpha(
         code = index.size
         index.set(key, code)
       }
-      codes.push(code)
+      flat.push(code)
     }
-    if (codes.length >= 2) rows.push(codes)
+    if (flat.length - start >= 2) starts.push(flat.length)
+    else flat.length = start
   }
   const k = index.size
-  if (rows.length === 0 || k === 0) return null
+  if (starts.length === 1 || k === 0) return null
   const o = new Float64Array(k * k)
-  for (const codes of rows) {
-    const w = 1 / (codes.length - 1)
-    for (let i = 0; i < codes.length; i++)
-      for (let j = 0; j < codes.length; j++) if (i !== j) o[codes[i]! * k + codes[j]!]! += w
+  for (let r = 0; r + 1 < starts.length; r++) {
+    const s = starts[r]!
+    const e = starts[r + 1]!
+    const w = 1 / (e - s - 1)
+    for (let i = s; i < e; i++) for (let j = s; j < e; j++) if (i !== j) o[flat[i]! * k + flat[j]!]! += w
   }
   const nc = new Float64Array(k)
   let n = 0

@@ -58,7 +58,11 @@ function toMatrix(rows: readonly LabelRow[]): Matrix {
 
 function summarise(rows: (string | null)[][], numeric: boolean): AgreementSummary {
   let n = 0
-  for (const row of rows) if (row.filter((v) => v !== null).length >= 2) n++
+  for (const row of rows) {
+    let present = 0
+    for (const v of row) if (v !== null) present++
+    if (present >= 2) n++
+  }
   return {
     n,
     percent: percentAgreement(rows),
