@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
+import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { fmtNum, fmtPct } from '../../../../shared/contract/metrics'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
-import type { ViewProps } from '../types'
+import type { Route, ViewProps } from '../types'
 import { CostScatter, VariantBars } from './Charts'
 import { Disagreements } from './Disagreements'
 import { Extras } from './Extras'
@@ -70,46 +71,63 @@ export function CompareView({ datasetId, navigate }: ViewProps) {
       {metrics.error && <p className="cmp-error">{metrics.error}</p>}
       {exportError && <p className="cmp-error">{exportError}</p>}
       {!m && !metrics.error && <p className="cmp-hint">Computing…</p>}
-      {m && (
-        <>
-          <p className="cmp-hint" data-testid="compare-summary">
-            {m.targets} targets, {m.goldTargets} with gold · {m.judges.length} judge runs · agreement{' '}
-            {fmtPct(m.agreement.percent)}, Krippendorff's α {fmtNum(m.agreement.krippendorffAlpha)}
-          </p>
-          <section>
-            <h2>Judges and humans</h2>
-            <JudgeTable metrics={m} />
-          </section>
-          <div className="cmp-grid">
-            <section>
-              <h2>Error rate by variant</h2>
-              <VariantBars metrics={m} />
-            </section>
-            <section>
-              <h2>Cost against error rate</h2>
-              <CostScatter metrics={m} />
-            </section>
-          </div>
-          <div className="cmp-grid">
-            <section>
-              <h2>Confusion matrix</h2>
-              <ConfusionPanel metrics={m} />
-            </section>
-            <section>
-              <h2>McNemar's test between judges</h2>
-              <McNemarMatrix metrics={m} />
-            </section>
-          </div>
-          <Extras metrics={m} />
-          <section>
-            <h2>Disagreements with gold</h2>
-            <Disagreements datasetId={datasetId} metrics={m} navigate={navigate} />
-          </section>
-          <section>
-            <LabelNext datasetId={datasetId} metrics={m} navigate={navigate} />
-          </section>
-        </>
-      )}
+      {m && <CompareBody metrics={m} datasetId={datasetId} navigate={navigate} />}
     </div>
   )
 }
+
+/**
+ * Everything drawn from the figures. Memoised: the shell re-renders the view whenever its own
+ * queries answer (dataset names, annotators), and redrawing every chart for that would cost
+ * more than computing the figures did.
+ */
+const CompareBody = memo(function CompareBody({
+  metrics: m,
+  datasetId,
+  navigate,
+}: {
+  metrics: DatasetMetrics
+  datasetId: number
+  navigate(route: Route): void
+}) {
+  return (
+    <>
+      <p className="cmp-hint" data-testid="compare-summary">
+        {m.targets} targets, {m.goldTargets} with gold · {m.judges.length} judge runs · agreement{' '}
+        {fmtPct(m.agreement.percent)}, Krippendorff's α {fmtNum(m.agreement.krippendorffAlpha)}
+      </p>
+      <section>
+        <h2>Judges and humans</h2>
+        <JudgeTable metrics={m} />
+      </section>
+      <div className="cmp-grid">
+        <section>
+          <h2>Error rate by variant</h2>
+          <VariantBars metrics={m} />
+        </section>
+        <section>
+          <h2>Cost against error rate</h2>
+          <CostScatter metrics={m} />
+        </section>
+      </div>
+      <div className="cmp-grid">
+        <section>
+          <h2>Confusion matrix</h2>
+          <ConfusionPanel metrics={m} />
+        </section>
+        <section>
+          <h2>McNemar's test between judges</h2>
+          <McNemarMatrix metrics={m} />
+        </section>
+      </div>
+      <Extras metrics={m} />
+      <section>
+        <h2>Disagreements with gold</h2>
+        <Disagreements datasetId={datasetId} metrics={m} navigate={navigate} />
+      </section>
+      <section>
+        <LabelNext datasetId={datasetId} metrics={m} navigate={navigate} />
+      </section>
+    </>
+  )
+})
