@@ -153,14 +153,23 @@ export function krippendorffAlpha(
     const w = 1 / (e - s - 1)
     for (let i = s; i < e; i++) for (let j = s; j < e; j++) if (i !== j) o[flat[i]! * k + flat[j]!]! += w
   }
+  return alphaFromCoincidences(o, k, (c, d) =>
+    level === 'nominal' ? (c === d ? 0 : 1) : (numeric[c]! - numeric[d]!) ** 2,
+  )
+}
+
+/** α from a k × k coincidence matrix (row-major) and a distance between value indices. */
+export function alphaFromCoincidences(
+  o: Float64Array,
+  k: number,
+  delta: (c: number, d: number) => number,
+): number | null {
   const nc = new Float64Array(k)
   let n = 0
   for (let c = 0; c < k; c++) {
     for (let d = 0; d < k; d++) nc[c]! += o[c * k + d]!
     n += nc[c]!
   }
-  const delta = (c: number, d: number): number =>
-    level === 'nominal' ? (c === d ? 0 : 1) : (numeric[c]! - numeric[d]!) ** 2
   let observed = 0
   let expected = 0
   for (let c = 0; c < k; c++)

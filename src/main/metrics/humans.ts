@@ -34,12 +34,17 @@ export function humanFigures(
   return out.sort((x, y) => x.annotator.localeCompare(y.annotator))
 }
 
+/** Annotators by name in plain code-unit order, as agreementForDataset sorts, so both list pairs the same way. */
+export function annotatorOrder(ids: readonly number[], names: Map<number, string>) {
+  const name = (a: number) => names.get(a) ?? `#${a}`
+  const order = [...ids].sort((x, y) => (name(x) < name(y) ? -1 : name(x) > name(y) ? 1 : 0))
+  return { order, name }
+}
+
 /** The labels as a ratings matrix (annotators by name, labelled targets only). */
 export function ratingsMatrix(t: TargetColumns, names: Map<number, string>): Matrix {
   const h = t.human
-  const name = (a: number) => names.get(a) ?? `#${a}`
-  // Plain code-unit order, as agreementForDataset sorts, so both list pairs the same way.
-  const order = [...h.annotatorIds].sort((x, y) => (name(x) < name(y) ? -1 : name(x) > name(y) ? 1 : 0))
+  const { order, name } = annotatorOrder(h.annotatorIds, names)
   const col = new Map(order.map((a, i) => [a, i]))
   const rows: (string | null)[][] = []
   const variants: string[] = []

@@ -2,6 +2,7 @@ import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '.
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
+import { agreementFromLabels } from './agreementCodes'
 import { agreementFromMatrix } from './agreementService'
 import { binaryFigures, confusionMatrix, SUPPORTED } from './binary'
 import { correlate } from './correlation'
@@ -190,7 +191,11 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     targets: t.ids.length,
     goldTargets: t.goldCount,
     seed,
-    agreement: agreementFromMatrix(ratingsMatrix(t, names), t.schema.type === 'numeric'),
+    // Numeric labels are compared as numbers (interval α), which the string matrix handles.
+    agreement:
+      t.schema.type === 'numeric'
+        ? agreementFromMatrix(ratingsMatrix(t, names), true)
+        : agreementFromLabels(t, names),
     judges,
     humans,
     correlations,

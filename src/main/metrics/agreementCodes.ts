@@ -1,0 +1,159 @@
+import { alphaFromCoincidences } from './agreement'
+import type { AgreementSummary, CohenPair, DatasetAgreement } from './agreementService'
+import { annotatorOrder } from './humans'
+import type { TargetColumns } from './load'
+
+/**
+ * The agreement figures of a categorical dataset straight from the label columns, in one pass
+ * over integer codes instead of a matrix of strings. It reproduces `agreementFromMatrix` over
+ * `ratingsMatrix` exactly, down to the order of every floating-point sum (first-seen order of
+ * values, rows in target order, columns in annotator-name order), so both give the same numbers.
+ */
+
+const NOMINAL = (c: number, d: number) => (c === d ? 0 : 1)
+
+/** Running sums of one set of rows (every labelled target, or one variant's). */
+class Subset {
+  n = 0
+  pairSum = 0
+  total = 0
+  readonly totals: Int32Array
+  readonly totalsOrder: number[] = []
+  /** value code → index in first-seen order (Krippendorff's coincidence matrix), −1 unseen */
+  readonly alphaIndex: Int32Array
+  k = 0
+  readonly o: Float64Array
+
+  constructor(readonly values: number) {
+    this.totals = new Int32Array(values)
+    this.alphaIndex = new Int32Array(values).fill(-1)
+    this.o = new Float64Array(values * values)
+  }
+
+  /** One row's present codes, in column order. */
+  add(row: Int32Array, m: number, keys: Int32Array, counts: Int32Array): void {
+    for (let i = 0; i < m; i++) if (this.alphaIndex[row[i]!]! < 0) this.alphaIndex[row[i]!] = this.k++
+    if (m < 2) return
+    this.n++
+    let d = 0
+    for (let i = 0; i < m; i++) {
+      let k = 0
+      while (k < d && keys[k] !== row[i]) k++
+      if (k === d) {
+        keys[d] = row[i]!
+        counts[d++] = 1
+      } else counts[k]!++
+    }
+    let agreeing = 0
+    for (let k = 0; k < d; k++) agreeing += counts[k]! * (counts[k]! - 1)
+    this.pairSum += agreeing / (m * (m - 1))
+    this.total += m
+    for (let k = 0; k < d; k++) {
+      if (this.totals[keys[k]!] === 0) this.totalsOrder.push(keys[k]!)
+      this.totals[keys[k]!]! += counts[k]!
+    }
+    const w = 1 / (m - 1)
+    const v = this.values
+    for (let i = 0; i < m; i++)
+      for (let j = 0; j < m; j++)
+        if (i !== j) this.o[this.alphaIndex[row[i]!]! * v + this.alphaIndex[row[j]!]!]! += w
+  }
+
+  summary(): AgreementSummary {
+    const items = this.n
+    if (items === 0) return { n: 0, percent: null, fleissKappa: null, krippendorffAlpha: null }
+    let pe = 0
+    for (const c of this.totalsOrder) pe += (this.totals[c]! / this.total) ** 2
+    const k = this.k
+    const o = new Float64Array(k * k)
+    for (let c = 0; c < k; c++) for (let d = 0; d < k; d++) o[c * k + d] = this.o[c * this.values + d]!
+    return {
+      n: items,
+      percent: this.pairSum / items,
+      fleissKappa: pe >= 1 - 1e-12 ? null : (this.pairSum / items - pe) / (1 - pe),
+      krippendorffAlpha: alphaFromCoincidences(o, k, NOMINAL),
+    }
+  }
+}
+
+/** Cohen's κ of two columns of the row-major code matrix (−1: no label), as `cohenKappa` does it. */
+function cohenOfColumns(
+  cells: Int32Array,
+  width: number,
+  a: number,
+  b: number,
+  values: number,
+): CohenPair['kappa'] {
+  const ma = new Int32Array(values)
+  const mb = new Int32Array(values)
+  const order: number[] = []
+  let n = 0
+  let same = 0
+  for (let r = 0; r < cells.length; r += width) {
+    const x = cells[r + a]!
+    const y = cells[r + b]!
+    if (x < 0 || y < 0) continue
+    n++
+    if (x === y) same++
+    if (ma[x] === 0) order.push(x)
+    ma[x]!++
+    mb[y]!++
+  }
+  if (n === 0) return null
+  let pe = 0
+  for (const c of order) pe += (ma[c]! / n) * (mb[c]! / n)
+  if (pe >= 1 - 1e-12) return null
+  return (same / n - pe) / (1 - pe)
+}
+
+export function agreementFromLabels(t: TargetColumns, names: Map<number, string>): DatasetAgreement {
+  const h = t.human
+  const values = h.values.length
+  const { order, name } = annotatorOrder(h.annotatorIds, names)
+  const width = order.length
+  const column = new Map(order.map((a, i) => [a, i]))
+  const all = new Subset(values)
+  const perVariant = new Map<number, Subset>()
+  const cells: number[] = []
+  const slot = new Int32Array(width)
+  const row = new Int32Array(width)
+  const keys = new Int32Array(width)
+  const counts = new Int32Array(width)
+  for (let i = 0; i < t.ids.length; i++) {
+    const s = h.start[i]!
+    const e = h.start[i + 1]!
+    if (s === e) continue
+    slot.fill(-1)
+    for (let k = s; k < e; k++) slot[column.get(h.annotator[k]!)!] = h.code[k]!
+    let m = 0
+    for (let c = 0; c < width; c++) {
+      cells.push(slot[c]!)
+      if (slot[c]! >= 0) row[m++] = slot[c]!
+    }
+    all.add(row, m, keys, counts)
+    let v = perVariant.get(t.variant[i]!)
+    if (!v) {
+      v = new Subset(values)
+      perVariant.set(t.variant[i]!, v)
+    }
+    v.add(row, m, keys, counts)
+  }
+  const grid = Int32Array.from(cells)
+  const cohenPairs: CohenPair[] = []
+  for (let a = 0; a < width; a++)
+    for (let b = a + 1; b < width; b++) {
+      let n = 0
+      for (let r = 0; r < grid.length; r += width) if (grid[r + a]! >= 0 && grid[r + b]! >= 0) n++
+      cohenPairs.push({
+        a: name(order[a]!),
+        b: name(order[b]!),
+        n,
+        kappa: cohenOfColumns(grid, width, a, b, values),
+      })
+    }
+  const byVariant: Record<string, AgreementSummary> = {}
+  const variantNames = [...perVariant.keys()].map((code) => ({ code, name: t.variants[code]! }))
+  variantNames.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
+  for (const { code, name: variant } of variantNames) byVariant[variant] = perVariant.get(code)!.summary()
+  return { ...all.summary(), cohenPairs, byVariant }
+}
