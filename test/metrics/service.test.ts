@@ -184,6 +184,27 @@ describe('computeDatasetMetrics', () => {
   })
 })
 
+describe('disagreements', () => {
+  it('lists them by target then judge, counts past the limit, and filters by judge and variant', () => {
+    const { fx, a, b } = seeded()
+    const at = (k: number) => fx.targets[k]!.id
+    const all = disagreements(fx.db, fx.datasetId, { limit: 2 })
+    expect(all.total).toBe(3)
+    expect(all.rows.map((r) => [r.targetId, r.runId])).toEqual([
+      [at(0), b],
+      [at(1), a],
+    ])
+    expect(disagreements(fx.db, fx.datasetId, { runId: b }).rows.map((r) => r.targetId)).toEqual([
+      at(0),
+      at(2),
+    ])
+    const answer = disagreements(fx.db, fx.datasetId, { variant: 'answer' })
+    expect(answer.total).toBe(2)
+    expect(answer.rows.every((r) => r.variant === 'answer' && r.runId === b)).toBe(true)
+    expect(disagreements(fx.db, fx.datasetId, { variant: 'nope' })).toEqual({ total: 0, rows: [] })
+  })
+})
+
 describe('gold from the label pass', () => {
   it('agrees with resolveGold, with and without each annotator', () => {
     const { fx } = seeded()

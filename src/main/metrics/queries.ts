@@ -35,20 +35,25 @@ export function disagreements(
   const { t, runs: all, columns } = datasetSnapshot(db, datasetId)
   const variantCode = opts.variant == null ? -1 : t.variants.indexOf(opts.variant)
   if (opts.variant != null && variantCode < 0) return { total: 0, rows: [] }
-  const runs = all.filter((r) => opts.runId == null || r.id === opts.runId)
-  const hits: { i: number; run: (typeof runs)[number] }[] = []
-  const verdictOf = db.prepare('SELECT verdict, score FROM verdicts WHERE run_id = ? AND target_id = ?')
-  for (const r of runs) {
-    const run = columns.get(r.id)!
-    for (let i = 0; i < t.ids.length; i++) {
-      if (variantCode >= 0 && t.variant[i] !== variantCode) continue
-      if (run.status[i] !== ST_OK || t.goldBin[i] === NONE || run.bin[i] === t.goldBin[i]) continue
-      hits.push({ i, run: r })
+  // Listed by target, then by run id.
+  const runs = all.filter((r) => opts.runId == null || r.id === opts.runId).sort((a, b) => a.id - b.id)
+  const limit = opts.limit ?? 200
+  const cols = runs.map((r) => columns.get(r.id)!)
+  // Target by target, runs in id order: hits come out in the order they are listed, so only the
+  // shown ones are kept and the rest are just counted.
+  const shown: { i: number; run: (typeof runs)[number] }[] = []
+  let total = 0
+  for (let i = 0; i < t.ids.length; i++) {
+    if (variantCode >= 0 && t.variant[i] !== variantCode) continue
+    const gold = t.goldBin[i]!
+    if (gold === NONE) continue
+    for (let r = 0; r < cols.length; r++) {
+      const run = cols[r]!
+      if (run.status[i] !== ST_OK || run.bin[i] === gold) continue
+      if (total++ < limit) shown.push({ i, run: runs[r]! })
     }
   }
-  hits.sort((a, b) => a.i - b.i || a.run.id - b.run.id)
-  const limit = opts.limit ?? 200
-  const shown = hits.slice(0, limit)
+  const verdictOf = db.prepare('SELECT verdict, score FROM verdicts WHERE run_id = ? AND target_id = ?')
   const info = targetInfo(
     db,
     shown.map((h) => t.ids[h.i]!),
@@ -73,7 +78,7 @@ export function disagreements(
       verdict: v.verdict ?? String(v.score),
     }
   })
-  return { total: hits.length, rows }
+  return { total, rows }
 }
 
 /**
