@@ -1,7 +1,8 @@
 import { migration0010 } from './0010-initial'
 import { migration0020 } from './0020-progress-and-search'
+import { migration0030 } from './0030-gold-history'
 import type { Migration } from './types'
 
-export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020]
+export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
