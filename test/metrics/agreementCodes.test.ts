@@ -26,7 +26,7 @@ describe('agreementFromLabels', () => {
             variants: ['answer', 'poor_answer', 'ungrounded'],
             facts: 1,
           })
-          byAnnotator.forEach((verdicts, a) => fx.labelAll(annotators[a]!, verdicts))
+          for (const [a, verdicts] of byAnnotator.entries()) fx.labelAll(annotators[a]!, verdicts)
           const schema = getDataset(fx.db, fx.datasetId).labelSchema
           const t = loadTargets(fx.db, fx.datasetId, schema)
           const names = new Map(listAnnotators(fx.db).map((a) => [a.id, a.name]))
