@@ -55,8 +55,11 @@ export function ConfusionPanel({ metrics }: { metrics: DatasetMetrics }) {
 export function McNemarMatrix({ metrics }: { metrics: DatasetMetrics }) {
   const judges = metrics.judges
   if (judges.length < 2) return <p className="cmp-hint">McNemar's test needs at least two judge runs.</p>
-  const cell = (a: number, b: number) =>
-    metrics.mcnemar.find((r) => (r.a === a && r.b === b) || (r.a === b && r.b === a))
+  // One lookup per cell: with n judges a scan of the pairs per cell would cost n⁴.
+  const pairs = new Map(
+    metrics.mcnemar.flatMap((r) => [[`${r.a}:${r.b}`, r] as const, [`${r.b}:${r.a}`, r] as const]),
+  )
+  const cell = (a: number, b: number) => pairs.get(`${a}:${b}`)
   return (
     <div className="cmp-table-wrap">
       <table className="cmp-matrix" data-testid="mcnemar">
