@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import type { AnnotateView as View } from '../../../../shared/contract/annotate'
 import type { VerdictKey } from '../../actions/keymap'
 import type { AnnotateState, TargetLabel } from '../../actions/types'
@@ -46,12 +46,28 @@ export function AnnotateLayout(p: Props) {
   const answer = candidate?.text ?? ''
   const answerVariant = candidate?.variant.replace(/_/g, ' ') ?? ''
 
+  const texts = useMemo(() => ({ reference, candidate: answer }), [reference, answer])
+  const { paneRefs } = p
+  // Stable ref callbacks: a new one each render would detach and reattach the pane every label.
+  const setReference = useCallback(
+    (el: HTMLDivElement | null) => {
+      paneRefs.current.reference = el
+    },
+    [paneRefs],
+  )
+  const setCandidate = useCallback(
+    (el: HTMLDivElement | null) => {
+      paneRefs.current.candidate = el
+    },
+    [paneRefs],
+  )
+
   usePaneHighlights({
     roots: p.paneRefs,
     scrollers: { reference: refScroll, candidate: candScroll },
     focused,
     label: focused ? state.labels[focused.targetId] : undefined,
-    texts: { reference, candidate: answer },
+    texts,
   })
 
   const dragTo = (clientX: number) => {
@@ -144,9 +160,7 @@ export function AnnotateLayout(p: Props) {
           text={reference}
           scrollRef={refScroll}
           against={focused?.against === 'reference'}
-          ref={(el) => {
-            p.paneRefs.current.reference = el
-          }}
+          ref={setReference}
         />
         <Splitter
           label="Resize reference and answer"
@@ -160,9 +174,7 @@ export function AnnotateLayout(p: Props) {
           text={answer}
           scrollRef={candScroll}
           against={focused?.against === 'candidate'}
-          ref={(el) => {
-            p.paneRefs.current.candidate = el
-          }}
+          ref={setCandidate}
         >
           {view.candidates.length > 1 ? (
             <div className="tabs" role="tablist" aria-label="Answer variant">
@@ -206,7 +218,7 @@ export function AnnotateLayout(p: Props) {
             labels={state.labels}
             focus={state.focus}
             failed={p.failed}
-            texts={{ reference, candidate: answer }}
+            texts={texts}
             blind={p.blind}
             listRef={p.listRef}
             onFocus={p.onFocus}

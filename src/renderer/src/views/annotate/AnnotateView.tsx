@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { AnnotateView as View } from '../../../../shared/contract/annotate'
 import * as A from '../../actions/annotate'
+import { keepUnchanged } from '../../actions/keepUnchanged'
 import { verdictKeys } from '../../actions/keymap'
 import type { Action, AnnotateState, Effect, TargetLabel } from '../../actions/types'
 import { api } from '../../api'
@@ -13,6 +14,9 @@ import { useAnnotateKeys } from './useAnnotateKeys'
 import { useLabelSaver } from './useLabelSaver'
 
 type Props = ViewProps & { route: Extract<Route, { view: 'annotate' }> }
+
+/** Quiet time after a save before blind mode's refresh fetches what the label revealed. */
+const REVEAL_AFTER_MS = 250
 
 const EMPTY: AnnotateState = { order: [], focus: null, labels: {}, undo: [] }
 
@@ -48,7 +52,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
       if (annotatorId === null) return
       try {
         const v = await api('annotate.open', { datasetId, annotatorId, blind: blindRef.current, ...which })
-        setView(v)
+        setView((before) => (quiet && before ? keepUnchanged(before, v) : v))
         setError(null)
         if (quiet) return
         const focus = v.focusTargetId
@@ -71,12 +75,27 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   // Blind mode reveals judges once I have labelled: refresh the item quietly after such a save.
   const viewRef = useRef(view)
   viewRef.current = view
+  // The refresh waits for a pause in the labelling: run during a quick series of keys, it would
+  // compete with the next label's save and render (one refresh covers every unit labelled so far).
+  const revealTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const onSaved = useCallback(
     (targetId: number) => {
       const t = viewRef.current?.targets.find((x) => x.targetId === targetId)
-      if (t && t.judges === null && viewRef.current) void load({ itemId: viewRef.current.item.id }, true)
+      if (!t || t.judges !== null || !viewRef.current) return
+      const itemId = viewRef.current.item.id
+      if (revealTimer.current) clearTimeout(revealTimer.current)
+      revealTimer.current = setTimeout(() => {
+        revealTimer.current = null
+        if (viewRef.current?.item.id === itemId) void load({ itemId }, true)
+      }, REVEAL_AFTER_MS)
     },
     [load],
+  )
+  useEffect(
+    () => () => {
+      if (revealTimer.current) clearTimeout(revealTimer.current)
+    },
+    [],
   )
   const saver = useLabelSaver(annotatorId, onSaved)
 
@@ -128,6 +147,23 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     if (noteFor === null && document.activeElement === document.body)
       listRef.current?.focus({ preventScroll: true })
   }
+
+  // The unit rows are memoised: their callbacks must keep one identity and reach the latest `run`.
+  const runRef = useRef(run)
+  runRef.current = run
+  const rowHandlers = useMemo(
+    () => ({
+      onFocus: (id: number) => runRef.current(A.focusTarget, id),
+      onPick: (id: number, v: string) => {
+        runRef.current(A.focusTarget, id)
+        runRef.current(A.labelVerdict, v)
+      },
+      onRemoveEvidence: (targetId: number, index: number) =>
+        runRef.current(A.removeEvidence, { targetId, index }),
+      onNote: (id: number) => setNoteFor(id),
+    }),
+    [],
+  )
 
   function switchCandidate(id: number, focus: number | null = null) {
     if (!view) return
@@ -197,13 +233,10 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         listRef={listRef}
         onRetry={saver.retry}
         onCandidate={(id) => switchCandidate(id)}
-        onFocus={(id) => run(A.focusTarget, id)}
-        onPick={(id, v) => {
-          run(A.focusTarget, id)
-          run(A.labelVerdict, v)
-        }}
-        onRemoveEvidence={(targetId, index) => run(A.removeEvidence, { targetId, index })}
-        onNote={(id) => setNoteFor(id)}
+        onFocus={rowHandlers.onFocus}
+        onPick={rowHandlers.onPick}
+        onRemoveEvidence={rowHandlers.onRemoveEvidence}
+        onNote={rowHandlers.onNote}
         onItem={(itemId) => navigate({ view: 'annotate', datasetId, itemId })}
       />
       {noteTarget && (

@@ -1,4 +1,4 @@
-import { forwardRef, type ReactNode } from 'react'
+import { forwardRef, memo, type ReactNode, useMemo } from 'react'
 import type { Pane } from '../../../../shared/domain'
 
 interface Props {
@@ -16,26 +16,29 @@ interface Props {
  * One scrolling text. The text is a single text node (React renders a plain string as one), so
  * character offsets map straight onto DOM ranges for highlights and selections.
  */
-export const TextPane = forwardRef<HTMLDivElement, Props>(function TextPane(
-  { pane, title, text, children, scrollRef, against },
-  textRef,
-) {
-  const words = text.trim() === '' ? 0 : text.trim().split(/\s+/).length
-  return (
-    <section className={`pane pane-${pane}${against ? ' against' : ''}`} aria-label={title}>
-      <header
-        className="pane-head"
-        title={`${words.toLocaleString()} words${against ? ' · the focused unit is judged against this text' : ''}`}
-      >
-        {children ?? <h2>{title}</h2>}
-        {/* With variant tabs the header is full; the word count moves to a tooltip. */}
-        {children ? null : <span className="pane-meta">{words.toLocaleString()} words</span>}
-      </header>
-      <div className="pane-scroll" ref={scrollRef}>
-        <div className="pane-text" ref={textRef} data-pane={pane}>
-          {text}
+export const TextPane = memo(
+  forwardRef<HTMLDivElement, Props>(function TextPane(
+    { pane, title, text, children, scrollRef, against },
+    textRef,
+  ) {
+    // Counting a long article's words is not free: only when its text changes.
+    const words = useMemo(() => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length), [text])
+    return (
+      <section className={`pane pane-${pane}${against ? ' against' : ''}`} aria-label={title}>
+        <header
+          className="pane-head"
+          title={`${words.toLocaleString()} words${against ? ' · the focused unit is judged against this text' : ''}`}
+        >
+          {children ?? <h2>{title}</h2>}
+          {/* With variant tabs the header is full; the word count moves to a tooltip. */}
+          {children ? null : <span className="pane-meta">{words.toLocaleString()} words</span>}
+        </header>
+        <div className="pane-scroll" ref={scrollRef}>
+          <div className="pane-text" ref={textRef} data-pane={pane}>
+            {text}
+          </div>
         </div>
-      </div>
-    </section>
-  )
-})
+      </section>
+    )
+  }),
+)

@@ -2,9 +2,8 @@ import { useEffect, useRef } from 'react'
 import type { AnnotateTarget } from '../../../../shared/contract/annotate'
 import type { LabelSchema } from '../../../../shared/labelSchemas'
 import type { VerdictKey } from '../../actions/keymap'
-import { verdictText } from '../../actions/keymap'
 import type { TargetLabel } from '../../actions/types'
-import { VerdictBar, verdictTone } from './VerdictBar'
+import { UnitRow } from './UnitRow'
 
 interface Props {
   schema: LabelSchema
@@ -21,18 +20,6 @@ interface Props {
   onPick(targetId: number, verdict: string): void
   onRemoveEvidence(targetId: number, index: number): void
   onNote(targetId: number): void
-}
-
-const KIND_LABEL: Record<AnnotateTarget['kind'], string> = {
-  fact: 'Fact',
-  triplet: 'Claim',
-  sentence: 'Sentence',
-  whole: 'Whole answer',
-}
-
-function quote(text: string, start: number, end: number): string {
-  const s = text.slice(start, end)
-  return s.length > 80 ? `${s.slice(0, 77)}…` : s
 }
 
 /** The units of the current answer with their verdict buttons; the focused one shows detail. */
@@ -64,125 +51,23 @@ export function UnitList(props: Props) {
           back.
         </p>
       )}
-      {targets.map((t, i) => {
-        const label = props.labels[t.targetId]
-        const verdict = label?.verdict ?? null
-        const focused = t.targetId === focus
-        const unsaved = props.failed.has(t.targetId)
-        return (
-          // biome-ignore lint/a11y/useFocusableInteractive: the listbox holds focus (aria-activedescendant)
-          <div
-            key={t.targetId}
-            id={`unit-${t.targetId}`}
-            role="option"
-            aria-selected={focused}
-            data-verdict={verdict ?? ''}
-            className={`unit${focused ? ' focused' : ''}${verdict ? ` labelled ${verdictTone(schema, verdict)}` : ''}`}
-            onMouseDown={() => props.onFocus(t.targetId)}
-          >
-            <div className="unit-head">
-              <span className="unit-index">{i + 1}</span>
-              <span className="unit-text">
-                {t.triplet ? (
-                  <span className="triplet">
-                    <span>{t.triplet[0]}</span>
-                    <span className="pred">{t.triplet[1]}</span>
-                    <span>{t.triplet[2]}</span>
-                  </span>
-                ) : (
-                  t.text
-                )}
-              </span>
-              <span className="unit-state" title={unsaved ? 'Not saved' : undefined}>
-                {unsaved ? (
-                  <span className="dot error" />
-                ) : verdict ? (
-                  <span className={`pill ${verdictTone(schema, verdict)}`}>{verdictText(verdict)}</span>
-                ) : null}
-              </span>
-            </div>
-            {focused && (
-              <div className="unit-detail">
-                <div className="unit-kind muted small">
-                  {KIND_LABEL[t.kind]} · judged against the{' '}
-                  {t.against === 'candidate' ? 'answer' : 'reference'}
-                  {t.disputed && <span className="chip warn">disputed</span>}
-                </div>
-                <VerdictBar
-                  schema={schema}
-                  keys={props.keys}
-                  current={verdict}
-                  onPick={(v) => props.onPick(t.targetId, v)}
-                />
-                {label && label.evidence.length > 0 && (
-                  <ul className="evidence">
-                    {label.evidence.map((e, j) => (
-                      <li key={`${e.pane}-${e.start}-${e.end}`}>
-                        <span className="evidence-pane">
-                          {e.pane === 'candidate' ? 'answer' : 'reference'}
-                        </span>
-                        <q>{quote(props.texts[e.pane], e.start, e.end)}</q>
-                        <button
-                          type="button"
-                          className="ghost tiny"
-                          tabIndex={-1}
-                          aria-label="Remove this evidence"
-                          onMouseDown={(ev) => ev.preventDefault()}
-                          onClick={() => props.onRemoveEvidence(t.targetId, j)}
-                        >
-                          ×
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {label?.note && (
-                  <button
-                    type="button"
-                    className="note"
-                    tabIndex={-1}
-                    onClick={() => props.onNote(t.targetId)}
-                  >
-                    {label.note}
-                  </button>
-                )}
-                <Others target={t} schema={schema} blind={props.blind} />
-              </div>
-            )}
-          </div>
-        )
-      })}
-    </div>
-  )
-}
-
-function Others({ target, schema, blind }: { target: AnnotateTarget; schema: LabelSchema; blind: boolean }) {
-  if (target.judges === null)
-    return blind ? (
-      <p className="muted small blind-note">Judge verdicts stay hidden until you label this unit.</p>
-    ) : null
-  if (target.judges.length === 0 && (target.others?.length ?? 0) === 0) return null
-  return (
-    <div className="others">
-      {target.others?.map((o) => (
-        <div key={o.annotator} className="other">
-          <span className="who-small">{o.annotator}</span>
-          <span className={`pill ${verdictTone(schema, o.verdict)}`}>{verdictText(o.verdict)}</span>
-        </div>
-      ))}
-      {target.judges.map((j) => (
-        <div key={j.runId} className="judge">
-          <div className="judge-head">
-            <span className="who-small">{j.judge}</span>
-            {j.status === 'ok' && j.verdict ? (
-              <span className={`pill ${verdictTone(schema, j.verdict)}`}>{verdictText(j.verdict)}</span>
-            ) : (
-              <span className="pill tone-none">{j.status === 'na' ? 'N/A' : 'error'}</span>
-            )}
-          </div>
-          {j.reason && <p className="small">{j.reason}</p>}
-          {j.citation && <blockquote className="small">{j.citation}</blockquote>}
-        </div>
+      {targets.map((t, i) => (
+        <UnitRow
+          key={t.targetId}
+          target={t}
+          index={i}
+          schema={schema}
+          keys={props.keys}
+          label={props.labels[t.targetId]}
+          focused={t.targetId === focus}
+          unsaved={props.failed.has(t.targetId)}
+          texts={props.texts}
+          blind={props.blind}
+          onFocus={props.onFocus}
+          onPick={props.onPick}
+          onRemoveEvidence={props.onRemoveEvidence}
+          onNote={props.onNote}
+        />
       ))}
     </div>
   )
