@@ -17,6 +17,8 @@ type Props = ViewProps & { route: Extract<Route, { view: 'annotate' }> }
 
 /** Quiet time after a save before blind mode's refresh fetches what the label revealed. */
 const REVEAL_AFTER_MS = 250
+/** Quiet time after a focus move before the URL follows it. */
+const URL_AFTER_MS = 200
 
 const EMPTY: AnnotateState = { order: [], focus: null, labels: {}, undo: [] }
 
@@ -106,11 +108,16 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
 
   useEffect(() => {
     saver.focusChanged(state.focus)
-    // Keep the URL on the focused unit so a reload comes back to it.
-    if (state.focus !== null) {
-      const hash = `#/annotate/${datasetId}?target=${state.focus}`
-      if (window.location.hash !== hash) window.history.replaceState(null, '', hash)
-    }
+    // Keep the URL on the focused unit so a reload comes back to it. Rewriting the URL costs a
+    // millisecond or more, so it waits until the focus settles instead of running on every key.
+    if (state.focus === null) return
+    const hash = `#/annotate/${datasetId}?target=${state.focus}`
+    // A navigation in the meantime owns the URL: it is left alone then.
+    const from = window.location.hash
+    const t = setTimeout(() => {
+      if (window.location.hash === from && from !== hash) window.history.replaceState(null, '', hash)
+    }, URL_AFTER_MS)
+    return () => clearTimeout(t)
   }, [state.focus, datasetId, saver.focusChanged])
 
   useEffect(() => {

@@ -43,9 +43,12 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
     (targetId: number, label: TargetLabel) => {
       if (annotatorId === null) return Promise.resolve()
       const seconds = secondsFor(targetId)
+      // With nothing in flight the request leaves at once, before React renders the label and
+      // moves the focus, so the round trip overlaps that work; otherwise it queues behind the rest.
+      const idle = pending.current === 0
       pending.current++
       setState({ kind: 'saving' })
-      const run = chain.current.then(async () => {
+      const send = async () => {
         try {
           await api('annotate.save', { targetId, annotatorId, ...label, seconds })
           setFailed((m) => {
@@ -61,7 +64,8 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
           setFailed((m) => new Map(m).set(targetId, label))
           setState({ kind: 'error', message: e instanceof Error ? e.message : String(e) })
         }
-      })
+      }
+      const run = idle ? send() : chain.current.then(send)
       chain.current = run
       return run
     },
