@@ -151,7 +151,9 @@ export async function benchCompareView(): Promise<void> {
         .locator(`[data-testid="judge-table"] tbody tr`)
         .nth(runs - 1)
         .waitFor()
-      await page.locator('.recharts-surface').first().waitFor()
+      // Both charts at the top of the view, drawn as plain SVG.
+      await page.getByTestId('variant-bars').waitFor()
+      await page.getByTestId('cost-scatter').waitFor()
       return performance.now() - t0
     }
     // The first open computes everything; later opens of an unchanged workspace reuse it.

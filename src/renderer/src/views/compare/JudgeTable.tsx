@@ -7,6 +7,7 @@ import {
   fmtPct,
   fmtPctCi,
 } from '../../../../shared/contract/metrics'
+import { judgeColour } from './palette'
 
 /** One table row: a judge run or an annotator scored like a judge. */
 interface Row {
@@ -14,6 +15,8 @@ interface Row {
   kind: 'judge' | 'human'
   name: string
   runId: number | null
+  /** The judge's colour in the charts, so a row and its bars read as one. */
+  colour: string | null
   f: Figures
   calls: number | null
   tokens: number | null
@@ -75,11 +78,12 @@ function value(r: Row, key: SortKey): number | string | null {
 export function rowsOf(m: DatasetMetrics): Row[] {
   return [
     ...m.judges.map(
-      (j): Row => ({
+      (j, k): Row => ({
         key: `run-${j.runId}`,
         kind: 'judge',
         name: j.status === 'done' ? j.label : `${j.label} — ${j.status}`,
         runId: j.runId,
+        colour: judgeColour(k),
         f: j,
         calls: j.calls,
         tokens: j.promptTokens + j.completionTokens,
@@ -99,6 +103,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         kind: 'human',
         name: `${h.annotator} (human)`,
         runId: null,
+        colour: null,
         f: h,
         calls: null,
         tokens: null,
@@ -146,7 +151,10 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} className={r.kind === 'human' ? 'cmp-human' : undefined} data-row={r.key}>
-              <td>{r.name}</td>
+              <td>
+                {r.colour && <span className="cmp-swatch" style={{ background: r.colour }} />}
+                {r.name}
+              </td>
               <td data-metric="n">{r.f.n}</td>
               <td data-metric="na">
                 {r.f.na} <span className="cmp-sub">({fmtPct(r.f.naRate)})</span>
