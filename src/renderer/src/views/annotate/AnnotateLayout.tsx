@@ -8,7 +8,7 @@ import { KeyHelp } from './KeyHelp'
 import { SaveIndicator, TabProgress } from './StatusBits'
 import { TextPane } from './TextPane'
 import { UnitList } from './UnitList'
-import type { SaveState } from './useLabelSaver'
+import type { SaveStatus } from './useLabelSaver'
 import { usePaneHighlights } from './usePaneHighlights'
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
   candidateId: number | null
   state: AnnotateState
   keys: VerdictKey[]
-  saveState: SaveState
+  saveStatus: SaveStatus
   failed: Map<number, TargetLabel>
   notice: string | null
   error: string | null
@@ -138,7 +138,7 @@ export function AnnotateLayout(p: Props) {
             </span>
           )}
           {p.error && <span className="error-text">{p.error}</span>}
-          <SaveIndicator state={p.saveState} onRetry={p.onRetry} />
+          <SaveIndicator status={p.saveStatus} onRetry={p.onRetry} />
         </div>
       </div>
       {view.item.question && (

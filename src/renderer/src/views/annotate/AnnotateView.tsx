@@ -231,7 +231,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         candidateId={candidateId}
         state={state}
         keys={keys}
-        saveState={saver.state}
+        saveStatus={saver.status}
         failed={saver.failed}
         notice={notice}
         error={error}

@@ -1,7 +1,9 @@
-import type { SaveState } from './useLabelSaver'
+import { useSyncExternalStore } from 'react'
+import type { SaveStatus } from './useLabelSaver'
 
 /** The bar's save state: always the same slot, so a save never moves anything else. */
-export function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry(): void }) {
+export function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry(): void }) {
+  const state = useSyncExternalStore(status.subscribe, status.get)
   if (state.kind === 'saving')
     return (
       <span className="save-state saving" role="status">

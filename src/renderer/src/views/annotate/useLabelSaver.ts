@@ -8,6 +8,33 @@ export type SaveState =
   | { kind: 'saved' }
   | { kind: 'error'; message: string }
 
+/**
+ * The save state lives outside React state: the indicator subscribes to it, so "Saving…" and
+ * "Saved" re-render that one element instead of the whole annotate view.
+ */
+export interface SaveStatus {
+  get(): SaveState
+  subscribe(listener: () => void): () => void
+}
+
+function statusStore(): SaveStatus & { set(next: (s: SaveState) => SaveState): void } {
+  let state: SaveState = { kind: 'idle' }
+  const listeners = new Set<() => void>()
+  return {
+    get: () => state,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    set(next) {
+      const s = next(state)
+      if (s === state) return
+      state = s
+      for (const l of listeners) l()
+    },
+  }
+}
+
 /** Seconds on one unit before a break is assumed; time beyond it is not counted as work. */
 const IDLE_CAP_SECONDS = 300
 
@@ -16,7 +43,7 @@ const IDLE_CAP_SECONDS = 300
  * the latest label of a failed save so "Retry" sends exactly what the person sees.
  */
 export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: number) => void) {
-  const [state, setState] = useState<SaveState>({ kind: 'idle' })
+  const [status] = useState(statusStore)
   const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
   const chain = useRef<Promise<unknown>>(Promise.resolve())
   const pending = useRef(0)
@@ -47,7 +74,7 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
       // moves the focus, so the round trip overlaps that work; otherwise it queues behind the rest.
       const idle = pending.current === 0
       pending.current++
-      setState({ kind: 'saving' })
+      status.set(() => ({ kind: 'saving' }))
       const send = async () => {
         try {
           await api('annotate.save', { targetId, annotatorId, ...label, seconds })
@@ -58,27 +85,27 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
             return next
           })
           onSaved(targetId)
-          if (--pending.current === 0) setState((s) => (s.kind === 'error' ? s : { kind: 'saved' }))
+          if (--pending.current === 0) status.set((s) => (s.kind === 'error' ? s : { kind: 'saved' }))
         } catch (e) {
           pending.current--
           setFailed((m) => new Map(m).set(targetId, label))
-          setState({ kind: 'error', message: e instanceof Error ? e.message : String(e) })
+          status.set(() => ({ kind: 'error', message: e instanceof Error ? e.message : String(e) }))
         }
       }
       const run = idle ? send() : chain.current.then(send)
       chain.current = run
       return run
     },
-    [annotatorId, onSaved],
+    [annotatorId, onSaved, status],
   )
 
   const retry = useCallback(() => {
-    setState({ kind: 'saving' })
+    status.set(() => ({ kind: 'saving' }))
     for (const [targetId, label] of failed) void save(targetId, label)
-  }, [failed, save])
+  }, [failed, save, status])
 
   /** Resolves once every save asked for so far has finished. */
   const flush = useCallback(() => chain.current, [])
 
-  return { state, failed, save, retry, flush, focusChanged }
+  return { status, failed, save, retry, flush, focusChanged }
 }
