@@ -21,17 +21,20 @@ export const TextPane = memo(
     { pane, title, text, children, scrollRef, against },
     textRef,
   ) {
-    // Counting a long article's words is not free: only when its text changes.
-    const words = useMemo(() => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length), [text])
+    // Counting and formatting a long article's words is not free: only when its text changes.
+    const words = useMemo(
+      () => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length).toLocaleString(),
+      [text],
+    )
     return (
       <section className={`pane pane-${pane}${against ? ' against' : ''}`} aria-label={title}>
         <header
           className="pane-head"
-          title={`${words.toLocaleString()} words${against ? ' · the focused unit is judged against this text' : ''}`}
+          title={`${words} words${against ? ' · the focused unit is judged against this text' : ''}`}
         >
           {children ?? <h2>{title}</h2>}
           {/* With variant tabs the header is full; the word count moves to a tooltip. */}
-          {children ? null : <span className="pane-meta">{words.toLocaleString()} words</span>}
+          {children ? null : <span className="pane-meta">{words} words</span>}
         </header>
         <div className="pane-scroll" ref={scrollRef}>
           <div className="pane-text" ref={textRef} data-pane={pane}>
