@@ -90,6 +90,7 @@ const CompareBody = memo(function CompareBody({
   datasetId: number
   navigate(route: Route): void
 }) {
+  const lower = useAfterFirstPaint()
   return (
     <>
       <p className="cmp-hint" data-testid="compare-summary">
@@ -110,6 +111,36 @@ const CompareBody = memo(function CompareBody({
           <CostScatter metrics={m} />
         </section>
       </div>
+      {lower && <LowerSections metrics={m} datasetId={datasetId} navigate={navigate} />}
+    </>
+  )
+})
+
+/**
+ * True once the browser is idle after the first paint. Everything below the two charts is off
+ * screen when the view opens (McNemar alone is runs² cells), so it is laid out after the table
+ * and charts are on screen rather than before.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    const id = requestIdleCallback(() => setReady(true), { timeout: 250 })
+    return () => cancelIdleCallback(id)
+  }, [])
+  return ready
+}
+
+function LowerSections({
+  metrics: m,
+  datasetId,
+  navigate,
+}: {
+  metrics: DatasetMetrics
+  datasetId: number
+  navigate(route: Route): void
+}) {
+  return (
+    <>
       <div className="cmp-grid">
         <section>
           <h2>Confusion matrix</h2>
@@ -130,4 +161,4 @@ const CompareBody = memo(function CompareBody({
       </section>
     </>
   )
-})
+}
