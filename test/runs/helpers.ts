@@ -116,3 +116,20 @@ export function verdictRows(ws: Workspace, runId: number) {
     .prepare('SELECT target_id, status, verdict, detail FROM verdicts WHERE run_id = ? ORDER BY target_id')
     .all(runId) as { target_id: number; status: string; verdict: string | null; detail: string }[]
 }
+
+/** Adds one sentence, one triplet and one whole unit per candidate, so every method has targets. */
+export function addEveryUnitKind(ws: Workspace): void {
+  const rows = ws.db.prepare('SELECT id, item_id FROM candidates').all() as { id: number; item_id: number }[]
+  ws.db.transaction(() => {
+    for (const c of rows) {
+      ws.content.insertUnit(c.item_id, { kind: 'sentence', text: 'The answer is short.', candidateId: c.id })
+      ws.content.insertUnit(c.item_id, {
+        kind: 'triplet',
+        text: 'answer | is | short',
+        triplet: ['answer', 'is', 'short'],
+        candidateId: c.id,
+      })
+      ws.content.insertUnit(c.item_id, { kind: 'whole', text: 'Answer.', candidateId: c.id })
+    }
+  })()
+}

@@ -7,7 +7,7 @@ import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { JUDGE_METHODS } from '../../src/shared/domain'
 import { answerAll, type FakeServer, startFakeLlm, toolArgsFor } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
-import { engineFor, makeWorkspace, oneRun, runRequest, verdictRows } from './helpers'
+import { addEveryUnitKind, engineFor, makeWorkspace, oneRun, runRequest, verdictRows } from './helpers'
 
 /** The product's methods end to end through the engine and both wire formats (plus JSON-in-text). */
 const dir = tmpDirs()
@@ -20,29 +20,9 @@ afterAll(() => fake.close())
 const ITEMS = 3
 const FACTS = 6
 
-/** Adds one sentence, one triplet and one whole unit per candidate to the fact workspace. */
 function fullWorkspace(): { ws: Workspace; datasetId: number } {
   const made = makeWorkspace(dir(), ITEMS, FACTS)
-  const rows = made.ws.db.prepare('SELECT id, item_id FROM candidates').all() as {
-    id: number
-    item_id: number
-  }[]
-  made.ws.db.transaction(() => {
-    for (const c of rows) {
-      made.ws.content.insertUnit(c.item_id, {
-        kind: 'sentence',
-        text: 'The answer is short.',
-        candidateId: c.id,
-      })
-      made.ws.content.insertUnit(c.item_id, {
-        kind: 'triplet',
-        text: 'answer | is | short',
-        triplet: ['answer', 'is', 'short'],
-        candidateId: c.id,
-      })
-      made.ws.content.insertUnit(c.item_id, { kind: 'whole', text: 'Answer.', candidateId: c.id })
-    }
-  })()
+  addEveryUnitKind(made.ws)
   return made
 }
 
