@@ -1,7 +1,8 @@
 import type { Dataset } from '../../shared/domain'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
-import { type Coder, loadRuns, loadTargets, type RunColumns, type TargetColumns, verdictCoder } from './load'
+import { type Coder, loadTargets, type RunColumns, type TargetColumns, verdictCoder } from './load'
+import { loadRuns } from './loadRuns'
 
 /**
  * The loaded columns of one dataset, shared by the Compare view's calls (figures, disagreements,
