@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['test/setup/fastCheck.ts'],
     // The JSON report lets .ci/run print a one-line summary that CI can read.
     reporters: ['default', 'json'],
     outputFile: { json: 'test/artifacts/vitest-report.json' },

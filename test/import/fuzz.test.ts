@@ -106,10 +106,11 @@ describe('well-formed but odd rows', () => {
     setup()
     await fc.assert(
       fc.asyncProperty(fc.array(oddRow, { minLength: 1, maxLength: 6 }), async (rows) => {
-        // hyparquet decodes strings with a BOM-stripping TextDecoder: a Parquet cell that starts
-        // with U+FEFF arrives without it (a known limit of the reader, not of the importer).
+        // hyparquet decodes strings with a BOM-stripping TextDecoder: a Parquet cell loses one
+        // leading U+FEFF (a limit of the reader, not of the importer). Writing cells without any
+        // leading U+FEFF keeps what is written equal to what is read back.
         if (format === 'parquet')
-          for (const r of rows) for (const c of COLUMNS) r[c] = r[c]!.replace(/^\uFEFF/, '')
+          for (const r of rows) for (const c of COLUMNS) r[c] = r[c]!.replace(/^\uFEFF+/, '')
         // TSV has no quoting, so a cell cannot hold a tab or a line break.
         if (format === 'tsv')
           for (const r of rows) for (const c of COLUMNS) r[c] = r[c]!.replace(/[\t\r\n]/g, ' ')
