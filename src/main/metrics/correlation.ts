@@ -1,4 +1,5 @@
 import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics'
+import type { LabelSchema } from '../../shared/labelSchemas'
 
 /**
  * Numeric judge scores (DCR score, holistic 0/1/2, ROUGE) against human scores or binary
@@ -107,27 +108,72 @@ export function auroc(scores: readonly number[], positive: readonly boolean[]): 
   return (rankSumPos - (nPos * (nPos + 1)) / 2) / (nPos * nNeg)
 }
 
+/**
+ * Where numeric human scores are split into positives and negatives for AUROC: scores at or
+ * above `threshold` count as positive (supported).
+ */
+export interface AurocCut {
+  threshold: number
+  /** `schema`: the label schema's own pass line; `midpoint`: the middle of its score range. */
+  source: 'schema' | 'midpoint'
+}
+
+/**
+ * The cut for a label schema whose labels are numbers (numeric schemas, or categorical ones with a
+ * score per verdict); null for schemas whose labels are plain categories. The schema's own pass
+ * line is preferred so that AUROC's positives are the very targets the error rate counts as
+ * supported; the midpoint of the range is the fallback where the schema has no usable line.
+ */
+export function aurocCut(schema: LabelSchema): AurocCut | null {
+  if (schema.type === 'numeric') {
+    // A threshold outside (min, max] would put every possible label in one class.
+    if (schema.threshold > schema.min && schema.threshold <= schema.max)
+      return { threshold: schema.threshold, source: 'schema' }
+    return { threshold: (schema.min + schema.max) / 2, source: 'midpoint' }
+  }
+  if (!schema.scores) return null
+  const scored = Object.entries(schema.scores)
+  if (scored.length === 0) return null
+  const passing = scored.filter(([v]) => schema.binary[v] === 'supported').map(([, s]) => s)
+  const failing = scored.filter(([v]) => schema.binary[v] !== 'supported').map(([, s]) => s)
+  // The binary mapping is a pass line only when every supported verdict outscores every other.
+  if (passing.length > 0 && failing.length > 0 && Math.min(...passing) > Math.max(...failing))
+    return { threshold: Math.min(...passing), source: 'schema' }
+  const all = scored.map(([, s]) => s)
+  return { threshold: (Math.min(...all) + Math.max(...all)) / 2, source: 'midpoint' }
+}
+
 export interface Correlations {
   n: number
   pearson: number | null
   spearman: number | null
   kendallTauB: number | null
-  /** Only when the human side is binary (1 = supported). */
+  /** Null where not defined: no cut for non-binary human scores, or only one class present. */
   auroc: number | null
+  /** The cut that made numeric human scores binary for AUROC; null when they were 0/1 already. */
+  aurocCut: AurocCut | null
 }
 
-export function correlate(judge: readonly number[], human: readonly number[]): Correlations {
-  const binary = human.every((h) => h === 0 || h === 1)
+/**
+ * Judge scores against human scores. With a `cut`, AUROC treats human scores at or above its
+ * threshold as positive; without one it is computed only when the human side is already 0/1.
+ */
+export function correlate(
+  judge: readonly number[],
+  human: readonly number[],
+  cut: AurocCut | null = null,
+): Correlations {
+  const positive = cut
+    ? human.map((h) => h >= cut.threshold)
+    : human.every((h) => h === 0 || h === 1)
+      ? human.map((h) => h === 1)
+      : null
   return {
     n: judge.length,
     pearson: pearson(judge, human),
     spearman: spearman(judge, human),
     kendallTauB: kendallTauB(judge, human),
-    auroc: binary
-      ? auroc(
-          judge,
-          human.map((h) => h === 1),
-        )
-      : null,
+    auroc: positive ? auroc(judge, positive) : null,
+    aurocCut: cut,
   }
 }

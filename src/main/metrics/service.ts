@@ -5,7 +5,7 @@ import { datasetSettings } from '../store/repos/datasets'
 import { agreementFromLabels } from './agreementCodes'
 import { agreementFromMatrix } from './agreementService'
 import { binaryFigures, confusionMatrix, SUPPORTED } from './binary'
-import { correlate } from './correlation'
+import { aurocCut, correlate } from './correlation'
 import { figuresByVariant } from './figures'
 import { humanFigures, ratingsMatrix } from './humans'
 import { type RunColumns, ST_OK, type TargetColumns } from './load'
@@ -74,7 +74,7 @@ function correlationsFor(
         label,
         level: 'target',
         against: numericHuman ? 'numeric' : 'binary',
-        ...correlate(x, y),
+        ...correlate(x, y, numericHuman ? aurocCut(t.schema) : null),
       })
   }
   if (r.method === 'dcr') {

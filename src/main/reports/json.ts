@@ -89,6 +89,7 @@ export function toJsonReport(m: DatasetMetrics) {
       spearman: c.spearman,
       kendall_tau_b: c.kendallTauB,
       auroc: c.auroc,
+      auroc_cut: c.aurocCut,
     })),
     repeat_spread: m.spreads.map((s) => ({
       config: s.configKey,

@@ -1,4 +1,4 @@
-import type { DatasetMetrics } from '../../shared/contract/metrics'
+import type { CorrelationRow, DatasetMetrics } from '../../shared/contract/metrics'
 import { money, NOT_DEFINED, num, pct, pctCi, pValue } from './format'
 
 /** A report table: rendered to Markdown and HTML alike so the two never drift apart. */
@@ -7,6 +7,13 @@ export interface Table {
   note?: string
   head: string[]
   rows: string[][]
+}
+
+/** Which human labels AUROC counted as positive, in words a reader can check against the data. */
+export function aurocSplit(c: Pick<CorrelationRow, 'aurocCut'>): string {
+  if (!c.aurocCut) return 'human = 1 (supported)'
+  const why = c.aurocCut.source === 'schema' ? 'schema pass threshold' : 'midpoint of the range'
+  return `human ≥ ${c.aurocCut.threshold} (${why})`
 }
 
 export function reportTables(m: DatasetMetrics): Table[] {
@@ -113,7 +120,18 @@ export function reportTables(m: DatasetMetrics): Table[] {
   if (m.correlations.length > 0)
     tables.push({
       title: 'Scores against human labels',
-      head: ['Judge', 'Level', 'Against', 'n', 'Pearson', 'Spearman', 'Kendall τ-b', 'AUROC'],
+      note: 'AUROC: the chance that the judge scores a positive target above a negative one. Numeric human labels are split for it at the threshold shown: the label schema’s pass threshold, or the middle of its range where the schema has none. “not defined” means every human label fell on the same side.',
+      head: [
+        'Judge',
+        'Level',
+        'Against',
+        'n',
+        'Pearson',
+        'Spearman',
+        'Kendall τ-b',
+        'AUROC',
+        'AUROC positive if',
+      ],
       rows: m.correlations.map((c) => [
         c.label,
         c.level,
@@ -123,6 +141,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
         num(c.spearman),
         num(c.kendallTauB),
         num(c.auroc),
+        aurocSplit(c),
       ]),
     })
   if (m.spreads.length > 0)

@@ -90,6 +90,8 @@ export const CorrelationRow = z.object({
   spearman: Rate,
   kendallTauB: Rate,
   auroc: Rate,
+  /** How numeric human scores were split for AUROC (at or above = positive); null when 0/1 already. */
+  aurocCut: z.object({ threshold: z.number(), source: z.enum(['schema', 'midpoint']) }).nullable(),
 })
 export type CorrelationRow = z.infer<typeof CorrelationRow>
 
