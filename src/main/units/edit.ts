@@ -3,6 +3,13 @@ import type { Db } from '../store/connection'
 import { ContentWriter } from '../store/repos/content'
 import { now } from '../store/repos/rows'
 import { cleanText, currentUnitRow, toUnit, type UnitRow, UnitsError, unitIsLabelled, unitRow } from './rows'
+import {
+  editedContent,
+  TRIPLET_MERGE_REFUSED,
+  TRIPLET_SPLIT_NEEDS_PARTS,
+  tripletContent,
+  type UnitContent,
+} from './triplets'
 
 /** Units a person makes or changes by hand carry this origin. */
 export const PERSON_ORIGIN = 'person'
@@ -41,11 +48,9 @@ function positionsAfter(db: Db, row: UnitRow, count: number): number[] {
   return Array.from({ length: count }, (_, i) => row.position + step * (i + 1))
 }
 
-function editRow(db: Db, row: UnitRow, text: string, triplet: Triplet | null | undefined): EditResult {
-  // A triplet's structure no longer matches once its text is rewritten, unless one is given.
-  let tripletJson: string | null = null
-  if (triplet !== undefined) tripletJson = triplet ? JSON.stringify(triplet) : null
-  else if (text === row.text) tripletJson = row.triplet
+function editRow(db: Db, row: UnitRow, content: UnitContent): EditResult {
+  const { text } = content
+  const tripletJson = content.triplet === null ? null : JSON.stringify(content.triplet)
   if (text === row.text && tripletJson === row.triplet) return { unit: toUnit(row), versioned: false }
   if (!unitIsLabelled(db, row.id)) {
     db.prepare('UPDATE units SET text = ?, triplet = ? WHERE id = ?').run(text, tripletJson, row.id)
@@ -79,28 +84,47 @@ function editRow(db: Db, row: UnitRow, text: string, triplet: Triplet | null | u
 }
 
 /**
- * Changes a unit's text. A unit nobody has labelled or judged is updated in place; otherwise a
- * new version is made (same lineage and place in the list) and the old row, with its labels,
- * is kept as it was.
+ * Changes a unit's text, or a triplet's parts (its text then follows from them). A unit nobody
+ * has labelled or judged is updated in place; otherwise a new version is made (same lineage
+ * and place in the list) and the old row, with its labels, is kept as it was. Nothing changes
+ * when the input is refused.
  */
-export function editUnit(db: Db, unitId: number, text: string, triplet?: Triplet | null): EditResult {
-  return db.transaction(() => editRow(db, currentUnitRow(db, unitId), cleanText(text), triplet))()
+export function editUnit(
+  db: Db,
+  unitId: number,
+  text: string | undefined,
+  triplet?: readonly string[] | null,
+): EditResult {
+  return db.transaction(() => {
+    const row = currentUnitRow(db, unitId)
+    return editRow(db, row, editedContent(toUnit(row), text, triplet))
+  })()
 }
 
 export interface AddUnitInput {
   itemId: number
   kind: UnitKind
-  text: string
+  /** Not needed for a triplet given with its parts: its text follows from them. */
+  text?: string | undefined
   /** The candidate a triplet, sentence or whole unit comes from; ignored for facts. */
   candidateId?: number | null
-  triplet?: Triplet | null
+  triplet?: readonly string[] | null
   /** Place the new unit right after this one; null puts it first; absent appends it. */
   afterUnitId?: number | null
 }
 
 export function addUnit(db: Db, input: AddUnitInput): Unit {
   return db.transaction(() => {
-    const text = cleanText(input.text)
+    let text: string
+    let parts: Triplet | null = null
+    if (input.triplet) {
+      if (input.kind !== 'triplet')
+        throw new UnitsError(
+          'bad_input',
+          `Only a triplet unit has a subject, predicate and object; this unit is a ${input.kind}`,
+        )
+      ;({ text, triplet: parts } = tripletContent(input.triplet))
+    } else text = cleanText(input.text ?? '')
     const item = db.prepare('SELECT id FROM items WHERE id = ?').get(input.itemId)
     if (!item) throw new UnitsError('not_found', `No item with id ${input.itemId}`)
     const candidateId = input.kind === 'fact' ? null : (input.candidateId ?? null)
@@ -132,7 +156,7 @@ export function addUnit(db: Db, input: AddUnitInput): Unit {
       kind: input.kind,
       text,
       candidateId,
-      triplet: input.triplet ?? null,
+      triplet: parts,
       origin: PERSON_ORIGIN,
       ...(position === undefined ? {} : { position }),
     })
@@ -164,26 +188,50 @@ export function restoreUnit(db: Db, unitId: number): Unit {
 
 /**
  * Splits one unit into several: the first piece takes the unit's place (as an edit, so labels
- * on the old text are kept with it) and the others follow it in order.
+ * on the old text are kept with it) and the others follow it in order. A triplet with parts
+ * splits only into triplets (see splitTriplet).
  */
 export function splitUnit(db: Db, unitId: number, texts: readonly string[]): Unit[] {
   return db.transaction(() => {
     const pieces = texts.map((t, i) => cleanText(t, `Piece ${i + 1} of the split`))
     if (pieces.length < 2) throw new UnitsError('bad_input', 'A split needs at least two pieces')
     const row = currentUnitRow(db, unitId)
-    const first = editRow(db, row, pieces[0]!, undefined).unit
-    const positions = positionsAfter(db, unitRow(db, first.id), pieces.length - 1)
-    const rest = pieces.slice(1).map((text, i) =>
-      writerFor(db).insertUnit(row.item_id, {
-        kind: row.kind as UnitKind,
-        text,
-        candidateId: row.candidate_id,
-        origin: PERSON_ORIGIN,
-        position: positions[i]!,
-      }),
+    if (row.kind === 'triplet' && row.triplet !== null)
+      throw new UnitsError('bad_input', TRIPLET_SPLIT_NEEDS_PARTS)
+    return splitInto(
+      db,
+      row,
+      pieces.map((text) => ({ text, triplet: null })),
     )
-    return [first, ...rest.map((id) => toUnit(unitRow(db, id)))]
   })()
+}
+
+/** Splits a compound claim into several triplets, the first taking the old one's place. */
+export function splitTriplet(db: Db, unitId: number, triplets: readonly (readonly string[])[]): Unit[] {
+  return db.transaction(() => {
+    const pieces = triplets.map((t, i) => tripletContent(t, `Triplet ${i + 1} of the split: `))
+    if (pieces.length < 2) throw new UnitsError('bad_input', 'A split needs at least two triplets')
+    const row = currentUnitRow(db, unitId)
+    if (row.kind !== 'triplet')
+      throw new UnitsError('bad_input', `Only a triplet splits into triplets; this unit is a ${row.kind}`)
+    return splitInto(db, row, pieces)
+  })()
+}
+
+function splitInto(db: Db, row: UnitRow, pieces: readonly UnitContent[]): Unit[] {
+  const first = editRow(db, row, pieces[0]!).unit
+  const positions = positionsAfter(db, unitRow(db, first.id), pieces.length - 1)
+  const rest = pieces.slice(1).map((piece, i) =>
+    writerFor(db).insertUnit(row.item_id, {
+      kind: row.kind as UnitKind,
+      text: piece.text,
+      candidateId: row.candidate_id,
+      triplet: piece.triplet,
+      origin: PERSON_ORIGIN,
+      position: positions[i]!,
+    }),
+  )
+  return [first, ...rest.map((id) => toUnit(unitRow(db, id)))]
 }
 
 /**
@@ -199,8 +247,9 @@ export function mergeUnits(db: Db, unitIds: readonly number[], text?: string): E
     for (const r of rows)
       if (r.item_id !== first.item_id || r.kind !== first.kind || r.candidate_id !== first.candidate_id)
         throw new UnitsError('bad_input', 'Only units of the same item, kind and candidate can be merged')
+    if (first.kind === 'triplet') throw new UnitsError('bad_input', TRIPLET_MERGE_REFUSED)
     const merged = text === undefined ? rows.map((r) => r.text).join(' ') : cleanText(text)
-    const result = editRow(db, first, merged, undefined)
+    const result = editRow(db, first, { text: merged, triplet: null })
     const del = db.prepare('UPDATE units SET deleted_at = ? WHERE id = ?')
     const at = now()
     for (const r of rows.slice(1)) del.run(at, r.id)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Triplet, Unit, UnitKind } from '../domain'
+import { Unit, UnitKind } from '../domain'
 import { type CallDef, call } from './define'
 
 const Id = z.number().int().positive()
@@ -56,6 +56,21 @@ export type UnitVersion = z.infer<typeof UnitVersion>
 
 const EditOutput = z.object({ unit: Unit, versioned: z.boolean() })
 
+export const TRIPLET_PARTS = ['subject', 'predicate', 'object'] as const
+
+const part = (name: (typeof TRIPLET_PARTS)[number]) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `The ${name} of a triplet cannot be empty` })
+
+/** A triplet as a person types it: each part is trimmed, and none may be left blank. */
+export const TripletFields = z.tuple([part('subject'), part('predicate'), part('object')])
+
+const TEXT_OR_TRIPLET = {
+  error: 'Give the text, or for a triplet its subject, predicate and object',
+} as const
+
 /** Calls of the units area. Names read `units.verb`. */
 export const unitsCalls = {
   /** One item with its units; by id, or by 0-based index in the dataset (default the first). */
@@ -63,24 +78,45 @@ export const unitsCalls = {
     z.object({ datasetId: Id, itemId: Id.optional(), index: z.number().int().nonnegative().optional() }),
     UnitsPage,
   ),
+  /**
+   * A triplet given for a triplet unit decides its text (the parts read as a phrase); `text` is
+   * then not needed and not used. `triplet: null` turns a triplet into free text on purpose.
+   */
   'units.edit': call(
-    z.object({ unitId: Id, text: z.string(), triplet: Triplet.nullable().optional() }),
+    z
+      .object({ unitId: Id, text: z.string().optional(), triplet: TripletFields.nullable().optional() })
+      .refine((i) => i.text !== undefined || i.triplet, TEXT_OR_TRIPLET),
     EditOutput,
   ),
   'units.add': call(
-    z.object({
-      itemId: Id,
-      kind: UnitKind,
-      text: z.string(),
-      candidateId: Id.nullable().optional(),
-      triplet: Triplet.nullable().optional(),
-      afterUnitId: Id.nullable().optional(),
-    }),
+    z
+      .object({
+        itemId: Id,
+        kind: UnitKind,
+        text: z.string().optional(),
+        candidateId: Id.nullable().optional(),
+        triplet: TripletFields.nullable().optional(),
+        afterUnitId: Id.nullable().optional(),
+      })
+      .refine((i) => i.text !== undefined || i.triplet, TEXT_OR_TRIPLET),
     Unit,
   ),
   'units.delete': call(z.object({ unitId: Id }), Unit),
   'units.restore': call(z.object({ unitId: Id }), Unit),
-  'units.split': call(z.object({ unitId: Id, texts: z.array(z.string()).min(2) }), z.array(Unit)),
+  /** Texts split a fact, sentence or whole unit; a triplet with parts splits into triplets. */
+  'units.split': call(
+    z
+      .object({
+        unitId: Id,
+        texts: z.array(z.string()).min(2).optional(),
+        triplets: z.array(TripletFields).min(2).optional(),
+      })
+      .refine((i) => (i.texts === undefined) !== (i.triplets === undefined), {
+        error: 'Give either the texts or the triplets of the pieces',
+      }),
+    z.array(Unit),
+  ),
+  /** Triplets are refused: two claims do not make one (subject, predicate, object). */
   'units.merge': call(z.object({ unitIds: z.array(Id).min(2), text: z.string().optional() }), EditOutput),
   'units.reorder': call(
     z.object({

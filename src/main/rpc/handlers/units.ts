@@ -7,6 +7,7 @@ import {
   mergeUnits,
   reorderUnits,
   restoreUnit,
+  splitTriplet,
   splitUnit,
 } from '../../units/edit'
 import { unitsPage, unitVersions } from '../../units/queries'
@@ -32,7 +33,12 @@ export function unitsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof unit
     'units.add': (i) => guard(() => addUnit(db(), i)),
     'units.delete': (i) => guard(() => deleteUnit(db(), i.unitId)),
     'units.restore': (i) => guard(() => restoreUnit(db(), i.unitId)),
-    'units.split': (i) => guard(() => splitUnit(db(), i.unitId, i.texts)),
+    'units.split': (i) =>
+      guard(() =>
+        i.triplets !== undefined
+          ? splitTriplet(db(), i.unitId, i.triplets)
+          : splitUnit(db(), i.unitId, i.texts ?? []),
+      ),
     'units.merge': (i) => guard(() => mergeUnits(db(), i.unitIds, i.text)),
     'units.reorder': (i) => guard(() => reorderUnits(db(), i.itemId, i.kind, i.candidateId, i.orderedIds)),
     'units.versions': (i) => guard(() => unitVersions(db(), i.lineageId)),
