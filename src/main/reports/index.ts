@@ -29,5 +29,6 @@ export function renderReport(
 }
 
 export { toJsonReport } from './json'
+export { svgToPng } from './png'
 export { toCsv, toHtml, toMarkdown } from './render'
 export { costVsErrorSvg, errorByVariantSvg } from './svg'

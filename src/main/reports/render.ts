@@ -27,7 +27,7 @@ function header(m: DatasetMetrics): string {
 }
 
 /**
- * Markdown report. Charts are referenced as sibling SVG files when `chartFiles` is given
+ * Markdown report. Charts are referenced as sibling files (SVG or PNG) when `chartFiles` is given
  * (the CLI writes them next to the report).
  */
 export function toMarkdown(m: DatasetMetrics, chartFiles?: { byVariant: string; costError: string }): string {

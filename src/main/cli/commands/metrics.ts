@@ -1,8 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import type { Command } from 'commander'
+import type { DatasetMetrics } from '../../../shared/contract/metrics'
 import { computeDatasetMetrics } from '../../metrics/service'
-import { costVsErrorSvg, errorByVariantSvg, toCsv, toHtml, toJsonReport, toMarkdown } from '../../reports'
+import {
+  costVsErrorSvg,
+  errorByVariantSvg,
+  svgToPng,
+  toCsv,
+  toHtml,
+  toJsonReport,
+  toMarkdown,
+} from '../../reports'
 import { findDatasetByName } from '../../store/repos/datasets'
 import { CliError, EXIT, parsePositiveInt, withWorkspace } from '../util'
 
@@ -13,9 +22,35 @@ interface MetricsFlags {
   format?: string
   out?: string
   seed?: string
+  charts?: string
 }
 
 const FORMATS = ['md', 'csv', 'html'] as const
+const CHART_KINDS = ['svg', 'png', 'both'] as const
+type ChartKind = (typeof CHART_KINDS)[number]
+
+/**
+ * Writes the two charts beside a Markdown report as SVG, PNG or both, and returns the file names
+ * the report should show (SVG where there is one: it stays sharp at any zoom).
+ */
+async function writeCharts(
+  m: DatasetMetrics,
+  out: string,
+  kind: ChartKind,
+): Promise<{ byVariant: string; costError: string }> {
+  const dir = dirname(out)
+  const stem = basename(out, extname(out))
+  const charts = [
+    { key: 'byVariant', name: `${stem}-by-variant`, svg: errorByVariantSvg(m) },
+    { key: 'costError', name: `${stem}-cost-error`, svg: costVsErrorSvg(m) },
+  ] as const
+  const ext = kind === 'png' ? 'png' : 'svg'
+  for (const c of charts) {
+    if (kind !== 'png') writeFileSync(join(dir, `${c.name}.svg`), c.svg)
+    if (kind !== 'svg') writeFileSync(join(dir, `${c.name}.png`), await svgToPng(c.svg))
+  }
+  return { byVariant: `${charts[0].name}.${ext}`, costError: `${charts[1].name}.${ext}` }
+}
 
 /** Registers `metrics`: every judge, human and agreement figure of one dataset. */
 export function registerMetricsCommands(program: Command): void {
@@ -26,7 +61,12 @@ export function registerMetricsCommands(program: Command): void {
     .option('--dataset <name>', 'dataset name')
     .option('--json', 'print the stable JSON shape (docs/metrics-json.md) on stdout')
     .option('--format <format>', 'report format: md, csv or html (with --out)')
-    .option('--out <path>', 'file to write the report to (md also writes its charts as SVG beside it)')
+    .option('--out <path>', 'file to write the report to (md also writes its two charts beside it)')
+    .option(
+      '--charts <kind>',
+      'with --format md: chart files to write beside the report: svg, png or both',
+      'both',
+    )
     .option('--seed <n>', 'bootstrap seed (default 1)')
     .action(async (flags: MetricsFlags) => {
       if (!flags.dataset) throw new CliError('--dataset <name> is required', EXIT.usage)
@@ -36,9 +76,15 @@ export function registerMetricsCommands(program: Command): void {
       if (format && !FORMATS.includes(format))
         throw new CliError(`--format must be one of ${FORMATS.join(', ')}, got "${flags.format}"`, EXIT.usage)
       if (format && !flags.out) throw new CliError('--format needs --out <path>', EXIT.usage)
+      const charts = (flags.charts ?? 'both') as ChartKind
+      if (!CHART_KINDS.includes(charts))
+        throw new CliError(
+          `--charts must be one of ${CHART_KINDS.join(', ')}, got "${flags.charts}"`,
+          EXIT.usage,
+        )
       const seed = parsePositiveInt('--seed', flags.seed)
       const name = flags.dataset
-      await withWorkspace(flags.workspace, (ws) => {
+      await withWorkspace(flags.workspace, async (ws) => {
         const dataset = findDatasetByName(ws.db, name)
         if (!dataset) throw new CliError(`No dataset named "${name}" in ${flags.workspace}`)
         const m = computeDatasetMetrics(ws.db, dataset.id, { seed })
@@ -48,13 +94,9 @@ export function registerMetricsCommands(program: Command): void {
         }
         if (format && flags.out) {
           mkdirSync(dirname(flags.out), { recursive: true })
-          if (format === 'md') {
-            const stem = basename(flags.out, extname(flags.out))
-            const charts = { byVariant: `${stem}-by-variant.svg`, costError: `${stem}-cost-error.svg` }
-            writeFileSync(join(dirname(flags.out), charts.byVariant), errorByVariantSvg(m))
-            writeFileSync(join(dirname(flags.out), charts.costError), costVsErrorSvg(m))
-            writeFileSync(flags.out, toMarkdown(m, charts))
-          } else writeFileSync(flags.out, format === 'csv' ? toCsv(m) : toHtml(m))
+          if (format === 'md')
+            writeFileSync(flags.out, toMarkdown(m, await writeCharts(m, flags.out, charts)))
+          else writeFileSync(flags.out, format === 'csv' ? toCsv(m) : toHtml(m))
           process.stdout.write(`Wrote ${flags.out}\n`)
           return
         }
