@@ -71,4 +71,40 @@ describe('units calls', () => {
       error: { code: 'bad_input', message: 'A sentence unit needs the candidate it comes from' },
     })
   })
+
+  it('edits a triplet by its parts, and refuses a blank part by name without changing anything', async () => {
+    const s = seed()
+    const { db, content } = s.ctx.workspace
+    const unitId = content.insertUnit(s.items[0]!, {
+      kind: 'triplet',
+      text: 'Quellin number of players four',
+      triplet: ['Quellin', 'number of players', 'four'],
+      candidateId: s.cand,
+    })
+    const before = db.prepare('SELECT * FROM units ORDER BY id').all()
+    const blank = await s.call('units.edit', { unitId, triplet: ['Quellin', 'number of players', '  '] })
+    expect(blank).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+    if (!blank.ok) expect(blank.error.message).toContain('The object of a triplet cannot be empty')
+    expect(await s.call('units.edit', { unitId })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringContaining('its subject, predicate and object') },
+    })
+    expect(db.prepare('SELECT * FROM units ORDER BY id').all()).toEqual(before)
+
+    expect(
+      await s.call('units.edit', { unitId, triplet: ['Quellin', 'number of players', ' two '] }),
+    ).toMatchObject({
+      ok: true,
+      value: {
+        versioned: false,
+        unit: { text: 'Quellin number of players two', triplet: ['Quellin', 'number of players', 'two'] },
+      },
+    })
+    expect(
+      await s.call('units.split', { unitId, texts: ['Quellin has players', 'Quellin is a game'] }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringMatching(/splits into triplets/) },
+    })
+  })
 })
