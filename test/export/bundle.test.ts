@@ -95,6 +95,9 @@ describe('annotation bundles', () => {
       updated: 0,
       unchanged: 0,
       kept_local: 0,
+      earlier_versions: 0,
+      recreated_versions: 0,
+      recreated: [],
     })
     expect(labelsOf(b.ws, 'Cleo')).toEqual(labelsOf(a.ws, 'Cleo'))
     // The history travels too: the earlier "true" is not lost on the way.

@@ -101,6 +101,9 @@ describe('factlab CLI: export, bundle and merge', () => {
       updated: 0,
       unchanged: 0,
       kept_local: 0,
+      earlier_versions: 0,
+      recreated_versions: 0,
+      recreated: [],
     })
     const junk = join(dir, 'junk.jsonl')
     writeFileSync(junk, 'hello\n')

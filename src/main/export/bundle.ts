@@ -1,9 +1,17 @@
 import { z } from 'zod'
-import { EvidenceSpan } from '../../shared/domain'
+import { EvidenceSpan, Triplet } from '../../shared/domain'
 import type { Workspace } from '../app/workspace'
+import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
-import { BUNDLE_FORMAT, BUNDLE_VERSION, type BundleHeader, type BundleLabel } from './bundleFormat'
+import { type EarlierKey, earlierKey } from './bundleChain'
+import {
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  type BundleHeader,
+  type BundleLabel,
+  type TargetKey,
+} from './bundleFormat'
 import { datasetContentHash } from './contentHash'
 import { writeFileAtomically } from './sink'
 
@@ -13,9 +21,14 @@ interface LabelSql {
   target_id: number
   ext_id: string
   variant: string
+  unit_id: number
   kind: BundleLabel['target']['kind']
   text: string
-  occ: number
+  triplet: string | null
+  superseded_by: number | null
+  deleted: number
+  /** Set for the latest version of a chain (current or deleted); null for an earlier one. */
+  occ: number | null
   verdict: string | null
   evidence: string
   note: string | null
@@ -24,10 +37,54 @@ interface LabelSql {
   updated_at: string
 }
 
+interface UnitSql {
+  id: number
+  item_id: number
+  candidate_id: number | null
+  kind: string
+  position: number
+  text: string
+  superseded_by: number | null
+  deleted_at: string | null
+}
+
+/** Names where an earlier unit version sits: its own text and the path to the latest version. */
+function earlierLocator(db: Db): (unitId: number) => NonNullable<TargetKey['earlier']> & { key: EarlierKey } {
+  const unit = db.prepare(
+    'SELECT id, item_id, candidate_id, kind, position, text, superseded_by, deleted_at FROM units WHERE id = ?',
+  )
+  const before = db.prepare(
+    `SELECT COUNT(*) AS n FROM units WHERE item_id = @item_id AND kind = @kind AND candidate_id IS @candidate_id
+       AND text = @text AND superseded_by IS NULL AND (deleted_at IS NOT NULL) = @deleted
+       AND (position < @position OR (position = @position AND id < @id))`,
+  )
+  return (unitId) => {
+    const path: UnitSql[] = []
+    const seen = new Set<number>()
+    for (let id: number | null = unitId; id !== null; ) {
+      const row = unit.get(id) as UnitSql | undefined
+      if (!row || seen.has(id)) throw new Error(`The version chain of unit ${unitId} is broken at unit ${id}`)
+      seen.add(id)
+      path.push(row)
+      id = row.superseded_by
+    }
+    const latest = path[path.length - 1]!
+    const deleted = latest.deleted_at === null ? 0 : 1
+    const { n } = before.get({ ...latest, deleted }) as { n: number }
+    const key = earlierKey(path.map((r) => r.text))
+    return {
+      key,
+      newer: key.newer,
+      latest: { unit: latest.text, occurrence: n, ...(deleted ? { deleted: true as const } : {}) },
+    }
+  }
+}
+
 /**
- * Writes one annotator's labels of one dataset as a bundle another workspace can merge. Only
- * labels on current unit versions travel: the content hash covers current units, so those are
- * exactly the targets the receiving workspace is known to have.
+ * Writes one annotator's labels of one dataset as a bundle another workspace can merge. Every
+ * label travels, also those on unit versions an edit replaced and on deleted units: leaving
+ * them out would lose a person's work in the receiving workspace. Earlier versions are named
+ * by their path to the latest version, which the content hash proves both sides share.
  */
 export async function exportBundle(
   ws: Workspace,
@@ -44,24 +101,28 @@ export async function exportBundle(
   const total = (
     db
       .prepare(
-        `SELECT COUNT(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-         WHERE t.dataset_id = @ds AND l.annotator_id = @ann AND u.superseded_by IS NULL AND u.deleted_at IS NULL`,
+        `SELECT COUNT(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id
+         WHERE t.dataset_id = @ds AND l.annotator_id = @ann`,
       )
       .get(params) as { n: number }
   ).n
   const labels = db.prepare(
-    `WITH cu AS (
-       SELECT u.id, u.kind, u.text,
-         ROW_NUMBER() OVER (PARTITION BY u.item_id, u.candidate_id, u.kind, u.text ORDER BY u.position, u.id) - 1 AS occ
+    `WITH latest AS (
+       SELECT u.id,
+         ROW_NUMBER() OVER (PARTITION BY u.item_id, u.candidate_id, u.kind, u.text, u.deleted_at IS NULL
+                            ORDER BY u.position, u.id) - 1 AS occ
        FROM units u JOIN items i ON i.id = u.item_id
-       WHERE i.dataset_id = @ds AND u.superseded_by IS NULL AND u.deleted_at IS NULL)
-     SELECT l.target_id, i.ext_id, c.variant, cu.kind, cu.text, cu.occ, l.verdict, l.evidence, l.note,
-       l.seconds, l.created_at, l.updated_at
-     FROM labels l JOIN targets t ON t.id = l.target_id JOIN cu ON cu.id = t.unit_id
+       WHERE i.dataset_id = @ds AND u.superseded_by IS NULL)
+     SELECT l.target_id, i.ext_id, c.variant, u.id AS unit_id, u.kind, u.text, u.triplet, u.superseded_by,
+       u.deleted_at IS NOT NULL AS deleted, latest.occ, l.verdict, l.evidence, l.note, l.seconds,
+       l.created_at, l.updated_at
+     FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+     LEFT JOIN latest ON latest.id = u.id
      JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id
      WHERE t.dataset_id = @ds AND l.annotator_id = @ann
-     ORDER BY i.position, c.id, cu.kind, cu.id`,
+     ORDER BY i.position, c.id, u.kind, u.id`,
   )
+  const locate = earlierLocator(db)
   const history = db.prepare(
     `SELECT verdict, evidence, note, seconds, action, at FROM label_history
      WHERE target_id = ? AND annotator_id = ? ORDER BY id`,
@@ -79,7 +140,7 @@ export async function exportBundle(
     sink.write(`${JSON.stringify(header)}\n`)
     for (const r of labels.iterate(params) as IterableIterator<LabelSql>) {
       const line: BundleLabel = {
-        target: { item: r.ext_id, variant: r.variant, kind: r.kind, unit: r.text, occurrence: r.occ },
+        target: targetKey(r, locate),
         verdict: r.verdict,
         evidence: parseJson(Evidence, r.evidence, 'labels.evidence'),
         note: r.note,
@@ -102,4 +163,17 @@ export async function exportBundle(
     }
   })
   return { file: opts.out, labels: written }
+}
+
+function targetKey(r: LabelSql, locate: ReturnType<typeof earlierLocator>): TargetKey {
+  const base = { item: r.ext_id, variant: r.variant, kind: r.kind, unit: r.text }
+  // A version that is not current may have to be recreated on the other side, parts and all.
+  const triplet =
+    (r.superseded_by !== null || r.deleted) && r.triplet !== null
+      ? { triplet: parseJson(Triplet, r.triplet, 'units.triplet') }
+      : {}
+  if (r.superseded_by === null)
+    return { ...base, occurrence: r.occ ?? 0, ...(r.deleted ? { deleted: true as const } : {}), ...triplet }
+  const { key, newer, latest } = locate(r.unit_id)
+  return { ...base, occurrence: key.occurrence, earlier: { newer, latest }, ...triplet }
 }

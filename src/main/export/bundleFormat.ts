@@ -1,18 +1,24 @@
 import { z } from 'zod'
-import { EvidenceSpan, UnitKind } from '../../shared/domain'
+import { EvidenceSpan, Triplet, UnitKind } from '../../shared/domain'
 
 /**
  * An annotation bundle: one annotator's labels on one dataset, as JSON lines. The first line
  * is the header; every other line is one label. Targets are named by content (item ext_id,
  * candidate variant, unit kind + text, and which occurrence of that text) because row ids
  * differ between two workspaces that imported the same file.
+ *
+ * Version 2 carries every label of the annotator, also those on unit versions that are no
+ * longer current (replaced by an edit, or deleted); version 1 carried current units only and
+ * is still read.
  */
 export const BUNDLE_FORMAT = 'factlab-bundle'
-export const BUNDLE_VERSION = 1
+export const BUNDLE_VERSION = 2
+/** Every version this FactLab reads, for the message that refuses a newer one. */
+export const READABLE_VERSIONS = [1, 2] as const
 
 export const BundleHeader = z.object({
   format: z.literal(BUNDLE_FORMAT),
-  version: z.literal(BUNDLE_VERSION),
+  version: z.union([z.literal(1), z.literal(2)]),
   dataset: z.object({ name: z.string(), contentHash: z.string().regex(/^[0-9a-f]{64}$/) }),
   annotator: z.object({ name: z.string().trim().min(1) }),
   exportedAt: z.string(),
@@ -20,13 +26,41 @@ export const BundleHeader = z.object({
 })
 export type BundleHeader = z.infer<typeof BundleHeader>
 
+const Occurrence = z.number().int().nonnegative()
+
+/** The unit at the end of a version chain: current, or deleted. */
+export const LatestKey = z.object({
+  unit: z.string(),
+  /** 0 for the first such unit (current, or deleted) with this text in its list, 1 for a repeat, … */
+  occurrence: Occurrence,
+  deleted: z.literal(true).optional(),
+})
+export type LatestKey = z.infer<typeof LatestKey>
+
 export const TargetKey = z.object({
   item: z.string(),
   variant: z.string(),
   kind: UnitKind,
+  /** The text of the very version the label was given on. */
   unit: z.string(),
-  /** 0 for the first unit with this kind and text in its item/candidate, 1 for a repeat, … */
-  occurrence: z.number().int().nonnegative(),
+  /**
+   * For the latest version of a unit: 0 for the first unit with this kind and text in its
+   * item/candidate, 1 for a repeat, … For an earlier version: how many versions with its text
+   * lie between it and the latest one.
+   */
+  occurrence: Occurrence,
+  /** The unit was deleted (it can be restored; its labels are kept). */
+  deleted: z.literal(true).optional(),
+  /** Set when the label is on an earlier version of a unit, replaced by an edit since. */
+  earlier: z
+    .object({
+      /** Texts of the versions between this one and the latest, the next newer first. */
+      newer: z.array(z.string()),
+      latest: LatestKey,
+    })
+    .optional(),
+  /** A triplet's parts, for a version that may have to be recreated on the other side. */
+  triplet: Triplet.nullable().optional(),
 })
 export type TargetKey = z.infer<typeof TargetKey>
 

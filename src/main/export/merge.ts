@@ -8,7 +8,16 @@ import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
-import { BundleHeader, BundleLabel, type LabelState, sameState, type TargetKey } from './bundleFormat'
+import {
+  BUNDLE_VERSION,
+  BundleHeader,
+  BundleLabel,
+  type LabelState,
+  READABLE_VERSIONS,
+  sameState,
+  type TargetKey,
+} from './bundleFormat'
+import { type RecreatedVersion, TargetResolver } from './bundleTargets'
 import { datasetContentHash } from './contentHash'
 
 export interface MergeReport {
@@ -21,6 +30,14 @@ export interface MergeReport {
   unchanged: number
   /** Targets where the local label was newer; the bundle's state went to the history only. */
   kept_local: number
+  /**
+   * Labels given on unit versions that are no longer current (replaced by an edit, or deleted);
+   * they are also counted in the four figures above.
+   */
+  earlier_versions: number
+  /** Unit versions this workspace did not have, recreated so the labels on them have a place. */
+  recreated_versions: number
+  recreated: RecreatedVersion[]
 }
 
 const Evidence = z.array(EvidenceSpan)
@@ -42,6 +59,20 @@ function parseLine<T extends z.ZodType>(schema: T, text: string, where: string):
   return parsed.data
 }
 
+/** A bundle from a newer FactLab would be misread, so it is named as such rather than half-parsed. */
+function refuseNewerVersion(first: string, file: string): void {
+  let version: unknown
+  try {
+    version = (JSON.parse(first) as { version?: unknown } | null)?.version
+  } catch {
+    return // parseLine reports the broken line
+  }
+  if (typeof version === 'number' && version > BUNDLE_VERSION)
+    throw new Error(
+      `${file} was written by a newer FactLab (bundle version ${version}); this one reads bundle versions ${READABLE_VERSIONS.join(' and ')}. Update FactLab to merge it`,
+    )
+}
+
 /** Reads and validates a whole bundle before anything is written. */
 export function readBundle(file: string): ParsedBundle {
   let text: string
@@ -53,11 +84,15 @@ export function readBundle(file: string): ParsedBundle {
   const lines = text.split(/\r?\n/)
   const first = lines[0] ?? ''
   if (!first.includes('factlab-bundle')) throw new Error(`${file} is not a FactLab annotation bundle`)
+  refuseNewerVersion(first, file)
   const header = parseLine(BundleHeader, first, `${file}:1`)
   const labels: ParsedBundle['labels'] = []
   for (let i = 1; i < lines.length; i++) {
     if (lines[i]!.trim() === '') continue
-    labels.push({ line: i + 1, label: parseLine(BundleLabel, lines[i]!, `${file}:${i + 1}`) })
+    const label = parseLine(BundleLabel, lines[i]!, `${file}:${i + 1}`)
+    if (header.version === 1 && (label.target.earlier || label.target.deleted))
+      throw new Error(`${file}:${i + 1}: a version 1 bundle carries labels on current units only`)
+    labels.push({ line: i + 1, label })
   }
   if (labels.length !== header.labels)
     throw new Error(
@@ -133,14 +168,6 @@ export async function mergeBundle(
       const problem = v === null ? null : checkVerdict(dataset.labelSchema, v)
       if (problem) throw new Error(`${file}:${line}: ${problem} (the verdicts of dataset "${dataset.name}")`)
     }
-  const findTarget = db.prepare(
-    `SELECT t.id FROM items i JOIN candidates c ON c.item_id = i.id AND c.variant = @variant
-     JOIN units u ON u.item_id = i.id AND u.kind = @kind AND u.text = @unit
-       AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-     JOIN targets t ON t.unit_id = u.id AND t.candidate_id = c.id
-     WHERE i.dataset_id = @ds AND i.ext_id = @item
-     ORDER BY u.position, u.id LIMIT 1 OFFSET @occurrence`,
-  )
   const local = db.prepare(
     'SELECT verdict, evidence, note, seconds, updated_at FROM labels WHERE target_id = ? AND annotator_id = ?',
   )
@@ -158,15 +185,27 @@ export async function mergeBundle(
     updated: 0,
     unchanged: 0,
     kept_local: 0,
+    earlier_versions: 0,
+    recreated_versions: 0,
+    recreated: [],
   }
   const describe = (k: TargetKey) =>
     `item "${k.item}", variant "${k.variant}", ${k.kind} "${k.unit.slice(0, 60)}"${k.occurrence ? ` (#${k.occurrence + 1})` : ''}`
 
   db.transaction(() => {
     const annotatorId = ensureAnnotator(db, header.annotator.name).id
+    const resolver = new TargetResolver(ws, dataset.id)
     for (const { line, label } of labels) {
-      const target = findTarget.get({ ds: dataset.id, ...label.target }) as { id: number } | undefined
-      if (!target) throw new Error(`${file}:${line}: no such target here (${describe(label.target)})`)
+      let targetId: number | null
+      try {
+        targetId = resolver.resolve(label.target)
+      } catch (error) {
+        throw new Error(`${file}:${line}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      if (targetId === null)
+        throw new Error(`${file}:${line}: no such target here (${describe(label.target)})`)
+      const target = { id: targetId }
+      if (label.target.earlier || label.target.deleted) report.earlier_versions++
       const known: (Omit<LabelState, 'seconds'> & { at: string })[] = (
         localHistory.all(target.id, annotatorId) as LocalHistory[]
       ).map((h) => ({ ...h, evidence: parseJson(Evidence, h.evidence, 'label_history.evidence') }))
@@ -214,6 +253,8 @@ export async function mergeBundle(
           label.updatedAt,
         )
     }
+    report.recreated = resolver.recreated
+    report.recreated_versions = resolver.recreated.length
   })()
   return report
 }

@@ -46,6 +46,19 @@ export const MergeReport = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   kept_local: z.number().int(),
+  /** Labels on unit versions no longer current (edited or deleted); also counted above. */
+  earlier_versions: z.number().int(),
+  /** Unit versions this workspace lacked, recreated so the labels on them have a place. */
+  recreated_versions: z.number().int(),
+  recreated: z.array(
+    z.object({
+      item: z.string(),
+      variant: z.string().nullable(),
+      kind: z.string(),
+      text: z.string(),
+      deleted: z.boolean(),
+    }),
+  ),
 })
 export type MergeReport = z.infer<typeof MergeReport>
 

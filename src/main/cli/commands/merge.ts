@@ -27,7 +27,14 @@ export function registerMergeCommands(program: Command): void {
         report,
         () =>
           `Merged ${report.annotator}'s labels into "${report.dataset}": ${report.added} added, ${report.updated} updated, ` +
-          `${report.unchanged} unchanged, ${report.kept_local} kept the newer local label`,
+          `${report.unchanged} unchanged, ${report.kept_local} kept the newer local label; ` +
+          `${report.earlier_versions} of them on earlier unit versions, ${report.recreated_versions} versions recreated here` +
+          report.recreated
+            .map(
+              (r) =>
+                `\n  recreated ${r.deleted ? 'deleted ' : 'earlier '}${r.kind} of item ${r.item}: ${r.text}`,
+            )
+            .join(''),
       )
     })
 }

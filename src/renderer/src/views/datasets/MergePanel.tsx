@@ -10,11 +10,13 @@ interface Props {
   onMerged(): void
 }
 
-const OUTCOMES: { key: keyof Omit<MergeReport, 'dataset' | 'annotator'>; label: string }[] = [
+const OUTCOMES: { key: keyof Omit<MergeReport, 'dataset' | 'annotator' | 'recreated'>; label: string }[] = [
   { key: 'added', label: 'Added' },
   { key: 'updated', label: 'Updated' },
   { key: 'unchanged', label: 'Unchanged' },
   { key: 'kept_local', label: 'Kept local' },
+  { key: 'earlier_versions', label: 'On earlier unit versions' },
+  { key: 'recreated_versions', label: 'Unit versions recreated' },
 ]
 
 /** Upload a colleague's bundle into this dataset; all or nothing, and the outcome counted. */
@@ -72,6 +74,19 @@ export function MergePanel({ dataset, onClose, onMerged }: Props) {
           <p className="muted small">
             Where both sides had changed a label, the newer one is current and the other stays in its history.
           </p>
+          {report.recreated.length > 0 && (
+            <details>
+              <summary>Unit versions this workspace did not have, recreated for their labels</summary>
+              <ul aria-label="Recreated unit versions">
+                {report.recreated.map((r, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once shown
+                  <li key={i}>
+                    {r.item} · {r.deleted ? 'deleted' : 'earlier'} {r.kind}: “{r.text}”
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
           <footer className="modal-foot">
             <button type="button" className="primary" onClick={onClose}>
               Done

@@ -1,0 +1,206 @@
+import type { UnitKind } from '../../shared/domain'
+import type { Workspace } from '../app/workspace'
+import { now } from '../store/repos/rows'
+import { type ChainNode, placeEarlier } from './bundleChain'
+import type { LatestKey, TargetKey } from './bundleFormat'
+
+/** Units made by a merge carry this origin. */
+export const MERGE_ORIGIN = 'merge'
+
+/** Bounds how many deleted units with one text a bundle may ask to recreate. */
+const MAX_REPEATS = 100
+
+/** A unit version a merge had to recreate so the labels on it have a place. */
+export interface RecreatedVersion {
+  item: string
+  /** The candidate a triplet, sentence or whole unit belongs to; null for a fact. */
+  variant: string | null
+  kind: UnitKind
+  text: string
+  deleted: boolean
+}
+
+interface List {
+  itemId: number
+  kind: UnitKind
+  candidateId: number | null
+}
+
+interface LatestRow {
+  id: number
+  position: number
+  version: number
+  lineage_id: number | null
+}
+
+/**
+ * Finds, in the receiving workspace, the target a bundled label belongs on. Current units are
+ * found by content as before. A label on an earlier or deleted version lands on the matching
+ * version here; when this workspace never had that version (its history differs, or it came
+ * from an export of the edited data), the version is recreated rather than the label dropped or
+ * moved onto the current text: a verdict on an old wording is not a verdict on the new one,
+ * and recreating it is exactly what an edit of a labelled unit does here. Runs inside the
+ * merge's transaction, so a refused bundle leaves no recreated rows behind.
+ */
+export class TargetResolver {
+  readonly recreated: RecreatedVersion[] = []
+  private readonly item
+  private readonly candidate
+  private readonly latest
+  private readonly listRows
+  private readonly unitById
+  private readonly insertUnit
+  private readonly target
+  private readonly insertTarget
+  private readonly endOfList
+
+  constructor(
+    private readonly ws: Workspace,
+    private readonly datasetId: number,
+  ) {
+    const db = ws.db
+    this.item = db.prepare(
+      'SELECT id FROM items WHERE dataset_id = ? AND ext_id = ? ORDER BY position LIMIT 1',
+    )
+    this.candidate = db.prepare('SELECT id FROM candidates WHERE item_id = ? AND variant = ?')
+    this.latest = db.prepare(
+      `SELECT id, position, version, lineage_id FROM units
+       WHERE item_id = @itemId AND kind = @kind AND candidate_id IS @candidateId AND text = @text
+         AND superseded_by IS NULL AND (deleted_at IS NOT NULL) = @deleted
+       ORDER BY position, id LIMIT 1 OFFSET @occurrence`,
+    )
+    this.listRows = db.prepare(
+      'SELECT id, text, superseded_by FROM units WHERE item_id = ? AND kind = ? AND candidate_id IS ?',
+    )
+    this.unitById = db.prepare('SELECT id, position, version, lineage_id FROM units WHERE id = ?')
+    this.insertUnit = db.prepare(
+      `INSERT INTO units (item_id, candidate_id, kind, position, text, triplet, origin, version, lineage_id,
+         superseded_by, deleted_at, created_at)
+       VALUES (@itemId, @candidateId, @kind, @position, @text, @triplet, '${MERGE_ORIGIN}', @version, @lineage,
+         @supersededBy, @deletedAt, @at)`,
+    )
+    this.target = db.prepare('SELECT id FROM targets WHERE unit_id = ? AND candidate_id = ?')
+    this.insertTarget = db.prepare(
+      'INSERT INTO targets (dataset_id, item_id, unit_id, candidate_id) VALUES (?, ?, ?, ?)',
+    )
+    this.endOfList = db.prepare(
+      'SELECT COALESCE(MAX(position), -1) + 1 AS p FROM units WHERE item_id = ? AND kind = ? AND candidate_id IS ?',
+    )
+  }
+
+  /** The target id for a bundled label, or null when this workspace has no place for it. */
+  resolve(key: TargetKey): number | null {
+    const item = this.item.get(this.datasetId, key.item) as { id: number } | undefined
+    if (!item) return null
+    const candidate = this.candidate.get(item.id, key.variant) as { id: number } | undefined
+    if (!candidate) return null
+    const list: List = {
+      itemId: item.id,
+      kind: key.kind,
+      candidateId: key.kind === 'fact' ? null : candidate.id,
+    }
+    const where = { item: key.item, variant: key.kind === 'fact' ? null : key.variant, kind: key.kind }
+    const latestKey: LatestKey = key.earlier?.latest ?? {
+      unit: key.unit,
+      occurrence: key.occurrence,
+      ...(key.deleted ? { deleted: true as const } : {}),
+    }
+    const latest = this.findLatest(list, latestKey, key.earlier ? null : (key.triplet ?? null), where)
+    if (!latest) return null
+    let unitId = latest.id
+    if (key.earlier) {
+      const nodes = new Map<number, ChainNode>()
+      for (const r of this.listRows.all(list.itemId, list.kind, list.candidateId) as {
+        id: number
+        text: string
+        superseded_by: number | null
+      }[])
+        nodes.set(r.id, { id: r.id, text: r.text, supersededBy: r.superseded_by })
+      const placement = placeEarlier(nodes, latest.id, {
+        unit: key.unit,
+        occurrence: key.occurrence,
+        newer: key.earlier.newer,
+      })
+      if ('found' in placement) unitId = placement.found
+      else {
+        let parent = this.unitById.get(placement.parent) as LatestRow
+        for (const [i, text] of placement.texts.entries()) {
+          const last = i === placement.texts.length - 1
+          // Numbered below the version that replaced it, so version lists still read oldest first.
+          const id = this.make(list, where, {
+            text,
+            triplet: last ? (key.triplet ?? null) : null,
+            position: latest.position,
+            version: parent.version - 1,
+            lineage: latest.lineage_id ?? latest.id,
+            supersededBy: parent.id,
+            deletedAt: null,
+          })
+          parent = this.unitById.get(id) as LatestRow
+        }
+        unitId = parent.id
+      }
+    }
+    const found = this.target.get(unitId, candidate.id) as { id: number } | undefined
+    if (found) return found.id
+    // A fact version replaced before this candidate existed never had a target in it.
+    return Number(this.insertTarget.run(this.datasetId, item.id, unitId, candidate.id).lastInsertRowid)
+  }
+
+  /** The latest unit of a chain; a deleted one this workspace lacks is recreated, deleted. */
+  private findLatest(
+    list: List,
+    key: LatestKey,
+    triplet: TargetKey['triplet'],
+    where: Omit<RecreatedVersion, 'text' | 'deleted'>,
+  ): LatestRow | null {
+    const params = { ...list, text: key.unit, deleted: key.deleted ? 1 : 0, occurrence: key.occurrence }
+    let row = this.latest.get(params) as LatestRow | undefined
+    if (!row && key.deleted && key.occurrence >= MAX_REPEATS)
+      throw new Error(
+        `it names deleted unit #${key.occurrence + 1} with the same text; more than ${MAX_REPEATS} such units is not believable`,
+      )
+    // Current units are proven alike by the content hash; only deleted ones can be missing.
+    // Every deleted unit with this text before the wanted one existed there too, so all are made.
+    while (!row && key.deleted) {
+      const { p } = this.endOfList.get(list.itemId, list.kind, list.candidateId) as { p: number }
+      const id = this.make(list, where, {
+        text: key.unit,
+        triplet: triplet ?? null,
+        position: p,
+        version: 1,
+        lineage: null,
+        supersededBy: null,
+        deletedAt: now(),
+      })
+      this.ws.db.prepare('UPDATE units SET lineage_id = id WHERE id = ?').run(id)
+      row = this.latest.get(params) as LatestRow | undefined
+    }
+    return row ?? null
+  }
+
+  private make(
+    list: List,
+    where: Omit<RecreatedVersion, 'text' | 'deleted'>,
+    u: {
+      text: string
+      triplet: readonly string[] | null
+      position: number
+      version: number
+      lineage: number | null
+      supersededBy: number | null
+      deletedAt: string | null
+    },
+  ): number {
+    const info = this.insertUnit.run({
+      ...list,
+      ...u,
+      triplet: u.triplet ? JSON.stringify(u.triplet) : null,
+      at: now(),
+    })
+    const id = Number(info.lastInsertRowid)
+    this.ws.content.addTargets(id, list.itemId, list.kind, list.candidateId)
+    this.recreated.push({ ...where, text: u.text, deleted: u.deletedAt !== null })
+    return id
+  }
+}
