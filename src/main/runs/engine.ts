@@ -7,6 +7,8 @@ import { RunCaller, RunFatal, RunStopped } from './caller'
 import type { RunConfig } from './config'
 import { runExtraction } from './extract'
 import { runImprovement } from './improve'
+import { claimLease, clearDeadLease, keepLease, newHolder, releaseLease } from './lease'
+import type { RunDriver } from './leaseRules'
 import type { Clock } from './limits'
 import { runPool } from './pool'
 import type { MethodRegistry } from './registry'
@@ -40,6 +42,10 @@ export interface EngineOptions {
   clientFactory?: (opts: ProviderOptions) => ProviderClient
   onProgress?: (p: RunProgress) => void
   clock?: Clock
+  /** Who this engine is, as a second driver of the same run is told (default `other`). */
+  driver?: RunDriver
+  /** Told when a run was taken over from a driver that had vanished or fallen silent. */
+  onNotice?: (runId: number, message: string) => void
 }
 
 /** What the job functions (judge, extract, improve) get from the engine for one run. */
@@ -58,6 +64,8 @@ export interface RunSession {
 interface Active {
   controller: AbortController
   stopAs: 'paused' | 'cancelled' | null
+  /** Another driver took the run over: stop without touching its status, which is theirs now. */
+  lost: boolean
   done: Promise<RunSummary>
 }
 
@@ -71,7 +79,9 @@ function templateSet(config: RunConfig): TemplateSet {
 /**
  * Runs judge, extraction and improvement jobs in this process. A run's state lives in the
  * workspace (run_calls, verdicts), so `start` on a paused, failed or crashed run picks up
- * where it stopped without repeating a finished call.
+ * where it stopped without repeating a finished call. A run is driven by one process at a
+ * time: `start` claims its lease in the workspace (see lease.ts) and throws RunLeaseHeld when
+ * another live driver has it.
  */
 export class RunEngine {
   private readonly active = new Map<number, Active>()
@@ -82,20 +92,40 @@ export class RunEngine {
     return this.active.has(runId)
   }
 
-  /** Starts or resumes a run and resolves when it stops (done, paused, cancelled or failed). */
+  /**
+   * Starts or resumes a run and resolves when it stops (done, paused, cancelled or failed).
+   * Throws at once, before any call, when the run is cancelled or driven elsewhere.
+   */
   start(runId: number): Promise<RunSummary> {
     const existing = this.active.get(runId)
     if (existing) return existing.done
-    const run = getRun(this.o.db, runId)
-    if (run.status === 'done') return Promise.resolve(runSummary(this.o.db, runId))
+    const { db } = this.o
+    const run = getRun(db, runId)
+    if (run.status === 'done') return Promise.resolve(runSummary(db, runId))
     if (run.status === 'cancelled') throw new Error(`Run ${runId} was cancelled; start a new run instead`)
+    const me = newHolder(this.o.driver ?? 'other')
+    const claim = claimLease(db, runId, me)
+    if (claim.takeover) this.o.onNotice?.(runId, claim.takeover)
     const entry: Active = {
       controller: new AbortController(),
       stopAs: null,
+      lost: false,
       done: Promise.resolve(null as never),
     }
     this.active.set(runId, entry)
-    entry.done = this.execute(run, entry).finally(() => this.active.delete(runId))
+    const stopBeat = keepLease(db, runId, me.owner, () => {
+      entry.lost = true
+      entry.controller.abort(new RunStopped('taken over'))
+    })
+    entry.done = this.execute(run, entry).finally(() => {
+      stopBeat()
+      this.active.delete(runId)
+      try {
+        if (db.open) releaseLease(db, runId, me.owner, entry.stopAs)
+      } catch {
+        // A lease that cannot be released goes stale (or its process is gone) and is taken over.
+      }
+    })
     return entry.done
   }
 
@@ -116,6 +146,8 @@ export class RunEngine {
     }
     const run = getRun(this.o.db, runId)
     if (run.status === 'done' || run.status === 'cancelled') return
+    // A run driven by another live process is theirs to stop; marking it here would be undone.
+    clearDeadLease(this.o.db, runId, newHolder(this.o.driver ?? 'other'))
     setRunStatus(this.o.db, runId, as)
   }
 
@@ -187,14 +219,13 @@ export class RunEngine {
       else if (run.kind === 'extract') await runExtraction(session)
       else if (run.kind === 'improve') await runImprovement(session)
       else throw new RunFatal(`Runs of kind ${run.kind} cannot be executed`)
-      if (entry.stopAs) setRunStatus(db, run.id, entry.stopAs)
-      else setRunStatus(db, run.id, 'done')
+      // After a takeover the run's status belongs to the new driver, whatever stopped ours.
+      if (!entry.lost) setRunStatus(db, run.id, entry.stopAs ?? 'done')
     } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      if (entry.lost) return runSummary(db, run.id)
       if (error instanceof RunStopped && entry.stopAs) setRunStatus(db, run.id, entry.stopAs)
-      else {
-        const message = error instanceof Error ? error.message : String(error)
-        setRunStatus(db, run.id, 'failed', message)
-      }
+      else setRunStatus(db, run.id, 'failed', message)
     }
     const summary = runSummary(db, run.id)
     emit(summary.status, progressState.done, progressState.total, true)

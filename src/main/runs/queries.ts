@@ -1,5 +1,7 @@
 import type { CandidateVerdict, Rewrite, RunInfo } from '../../shared/contract/judges'
 import type { Db } from '../store/connection'
+import { lastTakeover, liveLease } from './lease'
+import { heldMessage } from './leaseRules'
 import { listRuns, runSummary } from './repo'
 
 /** Runs with their counts, newest first, for the Judges view. */
@@ -8,8 +10,11 @@ export function runInfos(
   datasetId: number | undefined,
   isActive: (id: number) => boolean,
 ): RunInfo[] {
+  const now = new Date()
   return listRuns(db, datasetId).map((r) => {
     const s = runSummary(db, r.id)
+    const active = isActive(r.id)
+    const lease = active ? null : liveLease(db, r.id, now.getTime())
     const total = (db.prepare('SELECT total_calls AS n FROM runs WHERE id = ?').get(r.id) as { n: number }).n
     return {
       id: r.id,
@@ -20,7 +25,7 @@ export function runInfos(
       method: r.method,
       repeatIndex: r.repeatIndex,
       status: r.status,
-      active: isActive(r.id),
+      active,
       error: r.error,
       createdAt: r.createdAt,
       total,
@@ -33,6 +38,14 @@ export function runInfos(
       completionTokens: s.completion_tokens,
       cost: s.cost,
       templates: Object.fromEntries(Object.entries(r.config.templates).map(([n, t]) => [n, t.version])),
+      heldBy: lease && {
+        driver: lease.driver,
+        pid: lease.pid,
+        host: lease.host,
+        since: lease.acquiredAt,
+        message: heldMessage(lease, now),
+      },
+      takeover: lastTakeover(db, r.id),
     }
   })
 }

@@ -109,6 +109,21 @@ export const Preview = z.object({
 })
 export type Preview = z.infer<typeof Preview>
 
+/** Which kind of FactLab process drives a run. */
+export const RUN_DRIVERS = ['app', 'browser', 'cli', 'other'] as const
+export type RunDriver = (typeof RUN_DRIVERS)[number]
+
+/** Another process driving a run (the lease it holds in the workspace). */
+export const RunHolder = z.object({
+  driver: z.enum(RUN_DRIVERS),
+  pid: z.number().int(),
+  host: z.string(),
+  since: z.string(),
+  /** The sentence a second driver is refused with. */
+  message: z.string(),
+})
+export type RunHolder = z.infer<typeof RunHolder>
+
 export const RunInfo = z.object({
   id: Id,
   kind: z.string(),
@@ -132,6 +147,10 @@ export const RunInfo = z.object({
   completionTokens: z.number().int(),
   cost: z.number(),
   templates: z.record(z.string(), z.number().int()),
+  /** Set while another live process drives the run: Resume would be refused. */
+  heldBy: RunHolder.nullable(),
+  /** The last time a vanished or silent driver's claim was taken over, in words. */
+  takeover: z.string().nullable(),
 })
 export type RunInfo = z.infer<typeof RunInfo>
 

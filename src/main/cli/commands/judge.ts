@@ -7,6 +7,8 @@ import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { createRuns, improveRequest, type RunRequest } from '../../runs/create'
 import { RunEngine } from '../../runs/engine'
 import { improvementReport } from '../../runs/improve'
+import { RunLeaseHeld } from '../../runs/lease'
+import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
 import { getRun, type RunSummary } from '../../runs/repo'
 import { findDatasetByName } from '../../store/repos/datasets'
@@ -97,19 +99,25 @@ export function withProviderOptions(cmd: Command): Command {
 
 /**
  * Runs (or resumes) one run with a progress bar; Ctrl-C pauses it so `judge resume` can pick
- * it up later without repeating a finished call.
+ * it up later without repeating a finished call. A run another process is driving (the app,
+ * browser mode, another terminal) is refused before any call is made.
  */
 export async function driveRun(ws: Workspace, runId: number, json: boolean): Promise<RunSummary> {
   const bar = cliProgress(`run ${runId}`, undefined, json)
   const engine = new RunEngine({
     db: ws.db,
     registry: BUILTIN_REGISTRY,
+    driver: 'cli',
     onProgress: (p) => bar.update(p.done, p.total),
+    onNotice: (_id, message) => process.stderr.write(`note: ${message}\n`),
   })
   const onSigint = () => engine.pause(runId)
   process.once('SIGINT', onSigint)
   try {
     return await engine.start(runId)
+  } catch (error) {
+    if (error instanceof RunLeaseHeld) throw new CliError(error.message)
+    throw error
   } finally {
     process.off('SIGINT', onSigint)
     bar.stop()
@@ -167,7 +175,9 @@ export function registerJudgeCommands(program: Command): void {
 
   judge
     .command('resume <run>')
-    .description('Resume a paused, failed or interrupted run without repeating finished calls')
+    .description(
+      `Resume a paused, failed or interrupted run without repeating finished calls. A run another process is driving is refused; one whose driver is gone, or silent for ${LEASE_STALE_MS / 1000} s, is taken over.`,
+    )
     .option('--workspace <db>', 'workspace file')
     .option('--json', 'print the result as JSON')
     .action(async (run: string, f: CommonFlags) => {

@@ -9,10 +9,21 @@ import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { getConfig, listConfigs, requestFromConfig, saveConfig } from '../../runs/configs'
 import { createRuns, improveRequest } from '../../runs/create'
 import { RunEngine } from '../../runs/engine'
+import { RunLeaseHeld } from '../../runs/lease'
 import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
 import { getRun } from '../../runs/repo'
 import { type Handlers, ServiceError } from '../dispatch'
+
+/** A run driven by another process is a conflict the person can act on, not a failure. */
+function leaseRefusal<T>(fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    if (error instanceof RunLeaseHeld) throw new ServiceError('conflict', error.message)
+    throw error
+  }
+}
 
 /**
  * Judges area: providers and keys, models, judge configs, templates, preview and runs. Runs
@@ -28,6 +39,8 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
         db: ws.db,
         registry: BUILTIN_REGISTRY,
         onProgress: (p) => ctx.events.emit('runs.progress', p),
+        // The same handlers serve the Electron window and `npm run serve`.
+        driver: process.versions.electron ? 'app' : 'browser',
       })
       engines.set(ws, e)
     }
@@ -35,9 +48,16 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
   }
   const launch = (ids: number[]) => {
     const e = engine()
-    // Repeats run one after another so they do not compete for the same rate limit.
+    // Repeats run one after another so they do not compete for the same rate limit. A repeat
+    // another process took first is refused; the runs list shows that process as its driver.
     void (async () => {
-      for (const id of ids) await e.start(id).catch(() => undefined)
+      for (const id of ids) {
+        try {
+          await e.start(id)
+        } catch {
+          // See above.
+        }
+      }
     })()
   }
   const db = () => ctx.workspace.db
@@ -109,11 +129,11 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
     },
     'judges.runs': ({ datasetId }) => runInfos(db(), datasetId, (id) => engine().isActive(id)),
     'judges.pause': ({ runId }) => {
-      engine().pause(runId)
+      leaseRefusal(() => engine().pause(runId))
       return { ok: true as const }
     },
     'judges.cancel': ({ runId }) => {
-      engine().cancel(runId)
+      leaseRefusal(() => engine().cancel(runId))
       return { ok: true as const }
     },
     'judges.resume': ({ runId }) => {
@@ -121,7 +141,9 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
       if (run.status === 'cancelled')
         throw new ServiceError('conflict', `Run ${runId} was cancelled; start a new run`)
       if (run.status === 'done') throw new ServiceError('conflict', `Run ${runId} is already done`)
-      launch([runId])
+      // Claimed here, not in the background, so a run driven elsewhere is refused to the caller.
+      const running = leaseRefusal(() => engine().start(runId))
+      running.catch(() => undefined)
       return { ok: true as const }
     },
     'judges.rewrites': ({ datasetId }) => rewrites(db(), datasetId),
