@@ -57,10 +57,13 @@ export const UnitRow = memo(function UnitRow(p: Props) {
         <span className="unit-index">{i + 1}</span>
         <span className="unit-text">
           {t.triplet ? (
-            <span className="triplet">
-              <span>{t.triplet[0]}</span>
-              <span className="pred">{t.triplet[1]}</span>
-              <span>{t.triplet[2]}</span>
+            // Each part is named on hover, so subject and object are never mistaken for each other.
+            <span className="triplet" data-testid="triplet">
+              <span title="Subject">{t.triplet[0]}</span>
+              <span className="pred" title="Predicate">
+                {t.triplet[1]}
+              </span>
+              <span title="Object">{t.triplet[2]}</span>
             </span>
           ) : (
             t.text

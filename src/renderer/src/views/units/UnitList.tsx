@@ -1,19 +1,21 @@
 import { useState } from 'react'
 import type { UnitEntry } from '../../../../shared/contract/units'
+import type { Triplet } from '../../../../shared/domain'
 import type { UnitGroup } from './grouping'
-import { type RowMode, UnitRow } from './UnitRow'
+import { TripletAddBox } from './TripletEditors'
+import { type RowMode, type SplitPieces, type UnitEdit, UnitRow } from './UnitRow'
 
 /** What the page does for a list; the list only reports what the person asked for. */
 export interface UnitActions {
   focus(id: number): void
   setMode(id: number, mode: RowMode | null): void
-  save(unit: UnitEntry, text: string): void
-  split(unit: UnitEntry, texts: string[]): void
+  save(unit: UnitEntry, edit: UnitEdit): void
+  split(unit: UnitEntry, pieces: SplitPieces): void
   remove(unit: UnitEntry): void
   move(group: UnitGroup, id: number, by: -1 | 1): void
   toggleSelect(id: number): void
   merge(ids: number[], text: string): void
-  add(group: UnitGroup, text: string): void
+  add(group: UnitGroup, unit: { text: string } | { triplet: Triplet }): void
 }
 
 export interface UnitListProps {
@@ -97,11 +99,18 @@ export function UnitList({ group, title, focusedId, selected, mode, actions }: U
   const ids = group.units.map((u) => u.id)
   const chosen = group.units.filter((u) => selected.has(u.id))
   const noun = group.kind === 'whole' ? 'unit' : group.kind
+  const triplets = group.kind === 'triplet'
   return (
     <section className="units-list" aria-label={title}>
       <h3>
         {title} <span className="units-count">{group.units.length}</span>
       </h3>
+      {triplets && (
+        <p className="units-hint units-list-note">
+          Each triplet is edited as subject, predicate and object, and its text is those parts read together.
+          A triplet can be split into several, but triplets are not merged: two claims do not make one.
+        </p>
+      )}
       {group.units.length === 0 ? (
         <p className="units-hint">No {noun}s yet.</p>
       ) : (
@@ -116,10 +125,11 @@ export function UnitList({ group, title, focusedId, selected, mode, actions }: U
               mode={mode?.unitId === u.id ? mode.mode : null}
               canMoveUp={i > 0}
               canMoveDown={i < ids.length - 1}
+              mergeable={!triplets}
               onFocus={() => actions.focus(u.id)}
               onMode={(m) => actions.setMode(u.id, m)}
-              onSave={(text) => actions.save(u, text)}
-              onSplit={(texts) => actions.split(u, texts)}
+              onSave={(edit) => actions.save(u, edit)}
+              onSplit={(pieces) => actions.split(u, pieces)}
               onDelete={() => actions.remove(u)}
               onMove={(by) => actions.move(group, u.id, by)}
               onToggleSelect={() => actions.toggleSelect(u.id)}
@@ -127,7 +137,12 @@ export function UnitList({ group, title, focusedId, selected, mode, actions }: U
           ))}
         </ol>
       )}
-      {chosen.length >= 2 && (
+      {triplets && chosen.length > 0 && (
+        <p className="units-hint units-error" role="note">
+          Triplets cannot be merged. Edit one of them to say the whole claim and delete the other.
+        </p>
+      )}
+      {!triplets && chosen.length >= 2 && (
         <MergeBar
           key={chosen.map((u) => u.id).join(',')}
           units={chosen}
@@ -139,7 +154,11 @@ export function UnitList({ group, title, focusedId, selected, mode, actions }: U
           }
         />
       )}
-      <AddBox label={`Add a ${noun}`} onAdd={(text) => actions.add(group, text)} />
+      {triplets ? (
+        <TripletAddBox onAdd={(triplet) => actions.add(group, { triplet })} />
+      ) : (
+        <AddBox label={`Add a ${noun}`} onAdd={(text) => actions.add(group, { text })} />
+      )}
     </section>
   )
 }

@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import type { UnitEntry } from '../../../../shared/contract/units'
+import type { Triplet } from '../../../../shared/domain'
 import { splitPieces } from './grouping'
+import { TripletEditor, TripletParts, TripletSplitEditor } from './TripletEditors'
 import { VersionHistory } from './VersionHistory'
 
 export type RowMode = 'edit' | 'split' | 'history'
+
+/** What an edit sends: a new text, or a triplet's new parts (its text follows from them). */
+export type UnitEdit = { text: string } | { triplet: Triplet }
+/** The pieces of a split: texts, or triplets for a triplet unit. */
+export type SplitPieces = { texts: string[] } | { triplets: Triplet[] }
 
 export interface UnitRowProps {
   unit: UnitEntry
@@ -15,8 +22,10 @@ export interface UnitRowProps {
   canMoveDown: boolean
   onFocus(): void
   onMode(mode: RowMode | null): void
-  onSave(text: string): void
-  onSplit(texts: string[]): void
+  /** False for triplets, which cannot be merged. */
+  mergeable: boolean
+  onSave(edit: UnitEdit): void
+  onSplit(pieces: SplitPieces): void
   onDelete(): void
   onMove(by: -1 | 1): void
   onToggleSelect(): void
@@ -96,6 +105,42 @@ function Editor(props: { unit: UnitEntry; split: boolean; onDone(text: string | 
   )
 }
 
+/** The unit's text, or the editor its mode asks for; a triplet shows and edits its three parts. */
+function RowBody(p: UnitRowProps) {
+  const triplet = p.unit.kind === 'triplet'
+  const cancel = () => p.onMode(null)
+  if (p.mode === 'edit' && triplet)
+    return (
+      <TripletEditor unit={p.unit} onDone={(parts) => (parts ? p.onSave({ triplet: parts }) : cancel())} />
+    )
+  if (p.mode === 'split' && triplet)
+    return (
+      <TripletSplitEditor
+        unit={p.unit}
+        onDone={(rows) => (rows ? p.onSplit({ triplets: rows }) : cancel())}
+      />
+    )
+  if (p.mode === 'edit' || p.mode === 'split') {
+    const split = p.mode === 'split'
+    return (
+      <Editor
+        unit={p.unit}
+        split={split}
+        onDone={(text) => {
+          if (text === null) cancel()
+          else if (split) p.onSplit({ texts: splitPieces(text) })
+          else p.onSave({ text })
+        }}
+      />
+    )
+  }
+  return p.unit.triplet ? (
+    <TripletParts triplet={p.unit.triplet} />
+  ) : (
+    <span className="units-text">{p.unit.text}</span>
+  )
+}
+
 export function UnitRow(p: UnitRowProps) {
   const ref = useRef<HTMLLIElement>(null)
   useEffect(() => {
@@ -111,27 +156,19 @@ export function UnitRow(p: UnitRowProps) {
       onKeyDown={undefined}
     >
       <div className="units-row-main">
-        <input
-          type="checkbox"
-          aria-label="Select for merge"
-          checked={p.selected}
-          onChange={p.onToggleSelect}
-          onClick={(e) => e.stopPropagation()}
-        />
-        <span className="units-num">{p.number}</span>
-        {p.mode === 'edit' || p.mode === 'split' ? (
-          <Editor
-            unit={p.unit}
-            split={p.mode === 'split'}
-            onDone={(text) => {
-              if (text === null) p.onMode(null)
-              else if (p.mode === 'split') p.onSplit(splitPieces(text))
-              else p.onSave(text)
-            }}
+        {p.mergeable ? (
+          <input
+            type="checkbox"
+            aria-label="Select for merge"
+            checked={p.selected}
+            onChange={p.onToggleSelect}
+            onClick={(e) => e.stopPropagation()}
           />
         ) : (
-          <span className="units-text">{p.unit.text}</span>
+          <span className="units-nocheck" />
         )}
+        <span className="units-num">{p.number}</span>
+        <RowBody {...p} />
         <Badges unit={p.unit} />
         <span className="units-actions">
           <button type="button" className="tiny" title="Edit (e)" onClick={() => p.onMode('edit')}>

@@ -91,18 +91,18 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
       setFocusedId(unitId)
       setModeState(m ? { unitId, mode: m } : null)
     },
-    save: (u, text) =>
+    save: (u, edit) =>
       run(async () => {
-        const r = await api('units.edit', { unitId: u.id, text })
+        const r = await api('units.edit', { unitId: u.id, ...edit })
         setModeState(null)
         setFocusedId(r.unit.id)
         return r.versioned
           ? `Saved as version ${r.unit.version}; the labels stay with version ${u.version}.`
           : 'Saved.'
       }),
-    split: (u, texts) =>
+    split: (u, pieces) =>
       run(async () => {
-        const parts = await api('units.split', { unitId: u.id, texts })
+        const parts = await api('units.split', { unitId: u.id, ...pieces })
         setModeState(null)
         setFocusedId(parts[0]?.id ?? null)
         return `Split into ${parts.length} units.`
@@ -145,15 +145,15 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
         setFocusedId(r.unit.id)
         return `Merged ${ids.length} units.`
       }),
-    add: (group, text) => {
+    add: (group, content) => {
       if (!data?.item) return
       const itemId = data.item.id
       void run(async () => {
         const u = await api('units.add', {
           itemId,
           kind: group.kind,
-          text,
           candidateId: group.candidateId,
+          ...content,
         })
         setFocusedId(u.id)
         return 'Added.'
