@@ -4,6 +4,7 @@ import { resolveGold } from '../../src/main/gold/gold'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toJsonReport } from '../../src/main/reports'
 import type { Db } from '../../src/main/store/connection'
+import { chartFileName } from '../../src/renderer/src/views/compare/chartName'
 import { fmtPct, fmtPctCi } from '../../src/shared/contract/metrics'
 import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
@@ -116,6 +117,27 @@ describe('compare view in the browser', () => {
     const html = readFileSync((await download.path())!, 'utf8')
     expect(html).toContain('<svg')
     expect(html).toContain(fmtPctCi(expected.judges[0]!.errorRate, expected.judges[0]!.errorRateCi))
+
+    // Each chart saves as a file named after the dataset: a standalone SVG with its legend, and a PNG of it.
+    const saves = page.getByTestId('save-error-by-variant')
+    const [svgFile] = await Promise.all([
+      page.waitForEvent('download'),
+      saves.getByRole('button', { name: 'Save SVG' }).click(),
+    ])
+    expect(svgFile.suggestedFilename()).toBe(chartFileName(expected.dataset, 'error-by-variant', 'svg'))
+    const svg = readFileSync((await svgFile.path())!, 'utf8')
+    expect(svg).toMatch(/^<svg[^>]+xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+    expect(svg).toContain(expected.judges[0]!.label)
+    expect(svg).not.toContain('class=')
+    const [pngFile] = await Promise.all([
+      page.waitForEvent('download'),
+      saves.getByRole('button', { name: 'Save PNG' }).click(),
+    ])
+    expect(pngFile.suggestedFilename()).toBe(chartFileName(expected.dataset, 'error-by-variant', 'png'))
+    const png = readFileSync((await pngFile.path())!)
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
+    // Twice the chart's 560-unit width, so it stays sharp when zoomed.
+    expect(png.readUInt32BE(16)).toBe(1120)
 
     const targetId = Number(await list.first().getAttribute('data-target'))
     await list.first().click()

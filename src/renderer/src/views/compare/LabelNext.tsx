@@ -49,7 +49,7 @@ export function LabelNext(props: {
       </div>
       <div>
         <h3>Interval width as gold accrued</h3>
-        <NarrowingChart series={next.data.narrowing} />
+        <NarrowingChart series={next.data.narrowing} dataset={props.metrics.dataset} />
       </div>
     </div>
   )

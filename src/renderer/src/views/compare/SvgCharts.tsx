@@ -1,4 +1,6 @@
+import { type RefObject, useRef, useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
+import { chartFileName, type LegendEntry, pngFromSvg, saveBlob, standaloneSvg } from './chartFile'
 import { judgeColour, linearAxis, pctAxis, pctTick } from './palette'
 
 /*
@@ -36,6 +38,51 @@ function YGrid({ ticks, max, fmt }: { ticks: number[]; max: number; fmt(v: numbe
   )
 }
 
+/**
+ * "Save SVG" / "Save PNG" for the chart inside `figure`. The file carries the chart's title and
+ * legend, which are HTML around the chart on screen, and is named after the dataset and chart.
+ */
+export function ChartSave(props: {
+  figure: RefObject<HTMLElement | null>
+  dataset: string
+  chart: string
+  title: string
+  legend?: readonly LegendEntry[]
+}) {
+  const [error, setError] = useState<string | null>(null)
+  const save = async (ext: 'svg' | 'png') => {
+    setError(null)
+    const svg = props.figure.current?.querySelector('svg')
+    if (!svg) return
+    try {
+      const file = standaloneSvg(svg, { title: props.title, legend: props.legend })
+      const blob = ext === 'svg' ? new Blob([file.text], { type: 'image/svg+xml' }) : await pngFromSvg(file)
+      saveBlob(blob, chartFileName(props.dataset, props.chart, ext))
+    } catch (e) {
+      setError(`Could not save the chart: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+  return (
+    <div className="cmp-actions" data-testid={`save-${props.chart}`}>
+      {(['svg', 'png'] as const).map((ext) => (
+        <button
+          key={ext}
+          type="button"
+          title={`Save “${props.title}” as ${ext.toUpperCase()}`}
+          onClick={() => save(ext)}
+        >
+          Save {ext.toUpperCase()}
+        </button>
+      ))}
+      {error && <p className="cmp-error">{error}</p>}
+    </div>
+  )
+}
+
+function judgeLegend(metrics: DatasetMetrics): LegendEntry[] {
+  return metrics.judges.map((j, k) => ({ label: j.label, colour: judgeColour(k) }))
+}
+
 /** Which judge each colour stands for: plain HTML, so it wraps and costs nothing to lay out. */
 export function JudgeLegend({ metrics }: { metrics: DatasetMetrics }) {
   return (
@@ -52,6 +99,7 @@ export function JudgeLegend({ metrics }: { metrics: DatasetMetrics }) {
 
 /** Error rate by candidate variant, one bar per judge: the shape of the FaaF result tables. */
 export function VariantBars({ metrics }: { metrics: DatasetMetrics }) {
+  const figure = useRef<HTMLElement>(null)
   const { judges, variants } = metrics
   if (judges.length === 0 || variants.length === 0) return null
   const axis = pctAxis(
@@ -61,7 +109,7 @@ export function VariantBars({ metrics }: { metrics: DatasetMetrics }) {
   const pad = Math.min(groupW * 0.15, 24)
   const barW = (groupW - 2 * pad) / judges.length
   return (
-    <figure className="cmp-figure">
+    <figure className="cmp-figure" ref={figure}>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         className="cmp-chart"
@@ -101,12 +149,20 @@ export function VariantBars({ metrics }: { metrics: DatasetMetrics }) {
         <line x1={M.left} x2={W - M.right} y1={M.top + PH} y2={M.top + PH} className="cmp-axis-line" />
       </svg>
       <JudgeLegend metrics={metrics} />
+      <ChartSave
+        figure={figure}
+        dataset={metrics.dataset}
+        chart="error-by-variant"
+        title="Error rate by variant"
+        legend={judgeLegend(metrics)}
+      />
     </figure>
   )
 }
 
 /** Cost against error rate; the dashed red line joins the Pareto front (nothing cheaper and better). */
 export function CostScatter({ metrics }: { metrics: DatasetMetrics }) {
+  const figure = useRef<HTMLElement>(null)
   const front = new Set(metrics.paretoFront)
   const points = metrics.judges.flatMap((j, k) =>
     j.errorRate === null
@@ -131,7 +187,7 @@ export function CostScatter({ metrics }: { metrics: DatasetMetrics }) {
   const py = (e: number) => M.top + PH - (e / ya.max) * PH
   const frontLine = points.filter((p) => p.onFront).sort((a, b) => a.cost - b.cost)
   return (
-    <figure className="cmp-figure">
+    <figure className="cmp-figure" ref={figure}>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         className="cmp-chart"
@@ -174,6 +230,13 @@ export function CostScatter({ metrics }: { metrics: DatasetMetrics }) {
         Colours as in the legend; ringed dots on the dashed red line form the Pareto front. Hover a dot for
         its figures.
       </p>
+      <ChartSave
+        figure={figure}
+        dataset={metrics.dataset}
+        chart="cost-error"
+        title="Cost against error rate (ringed: Pareto front)"
+        legend={judgeLegend(metrics)}
+      />
     </figure>
   )
 }
