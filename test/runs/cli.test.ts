@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { DCE_TOOL_NAME } from '../../src/main/judges/dcr'
 import { RAI_TOOL_NAME } from '../../src/main/judges/rai'
+import { LEASE_STALE_MS } from '../../src/main/runs/leaseRules'
 import { answerAll } from '../fake-llm/server'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace, TEST_KEY } from './helpers'
+import { foreignLease, makeWorkspace, oneRun, runRequest, TEST_KEY } from './helpers'
 
 const dir = tmpDirs()
 const fake = fakeLlmForFile(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'])
@@ -85,6 +86,30 @@ describe('judge CLI', () => {
     }
     const check = await cli(['judge', 'resume', '1', '--workspace', db])
     expect(check.err).toMatch(/No run with id 1/)
+  })
+
+  it('judge resume is refused while another process drives the run, and takes over one gone silent, saying so', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 2, 2)
+    const runId = oneRun(ws, runRequest(datasetId, fake().openaiUrl, { method: 'faaf-tf' }))
+    foreignLease(ws, runId, 1_000)
+    const before = fake().calls()
+    const refused = await cli(['judge', 'resume', String(runId), '--workspace', ws.file])
+    expect(refused.code).toBe(1)
+    expect(refused.err).toMatch(
+      new RegExp(
+        `^factlab: run ${runId} is being driven by the CLI, pid 4242 on host other-host, since .+; stop it there or wait\n$`,
+      ),
+    )
+    expect(fake().calls()).toBe(before)
+
+    foreignLease(ws, runId, LEASE_STALE_MS + 1_000)
+    const resumed = await cli(['judge', 'resume', String(runId), '--workspace', ws.file, '--json'])
+    expect(resumed.code).toBe(0)
+    expect(JSON.parse(resumed.out)).toMatchObject({ status: 'done', calls: 2, verdicts: 4 })
+    expect(resumed.err).toMatch(
+      /^note: took over run \d+ from the CLI, pid 4242 on host other-host.*not been heard from/m,
+    )
+    ws.close()
   })
 
   it('says so when a method has nothing to judge in the dataset', async () => {

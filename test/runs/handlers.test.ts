@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest'
+import { LEASE_STALE_MS } from '../../src/main/runs/leaseRules'
 import type { RunInfo } from '../../src/shared/contract/judges'
 import { testApps } from '../helpers/app'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace } from './helpers'
+import { foreignLease, makeWorkspace, oneRun, runRequest } from './helpers'
 
 const dir = tmpDirs()
 const fake = fakeLlmForFile()
@@ -64,4 +65,39 @@ it('sets up a judge, edits a template, previews, runs with live progress and lis
   expect(runs[0]).toMatchObject({ id: runIds[0], status: 'done', calls: 3, verdicts: 6, total: 3 })
   expect(runs[0]?.templates.faaf).toBe(edited.version)
   expect(progress.at(-1)).toMatchObject({ status: 'done', done: 3, total: 3 })
+})
+
+it('refuses to resume or pause a run another process drives, shows who in the runs list, and takes over once it is silent', async () => {
+  const { ws, datasetId } = makeWorkspace(dir(), 2, 1)
+  const runId = oneRun(ws, runRequest(datasetId, fake().openaiUrl, { method: 'faaf-tf' }))
+  foreignLease(ws, runId, 1_000)
+  const { call, value } = openApp(ws.file)
+  const listed = async () =>
+    (await value<RunInfo[]>('judges.runs', { datasetId })).find((r) => r.id === runId)!
+
+  expect((await listed()).heldBy).toMatchObject({ driver: 'cli', pid: 4242, host: 'other-host' })
+  expect((await listed()).heldBy?.message).toMatch(
+    /^run \d+ is being driven by the CLI, pid 4242 on host other-host/,
+  )
+  const before = fake().calls()
+  for (const name of ['judges.resume', 'judges.pause', 'judges.cancel']) {
+    const refused = await call(name, { runId })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } })
+    if (!refused.ok) expect(refused.error.message).toContain('pid 4242 on host other-host')
+  }
+  expect(fake().calls()).toBe(before)
+  expect((await listed()).status).toBe('queued')
+
+  foreignLease(ws, runId, LEASE_STALE_MS + 1_000)
+  expect((await listed()).heldBy).toBeNull()
+  await value('judges.resume', { runId })
+  const deadline = Date.now() + 20_000
+  let run = await listed()
+  while (run.status !== 'done' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20))
+    run = await listed()
+  }
+  expect(run).toMatchObject({ status: 'done', verdicts: 2, heldBy: null })
+  expect(run.takeover).toMatch(/took over run \d+ from the CLI, pid 4242 on host other-host/)
+  ws.close()
 })

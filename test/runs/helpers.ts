@@ -133,3 +133,15 @@ export function addEveryUnitKind(ws: Workspace): void {
     }
   })()
 }
+
+/** A lease as another FactLab process on another machine would have written it. */
+export function foreignLease(ws: Workspace, runId: number, heartbeatAgoMs: number): void {
+  const at = new Date(Date.now() - heartbeatAgoMs).toISOString()
+  ws.db
+    .prepare(
+      `INSERT INTO run_leases (run_id, owner, driver, pid, host, acquired_at, heartbeat_at)
+       VALUES (?, 'far-away', 'cli', 4242, 'other-host', ?, ?)
+       ON CONFLICT (run_id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at`,
+    )
+    .run(runId, at, at)
+}

@@ -46,6 +46,8 @@ export interface EngineOptions {
   driver?: RunDriver
   /** Told when a run was taken over from a driver that had vanished or fallen silent. */
   onNotice?: (runId: number, message: string) => void
+  /** How often a driven run's lease is refreshed (tests shorten it; see leaseRules.ts). */
+  leaseHeartbeatMs?: number
 }
 
 /** What the job functions (judge, extract, improve) get from the engine for one run. */
@@ -116,7 +118,7 @@ export class RunEngine {
     const stopBeat = keepLease(db, runId, me.owner, () => {
       entry.lost = true
       entry.controller.abort(new RunStopped('taken over'))
-    })
+    }, this.o.leaseHeartbeatMs)
     entry.done = this.execute(run, entry).finally(() => {
       stopBeat()
       this.active.delete(runId)
