@@ -115,10 +115,11 @@ export class RunEngine {
       done: Promise.resolve(null as never),
     }
     this.active.set(runId, entry)
-    const stopBeat = keepLease(db, runId, me.owner, () => {
+    const onLost = () => {
       entry.lost = true
       entry.controller.abort(new RunStopped('taken over'))
-    }, this.o.leaseHeartbeatMs)
+    }
+    const stopBeat = keepLease(db, runId, me.owner, onLost, this.o.leaseHeartbeatMs)
     entry.done = this.execute(run, entry).finally(() => {
       stopBeat()
       this.active.delete(runId)
