@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { importFile } from '../../src/main/import'
 import { appSessions } from './harness'
 
 const start = appSessions()
@@ -94,5 +95,93 @@ describe('units review in the browser', () => {
     await page.getByText('Deleted units (1)').click()
     await page.getByRole('button', { name: 'Restore' }).click()
     await expect.poll(() => rows.count()).toBe(count + 1)
+  })
+
+  it('edits a labelled RefChecker triplet by its object: a new version, the label stays on the old', async () => {
+    const app = await start({ demo: false })
+    const { page } = app
+    const ws = app.server.ctx.workspace
+    const report = await importFile(ws, {
+      file: 'test/fixtures/import/refchecker.json',
+      secondFile: 'test/fixtures/import/refchecker_context.json',
+      datasetName: 'RefChecker sample',
+    })
+    await page.evaluate(`location.hash = '#/units/${report.datasetId}'`)
+
+    const list = page.getByRole('region', { name: 'Triplets of “response”' })
+    const shown = list.getByTestId('unit-row').filter({ hasText: 'painted' })
+    await shown.waitFor()
+    // Held by id: in the editor the parts are in text boxes, which a text filter does not see.
+    const oldId = Number(await shown.getAttribute('data-unit-id'))
+    const row = list.locator(`[data-unit-id="${oldId}"]`)
+    expect(await row.locator('.units-part').allTextContents()).toEqual([
+      'Dunmore lighthouse',
+      'painted',
+      'red',
+    ])
+    // Triplets offer no merge: the list says why instead.
+    expect(await list.getByLabel('Select for merge').count()).toBe(0)
+    await list.getByText('triplets are not merged').waitFor()
+
+    await row.getByRole('button', { name: 'Edit' }).click()
+    const object = row.getByLabel('Object', { exact: true })
+    await expect.poll(() => object.inputValue()).toBe('red')
+    // A blank part cannot be saved, and the row says what is missing.
+    await object.fill('  ')
+    expect(await row.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true)
+    await row.getByText('Every part needs some text.').waitFor()
+    await object.fill('white')
+    await row.getByText(/saving makes version 2/).waitFor()
+    await app.shot('units-triplet-edit')
+    await object.press('Enter')
+
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe('Saved as version 2; the labels stay with version 1.')
+    const edited = list.getByTestId('unit-row').filter({ hasText: 'white' })
+    expect(await edited.locator('.units-part').allTextContents()).toEqual([
+      'Dunmore lighthouse',
+      'painted',
+      'white',
+    ])
+    expect(await edited.locator('.units-badge').first().textContent()).toBe('v2')
+    const newId = Number(await edited.getAttribute('data-unit-id'))
+    expect(newId).not.toBe(oldId)
+
+    await edited.getByRole('button', { name: 'History' }).click()
+    const versions = edited.getByTestId('unit-version')
+    await expect.poll(() => versions.count()).toBe(2)
+    expect(await versions.nth(0).textContent()).toContain('No labels on this version.')
+    expect(await versions.nth(1).textContent()).toMatch(/refchecker on response: contradiction/)
+    await app.shot('units-triplet-after-edit')
+
+    const unit = (id: number) =>
+      ws.db.prepare('SELECT text, triplet, superseded_by AS sup FROM units WHERE id = ?').get(id)
+    expect(unit(oldId)).toEqual({
+      text: 'Dunmore lighthouse painted red',
+      triplet: JSON.stringify(['Dunmore lighthouse', 'painted', 'red']),
+      sup: newId,
+    })
+    expect(unit(newId)).toEqual({
+      text: 'Dunmore lighthouse painted white',
+      triplet: JSON.stringify(['Dunmore lighthouse', 'painted', 'white']),
+      sup: null,
+    })
+
+    // Annotate shows the new version as its three parts.
+    const itemId = (
+      ws.db.prepare('SELECT item_id AS id FROM units WHERE id = ?').get(newId) as { id: number }
+    ).id
+    await page.evaluate(`location.hash = '#/annotate/${report.datasetId}?item=${itemId}'`)
+    const claim = page.getByTestId('triplet').filter({ hasText: 'white' })
+    await claim.waitFor()
+    expect(
+      await claim.locator('span').evaluateAll((s) => s.map((e) => [e.getAttribute('title'), e.textContent])),
+    ).toEqual([
+      ['Subject', 'Dunmore lighthouse'],
+      ['Predicate', 'painted'],
+      ['Object', 'white'],
+    ])
+    await app.shot('annotate-triplet')
   })
 })

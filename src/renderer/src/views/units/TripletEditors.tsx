@@ -41,6 +41,8 @@ function PartInputs(props: {
   /** Names the row in a split, so each box has its own accessible name. */
   suffix?: string
   focusFirst?: boolean
+  /** Outlines a blank part; not in the add form, which starts blank. */
+  markBlank?: boolean
 }) {
   const first = useRef<HTMLInputElement>(null)
   useEffect(() => {
@@ -57,7 +59,7 @@ function PartInputs(props: {
           placeholder={p.label}
           className={`units-part-input units-part-${p.name}`}
           value={props.value[i]}
-          aria-invalid={props.value[i]!.trim() === '' ? true : undefined}
+          aria-invalid={props.markBlank && props.value[i]!.trim() === '' ? true : undefined}
           onChange={(e) => {
             const next: Parts = [...props.value]
             next[i] = e.target.value
@@ -103,6 +105,7 @@ export function TripletEditor(props: { unit: UnitEntry; onDone(parts: Parts | nu
         value={parts}
         onChange={setParts}
         focusFirst
+        markBlank
         onKeyDown={(e) => {
           e.stopPropagation()
           if (e.key === 'Escape') props.onDone(null)
@@ -149,6 +152,7 @@ export function TripletSplitEditor(props: { unit: UnitEntry; onDone(triplets: Pa
               value={r}
               suffix={` of triplet ${i + 1}`}
               focusFirst={i === 0 || (i === rows.length - 1 && i > 1)}
+              markBlank
               onChange={(v) => setRows(rows.map((x, j) => (j === i ? v : x)))}
               onKeyDown={onKeyDown}
             />

@@ -105,6 +105,52 @@ function Editor(props: { unit: UnitEntry; split: boolean; onDone(text: string | 
   )
 }
 
+function RowTools(p: UnitRowProps) {
+  return (
+    <>
+      <Badges unit={p.unit} />
+      <span className="units-actions">
+        <button type="button" className="tiny" title="Edit (e)" onClick={() => p.onMode('edit')}>
+          Edit
+        </button>
+        <button type="button" className="tiny" title="Split (s)" onClick={() => p.onMode('split')}>
+          Split
+        </button>
+        <button
+          type="button"
+          className="tiny"
+          title="Move up (Alt+↑)"
+          disabled={!p.canMoveUp}
+          onClick={() => p.onMove(-1)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="tiny"
+          title="Move down (Alt+↓)"
+          disabled={!p.canMoveDown}
+          onClick={() => p.onMove(1)}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          className="tiny"
+          title="Versions and their labels (h)"
+          aria-pressed={p.mode === 'history'}
+          onClick={() => p.onMode(p.mode === 'history' ? null : 'history')}
+        >
+          History
+        </button>
+        <button type="button" className="tiny danger" title="Delete (x)" onClick={p.onDelete}>
+          Delete
+        </button>
+      </span>
+    </>
+  )
+}
+
 /** The unit's text, or the editor its mode asks for; a triplet shows and edits its three parts. */
 function RowBody(p: UnitRowProps) {
   const triplet = p.unit.kind === 'triplet'
@@ -169,45 +215,8 @@ export function UnitRow(p: UnitRowProps) {
         )}
         <span className="units-num">{p.number}</span>
         <RowBody {...p} />
-        <Badges unit={p.unit} />
-        <span className="units-actions">
-          <button type="button" className="tiny" title="Edit (e)" onClick={() => p.onMode('edit')}>
-            Edit
-          </button>
-          <button type="button" className="tiny" title="Split (s)" onClick={() => p.onMode('split')}>
-            Split
-          </button>
-          <button
-            type="button"
-            className="tiny"
-            title="Move up (Alt+↑)"
-            disabled={!p.canMoveUp}
-            onClick={() => p.onMove(-1)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="tiny"
-            title="Move down (Alt+↓)"
-            disabled={!p.canMoveDown}
-            onClick={() => p.onMove(1)}
-          >
-            ↓
-          </button>
-          <button
-            type="button"
-            className="tiny"
-            title="Versions and their labels (h)"
-            aria-pressed={p.mode === 'history'}
-            onClick={() => p.onMode(p.mode === 'history' ? null : 'history')}
-          >
-            History
-          </button>
-          <button type="button" className="tiny danger" title="Delete (x)" onClick={p.onDelete}>
-            Delete
-          </button>
-        </span>
+        {/* An open editor gets the row's whole width; its own buttons save or cancel. */}
+        {p.mode !== 'edit' && p.mode !== 'split' && <RowTools {...p} />}
       </div>
       {p.mode === 'history' && <VersionHistory lineageId={p.unit.lineageId} />}
     </li>
