@@ -8,6 +8,7 @@ import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { labelHistory } from '../../src/main/store/repos/labels'
 import { deleteUnit, editUnit } from '../../src/main/units/edit'
 import { unitVersions } from '../../src/main/units/queries'
+import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -159,6 +160,27 @@ describe('bundles carry labels on earlier unit versions', () => {
     const second = await mergeBundle(b.ws, bundle)
     expect(second).toMatchObject({ added: 0, updated: 0, unchanged: 3, recreated_versions: 0 })
     expect({ counts: counts(b), labels: cleosLabels(b) }).toEqual(after)
+  })
+
+  it('has `factlab merge` count the labels on earlier versions and name the versions it recreated', async () => {
+    const dir = tmp()
+    const a = laptop(dir, 'a')
+    const b = laptop(dir, 'b')
+    const f = fact(a, 1)
+    const draft = 'Launched in December 2021.'
+    label(a, f.id, 'true', T1)
+    const v2 = editUnit(a.ws.db, f.id, draft).unit
+    label(a, v2.id, 'true', T2)
+    editUnit(a.ws.db, v2.id, 'Launched on 25 December 2021.')
+    editUnit(b.ws.db, fact(b, 1).id, 'Launched on 25 December 2021.')
+    const bundle = await bundleOf(a, dir)
+    b.ws.close()
+
+    const merged = await cli(['merge', bundle, '--workspace', join(dir, 'b.factlab')])
+    expect(merged.code).toBe(0)
+    expect(merged.out).toContain('2 added')
+    expect(merged.out).toContain('2 of them on earlier unit versions, 1 unit version recreated here')
+    expect(merged.out).toContain(`recreated earlier fact of item demo-01: ${draft}`)
   })
 
   it('keeps both sides when an earlier version was labelled differently on each', async () => {

@@ -28,7 +28,7 @@ export function registerMergeCommands(program: Command): void {
         () =>
           `Merged ${report.annotator}'s labels into "${report.dataset}": ${report.added} added, ${report.updated} updated, ` +
           `${report.unchanged} unchanged, ${report.kept_local} kept the newer local label; ` +
-          `${report.earlier_versions} of them on earlier unit versions, ${report.recreated_versions} versions recreated here` +
+          `${report.earlier_versions} of them on earlier unit versions, ${report.recreated_versions} unit version${report.recreated_versions === 1 ? '' : 's'} recreated here` +
           report.recreated
             .map(
               (r) =>
