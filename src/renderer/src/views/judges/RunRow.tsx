@@ -1,0 +1,143 @@
+import { useState } from 'react'
+import type { EventPayload } from '../../../../shared/contract'
+import type { RunInfo } from '../../../../shared/contract/judges'
+import { api } from '../../api'
+import { VerdictExportPanel } from './VerdictExportPanel'
+
+export type Progress = EventPayload<'runs.progress'>
+
+function eta(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return ''
+  if (seconds < 60) return `${Math.ceil(seconds)} s left`
+  return `${Math.ceil(seconds / 60)} min left`
+}
+
+const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}.`
+
+/** Which state words to show: a run another process drives is not "interrupted". */
+function statusWord(run: RunInfo, live: string): string {
+  if (run.status === 'running' && !run.active) return run.heldBy ? 'running elsewhere' : 'interrupted'
+  return live
+}
+
+/** One run: progress, counts and cost, and what can be done with it from here. */
+export function RunRow({
+  run,
+  live,
+  onChanged,
+}: {
+  run: RunInfo
+  live: Progress | undefined
+  onChanged(): void
+}) {
+  const [error, setError] = useState<string | null>(null)
+  const [exporting, setExporting] = useState(false)
+  const act = (name: 'judges.pause' | 'judges.cancel' | 'judges.resume') => async () => {
+    try {
+      await api(name, { runId: run.id })
+      setError(null)
+      onChanged()
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    }
+  }
+  const improve = async () => {
+    try {
+      await api('judges.improve', { runId: run.id, rounds: 1 })
+      onChanged()
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    }
+  }
+  const following = live && run.active
+  const status = following ? live.status : run.status
+  const done = following ? live.done : run.status === 'done' ? run.total : null
+  const total = following ? live.total : run.total
+  const pct = total > 0 && done !== null ? Math.round((done / total) * 100) : run.status === 'done' ? 100 : 0
+  const cost = following ? live.cost : run.cost
+  const held = run.heldBy
+  const resumable = !run.active && ['paused', 'failed', 'queued', 'running'].includes(run.status)
+  const hasVerdicts = run.verdicts + run.na + run.errors > 0
+  return (
+    <tr data-testid={`run-${run.id}`}>
+      <td>
+        #{run.id}
+        {run.repeatIndex > 0 ? ` (repeat ${run.repeatIndex + 1})` : ''}
+        <div className="muted">{run.kind}</div>
+      </td>
+      <td>
+        {run.method}
+        <div className="muted">
+          {run.provider}/{run.model}
+        </div>
+      </td>
+      <td className="jd-progress">
+        <span className="bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+          <span className={status === 'done' ? 'done' : ''} style={{ width: `${pct}%` }} />
+        </span>
+        <div className="muted" data-testid="run-status">
+          {statusWord(run, status)} {done !== null ? `${done}/${total}` : ''}{' '}
+          {run.active ? eta(live?.etaSeconds ?? null) : ''}
+        </div>
+        {held && (
+          <div className="jd-held" data-testid="run-held">
+            {sentence(held.message)}
+          </div>
+        )}
+        {run.takeover && !held && <div className="muted small">{sentence(run.takeover)}</div>}
+        {run.error && <div className="error-text">{run.error}</div>}
+        {error && <div className="error-text">{error}</div>}
+      </td>
+      <td className="num">
+        {run.verdicts} / {run.na} / {run.errors}
+      </td>
+      <td className="num">
+        {run.calls} ({run.cached} cached)
+        <div className="muted">
+          {run.promptTokens}+{run.completionTokens} tok
+        </div>
+      </td>
+      <td className="num" data-testid="run-cost">
+        {cost.toFixed(4)}
+      </td>
+      <td>
+        <div className="row jd-run-actions">
+          {run.active && (
+            <button type="button" className="tiny" onClick={act('judges.pause')}>
+              Pause
+            </button>
+          )}
+          {resumable && (
+            <button
+              type="button"
+              className="tiny"
+              onClick={act('judges.resume')}
+              disabled={held !== null}
+              title={
+                held ? `${sentence(held.message)} A driver silent for a minute is taken over.` : undefined
+              }
+            >
+              Resume
+            </button>
+          )}
+          {run.status !== 'done' && run.status !== 'cancelled' && !held && (
+            <button type="button" className="tiny" onClick={act('judges.cancel')}>
+              Cancel
+            </button>
+          )}
+          {run.status === 'done' && run.kind === 'judge' && run.method === 'dcr' && (
+            <button type="button" className="tiny" onClick={improve}>
+              Improve (RAI)
+            </button>
+          )}
+          {hasVerdicts && (
+            <button type="button" className="tiny" onClick={() => setExporting(true)}>
+              Export verdicts…
+            </button>
+          )}
+        </div>
+        {exporting && <VerdictExportPanel run={run} onClose={() => setExporting(false)} />}
+      </td>
+    </tr>
+  )
+}
