@@ -1,3 +1,4 @@
+import { removeAbandonedImports } from '../import/hidden'
 import { type Db, openWorkspace } from '../store/connection'
 import { ContentWriter } from '../store/repos/content'
 import { LabelWriter } from '../store/repos/labels'
@@ -16,7 +17,10 @@ export class Workspace {
   }
 
   static open(file: string): Workspace {
-    return new Workspace(file, openWorkspace(file))
+    const db = openWorkspace(file)
+    // An import that died mid-way left a hidden, half-filled dataset; nobody can see or finish it.
+    removeAbandonedImports(db)
+    return new Workspace(file, db)
   }
 
   close(): void {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import demoJson from '../../../resources/demo/wikieval-demo.json'
 import { FAAF_SCHEMA } from '../../shared/labelSchemas'
 import type { Workspace } from '../app/workspace'
+import { visibleDatasetCount } from '../import/hidden'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { createDataset } from '../store/repos/datasets'
 
@@ -41,8 +42,7 @@ const SECOND_ANNOTATOR_ITEMS = 9
  * newcomer sees a working workbench. Does nothing when the workspace already has a dataset.
  */
 export function loadDemoIfEmpty(ws: Workspace): { loaded: boolean; datasetId?: number } {
-  const { n } = ws.db.prepare('SELECT COUNT(*) AS n FROM datasets').get() as { n: number }
-  if (n > 0) return { loaded: false }
+  if (visibleDatasetCount(ws.db) > 0) return { loaded: false }
   const demo = DemoFile.parse(demoJson)
   const datasetId = ws.db.transaction(() => {
     const ds = createDataset(ws.db, {

@@ -162,9 +162,9 @@ function labelCounts(ws: Workspace, datasetId: number): Map<number, number> {
 export function datasetIdByName(ws: Workspace, name: string): number {
   const ds = findDatasetByName(ws.db, name)
   if (ds) return ds.id
-  const names = (ws.db.prepare('SELECT name FROM datasets ORDER BY name').all() as { name: string }[]).map(
-    (r) => `"${r.name}"`,
-  )
+  const names = (
+    ws.db.prepare("SELECT name FROM datasets WHERE state = 'ready' ORDER BY name").all() as { name: string }[]
+  ).map((r) => `"${r.name}"`)
   throw new Error(
     `No dataset named "${name}" in this workspace${names.length ? ` (it has ${names.join(', ')})` : ' (it has none)'}`,
   )

@@ -2,10 +2,12 @@ import { basename, extname } from 'node:path'
 import { z } from 'zod'
 import { type ImportFormat, Mapping, mappingColumns, type PresetName } from '../../shared/importMapping'
 import type { Workspace } from '../app/workspace'
-import { createDataset } from '../store/repos/datasets'
+import { openWorkspace } from '../store/connection'
 import { now } from '../store/repos/rows'
-import { inOwnTransaction, inSavepoint } from './atomic'
+import { inSavepoint } from './atomic'
+import { CHUNK_ITEMS, CHUNK_WORK, ChunkWriter, yieldToOthers } from './chunks'
 import { ImportError, RowError } from './errors'
+import { createHiddenDataset, discardDataset, publishDataset } from './hidden'
 import { mappingConverter } from './mapping'
 import type { NormItem, PresetOptions, RowConverter } from './normalized'
 import { detectPreset, presetConverter } from './presets'
@@ -101,7 +103,9 @@ async function loadContexts(file: string): Promise<Map<string, RefContext>> {
 
 /**
  * Imports a file as a new dataset, streamed and atomic: the first bad row aborts the whole
- * import (nothing is written) unless `skipBadRows`, in which case every skipped row is listed.
+ * import (nothing is kept) unless `skipBadRows`, in which case every skipped row is listed.
+ * Rows are written in short transactions into a hidden dataset, so people keep labelling (and
+ * other imports keep going) meanwhile; the dataset appears only once every row is in.
  */
 export async function importFile(ws: Workspace, opts: ImportOptions): Promise<ImportReport> {
   const { file } = opts
@@ -110,51 +114,66 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   const name = (opts.datasetName ?? basename(file, extname(file))).trim()
   if (!name) throw new ImportError('A dataset needs a name')
   const where = (line: number) => `${file}, ${source.unit} ${line}`
+  // The import keeps a connection of its own: its chunks then never mix with the UI's writes.
+  // An in-memory workspace cannot be opened twice; tests of it accept the shared connection.
+  const own = ws.file !== ':memory:'
+  const db = own ? openWorkspace(ws.file, { skipQuickCheck: true }) : ws.db
+  let datasetId: number | null = null
+  let sink: ItemSink | null = null
   try {
-    return await inOwnTransaction(ws, (db) => run(db))
+    const report = await run()
+    publishDataset(db, report.datasetId)
+    return report
+  } catch (error) {
+    if (datasetId !== null) withdraw(datasetId, sink)
+    throw error
   } finally {
     await source.events.return(undefined)
+    if (own) db.close()
   }
 
-  async function run(db: Workspace['db']): Promise<ImportReport> {
+  function withdraw(id: number, s: ItemSink | null): void {
+    try {
+      discardDataset(db, id, s?.addedAnnotators)
+    } catch {
+      // Left hidden, it is withdrawn the next time the workspace opens; the first error is the news.
+    }
+  }
+
+  async function run(): Promise<ImportReport> {
     const skipped: SkippedRow[] = []
     const unmatched: { line: number; variant: string; key: string }[] = []
     let columns: string[] | null = null
     let converter: RowConverter | null = null
-    let sink: ItemSink | null = null
-    let datasetId = 0
+    let chunks: ChunkWriter | null = null
     let records = 0
     let pending: { item: NormItem; line: number; record: number } | null = null
+    let batch: { item: NormItem; line: number; record: number }[] = []
+    let work = 0
 
     const bad = (line: number, reason: string) => {
       if (!opts.skipBadRows) throw new ImportError(`${where(line)}: ${reason}`)
       skipped.push({ line, reason })
     }
     const start = (cols: string[]) => {
-      converter = chooseConverter(file, cols, opts, byId)
-      try {
-        const ds = createDataset(db, {
-          name,
-          labelSchema: converter.labelSchema,
-          source: {
-            file,
-            format: source.format,
-            preset: opts.mapping ? undefined : converter.name,
-            mapping: converter.mapping ?? undefined,
-            importedAt: now(),
-          },
-        })
-        datasetId = ds.id
-      } catch (error) {
-        throw new ImportError(`${(error as Error).message}; choose another dataset name`)
-      }
-      sink = new ItemSink(db, datasetId, converter.mapping?.id ?? 'id')
+      const conv = chooseConverter(file, cols, opts, byId)
+      converter = conv
+      datasetId = createHiddenDataset(db, {
+        name,
+        labelSchema: conv.labelSchema,
+        source: {
+          file,
+          format: source.format,
+          preset: opts.mapping ? undefined : conv.name,
+          mapping: conv.mapping ?? undefined,
+          importedAt: now(),
+        },
+      })
+      sink = new ItemSink(db, datasetId, conv.mapping?.id ?? 'id')
+      chunks = new ChunkWriter(db, datasetId)
     }
-    const flush = () => {
-      if (!pending || !sink) return
-      const { item, line, record } = pending
-      pending = null
-      const s = sink
+    const writeOne = (s: ItemSink, entry: { item: NormItem; line: number; record: number }) => {
+      const { item, line, record } = entry
       try {
         const write = () => s.write(item, item.extId ?? String(record))
         if (opts.skipBadRows) inSavepoint(db, write)
@@ -164,6 +183,31 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
         if (!(error instanceof RowError)) throw new ImportError(`${where(line)}: ${(error as Error).message}`)
         bad(line, error.reason)
       }
+    }
+    /** Writes the items gathered so far in one chunk, then lets others in. */
+    const drain = async () => {
+      const s = sink
+      const c = chunks
+      if (!batch.length || !s || !c) return
+      const todo = batch
+      batch = []
+      work = 0
+      c.write(() => {
+        for (const entry of todo) writeOne(s, entry)
+      })
+      await yieldToOthers()
+    }
+    const flush = async () => {
+      if (!pending) return
+      batch.push(pending)
+      work += workOf(pending.item)
+      pending = null
+      if (batch.length >= CHUNK_ITEMS || work >= CHUNK_WORK) await drain()
+    }
+    /** A bad row is reported after the rows before it are written, so skips stay in file order. */
+    const badRow = async (line: number, reason: string) => {
+      await drain()
+      bad(line, reason)
     }
 
     for await (const ev of source.events) {
@@ -175,32 +219,35 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       }
       records++
       if (ev.kind === 'bad') {
-        bad(ev.line, ev.error)
+        await badRow(ev.line, ev.error)
         continue
       }
       if (!converter) start(columns ?? Object.keys(ev.row))
+      const conv = converter as RowConverter | null
+      if (!conv) continue
       let item: NormItem
       try {
-        item = converter!.toItem(ev.row)
-        const merged = pending && converter!.merge ? converter!.merge(pending.item, item) : null
+        item = conv.toItem(ev.row)
+        const merged = pending && conv.merge ? conv.merge(pending.item, item) : null
         if (merged && pending) {
           pending.item = merged
           continue
         }
       } catch (error) {
         if (!(error instanceof RowError)) throw error
-        bad(ev.line, error.reason)
+        await badRow(ev.line, error.reason)
         continue
       }
-      flush()
+      await flush()
       pending = { item, line: ev.line, record: records }
       if (records % 1000 === 0) opts.onProgress?.(records)
     }
-    flush()
+    await flush()
+    await drain()
     opts.onProgress?.(records)
 
-    const counts = sink ? (sink as ItemSink).counts : null
-    if (!counts || counts.items === 0) {
+    const counts = (sink as ItemSink | null)?.counts ?? null
+    if (!counts || counts.items === 0 || datasetId === null) {
       if (records === 0)
         throw new ImportError(columns ? `${file}: has a header but no rows` : `${file}: holds no rows`)
       throw new ImportError(
@@ -215,4 +262,12 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       ...(unmatched.length ? { unmatchedFactKeys: unmatched } : {}),
     }
   }
+}
+
+/** Rows an item writes, roughly: what a chunk's length is measured in. */
+function workOf(item: NormItem): number {
+  let n = 1 + item.candidates.length * (1 + item.facts.length)
+  for (const c of item.candidates) for (const u of c.units) n += 2 + u.labels.length
+  for (const f of item.facts) n += 1 + f.labels.length
+  return n
 }

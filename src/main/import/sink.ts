@@ -13,14 +13,16 @@ export interface SinkCounts {
 }
 
 /**
- * Writes validated items into one dataset on the import's own connection, inside its
- * transaction. It follows ContentWriter's rules (lineage = own id, a fact is a target in every
+ * Writes validated items into one dataset on the import's own connection, inside the current
+ * chunk's transaction. It follows ContentWriter's rules (lineage = own id, a fact is a target in every
  * candidate of its item, any other unit in its own candidate) but inserts targets from the ids
  * it already holds instead of ContentWriter's INSERT … SELECT per unit: an import is a bulk
  * load and its rate is held to half a bare insert's. Labels go through LabelWriter.
  */
 export class ItemSink {
   readonly counts: SinkCounts = { items: 0, candidates: 0, units: 0, labels: 0, annotators: 0 }
+  /** Annotators this import added, so a withdrawn import can take them back. */
+  readonly addedAnnotators: number[] = []
   private readonly insItem
   private readonly insCandidate
   private readonly insUnit
@@ -69,7 +71,11 @@ export class ItemSink {
     let id = this.annotators.get(key)
     if (id === undefined) {
       const row = this.findAnnotator.get(key) as { id: number } | undefined
-      id = row ? row.id : Number(this.addAnnotator.run(key, this.at).lastInsertRowid)
+      if (row) id = row.id
+      else {
+        id = Number(this.addAnnotator.run(key, this.at).lastInsertRowid)
+        this.addedAnnotators.push(id)
+      }
       this.annotators.set(key, id)
       this.counts.annotators++
     }

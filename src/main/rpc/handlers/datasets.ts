@@ -19,7 +19,7 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
   return {
     'datasets.list': () => listDatasetSummaries(ctx.workspace.db),
     'datasets.names': () =>
-      ctx.workspace.db.prepare('SELECT id, name FROM datasets ORDER BY id').all() as {
+      ctx.workspace.db.prepare("SELECT id, name FROM datasets WHERE state = 'ready' ORDER BY id").all() as {
         id: number
         name: string
       }[],

@@ -2,8 +2,15 @@ import { migration0010 } from './0010-initial'
 import { migration0020 } from './0020-progress-and-search'
 import { migration0030 } from './0030-gold-history'
 import { migration0040 } from './0040-run-lease'
+import { migration0050 } from './0050-import-state'
 import type { Migration } from './types'
 
-export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040]
+export const MIGRATIONS: readonly Migration[] = [
+  migration0010,
+  migration0020,
+  migration0030,
+  migration0040,
+  migration0050,
+]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }

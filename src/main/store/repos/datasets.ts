@@ -41,12 +41,17 @@ export function getDataset(db: Db, id: number): Dataset {
 }
 
 export function findDatasetByName(db: Db, name: string): Dataset | null {
-  const row = db.prepare('SELECT * FROM datasets WHERE name = ?').get(name) as DatasetRow | undefined
+  const row = db.prepare("SELECT * FROM datasets WHERE name = ? AND state = 'ready'").get(name) as
+    | DatasetRow
+    | undefined
   return row ? toDataset(row) : null
 }
 
 export function listDatasets(db: Db): Dataset[] {
-  return (db.prepare('SELECT * FROM datasets ORDER BY id').all() as DatasetRow[]).map(toDataset)
+  // A dataset still being imported (migration 0050) stays out of sight until it is complete.
+  return (db.prepare("SELECT * FROM datasets WHERE state = 'ready' ORDER BY id").all() as DatasetRow[]).map(
+    toDataset,
+  )
 }
 
 export function datasetSettings(db: Db, id: number): DatasetSettings {

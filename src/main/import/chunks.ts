@@ -1,0 +1,56 @@
+import type { Db } from '../store/connection'
+import { immediate } from './hidden'
+
+/** A chunk closes at this many items or this much written work, whichever comes first. */
+export const CHUNK_ITEMS = 300
+export const CHUNK_WORK = 6000
+
+/**
+ * Writes an import into its hidden dataset one short transaction at a time, so that a label
+ * saved meanwhile waits at most for one chunk. Each chunk also adds its own rows to the search
+ * index in three bulk statements: migration 0050 keeps the per-row triggers off an importing
+ * dataset, since those cost about as much as the rest of the import together. Every committed
+ * row is therefore indexed, whether the import later completes or is withdrawn.
+ */
+export class ChunkWriter {
+  private readonly maxIds
+  private readonly index
+
+  constructor(
+    private readonly db: Db,
+    private readonly datasetId: number,
+  ) {
+    this.maxIds = db.prepare(
+      `SELECT (SELECT COALESCE(MAX(id), 0) FROM items) AS items,
+              (SELECT COALESCE(MAX(id), 0) FROM candidates) AS candidates,
+              (SELECT COALESCE(MAX(id), 0) FROM units) AS units`,
+    )
+    const ofDataset = 'item_id IN (SELECT id FROM items WHERE dataset_id = @ds AND id > @items)'
+    this.index = [
+      db.prepare(
+        `INSERT INTO items_fts (rowid, ext_id, question, reference)
+         SELECT id, ext_id, question, reference FROM items WHERE dataset_id = @ds AND id > @items`,
+      ),
+      db.prepare(
+        `INSERT INTO candidates_fts (rowid, text) SELECT id, text FROM candidates WHERE id > @candidates AND ${ofDataset}`,
+      ),
+      db.prepare(
+        `INSERT INTO units_fts (rowid, text) SELECT id, text FROM units WHERE id > @units AND ${ofDataset}`,
+      ),
+    ]
+  }
+
+  /** Runs one chunk's writes and indexes what they added, in one transaction. */
+  write<T>(fn: () => T): T {
+    return immediate(this.db, () => {
+      // New rows take ids above the current maximum, and nobody else writes while this runs.
+      const before = this.maxIds.get() as { items: number; candidates: number; units: number }
+      const out = fn()
+      for (const stmt of this.index) stmt.run({ ds: this.datasetId, ...before })
+      return out
+    })
+  }
+}
+
+/** Lets other work (a label being saved, a second import) run between two chunks. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve))

@@ -1,0 +1,163 @@
+import { hostname } from 'node:os'
+import type { Db } from '../store/connection'
+import { createDataset } from '../store/repos/datasets'
+import { now } from '../store/repos/rows'
+import { ImportError } from './errors'
+
+type NewDataset = Parameters<typeof createDataset>[1]
+
+/** Items withdrawn per transaction, so a discarded large import never holds the write lock long. */
+const DISCARD_ITEMS = 200
+
+/**
+ * Creates the dataset an import fills, hidden from every list until `publishDataset`, and
+ * records which process fills it (so a later open can tell a crash from a live import).
+ */
+export function createHiddenDataset(db: Db, input: NewDataset): number {
+  return immediate(db, () => {
+    const existing = db.prepare('SELECT state FROM datasets WHERE name = ?').get(input.name) as
+      | { state: string }
+      | undefined
+    if (existing?.state === 'importing')
+      throw new ImportError(
+        `A dataset named "${input.name}" is being imported right now; wait for it to finish or choose another dataset name`,
+      )
+    let id: number
+    try {
+      id = createDataset(db, input).id
+    } catch (error) {
+      throw new ImportError(`${(error as Error).message}; choose another dataset name`)
+    }
+    db.prepare("UPDATE datasets SET state = 'importing' WHERE id = ?").run(id)
+    db.prepare('INSERT INTO dataset_imports (dataset_id, pid, host, started_at) VALUES (?, ?, ?, ?)').run(
+      id,
+      process.pid,
+      hostname(),
+      now(),
+    )
+    return id
+  })
+}
+
+/** Makes a fully imported dataset visible, all at once. */
+export function publishDataset(db: Db, datasetId: number): void {
+  immediate(db, () => {
+    const done = db
+      .prepare("UPDATE datasets SET state = 'ready' WHERE id = ? AND state = 'importing'")
+      .run(datasetId)
+    // Only a clean-up that mistook this import for a crashed one could have removed it.
+    if (done.changes !== 1)
+      throw new ImportError('The import was withdrawn before it finished; nothing was imported')
+    db.prepare('DELETE FROM dataset_imports WHERE dataset_id = ?').run(datasetId)
+  })
+}
+
+/**
+ * Withdraws a hidden dataset and everything the import wrote into it, a few items per
+ * transaction. Only ever touches a dataset still marked 'importing', so a visible dataset (and
+ * what people labelled in it) can never go this way. `annotators` are names the import added:
+ * they go too unless something else refers to them by now.
+ */
+export function discardDataset(db: Db, datasetId: number, annotators: readonly number[] = []): void {
+  const hidden = db.prepare("SELECT 1 FROM datasets WHERE id = ? AND state = 'importing'")
+  const batch = db.prepare('SELECT id FROM items WHERE dataset_id = ? ORDER BY id DESC LIMIT ?')
+  const ofItems = 'SELECT id FROM targets WHERE item_id IN (SELECT value FROM json_each(?))'
+  const clear = [
+    `DELETE FROM label_history WHERE target_id IN (${ofItems})`,
+    `DELETE FROM labels WHERE target_id IN (${ofItems})`,
+    `DELETE FROM gold WHERE target_id IN (${ofItems})`,
+    `DELETE FROM gold_history WHERE target_id IN (${ofItems})`,
+    'DELETE FROM items WHERE id IN (SELECT value FROM json_each(?))',
+  ].map((sql) => db.prepare(sql))
+  for (;;) {
+    const more = immediate(db, () => {
+      if (!hidden.get(datasetId)) return false
+      // Verdicts hold targets without a cascade; no run should exist here, but none may block.
+      db.prepare('DELETE FROM runs WHERE dataset_id = ?').run(datasetId)
+      const ids = (batch.all(datasetId, DISCARD_ITEMS) as { id: number }[]).map((r) => r.id)
+      if (ids.length === 0) {
+        db.prepare("DELETE FROM datasets WHERE id = ? AND state = 'importing'").run(datasetId)
+        return false
+      }
+      const list = JSON.stringify(ids)
+      for (const stmt of clear) stmt.run(list)
+      return true
+    })
+    if (!more) break
+  }
+  const drop = db.prepare('DELETE FROM annotators WHERE id = ?')
+  for (const id of annotators) {
+    try {
+      drop.run(id)
+    } catch {
+      // Referenced since (a label, a setting): the name stays, which loses nothing.
+    }
+  }
+}
+
+/** The process that fills a hidden dataset is gone when it ran on this host and its pid is dead. */
+export function isAbandoned(owner: { pid: number; host: string } | null): boolean {
+  if (!owner) return true
+  if (owner.host !== hostname() || owner.pid === process.pid) return false
+  try {
+    process.kill(owner.pid, 0)
+    return false
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user, so it is alive.
+    return (error as { code?: string }).code === 'ESRCH'
+  }
+}
+
+/**
+ * Withdraws the hidden datasets of imports whose process died (a crash, a killed CLI). Called
+ * when a workspace opens; an import still running elsewhere is left alone.
+ */
+export function removeAbandonedImports(db: Db): number[] {
+  const rows = db
+    .prepare(
+      `SELECT d.id AS id, i.pid AS pid, i.host AS host FROM datasets d
+       LEFT JOIN dataset_imports i ON i.dataset_id = d.id WHERE d.state = 'importing'`,
+    )
+    .all() as { id: number; pid: number | null; host: string | null }[]
+  const removed: number[] = []
+  for (const r of rows) {
+    const owner = r.pid === null || r.host === null ? null : { pid: r.pid, host: r.host }
+    if (!isAbandoned(owner)) continue
+    discardDataset(db, r.id)
+    removed.push(r.id)
+  }
+  return removed
+}
+
+/** Runs `fn` in a write transaction taken at once, so a check and the write after it agree. */
+export function immediate<T>(db: Db, fn: () => T): T {
+  try {
+    db.exec('BEGIN IMMEDIATE')
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY')
+      throw new ImportError(
+        `${db.name} is busy with another import or write; nothing was imported, try again`,
+      )
+    throw error
+  }
+  try {
+    const out = fn()
+    db.exec('COMMIT')
+    return out
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+}
+
+/**
+ * How many datasets anyone can see. Works on a schema from before migration 0050 too, where
+ * every dataset is visible (migration tests seed such workspaces through the demo loader).
+ */
+export function visibleDatasetCount(db: Db): number {
+  const hasState = db.prepare("SELECT 1 FROM pragma_table_info('datasets') WHERE name = 'state'").get()
+  const sql = hasState
+    ? "SELECT COUNT(*) AS n FROM datasets WHERE state = 'ready'"
+    : 'SELECT COUNT(*) AS n FROM datasets'
+  return (db.prepare(sql).get() as { n: number }).n
+}
