@@ -184,4 +184,34 @@ describe('units review in the browser', () => {
     ])
     await app.shot('annotate-triplet')
   })
+
+  it('splits a compound triplet into two triplets in the browser', async () => {
+    const app = await start({ demo: false })
+    const { page } = app
+    const report = await importFile(app.server.ctx.workspace, {
+      file: 'test/fixtures/import/refchecker.json',
+      secondFile: 'test/fixtures/import/refchecker_context.json',
+    })
+    await page.evaluate(`location.hash = '#/units/${report.datasetId}'`)
+    const list = page.getByRole('region', { name: 'Triplets of “response”' })
+    const rows = list.getByTestId('unit-row')
+    await rows.first().waitFor()
+    const count = await rows.count()
+    await rows.first().getByRole('button', { name: 'Split' }).click()
+    const split = page.getByRole('button', { name: 'Split into 2 triplets' })
+    // The second triplet starts with the same subject and waits for the rest.
+    expect(await page.getByLabel('Subject of triplet 2').inputValue()).toBe('Dunmore lighthouse')
+    expect(await split.isDisabled()).toBe(true)
+    await page.getByLabel('Predicate of triplet 2').fill('located on')
+    await page.getByLabel('Object of triplet 2').fill('the Irish coast')
+    await app.shot('units-triplet-split')
+    await split.click()
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Split into 2 units.')
+    await expect.poll(() => rows.count()).toBe(count + 1)
+    expect(await rows.nth(1).locator('.units-part').allTextContents()).toEqual([
+      'Dunmore lighthouse',
+      'located on',
+      'the Irish coast',
+    ])
+  })
 })
