@@ -4,7 +4,7 @@ import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
-import { type EarlierKey, earlierKey } from './bundleChain'
+import { earlierKey } from './bundleChain'
 import {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
@@ -49,7 +49,9 @@ interface UnitSql {
 }
 
 /** Names where an earlier unit version sits: its own text and the path to the latest version. */
-function earlierLocator(db: Db): (unitId: number) => NonNullable<TargetKey['earlier']> & { key: EarlierKey } {
+function earlierLocator(
+  db: Db,
+): (unitId: number) => { occurrence: number; earlier: NonNullable<TargetKey['earlier']> } {
   const unit = db.prepare(
     'SELECT id, item_id, candidate_id, kind, position, text, superseded_by, deleted_at FROM units WHERE id = ?',
   )
@@ -71,11 +73,13 @@ function earlierLocator(db: Db): (unitId: number) => NonNullable<TargetKey['earl
     const latest = path[path.length - 1]!
     const deleted = latest.deleted_at === null ? 0 : 1
     const { n } = before.get({ ...latest, deleted }) as { n: number }
-    const key = earlierKey(path.map((r) => r.text))
+    const { occurrence, newer } = earlierKey(path.map((r) => r.text))
     return {
-      key,
-      newer: key.newer,
-      latest: { unit: latest.text, occurrence: n, ...(deleted ? { deleted: true as const } : {}) },
+      occurrence,
+      earlier: {
+        newer,
+        latest: { unit: latest.text, occurrence: n, ...(deleted ? { deleted: true as const } : {}) },
+      },
     }
   }
 }
@@ -83,8 +87,9 @@ function earlierLocator(db: Db): (unitId: number) => NonNullable<TargetKey['earl
 /**
  * Writes one annotator's labels of one dataset as a bundle another workspace can merge. Every
  * label travels, also those on unit versions an edit replaced and on deleted units: leaving
- * them out would lose a person's work in the receiving workspace. Earlier versions are named
- * by their path to the latest version, which the content hash proves both sides share.
+ * them out would lose a person's work in the receiving workspace. An earlier version is named
+ * by its text and the texts on its way to the latest version, the one the content hash proves
+ * both sides share.
  */
 export async function exportBundle(
   ws: Workspace,
@@ -174,6 +179,5 @@ function targetKey(r: LabelSql, locate: ReturnType<typeof earlierLocator>): Targ
       : {}
   if (r.superseded_by === null)
     return { ...base, occurrence: r.occ ?? 0, ...(r.deleted ? { deleted: true as const } : {}), ...triplet }
-  const { key, newer, latest } = locate(r.unit_id)
-  return { ...base, occurrence: key.occurrence, earlier: { newer, latest }, ...triplet }
+  return { ...base, ...locate(r.unit_id), ...triplet }
 }

@@ -153,6 +153,8 @@ const newer = (a: string, b: string) => {
  * foreign bundle changes nothing. New labels are added; on a conflict the newer label becomes
  * current and the other state is kept in the label history (action 'merge'). Every state the
  * bundle carries in its history is kept too, once: merging the same bundle again is a no-op.
+ * Labels on earlier or deleted unit versions land on the same versions here, recreated where
+ * this workspace never had them (see TargetResolver).
  */
 export async function mergeBundle(
   ws: Workspace,
