@@ -65,7 +65,10 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
           fmtNum(c.pearson),
           fmtNum(c.spearman),
           fmtNum(c.kendallTauB),
-          fmtNum(c.auroc),
+          // Numeric human labels are cut into two classes for AUROC; say where, as the reports do.
+          c.aurocCut && c.auroc !== null
+            ? `${fmtNum(c.auroc)} (human ≥ ${c.aurocCut.threshold})`
+            : fmtNum(c.auroc),
         ])}
       />
       <Table
