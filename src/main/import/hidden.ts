@@ -49,16 +49,17 @@ export function publishDataset(db: Db, datasetId: number): void {
     if (done.changes !== 1)
       throw new ImportError('The import was withdrawn before it finished; nothing was imported')
     db.prepare('DELETE FROM dataset_imports WHERE dataset_id = ?').run(datasetId)
+    db.prepare('DELETE FROM dataset_import_annotators WHERE dataset_id = ?').run(datasetId)
   })
 }
 
 /**
  * Withdraws a hidden dataset and everything the import wrote into it, a few items per
  * transaction. Only ever touches a dataset still marked 'importing', so a visible dataset (and
- * what people labelled in it) can never go this way. `annotators` are names the import added:
- * they go too unless something else refers to them by now.
+ * what people labelled in it) can never go this way. Annotators the import added go too, unless
+ * something else refers to them by now.
  */
-export function discardDataset(db: Db, datasetId: number, annotators: readonly number[] = []): void {
+export function discardDataset(db: Db, datasetId: number): void {
   const hidden = db.prepare("SELECT 1 FROM datasets WHERE id = ? AND state = 'importing'")
   const batch = db.prepare('SELECT id FROM items WHERE dataset_id = ? ORDER BY id DESC LIMIT ?')
   const ofItems = 'SELECT id FROM targets WHERE item_id IN (SELECT value FROM json_each(?))'
@@ -76,7 +77,18 @@ export function discardDataset(db: Db, datasetId: number, annotators: readonly n
       db.prepare('DELETE FROM runs WHERE dataset_id = ?').run(datasetId)
       const ids = (batch.all(datasetId, DISCARD_ITEMS) as { id: number }[]).map((r) => r.id)
       if (ids.length === 0) {
+        const added = db
+          .prepare('SELECT annotator_id AS id FROM dataset_import_annotators WHERE dataset_id = ?')
+          .all(datasetId) as { id: number }[]
         db.prepare("DELETE FROM datasets WHERE id = ? AND state = 'importing'").run(datasetId)
+        const drop = db.prepare('DELETE FROM annotators WHERE id = ?')
+        for (const a of added) {
+          try {
+            drop.run(a.id)
+          } catch {
+            // Referenced since (a label, a setting): the name stays, which loses nothing.
+          }
+        }
         return false
       }
       const list = JSON.stringify(ids)
@@ -84,14 +96,6 @@ export function discardDataset(db: Db, datasetId: number, annotators: readonly n
       return true
     })
     if (!more) break
-  }
-  const drop = db.prepare('DELETE FROM annotators WHERE id = ?')
-  for (const id of annotators) {
-    try {
-      drop.run(id)
-    } catch {
-      // Referenced since (a label, a setting): the name stays, which loses nothing.
-    }
   }
 }
 

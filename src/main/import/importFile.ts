@@ -119,22 +119,21 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   const own = ws.file !== ':memory:'
   const db = own ? openWorkspace(ws.file, { skipQuickCheck: true }) : ws.db
   let datasetId: number | null = null
-  let sink: ItemSink | null = null
   try {
     const report = await run()
     publishDataset(db, report.datasetId)
     return report
   } catch (error) {
-    if (datasetId !== null) withdraw(datasetId, sink)
+    if (datasetId !== null) withdraw(datasetId)
     throw error
   } finally {
     await source.events.return(undefined)
     if (own) db.close()
   }
 
-  function withdraw(id: number, s: ItemSink | null): void {
+  function withdraw(id: number): void {
     try {
-      discardDataset(db, id, s?.addedAnnotators)
+      discardDataset(db, id)
     } catch {
       // Left hidden, it is withdrawn the next time the workspace opens; the first error is the news.
     }
@@ -145,6 +144,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     const unmatched: { line: number; variant: string; key: string }[] = []
     let columns: string[] | null = null
     let converter: RowConverter | null = null
+    let sink: ItemSink | null = null
     let chunks: ChunkWriter | null = null
     let records = 0
     let pending: { item: NormItem; line: number; record: number } | null = null

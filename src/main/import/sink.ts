@@ -21,8 +21,6 @@ export interface SinkCounts {
  */
 export class ItemSink {
   readonly counts: SinkCounts = { items: 0, candidates: 0, units: 0, labels: 0, annotators: 0 }
-  /** Annotators this import added, so a withdrawn import can take them back. */
-  readonly addedAnnotators: number[] = []
   private readonly insItem
   private readonly insCandidate
   private readonly insUnit
@@ -33,6 +31,7 @@ export class ItemSink {
   private readonly annotators = new Map<string, number>()
   private readonly findAnnotator
   private readonly addAnnotator
+  private readonly noteAdded
   private readonly target
   private position = 0
   private readonly at = now()
@@ -62,6 +61,9 @@ export class ItemSink {
     )
     this.findAnnotator = db.prepare('SELECT id FROM annotators WHERE name = ?')
     this.addAnnotator = db.prepare('INSERT INTO annotators (name, created_at) VALUES (?, ?)')
+    this.noteAdded = db.prepare(
+      'INSERT INTO dataset_import_annotators (dataset_id, annotator_id) VALUES (?, ?)',
+    )
     this.target = db.prepare('SELECT id FROM targets WHERE unit_id = ? AND candidate_id = ?')
   }
 
@@ -74,7 +76,8 @@ export class ItemSink {
       if (row) id = row.id
       else {
         id = Number(this.addAnnotator.run(key, this.at).lastInsertRowid)
-        this.addedAnnotators.push(id)
+        // Noted in the same transaction, so a withdrawn import (even after a crash) takes it back.
+        this.noteAdded.run(this.datasetId, id)
       }
       this.annotators.set(key, id)
       this.counts.annotators++

@@ -11,7 +11,7 @@ const targetImporting = (targetId: string) =>
  * An import commits in short transactions so that people keep labelling meanwhile. Its dataset
  * stays hidden (state 'importing') until the last row is in; `dataset_imports` says which
  * process is filling it, so a workspace opened after a crash can tell an abandoned import from
- * a live one.
+ * a live one, and `dataset_import_annotators` which annotator names it brought in.
  *
  * The search index of an importing dataset is filled in bulk per transaction by the importer
  * (row-by-row trigger inserts cost more than the rest of the import together), so the insert
@@ -33,6 +33,13 @@ CREATE TABLE dataset_imports (
   host TEXT NOT NULL,
   started_at TEXT NOT NULL
 ) STRICT;
+
+-- Annotators an import added, so that withdrawing it (even after a crash) takes them back too.
+CREATE TABLE dataset_import_annotators (
+  dataset_id INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+  annotator_id INTEGER NOT NULL,
+  PRIMARY KEY (dataset_id, annotator_id)
+) STRICT, WITHOUT ROWID;
 
 DROP TRIGGER items_fts_ai;
 CREATE TRIGGER items_fts_ai AFTER INSERT ON items WHEN NOT ${importing('new.dataset_id')} BEGIN
