@@ -64,7 +64,7 @@ it('refuses a second driver while the CLI drives a run; after SIGKILL, resume ta
   await until(() => doneKeys(ws.db, runId).size >= 1, 'the child to finish a call')
 
   // Held back so the child cannot finish while the second drivers are being refused.
-  fake.setLatency(1_000)
+  fake.setLatency(500)
   const who = new RegExp(
     `^factlab: run ${runId} is being driven by the CLI, pid ${child.pid} on host ${hostname()}, since [\\d: -]+; stop it there or wait$`,
   )
