@@ -37,31 +37,40 @@ export const LatestKey = z.object({
 })
 export type LatestKey = z.infer<typeof LatestKey>
 
-export const TargetKey = z.object({
-  item: z.string(),
-  variant: z.string(),
-  kind: UnitKind,
-  /** The text of the very version the label was given on. */
-  unit: z.string(),
-  /**
-   * For the latest version of a unit: 0 for the first unit with this kind and text in its
-   * item/candidate, 1 for a repeat, … For an earlier version: how many versions with its text
-   * lie between it and the latest one.
-   */
-  occurrence: Occurrence,
-  /** The unit was deleted (it can be restored; its labels are kept). */
-  deleted: z.literal(true).optional(),
-  /** Set when the label is on an earlier version of a unit, replaced by an edit since. */
-  earlier: z
-    .object({
-      /** Texts of the versions between this one and the latest, the next newer first. */
-      newer: z.array(z.string()),
-      latest: LatestKey,
-    })
-    .optional(),
-  /** A triplet's parts, for a version that may have to be recreated on the other side. */
-  triplet: Triplet.nullable().optional(),
-})
+export const TargetKey = z
+  .object({
+    item: z.string(),
+    variant: z.string(),
+    kind: UnitKind,
+    /** The text of the very version the label was given on. */
+    unit: z.string(),
+    /**
+     * For the latest version of a unit: 0 for the first unit with this kind and text in its
+     * item/candidate, 1 for a repeat, … For an earlier version: how many versions with its text
+     * lie between it and the latest one.
+     */
+    occurrence: Occurrence,
+    /** The unit was deleted (it can be restored; its labels are kept). */
+    deleted: z.literal(true).optional(),
+    /** Set when the label is on an earlier version of a unit, replaced by an edit since. */
+    earlier: z
+      .object({
+        /** Texts of the versions between this one and the latest, the next newer first. */
+        newer: z.array(z.string()),
+        latest: LatestKey,
+      })
+      .optional(),
+    /** A triplet's parts, for a version that may have to be recreated on the other side. */
+    triplet: Triplet.nullable().optional(),
+  })
+  .refine(
+    // For an earlier version the count follows from the path; a bundle that disagrees was edited.
+    (k) => !k.earlier || k.occurrence === k.earlier.newer.filter((t) => t === k.unit).length,
+    {
+      message: "an earlier version's occurrence must count the repeats of its text among the newer versions",
+      path: ['occurrence'],
+    },
+  )
 export type TargetKey = z.infer<typeof TargetKey>
 
 export const LabelState = z.object({
