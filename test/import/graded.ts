@@ -22,17 +22,17 @@ export const GRADED: MappingInput = {
 const WORDS = ['harbour', 'glacier', 'orchard', 'lantern', 'meadow', 'quarry']
 const GRADES = ['pass', 'partially-pass', 'fail']
 
-/** The CSV line of graded item `i` (line i + 2 of the file). */
-export function gradedLine(i: number): string {
+/** The CSV line of graded item `i` (line i + 2 of the file), graded with `grades`. */
+export function gradedLine(i: number, grades: readonly string[] = GRADES): string {
   const w = (k: number) => WORDS[(i * 7 + k) % WORDS.length]
   return [
     `c${i}`,
     `Where is the ${w(0)} ${i}?`,
     `The ${w(1)} stands by the ${w(2)}.`,
     `Next to the ${w(3)}, item ${i}.`,
-    GRADES[i % 3],
-    GRADES[(i + 1) % 3],
-    i % 4 === 0 ? 'pass' : '',
+    grades[i % grades.length],
+    grades[(i + 1) % grades.length],
+    i % 4 === 0 ? grades[0] : '',
   ].join(';')
 }
 
@@ -40,9 +40,15 @@ export function gradedLine(i: number): string {
  * Writes `n` graded items; `lines` replaces chosen file lines (1-based, the header is line 1)
  * to plant bad rows.
  */
-export function gradedFile(dir: string, n: number, lines: Record<number, string> = {}, name = 'graded.csv') {
+export function gradedFile(
+  dir: string,
+  n: number,
+  lines: Record<number, string> = {},
+  name = 'graded.csv',
+  grades: readonly string[] = GRADES,
+) {
   const out = ['case;query;gold_answer;bot_answer;grader_ana;grader_zed;adjudicated']
-  for (let i = 0; i < n; i++) out.push(gradedLine(i))
+  for (let i = 0; i < n; i++) out.push(gradedLine(i, grades))
   for (const [line, text] of Object.entries(lines)) out[Number(line) - 1] = text
   const file = join(dir, name)
   writeFileSync(file, `${out.join('\n')}\n`)

@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { datasetSummary, datasetVariants, queryItems } from '../../src/main/annotate/datasets'
+import { Workspace } from '../../src/main/app/workspace'
+import { importFile } from '../../src/main/import'
 import { type Db, openWorkspace } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
@@ -8,6 +13,9 @@ import { createDataset, datasetStats, recountDatasetStats } from '../../src/main
 import { LabelWriter } from '../../src/main/store/repos/labels'
 import { addUnit, deleteUnit, editUnit, restoreUnit } from '../../src/main/units/edit'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { GRADED, gradedFile } from '../import/graded'
+
+let run = 0
 
 /** Two datasets, so a change in one must leave the other's numbers alone. */
 function seed() {
@@ -195,6 +203,68 @@ describe('maintained progress counts, disputes and search index', () => {
       }),
       { numRuns: 120 },
     )
+  })
+
+  it('equal the plain counts and a rebuilt index around imports, completed or withdrawn', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'factlab-counters-'))
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(Op, { maxLength: 25 }),
+          fc.record({
+            items: fc.integer({ min: 1, max: 12 }),
+            badLine: fc.option(fc.integer({ min: 2, max: 13 })),
+            skipBadRows: fc.boolean(),
+            chunkItems: fc.integer({ min: 1, max: 5 }),
+          }),
+          fc.array(Op, { maxLength: 25 }),
+          async (before, imp, after) => {
+            const s = seed()
+            try {
+              before.forEach((o, step) => {
+                apply(s, o, step)
+              })
+              const lines = imp.badLine === null ? {} : { [imp.badLine]: 'c0;Q?;R.;A.;maybe;fail;' }
+              // Graded in the seed's schema, so later label ops may land on imported targets too.
+              run++
+              const file = gradedFile(folder, imp.items, lines, `g${run}.csv`, ['true', 'false'])
+              const ws = new Workspace(':memory:', s.db)
+              const mapping = { ...GRADED, labelSchema: FAAF_SCHEMA }
+              const report = await importFile(ws, { file, mapping, ...imp }).catch(() => null)
+              // A withdrawn import leaves no dataset behind, hidden or not.
+              expect(s.db.prepare('SELECT COUNT(*) AS n FROM datasets').get()).toEqual({
+                n: report ? 3 : 2,
+              })
+              if (report) s.datasets.push(report.datasetId)
+              after.forEach((o, step) => {
+                apply(s, o, before.length + step)
+              })
+              check(s)
+              const hits = (word: string) =>
+                s.datasets.map((ds) =>
+                  queryItems(s.db, {
+                    datasetId: ds,
+                    annotatorId: null,
+                    filter: { status: 'all', variant: null, search: word },
+                    offset: 0,
+                    limit: 1000,
+                  }).rows.map((r) => r.itemId),
+                )
+              const words = ['glacier', 'orchard', 'river', 'answer']
+              const maintained = words.map(hits)
+              for (const t of ['items_fts', 'candidates_fts', 'units_fts'])
+                s.db.prepare(`INSERT INTO ${t} (${t}) VALUES ('rebuild')`).run()
+              expect(words.map(hits)).toEqual(maintained)
+            } finally {
+              s.db.close()
+            }
+          },
+        ),
+        { numRuns: 60 },
+      )
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   it('drop a deleted dataset with everything in it', () => {

@@ -26,6 +26,8 @@ export interface ImportOptions {
   secondFile?: string
   presetOptions?: PresetOptions
   onProgress?: (rows: number) => void
+  /** Items per transaction (tests use small chunks to cross chunk boundaries cheaply). */
+  chunkItems?: number
 }
 
 export interface SkippedRow {
@@ -202,7 +204,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       batch.push(pending)
       work += workOf(pending.item)
       pending = null
-      if (batch.length >= CHUNK_ITEMS || work >= CHUNK_WORK) await drain()
+      if (batch.length >= (opts.chunkItems ?? CHUNK_ITEMS) || work >= CHUNK_WORK) await drain()
     }
     /** A bad row is reported after the rows before it are written, so skips stay in file order. */
     const badRow = async (line: number, reason: string) => {
