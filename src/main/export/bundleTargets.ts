@@ -44,7 +44,9 @@ interface LatestRow {
  */
 export class TargetResolver {
   readonly recreated: RecreatedVersion[] = []
-  private readonly item
+  private readonly items
+  /** ext_id → item id, read once: items have no index by ext_id, and a bundle names thousands. */
+  private itemIds: Map<string, number> | null = null
   private readonly candidate
   private readonly latest
   private readonly listRows
@@ -59,9 +61,7 @@ export class TargetResolver {
     private readonly datasetId: number,
   ) {
     const db = ws.db
-    this.item = db.prepare(
-      'SELECT id FROM items WHERE dataset_id = ? AND ext_id = ? ORDER BY position LIMIT 1',
-    )
+    this.items = db.prepare('SELECT ext_id, id FROM items WHERE dataset_id = ? ORDER BY position DESC')
     this.candidate = db.prepare('SELECT id FROM candidates WHERE item_id = ? AND variant = ?')
     this.latest = db.prepare(
       `SELECT id, position, version, lineage_id FROM units
@@ -90,8 +90,14 @@ export class TargetResolver {
 
   /** The target id for a bundled label, or null when this workspace has no place for it. */
   resolve(key: TargetKey): number | null {
-    const item = this.item.get(this.datasetId, key.item) as { id: number } | undefined
-    if (!item) return null
+    if (!this.itemIds) {
+      const rows = this.items.all(this.datasetId) as { ext_id: string; id: number }[]
+      // Read last position first, so a repeated ext_id resolves to its first item.
+      this.itemIds = new Map(rows.map((r) => [r.ext_id, r.id]))
+    }
+    const itemId = this.itemIds.get(key.item)
+    if (itemId === undefined) return null
+    const item = { id: itemId }
     const candidate = this.candidate.get(item.id, key.variant) as { id: number } | undefined
     if (!candidate) return null
     const list: List = {
