@@ -128,8 +128,8 @@ describe('units review in the browser', () => {
     await expect.poll(() => object.inputValue()).toBe('red')
     // A blank part cannot be saved, and the row says what is missing.
     await object.fill('  ')
-    expect(await row.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true)
     await row.getByText('Every part needs some text.').waitFor()
+    expect(await row.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true)
     await object.fill('white')
     await row.getByText(/saving makes version 2/).waitFor()
     await app.shot('units-triplet-edit')
@@ -139,11 +139,10 @@ describe('units review in the browser', () => {
       .poll(() => page.getByRole('status').first().textContent())
       .toBe('Saved as version 2; the labels stay with version 1.')
     const edited = list.getByTestId('unit-row').filter({ hasText: 'white' })
-    expect(await edited.locator('.units-part').allTextContents()).toEqual([
-      'Dunmore lighthouse',
-      'painted',
-      'white',
-    ])
+    // The status is set before the item reloads, so the new row is waited for.
+    await expect
+      .poll(() => edited.locator('.units-part').allTextContents())
+      .toEqual(['Dunmore lighthouse', 'painted', 'white'])
     expect(await edited.locator('.units-badge').first().textContent()).toBe('v2')
     const newId = Number(await edited.getAttribute('data-unit-id'))
     expect(newId).not.toBe(oldId)
@@ -208,10 +207,8 @@ describe('units review in the browser', () => {
     await split.click()
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Split into 2 units.')
     await expect.poll(() => rows.count()).toBe(count + 1)
-    expect(await rows.nth(1).locator('.units-part').allTextContents()).toEqual([
-      'Dunmore lighthouse',
-      'located on',
-      'the Irish coast',
-    ])
+    await expect
+      .poll(() => rows.nth(1).locator('.units-part').allTextContents())
+      .toEqual(['Dunmore lighthouse', 'located on', 'the Irish coast'])
   })
 })
