@@ -97,14 +97,9 @@ export class TargetResolver {
     }
     const itemId = this.itemIds.get(key.item)
     if (itemId === undefined) return null
-    const item = { id: itemId }
-    const candidate = this.candidate.get(item.id, key.variant) as { id: number } | undefined
+    const candidate = this.candidate.get(itemId, key.variant) as { id: number } | undefined
     if (!candidate) return null
-    const list: List = {
-      itemId: item.id,
-      kind: key.kind,
-      candidateId: key.kind === 'fact' ? null : candidate.id,
-    }
+    const list: List = { itemId, kind: key.kind, candidateId: key.kind === 'fact' ? null : candidate.id }
     const where = { item: key.item, variant: key.kind === 'fact' ? null : key.variant, kind: key.kind }
     const latestKey: LatestKey = key.earlier?.latest ?? {
       unit: key.unit,
@@ -113,44 +108,46 @@ export class TargetResolver {
     }
     const latest = this.findLatest(list, latestKey, key.earlier ? null : (key.triplet ?? null), where)
     if (!latest) return null
-    let unitId = latest.id
-    if (key.earlier) {
-      const nodes = new Map<number, ChainNode>()
-      for (const r of this.listRows.all(list.itemId, list.kind, list.candidateId) as {
-        id: number
-        text: string
-        superseded_by: number | null
-      }[])
-        nodes.set(r.id, { id: r.id, text: r.text, supersededBy: r.superseded_by })
-      const placement = placeEarlier(nodes, latest.id, {
-        unit: key.unit,
-        occurrence: key.occurrence,
-        newer: key.earlier.newer,
-      })
-      if ('found' in placement) unitId = placement.found
-      else {
-        let parent = this.unitById.get(placement.parent) as LatestRow
-        for (const [i, text] of placement.texts.entries()) {
-          const last = i === placement.texts.length - 1
-          // Numbered below the version that replaced it, so version lists still read oldest first.
-          const id = this.make(list, where, {
-            text,
-            triplet: last ? (key.triplet ?? null) : null,
-            position: latest.position,
-            version: parent.version - 1,
-            lineage: latest.lineage_id ?? latest.id,
-            supersededBy: parent.id,
-            deletedAt: null,
-          })
-          parent = this.unitById.get(id) as LatestRow
-        }
-        unitId = parent.id
-      }
-    }
+    const unitId = key.earlier ? this.earlierVersion(list, latest, key, key.earlier.newer, where) : latest.id
     const found = this.target.get(unitId, candidate.id) as { id: number } | undefined
     if (found) return found.id
     // A fact version replaced before this candidate existed never had a target in it.
-    return Number(this.insertTarget.run(this.datasetId, item.id, unitId, candidate.id).lastInsertRowid)
+    return Number(this.insertTarget.run(this.datasetId, itemId, unitId, candidate.id).lastInsertRowid)
+  }
+
+  /** The row of an earlier version of `latest`, made (with any versions between) if missing. */
+  private earlierVersion(
+    list: List,
+    latest: LatestRow,
+    key: TargetKey,
+    newer: string[],
+    where: Omit<RecreatedVersion, 'text' | 'deleted'>,
+  ): number {
+    const nodes = new Map<number, ChainNode>()
+    const rows = this.listRows.all(list.itemId, list.kind, list.candidateId) as {
+      id: number
+      text: string
+      superseded_by: number | null
+    }[]
+    for (const r of rows) nodes.set(r.id, { id: r.id, text: r.text, supersededBy: r.superseded_by })
+    const placement = placeEarlier(nodes, latest.id, { unit: key.unit, occurrence: key.occurrence, newer })
+    if ('found' in placement) return placement.found
+    let parent = this.unitById.get(placement.parent) as LatestRow
+    for (const [i, text] of placement.texts.entries()) {
+      const last = i === placement.texts.length - 1
+      // Numbered below the version that replaced it, so version lists still read oldest first.
+      const id = this.make(list, where, {
+        text,
+        triplet: last ? (key.triplet ?? null) : null,
+        position: latest.position,
+        version: parent.version - 1,
+        lineage: latest.lineage_id ?? latest.id,
+        supersededBy: parent.id,
+        deletedAt: null,
+      })
+      parent = this.unitById.get(id) as LatestRow
+    }
+    return parent.id
   }
 
   /** The latest unit of a chain; a deleted one this workspace lacks is recreated, deleted. */
