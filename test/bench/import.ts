@@ -64,9 +64,16 @@ async function writeJsonl(file: string, n: number): Promise<void> {
   await once(out, 'finish')
 }
 
-/** The floor: the same rows, generated in memory, through plain prepared inserts in one transaction. */
-function bareInsert(ws: Workspace, n: number): void {
+const FTS_TRIGGERS = ['items_fts_ai', 'candidates_fts_ai', 'units_fts_ai']
+
+/**
+ * The floor: the same rows, generated in memory, through plain prepared inserts in one
+ * transaction. `withIndex: false` drops the search index's insert triggers first, so the floor
+ * does not hide what the index costs.
+ */
+function bareInsert(ws: Workspace, n: number, withIndex: boolean): void {
   const db = ws.db
+  if (!withIndex) for (const t of FTS_TRIGGERS) db.exec(`DROP TRIGGER ${t}`)
   const ds = createDataset(db, { name: 'bare', labelSchema: FAAF_SCHEMA })
   const at = new Date().toISOString()
   const item = db.prepare(
@@ -98,7 +105,7 @@ function bareInsert(ws: Workspace, n: number): void {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
-/** Import of 100k generated items from JSONL vs a bare bulk insert: bar ratio ≥ 0.5, memory bounded. */
+/** Import of 100k generated items from JSONL vs bare bulk inserts: bar ratio ≥ 0.5, memory bounded. */
 export async function benchImport(): Promise<void> {
   const n = Number(process.env.FACTLAB_BENCH_ITEMS ?? 100_000)
   const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-import-'))
@@ -106,11 +113,16 @@ export async function benchImport(): Promise<void> {
     const file = join(dir, 'items.jsonl')
     await writeJsonl(file, n)
 
-    const bareWs = Workspace.open(join(dir, 'bare.factlab'))
-    let t0 = performance.now()
-    bareInsert(bareWs, n)
-    const bareRate = n / ((performance.now() - t0) / 1000)
-    bareWs.close()
+    const bare = (withIndex: boolean) => {
+      const bareWs = Workspace.open(join(dir, `bare-${withIndex}.factlab`))
+      const t0 = performance.now()
+      bareInsert(bareWs, n, withIndex)
+      const rate = n / ((performance.now() - t0) / 1000)
+      bareWs.close()
+      return rate
+    }
+    const bareIndexed = bare(true)
+    const bareUnindexed = bare(false)
 
     const ws = Workspace.open(join(dir, 'import.factlab'))
     const mapping: MappingInput = {
@@ -121,7 +133,7 @@ export async function benchImport(): Promise<void> {
       facts: { column: 'facts', split: 'list' },
     }
     let peak = process.memoryUsage().rss
-    t0 = performance.now()
+    const t0 = performance.now()
     const report = await importFile(ws, {
       file,
       mapping,
@@ -132,10 +144,15 @@ export async function benchImport(): Promise<void> {
     const importRate = n / ((performance.now() - t0) / 1000)
     ws.close()
     if (report.items !== n) throw new Error(`imported ${report.items} of ${n} items`)
-    const ratio = importRate / bareRate
+    // The bar compares with the floor that keeps no search index: the index is the import's to pay.
+    const ratio = importRate / bareUnindexed
     process.stdout.write(
-      `import ${fmt(n / 1000)}k items: ${fmt(importRate)} rows/s; bare insert: ${fmt(bareRate)} rows/s; ` +
-        `ratio ${ratio.toFixed(2)} (bar ≥ 0.5); peak RSS ${fmt(peak / 1024 / 1024)} MB during the import\n`,
+      `import ${fmt(n / 1000)}k items (search index built): ${fmt(importRate)} items/s\n` +
+        `bare insert without the search index: ${fmt(bareUnindexed)} items/s; ` +
+        `with it (per-row triggers): ${fmt(bareIndexed)} items/s\n` +
+        `ratio import / bare without index ${ratio.toFixed(2)} (bar ≥ 0.5); ` +
+        `import / bare with index ${(importRate / bareIndexed).toFixed(2)}; ` +
+        `peak RSS ${fmt(peak / 1024 / 1024)} MB during the import\n`,
     )
   } finally {
     rmSync(dir, { recursive: true, force: true })
