@@ -137,7 +137,8 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     try {
       discardDataset(db, id)
     } catch {
-      // Left hidden, it is withdrawn the next time the workspace opens; the first error is the news.
+      // Left hidden, it is withdrawn when a later FactLab process opens the workspace; the first
+      // error is the one worth reporting.
     }
   }
 
