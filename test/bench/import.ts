@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Workspace } from '../../src/main/app/workspace'
@@ -105,6 +105,14 @@ function bareInsert(ws: Workspace, n: number, withIndex: boolean): void {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
+const mapping: MappingInput = {
+  id: 'id',
+  question: 'question',
+  reference: 'reference',
+  candidates: VARIANTS.map((v) => ({ variant: v, column: v })),
+  facts: { column: 'facts', split: 'list' },
+}
+
 /** Import of 100k generated items from JSONL vs bare bulk inserts: bar ratio ≥ 0.5, memory bounded. */
 export async function benchImport(): Promise<void> {
   const n = Number(process.env.FACTLAB_BENCH_ITEMS ?? 100_000)
@@ -125,13 +133,6 @@ export async function benchImport(): Promise<void> {
     const bareUnindexed = bare(false)
 
     const ws = Workspace.open(join(dir, 'import.factlab'))
-    const mapping: MappingInput = {
-      id: 'id',
-      question: 'question',
-      reference: 'reference',
-      candidates: VARIANTS.map((v) => ({ variant: v, column: v })),
-      facts: { column: 'facts', split: 'list' },
-    }
     let peak = process.memoryUsage().rss
     const t0 = performance.now()
     const report = await importFile(ws, {
@@ -153,6 +154,25 @@ export async function benchImport(): Promise<void> {
         `ratio import / bare without index ${ratio.toFixed(2)} (bar ≥ 0.5); ` +
         `import / bare with index ${(importRate / bareIndexed).toFixed(2)}; ` +
         `peak RSS ${fmt(peak / 1024 / 1024)} MB during the import\n`,
+    )
+
+    // A bad last row: everything before it is written, then withdrawn chunk by chunk.
+    const failing = join(dir, 'failing.jsonl')
+    const m = Math.max(1, Math.round(n / 10))
+    await writeJsonl(failing, m)
+    appendFileSync(failing, '{"id": "cut\n')
+    const failWs = Workspace.open(join(dir, 'failing.factlab'))
+    const t1 = performance.now()
+    const refused = await importFile(failWs, { file: failing, mapping }).then(
+      () => false,
+      () => true,
+    )
+    const seconds = (performance.now() - t1) / 1000
+    const left = (failWs.db.prepare('SELECT COUNT(*) AS n FROM items').get() as { n: number }).n
+    failWs.close()
+    if (!refused || left !== 0) throw new Error('the failing import was not withdrawn whole')
+    process.stdout.write(
+      `an import of ${fmt(m)} items failing on its last row: written and withdrawn in ${seconds.toFixed(1)} s\n`,
     )
   } finally {
     rmSync(dir, { recursive: true, force: true })

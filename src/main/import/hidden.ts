@@ -61,14 +61,15 @@ export function publishDataset(db: Db, datasetId: number): void {
  */
 export function discardDataset(db: Db, datasetId: number): void {
   const hidden = db.prepare("SELECT 1 FROM datasets WHERE id = ? AND state = 'importing'")
-  const batch = db.prepare('SELECT id FROM items WHERE dataset_id = ? ORDER BY id DESC LIMIT ?')
-  const ofItems = 'SELECT id FROM targets WHERE item_id IN (SELECT value FROM json_each(?))'
+  const batch = db.prepare('SELECT id FROM items WHERE dataset_id = ? LIMIT ?')
+  const ofItems =
+    'SELECT id FROM targets WHERE dataset_id = @ds AND item_id IN (SELECT value FROM json_each(@ids))'
   const clear = [
     `DELETE FROM label_history WHERE target_id IN (${ofItems})`,
     `DELETE FROM labels WHERE target_id IN (${ofItems})`,
     `DELETE FROM gold WHERE target_id IN (${ofItems})`,
     `DELETE FROM gold_history WHERE target_id IN (${ofItems})`,
-    'DELETE FROM items WHERE id IN (SELECT value FROM json_each(?))',
+    'DELETE FROM items WHERE id IN (SELECT value FROM json_each(@ids))',
   ].map((sql) => db.prepare(sql))
   for (;;) {
     const more = immediate(db, () => {
@@ -91,8 +92,8 @@ export function discardDataset(db: Db, datasetId: number): void {
         }
         return false
       }
-      const list = JSON.stringify(ids)
-      for (const stmt of clear) stmt.run(list)
+      const params = { ds: datasetId, ids: JSON.stringify(ids) }
+      for (const stmt of clear) stmt.run(params)
       return true
     })
     if (!more) break
