@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { datasetIdByName } from '../../src/main/export/datasetExport'
 import { importFile } from '../../src/main/import'
 import { createHiddenDataset, visibleDatasetCount } from '../../src/main/import/hidden'
@@ -110,6 +111,14 @@ describe('an import in progress', () => {
       'A dataset named "same" is being imported right now; wait for it to finish or choose another dataset name',
     )
     expect(rows(ws, 'SELECT name, state FROM datasets')).toEqual([{ name: 'same', state: 'importing' }])
+  })
+
+  it('does not count as a dataset when the demo decides whether the workspace is empty', () => {
+    const ws = newWs()
+    createHiddenDataset(ws.db, { name: 'arriving', labelSchema: holisticSchema() })
+    expect(loadDemoIfEmpty(ws).loaded).toBe(true)
+    expect(listDatasets(ws.db)).toHaveLength(1)
+    expect(loadDemoIfEmpty(ws).loaded).toBe(false)
   })
 })
 
