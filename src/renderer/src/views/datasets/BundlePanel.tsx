@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
 import { api } from '../../api'
-import { Dialog, message, Refusal, WrittenFiles } from './ExchangeParts'
+import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from './ExchangeParts'
+import { useSuggestedPath, useTask } from './useExchange'
 
 interface Props {
   dataset: { id: number; name: string }
@@ -10,38 +10,20 @@ interface Props {
 
 /** Writes the current annotator's labels of one dataset as a file a colleague can merge. */
 export function BundlePanel({ dataset, annotator, onClose }: Props) {
-  const [file, setFile] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [done, setDone] = useState<{ file: string; labels: number } | null>(null)
+  const task = useTask<{ file: string; labels: number }>()
+  const [file, setFile] = useSuggestedPath(
+    `${dataset.id}:${annotator.id}`,
+    async () =>
+      (await api('exports.defaults', { datasetId: dataset.id, annotatorId: annotator.id })).bundleFile,
+    task.setFailure,
+  )
+  const done = task.result
 
-  useEffect(() => {
-    let stale = false
-    api('exports.defaults', { datasetId: dataset.id, annotatorId: annotator.id }).then(
-      (d) => !stale && setFile((f) => f || d.bundleFile),
-      (e) => !stale && setFailure(message(e)),
+  function run() {
+    const out = file.trim()
+    void task.run(() =>
+      api('exports.bundle', { datasetId: dataset.id, annotatorId: annotator.id, ...(out ? { out } : {}) }),
     )
-    return () => {
-      stale = true
-    }
-  }, [dataset.id, annotator.id])
-
-  async function run() {
-    setBusy(true)
-    setFailure(null)
-    try {
-      setDone(
-        await api('exports.bundle', {
-          datasetId: dataset.id,
-          annotatorId: annotator.id,
-          ...(file.trim() ? { out: file.trim() } : {}),
-        }),
-      )
-    } catch (e) {
-      setFailure(message(e))
-    } finally {
-      setBusy(false)
-    }
   }
 
   return (
@@ -55,11 +37,7 @@ export function BundlePanel({ dataset, annotator, onClose }: Props) {
           <p className="muted small">
             Send this file to whoever keeps the shared workspace; they merge it from their Datasets view.
           </p>
-          <footer className="modal-foot">
-            <button type="button" className="primary" onClick={onClose}>
-              Done
-            </button>
-          </footer>
+          <DoneFooter onClose={onClose} />
         </>
       ) : (
         <>
@@ -67,25 +45,15 @@ export function BundlePanel({ dataset, annotator, onClose }: Props) {
             Every label {annotator.name} gave in “{dataset.name}”, with its history, in one file another
             workspace holding the same dataset can merge.
           </p>
-          <div className="field">
-            <label htmlFor="bundle-file">File</label>
-            <input
-              id="bundle-file"
-              className="mono"
-              value={file}
-              onChange={(e) => setFile(e.target.value)}
-              spellCheck={false}
-            />
-          </div>
-          {failure && <Refusal headline="No bundle was written." text={failure} />}
-          <footer className="modal-foot">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="button" className="primary" disabled={busy} onClick={run}>
-              {busy ? 'Writing…' : 'Write bundle'}
-            </button>
-          </footer>
+          <PathField id="bundle-file" label="File" value={file} onChange={setFile} />
+          {task.failure && <Refusal headline="No bundle was written." text={task.failure} />}
+          <ActionFooter
+            onClose={onClose}
+            onRun={run}
+            busy={task.busy}
+            label="Write bundle"
+            busyLabel="Writing…"
+          />
         </>
       )}
     </Dialog>

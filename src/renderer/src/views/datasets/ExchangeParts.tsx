@@ -62,3 +62,56 @@ export function Refusal({ headline, text }: { headline: string; text: string }) 
     </div>
   )
 }
+
+export function DoneFooter({ onClose }: { onClose(): void }) {
+  return (
+    <footer className="modal-foot">
+      <button type="button" className="primary" onClick={onClose}>
+        Done
+      </button>
+    </footer>
+  )
+}
+
+/** Cancel beside the dialog's one action, which says what it is doing while it runs. */
+export function ActionFooter(props: {
+  onClose(): void
+  onRun(): void
+  busy: boolean
+  label: string
+  busyLabel: string
+}) {
+  return (
+    <footer className="modal-foot">
+      <button type="button" onClick={props.onClose}>
+        Cancel
+      </button>
+      <button type="button" className="primary" disabled={props.busy} onClick={props.onRun}>
+        {props.busy ? props.busyLabel : props.label}
+      </button>
+    </footer>
+  )
+}
+
+/** A path on the person's own computer, shown in full and editable. */
+export function PathField(props: {
+  id: string
+  label: string
+  value: string
+  onChange(value: string): void
+  hint?: ReactNode
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        className="mono"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        spellCheck={false}
+      />
+      {props.hint && <p className="muted small">{props.hint}</p>}
+    </div>
+  )
+}

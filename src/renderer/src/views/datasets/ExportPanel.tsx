@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   EXPORT_FORMAT_LABELS,
   EXPORT_FORMAT_NAMES,
   type ExportFormatName,
 } from '../../../../shared/contract/exports'
 import { api } from '../../api'
-import { Dialog, message, Refusal, WrittenFiles } from './ExchangeParts'
+import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from './ExchangeParts'
+import { useSuggestedPath, useTask } from './useExchange'
 
 interface Props {
   dataset: { id: number; name: string }
@@ -18,39 +19,25 @@ interface Props {
 export function ExportPanel({ dataset, annotators, onClose }: Props) {
   const [format, setFormat] = useState<ExportFormatName>('csv')
   const [annotator, setAnnotator] = useState('')
-  const [folder, setFolder] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [files, setFiles] = useState<string[] | null>(null)
+  const task = useTask<string[]>()
+  const [folder, setFolder] = useSuggestedPath(
+    String(dataset.id),
+    async () => (await api('exports.defaults', { datasetId: dataset.id })).outDir,
+    task.setFailure,
+  )
+  const files = task.result
 
-  // The suggested folder is new each time (named with the time), so nothing is overwritten.
-  useEffect(() => {
-    let stale = false
-    api('exports.defaults', { datasetId: dataset.id }).then(
-      (d) => !stale && setFolder((f) => f || d.outDir),
-      (e) => !stale && setFailure(message(e)),
-    )
-    return () => {
-      stale = true
-    }
-  }, [dataset.id])
-
-  async function run() {
-    setBusy(true)
-    setFailure(null)
-    try {
+  function run() {
+    const outDir = folder.trim()
+    void task.run(async () => {
       const r = await api('exports.dataset', {
         datasetId: dataset.id,
         format,
-        ...(folder.trim() ? { outDir: folder.trim() } : {}),
+        ...(outDir ? { outDir } : {}),
         ...(annotator ? { annotator } : {}),
       })
-      setFiles(r.files)
-    } catch (e) {
-      setFailure(message(e))
-    } finally {
-      setBusy(false)
-    }
+      return r.files
+    })
   }
 
   const wiki = format.startsWith('wikievalfacts')
@@ -59,11 +46,7 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
       {files ? (
         <>
           <WrittenFiles title="Exported. The data file and its dataset card:" files={files} />
-          <footer className="modal-foot">
-            <button type="button" className="primary" onClick={onClose}>
-              Done
-            </button>
-          </footer>
+          <DoneFooter onClose={onClose} />
         </>
       ) : (
         <>
@@ -94,29 +77,21 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="export-folder">Folder</label>
-            <input
-              id="export-folder"
-              className="mono"
-              value={folder}
-              onChange={(e) => setFolder(e.target.value)}
-              spellCheck={false}
-            />
-            <p className="muted small">
-              A new or empty folder on this computer; it is created if missing. A README.md describing the
-              data is written beside it.
-            </p>
-          </div>
-          {failure && <Refusal headline="Nothing was exported." text={failure} />}
-          <footer className="modal-foot">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="button" className="primary" disabled={busy} onClick={run}>
-              {busy ? 'Exporting…' : 'Export'}
-            </button>
-          </footer>
+          <PathField
+            id="export-folder"
+            label="Folder"
+            value={folder}
+            onChange={setFolder}
+            hint="A new or empty folder on this computer; it is created if missing. A README.md describing the data is written beside it."
+          />
+          {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
+          <ActionFooter
+            onClose={onClose}
+            onRun={run}
+            busy={task.busy}
+            label="Export"
+            busyLabel="Exporting…"
+          />
         </>
       )}
     </Dialog>

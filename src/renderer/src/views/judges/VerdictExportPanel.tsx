@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { RunInfo } from '../../../../shared/contract/judges'
 import { api } from '../../api'
-import { Dialog, message, Refusal, WrittenFiles } from '../datasets/ExchangeParts'
+import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from '../datasets/ExchangeParts'
+import { useSuggestedPath, useTask } from '../datasets/useExchange'
 
 type Layout = 'jsonl' | 'csv'
 
@@ -15,34 +16,18 @@ function withLayout(path: string, layout: Layout): string {
 export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): void }) {
   const [layout, setLayout] = useState<Layout>('jsonl')
   const [raw, setRaw] = useState(false)
-  const [file, setFile] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [written, setWritten] = useState<{ file: string; rows: number } | null>(null)
+  const task = useTask<{ file: string; rows: number }>()
+  const [file, setFile] = useSuggestedPath(
+    `${run.datasetId}:${run.id}`,
+    async () =>
+      `${(await api('exports.defaults', { datasetId: run.datasetId })).outDir}-run-${run.id}-verdicts.jsonl`,
+    task.setFailure,
+  )
+  const written = task.result
 
-  // Suggested beside the dataset exports, named with the time, so nothing is overwritten.
-  useEffect(() => {
-    let stale = false
-    api('exports.defaults', { datasetId: run.datasetId }).then(
-      (d) => !stale && setFile((f) => f || `${d.outDir}-run-${run.id}-verdicts.jsonl`),
-      (e) => !stale && setFailure(message(e)),
-    )
-    return () => {
-      stale = true
-    }
-  }, [run.datasetId, run.id])
-
-  async function save() {
-    setBusy(true)
-    setFailure(null)
-    try {
-      const out = file.trim()
-      setWritten(await api('exports.verdicts', { runId: run.id, raw, ...(out ? { out } : {}) }))
-    } catch (e) {
-      setFailure(message(e))
-    } finally {
-      setBusy(false)
-    }
+  function save() {
+    const out = file.trim()
+    void task.run(() => api('exports.verdicts', { runId: run.id, raw, ...(out ? { out } : {}) }))
   }
 
   return (
@@ -53,11 +38,7 @@ export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): 
             title={`Exported ${written.rows} verdict${written.rows === 1 ? '' : 's'}${raw ? ' with raw requests and responses' : ''}:`}
             files={[written.file]}
           />
-          <footer className="modal-foot">
-            <button type="button" className="primary" onClick={onClose}>
-              Done
-            </button>
-          </footer>
+          <DoneFooter onClose={onClose} />
         </>
       ) : (
         <>
@@ -87,26 +68,21 @@ export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): 
             Each row then carries the request sent to the provider and its reply (never the API key); a call
             that judged several units appears on each of their rows.
           </p>
-          <div className="field">
-            <label htmlFor="verdict-export-file">File</label>
-            <input
-              id="verdict-export-file"
-              className="mono"
-              value={file}
-              onChange={(e) => setFile(e.target.value)}
-              spellCheck={false}
-            />
-            <p className="muted small">A full path on this computer to a file that does not exist yet.</p>
-          </div>
-          {failure && <Refusal headline="Nothing was exported." text={failure} />}
-          <footer className="modal-foot">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="button" className="primary" disabled={busy} onClick={save}>
-              {busy ? 'Exporting…' : 'Export'}
-            </button>
-          </footer>
+          <PathField
+            id="verdict-export-file"
+            label="File"
+            value={file}
+            onChange={setFile}
+            hint="A full path on this computer to a file that does not exist yet."
+          />
+          {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
+          <ActionFooter
+            onClose={onClose}
+            onRun={save}
+            busy={task.busy}
+            label="Export"
+            busyLabel="Exporting…"
+          />
         </>
       )}
     </Dialog>
