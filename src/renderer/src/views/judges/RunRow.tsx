@@ -98,7 +98,7 @@ export function RunRow({
         </div>
       </td>
       <td className="num" data-testid="run-cost">
-        {cost.toFixed(4)}
+        ${cost.toFixed(4)}
       </td>
       <td>
         <div className="row jd-run-actions">
