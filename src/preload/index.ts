@@ -1,4 +1,4 @@
-import { contextBridge, type IpcRendererEvent, ipcRenderer } from 'electron'
+import { contextBridge, type IpcRendererEvent, ipcRenderer, webUtils } from 'electron'
 import { IPC_CALL_PREFIX, IPC_EVENT_CHANNEL } from '../main/shell/channels'
 import {
   CALL_NAMES,
@@ -32,6 +32,8 @@ const bridge: FactlabBridge = {
       ipcRenderer.removeListener(IPC_EVENT_CHANNEL, forward)
     }
   },
+  // Main then reads a picked file from disk itself, however large, instead of its bytes over IPC.
+  pathForFile: (file) => webUtils.getPathForFile(file),
 }
 
 contextBridge.exposeInMainWorld('factlab', Object.freeze(bridge))

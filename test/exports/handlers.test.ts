@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
+import { uploads } from '../../src/main/annotate/upload'
 import { AppContext } from '../../src/main/app/context'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { EXPORT_FORMATS } from '../../src/main/export'
@@ -144,8 +145,7 @@ describe('exports from the app', () => {
     const seen: unknown[] = []
     b.ctx.events.subscribe((name, payload) => seen.push({ name, payload }))
     const upload = {
-      fileName: 'carol.bundle.jsonl',
-      contentBase64: readFileSync(bundle.file).toString('base64'),
+      source: { fileName: 'carol.bundle.jsonl', contentBase64: readFileSync(bundle.file).toString('base64') },
       datasetId: b.datasetId,
     }
     const report = value(await b.call('exports.mergeBundle', upload))
@@ -157,7 +157,7 @@ describe('exports from the app', () => {
     })
 
     // The same bundle again, this time by path: nothing new.
-    const again = value(await b.call('exports.mergeBundle', { path: bundle.file }))
+    const again = value(await b.call('exports.mergeBundle', { source: { path: bundle.file } }))
     expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 2 })
   })
 
@@ -174,7 +174,7 @@ describe('exports from the app', () => {
     )
     const before = counts(b.ctx)
 
-    const foreign = await b.call('exports.mergeBundle', { path: file, datasetId: other.id })
+    const foreign = await b.call('exports.mergeBundle', { source: { path: file }, datasetId: other.id })
     expect(foreign).toMatchObject({
       ok: false,
       error: {
@@ -186,8 +186,7 @@ describe('exports from the app', () => {
     const damaged = join(dir, 'damaged.bundle.jsonl')
     writeFileSync(damaged, readFileSync(file, 'utf8').split('\n')[0]!)
     const truncated = await b.call('exports.mergeBundle', {
-      fileName: 'damaged.bundle.jsonl',
-      contentBase64: readFileSync(damaged).toString('base64'),
+      source: { fileName: 'damaged.bundle.jsonl', contentBase64: readFileSync(damaged).toString('base64') },
     })
     expect(truncated).toMatchObject({
       ok: false,
@@ -198,6 +197,31 @@ describe('exports from the app', () => {
     })
     expect(counts(b.ctx)).toEqual(before)
     expect(labelsOf(b.ctx, 'carol')).toEqual([])
+  })
+
+  it('merges an uploaded bundle once and then removes the upload', async () => {
+    const dir = tmp()
+    const a = laptop(dir, 'a')
+    const b = laptop(dir, 'b')
+    const carol = ensureAnnotator(a.ctx.workspace.db, 'carol')
+    const [t1] = firstTargets(a.ctx, a.datasetId, 1)
+    a.ctx.workspace.labels.save({ targetId: t1!, annotatorId: carol.id, verdict: 'true' })
+    const { file } = value<{ file: string }>(
+      await a.call('exports.bundle', { datasetId: a.datasetId, annotatorId: carol.id }),
+    )
+    const pending = uploads.begin('carol.bundle.jsonl', dir)
+    copyFileSync(file, pending.file)
+    const upload = uploads.register(pending, 0)
+
+    const report = value(await b.call('exports.mergeBundle', { source: { uploadId: upload.id } }))
+    expect(report).toMatchObject({ annotator: 'carol', added: 1 })
+    expect(existsSync(upload.dir)).toBe(false)
+    const again = await b.call('exports.mergeBundle', { source: { uploadId: upload.id } })
+    expect(again).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringContaining('choose the file again') },
+    })
+    expect(labelsOf(b.ctx, 'carol')).toEqual(labelsOf(a.ctx, 'carol'))
   })
 
   it('never writes a bundle over an existing file', async () => {

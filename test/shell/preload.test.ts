@@ -5,6 +5,7 @@ import { CALL_NAMES, type FactlabBridge } from '../../src/shared/contract'
 const exposed = new Map<string, unknown>()
 const invoke = vi.fn((_channel: string, _input: unknown) => Promise.resolve({ ok: true, value: null }))
 const listeners = new Map<string, (event: unknown, ...args: unknown[]) => void>()
+const getPathForFile = vi.fn((file: { name: string }) => `/home/ana/${file.name}`)
 
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.set(key, value) },
@@ -13,6 +14,7 @@ vi.mock('electron', () => ({
     on: (channel: string, fn: (event: unknown, ...args: unknown[]) => void) => listeners.set(channel, fn),
     removeListener: (channel: string) => listeners.delete(channel),
   },
+  webUtils: { getPathForFile },
 }))
 
 beforeEach(() => invoke.mockClear())
@@ -26,7 +28,7 @@ describe('preload bridge', () => {
   it('exposes one function per contract call and nothing else', async () => {
     const b = await bridge()
     expect([...exposed.keys()]).toEqual(['factlab'])
-    expect(Object.keys(b).sort()).toEqual(['calls', 'onEvent'])
+    expect(Object.keys(b).sort()).toEqual(['calls', 'onEvent', 'pathForFile'])
     expect(Object.keys(b.calls).sort()).toEqual([...CALL_NAMES].sort())
     expect(Object.isFrozen(b)).toBe(true)
   })
@@ -35,6 +37,13 @@ describe('preload bridge', () => {
     const b = await bridge()
     await b.calls['workspace.info']?.({})
     expect(invoke).toHaveBeenCalledWith('factlab:workspace.info', {})
+  })
+
+  it('tells the page where a picked file lives on disk', async () => {
+    const b = await bridge()
+    const file = new File(['{}'], 'big.jsonl')
+    expect(b.pathForFile?.(file)).toBe('/home/ana/big.jsonl')
+    expect(getPathForFile).toHaveBeenCalledWith(file)
   })
 
   it('delivers known events and drops unknown ones, until unsubscribed', async () => {

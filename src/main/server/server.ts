@@ -1,8 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { HTTP_CALL_PREFIX, HTTP_EVENTS_PATH, TOKEN_HEADER, TOKEN_QUERY } from '../../shared/contract'
+import {
+  HTTP_CALL_PREFIX,
+  HTTP_EVENTS_PATH,
+  HTTP_UPLOAD_PATH,
+  TOKEN_HEADER,
+  TOKEN_QUERY,
+} from '../../shared/contract'
 import type { RpcError } from '../../shared/contract/define'
+import { uploads } from '../annotate/upload'
 import { AppContext } from '../app/context'
 import { loadDemoIfEmpty } from '../demo/loadDemo'
 import { dispatch, type Handlers } from '../rpc/dispatch'
@@ -12,6 +19,7 @@ import { BodyError, readJsonBody } from './body'
 import { isAllowedHost, isAllowedOrigin, makeToken, tokensEqual } from './security'
 import { openEventStream } from './sse'
 import { serveStatic } from './static'
+import { receiveUpload, UploadRefused } from './upload'
 
 export interface ServerOptions {
   workspaceFile: string
@@ -24,7 +32,14 @@ export interface ServerOptions {
   token?: string
   /** Fills a new, empty workspace with the bundled demo. */
   loadDemo?: boolean
+  /** Largest upload accepted (default MAX_UPLOAD_BYTES); tests make it small. */
+  uploadLimit?: number
+  /** Where uploads are kept until used (default: the OS temporary folder). */
+  uploadRoot?: string
 }
+
+/** How often uploads nobody used are looked for. */
+const SWEEP_EVERY_MS = 5 * 60 * 1000
 
 export interface RunningServer {
   /** Where to point a browser; carries the token. */
@@ -105,6 +120,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (opts.loadDemo) loadDemoIfEmpty(ctx.workspace)
   const handlers = buildHandlers(ctx)
   const streams = new Set<() => void>()
+  const uploaded = new Set<string>()
+  const sweeper = setInterval(() => uploads.sweep(), SWEEP_EVERY_MS)
+  sweeper.unref()
   let port = 0
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -147,12 +165,30 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       res.on('close', () => streams.delete(end))
       return
     }
+    if (path === HTTP_UPLOAD_PATH) {
+      await handleUpload(req, res, url)
+      return
+    }
     if (path.startsWith(HTTP_CALL_PREFIX)) {
       // Call names are plain ASCII; anything percent-encoded is not one of them.
       await handleCall(req, res, path.slice(HTTP_CALL_PREFIX.length), handlers)
       return
     }
     refuse(res, 404, `No API at ${path}.`)
+  }
+
+  const handleUpload = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    try {
+      const upload = await receiveUpload(req, url, { limit: opts.uploadLimit, root: opts.uploadRoot })
+      uploaded.add(upload.id)
+      sendJson(res, 200, { uploadId: upload.id, name: upload.name, bytes: upload.bytes })
+    } catch (error) {
+      if (!(error instanceof UploadRefused)) throw error
+      sendJson(res, error.status, {
+        ok: false,
+        error: { code: error.status === 413 ? 'failed' : 'bad_input', message: error.message },
+      })
+    }
   }
 
   const server = createServer((req, res) => {
@@ -171,6 +207,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       })
     })
   } catch (error) {
+    clearInterval(sweeper)
     ctx.close()
     throw error
   }
@@ -187,6 +224,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     async close() {
       if (closed) return
       closed = true
+      clearInterval(sweeper)
+      for (const id of uploaded) uploads.discard(id)
       for (const end of streams) end()
       const done = new Promise<void>((ok) => server.close(() => ok()))
       server.closeAllConnections()

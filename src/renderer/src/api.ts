@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import {
   type CallInput,
   type CallName,
@@ -7,6 +8,7 @@ import {
   type FactlabBridge,
   HTTP_CALL_PREFIX,
   HTTP_EVENTS_PATH,
+  HTTP_UPLOAD_PATH,
   type RpcError,
   type RpcResult,
   TOKEN_HEADER,
@@ -60,6 +62,30 @@ async function httpCall(name: string, input: unknown): Promise<RpcResult<unknown
     }
   }
   return (await response.json()) as RpcResult<unknown>
+}
+
+const UploadAnswer = z.union([
+  z.object({ uploadId: z.string() }),
+  z.object({ ok: z.literal(false), error: z.object({ message: z.string() }) }),
+])
+
+/**
+ * Browser mode: streams a file (or the part of it given) to the server, which keeps it for the
+ * next call; the browser sends the Blob itself, so nothing is read into memory here.
+ */
+export async function uploadFile(body: Blob, name: string): Promise<string> {
+  const response = await fetch(`${HTTP_UPLOAD_PATH}?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream', [TOKEN_HEADER]: browserToken() },
+    body,
+  })
+  if (response.status === 401 || response.status === 403)
+    throw new ApiError('failed', 'This page lost its access token: open the URL `npm run serve` printed.')
+  const parsed = UploadAnswer.safeParse(await response.json().catch(() => null))
+  if (!parsed.success)
+    throw new ApiError('failed', `The server did not accept ${name} (HTTP ${response.status}).`)
+  if ('uploadId' in parsed.data) return parsed.data.uploadId
+  throw new ApiError('failed', parsed.data.error.message)
 }
 
 /** Calls main, through IPC in the desktop app or HTTP in browser mode; throws ApiError on refusal. */

@@ -8,10 +8,14 @@ import type { EventName } from './events'
 export interface FactlabBridge {
   calls: Record<string, (input: unknown) => Promise<RpcResult<unknown>>>
   onEvent(listener: (name: EventName, payload: unknown) => void): () => void
+  /** Where a picked file lives on disk, so main reads it there ('' for a file with no path). */
+  pathForFile?(file: File): string
 }
 
 /** Browser mode: the HTTP paths and header the server and the renderer agree on. */
 export const HTTP_CALL_PREFIX = '/api/call/'
 export const HTTP_EVENTS_PATH = '/api/events'
+/** `POST ?name=<file name>` with the file's bytes as the body; answers `{ uploadId }`. */
+export const HTTP_UPLOAD_PATH = '/api/upload'
 export const TOKEN_HEADER = 'x-factlab-token'
 export const TOKEN_QUERY = 'token'

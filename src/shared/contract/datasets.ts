@@ -46,14 +46,26 @@ export const ItemRow = z.object({
 })
 export type ItemRow = z.infer<typeof ItemRow>
 
-/** The uploaded file: browser mode cannot hand main a path, so the bytes travel in the call. */
+const FileName = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((n) => !/[/\\]/.test(n), 'a file name, not a path')
+
+/**
+ * Where main reads a file the person picked. The desktop app knows its path; browser mode first
+ * streams it to the server (`POST /api/upload`) and names the upload; small files and tests may
+ * still carry the bytes inline. Each shape has its own key, so exactly one of them matches.
+ */
+export const FileSource = z.union([
+  z.strictObject({ path: z.string().trim().min(1).max(4096) }),
+  z.strictObject({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'an upload id') }),
+  z.strictObject({ fileName: FileName, contentBase64: z.string() }),
+])
+export type FileSource = z.infer<typeof FileSource>
+
 const Upload = z.object({
-  fileName: z
-    .string()
-    .min(1)
-    .max(255)
-    .refine((n) => !/[/\\]/.test(n), 'a file name, not a path'),
-  contentBase64: z.string(),
+  source: FileSource,
   preset: PresetName.optional(),
   mapping: Mapping.optional(),
 })

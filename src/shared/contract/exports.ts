@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FileSource } from './datasets'
 import { call } from './define'
 
 /** The layouts a dataset can be written in; main's exporter must know each of them. */
@@ -27,17 +28,8 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormatName, string> = {
  */
 const LocalPath = z.string().trim().min(1).max(4096)
 
-const FileName = z
-  .string()
-  .min(1)
-  .max(255)
-  .refine((n) => !/[/\\]/.test(n), 'a file name, not a path')
-
-/** A bundle to merge: the bytes of an uploaded file (browser or app), or a path on this machine. */
-export const BundleSource = z.union([
-  z.object({ fileName: FileName, contentBase64: z.string() }),
-  z.object({ path: LocalPath }),
-])
+/** A bundle to merge: a path on this machine, an upload (browser mode) or the bytes inline. */
+export const BundleSource = FileSource
 
 export const MergeReport = z.object({
   dataset: z.string(),
@@ -95,7 +87,7 @@ export const exportsCalls = {
    * without, main finds the dataset by the bundle's name or content.
    */
   'exports.mergeBundle': call(
-    z.intersection(BundleSource, z.object({ datasetId: z.number().int().optional() })),
+    z.object({ source: BundleSource, datasetId: z.number().int().optional() }),
     MergeReport,
   ),
 }

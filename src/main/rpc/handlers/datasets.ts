@@ -1,6 +1,6 @@
 import type { datasetsCalls } from '../../../shared/contract/datasets'
 import { datasetBrief, datasetSummary, listDatasetSummaries, queryItems } from '../../annotate/datasets'
-import { withUploadedFile } from '../../annotate/upload'
+import { SourceError, withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ImportError, importFile, previewFile } from '../../import'
 import { type Handlers, ServiceError } from '../dispatch'
@@ -10,7 +10,8 @@ async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn()
   } catch (error) {
-    if (error instanceof ImportError) throw new ServiceError('bad_input', error.message)
+    if (error instanceof ImportError || error instanceof SourceError)
+      throw new ServiceError('bad_input', error.message)
     throw error
   }
 }
@@ -26,13 +27,13 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
     'datasets.brief': ({ datasetId }) => datasetBrief(ctx.workspace.db, datasetId),
     'datasets.get': ({ datasetId }) => datasetSummary(ctx.workspace.db, datasetId),
     'datasets.items': (input) => queryItems(ctx.workspace.db, input),
-    'datasets.importPreview': ({ fileName, contentBase64, preset, mapping, rows }) =>
+    'datasets.importPreview': ({ source, preset, mapping, rows }) =>
       asBadInput(() =>
-        withUploadedFile(fileName, contentBase64, (file) => previewFile(file, { preset, mapping, rows })),
+        withSource(source, { consume: false }, (file) => previewFile(file, { preset, mapping, rows })),
       ),
-    'datasets.import': async ({ fileName, contentBase64, preset, mapping, datasetName, skipBadRows }) => {
+    'datasets.import': async ({ source, preset, mapping, datasetName, skipBadRows }) => {
       const report = await asBadInput(() =>
-        withUploadedFile(fileName, contentBase64, (file) =>
+        withSource(source, { consume: true }, (file) =>
           importFile(ctx.workspace, { file, preset, mapping, datasetName, skipBadRows }),
         ),
       )

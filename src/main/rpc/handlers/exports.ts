@@ -3,7 +3,7 @@ import { homedir } from 'node:os'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import type { exportsCalls } from '../../../shared/contract/exports'
-import { withUploadedFile } from '../../annotate/upload'
+import { withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { exportBundle, exportDataset, exportVerdicts, mergeBundle } from '../../export'
 import { findDatasetByName } from '../../store/repos/datasets'
@@ -126,12 +126,10 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
     'exports.mergeBundle': async (input) => {
       if (input.datasetId !== undefined) dataset(input.datasetId)
       const opts = input.datasetId === undefined ? {} : { datasetId: input.datasetId }
+      // A typed path may start with ~; the app's picker always gives a full one.
+      const source = 'path' in input.source ? { path: typedPath(input.source.path, 'bundle') } : input.source
       const report = await refusedAs('bad_input', () =>
-        'path' in input
-          ? mergeBundle(ctx.workspace, typedPath(input.path, 'bundle'), opts)
-          : withUploadedFile(input.fileName, input.contentBase64, (file) =>
-              mergeBundle(ctx.workspace, file, opts),
-            ),
+        withSource(source, { consume: true }, (file) => mergeBundle(ctx.workspace, file, opts)),
       )
       const datasetId = input.datasetId ?? findDatasetByName(ctx.workspace.db, report.dataset)?.id
       // Views showing progress or labels of this dataset reload; which targets is not tracked here.

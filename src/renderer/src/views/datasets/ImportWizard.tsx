@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import type { ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
+import { useEffect, useRef, useState } from 'react'
+import type { FileSource, ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
 import {
   Mapping,
   type MappingInput,
@@ -8,6 +8,7 @@ import {
   type PresetName,
 } from '../../../../shared/importMapping'
 import { api } from '../../api'
+import { previewPart, sourceOf } from '../../fileSource'
 import { ImportDone, PreviewTable } from './ImportParts'
 import { MappingEditor } from './MappingEditor'
 
@@ -16,26 +17,19 @@ interface Props {
   onImported(datasetId: number): void
 }
 
-interface Picked {
-  name: string
-  size: number
-  base64: string
-}
-
-export function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
-    reader.onerror = () => reject(new Error(`Cannot read ${file.name}`))
-    reader.readAsDataURL(file)
-  })
-}
-
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+function sizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`
+}
 
 /** Pick a file → see what was detected and the first rows → adjust → import, or read why not. */
 export function ImportWizard({ onClose, onImported }: Props) {
-  const [file, setFile] = useState<Picked | null>(null)
+  const [file, setFile] = useState<File | null>(null)
+  // One preview source per picked file, reused while the person tries layouts and mappings.
+  const previewSource = useRef<{ file: File; source: Promise<FileSource> } | null>(null)
   const [preset, setPreset] = useState<PresetName | 'custom' | null>(null)
   const [mapping, setMapping] = useState<MappingInput | null>(null)
   const [preview, setPreview] = useState<ImportPreview | null>(null)
@@ -50,6 +44,25 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const parsedMapping = mapping ? Mapping.safeParse(mapping) : null
   const mappingKey = JSON.stringify(mapping)
 
+  function previewSourceOf(f: File): Promise<FileSource> {
+    if (previewSource.current?.file !== f) {
+      const source = sourceOf(f, previewPart(f))
+      previewSource.current = { file: f, source }
+      source.catch(() => {
+        if (previewSource.current?.source === source) previewSource.current = null
+      })
+    }
+    return previewSource.current.source
+  }
+
+  /** The whole file for the import; a preview that already sent all of it is reused once. */
+  async function importSourceOf(f: File): Promise<FileSource> {
+    const cached = previewSource.current
+    previewSource.current = null
+    if (cached?.file === f && previewPart(f) === f) return cached.source
+    return sourceOf(f)
+  }
+
   // Live preview: re-read the first rows whenever the file, preset or mapping changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: mappingKey stands for mapping
   useEffect(() => {
@@ -57,42 +70,42 @@ export function ImportWizard({ onClose, onImported }: Props) {
     const custom = preset === 'custom'
     if (custom && !parsedMapping?.success) return
     let stale = false
-    api('datasets.importPreview', {
-      fileName: file.name,
-      contentBase64: file.base64,
-      rows: 5,
-      ...(preset && !custom ? { preset } : {}),
-      ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
-    }).then(
-      (p) => {
-        if (stale) return
-        setPreview(p)
-        setPreviewError(null)
-        if (preset === null) setPreset((p.preset as PresetName | null) ?? 'custom')
-        // With no known layout, start the mapping from the first column so the form is ready.
-        if (mapping === null && (p.mapping || p.preset === null))
-          setMapping(p.mapping ?? { reference: p.columns[0] ?? '' })
-      },
-      (e) => !stale && setPreviewError(message(e)),
-    )
+    previewSourceOf(file)
+      .then((source) =>
+        api('datasets.importPreview', {
+          source,
+          rows: 5,
+          ...(preset && !custom ? { preset } : {}),
+          ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
+        }),
+      )
+      .then(
+        (p) => {
+          if (stale) return
+          setPreview(p)
+          setPreviewError(null)
+          if (preset === null) setPreset((p.preset as PresetName | null) ?? 'custom')
+          // With no known layout, start the mapping from the first column so the form is ready.
+          if (mapping === null && (p.mapping || p.preset === null))
+            setMapping(p.mapping ?? { reference: p.columns[0] ?? '' })
+        },
+        (e) => !stale && setPreviewError(message(e)),
+      )
     return () => {
       stale = true
     }
   }, [file, preset, mappingKey])
 
-  async function pick(f: File | undefined) {
+  function pick(f: File | undefined) {
     if (!f) return
     setFailure(null)
     setReport(null)
     setPreview(null)
     setPreset(null)
     setMapping(null)
+    setPreviewError(null)
     setName(f.name.replace(/\.[^.]+$/, ''))
-    try {
-      setFile({ name: f.name, size: f.size, base64: await readBase64(f) })
-    } catch (e) {
-      setPreviewError(message(e))
-    }
+    setFile(f)
   }
 
   async function runImport() {
@@ -102,8 +115,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
     try {
       const custom = preset === 'custom'
       const r = await api('datasets.import', {
-        fileName: file.name,
-        contentBase64: file.base64,
+        source: await importSourceOf(file),
         datasetName: name.trim() || undefined,
         skipBadRows,
         ...(preset && !custom ? { preset } : {}),
@@ -142,7 +154,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
               onDrop={(e) => {
                 e.preventDefault()
                 setDragging(false)
-                void pick(e.dataTransfer.files[0])
+                pick(e.dataTransfer.files[0])
               }}
             >
               <input
@@ -155,8 +167,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
               <span className="pseudo-button">Choose file…</span>
               {file ? (
                 <span>
-                  <strong>{file.name}</strong> · {(file.size / 1024).toFixed(1)} KB — choose another file to
-                  replace it
+                  <strong>{file.name}</strong> · {sizeText(file.size)} — choose another file to replace it
                 </span>
               ) : (
                 <span className="muted">or drop a JSONL, JSON, CSV, TSV or Parquet file here</span>

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { MergeReport } from '../../../../shared/contract/exports'
 import { api } from '../../api'
+import { sourceOf } from '../../fileSource'
 import { Dialog, message, Refusal } from './ExchangeParts'
-import { readBase64 } from './ImportWizard'
 
 interface Props {
   dataset: { id: number; name: string }
@@ -21,19 +21,15 @@ const OUTCOMES: { key: keyof Omit<MergeReport, 'dataset' | 'annotator' | 'recrea
 
 /** Upload a colleague's bundle into this dataset; all or nothing, and the outcome counted. */
 export function MergePanel({ dataset, onClose, onMerged }: Props) {
-  const [picked, setPicked] = useState<{ name: string; base64: string } | null>(null)
+  const [picked, setPicked] = useState<File | null>(null)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [report, setReport] = useState<MergeReport | null>(null)
 
-  async function pick(f: File | undefined) {
+  function pick(f: File | undefined) {
     if (!f) return
     setFailure(null)
-    try {
-      setPicked({ name: f.name, base64: await readBase64(f) })
-    } catch (e) {
-      setFailure(message(e))
-    }
+    setPicked(f)
   }
 
   async function run() {
@@ -41,13 +37,7 @@ export function MergePanel({ dataset, onClose, onMerged }: Props) {
     setBusy(true)
     setFailure(null)
     try {
-      setReport(
-        await api('exports.mergeBundle', {
-          fileName: picked.name,
-          contentBase64: picked.base64,
-          datasetId: dataset.id,
-        }),
-      )
+      setReport(await api('exports.mergeBundle', { source: await sourceOf(picked), datasetId: dataset.id }))
       onMerged()
     } catch (e) {
       setFailure(message(e))

@@ -1,0 +1,44 @@
+import type { FileSource } from '../../shared/contract/datasets'
+import { uploadFile } from './api'
+
+/** Enough rows for the wizard's preview of any text format; the importer stops reading there. */
+export const PREVIEW_BYTES = 1 << 20
+
+/** Parquet keeps its schema at the end of the file, so a preview needs the whole of it. */
+function needsWholeFile(name: string): boolean {
+  return /\.parquet$/i.test(name)
+}
+
+/** What a preview sends: the start of a text file, all of a small or Parquet file. */
+export function previewPart(file: File): Blob {
+  return needsWholeFile(file.name) || file.size <= PREVIEW_BYTES ? file : file.slice(0, PREVIEW_BYTES)
+}
+
+function readBase64(blob: Blob, name: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(new Error(`Cannot read ${name}`))
+    reader.readAsDataURL(blob)
+  })
+}
+
+/** Without a path, the desktop app can only send bytes inline: fine for small files only. */
+const INLINE_LIMIT = 64 * 1024 * 1024
+
+/**
+ * How main gets a picked file. The desktop app hands over its path and main reads the file
+ * itself; browser mode streams the bytes (all, or `part`) to the server and names the upload.
+ */
+export async function sourceOf(file: File, part: Blob = file): Promise<FileSource> {
+  const bridge = window.factlab
+  if (bridge) {
+    const path = bridge.pathForFile?.(file) ?? ''
+    if (path) return { path }
+    // A file dropped from another app may have no path on disk.
+    if (part.size > INLINE_LIMIT)
+      throw new Error(`${file.name} has no path on disk and is too large to send: save it to a folder first`)
+    return { fileName: file.name, contentBase64: await readBase64(part, file.name) }
+  }
+  return { uploadId: await uploadFile(part, file.name) }
+}
