@@ -1,11 +1,16 @@
 import { Command, CommanderError } from 'commander'
 import { WorkspaceError } from '../store/connection'
+import { registerAnnotatorsCommands } from './commands/annotators'
+import { registerCallCommands } from './commands/call'
 import { registerExportCommands } from './commands/export'
 import { registerImportCommands } from './commands/import'
 import { registerJudgeCommands } from './commands/judge'
+import { registerLabelCommands } from './commands/label'
 import { registerMergeCommands } from './commands/merge'
 import { registerMetricsCommands } from './commands/metrics'
+import { registerTemplatesCommands } from './commands/templates'
 import { registerUnitsCommands } from './commands/units'
+import { registerUnitsEditCommands } from './commands/unitsEdit'
 import { registerWorkspaceCommands } from './commands/workspace'
 import { CliError, EXIT } from './util'
 
@@ -23,6 +28,11 @@ export function buildProgram(): Command {
   registerUnitsCommands(program)
   registerJudgeCommands(program)
   registerMetricsCommands(program)
+  registerLabelCommands(program)
+  registerUnitsEditCommands(program)
+  registerAnnotatorsCommands(program)
+  registerTemplatesCommands(program)
+  registerCallCommands(program)
   for (const cmd of program.commands) cmd.exitOverride()
   return program
 }

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs'
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { contract } from '../../../shared/contract'
+import { EvidenceSpan, type Label } from '../../../shared/domain'
+import { ensureAnnotator } from '../../store/repos/annotators'
+import { CliError, EXIT, printResult } from '../util'
+import {
+  type LocatedTarget,
+  locateTarget,
+  type TargetFlags,
+  targetLocatorFromFlags,
+  withTargetOptions,
+} from './locate'
+import { type Session, withSession } from './session'
+
+/** One line of `label --file`: the same locators as the flags; dataset and annotator may come from them. */
+const LabelLine = z
+  .strictObject({
+    dataset: z.string().min(1).optional(),
+    item: z.string().min(1),
+    variant: z.string().min(1).optional(),
+    unit: z.number().int().positive().optional(),
+    unitText: z.string().min(1).optional(),
+    /** null clears the label; numbers are accepted for numeric schemas. */
+    verdict: z.union([z.string(), z.number().transform(String)]).nullable(),
+    note: z.string().nullable().optional(),
+    evidence: z.array(EvidenceSpan).optional(),
+    annotator: z.string().trim().min(1).optional(),
+  })
+  .refine((l) => (l.unit === undefined) !== (l.unitText === undefined), {
+    error: 'give exactly one of "unit" and "unitText"',
+  })
+
+/** `reference:10-42` or `candidate:0-5`: the characters a verdict rests on. */
+function parseSpan(raw: string): EvidenceSpan {
+  const m = /^(reference|candidate):(\d+)-(\d+)$/.exec(raw.trim())
+  const span = m ? EvidenceSpan.safeParse({ pane: m[1], start: Number(m[2]), end: Number(m[3]) }) : null
+  if (!span?.success)
+    throw new CliError(
+      `--evidence must look like reference:START-END or candidate:START-END, got "${raw}"`,
+      EXIT.usage,
+    )
+  return span.data
+}
+
+interface LabelFlags extends TargetFlags {
+  verdict?: string
+  clear?: boolean
+  note?: string
+  evidence?: string[]
+  annotator?: string
+  file?: string
+}
+
+const describeTarget = (t: LocatedTarget) => `item ${t.page.item.extId}, ${t.variant}, unit ${t.number}`
+
+async function labelOne(s: Session, f: LabelFlags): Promise<void> {
+  if ((f.verdict === undefined) === !f.clear) throw new CliError('give --verdict <v> or --clear', EXIT.usage)
+  const target = await locateTarget(s, targetLocatorFromFlags(f))
+  const label = await s.call('annotate.save', {
+    targetId: target.targetId,
+    annotatorId: s.annotatorId('label'),
+    verdict: f.clear ? null : (f.verdict ?? null),
+    ...(f.evidence ? { evidence: f.evidence.map(parseSpan) } : {}),
+    ...(f.note !== undefined ? { note: f.note } : {}),
+  })
+  printResult(
+    Boolean(f.json),
+    { ...label, item: target.page.item.extId, variant: target.variant, unit: target.number },
+    () =>
+      label.verdict === null
+        ? `Cleared the label on ${describeTarget(target)}`
+        : `${describeTarget(target)}: ${label.verdict}`,
+  )
+}
+
+/**
+ * Every line is read and located before anything is written, then all labels are saved in one
+ * transaction: a bad line (named by its number) leaves the workspace as it was.
+ */
+async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void> {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new CliError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const planned: {
+    line: number
+    target: LocatedTarget
+    row: z.infer<typeof LabelLine>
+    annotator: string
+  }[] = []
+  const lines = text.split(/\r?\n/)
+  for (const [i, raw] of lines.entries()) {
+    if (raw.trim() === '') continue
+    const at = `${file} line ${i + 1}`
+    let json: unknown
+    try {
+      json = JSON.parse(raw)
+    } catch (error) {
+      throw new CliError(
+        `${at}: not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was saved`,
+      )
+    }
+    const parsed = LabelLine.safeParse(json)
+    if (!parsed.success) throw new CliError(`${at}: ${z.prettifyError(parsed.error)}; nothing was saved`)
+    const row = parsed.data
+    const dataset = row.dataset ?? f.dataset
+    const annotator = row.annotator ?? f.annotator
+    if (!dataset) throw new CliError(`${at}: no "dataset" (or --dataset); nothing was saved`)
+    if (!annotator) throw new CliError(`${at}: no "annotator" (or --annotator); nothing was saved`)
+    try {
+      const target = await locateTarget(s, {
+        dataset,
+        item: row.item,
+        ...(row.variant !== undefined ? { variant: row.variant } : {}),
+        ...(row.unit !== undefined ? { unit: row.unit } : {}),
+        ...(row.unitText !== undefined ? { unitText: row.unitText } : {}),
+      })
+      planned.push({ line: i + 1, target, row, annotator })
+    } catch (error) {
+      throw new CliError(
+        `${at}: ${error instanceof Error ? error.message : String(error)}; nothing was saved`,
+      )
+    }
+  }
+  const save = s.handlers['annotate.save']
+  const saved = s.db.transaction(() =>
+    planned.map(({ line, target, row, annotator }) => {
+      try {
+        const input = contract['annotate.save'].input.parse({
+          targetId: target.targetId,
+          annotatorId: ensureAnnotator(s.db, annotator).id,
+          verdict: row.verdict,
+          ...(row.evidence ? { evidence: row.evidence } : {}),
+          ...(row.note !== undefined ? { note: row.note } : {}),
+        })
+        const label = save(input)
+        // The handler is synchronous; a promise here would escape the transaction.
+        if (label instanceof Promise) throw new Error('annotate.save answered asynchronously')
+        return label
+      } catch (error) {
+        const why =
+          error instanceof z.ZodError
+            ? z.prettifyError(error)
+            : error instanceof Error
+              ? error.message
+              : String(error)
+        throw new CliError(`${file} line ${line}: ${why}; nothing was saved`)
+      }
+    }),
+  )()
+  const report = { file, saved: saved.length, cleared: saved.filter((l: Label) => l.verdict === null).length }
+  printResult(
+    Boolean(f.json),
+    report,
+    () => `Saved ${report.saved} labels from ${file} (${report.cleared} cleared)`,
+  )
+}
+
+/** `label` (one target or a JSONL file) and `adjudicate` (gold for one target). */
+export function registerLabelCommands(program: Command): void {
+  withTargetOptions(
+    program
+      .command('label')
+      .description(
+        'Give, change or clear a label on one target, or save a JSONL file of labels (all or nothing)',
+      ),
+  )
+    .option('--verdict <v>', "a verdict of the dataset's label schema")
+    .option('--clear', 'clear the label (its history keeps it)')
+    .option('--note <text>', 'a note beside the verdict')
+    .option('--evidence <spans...>', 'evidence spans as reference:START-END or candidate:START-END')
+    .option('--annotator <name>', 'who is labelling (added if new)')
+    .option('--file <labels.jsonl>', 'one {"item","variant","unit"|"unitText","verdict",…} object per line')
+    .action(async (f: LabelFlags) => {
+      await withSession(f.workspace, f.annotator, (s) => (f.file ? labelFile(s, f.file, f) : labelOne(s, f)))
+    })
+
+  withTargetOptions(
+    program.command('adjudicate').description("Set a target's gold verdict, as the adjudication queue does"),
+  )
+    .requiredOption('--verdict <v>', 'the gold verdict')
+    .option('--note <text>', 'why this was decided')
+    .option('--annotator <name>', 'who decides (added if new)')
+    .action(async (f: LabelFlags & { verdict: string }) => {
+      await withSession(f.workspace, f.annotator, async (s) => {
+        const target = await locateTarget(s, targetLocatorFromFlags(f))
+        const r = await s.call('agreement.adjudicate', {
+          targetId: target.targetId,
+          verdict: f.verdict,
+          adjudicatorId: s.annotatorId('adjudicate'),
+          ...(f.note !== undefined ? { note: f.note } : {}),
+        })
+        printResult(
+          Boolean(f.json),
+          { ...r, item: target.page.item.extId, variant: target.variant, unit: target.number },
+          () =>
+            `Gold for ${describeTarget(target)}: ${r.gold.verdict} (${r.open} disputed target${r.open === 1 ? '' : 's'} still open)`,
+        )
+      })
+    })
+}

@@ -1,0 +1,156 @@
+import type { Command } from 'commander'
+import type { UnitEntry, UnitsPage } from '../../../shared/contract/units'
+import { CliError, EXIT } from '../util'
+import type { Session } from './session'
+
+/*
+ * How a script names what it means: dataset by name, item by its external id, unit by its
+ * 1-based number in the item (as `factlab units list` prints it) or by its exact text, and the
+ * candidate by variant. Ids stay internal, so a script written against one workspace reads right.
+ */
+
+export interface UnitLocator {
+  dataset: string
+  item: string
+  unit?: number
+  unitText?: string
+}
+
+export interface TargetLocator extends UnitLocator {
+  variant?: string
+}
+
+export interface LocatedUnit {
+  datasetId: number
+  page: UnitsPage & { item: NonNullable<UnitsPage['item']> }
+  unit: UnitEntry
+  /** 1-based number of the unit in the item. */
+  number: number
+}
+
+export interface LocatedTarget extends LocatedUnit {
+  targetId: number
+  variant: string
+}
+
+const quoted = (xs: string[]) => xs.map((x) => `"${x}"`).join(', ')
+
+export async function datasetIdOf(s: Session, name: string): Promise<number> {
+  const all = await s.call('datasets.names', {})
+  const hit = all.find((d) => d.name === name)
+  if (hit) return hit.id
+  throw new CliError(
+    `No dataset named "${name}"${all.length ? ` (the workspace has ${quoted(all.map((d) => d.name))})` : ' (the workspace has none)'}`,
+  )
+}
+
+export async function itemPage(
+  s: Session,
+  dataset: string,
+  extId: string,
+): Promise<{ datasetId: number; page: LocatedUnit['page'] }> {
+  const datasetId = await datasetIdOf(s, dataset)
+  const row = s.db
+    .prepare('SELECT id FROM items WHERE dataset_id = ? AND ext_id = ?')
+    .get(datasetId, extId) as { id: number } | undefined
+  if (!row) throw new CliError(`Dataset "${dataset}" has no item with id "${extId}"`)
+  const page = await s.call('units.list', { datasetId, itemId: row.id })
+  if (!page.item) throw new CliError(`Dataset "${dataset}" has no item with id "${extId}"`)
+  return { datasetId, page: { ...page, item: page.item } }
+}
+
+export async function locateUnit(s: Session, loc: UnitLocator, variant?: string): Promise<LocatedUnit> {
+  const { datasetId, page } = await itemPage(s, loc.dataset, loc.item)
+  const where = `item "${loc.item}"`
+  if (loc.unit !== undefined) {
+    const unit = page.units[loc.unit - 1]
+    if (!unit)
+      throw new CliError(
+        `${where} has ${page.units.length} unit${page.units.length === 1 ? '' : 's'}; there is no unit ${loc.unit}`,
+      )
+    return { datasetId, page, unit, number: loc.unit }
+  }
+  const text = (loc.unitText ?? '').trim()
+  const candidateId =
+    variant === undefined ? undefined : page.candidates.find((c) => c.variant === variant)?.id
+  const matches = page.units
+    .map((unit, i) => ({ unit, number: i + 1 }))
+    .filter(({ unit }) => unit.text.trim() === text)
+    .filter(
+      ({ unit }) =>
+        candidateId === undefined || unit.candidateId === null || unit.candidateId === candidateId,
+    )
+  if (matches.length === 1) return { datasetId, page, ...matches[0]! }
+  if (matches.length === 0) throw new CliError(`${where} has no current unit whose text is "${text}"`)
+  throw new CliError(
+    `${where} has ${matches.length} units with that text (numbers ${matches.map((m) => m.number).join(', ')}); name one with --unit`,
+  )
+}
+
+/** A (unit, candidate) pair: facts need the variant; other units belong to their own candidate. */
+export async function locateTarget(s: Session, loc: TargetLocator): Promise<LocatedTarget> {
+  const found = await locateUnit(s, loc, loc.variant)
+  const { page, unit, number } = found
+  const variants = page.candidates.map((c) => c.variant)
+  const own = page.candidates.find((c) => c.id === unit.candidateId)
+  let variant = loc.variant
+  if (variant === undefined) {
+    if (own) variant = own.variant
+    else if (variants.length === 1) variant = variants[0]!
+    else
+      throw new CliError(
+        `unit ${number} of item "${loc.item}" is a ${unit.kind} judged against each candidate: give --variant (${quoted(variants)})`,
+        EXIT.usage,
+      )
+  }
+  const candidate = page.candidates.find((c) => c.variant === variant)
+  if (!candidate)
+    throw new CliError(`item "${loc.item}" has no variant "${variant}" (it has ${quoted(variants)})`)
+  const row = s.db
+    .prepare('SELECT id FROM targets WHERE unit_id = ? AND candidate_id = ?')
+    .get(unit.id, candidate.id) as { id: number } | undefined
+  if (!row)
+    throw new CliError(
+      `unit ${number} of item "${loc.item}" belongs to variant "${own?.variant ?? '?'}", not "${variant}"`,
+    )
+  return { ...found, targetId: row.id, variant }
+}
+
+/** The locator flags `label` and `adjudicate` share. */
+export function withTargetOptions(cmd: Command): Command {
+  return cmd
+    .option('--workspace <db>', 'workspace file')
+    .option('--dataset <name>', 'dataset name')
+    .option('--item <extId>', "the item's id as imported")
+    .option('--variant <name>', 'candidate variant (facts are judged against each one)')
+    .option('--unit <n>', 'unit number in the item, as `factlab units list` shows it')
+    .option('--unit-text <text>', 'the unit by its exact text instead of its number')
+    .option('--json', 'print JSON')
+}
+
+export interface TargetFlags {
+  workspace?: string
+  dataset?: string
+  item?: string
+  variant?: string
+  unit?: string
+  unitText?: string
+  json?: boolean
+}
+
+export function targetLocatorFromFlags(f: TargetFlags): TargetLocator {
+  if (!f.dataset) throw new CliError('--dataset <name> is required', EXIT.usage)
+  if (!f.item) throw new CliError('--item <extId> is required', EXIT.usage)
+  if ((f.unit === undefined) === (f.unitText === undefined))
+    throw new CliError('give exactly one of --unit <n> and --unit-text <text>', EXIT.usage)
+  const unit = f.unit === undefined ? undefined : Number(f.unit)
+  if (unit !== undefined && (!Number.isInteger(unit) || unit < 1))
+    throw new CliError(`--unit must be a unit number (1, 2, …), got "${f.unit}"`, EXIT.usage)
+  return {
+    dataset: f.dataset,
+    item: f.item,
+    ...(f.variant !== undefined ? { variant: f.variant } : {}),
+    ...(unit !== undefined ? { unit } : {}),
+    ...(f.unitText !== undefined ? { unitText: f.unitText } : {}),
+  }
+}

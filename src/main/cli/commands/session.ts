@@ -1,0 +1,162 @@
+import { z } from 'zod'
+import {
+  CALL_NAMES,
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  contract,
+  type RpcError,
+} from '../../../shared/contract'
+import { AppContext } from '../../app/context'
+import { dispatch, type Handlers } from '../../rpc/dispatch'
+import { buildHandlers } from '../../rpc/handlers'
+import type { Db } from '../../store/connection'
+import { ensureAnnotator } from '../../store/repos/annotators'
+import { CliError, EXIT } from '../util'
+
+/*
+ * The CLI side of the app's contract: every scripted action goes through the same `dispatch` the
+ * window and browser mode use, so validation, services and refusals are the app's own.
+ */
+
+/** What the CLI does with each refusal code: usage mistakes exit 2, everything else 1. */
+export function exitCodeFor(code: RpcError['code']): number {
+  return code === 'unknown_call' ? EXIT.usage : EXIT.badInput
+}
+
+/** Calls that only a UI can make sense of, with where a script should go instead. */
+function uiOnlyRefusal(name: string, input: unknown): string | null {
+  if (name === 'judges.setKey')
+    return 'judges.setKey stores a key in the desktop keychain; from a script, set OPENAI_API_KEY, ANTHROPIC_API_KEY or FACTLAB_OPENAI_COMPATIBLE_API_KEY in the environment instead'
+  const source = z.object({ source: z.object({ uploadId: z.string() }) }).safeParse(input)
+  if (source.success)
+    return `${name}: an uploadId names a file streamed to a running browser-mode server; give {"source":{"path":"/full/path"}} instead, or use \`factlab import <file>\` / \`factlab merge <bundle>\``
+  return null
+}
+
+/** Calls that start runs in the background: the CLI stays until those runs stop. */
+const RUN_LAUNCHERS: ReadonlySet<string> = new Set(['judges.start', 'judges.improve', 'judges.resume'])
+
+export class Session {
+  readonly handlers: Handlers
+  private annotator: number | undefined
+
+  constructor(
+    readonly ctx: AppContext,
+    private readonly annotatorName: string | undefined,
+  ) {
+    this.handlers = buildHandlers(ctx)
+  }
+
+  get db(): Db {
+    return this.ctx.workspace.db
+  }
+
+  /** Who is labelling: created on first use, as the app's start screen does. */
+  annotatorId(purpose: string): number {
+    if (this.annotator !== undefined) return this.annotator
+    if (!this.annotatorName) throw new CliError(`${purpose} needs --annotator NAME`, EXIT.usage)
+    const parsed = contract['workspace.ensureAnnotator'].input.safeParse({ name: this.annotatorName })
+    if (!parsed.success) throw new CliError(`--annotator: ${z.prettifyError(parsed.error)}`, EXIT.usage)
+    // The same repository call as the workspace.ensureAnnotator handler.
+    this.annotator = ensureAnnotator(this.db, parsed.data.name).id
+    return this.annotator
+  }
+
+  /** Runs one call through `dispatch`; a refusal becomes a CliError with the CLI's exit code. */
+  async call<K extends CallName>(name: K, input: CallInput<K>): Promise<CallOutput<K>> {
+    return (await this.callByName(name, input)) as CallOutput<K>
+  }
+
+  async callByName(name: string, input: unknown): Promise<unknown> {
+    const refusal = uiOnlyRefusal(name, input)
+    if (refusal) throw new CliError(refusal, EXIT.badInput)
+    const result = await dispatch(this.handlers, name, input)
+    if (!result.ok)
+      throw new CliError(`${result.error.code}: ${result.error.message}`, exitCodeFor(result.error.code))
+    if (RUN_LAUNCHERS.has(name)) await this.waitForRuns(runIdsOf(name, input, result.value))
+    return result.value
+  }
+
+  /** The app keeps running runs in the background; a script's process must not exit under them. */
+  private async waitForRuns(ids: number[]): Promise<void> {
+    for (;;) {
+      const runs = await this.handlers['judges.runs']({})
+      if (!runs.some((r) => ids.includes(r.id) && r.active)) return
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+}
+
+function runIdsOf(name: string, input: unknown, value: unknown): number[] {
+  if (name === 'judges.resume') return [z.object({ runId: z.number() }).parse(input).runId]
+  const v = z.object({ runIds: z.array(z.number()).optional(), runId: z.number().optional() }).parse(value)
+  return v.runIds ?? (v.runId !== undefined ? [v.runId] : [])
+}
+
+/** Opens the workspace as the app does (same context, same handlers) and always closes it. */
+export async function withSession<T>(
+  file: string | undefined,
+  annotator: string | undefined,
+  fn: (s: Session) => Promise<T> | T,
+): Promise<T> {
+  if (!file) throw new CliError('--workspace <file> is required', EXIT.usage)
+  const ctx = new AppContext(file)
+  try {
+    return await fn(new Session(ctx, annotator))
+  } finally {
+    ctx.close()
+  }
+}
+
+/** The top-level field names an input object can have (unions: any branch's). */
+function inputKeys(schema: unknown): Set<string> {
+  const keys = new Set<string>()
+  const visit = (node: unknown) => {
+    const n = z
+      .object({
+        properties: z.record(z.string(), z.unknown()).optional(),
+        anyOf: z.array(z.unknown()).optional(),
+      })
+      .safeParse(node)
+    if (!n.success) return
+    for (const k of Object.keys(n.data.properties ?? {})) keys.add(k)
+    for (const branch of n.data.anyOf ?? []) visit(branch)
+  }
+  visit(schema)
+  return keys
+}
+
+export interface CallDoc {
+  name: CallName
+  description: string
+  /** JSON Schema of the input, or null when zod cannot represent it (then `note` says why). */
+  input: Record<string, unknown> | null
+  note?: string
+}
+
+/** Every call with its input JSON Schema, for `factlab calls`. */
+export function callDocs(descriptions: Partial<Record<string, string>>): CallDoc[] {
+  return CALL_NAMES.map((name) => {
+    const description = descriptions[name] ?? name.replace('.', ': ')
+    try {
+      const input = z.toJSONSchema(contract[name].input, { io: 'input', unrepresentable: 'throw' })
+      return { name, description, input }
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error)
+      return { name, description, input: null, note: `input schema cannot be shown as JSON Schema: ${why}` }
+    }
+  })
+}
+
+/** Which of the "who is doing this" fields a call takes: filled from --annotator when absent. */
+export function whoFields(name: CallName): string[] {
+  let schema: unknown
+  try {
+    schema = z.toJSONSchema(contract[name].input, { io: 'input', unrepresentable: 'any' })
+  } catch {
+    return []
+  }
+  const keys = inputKeys(schema)
+  return ['annotatorId', 'adjudicatorId'].filter((k) => keys.has(k))
+}
