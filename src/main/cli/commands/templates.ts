@@ -56,19 +56,18 @@ export function registerTemplatesCommands(program: Command): void {
       })
     })
   templates
-    .command('show <name>')
-    .description('One template: its newest version, or --version N')
+    .command('show <name> [version]')
+    .description('One template: its newest version, or the version given')
     .option('--workspace <db>', 'workspace file')
-    .option('--version <n>', 'an earlier version')
     .option('--json', 'print JSON')
-    .action(async (name: string, f: Flags & { version?: string }) => {
+    .action(async (name: string, version: string | undefined, f: Flags) => {
       await withSession(f.workspace, undefined, async (s) => {
         const history = await s.call('judges.templateHistory', { name })
         if (history.length === 0) {
           const names = (await s.call('judges.templates', {})).map((t) => t.name)
           throw new CliError(`No template named "${name}" (there are: ${names.join(', ')})`)
         }
-        const t = f.version === undefined ? history[0] : history.find((h) => String(h.version) === f.version)
+        const t = version === undefined ? history[0] : history.find((h) => String(h.version) === version)
         if (!t)
           throw new CliError(`Template "${name}" has versions ${history.map((h) => h.version).join(', ')}`)
         printResult(Boolean(f.json), t, () =>

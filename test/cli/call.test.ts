@@ -1,0 +1,174 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { Workspace } from '../../src/main/app/workspace'
+import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
+import { cli } from '../helpers/cli'
+import { tmpDirs } from '../helpers/tmp'
+
+const tmp = tmpDirs()
+const DEMO = 'Demo: WikiEval-style'
+
+function demoWorkspace(): string {
+  const file = join(tmp(), 'w.factlab')
+  const ws = Workspace.open(file)
+  loadDemoIfEmpty(ws)
+  ws.close()
+  return file
+}
+
+function count(file: string, sql: string): number {
+  const ws = Workspace.open(file)
+  try {
+    return (ws.db.prepare(sql).get() as { n: number }).n
+  } finally {
+    ws.close()
+  }
+}
+
+interface Target {
+  targetId: number
+  candidateId: number
+  text: string
+  mine: { verdict: string | null; note: string | null } | null
+}
+interface View {
+  candidates: { id: number; variant: string }[]
+  targets: Target[]
+}
+
+describe('factlab call: any contract call from a script', () => {
+  it('labels a target through annotate.save and reads it back through annotate.open and label', async () => {
+    const file = demoWorkspace()
+    const open = await cli([
+      'call',
+      'annotate.open',
+      '{"datasetId":1}',
+      '--workspace',
+      file,
+      '--annotator',
+      'kim',
+    ])
+    expect(open.code).toBe(0)
+    const view = JSON.parse(open.out) as View
+    const target = view.targets[0]!
+    expect(target.mine).toBeNull()
+
+    const save = await cli([
+      'call',
+      'annotate.save',
+      JSON.stringify({ targetId: target.targetId, verdict: 'false', note: 'not in the answer' }),
+      '--workspace',
+      file,
+      '--annotator',
+      'kim',
+    ])
+    expect(save.code).toBe(0)
+    expect(JSON.parse(save.out)).toMatchObject({ targetId: target.targetId, verdict: 'false' })
+
+    const again = await cli([
+      'call',
+      'annotate.open',
+      JSON.stringify({ datasetId: 1, targetId: target.targetId }),
+      '--workspace',
+      file,
+      '--annotator',
+      'kim',
+    ])
+    const reread = (JSON.parse(again.out) as View).targets.find((t) => t.targetId === target.targetId)
+    expect(reread?.mine).toMatchObject({ verdict: 'false', note: 'not in the answer' })
+
+    // The friendly command names the same target by unit text and variant, and changes it.
+    const variant = view.candidates.find((c) => c.id === target.candidateId)!.variant
+    const friendly = await cli([
+      'label',
+      '--workspace',
+      file,
+      '--dataset',
+      DEMO,
+      '--item',
+      'demo-01',
+      '--variant',
+      variant,
+      '--unit-text',
+      target.text,
+      '--verdict',
+      'true',
+      '--annotator',
+      'kim',
+      '--json',
+    ])
+    expect(friendly.code).toBe(0)
+    expect(JSON.parse(friendly.out)).toMatchObject({ targetId: target.targetId, verdict: 'true', unit: 1 })
+    // Both changes are in the history: nothing a person labelled is lost.
+    expect(
+      count(
+        file,
+        `SELECT COUNT(*) AS n FROM label_history h JOIN annotators a ON a.id = h.annotator_id WHERE a.name = 'kim'`,
+      ),
+    ).toBe(2)
+  })
+
+  it('exits 2 on malformed JSON and on an unknown call, naming the problem', async () => {
+    const file = demoWorkspace()
+    const bad = await cli(['call', 'datasets.get', '{"datasetId":', '--workspace', file])
+    expect(bad.code).toBe(2)
+    expect(bad.err).toMatch(/not valid JSON/)
+    const unknown = await cli(['call', 'datasets.explode', '{}', '--workspace', file])
+    expect(unknown.code).toBe(2)
+    expect(unknown.err).toMatch(/No call named "datasets.explode"/)
+    expect(unknown.err).toMatch(/datasets.items/)
+  })
+
+  it('exits 1 on a contract refusal and changes nothing', async () => {
+    const file = demoWorkspace()
+    const before = count(file, 'SELECT COUNT(*) AS n FROM label_history')
+    const target = count(file, 'SELECT MIN(id) AS n FROM targets')
+    const r = await cli([
+      'call',
+      'annotate.save',
+      JSON.stringify({ targetId: target, verdict: 'maybe' }),
+      '--workspace',
+      file,
+      '--annotator',
+      'alex',
+    ])
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/bad_input/)
+    expect(r.err).toMatch(/maybe/)
+    const missing = await cli(['call', 'datasets.get', '{"datasetId":"one"}', '--workspace', file])
+    expect(missing.code).toBe(1)
+    expect(missing.err).toMatch(/datasetId/)
+    expect(count(file, 'SELECT COUNT(*) AS n FROM label_history')).toBe(before)
+  })
+
+  it('asks for --annotator when a call needs someone, and refuses UI-only calls with a pointer', async () => {
+    const file = demoWorkspace()
+    const who = await cli(['call', 'annotate.next', '{"datasetId":1}', '--workspace', file])
+    expect(who.code).toBe(2)
+    expect(who.err).toMatch(/--annotator/)
+    const key = await cli([
+      'call',
+      'judges.setKey',
+      '{"provider":"openai","key":"sk-x"}',
+      '--workspace',
+      file,
+    ])
+    expect(key.code).toBe(1)
+    expect(key.err).toMatch(/OPENAI_API_KEY/)
+  })
+
+  it('lists every call with a description and an input JSON Schema', async () => {
+    const r = await cli(['calls', '--json'])
+    expect(r.code).toBe(0)
+    const docs = JSON.parse(r.out) as {
+      name: string
+      description: string
+      input: { properties?: object } | null
+    }[]
+    const save = docs.find((d) => d.name === 'annotate.save')
+    expect(save?.input?.properties).toHaveProperty('verdict')
+    expect(docs.find((d) => d.name === 'agreement.adjudicate')?.description).toMatch(/gold/)
+    const human = await cli(['calls'])
+    expect(human.out).toMatch(/units\.split/)
+  })
+})
