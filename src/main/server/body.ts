@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 
-/** Large enough for a dataset uploaded through the browser, small enough not to exhaust memory. */
+/** Calls carry JSON, not files (those stream through /api/upload), so this only stops runaway bodies. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
 export class BodyError extends Error {
@@ -42,5 +42,5 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
 }
 
 function tooLarge(limit: number): string {
-  return `The request body is larger than ${Math.round(limit / 1024 / 1024)} MB; import large files with the CLI (\`factlab import\`).`
+  return `The request body is larger than ${Math.round(limit / 1024 / 1024)} MB; files go through the upload (POST /api/upload), not inside a call.`
 }
