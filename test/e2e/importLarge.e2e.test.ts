@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { uploads } from '../../src/main/annotate/upload'
 import { appSessions } from './harness'
 
 const start = appSessions()
@@ -39,6 +40,8 @@ describe('importing a large file in browser mode', () => {
     expect(statSync(file).size).toBeGreaterThan(80 * 1000 * 1000)
     const app = await start({ demo: false })
     const { page } = app
+    // The server runs in this process, so what reaches it can be counted here.
+    const received = vi.spyOn(uploads, 'register')
     await page.getByRole('button', { name: 'Import dataset…' }).first().click()
     const wizard = page.getByRole('dialog', { name: 'Import a dataset' })
     await wizard.getByLabel('Dataset file').setInputFiles(file)
@@ -56,6 +59,9 @@ describe('importing a large file in browser mode', () => {
     const card = page.getByRole('article', { name: 'Large QAGS' })
     await card.getByText('2,000 items').waitFor()
     await app.shot('import-large-datasets')
+    // The preview got the first megabyte only; the import, the whole file once.
+    expect(received.mock.calls.map(([, bytes]) => bytes)).toEqual([1 << 20, statSync(file).size])
+    received.mockRestore()
     const stored = app.server.ctx.workspace.db
       .prepare(
         "SELECT COUNT(*) AS n FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE d.name = 'Large QAGS'",
