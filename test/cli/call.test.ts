@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { Readable } from 'node:stream'
+import { describe, expect, it, vi } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { cli } from '../helpers/cli'
@@ -106,6 +107,52 @@ describe('factlab call: any contract call from a script', () => {
         `SELECT COUNT(*) AS n FROM label_history h JOIN annotators a ON a.id = h.annotator_id WHERE a.name = 'kim'`,
       ),
     ).toBe(2)
+  })
+
+  it('reads its input from stdin with -', async () => {
+    const file = demoWorkspace()
+    const stdin = vi
+      .spyOn(process, 'stdin', 'get')
+      .mockReturnValue(Readable.from(['{"datasetId":1,', '"limit":3}']) as unknown as typeof process.stdin)
+    try {
+      const r = await cli(['call', 'datasets.items', '-', '--workspace', file])
+      expect(r.code).toBe(0)
+      expect((JSON.parse(r.out) as { total: number; rows: unknown[] }).rows).toHaveLength(3)
+    } finally {
+      stdin.mockRestore()
+    }
+  })
+
+  it('starts a run from a saved judge config and returns once the run is done', async () => {
+    const file = demoWorkspace()
+    const config = await cli([
+      'call',
+      'judges.saveConfig',
+      JSON.stringify({
+        name: 'rouge-L',
+        provider: 'lexical',
+        model: 'rougeL',
+        baseUrl: null,
+        method: 'lexical',
+        settings: { lexicalMetric: 'rougeL', lexicalThreshold: 0.3 },
+      }),
+      '--workspace',
+      file,
+    ])
+    expect(config.code).toBe(0)
+    const { id } = JSON.parse(config.out) as { id: number }
+    const start = await cli([
+      'call',
+      'judges.start',
+      JSON.stringify({ datasetId: 1, configId: id }),
+      '--workspace',
+      file,
+    ])
+    expect(start.code).toBe(0)
+    const runs = await cli(['call', 'judges.runs', '{"datasetId":1}', '--workspace', file])
+    const [run] = JSON.parse(runs.out) as { status: string; verdicts: number; total: number }[]
+    expect(run?.status).toBe('done')
+    expect(run?.verdicts).toBe(count(file, 'SELECT COUNT(*) AS n FROM targets'))
   })
 
   it('exits 2 on malformed JSON and on an unknown call, naming the problem', async () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { CALL_NAMES, type CallName, contract } from '../../../shared/contract'
 import { CliError, EXIT, printResult } from '../util'
@@ -71,9 +70,15 @@ function acceptsNull(name: CallName, fields: Record<string, unknown>, who: strin
   return r.success || !r.error.issues.some((i) => i.path[0] === who)
 }
 
-function readInput(raw: string | undefined): unknown {
+async function readStdin(): Promise<string> {
+  let text = ''
+  for await (const chunk of process.stdin) text += String(chunk)
+  return text
+}
+
+async function readInput(raw: string | undefined): Promise<unknown> {
   if (raw === undefined) return {}
-  const text = raw === '-' ? readFileSync(0, 'utf8') : raw
+  const text = raw === '-' ? await readStdin() : raw
   if (text.trim() === '') return {}
   try {
     return JSON.parse(text)
@@ -104,7 +109,7 @@ export function registerCallCommands(program: Command): void {
           EXIT.usage,
         )
       }
-      const input = readInput(json)
+      const input = await readInput(json)
       const value = await withSession(f.workspace, f.annotator, (s) => {
         if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
           const fields = input as Record<string, unknown>
