@@ -6,6 +6,13 @@ function cell(v: unknown): string {
   return s === undefined ? '' : s.length > 140 ? `${s.slice(0, 140)}…` : s
 }
 
+/** A picked file's size as people read it. */
+export function sizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`
+}
+
 export function PreviewTable({ preview }: { preview: ImportPreview | null }) {
   if (!preview) return <div className="preview muted">Reading the first rows…</div>
   return (

@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/importMapping'
 import { api } from '../../api'
 import { previewPart, sourceOf } from '../../fileSource'
-import { ImportDone, PreviewTable } from './ImportParts'
+import { ImportDone, PreviewTable, sizeText } from './ImportParts'
 import { MappingEditor } from './MappingEditor'
 
 interface Props {
@@ -18,12 +18,6 @@ interface Props {
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
-
-function sizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`
-}
 
 /** Pick a file → see what was detected and the first rows → adjust → import, or read why not. */
 export function ImportWizard({ onClose, onImported }: Props) {
