@@ -80,13 +80,15 @@ export function ActionFooter(props: {
   busy: boolean
   label: string
   busyLabel: string
+  /** Besides while busy: e.g. until a file is chosen. */
+  disabled?: boolean
 }) {
   return (
     <footer className="modal-foot">
       <button type="button" onClick={props.onClose}>
         Cancel
       </button>
-      <button type="button" className="primary" disabled={props.busy} onClick={props.onRun}>
+      <button type="button" className="primary" disabled={props.busy || props.disabled} onClick={props.onRun}>
         {props.busy ? props.busyLabel : props.label}
       </button>
     </footer>

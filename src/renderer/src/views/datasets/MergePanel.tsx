@@ -2,7 +2,8 @@ import { useState } from 'react'
 import type { MergeReport } from '../../../../shared/contract/exports'
 import { api } from '../../api'
 import { sourceOf } from '../../fileSource'
-import { Dialog, message, Refusal } from './ExchangeParts'
+import { ActionFooter, Dialog, DoneFooter, Refusal } from './ExchangeParts'
+import { useTask } from './useExchange'
 
 interface Props {
   dataset: { id: number; name: string }
@@ -22,28 +23,25 @@ const OUTCOMES: { key: keyof Omit<MergeReport, 'dataset' | 'annotator' | 'recrea
 /** Upload a colleague's bundle into this dataset; all or nothing, and the outcome counted. */
 export function MergePanel({ dataset, onClose, onMerged }: Props) {
   const [picked, setPicked] = useState<File | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [report, setReport] = useState<MergeReport | null>(null)
+  const task = useTask<MergeReport>()
+  const report = task.result
 
   function pick(f: File | undefined) {
     if (!f) return
-    setFailure(null)
+    task.setFailure(null)
     setPicked(f)
   }
 
-  async function run() {
+  function run() {
     if (!picked) return
-    setBusy(true)
-    setFailure(null)
-    try {
-      setReport(await api('exports.mergeBundle', { source: await sourceOf(picked), datasetId: dataset.id }))
+    void task.run(async () => {
+      const merged = await api('exports.mergeBundle', {
+        source: await sourceOf(picked),
+        datasetId: dataset.id,
+      })
       onMerged()
-    } catch (e) {
-      setFailure(message(e))
-    } finally {
-      setBusy(false)
-    }
+      return merged
+    })
   }
 
   return (
@@ -77,11 +75,7 @@ export function MergePanel({ dataset, onClose, onMerged }: Props) {
               </ul>
             </details>
           )}
-          <footer className="modal-foot">
-            <button type="button" className="primary" onClick={onClose}>
-              Done
-            </button>
-          </footer>
+          <DoneFooter onClose={onClose} />
         </>
       ) : (
         <>
@@ -100,15 +94,15 @@ export function MergePanel({ dataset, onClose, onMerged }: Props) {
               <span className="muted">a .bundle.jsonl file written by “Bundle my labels”</span>
             )}
           </label>
-          {failure && <Refusal headline="Nothing was merged." text={failure} />}
-          <footer className="modal-foot">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="button" className="primary" disabled={!picked || busy} onClick={run}>
-              {busy ? 'Merging…' : 'Merge'}
-            </button>
-          </footer>
+          {task.failure && <Refusal headline="Nothing was merged." text={task.failure} />}
+          <ActionFooter
+            onClose={onClose}
+            onRun={run}
+            busy={task.busy}
+            disabled={!picked}
+            label="Merge"
+            busyLabel="Merging…"
+          />
         </>
       )}
     </Dialog>
