@@ -97,4 +97,22 @@ describe('npm run serve entry', () => {
     expect(err).toMatch(/--port must be a whole number/)
     expect(err).toMatch(/Usage: npm run serve/)
   })
+
+  it('is also `factlab serve`, which stops the server it started on SIGTERM', async () => {
+    const workspace = join(tmp(), 'cli.factlab')
+    child = spawn(process.execPath, ['bin/factlab.js', 'serve', '--workspace', workspace, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const url = new URL(await waitForUrl(child))
+    const res = await fetch(new URL('/api/call/datasets.names', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-factlab-token': url.searchParams.get('token') ?? '' },
+      body: '{}',
+    })
+    expect(((await res.json()) as { ok: boolean }).ok).toBe(true)
+    const exited = new Promise<number | null>((ok) => child?.on('exit', (code) => ok(code)))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(existsSync(`${workspace}-wal`)).toBe(false)
+  })
 })

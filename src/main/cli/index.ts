@@ -8,6 +8,7 @@ import { registerJudgeCommands } from './commands/judge'
 import { registerLabelCommands } from './commands/label'
 import { registerMergeCommands } from './commands/merge'
 import { registerMetricsCommands } from './commands/metrics'
+import { registerServeCommand } from './commands/serve'
 import { registerTemplatesCommands } from './commands/templates'
 import { registerUnitsCommands } from './commands/units'
 import { registerUnitsEditCommands } from './commands/unitsEdit'
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   registerAnnotatorsCommands(program)
   registerTemplatesCommands(program)
   registerCallCommands(program)
+  registerServeCommand(program)
   for (const cmd of program.commands) cmd.exitOverride()
   return program
 }
@@ -49,7 +51,7 @@ export async function runCli(argv: string[]): Promise<number> {
       return EXIT.usage
     }
     const message = error instanceof Error ? error.message : String(error)
-    process.stderr.write(`factlab: ${message}\n`)
+    if (message) process.stderr.write(`factlab: ${message}\n`)
     if (error instanceof CliError) return error.exitCode
     if (error instanceof WorkspaceError) return EXIT.badInput
     return EXIT.badInput
