@@ -3,7 +3,7 @@ import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/
 import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
-import { datasetStats, getDataset, listDatasets } from '../store/repos/datasets'
+import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { ftsQuery, MATCHING_ITEMS } from './search'
 
@@ -181,6 +181,5 @@ function collectMatches(db: Db, fts: string): void {
 }
 
 function datasetSummaryExists(db: Db, datasetId: number): void {
-  if (!db.prepare('SELECT 1 FROM datasets WHERE id = ?').get(datasetId))
-    throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
+  if (!datasetVisible(db, datasetId)) throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
 }

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type ColumnSource, fileWriter, parquetWriteRows } from 'hyparquet-writer'
 import type { Workspace } from '../app/workspace'
-import { findDatasetByName, getDataset } from '../store/repos/datasets'
+import { findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
 import { agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
 import { csvRecord, writeFileAtomically } from './sink'
@@ -162,9 +162,9 @@ function labelCounts(ws: Workspace, datasetId: number): Map<number, number> {
 export function datasetIdByName(ws: Workspace, name: string): number {
   const ds = findDatasetByName(ws.db, name)
   if (ds) return ds.id
-  const names = (
-    ws.db.prepare("SELECT name FROM datasets WHERE state = 'ready' ORDER BY name").all() as { name: string }[]
-  ).map((r) => `"${r.name}"`)
+  const names = listDatasets(ws.db)
+    .map((d) => `"${d.name}"`)
+    .sort()
   throw new Error(
     `No dataset named "${name}" in this workspace${names.length ? ` (it has ${names.join(', ')})` : ' (it has none)'}`,
   )

@@ -2,6 +2,7 @@ import { templateSnapshot } from '../prompts/store'
 import type { ProviderName } from '../providers/client'
 import { getModel } from '../providers/models'
 import type { Db } from '../store/connection'
+import { datasetVisible } from '../store/repos/datasets'
 import { RunConfig, type RunKind, RunSlice } from './config'
 import { insertRun, type RunRecord } from './repo'
 
@@ -58,8 +59,7 @@ export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
  * be reported; repeats beyond the first do not share cached replies (see requestHash).
  */
 export function createRuns(db: Db, r: RunRequest, repeat = 1): number[] {
-  const exists = db.prepare('SELECT 1 FROM datasets WHERE id = ?').get(r.datasetId)
-  if (!exists) throw new Error(`No dataset with id ${r.datasetId}`)
+  if (!datasetVisible(db, r.datasetId)) throw new Error(`No dataset with id ${r.datasetId}`)
   const config = snapshotConfig(db, r)
   const slice = RunSlice.parse(r.slice ?? {})
   return db.transaction(() =>

@@ -1,5 +1,6 @@
 import type { UnitEntry, UnitsPage, UnitVersion } from '../../shared/contract/units'
 import type { Db } from '../store/connection'
+import { datasetVisible } from '../store/repos/datasets'
 import { toUnit, type UnitRow, UnitsError } from './rows'
 
 type EntryRow = UnitRow & { labels: number; verdicts: number; locked: number; versions: number }
@@ -41,8 +42,7 @@ interface ItemRow {
 
 /** One item of a dataset with everything the units review needs, plus its neighbours. */
 export function unitsPage(db: Db, datasetId: number, sel: { itemId?: number; index?: number }): UnitsPage {
-  if (!db.prepare('SELECT 1 FROM datasets WHERE id = ?').get(datasetId))
-    throw new UnitsError('not_found', `No dataset with id ${datasetId}`)
+  if (!datasetVisible(db, datasetId)) throw new UnitsError('not_found', `No dataset with id ${datasetId}`)
   const total = (
     db.prepare('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ?').get(datasetId) as { n: number }
   ).n

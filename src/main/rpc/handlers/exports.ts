@@ -6,7 +6,7 @@ import type { exportsCalls } from '../../../shared/contract/exports'
 import { withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { exportBundle, exportDataset, exportVerdicts, mergeBundle } from '../../export'
-import { findDatasetByName } from '../../store/repos/datasets'
+import { datasetVisible, findDatasetByName, getDataset } from '../../store/repos/datasets'
 import { type Handlers, ServiceError } from '../dispatch'
 
 /** A name safe in a file name on every OS, still recognisable. */
@@ -79,11 +79,10 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
   const exportsDir = () => join(dirname(ctx.workspace.file), 'exports')
 
   const dataset = (id: number) => {
-    const row = ctx.workspace.db.prepare('SELECT id, name FROM datasets WHERE id = ?').get(id) as
-      | { id: number; name: string }
-      | undefined
-    if (!row) throw new ServiceError('not_found', `No dataset with id ${id} in this workspace`)
-    return row
+    if (!datasetVisible(ctx.workspace.db, id))
+      throw new ServiceError('not_found', `No dataset with id ${id} in this workspace`)
+    const { name } = getDataset(ctx.workspace.db, id)
+    return { id, name }
   }
   const annotatorName = (id: number) => {
     const row = ctx.workspace.db.prepare('SELECT name FROM annotators WHERE id = ?').get(id) as

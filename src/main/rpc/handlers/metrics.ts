@@ -4,11 +4,11 @@ import { disagreements, labelNext, narrowing } from '../../metrics/queries'
 import { computeDatasetMetrics } from '../../metrics/service'
 import { renderReport } from '../../reports'
 import type { Db } from '../../store/connection'
+import { datasetVisible } from '../../store/repos/datasets'
 import { type Handlers, ServiceError } from '../dispatch'
 
 function requireDataset(db: Db, datasetId: number): void {
-  if (!db.prepare('SELECT 1 FROM datasets WHERE id = ?').get(datasetId))
-    throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
+  if (!datasetVisible(db, datasetId)) throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
 }
 
 export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof metricsCalls> {

@@ -10,6 +10,8 @@ interface DatasetRow {
   source: string
   settings: string
   created_at: string
+  /** Absent before migration 0050. */
+  state?: string
 }
 
 function toDataset(row: DatasetRow): Dataset {
@@ -36,8 +38,23 @@ export function createDataset(
 
 export function getDataset(db: Db, id: number): Dataset {
   const row = db.prepare('SELECT * FROM datasets WHERE id = ?').get(id) as DatasetRow | undefined
-  if (!row) throw new Error(`No dataset with id ${id}`)
+  if (!row || !visible(row)) throw new Error(`No dataset with id ${id}`)
   return toDataset(row)
+}
+
+/**
+ * Whether a call may use this dataset id. A dataset still being imported (migration 0050) is
+ * refused like a missing one: anything written into it would go if the import is withdrawn.
+ */
+export function datasetVisible(db: Db, id: number): boolean {
+  const row = db.prepare('SELECT * FROM datasets WHERE id = ?').get(id) as DatasetRow | undefined
+  return row !== undefined && visible(row)
+}
+
+// SELECT * with a check here, not `state = 'ready'` in SQL: migration tests seed schemas from
+// before 0050, which have no state column and where every dataset is visible.
+function visible(row: DatasetRow): boolean {
+  return row.state !== 'importing'
 }
 
 export function findDatasetByName(db: Db, name: string): Dataset | null {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { createHiddenDataset } from '../../src/main/import/hidden'
+import { createDataset } from '../../src/main/store/repos/datasets'
+import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { testApps } from '../helpers/app'
+
+const openApp = testApps()
+
+describe('a dataset still being imported', () => {
+  it('is refused by id, like a missing one, by every call that reads or writes a dataset', async () => {
+    const { ctx, call, value } = openApp()
+    const { db, content } = ctx.workspace
+    const ready = createDataset(db, { name: 'ready', labelSchema: FAAF_SCHEMA }).id
+    const hidden = createHiddenDataset(db, { name: 'half', labelSchema: FAAF_SCHEMA })
+    for (const ds of [ready, hidden]) content.insertItem(ds, { extId: 'a', reference: 'Some text.' }, 0)
+    const config = await value<{ id: number }>('judges.saveConfig', {
+      name: 'rouge-L',
+      provider: 'lexical',
+      model: 'rougeL',
+      baseUrl: null,
+      method: 'lexical',
+      settings: { lexicalMetric: 'rougeL', lexicalThreshold: 0.3 },
+    })
+    const byId: [string, (id: number) => unknown][] = [
+      ['datasets.get', (id) => ({ datasetId: id })],
+      ['datasets.brief', (id) => ({ datasetId: id })],
+      ['datasets.items', (id) => ({ datasetId: id, annotatorId: null })],
+      ['units.list', (id) => ({ datasetId: id })],
+      ['metrics.labelNext', (id) => ({ datasetId: id })],
+      ['exports.defaults', (id) => ({ datasetId: id })],
+      ['judges.start', (id) => ({ datasetId: id, configId: config.id })],
+    ]
+    for (const [name, input] of byId) {
+      const shown = await call(name, input(ready))
+      expect({ name, ok: shown.ok }).toEqual({ name, ok: true })
+      const refused = await call(name, input(hidden))
+      expect({ name, refused: refused.ok ? null : refused.error.message }).toEqual({
+        name,
+        refused: expect.stringContaining(`No dataset with id ${hidden}`),
+      })
+    }
+    // No run may hold the half-imported dataset: withdrawing it would take the run's verdicts too.
+    expect(db.prepare('SELECT COUNT(*) AS n FROM runs WHERE dataset_id = ?').get(hidden)).toEqual({ n: 0 })
+  })
+})
