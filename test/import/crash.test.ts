@@ -103,3 +103,25 @@ describe('an import cut short by a crash', () => {
     expect(listDatasets(ws.db).map((d) => d.name)).toEqual(['crashed'])
   })
 })
+
+describe('withdrawing a crashed import when the workspace opens', () => {
+  it('does not keep the workspace shut while another process holds the write lock', () => {
+    const ws = newWs()
+    const db = openWorkspace(ws.file, { skipQuickCheck: true })
+    const dead = createHiddenDataset(db, { name: 'dead', labelSchema: holisticSchema() })
+    db.prepare('UPDATE dataset_imports SET pid = ? WHERE dataset_id = ?').run(deadPid(), dead)
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      // Waits out the busy timeout, then opens anyway; the withdrawal is left for the next open.
+      const busy = Workspace.open(ws.file)
+      expect(listDatasets(busy.db)).toEqual([])
+      busy.close()
+    } finally {
+      db.exec('ROLLBACK')
+      db.close()
+    }
+    const later = Workspace.open(ws.file)
+    expect(rows(later, 'SELECT id FROM datasets')).toEqual([])
+    later.close()
+  }, 30_000)
+})

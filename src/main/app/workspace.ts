@@ -1,3 +1,4 @@
+import { ImportError } from '../import/errors'
 import { removeAbandonedImports } from '../import/hidden'
 import { type Db, openWorkspace } from '../store/connection'
 import { ContentWriter } from '../store/repos/content'
@@ -19,7 +20,16 @@ export class Workspace {
   static open(file: string): Workspace {
     const db = openWorkspace(file)
     // An import that died mid-way left a hidden, half-filled dataset; nobody can see or finish it.
-    removeAbandonedImports(db)
+    try {
+      removeAbandonedImports(db)
+    } catch (error) {
+      // Another process holding the write lock must not keep the workspace shut: the hidden
+      // dataset stays out of sight and the next open withdraws it.
+      if (!(error instanceof ImportError)) {
+        db.close()
+        throw error
+      }
+    }
     return new Workspace(file, db)
   }
 
