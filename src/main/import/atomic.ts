@@ -13,15 +13,7 @@ export async function inOwnTransaction<T>(ws: Workspace, fn: (db: Db) => Promise
   const own = ws.file !== ':memory:'
   const db = own ? openWorkspace(ws.file, { skipQuickCheck: true }) : ws.db
   try {
-    try {
-      db.exec('BEGIN IMMEDIATE')
-    } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_BUSY')
-        throw new ImportError(
-          `${ws.file} is busy with another import or write; nothing was imported, try again`,
-        )
-      throw error
-    }
+    beginImmediate(db)
     try {
       const out = await fn(db)
       db.exec('COMMIT')
@@ -32,6 +24,31 @@ export async function inOwnTransaction<T>(ws: Workspace, fn: (db: Db) => Promise
     }
   } finally {
     if (own) db.close()
+  }
+}
+
+/** Runs `fn` in a write transaction taken at once, so a check and the write after it agree. */
+export function immediate<T>(db: Db, fn: () => T): T {
+  beginImmediate(db)
+  try {
+    const out = fn()
+    db.exec('COMMIT')
+    return out
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+}
+
+function beginImmediate(db: Db): void {
+  try {
+    db.exec('BEGIN IMMEDIATE')
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY')
+      throw new ImportError(
+        `${db.name} is busy with another import or write; nothing was imported, try again`,
+      )
+    throw error
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../store/connection'
-import { immediate } from './hidden'
+import { immediate } from './atomic'
 
 /** A chunk closes at this many items or this much written work, whichever comes first. */
 export const CHUNK_ITEMS = 300

@@ -2,6 +2,7 @@ import { hostname } from 'node:os'
 import type { Db } from '../store/connection'
 import { createDataset } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
+import { immediate } from './atomic'
 import { ImportError } from './errors'
 
 type NewDataset = Parameters<typeof createDataset>[1]
@@ -134,27 +135,6 @@ export function removeAbandonedImports(db: Db): number[] {
     removed.push(r.id)
   }
   return removed
-}
-
-/** Runs `fn` in a write transaction taken at once, so a check and the write after it agree. */
-export function immediate<T>(db: Db, fn: () => T): T {
-  try {
-    db.exec('BEGIN IMMEDIATE')
-  } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_BUSY')
-      throw new ImportError(
-        `${db.name} is busy with another import or write; nothing was imported, try again`,
-      )
-    throw error
-  }
-  try {
-    const out = fn()
-    db.exec('COMMIT')
-    return out
-  } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK')
-    throw error
-  }
 }
 
 /**
