@@ -4,6 +4,7 @@ import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
+import type { UnitRow } from '../units/rows'
 import { earlierKey } from './bundleChain'
 import {
   BUNDLE_FORMAT,
@@ -37,16 +38,10 @@ interface LabelSql {
   updated_at: string
 }
 
-interface UnitSql {
-  id: number
-  item_id: number
-  candidate_id: number | null
-  kind: string
-  position: number
-  text: string
-  superseded_by: number | null
-  deleted_at: string | null
-}
+type UnitSql = Pick<
+  UnitRow,
+  'id' | 'item_id' | 'candidate_id' | 'kind' | 'position' | 'text' | 'superseded_by' | 'deleted_at'
+>
 
 /** Names where an earlier unit version sits: its own text and the path to the latest version. */
 function earlierLocator(
