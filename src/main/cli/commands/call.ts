@@ -3,8 +3,11 @@ import { CALL_NAMES, type CallName, contract } from '../../../shared/contract'
 import { CliError, EXIT, printResult } from '../util'
 import { callDocs, whoFields, withSession } from './session'
 
-/** One line per call for `factlab calls`; a call added later without one shows its name. */
-const DESCRIPTIONS: Partial<Record<string, string>> = {
+/**
+ * One line per call for `factlab calls`; a call added later without one shows its name. Keyed by
+ * CallName so that a renamed or removed call is a type error here, not a stale line.
+ */
+const DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'workspace.info': 'The workspace file, its schema version and the app version',
   'workspace.annotators': 'Everyone who has labelled in this workspace',
   'workspace.ensureAnnotator': 'The annotator with this name, added if new',

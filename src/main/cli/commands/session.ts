@@ -136,7 +136,7 @@ export interface CallDoc {
 }
 
 /** Every call with its input JSON Schema, for `factlab calls`. */
-export function callDocs(descriptions: Partial<Record<string, string>>): CallDoc[] {
+export function callDocs(descriptions: Partial<Record<CallName, string>>): CallDoc[] {
   return CALL_NAMES.map((name) => {
     const description = descriptions[name] ?? name.replace('.', ': ')
     try {
