@@ -5,6 +5,7 @@ import { now } from '../store/repos/rows'
 import { cleanText, currentUnitRow, toUnit, type UnitRow, UnitsError, unitIsLabelled, unitRow } from './rows'
 import {
   editedContent,
+  notATriplet,
   TRIPLET_MERGE_REFUSED,
   TRIPLET_SPLIT_NEEDS_PARTS,
   tripletContent,
@@ -118,11 +119,7 @@ export function addUnit(db: Db, input: AddUnitInput): Unit {
     let text: string
     let parts: Triplet | null = null
     if (input.triplet) {
-      if (input.kind !== 'triplet')
-        throw new UnitsError(
-          'bad_input',
-          `Only a triplet unit has a subject, predicate and object; this unit is a ${input.kind}`,
-        )
+      if (input.kind !== 'triplet') throw notATriplet(input.kind)
       ;({ text, triplet: parts } = tripletContent(input.triplet))
     } else text = cleanText(input.text ?? '')
     const item = db.prepare('SELECT id FROM items WHERE id = ?').get(input.itemId)

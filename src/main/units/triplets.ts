@@ -46,11 +46,7 @@ export function editedContent(
   triplet: readonly string[] | null | undefined,
 ): UnitContent {
   if (triplet) {
-    if (row.kind !== 'triplet')
-      throw new UnitsError(
-        'bad_input',
-        `Only a triplet unit has a subject, predicate and object; this unit is a ${row.kind}`,
-      )
+    if (row.kind !== 'triplet') throw notATriplet(row.kind)
     return tripletContent(triplet)
   }
   if (text === undefined) throw new UnitsError('bad_input', 'Give the new text of the unit')
@@ -62,6 +58,14 @@ export function editedContent(
       'A triplet is edited by its subject, predicate and object, and its text follows from them; give the three parts',
     )
   return { text: clean, triplet: row.triplet }
+}
+
+/** The refusal of parts given for a unit of another kind. */
+export function notATriplet(kind: string): UnitsError {
+  return new UnitsError(
+    'bad_input',
+    `Only a triplet unit has a subject, predicate and object; this unit is a ${kind}`,
+  )
 }
 
 export const TRIPLET_MERGE_REFUSED =
