@@ -152,3 +152,34 @@ describe('importing from a path or an upload', () => {
     expect(existsSync(fresh.dir)).toBe(false)
   })
 })
+
+describe('an upload used by two calls at once', () => {
+  it('is imported once: the second import is refused, and the file goes when the last reader is done', async () => {
+    const dir = tmp()
+    const { handlers, datasets } = handlersIn(dir)
+    const upload = uploaded('qags.jsonl', { copyOf: QAGS }, dir)
+    const [first, second] = await Promise.all([
+      dispatch(handlers, 'datasets.import', { source: { uploadId: upload.id }, datasetName: 'one' }),
+      dispatch(handlers, 'datasets.import', { source: { uploadId: upload.id }, datasetName: 'two' }),
+    ])
+    expect(first).toMatchObject({ ok: true, value: { items: qagsItems } })
+    expect(second).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringContaining('choose the file again') },
+    })
+    expect(datasets().filter((n) => n === 'one' || n === 'two')).toEqual(['one'])
+    expect(existsSync(upload.dir)).toBe(false)
+  })
+
+  it('outlives a discard (the server closing) while an import still reads it, then goes', async () => {
+    const dir = tmp()
+    const upload = uploaded('data.jsonl', '{"a": 1}\n', dir)
+    const read = await uploads.use(upload.id, false, (u) => {
+      uploads.discard(upload.id)
+      return readFileSync(u.file, 'utf8')
+    })
+    expect(read).toBe('{"a": 1}\n')
+    expect(uploads.get(upload.id)).toBeUndefined()
+    expect(existsSync(upload.dir)).toBe(false)
+  })
+})

@@ -66,12 +66,15 @@ export class UploadRegistry {
     return this.byId.get(id)
   }
 
-  /** Removes the upload's file unless a call is still reading it (that call removes it). */
+  /**
+   * Unregisters the upload at once; its file goes now, or when the last call still reading it
+   * is done (that call removes it).
+   */
   discard(id: string): void {
     const upload = this.byId.get(id)
-    if (!upload || this.inUse.has(id)) return
+    if (!upload) return
     this.byId.delete(id)
-    rmSync(upload.dir, { recursive: true, force: true })
+    if (!this.inUse.has(id)) rmSync(upload.dir, { recursive: true, force: true })
   }
 
   /** Removes uploads older than `maxAge` that no call is reading; returns how many. */
@@ -85,7 +88,11 @@ export class UploadRegistry {
     return removed
   }
 
-  /** Runs `use` on the upload's file; `consume` removes it afterwards, whatever happened. */
+  /**
+   * Runs `use` on the upload's file. `consume` takes the upload before `use` starts, so a second
+   * import of it at the same time is refused rather than run twice, and removes it afterwards
+   * whatever happened.
+   */
   async use<T>(id: string, consume: boolean, use: (u: Upload) => T | Promise<T>): Promise<T> {
     const upload = this.byId.get(id)
     if (!upload)
@@ -93,13 +100,17 @@ export class UploadRegistry {
         'The uploaded file is no longer on the server (an upload is used once, or removed after an hour): choose the file again',
       )
     this.inUse.set(id, (this.inUse.get(id) ?? 0) + 1)
+    if (consume) this.byId.delete(id)
     try {
       return await use(upload)
     } finally {
       const left = (this.inUse.get(id) ?? 1) - 1
       if (left > 0) this.inUse.set(id, left)
-      else this.inUse.delete(id)
-      if (consume) this.discard(id)
+      else {
+        this.inUse.delete(id)
+        // Consumed or discarded meanwhile: the last reader is the one to remove the file.
+        if (!this.byId.has(id)) rmSync(upload.dir, { recursive: true, force: true })
+      }
     }
   }
 }
