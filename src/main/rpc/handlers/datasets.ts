@@ -3,6 +3,7 @@ import { datasetBrief, datasetSummary, listDatasetSummaries, queryItems } from '
 import { SourceError, withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ImportError, importFile, previewFile } from '../../import'
+import { listDatasets } from '../../store/repos/datasets'
 import { type Handlers, ServiceError } from '../dispatch'
 
 /** An import refusal is about the file the person chose: say so with the importer's words. */
@@ -19,11 +20,7 @@ async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
 export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof datasetsCalls> {
   return {
     'datasets.list': () => listDatasetSummaries(ctx.workspace.db),
-    'datasets.names': () =>
-      ctx.workspace.db.prepare("SELECT id, name FROM datasets WHERE state = 'ready' ORDER BY id").all() as {
-        id: number
-        name: string
-      }[],
+    'datasets.names': () => listDatasets(ctx.workspace.db).map(({ id, name }) => ({ id, name })),
     'datasets.brief': ({ datasetId }) => datasetBrief(ctx.workspace.db, datasetId),
     'datasets.get': ({ datasetId }) => datasetSummary(ctx.workspace.db, datasetId),
     'datasets.items': (input) => queryItems(ctx.workspace.db, input),
