@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createHiddenDataset } from '../../src/main/import/hidden'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { testApps } from '../helpers/app'
@@ -12,7 +13,13 @@ describe('a dataset still being imported', () => {
     const { db, content } = ctx.workspace
     const ready = createDataset(db, { name: 'ready', labelSchema: FAAF_SCHEMA }).id
     const hidden = createHiddenDataset(db, { name: 'half', labelSchema: FAAF_SCHEMA })
-    for (const ds of [ready, hidden]) content.insertItem(ds, { extId: 'a', reference: 'Some text.' }, 0)
+    const targets = [ready, hidden].map((ds) => {
+      const item = content.insertItem(ds, { extId: 'a', reference: 'Some text.' }, 0)
+      const candidate = content.insertCandidate(item, { variant: 'sys', text: 'A claim.' })
+      const unit = content.insertUnit(item, { kind: 'sentence', text: 'A claim.', candidateId: candidate })
+      return content.targetId(unit, candidate)!
+    })
+    const annotatorId = ensureAnnotator(db, 'ana').id
     const config = await value<{ id: number }>('judges.saveConfig', {
       name: 'rouge-L',
       provider: 'lexical',
@@ -29,6 +36,7 @@ describe('a dataset still being imported', () => {
       ['metrics.labelNext', (id) => ({ datasetId: id })],
       ['exports.defaults', (id) => ({ datasetId: id })],
       ['judges.start', (id) => ({ datasetId: id, configId: config.id })],
+      ['annotate.next', (id) => ({ datasetId: id, annotatorId })],
     ]
     for (const [name, input] of byId) {
       const shown = await call(name, input(ready))
@@ -39,6 +47,12 @@ describe('a dataset still being imported', () => {
         refused: expect.stringContaining(`No dataset with id ${hidden}`),
       })
     }
+    const save = (targetId: number) => call('annotate.save', { targetId, annotatorId, verdict: 'true' })
+    expect(await save(targets[0]!)).toMatchObject({ ok: true })
+    expect(await save(targets[1]!)).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: `No target with id ${targets[1]}` },
+    })
     // No run may hold the half-imported dataset: withdrawing it would take the run's verdicts too.
     expect(db.prepare('SELECT COUNT(*) AS n FROM runs WHERE dataset_id = ?').get(hidden)).toEqual({ n: 0 })
   })

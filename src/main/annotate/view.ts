@@ -3,7 +3,7 @@ import type { AnnotateTarget, AnnotateView, JudgeVerdict } from '../../shared/co
 import { Triplet, type UnitKind } from '../../shared/domain'
 import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
-import { getDataset } from '../store/repos/datasets'
+import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { labelsForTargets, nextUnlabelledTarget } from '../store/repos/labels'
 import { parseJson } from '../store/repos/rows'
 
@@ -212,6 +212,8 @@ export function nextTarget(
   db: Db,
   input: { datasetId: number; annotatorId: number; afterTargetId?: number },
 ): { targetId: number | null; itemId: number | null } {
+  if (!datasetVisible(db, input.datasetId))
+    throw new ServiceError('not_found', `No dataset with id ${input.datasetId}`)
   requireAnnotator(db, input.annotatorId)
   const targetId = nextUnlabelledTarget(db, input.datasetId, input.annotatorId, input.afterTargetId)
   return { targetId, itemId: targetId === null ? null : itemOfTarget(db, input.datasetId, targetId) }
@@ -221,6 +223,9 @@ const DatasetOfTarget = z.object({ datasetId: z.number().int() })
 
 export function datasetOfTarget(db: Db, targetId: number): number {
   const row = db.prepare('SELECT dataset_id AS datasetId FROM targets WHERE id = ?').get(targetId)
-  if (!row) throw new ServiceError('not_found', `No target with id ${targetId}`)
-  return DatasetOfTarget.parse(row).datasetId
+  const datasetId = row === undefined ? null : DatasetOfTarget.parse(row).datasetId
+  // A target of a dataset still being imported goes if the import is withdrawn, and a label with it.
+  if (datasetId === null || !datasetVisible(db, datasetId))
+    throw new ServiceError('not_found', `No target with id ${targetId}`)
+  return datasetId
 }
