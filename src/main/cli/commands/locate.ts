@@ -106,14 +106,12 @@ export async function locateTarget(s: Session, loc: TargetLocator): Promise<Loca
   const candidate = page.candidates.find((c) => c.variant === variant)
   if (!candidate)
     throw new CliError(`item "${loc.item}" has no variant "${variant}" (it has ${quoted(variants)})`)
-  const row = s.db
-    .prepare('SELECT id FROM targets WHERE unit_id = ? AND candidate_id = ?')
-    .get(unit.id, candidate.id) as { id: number } | undefined
-  if (!row)
+  const targetId = s.ctx.workspace.content.targetId(unit.id, candidate.id)
+  if (targetId === null)
     throw new CliError(
       `unit ${number} of item "${loc.item}" belongs to variant "${own?.variant ?? '?'}", not "${variant}"`,
     )
-  return { ...found, targetId: row.id, variant }
+  return { ...found, targetId, variant }
 }
 
 /** The locator flags `label` and `adjudicate` share. */
