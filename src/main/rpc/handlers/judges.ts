@@ -49,10 +49,12 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
   const launch = (ids: number[]) => {
     const e = engine()
     // Repeats run one after another so they do not compete for the same rate limit. A repeat
-    // another process took first is refused; the runs list shows that process as its driver.
+    // paused or cancelled while it waited stays so; one another process took first is refused,
+    // and the runs list shows that process as its driver.
     void (async () => {
       for (const id of ids) {
         try {
+          if (getRun(db(), id).status !== 'queued') continue
           await e.start(id)
         } catch {
           // See above.
