@@ -55,6 +55,13 @@ describe('uploaded files', () => {
       source: { fileName: '../x.jsonl', contentBase64: '' },
     })
     expect(path).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+    for (const fileName of ['..', '.', 'a\0b.jsonl']) {
+      const folder = await dispatch(handlers, 'datasets.import', { source: { fileName, contentBase64: '' } })
+      expect(folder).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input', message: expect.stringContaining('a file name, not a path') },
+      })
+    }
     const bad = await dispatch(handlers, 'datasets.import', {
       source: { fileName: 'empty.jsonl', contentBase64: b64('{"nothing": "useful"}\n') },
     })

@@ -50,7 +50,8 @@ const FileName = z
   .string()
   .min(1)
   .max(255)
-  .refine((n) => !/[/\\]/.test(n), 'a file name, not a path')
+  // '.' and '..' name folders, and NUL ends a path early: none of them is a file the bytes can go in.
+  .refine((n) => !/[/\\\0]/.test(n) && n !== '.' && n !== '..', 'a file name, not a path')
 
 /**
  * Where main reads a file the person picked. The desktop app knows its path; browser mode first
