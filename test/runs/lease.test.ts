@@ -72,6 +72,21 @@ describe('one driver per run', () => {
     ws.close()
   })
 
+  it('drives a taken-over run to the end and lets go of it even when the notice cannot be shown', async () => {
+    fake.setLatency(0)
+    const { ws, datasetId } = makeWorkspace(dir(), 3, 1)
+    const runId = oneRun(ws, runRequest(datasetId, fake.openaiUrl))
+    foreignLease(ws, runId, LEASE_STALE_MS + 1_000)
+    const engine = engineFor(ws, {
+      onNotice: () => {
+        throw new Error('the window is gone')
+      },
+    })
+    expect(await engine.start(runId)).toMatchObject({ status: 'done', verdicts: 3 })
+    expect(readLease(ws.db, runId)).toBeNull()
+    ws.close()
+  })
+
   it('stops driving, and leaves the status alone, when another driver has taken the run over', async () => {
     fake.setLatency(30)
     const { ws, datasetId } = makeWorkspace(dir(), 30, 1)

@@ -107,7 +107,6 @@ export class RunEngine {
     if (run.status === 'cancelled') throw new Error(`Run ${runId} was cancelled; start a new run instead`)
     const me = newHolder(this.o.driver ?? 'other')
     const claim = claimLease(db, runId, me)
-    if (claim.takeover) this.o.onNotice?.(runId, claim.takeover)
     const entry: Active = {
       controller: new AbortController(),
       stopAs: null,
@@ -129,6 +128,14 @@ export class RunEngine {
         // A lease that cannot be released goes stale (or its process is gone) and is taken over.
       }
     })
+    // Told once the run is under way: a listener that fails must not strand the claimed lease.
+    if (claim.takeover) {
+      try {
+        this.o.onNotice?.(runId, claim.takeover)
+      } catch {
+        // The takeover is in the lease log and the runs list either way.
+      }
+    }
     return entry.done
   }
 
