@@ -37,6 +37,8 @@ describe('a dataset still being imported', () => {
       ['exports.defaults', (id) => ({ datasetId: id })],
       ['judges.start', (id) => ({ datasetId: id, configId: config.id })],
       ['annotate.next', (id) => ({ datasetId: id, annotatorId })],
+      ['agreement.summary', (id) => ({ datasetId: id })],
+      ['agreement.queue', (id) => ({ datasetId: id })],
     ]
     for (const [name, input] of byId) {
       const shown = await call(name, input(ready))
@@ -50,6 +52,13 @@ describe('a dataset still being imported', () => {
     const save = (targetId: number) => call('annotate.save', { targetId, annotatorId, verdict: 'true' })
     expect(await save(targets[0]!)).toMatchObject({ ok: true })
     expect(await save(targets[1]!)).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: `No target with id ${targets[1]}` },
+    })
+    const decide = (targetId: number) =>
+      call('agreement.adjudicate', { targetId, verdict: 'true', adjudicatorId: annotatorId })
+    expect(await decide(targets[0]!)).toMatchObject({ ok: true })
+    expect(await decide(targets[1]!)).toMatchObject({
       ok: false,
       error: { code: 'not_found', message: `No target with id ${targets[1]}` },
     })

@@ -4,7 +4,7 @@ import { EvidenceSpan, UnitKind } from '../../shared/domain'
 import { checkVerdict, type LabelSchema } from '../../shared/labelSchemas'
 import { setGold } from '../gold/gold'
 import type { Db } from '../store/connection'
-import { getDataset } from '../store/repos/datasets'
+import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { UnitsError } from './rows'
 
@@ -169,7 +169,8 @@ export function adjudicate(
          JOIN units u ON u.id = t.unit_id WHERE t.id = ?`,
       )
       .get(input.targetId) as { datasetId: number; sup: number | null; del: string | null } | undefined
-    if (!t) throw new UnitsError('not_found', `No target with id ${input.targetId}`)
+    if (!t || !datasetVisible(db, t.datasetId))
+      throw new UnitsError('not_found', `No target with id ${input.targetId}`)
     if (t.sup !== null || t.del !== null)
       throw new UnitsError(
         'conflict',
