@@ -129,8 +129,11 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     if (datasetId !== null) withdraw(datasetId)
     throw error
   } finally {
-    await source.events.return(undefined)
-    if (own) db.close()
+    try {
+      await source.events.return(undefined)
+    } finally {
+      if (own) db.close()
+    }
   }
 
   function withdraw(id: number): void {
