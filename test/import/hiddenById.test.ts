@@ -65,4 +65,23 @@ describe('a dataset still being imported', () => {
     // No run may hold the half-imported dataset: withdrawing it would take the run's verdicts too.
     expect(db.prepare('SELECT COUNT(*) AS n FROM runs WHERE dataset_id = ?').get(hidden)).toEqual({ n: 0 })
   })
+
+  it('keeps its units out of reach of the unit calls by id', async () => {
+    const { ctx, call } = openApp()
+    const { db, content } = ctx.workspace
+    const units = [
+      createDataset(db, { name: 'ready', labelSchema: FAAF_SCHEMA }).id,
+      createHiddenDataset(db, { name: 'half', labelSchema: FAAF_SCHEMA }),
+    ].map((ds) => {
+      const item = content.insertItem(ds, { extId: 'a', reference: 'Some text.' }, 0)
+      return content.insertUnit(item, { kind: 'fact', text: 'A fact.' })
+    })
+    const edit = (unitId: number) => call('units.edit', { unitId, text: 'A fact, reworded.' })
+    expect(await edit(units[0]!)).toMatchObject({ ok: true })
+    expect(await edit(units[1]!)).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: `No unit with id ${units[1]}` },
+    })
+    expect(db.prepare('SELECT text FROM units WHERE id = ?').get(units[1])).toEqual({ text: 'A fact.' })
+  })
 })

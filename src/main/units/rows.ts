@@ -1,5 +1,6 @@
 import { Triplet, Unit } from '../../shared/domain'
 import type { Db } from '../store/connection'
+import { datasetVisible } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 
 /** A refusal of the units service; the code tells the RPC layer how to report it. */
@@ -45,9 +46,14 @@ export function toUnit(row: UnitRow): Unit {
   })
 }
 
+/** A unit of a dataset still being imported does not exist yet for anyone but the importer. */
 export function unitRow(db: Db, unitId: number): UnitRow {
   const row = db.prepare('SELECT * FROM units WHERE id = ?').get(unitId) as UnitRow | undefined
-  if (!row) throw new UnitsError('not_found', `No unit with id ${unitId}`)
+  const item =
+    row &&
+    (db.prepare('SELECT dataset_id FROM items WHERE id = ?').get(row.item_id) as { dataset_id: number })
+  if (!row || !item || !datasetVisible(db, item.dataset_id))
+    throw new UnitsError('not_found', `No unit with id ${unitId}`)
   return row
 }
 
