@@ -121,7 +121,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const handlers = buildHandlers(ctx)
   const streams = new Set<() => void>()
   const uploaded = new Set<string>()
-  const sweeper = setInterval(() => uploads.sweep(), SWEEP_EVERY_MS)
+  const sweeper = setInterval(() => {
+    uploads.sweep()
+    // Forget the ids of uploads already used or swept, so the set stays as small as the registry.
+    for (const id of uploaded) if (!uploads.get(id)) uploaded.delete(id)
+  }, SWEEP_EVERY_MS)
   sweeper.unref()
   let port = 0
 
