@@ -79,13 +79,6 @@ export function datasetSettings(db: Db, id: number): DatasetSettings {
   return DatasetSettings.parse(parseJson(Json, row.settings, 'datasets.settings'))
 }
 
-export function updateDatasetSchema(db: Db, id: number, schema: LabelSchema): void {
-  db.prepare('UPDATE datasets SET label_schema = ? WHERE id = ?').run(
-    JSON.stringify(LabelSchema.parse(schema)),
-    id,
-  )
-}
-
 export interface DatasetStats {
   datasetId: number
   items: number
