@@ -195,11 +195,11 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       const s = sink
       const c = chunks
       if (!batch.length || !s || !c) return
-      const todo = batch
+      const entries = batch
       batch = []
       work = 0
       c.write(() => {
-        for (const entry of todo) writeOne(s, entry)
+        for (const entry of entries) writeOne(s, entry)
       })
       await yieldToOthers()
     }
