@@ -10,6 +10,11 @@ const FLAGS: { key: 'tools' | 'forcedToolChoice' | 'strictSchema' | 'jsonMode'; 
   { key: 'jsonMode', label: 'JSON mode' },
 ]
 
+const PRICES: { key: 'priceInputPerMTok' | 'priceOutputPerMTok'; label: string }[] = [
+  { key: 'priceInputPerMTok', label: 'Input price' },
+  { key: 'priceOutputPerMTok', label: 'Output price' },
+]
+
 /** Capabilities and prices of the selected config's model; costs are computed from these. */
 export function ModelPanel({ config }: { config: JudgeConfig }) {
   const model = useQuery(
@@ -72,32 +77,19 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
             }
           />
         </label>
-        <label className="field">
-          <span>Input price / 1M tokens</span>
-          <input
-            type="number"
-            min={0}
-            step="any"
-            value={draft.priceInputPerMTok}
-            onChange={(e) =>
-              setDraft({ ...draft, priceInputPerMTok: Math.max(0, Number(e.target.value) || 0) })
-            }
-            aria-label="Input price"
-          />
-        </label>
-        <label className="field">
-          <span>Output price / 1M tokens</span>
-          <input
-            type="number"
-            min={0}
-            step="any"
-            value={draft.priceOutputPerMTok}
-            onChange={(e) =>
-              setDraft({ ...draft, priceOutputPerMTok: Math.max(0, Number(e.target.value) || 0) })
-            }
-            aria-label="Output price"
-          />
-        </label>
+        {PRICES.map((p) => (
+          <label className="field" key={p.key}>
+            <span>{p.label} / 1M tokens</span>
+            <input
+              type="number"
+              min={0}
+              step="any"
+              value={draft[p.key]}
+              onChange={(e) => setDraft({ ...draft, [p.key]: Math.max(0, Number(e.target.value) || 0) })}
+              aria-label={p.label}
+            />
+          </label>
+        ))}
       </div>
       {!caps.tools || !caps.forcedToolChoice ? (
         <p className="muted small">
