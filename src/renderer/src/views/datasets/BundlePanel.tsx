@@ -1,6 +1,6 @@
 import { api } from '../../api'
 import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from './ExchangeParts'
-import { useSuggestedPath, useTask } from './useExchange'
+import { useSaveFile } from './useExchange'
 
 interface Props {
   dataset: { id: number; name: string }
@@ -10,21 +10,14 @@ interface Props {
 
 /** Writes the current annotator's labels of one dataset as a file a colleague can merge. */
 export function BundlePanel({ dataset, annotator, onClose }: Props) {
-  const task = useTask<{ file: string; labels: number }>()
-  const [file, setFile] = useSuggestedPath(
+  const task = useSaveFile(
     `${dataset.id}:${annotator.id}`,
     async () =>
       (await api('exports.defaults', { datasetId: dataset.id, annotatorId: annotator.id })).bundleFile,
-    task.setFailure,
+    (out) =>
+      api('exports.bundle', { datasetId: dataset.id, annotatorId: annotator.id, ...(out ? { out } : {}) }),
   )
   const done = task.result
-
-  function run() {
-    const out = file.trim()
-    void task.run(() =>
-      api('exports.bundle', { datasetId: dataset.id, annotatorId: annotator.id, ...(out ? { out } : {}) }),
-    )
-  }
 
   return (
     <Dialog id="bundle-title" title={`Bundle ${annotator.name}’s labels`} onClose={onClose}>
@@ -45,11 +38,11 @@ export function BundlePanel({ dataset, annotator, onClose }: Props) {
             Every label {annotator.name} gave in “{dataset.name}”, with its history, in one file another
             workspace holding the same dataset can merge.
           </p>
-          <PathField id="bundle-file" label="File" value={file} onChange={setFile} />
+          <PathField id="bundle-file" label="File" value={task.path} onChange={task.setPath} />
           {task.failure && <Refusal headline="No bundle was written." text={task.failure} />}
           <ActionFooter
             onClose={onClose}
-            onRun={run}
+            onRun={task.save}
             busy={task.busy}
             label="Write bundle"
             busyLabel="Writing…"

@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/contract/exports'
 import { api } from '../../api'
 import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from './ExchangeParts'
-import { useSuggestedPath, useTask } from './useExchange'
+import { useSaveFile } from './useExchange'
 
 interface Props {
   dataset: { id: number; name: string }
@@ -19,17 +19,10 @@ interface Props {
 export function ExportPanel({ dataset, annotators, onClose }: Props) {
   const [format, setFormat] = useState<ExportFormatName>('csv')
   const [annotator, setAnnotator] = useState('')
-  const task = useTask<string[]>()
-  const [folder, setFolder] = useSuggestedPath(
+  const task = useSaveFile(
     String(dataset.id),
     async () => (await api('exports.defaults', { datasetId: dataset.id })).outDir,
-    task.setFailure,
-  )
-  const files = task.result
-
-  function run() {
-    const outDir = folder.trim()
-    void task.run(async () => {
+    async (outDir) => {
       const r = await api('exports.dataset', {
         datasetId: dataset.id,
         format,
@@ -37,8 +30,9 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
         ...(annotator ? { annotator } : {}),
       })
       return r.files
-    })
-  }
+    },
+  )
+  const files = task.result
 
   const wiki = format.startsWith('wikievalfacts')
   return (
@@ -80,14 +74,14 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
           <PathField
             id="export-folder"
             label="Folder"
-            value={folder}
-            onChange={setFolder}
+            value={task.path}
+            onChange={task.setPath}
             hint="A new or empty folder on this computer; it is created if missing. A README.md describing the data is written beside it."
           />
           {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
           <ActionFooter
             onClose={onClose}
-            onRun={run}
+            onRun={task.save}
             busy={task.busy}
             label="Export"
             busyLabel="Exporting…"

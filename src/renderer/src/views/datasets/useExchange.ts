@@ -24,7 +24,7 @@ export function useTask<T>() {
  * A path main suggests (new each time, named with the time, so nothing is overwritten), filled in
  * once unless the person has typed one already. `key` names what the suggestion depends on.
  */
-export function useSuggestedPath(key: string, load: () => Promise<string>, onFailure: (why: string) => void) {
+function useSuggestedPath(key: string, load: () => Promise<string>, onFailure: (why: string) => void) {
   const [path, setPath] = useState('')
   const latest = useRef({ load, onFailure })
   latest.current = { load, onFailure }
@@ -40,4 +40,23 @@ export function useSuggestedPath(key: string, load: () => Promise<string>, onFai
     }
   }, [key])
   return [path, setPath] as const
+}
+
+/**
+ * A dialog that writes one file or folder: the path field (suggested by main, see above), the
+ * write itself with its busy/refused/done states, and `save`, which passes the typed path
+ * (trimmed; undefined when left empty, so main picks its default).
+ */
+export function useSaveFile<T>(
+  key: string,
+  suggest: () => Promise<string>,
+  write: (out: string | undefined) => Promise<T>,
+) {
+  const task = useTask<T>()
+  const [path, setPath] = useSuggestedPath(key, suggest, task.setFailure)
+  const save = () => {
+    const out = path.trim()
+    void task.run(() => write(out === '' ? undefined : out))
+  }
+  return { path, setPath, save, busy: task.busy, failure: task.failure, result: task.result }
 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { RunInfo } from '../../../../shared/contract/judges'
 import { api } from '../../api'
 import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from '../datasets/ExchangeParts'
-import { useSuggestedPath, useTask } from '../datasets/useExchange'
+import { useSaveFile } from '../datasets/useExchange'
 
 type Layout = 'jsonl' | 'csv'
 
@@ -16,19 +16,14 @@ function withLayout(path: string, layout: Layout): string {
 export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): void }) {
   const [layout, setLayout] = useState<Layout>('jsonl')
   const [raw, setRaw] = useState(false)
-  const task = useTask<{ file: string; rows: number }>()
-  const [file, setFile] = useSuggestedPath(
+  const task = useSaveFile(
     `${run.datasetId}:${run.id}`,
     async () =>
       `${(await api('exports.defaults', { datasetId: run.datasetId })).outDir}-run-${run.id}-verdicts.jsonl`,
-    task.setFailure,
+    (out) => api('exports.verdicts', { runId: run.id, raw, ...(out ? { out } : {}) }),
   )
+  const { path: file, setPath: setFile } = task
   const written = task.result
-
-  function save() {
-    const out = file.trim()
-    void task.run(() => api('exports.verdicts', { runId: run.id, raw, ...(out ? { out } : {}) }))
-  }
 
   return (
     <Dialog id="verdict-export-title" title={`Export verdicts of run #${run.id}`} onClose={onClose}>
@@ -78,7 +73,7 @@ export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): 
           {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
           <ActionFooter
             onClose={onClose}
-            onRun={save}
+            onRun={task.save}
             busy={task.busy}
             label="Export"
             busyLabel="Exporting…"
