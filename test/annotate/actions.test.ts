@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import {
   attachEvidence,
+  KEY_ACTIONS,
   labelVerdict,
   next,
+  nextItem,
   nextUnlabelled,
+  nextVariant,
   note,
   prev,
+  prevItem,
+  prevVariant,
   removeEvidence,
   setNote,
+  showKeys,
   undo,
   withList,
 } from '../../src/renderer/src/actions/annotate'
 import { verdictKeys, verdictText } from '../../src/renderer/src/actions/keymap'
-import type { AnnotateState } from '../../src/renderer/src/actions/types'
+import { footerHints, keyName, keyTable, sheetLines } from '../../src/renderer/src/actions/keys'
+import type { AnnotateState, KeyEnv } from '../../src/renderer/src/actions/types'
+import type { EvidenceSpan } from '../../src/shared/domain'
+import type { LabelSchema } from '../../src/shared/labelSchemas'
 import { FAAF_SCHEMA, holisticSchema, numericSchema } from '../../src/shared/labelSchemas'
 
 const start = (): AnnotateState => ({ order: [10, 11, 12], focus: 10, labels: {}, undo: [] })
@@ -94,6 +103,96 @@ describe('annotate actions', () => {
     const r = undo.perform(other)
     expect(r.effects[0]).toMatchObject({ targetId: 10 })
     expect(r.state.focus).toBe(20)
+  })
+})
+
+describe('keys come from the actions', () => {
+  const env = (schema: LabelSchema, selection: EvidenceSpan | null = null): KeyEnv => ({
+    verdictKeys: verdictKeys(schema),
+    selection: () => selection,
+  })
+
+  it('binds each key once, and only the digits the schema uses', () => {
+    const rows = keyTable(KEY_ACTIONS, env(FAAF_SCHEMA))
+    const keys = rows.map((r) => r.key)
+    expect(new Set(keys).size).toBe(keys.length)
+    expect(rows.filter((r) => r.action === labelVerdict).map((r) => [r.key, r.arg()])).toEqual([
+      ['1', 'true'],
+      ['2', 'false'],
+      ['3', 'not_clear'],
+    ])
+    for (const a of [next, prev, nextUnlabelled, undo, note, attachEvidence, nextVariant, prevItem, showKeys])
+      expect(rows.filter((r) => r.action === a).map((r) => r.key)).toEqual(a.keys)
+    const scale = keyTable(KEY_ACTIONS, env(numericSchema('msrpar', 0, 5, 3)))
+    expect(scale.filter((r) => r.action === labelVerdict).map((r) => r.key)).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ])
+  })
+
+  it('reads the selection when the evidence key is pressed, not when it is bound', () => {
+    let selected: EvidenceSpan | null = null
+    const rows = keyTable(KEY_ACTIONS, { verdictKeys: verdictKeys(FAAF_SCHEMA), selection: () => selected })
+    const e = rows.find((r) => r.key === 'e')!
+    selected = { pane: 'reference', start: 2, end: 8 }
+    const r = e.action.perform(start(), e.arg())
+    expect(r.state.labels[10]?.evidence).toEqual([selected])
+  })
+
+  it('lets only moving repeat while a key is held', () => {
+    const repeating = KEY_ACTIONS.filter((a) => a.repeat).map((a) => a.name)
+    expect(repeating).toEqual(['next', 'prev'])
+  })
+
+  it('writes the footer from the actions: verdicts first, shared hints on one entry', () => {
+    const hints = footerHints(keyTable(KEY_ACTIONS, env(FAAF_SCHEMA)))
+    expect(hints.map((h) => `${h.keys.join('/')} ${h.hint}`)).toEqual([
+      '1 True',
+      '2 False',
+      '3 Not clear',
+      'j/k move',
+      'Enter next unlabelled',
+      'u undo',
+      'e selection as evidence',
+      'n note',
+      'v variant',
+      '[/] item',
+      '[Shift]+? all keys',
+    ])
+    // A 0–9 scale shows six digits, not ten.
+    const scale = footerHints(keyTable(KEY_ACTIONS, env(numericSchema('s', 0, 9, 3))))
+    expect(scale.filter((h) => /^\d$/.test(h.keys[0]!))).toHaveLength(6)
+  })
+
+  it('lists every key in the cheat sheet, one line per thing it does', () => {
+    const rows = keyTable(KEY_ACTIONS, env(FAAF_SCHEMA))
+    const lines = sheetLines(rows)
+    expect(lines.flatMap((l) => l.keys).sort()).toEqual(rows.map((r) => r.key).sort())
+    expect(lines.find((l) => l.label === next.label)?.keys).toEqual(['j', 'ArrowDown'])
+    expect(lines.find((l) => l.label === 'Verdict: Not clear')?.keys).toEqual(['3'])
+    expect(lines.find((l) => l.label === undo.label)?.keys).toEqual(['u', '$mod+z'])
+  })
+
+  it('names keys as a person reads them', () => {
+    expect(keyName('$mod+z', false)).toBe('Ctrl+Z')
+    expect(keyName('$mod+z', true)).toBe('⌘Z')
+    expect(keyName('ArrowDown', false)).toBe('↓')
+    expect(keyName('[Shift]+?', false)).toBe('?')
+    expect(keyName('Shift+V', false)).toBe('Shift+V')
+    expect(keyName(']', false)).toBe(']')
+  })
+
+  it('asks the view to switch variant or item, or to show the keys, without touching labels', () => {
+    const s = start()
+    expect(nextVariant.perform(s)).toEqual({ state: s, effects: [{ type: 'variant', delta: 1 }] })
+    expect(prevVariant.perform(s).effects).toEqual([{ type: 'variant', delta: -1 }])
+    expect(nextItem.perform(s).effects).toEqual([{ type: 'item', step: 'next' }])
+    expect(prevItem.perform(s).effects).toEqual([{ type: 'item', step: 'prev' }])
+    expect(showKeys.perform(s)).toEqual({ state: s, effects: [{ type: 'showKeys' }] })
   })
 })
 

@@ -106,6 +106,35 @@ describe('annotate in the browser', () => {
     expect(await annotate.verdictOf(0)).toBe('false')
   })
 
+  it('lists every key on ? and closes the list with Escape', async () => {
+    const app = await start()
+    const { page } = app
+    const annotate = new AnnotatePage(page)
+    await annotate.open(DEMO)
+    // The footer names the key that opens the list.
+    expect(await page.locator('.key-help').textContent()).toContain('? all keys')
+    await page.keyboard.press('?')
+    const sheet = page.getByRole('dialog', { name: 'Keyboard' })
+    await sheet.waitFor()
+    const line = (label: string) => sheet.getByRole('row', { name: label })
+    expect(await line('Next unit').locator('kbd').allTextContents()).toEqual(['j', '↓'])
+    expect(await line('Verdict: Not clear').locator('kbd').allTextContents()).toEqual(['3'])
+    expect(await line('Undo the last change').locator('kbd').allTextContents()).toEqual(['u', 'Ctrl+Z'])
+    expect(await line('Previous variant of the answer').locator('kbd').allTextContents()).toEqual(['Shift+V'])
+    await app.shot('annotate-keys')
+    // Keys do not label while the list is open: the 1 below labels the first unit only, and the
+    // second one after Escape does (had both labelled, the second unit would be labelled too).
+    expect(await annotate.verdictOf(0)).toBe('')
+    await page.keyboard.press('1')
+    await page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'detached' })
+    await page.keyboard.press('1')
+    await annotate.waitSaved()
+    await annotate.expectFocusedIndex(1)
+    expect(await annotate.verdictOf(0)).toBe('true')
+    expect(await annotate.verdictOf(1)).toBe('')
+  })
+
   it('opens a 10,000-word article and takes the eye to the passage a fact comes from', async () => {
     const app = await start()
     const { page } = app

@@ -1,4 +1,5 @@
 import type { EvidenceSpan } from '../../../shared/domain'
+import { verdictText } from './keymap'
 import { type Action, type ActionResult, type AnnotateState, EMPTY_LABEL, type TargetLabel } from './types'
 
 /** How many steps `u` can take back; older steps stay in the server's history. */
@@ -45,6 +46,16 @@ export const labelVerdict: Action<string> = {
   name: 'labelVerdict',
   keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'],
   label: 'Give the focused unit this verdict',
+  // Only the digits the schema uses are bound, each named by its verdict.
+  bindings: (env) =>
+    env.verdictKeys
+      .filter((k) => labelVerdict.keys.includes(k.key))
+      .map((k) => ({
+        key: k.key,
+        label: `Verdict: ${verdictText(k.verdict)}`,
+        hint: verdictText(k.verdict),
+        arg: () => k.verdict,
+      })),
   perform(state, verdict) {
     if (state.focus === null) return notice(state, 'No unit is focused')
     const at = state.order.indexOf(state.focus)
@@ -57,6 +68,8 @@ export const next: Action = {
   name: 'next',
   keys: ['j', 'ArrowDown'],
   label: 'Next unit',
+  hint: 'move',
+  repeat: true,
   perform: (state) => none({ ...state, focus: step(state, 1) }),
 }
 
@@ -64,6 +77,8 @@ export const prev: Action = {
   name: 'prev',
   keys: ['k', 'ArrowUp'],
   label: 'Previous unit',
+  hint: 'move',
+  repeat: true,
   perform: (state) => none({ ...state, focus: step(state, -1) }),
 }
 
@@ -82,6 +97,7 @@ export const nextUnlabelled: Action = {
   name: 'nextUnlabelled',
   keys: ['Enter'],
   label: 'Next unlabelled unit',
+  hint: 'next unlabelled',
   perform(state) {
     const at = state.focus === null ? -1 : state.order.indexOf(state.focus)
     const local = state.order.slice(at + 1).find((id) => !isLabelled(state, id))
@@ -95,6 +111,7 @@ export const undo: Action = {
   name: 'undo',
   keys: ['u', '$mod+z'],
   label: 'Undo the last change',
+  hint: 'undo',
   perform(state) {
     const last = state.undo[state.undo.length - 1]
     if (!last) return notice(state, 'Nothing to undo')
@@ -114,6 +131,7 @@ export const note: Action = {
   name: 'note',
   keys: ['n'],
   label: 'Write a note on the focused unit',
+  hint: 'note',
   perform(state) {
     if (state.focus === null) return notice(state, 'No unit is focused')
     return { state, effects: [{ type: 'openNote', targetId: state.focus }] }
@@ -137,6 +155,14 @@ export const attachEvidence: Action<EvidenceSpan | null> = {
   name: 'attachEvidence',
   keys: ['e'],
   label: 'Attach the selected text as evidence',
+  hint: 'selection as evidence',
+  bindings: (env) =>
+    attachEvidence.keys.map((key) => ({
+      key,
+      label: attachEvidence.label,
+      hint: 'selection as evidence',
+      arg: () => env.selection(),
+    })),
   perform(state, span) {
     if (state.focus === null) return notice(state, 'No unit is focused')
     if (!span) return notice(state, 'Select a passage in the reference or the answer first')
@@ -160,6 +186,65 @@ export const removeEvidence: Action<{ targetId: number; index: number }> = {
     return change(state, targetId, { ...current, evidence: current.evidence.filter((_, i) => i !== index) })
   },
 }
+
+export const nextVariant: Action = {
+  name: 'nextVariant',
+  keys: ['v'],
+  label: 'Next variant of the answer',
+  hint: 'variant',
+  perform: (state) => ({ state, effects: [{ type: 'variant', delta: 1 }] }),
+}
+
+export const prevVariant: Action = {
+  name: 'prevVariant',
+  keys: ['Shift+V'],
+  label: 'Previous variant of the answer',
+  perform: (state) => ({ state, effects: [{ type: 'variant', delta: -1 }] }),
+}
+
+export const prevItem: Action = {
+  name: 'prevItem',
+  keys: ['['],
+  label: 'Previous item',
+  hint: 'item',
+  perform: (state) => ({ state, effects: [{ type: 'item', step: 'prev' }] }),
+}
+
+export const nextItem: Action = {
+  name: 'nextItem',
+  keys: [']'],
+  label: 'Next item',
+  hint: 'item',
+  perform: (state) => ({ state, effects: [{ type: 'item', step: 'next' }] }),
+}
+
+/** `?` whether or not the keyboard needs Shift for it. */
+export const showKeys: Action = {
+  name: 'showKeys',
+  keys: ['[Shift]+?'],
+  label: 'Show every key',
+  hint: 'all keys',
+  perform: (state) => ({ state, effects: [{ type: 'showKeys' }] }),
+}
+
+/**
+ * The actions the keyboard reaches, in the order the footer and the cheat sheet list them. The
+ * others (focusTarget, setNote, removeEvidence) are run by clicks and dialogs.
+ */
+export const KEY_ACTIONS: readonly Action<unknown>[] = [
+  labelVerdict,
+  next,
+  prev,
+  nextUnlabelled,
+  undo,
+  attachEvidence,
+  note,
+  nextVariant,
+  prevVariant,
+  prevItem,
+  nextItem,
+  showKeys,
+]
 
 /** Replaces the list (another variant or item) while keeping what I labelled and my undo steps. */
 export function withList(

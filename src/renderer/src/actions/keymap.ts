@@ -1,19 +1,5 @@
 import type { LabelSchema } from '../../../shared/labelSchemas'
 
-/** Keys of the workbench commands that are not verdicts, as tinykeys strings. */
-export const KEYS = {
-  next: ['j', 'ArrowDown'],
-  prev: ['k', 'ArrowUp'],
-  nextUnlabelled: ['Enter'],
-  undo: ['u', '$mod+z'],
-  note: ['n'],
-  attachEvidence: ['e'],
-  nextVariant: ['v'],
-  prevVariant: ['Shift+V'],
-  nextItem: [']'],
-  prevItem: ['['],
-} as const
-
 export interface VerdictKey {
   key: string
   verdict: string

@@ -1,4 +1,5 @@
 import type { EvidenceSpan } from '../../../shared/domain'
+import type { VerdictKey } from './keymap'
 
 /** My label on one target as the annotate view holds it. */
 export interface TargetLabel {
@@ -30,19 +31,51 @@ export type Effect =
   | { type: 'nextUnlabelled'; afterTargetId: number | null }
   | { type: 'openNote'; targetId: number }
   | { type: 'notice'; message: string }
+  | { type: 'variant'; delta: 1 | -1 }
+  | { type: 'item'; step: 'next' | 'prev' }
+  | { type: 'showKeys' }
 
 export interface ActionResult {
   state: AnnotateState
   effects: Effect[]
 }
 
+/** What a key press may read besides the state; the view supplies it. */
+export interface KeyEnv {
+  /** The digits of the open dataset's label schema. */
+  verdictKeys: readonly VerdictKey[]
+  /** The passage selected in the reference or answer pane, read when the key is pressed. */
+  selection(): EvidenceSpan | null
+}
+
+/** One key of one action in the open dataset, with the argument a press gives `perform`. */
+export interface KeyUse<Arg> {
+  key: string
+  /** What the key does, for the cheat sheet. */
+  label: string
+  /** A word or two for the footer; a key without one stays out of the footer. */
+  hint?: string
+  arg(): Arg
+}
+
 /**
- * One command of the workbench (Excalidraw style): a name, its default keys, and a pure
- * `perform` so every command is tested without a DOM.
+ * One command of the workbench (Excalidraw style): a name, its keys (tinykeys strings), its label,
+ * and a pure `perform` so every command is tested without a DOM. The key hook, the footer and
+ * the `?` cheat sheet are all built from these, so a key is written in one place only.
  */
 export interface Action<Arg = void> {
   name: string
   keys: readonly string[]
   label: string
+  /** The footer's short text; actions without one are listed only in the cheat sheet. */
+  hint?: string
+  /** Holding the key down repeats the action (moving does; labelling a run of units must not). */
+  repeat?: boolean
+  /**
+   * The keys as the open dataset has them, when they need more than `keys` alone: a verdict's
+   * digit depends on the schema, evidence comes from the selection. Without it every key in
+   * `keys` calls `perform` with no argument.
+   */
+  bindings?(env: KeyEnv): KeyUse<Arg>[]
   perform(state: AnnotateState, arg: Arg): ActionResult
 }

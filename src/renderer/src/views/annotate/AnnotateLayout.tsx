@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react'
 import type { AnnotateView as View } from '../../../../shared/contract/annotate'
 import type { VerdictKey } from '../../actions/keymap'
+import type { KeyRow } from '../../actions/keys'
 import type { AnnotateState, TargetLabel } from '../../actions/types'
 import { Splitter } from '../../components/Splitter'
 import { useSettings } from '../../settings'
@@ -16,6 +17,8 @@ interface Props {
   candidateId: number | null
   state: AnnotateState
   keys: VerdictKey[]
+  /** Every bound key, for the footer. */
+  keyRows: readonly KeyRow[]
   saveStatus: SaveStatus
   failed: Map<number, TargetLabel>
   notice: string | null
@@ -226,7 +229,7 @@ export function AnnotateLayout(p: Props) {
             onRemoveEvidence={p.onRemoveEvidence}
             onNote={p.onNote}
           />
-          <KeyHelp keys={p.keys} />
+          <KeyHelp rows={p.keyRows} />
         </section>
       </div>
     </div>

@@ -3,12 +3,14 @@ import type { AnnotateView as View } from '../../../../shared/contract/annotate'
 import * as A from '../../actions/annotate'
 import { keepUnchanged } from '../../actions/keepUnchanged'
 import { verdictKeys } from '../../actions/keymap'
-import type { Action, AnnotateState, Effect, TargetLabel } from '../../actions/types'
+import { keyTable } from '../../actions/keys'
+import type { Action, AnnotateState, Effect, KeyEnv, TargetLabel } from '../../actions/types'
 import { api } from '../../api'
 import { useSettings } from '../../settings'
 import type { Route, ViewProps } from '../types'
 import { AnnotateLayout } from './AnnotateLayout'
 import { selectionSpan } from './highlights'
+import { KeySheet } from './KeySheet'
 import { NoteDialog } from './NoteDialog'
 import { useAnnotateKeys } from './useAnnotateKeys'
 import { useLabelSaver } from './useLabelSaver'
@@ -37,6 +39,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   const [candidateId, setCandidateId] = useState<number | null>(null)
   const [state, setState] = useState<AnnotateState>(EMPTY)
   const [noteFor, setNoteFor] = useState<number | null>(null)
+  const [sheetOpen, setSheetOpen] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   const stateRef = useRef(state)
   const panes = useRef<{ reference: HTMLDivElement | null; candidate: HTMLDivElement | null }>({
@@ -142,6 +145,12 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
       else if (e.type === 'notice') setNotice(e.message)
       else if (e.type === 'openNote') setNoteFor(e.targetId)
       else if (e.type === 'nextUnlabelled') void goNextUnlabelled(e.afterTargetId)
+      else if (e.type === 'variant') cycleVariant(e.delta)
+      else if (e.type === 'showKeys') setSheetOpen(true)
+      else if (e.type === 'item') {
+        const itemId = e.step === 'next' ? view?.nextItemId : view?.prevItemId
+        if (itemId) navigate({ view: 'annotate', datasetId, itemId })
+      }
     }
   }
 
@@ -189,30 +198,18 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
 
   const schema = view?.dataset.labelSchema
   const keys = useMemo(() => (schema ? verdictKeys(schema) : []), [schema])
-  useAnnotateKeys(
-    keys,
-    {
-      verdict: (v) => run(A.labelVerdict, v),
-      next: () => run(A.next, undefined),
-      prev: () => run(A.prev, undefined),
-      nextUnlabelled: () => run(A.nextUnlabelled, undefined),
-      undo: () => run(A.undo, undefined),
-      note: () => run(A.note, undefined),
-      attachEvidence: () =>
-        run(
-          A.attachEvidence,
-          selectionSpan([
-            { pane: 'reference', root: panes.current.reference },
-            { pane: 'candidate', root: panes.current.candidate },
-          ]),
-        ),
-      nextVariant: () => cycleVariant(1),
-      prevVariant: () => cycleVariant(-1),
-      nextItem: () => view?.nextItemId && navigate({ view: 'annotate', datasetId, itemId: view.nextItemId }),
-      prevItem: () => view?.prevItemId && navigate({ view: 'annotate', datasetId, itemId: view.prevItemId }),
-    },
-    view !== null && noteFor === null,
-  )
+  const keyEnv: KeyEnv = {
+    verdictKeys: keys,
+    selection: () =>
+      selectionSpan([
+        { pane: 'reference', root: panes.current.reference },
+        { pane: 'candidate', root: panes.current.candidate },
+      ]),
+  }
+  // The rows' arguments are read when a key is pressed, so the table only follows the schema.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyEnv reads the panes through a ref
+  const keyRows = useMemo(() => keyTable(A.KEY_ACTIONS, keyEnv), [keys])
+  useAnnotateKeys(A.KEY_ACTIONS, keyEnv, run, view !== null && noteFor === null && !sheetOpen)
 
   if (annotatorId === null) return <div className="page muted">Choose who is labelling to start.</div>
   if (error && !view)
@@ -231,6 +228,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         candidateId={candidateId}
         state={state}
         keys={keys}
+        keyRows={keyRows}
         saveStatus={saver.status}
         failed={saver.failed}
         notice={notice}
@@ -246,6 +244,15 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         onNote={rowHandlers.onNote}
         onItem={(itemId) => navigate({ view: 'annotate', datasetId, itemId })}
       />
+      {sheetOpen && (
+        <KeySheet
+          rows={keyRows}
+          onClose={() => {
+            setSheetOpen(false)
+            listRef.current?.focus({ preventScroll: true })
+          }}
+        />
+      )}
       {noteTarget && (
         <NoteDialog
           unitText={noteTarget.text}

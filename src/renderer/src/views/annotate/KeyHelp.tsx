@@ -1,38 +1,31 @@
-import { type VerdictKey, verdictText } from '../../actions/keymap'
+import { Fragment } from 'react'
+import { footerHints, type KeyRow, keyName } from '../../actions/keys'
 
-/** The keyboard at a glance, always visible under the unit list. */
-export function KeyHelp({ keys }: { keys: VerdictKey[] }) {
+export const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
+
+/** Keys joined as "j/k". */
+export function Keys({ keys }: { keys: readonly string[] }) {
+  return (
+    <>
+      {keys.map((k, i) => (
+        <Fragment key={k}>
+          {i > 0 && '/'}
+          <kbd>{keyName(k, MAC)}</kbd>
+        </Fragment>
+      ))}
+    </>
+  )
+}
+
+/** The keyboard at a glance, always visible under the unit list; `?` opens the whole list. */
+export function KeyHelp({ rows }: { rows: readonly KeyRow[] }) {
   return (
     <footer className="key-help">
-      {keys
-        .filter((k) => k.key)
-        .slice(0, 6)
-        .map((k) => (
-          <span key={k.verdict}>
-            <kbd>{k.key}</kbd> {verdictText(k.verdict)}
-          </span>
-        ))}
-      <span>
-        <kbd>j</kbd>/<kbd>k</kbd> move
-      </span>
-      <span>
-        <kbd>Enter</kbd> next unlabelled
-      </span>
-      <span>
-        <kbd>u</kbd> undo
-      </span>
-      <span>
-        <kbd>e</kbd> selection as evidence
-      </span>
-      <span>
-        <kbd>n</kbd> note
-      </span>
-      <span>
-        <kbd>v</kbd> variant
-      </span>
-      <span>
-        <kbd>[</kbd>/<kbd>]</kbd> item
-      </span>
+      {footerHints(rows).map((h) => (
+        <span key={`${h.keys.join()}-${h.hint}`}>
+          <Keys keys={h.keys} /> {h.hint}
+        </span>
+      ))}
     </footer>
   )
 }
