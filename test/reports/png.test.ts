@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
-import { costVsErrorSvg, errorByVariantSvg, svgToPng } from '../../src/main/reports'
+import { svgToPng, toJsonReport } from '../../src/main/reports'
 import { chartFonts, rasterise } from '../../src/main/reports/png'
+import { reportCharts } from '../../src/shared/charts'
 import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from '../metrics/fixture'
@@ -42,9 +43,10 @@ describe('charts as PNG', () => {
     const fx = makeFixture(tmp(), { items: 1, variants: ['answer'], facts: 2 })
     fx.labelAll('ana', ['true', 'false'])
     fx.run('m', ['true', 'true'])
-    const m = computeDatasetMetrics(fx.db, fx.datasetId)
-    expect(pngSize(await svgToPng(errorByVariantSvg(m)))).toEqual({ width: 1440, height: 640 })
-    expect(pngSize(await svgToPng(costVsErrorSvg(m)))).toEqual({ width: 1040, height: 640 })
+    const charts = reportCharts(toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId)))
+    expect(charts).toHaveLength(2)
+    for (const c of charts)
+      expect(pngSize(await svgToPng(c.svg))).toEqual({ width: 2 * c.width, height: 2 * c.height })
   })
 
   it('draw the text of a chart, which a renderer without the bundled font would drop', async () => {
@@ -68,8 +70,10 @@ describe('factlab metrics --format md', () => {
     expect(r.err).toBe('')
     expect(r.code).toBe(0)
     for (const chart of ['R-by-variant', 'R-cost-error']) {
-      expect(readFileSync(join(dir, 'reports', `${chart}.svg`), 'utf8')).toMatch(/^<svg/)
-      expect(pngSize(readFileSync(join(dir, 'reports', `${chart}.png`))).height).toBe(640)
+      const svg = readFileSync(join(dir, 'reports', `${chart}.svg`), 'utf8')
+      expect(svg).toMatch(/^<svg/)
+      const height = Number(/height="(\d+(?:\.\d+)?)"/.exec(svg)?.[1])
+      expect(pngSize(readFileSync(join(dir, 'reports', `${chart}.png`))).height).toBe(2 * height)
     }
     expect(readFileSync(out, 'utf8')).toContain('![Error rate by variant](R-by-variant.svg)')
   })

@@ -1,5 +1,5 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
-import { toJsonReport } from './json'
+import { toJsonReport } from '../../shared/metricsJson'
 import { toCsv, toHtml, toMarkdown } from './render'
 
 export type ReportFormat = 'md' | 'html' | 'csv' | 'json'
@@ -28,7 +28,6 @@ export function renderReport(
   return { fileName: `${base}.${format}`, mime: MIME[format], text }
 }
 
-export { toJsonReport } from './json'
+export { toJsonReport } from '../../shared/metricsJson'
 export { svgToPng } from './png'
 export { toCsv, toHtml, toMarkdown } from './render'
-export { costVsErrorSvg, errorByVariantSvg } from './svg'

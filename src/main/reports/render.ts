@@ -1,6 +1,6 @@
+import { escapeXml, reportCharts } from '../../shared/charts'
 import type { DatasetMetrics } from '../../shared/contract/metrics'
-import { toJsonReport } from './json'
-import { costVsErrorSvg, errorByVariantSvg, escapeXml } from './svg'
+import { toJsonReport } from '../../shared/metricsJson'
 import { reportTables, type Table } from './tables'
 
 /** Pipes would split the cell; angle brackets would be read as HTML by most renderers. */
@@ -53,7 +53,11 @@ th:first-child,td:first-child{text-align:left}th{background:#f3f3f3}.note{color:
 
 /** One self-contained HTML page: inline CSS and SVG, no scripts, no external requests. */
 export function toHtml(m: DatasetMetrics): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>FactLab metrics: ${escapeXml(m.dataset)}</title><style>${CSS}</style></head><body><h1>FactLab metrics: ${escapeXml(m.dataset)}</h1><p>${escapeXml(header(m).replace(/\*\*/g, ''))}</p><div class="charts">${errorByVariantSvg(m)}${costVsErrorSvg(m)}</div>${reportTables(m).map(htmlTable).join('')}</body></html>\n`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>FactLab metrics: ${escapeXml(m.dataset)}</title><style>${CSS}</style></head><body><h1>FactLab metrics: ${escapeXml(m.dataset)}</h1><p>${escapeXml(header(m).replace(/\*\*/g, ''))}</p><div class="charts">${reportCharts(
+    toJsonReport(m),
+  )
+    .map((c) => c.svg)
+    .join('')}</div>${reportTables(m).map(htmlTable).join('')}</body></html>\n`
 }
 
 function csvCell(v: string | number | null): string {

@@ -1,17 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import type { Command } from 'commander'
+import { costErrorChart, errorByVariantChart } from '../../../shared/charts'
 import type { DatasetMetrics } from '../../../shared/contract/metrics'
 import { computeDatasetMetrics } from '../../metrics/service'
-import {
-  costVsErrorSvg,
-  errorByVariantSvg,
-  svgToPng,
-  toCsv,
-  toHtml,
-  toJsonReport,
-  toMarkdown,
-} from '../../reports'
+import { svgToPng, toCsv, toHtml, toJsonReport, toMarkdown } from '../../reports'
 import { findDatasetByName } from '../../store/repos/datasets'
 import { CliError, EXIT, parsePositiveInt, withWorkspace } from '../util'
 
@@ -40,9 +33,10 @@ async function writeCharts(
 ): Promise<{ byVariant: string; costError: string }> {
   const dir = dirname(out)
   const stem = basename(out, extname(out))
+  const json = toJsonReport(m)
   const charts = [
-    { key: 'byVariant', name: `${stem}-by-variant`, svg: errorByVariantSvg(m) },
-    { key: 'costError', name: `${stem}-cost-error`, svg: costVsErrorSvg(m) },
+    { name: `${stem}-by-variant`, svg: errorByVariantChart(json).svg },
+    { name: `${stem}-cost-error`, svg: costErrorChart(json).svg },
   ] as const
   const ext = kind === 'png' ? 'png' : 'svg'
   for (const c of charts) {

@@ -1,15 +1,16 @@
-import { memo, useEffect, useState } from 'react'
+import { memo, useEffect, useMemo, useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { fmtNum, fmtPct } from '../../../../shared/contract/metrics'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import type { Route, ViewProps } from '../types'
+import { compareCharts } from './compareCharts'
 import { Disagreements } from './Disagreements'
 import { Extras } from './Extras'
 import { JudgeTable } from './JudgeTable'
 import { LabelNext } from './LabelNext'
 import { ConfusionPanel, McNemarMatrix } from './Matrices'
-import { CostScatter, VariantBars } from './SvgCharts'
+import { ChartFigure } from './SvgCharts'
 import './compare.css'
 
 type Format = 'md' | 'html' | 'csv' | 'json'
@@ -91,6 +92,7 @@ const CompareBody = memo(function CompareBody({
   navigate(route: Route): void
 }) {
   const lower = useAfterFirstPaint()
+  const charts = useMemo(() => compareCharts(m), [m])
   return (
     <>
       <p className="cmp-hint" data-testid="compare-summary">
@@ -103,12 +105,15 @@ const CompareBody = memo(function CompareBody({
       </section>
       <div className="cmp-grid">
         <section>
-          <h2>Error rate by variant</h2>
-          <VariantBars metrics={m} />
+          <ChartFigure chart={charts.byVariant} dataset={m.dataset} testId="variant-bars" />
         </section>
         <section>
-          <h2>Cost against error rate</h2>
-          <CostScatter metrics={m} />
+          <ChartFigure
+            chart={charts.costError}
+            dataset={m.dataset}
+            testId="cost-scatter"
+            caption="Ringed dots on the dashed red line form the Pareto front: no other judge is both cheaper and better. Hover a dot for its figures."
+          />
         </section>
       </div>
       {lower && <LowerSections metrics={m} datasetId={datasetId} navigate={navigate} />}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { judgeColour } from '../../../../shared/charts'
 import {
   type DatasetMetrics,
   type Figures,
@@ -7,7 +8,6 @@ import {
   fmtPct,
   fmtPctCi,
 } from '../../../../shared/contract/metrics'
-import { judgeColour } from './palette'
 
 /** One table row: a judge run or an annotator scored like a judge. */
 interface Row {

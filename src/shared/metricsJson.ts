@@ -1,4 +1,4 @@
-import type { DatasetMetrics, Figures } from '../../shared/contract/metrics'
+import type { DatasetMetrics, Figures } from './contract/metrics'
 
 /**
  * The stable `metrics --json` shape (docs/metrics-json.md). snake_case, nulls for figures that

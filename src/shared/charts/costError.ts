@@ -1,0 +1,108 @@
+import type { JsonReport } from '../metricsJson'
+import { judgeColour, linearAxis, pct1, pctAxis, pctTick } from './axes'
+import { type Chart, emptyPlot, figure, M, PH, PLOT_H, PW, WIDTH, xGridLine, yGrid } from './frame'
+import { h, num } from './svg'
+
+export const COST_ERROR = { id: 'cost-error', title: 'Cost against error rate (ringed: Pareto front)' }
+
+const FRONT = '#c44e52'
+
+export interface CostPoint {
+  run: number
+  label: string
+  cost: number
+  errorRate: number
+  colour: string
+  onFront: boolean
+}
+
+type Input = Pick<JsonReport, 'judges' | 'pareto_front'>
+
+/** Judges with an error rate, coloured as in the other charts, marked when on the Pareto front. */
+export function costPoints(m: Input): CostPoint[] {
+  const front = new Set(m.pareto_front)
+  return m.judges.flatMap((j, k) =>
+    j.error_rate === null
+      ? []
+      : [
+          {
+            run: j.run,
+            label: j.label,
+            cost: j.cost,
+            errorRate: j.error_rate,
+            colour: judgeColour(k),
+            onFront: front.has(j.run),
+          },
+        ],
+  )
+}
+
+/** The Pareto front as the line draws it: the front's judges from cheapest to dearest. */
+export function frontLine(m: Input): CostPoint[] {
+  return costPoints(m)
+    .filter((p) => p.onFront)
+    .sort((a, b) => a.cost - b.cost || a.errorRate - b.errorRate)
+}
+
+/** Cost against error rate; the dashed red line joins the Pareto front (nothing cheaper and better). */
+export function costErrorChart(m: Input): Chart {
+  const points = costPoints(m)
+  if (points.length === 0)
+    return figure({
+      ...COST_ERROR,
+      plot: emptyPlot(
+        'No judge has an error rate yet: each judge run appears here by its cost and its error rate once it has verdicts on targets with gold labels.',
+      ),
+    })
+  const ya = pctAxis(Math.max(...points.map((p) => p.errorRate)))
+  const xa = linearAxis(Math.max(...points.map((p) => p.cost)))
+  const step = xa.ticks[1] ?? 1
+  const digits = Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)))
+  const px = (c: number) => M.left + (c / xa.max) * PW
+  const py = (e: number) => M.top + PH - (e / ya.max) * PH
+  const line = frontLine(m)
+  const plot = [
+    ...yGrid(ya, pctTick),
+    ...xa.ticks.map((t) =>
+      h(
+        'g',
+        {},
+        xGridLine(px(t)),
+        h('text', { x: px(t), y: PLOT_H - M.bottom + 16, 'text-anchor': 'middle' }, `$${t.toFixed(digits)}`),
+      ),
+    ),
+    h('text', { x: WIDTH - M.right, y: PLOT_H - 4, 'text-anchor': 'end' }, 'cost'),
+    line.length > 1 &&
+      h('polyline', {
+        points: line.map((p) => `${num(px(p.cost))},${num(py(p.errorRate))}`).join(' '),
+        fill: 'none',
+        stroke: FRONT,
+        'stroke-width': 1.5,
+        'stroke-dasharray': '5 4',
+      }),
+    ...points.map((p) =>
+      h(
+        'circle',
+        {
+          cx: px(p.cost),
+          cy: py(p.errorRate),
+          r: p.onFront ? 6 : 5,
+          fill: p.colour,
+          stroke: p.onFront ? FRONT : undefined,
+          'stroke-width': p.onFront ? 2.5 : undefined,
+          'fill-opacity': 0.9,
+        },
+        h(
+          'title',
+          {},
+          `${p.label}\n$${p.cost.toFixed(4)} · ${pct1(p.errorRate)}${p.onFront ? ' · Pareto front' : ''}`,
+        ),
+      ),
+    ),
+  ]
+  return figure({
+    ...COST_ERROR,
+    plot,
+    legend: m.judges.map((j, k) => ({ label: j.label, colour: judgeColour(k) })),
+  })
+}

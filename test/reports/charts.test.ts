@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { computeDatasetMetrics } from '../../src/main/metrics/service'
+import { toHtml, toJsonReport } from '../../src/main/reports'
+import { compareCharts } from '../../src/renderer/src/views/compare/compareCharts'
+import {
+  costErrorChart,
+  errorByVariantChart,
+  frontLine,
+  narrowingChart,
+  reportCharts,
+} from '../../src/shared/charts'
+import { cli } from '../helpers/cli'
+import { tmpDirs } from '../helpers/tmp'
+import { makeFixture } from '../metrics/fixture'
+
+const tmp = tmpDirs()
+const GOLD = ['true', 'false', 'true', 'false', 'true', 'true', 'false', 'false']
+const call = (cost: number) => ({
+  calls: [{ promptTokens: 100, completionTokens: 10, cost, latencyMs: 100 }],
+})
+
+/** Three judges: cheap and poor, dear and good, dearest and middling (beaten on both by "good"). */
+function threeJudges(dir = tmp()) {
+  const fx = makeFixture(dir, { items: 2, variants: ['answer', 'poor'], facts: 2 })
+  fx.labelAll('ana', GOLD)
+  const cheap = fx.run(
+    'cheap',
+    ['true', 'true', 'true', 'true', 'true', 'true', 'true', 'false'],
+    call(0.001),
+  )
+  const good = fx.run('good', [...GOLD], call(0.02))
+  const dear = fx.run('dear', ['true', 'true', 'true', 'false', 'true', 'true', 'false', 'false'], call(0.05))
+  return { fx, cheap, good, dear, dir }
+}
+
+const count = (svg: string, re: RegExp) => (svg.match(re) ?? []).length
+
+describe('one chart module for the app and the reports', () => {
+  it('gives the Compare view the very SVG the HTML report and the CLI write', async () => {
+    const { fx, dir } = threeJudges()
+    const m = computeDatasetMetrics(fx.db, fx.datasetId)
+    fx.db.close()
+    const view = compareCharts(m)
+    const report = reportCharts(toJsonReport(m))
+    expect(report.map((c) => c.svg)).toEqual([view.byVariant.svg, view.costError.svg])
+    const html = toHtml(m)
+    expect(html).toContain(view.byVariant.svg)
+    expect(html).toContain(view.costError.svg)
+    const out = join(dir, 'R.md')
+    const r = await cli([
+      'metrics',
+      '--workspace',
+      join(dir, 'w.factlab'),
+      '--dataset',
+      'demo',
+      '--format',
+      'md',
+      '--out',
+      out,
+      '--charts',
+      'svg',
+    ])
+    expect(r.code).toBe(0)
+    expect(readFileSync(join(dir, 'R-by-variant.svg'), 'utf8')).toBe(view.byVariant.svg)
+    expect(readFileSync(join(dir, 'R-cost-error.svg'), 'utf8')).toBe(view.costError.svg)
+  })
+
+  it('draws a bar per judge and variant, with every judge in the legend', () => {
+    const { fx } = threeJudges()
+    const json = toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId))
+    const svg = errorByVariantChart(json).svg
+    // Bars carry their figures in a <title>; the background is the only other rect without one.
+    expect(count(svg, /<rect[^>]*><title>/g)).toBe(3 * 2)
+    for (const j of json.judges) expect(svg).toContain(`>${j.label}</text>`)
+    expect(svg).toContain('>poor<title>poor</title></text>')
+  })
+
+  it('joins the Pareto front from cheapest to dearest and rings only its judges', () => {
+    const { fx, cheap, good } = threeJudges()
+    const json = toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId))
+    expect([...json.pareto_front].sort()).toEqual([cheap, good].sort())
+    expect(frontLine(json).map((p) => p.run)).toEqual([cheap, good])
+    const svg = costErrorChart(json).svg
+    expect(count(svg, /<polyline /g)).toBe(1)
+    expect(count(svg, /<circle /g)).toBe(3)
+    expect(count(svg, /<circle [^>]*stroke="#c44e52"/g)).toBe(2)
+    expect(svg).toMatch(/Pareto front<\/title><\/circle>/)
+    // A front of one judge is a ringed dot with no line to draw.
+    const alone = costErrorChart({ ...json, pareto_front: [good] }).svg
+    expect(count(alone, /<polyline /g)).toBe(0)
+  })
+
+  it('says what would fill an empty chart instead of drawing empty axes', () => {
+    const fx = makeFixture(tmp(), { items: 1, variants: ['answer'], facts: 2 })
+    fx.labelAll('ana', ['true', 'false'])
+    const json = toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId))
+    for (const chart of [...reportCharts(json), narrowingChart([])]) {
+      expect(chart.svg).toMatch(/<text [^>]*>No /)
+      expect(chart.svg).not.toContain('<line')
+      expect(count(chart.svg, /<rect /g)).toBe(1)
+    }
+    expect(errorByVariantChart(json).svg).toContain('No judge run yet.')
+    expect(costErrorChart(json).svg).toContain('No judge has an error rate yet')
+  })
+
+  it('keeps names as text: nothing in a label can open an element', () => {
+    const { fx, good } = threeJudges()
+    fx.db.prepare('UPDATE runs SET model = ? WHERE id = ?').run('<img src=x onerror=alert(1)> & "q"', good)
+    const json = toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId))
+    for (const c of [
+      ...reportCharts(json),
+      narrowingChart([{ runId: 1, label: '</svg><b>', points: [{ gold: 2, n: 4, width: 0.3 }] }]),
+    ]) {
+      expect(c.svg).not.toMatch(/<img|<b>|<\/svg>./)
+      expect(c.svg.startsWith('<svg ')).toBe(true)
+    }
+    expect(costErrorChart(json).svg).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#34;q&#34;')
+  })
+})
