@@ -45,6 +45,7 @@ describe('one chart module for the app and the reports', () => {
     const view = compareCharts(m)
     const report = reportCharts(toJsonReport(m))
     expect(report.map((c) => c.svg)).toEqual([view.byVariant.svg, view.costError.svg])
+    expect(report.some((c) => c.empty)).toBe(false)
     const html = toHtml(m)
     expect(html).toContain(view.byVariant.svg)
     expect(html).toContain(view.costError.svg)
@@ -97,6 +98,7 @@ describe('one chart module for the app and the reports', () => {
     fx.labelAll('ana', ['true', 'false'])
     const json = toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId))
     for (const chart of [...reportCharts(json), narrowingChart([])]) {
+      expect(chart.empty).toBe(true)
       expect(chart.svg).toMatch(/<text [^>]*>No /)
       expect(chart.svg).not.toContain('<line')
       expect(count(chart.svg, /<rect /g)).toBe(1)

@@ -50,6 +50,7 @@ export function costErrorChart(m: Input): Chart {
   if (points.length === 0)
     return figure({
       ...COST_ERROR,
+      empty: true,
       plot: emptyPlot(
         'No judge has an error rate yet: each judge run appears here by its cost and its error rate once it has verdicts on targets with gold labels.',
       ),

@@ -14,6 +14,7 @@ export function errorByVariantChart(m: Pick<JsonReport, 'judges' | 'variants'>):
   if (variants.length === 0 || rates.length === 0)
     return figure({
       ...ERROR_BY_VARIANT,
+      empty: true,
       plot: emptyPlot(
         judges.length === 0
           ? 'No judge run yet. Each variant gets one bar per judge once a judge has run on targets with gold labels.'

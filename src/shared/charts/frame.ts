@@ -30,6 +30,8 @@ export interface Chart {
   svg: string
   width: number
   height: number
+  /** No data yet: the chart only says what would fill it. */
+  empty: boolean
 }
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
@@ -63,6 +65,7 @@ export function figure(opts: {
   /** The plot, drawn in a WIDTH × PLOT_H box. */
   plot: Child[]
   legend?: readonly LegendEntry[]
+  empty?: boolean
 }): Chart {
   const legend = legendRows(opts.legend ?? [], TITLE_H + PLOT_H)
   const height = TITLE_H + PLOT_H + legend.height
@@ -85,7 +88,14 @@ export function figure(opts: {
     h('g', { transform: `translate(0 ${TITLE_H})` }, ...opts.plot),
     ...legend.nodes,
   )
-  return { id: opts.id, title: opts.title, svg: renderSvg(root), width: WIDTH, height }
+  return {
+    id: opts.id,
+    title: opts.title,
+    svg: renderSvg(root),
+    width: WIDTH,
+    height,
+    empty: opts.empty ?? false,
+  }
 }
 
 /** An empty chart says what would fill it instead of drawing empty axes. */

@@ -14,6 +14,7 @@ export function narrowingChart(series: readonly NarrowingSeries[]): Chart {
   if (widths.length === 0)
     return figure({
       ...INTERVAL_WIDTH,
+      empty: true,
       plot: emptyPlot(
         'No interval widths yet: each judge gets a line here once it has verdicts on targets with gold labels.',
       ),

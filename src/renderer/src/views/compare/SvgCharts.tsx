@@ -44,7 +44,7 @@ export function ChartSave({ chart, dataset }: { chart: Chart; dataset: string })
   )
 }
 
-/** One chart with its save buttons; `caption` is a line under it on screen only. */
+/** One chart with its save buttons (none while it is empty); `caption` is a line under it on screen only. */
 export function ChartFigure(props: { chart: Chart; dataset: string; testId: string; caption?: ReactNode }) {
   return (
     <figure className="cmp-figure">
@@ -55,7 +55,7 @@ export function ChartFigure(props: { chart: Chart; dataset: string; testId: stri
         dangerouslySetInnerHTML={{ __html: props.chart.svg }}
       />
       {props.caption && <p className="cmp-hint">{props.caption}</p>}
-      <ChartSave chart={props.chart} dataset={props.dataset} />
+      {!props.chart.empty && <ChartSave chart={props.chart} dataset={props.dataset} />}
     </figure>
   )
 }
