@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveGold } from '../../src/main/gold/gold'
+import { resolveGold } from '../../src/main/labels/gold'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { editUnit } from '../../src/main/units/edit'

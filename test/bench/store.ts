@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Workspace } from '../../src/main/app/workspace'
+import { nextUnlabelledTarget } from '../../src/main/labels/labels'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
-import { nextUnlabelledTarget } from '../../src/main/store/repos/labels'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 
 function percentile(sorted: number[], p: number): number {

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
-import { resolveGold } from '../../src/main/gold/gold'
+import { resolveGold } from '../../src/main/labels/gold'
 import { datasetStats, listDatasets } from '../../src/main/store/repos/datasets'
 import { tmpDirs } from '../helpers/tmp'
 

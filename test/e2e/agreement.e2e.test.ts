@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { adjudicationQueue } from '../../src/main/labels/adjudication'
 import { agreementForDataset } from '../../src/main/metrics/agreementService'
-import { adjudicationQueue } from '../../src/main/units/adjudication'
 import { formatFigure, formatPercent } from '../../src/renderer/src/views/agreement/format'
 import { appSessions } from './harness'
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { resolveGold } from '../../src/main/gold/gold'
+import { resolveGold } from '../../src/main/labels/gold'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toJsonReport } from '../../src/main/reports'
 import type { Db } from '../../src/main/store/connection'

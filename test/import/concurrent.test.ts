@@ -3,6 +3,7 @@ import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { datasetIdByName } from '../../src/main/export/datasetExport'
 import { importFile } from '../../src/main/import'
 import { createHiddenDataset, visibleDatasetCount } from '../../src/main/import/hidden'
+import { LabelWriter } from '../../src/main/labels/labels'
 import { openWorkspace } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import {
@@ -11,7 +12,6 @@ import {
   listDatasets,
   recountDatasetStats,
 } from '../../src/main/store/repos/datasets'
-import { LabelWriter } from '../../src/main/store/repos/labels'
 import { holisticSchema } from '../../src/shared/labelSchemas'
 import { checkSearchIndex, GRADED, gradedFile, searchHits, snapshot } from './graded'
 import { fixture, rows, workspaces } from './helpers'

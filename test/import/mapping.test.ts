@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { resolveGold } from '../../src/main/gold/gold'
 import { importFile } from '../../src/main/import'
+import { resolveGold } from '../../src/main/labels/gold'
 import { holisticSchema } from '../../src/shared/labelSchemas'
 import { rows, workspaces } from './helpers'
 

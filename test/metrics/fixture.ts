@@ -1,10 +1,10 @@
 import { join } from 'node:path'
+import { LabelWriter } from '../../src/main/labels/labels'
 import type { Db } from '../../src/main/store/connection'
 import { openWorkspace } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
 import { createDataset } from '../../src/main/store/repos/datasets'
-import { LabelWriter } from '../../src/main/store/repos/labels'
 import { FAAF_SCHEMA, type LabelSchema } from '../../src/shared/labelSchemas'
 
 export interface Fixture {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveGold, setGold as storeGold } from '../../src/main/gold/gold'
+import { resolveGold, setGold as storeGold } from '../../src/main/labels/gold'
 import { agreementForDataset } from '../../src/main/metrics/agreementService'
 import { goldCodes } from '../../src/main/metrics/labelColumns'
 import { loadTargets } from '../../src/main/metrics/load'

@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { datasetSummary, queryItems } from '../../src/main/annotate/datasets'
+import { LabelWriter } from '../../src/main/labels/labels'
 import { LATEST_VERSION, migrate, schemaVersion } from '../../src/main/store/connection'
 import { MIGRATIONS } from '../../src/main/store/migrations'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
 import { createDataset, datasetStats, recountDatasetStats } from '../../src/main/store/repos/datasets'
-import { LabelWriter } from '../../src/main/store/repos/labels'
 import { editUnit } from '../../src/main/units/edit'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
-import { setGold } from '../../src/main/gold/gold'
+import { setGold } from '../../src/main/labels/gold'
 import { openWorkspace, schemaVersion } from '../../src/main/store/connection'
 import { MIGRATIONS } from '../../src/main/store/migrations'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'

@@ -1,11 +1,11 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { LabelWriter, labelHistory, nextUnlabelledTarget } from '../../src/main/labels/labels'
 import { listBackups, restoreBackup, rollingBackup } from '../../src/main/store/backups'
 import { LATEST_VERSION, openWorkspace, schemaVersion } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
 import { createDataset, datasetStats } from '../../src/main/store/repos/datasets'
-import { LabelWriter, labelHistory, nextUnlabelledTarget } from '../../src/main/store/repos/labels'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { tmpDirs } from '../helpers/tmp'
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { LabelWriter, nextUnlabelledTarget } from '../../src/main/labels/labels'
 import { openWorkspace } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
 import { createDataset, datasetStats } from '../../src/main/store/repos/datasets'
-import { LabelWriter, nextUnlabelledTarget } from '../../src/main/store/repos/labels'
 import {
   addUnit,
   deleteUnit,

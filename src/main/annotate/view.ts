@@ -1,11 +1,13 @@
-import { z } from 'zod'
-import type { AnnotateTarget, AnnotateView, JudgeVerdict } from '../../shared/contract/annotate'
+import type { AnnotateTarget, AnnotateView } from '../../shared/contract/annotate'
 import { Triplet, type UnitKind } from '../../shared/domain'
+import { goldTargetsAmong } from '../labels/gold'
+import { labelsForTargets, nextUnlabelledTarget } from '../labels/labels'
+import { requireAnnotator } from '../labels/save'
 import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
-import { labelsForTargets, nextUnlabelledTarget } from '../store/repos/labels'
 import { parseJson } from '../store/repos/rows'
+import { judgeVerdictsOfTargets, type TargetJudgeVerdict } from '../verdicts/reads'
 
 export interface OpenInput {
   datasetId: number
@@ -22,24 +24,6 @@ interface TargetRow {
   kind: UnitKind
   text: string
   triplet: string | null
-}
-
-interface VerdictRow {
-  targetId: number
-  runId: number
-  status: JudgeVerdict['status']
-  verdict: string | null
-  reason: string | null
-  citation: string | null
-  judgeName: string | null
-  provider: string
-  model: string
-  method: string
-}
-
-export function requireAnnotator(db: Db, annotatorId: number): void {
-  if (!db.prepare('SELECT 1 FROM annotators WHERE id = ?').get(annotatorId))
-    throw new ServiceError('not_found', `No annotator with id ${annotatorId}: choose who is labelling again`)
 }
 
 function itemOfTarget(db: Db, datasetId: number, targetId: number): number | null {
@@ -71,7 +55,7 @@ function resolveItem(db: Db, input: OpenInput): number {
   return first.id
 }
 
-function judgeName(v: VerdictRow): string {
+function judgeName(v: TargetJudgeVerdict): string {
   if (v.judgeName) return v.judgeName
   return v.provider === 'imported' ? `${v.method} (imported)` : `${v.method} · ${v.model}`
 }
@@ -131,22 +115,8 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
       a.name,
     ]),
   )
-  const gold = new Set(
-    (
-      db
-        .prepare('SELECT target_id AS id FROM gold WHERE target_id IN (SELECT value FROM json_each(?))')
-        .all(JSON.stringify(ids)) as { id: number }[]
-    ).map((g) => g.id),
-  )
-  const verdicts = db
-    .prepare(
-      `SELECT v.target_id AS targetId, v.run_id AS runId, v.status, v.verdict, v.reason, v.citation,
-         jc.name AS judgeName, r.provider, r.model, r.method
-       FROM verdicts v JOIN runs r ON r.id = v.run_id LEFT JOIN judge_configs jc ON jc.id = r.judge_config_id
-       WHERE v.target_id IN (SELECT value FROM json_each(?)) AND r.kind IN ('judge', 'imported')
-       ORDER BY r.id`,
-    )
-    .all(JSON.stringify(ids)) as VerdictRow[]
+  const gold = goldTargetsAmong(db, ids)
+  const verdicts = judgeVerdictsOfTargets(db, ids)
 
   let hiddenJudgeVerdicts = 0
   const targets: AnnotateTarget[] = rows.map((r) => {
@@ -217,15 +187,4 @@ export function nextTarget(
   requireAnnotator(db, input.annotatorId)
   const targetId = nextUnlabelledTarget(db, input.datasetId, input.annotatorId, input.afterTargetId)
   return { targetId, itemId: targetId === null ? null : itemOfTarget(db, input.datasetId, targetId) }
-}
-
-const DatasetOfTarget = z.object({ datasetId: z.number().int() })
-
-export function datasetOfTarget(db: Db, targetId: number): number {
-  const row = db.prepare('SELECT dataset_id AS datasetId FROM targets WHERE id = ?').get(targetId)
-  const datasetId = row === undefined ? null : DatasetOfTarget.parse(row).datasetId
-  // A target of a dataset still being imported goes if the import is withdrawn, and a label with it.
-  if (datasetId === null || !datasetVisible(db, datasetId))
-    throw new ServiceError('not_found', `No target with id ${targetId}`)
-  return datasetId
 }

@@ -1,8 +1,8 @@
 import { ImportError } from '../import/errors'
 import { removeAbandonedImports } from '../import/hidden'
+import { LabelWriter } from '../labels/labels'
 import { type Db, openWorkspace } from '../store/connection'
 import { ContentWriter } from '../store/repos/content'
-import { LabelWriter } from '../store/repos/labels'
 
 /** An open workspace file and the prepared writers that go with it. */
 export class Workspace {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { EvidenceSpan } from '../../shared/domain'
 import { type LabelSchema, toBinary } from '../../shared/labelSchemas'
-import { resolveGold } from '../gold/gold'
+import { resolveGold } from '../labels/gold'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 

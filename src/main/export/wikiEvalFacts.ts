@@ -1,6 +1,6 @@
 import { Json } from '../../shared/domain'
 import type { LabelSchema } from '../../shared/labelSchemas'
-import { resolveGold } from '../gold/gold'
+import { resolveGold } from '../labels/gold'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 import { FAAF_VERDICT_TEXT, factsList, flattenFact, pyDict } from './pyLiteral'

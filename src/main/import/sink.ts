@@ -1,5 +1,5 @@
+import { LabelWriter } from '../labels/labels'
 import type { Db } from '../store/connection'
-import { LabelWriter } from '../store/repos/labels'
 import { now } from '../store/repos/rows'
 import { RowError } from './errors'
 import type { NormItem } from './normalized'

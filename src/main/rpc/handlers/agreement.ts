@@ -1,8 +1,8 @@
 import type { agreementCalls } from '../../../shared/contract/agreement'
 import type { AppContext } from '../../app/context'
+import { adjudicate, adjudicationQueue } from '../../labels/adjudication'
 import { agreementForDataset } from '../../metrics/agreementService'
 import { getDataset } from '../../store/repos/datasets'
-import { adjudicate, adjudicationQueue } from '../../units/adjudication'
 import { UnitsError } from '../../units/rows'
 import { type Handlers, ServiceError } from '../dispatch'
 

@@ -1,7 +1,7 @@
 import type { annotateCalls } from '../../../shared/contract/annotate'
-import { saveLabel } from '../../annotate/save'
 import { nextTarget, openAnnotateView } from '../../annotate/view'
 import type { AppContext } from '../../app/context'
+import { saveLabel } from '../../labels/save'
 import type { Handlers } from '../dispatch'
 
 export function annotateHandlers(ctx: AppContext): Pick<Handlers, keyof typeof annotateCalls> {

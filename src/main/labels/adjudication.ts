@@ -2,11 +2,11 @@ import { z } from 'zod'
 import type { GoldDecision, QueueEntry, QueuePage, QueueStatus } from '../../shared/contract/agreement'
 import { EvidenceSpan, UnitKind } from '../../shared/domain'
 import { checkVerdict, type LabelSchema } from '../../shared/labelSchemas'
-import { setGold } from '../gold/gold'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
-import { UnitsError } from './rows'
+import { UnitsError } from '../units/rows'
+import { setGold } from './gold'
 
 /*
  * The adjudication queue: targets (current unit versions only) that two or more annotators

@@ -75,3 +75,11 @@ export function setGold(
        adjudicator_id = excluded.adjudicator_id, note = excluded.note, updated_at = excluded.updated_at`,
   ).run(input.targetId, input.verdict, input.source, input.adjudicatorId ?? null, input.note ?? null, now())
 }
+
+/** Which of these targets have a stored gold row (a settled target is no longer disputed). */
+export function goldTargetsAmong(db: Db, targetIds: readonly number[]): Set<number> {
+  const rows = db
+    .prepare('SELECT target_id AS id FROM gold WHERE target_id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(targetIds)) as { id: number }[]
+  return new Set(rows.map((g) => g.id))
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { EvidenceSpan, type Label, type LabelInput } from '../../../shared/domain'
-import { checkVerdict, LabelSchema } from '../../../shared/labelSchemas'
-import type { Db } from '../connection'
-import { now, parseJson } from './rows'
+import { EvidenceSpan, type Label, type LabelInput } from '../../shared/domain'
+import { checkVerdict, LabelSchema } from '../../shared/labelSchemas'
+import type { Db } from '../store/connection'
+import { now, parseJson } from '../store/repos/rows'
 
 export type LabelAction = 'set' | 'clear' | 'import' | 'merge'
 

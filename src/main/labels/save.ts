@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import type { Label, LabelInput } from '../../shared/domain'
+import type { Workspace } from '../app/workspace'
+import { ServiceError } from '../rpc/dispatch'
+import type { Db } from '../store/connection'
+import { datasetVisible } from '../store/repos/datasets'
+
+/**
+ * Saves one label through the LabelWriter (history row included) and says which dataset it
+ * touched, so the caller can tell the other views. A refused verdict is the caller's mistake.
+ */
+export function saveLabel(ws: Workspace, input: LabelInput): { label: Label; datasetId: number } {
+  const datasetId = datasetOfTarget(ws.db, input.targetId)
+  requireAnnotator(ws.db, input.annotatorId)
+  try {
+    return { label: ws.labels.save(input), datasetId }
+  } catch (error) {
+    throw new ServiceError('bad_input', error instanceof Error ? error.message : String(error))
+  }
+}
+
+/** Labels are written in the name of a known annotator only. */
+export function requireAnnotator(db: Db, annotatorId: number): void {
+  if (!db.prepare('SELECT 1 FROM annotators WHERE id = ?').get(annotatorId))
+    throw new ServiceError('not_found', `No annotator with id ${annotatorId}: choose who is labelling again`)
+}
+
+const DatasetOfTarget = z.object({ datasetId: z.number().int() })
+
+export function datasetOfTarget(db: Db, targetId: number): number {
+  const row = db.prepare('SELECT dataset_id AS datasetId FROM targets WHERE id = ?').get(targetId)
+  const datasetId = row === undefined ? null : DatasetOfTarget.parse(row).datasetId
+  // A target of a dataset still being imported goes if the import is withdrawn, and a label with it.
+  if (datasetId === null || !datasetVisible(db, datasetId))
+    throw new ServiceError('not_found', `No target with id ${targetId}`)
+  return datasetId
+}
