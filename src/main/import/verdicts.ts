@@ -4,6 +4,7 @@ import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { findDatasetByName } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
+import { importedVerdictWriter } from '../verdicts/write'
 import { inOwnTransaction, inSavepoint } from './atomic'
 import { ImportError, RowError } from './errors'
 import type { Row } from './normalized'
@@ -166,9 +167,7 @@ export async function importVerdicts(
             at,
           ).lastInsertRowid,
       )
-      const insert = db.prepare(
-        'INSERT INTO verdicts (run_id, target_id, status, verdict, score, reason, citation) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
+      const insert = importedVerdictWriter(db, runId)
       const skipped: { line: number; reason: string }[] = []
       let cols: Record<string, string | undefined> | null = null
       let verdicts = 0
@@ -182,7 +181,7 @@ export async function importVerdicts(
           const r = resolve(ev.row, finder, dataset.labelSchema, cols)
           const write = () => {
             try {
-              insert.run(runId, r.targetId, r.status, r.verdict, r.score, r.reason, r.citation)
+              insert(r)
             } catch (error) {
               if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
                 throw new RowError('a second verdict for the same target', cols?.unit)

@@ -5,10 +5,11 @@ import { redactKey } from '../providers/keys'
 import { callCost } from '../providers/models'
 import type { LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
+import { relaxedWrite } from '../store/statements'
 import type { RunConfig } from './config'
 import { requestHash } from './hash'
 import { backoffDelay, type Clock, realClock, Semaphore, TokenBucket } from './limits'
-import { cacheGet, cachePut, findCall, recordCall, relaxedWrite } from './repo'
+import { cacheGet, cachePut, findCall, recordCall } from './repo'
 
 /** Thrown inside a run when it is paused or cancelled: the task stops and writes nothing. */
 export class RunStopped extends Error {

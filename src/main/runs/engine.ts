@@ -2,6 +2,7 @@ import type { JudgeContext, TemplateSet } from '../judges/types'
 import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
 import { type KeyStore, keyStore, missingKey } from '../providers/keys'
 import type { Db } from '../store/connection'
+import { settledTargets, writeVerdicts } from '../verdicts/write'
 import { accountFor, allFailed } from './accounting'
 import { RunCaller, RunFatal, RunStopped } from './caller'
 import type { RunConfig } from './config'
@@ -20,8 +21,6 @@ import {
   runSummary,
   setRunStatus,
   setRunTotal,
-  settledTargets,
-  writeVerdicts,
 } from './repo'
 import { loadJudgeTasks } from './tasks'
 

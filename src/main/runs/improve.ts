@@ -3,12 +3,12 @@ import type { RewriteTask } from '../judges/types'
 import type { Db } from '../store/connection'
 import { ContentWriter } from '../store/repos/content'
 import { splitSentences } from '../units/splitter'
+import { writeVerdicts } from '../verdicts/write'
 import { accountFor } from './accounting'
 import { RunFatal, RunStopped } from './caller'
 import type { RunSession } from './engine'
 import { llmOrigin } from './extract'
 import { runPool } from './pool'
-import { writeVerdicts } from './repo'
 import { loadJudgeTasks } from './tasks'
 
 interface SentenceRow {

@@ -1,27 +1,10 @@
-import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
-import type { VerdictOutcome } from '../judges/types'
 import type { LlmReply } from '../providers/types'
 import type { Db } from '../store/connection'
 import { now, parseJson } from '../store/repos/rows'
+import { relaxedWrite, stmt } from '../store/statements'
+import { verdictCounts } from '../verdicts/write'
 import { RunConfig, type RunKind, RunSlice } from './config'
-
-const statements = new WeakMap<Db, Map<string, Statement>>()
-
-/** Prepared once per connection: a run prepares the same few statements thousands of times. */
-function stmt(db: Db, sql: string): Statement {
-  let byDb = statements.get(db)
-  if (!byDb) {
-    byDb = new Map()
-    statements.set(db, byDb)
-  }
-  let s = byDb.get(sql)
-  if (!s) {
-    s = db.prepare(sql)
-    byDb.set(sql, s)
-  }
-  return s
-}
 
 export const RunStatus = z.enum(['queued', 'running', 'paused', 'cancelled', 'failed', 'done'])
 export type RunStatus = z.infer<typeof RunStatus>
@@ -171,23 +154,6 @@ export function setRunTotal(db: Db, id: number, total: number): void {
   db.prepare('UPDATE runs SET total_calls = ? WHERE id = ?').run(total, id)
 }
 
-/**
- * Run bookkeeping commits without waiting for the disk (synchronous NORMAL). In WAL mode that
- * still survives a killed process, which is what resume relies on; only a power cut can lose the
- * last calls, and those are simply asked again. Label writes keep the connection's FULL setting:
- * better-sqlite3 is synchronous, so nothing else can run between the two pragma calls.
- */
-export function relaxedWrite<T>(db: Db, fn: () => T): T {
-  const previous = stmt(db, 'PRAGMA synchronous').pluck().get() as number
-  if (previous <= 1) return db.transaction(fn)()
-  stmt(db, 'PRAGMA synchronous = NORMAL').run()
-  try {
-    return db.transaction(fn)()
-  } finally {
-    stmt(db, `PRAGMA synchronous = ${Math.trunc(previous)}`).run()
-  }
-}
-
 export interface StoredCall {
   id: number
   status: 'pending' | 'done' | 'error'
@@ -276,43 +242,6 @@ export function cachePut(db: Db, hash: string, reply: LlmReply): void {
   ).run(hash, JSON.stringify(reply), reply.usage.promptTokens, reply.usage.completionTokens, now())
 }
 
-/** Targets of this run that already hold a verdict or N/A (transport errors are worth retrying). */
-export function settledTargets(db: Db, runId: number): Set<number> {
-  const rows = db
-    .prepare("SELECT target_id FROM verdicts WHERE run_id = ? AND status != 'error'")
-    .all(runId) as { target_id: number }[]
-  return new Set(rows.map((r) => r.target_id))
-}
-
-export function writeVerdicts(
-  db: Db,
-  runId: number,
-  outcomes: VerdictOutcome[],
-  callId: number | null,
-): void {
-  const insert = stmt(
-    db,
-    `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id, status, verdict, score, reason, citation, detail)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-  relaxedWrite(db, () => {
-    for (const o of outcomes) {
-      const detail = { ...(o.detail ?? {}), ...(o.problem ? { problem: o.problem } : {}) }
-      insert.run(
-        runId,
-        o.targetId,
-        callId,
-        o.status,
-        o.status === 'ok' ? o.verdict : null,
-        o.score ?? null,
-        o.reason ?? null,
-        o.citation ?? null,
-        JSON.stringify(detail),
-      )
-    }
-  })
-}
-
 export interface RunSummary {
   run: number
   status: RunStatus
@@ -355,12 +284,7 @@ export function runSummary(db: Db, runId: number): RunSummary {
     ct: number
     cost: number
   }
-  const v = db
-    .prepare(
-      `SELECT COALESCE(SUM(status = 'ok'), 0) AS ok, COALESCE(SUM(status = 'na'), 0) AS na,
-         COALESCE(SUM(status = 'error'), 0) AS err FROM verdicts WHERE run_id = ?`,
-    )
-    .get(runId) as { ok: number; na: number; err: number }
+  const v = verdictCounts(db, runId)
   const latencies = (
     db
       .prepare(

@@ -1,0 +1,36 @@
+import type { Statement } from 'better-sqlite3'
+import type { Db } from './connection'
+
+const statements = new WeakMap<Db, Map<string, Statement>>()
+
+/** Prepared once per connection: a run prepares the same few statements thousands of times. */
+export function stmt(db: Db, sql: string): Statement {
+  let byDb = statements.get(db)
+  if (!byDb) {
+    byDb = new Map()
+    statements.set(db, byDb)
+  }
+  let s = byDb.get(sql)
+  if (!s) {
+    s = db.prepare(sql)
+    byDb.set(sql, s)
+  }
+  return s
+}
+
+/**
+ * Run bookkeeping commits without waiting for the disk (synchronous NORMAL). In WAL mode that
+ * still survives a killed process, which is what resume relies on; only a power cut can lose the
+ * last calls, and those are simply asked again. Label writes keep the connection's FULL setting:
+ * better-sqlite3 is synchronous, so nothing else can run between the two pragma calls.
+ */
+export function relaxedWrite<T>(db: Db, fn: () => T): T {
+  const previous = stmt(db, 'PRAGMA synchronous').pluck().get() as number
+  if (previous <= 1) return db.transaction(fn)()
+  stmt(db, 'PRAGMA synchronous = NORMAL').run()
+  try {
+    return db.transaction(fn)()
+  } finally {
+    stmt(db, `PRAGMA synchronous = ${Math.trunc(previous)}`).run()
+  }
+}
