@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { loadTargets, ST_ERROR, ST_NA, ST_NONE, ST_OK, verdictCoder } from '../../src/main/metrics/load'
-import { loadRuns } from '../../src/main/metrics/loadRuns'
 import { getDataset } from '../../src/main/store/repos/datasets'
+import { loadRuns } from '../../src/main/verdicts/columns'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from './fixture'
 

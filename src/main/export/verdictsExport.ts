@@ -1,25 +1,7 @@
 import { extname } from 'node:path'
 import type { Workspace } from '../app/workspace'
+import { verdictExportRows } from '../verdicts/reads'
 import { csvRecord, writeFileAtomically } from './sink'
-
-interface VerdictSql {
-  item_id: string
-  variant: string
-  unit_kind: string
-  unit_text: string
-  status: string
-  verdict: string | null
-  score: number | null
-  reason: string | null
-  citation: string | null
-  call_status: string | null
-  attempts: number | null
-  latency_ms: number | null
-  prompt_tokens: number | null
-  completion_tokens: number | null
-  request: string | null
-  response: string | null
-}
 
 const BASE = [
   'item_id',
@@ -78,19 +60,10 @@ export async function exportVerdicts(
   if (!run) throw new Error(`No run with id ${opts.runId}`)
   const columns: string[] = [...BASE, ...(opts.raw ? RAW : [])]
   const csv = extname(opts.out).toLowerCase() === '.csv'
-  const stmt = db.prepare(
-    `SELECT i.ext_id AS item_id, c.variant, u.kind AS unit_kind, u.text AS unit_text, v.status, v.verdict,
-       v.score, v.reason, v.citation, rc.status AS call_status, rc.attempts, rc.latency_ms, rc.prompt_tokens,
-       rc.completion_tokens, ${opts.raw ? 'rc.request, rc.response' : 'NULL AS request, NULL AS response'}
-     FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN items i ON i.id = t.item_id
-     JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
-     LEFT JOIN run_calls rc ON rc.id = v.call_id
-     WHERE v.run_id = ? ORDER BY i.position, c.id, u.kind, u.position, u.id`,
-  )
   let rows = 0
   writeFileAtomically(opts.out, (sink) => {
     if (csv) sink.write(csvRecord(columns))
-    for (const r of stmt.iterate(opts.runId) as IterableIterator<VerdictSql>) {
+    for (const r of verdictExportRows(db, opts.runId, opts.raw === true)) {
       const row: Record<string, unknown> = {}
       for (const c of BASE) row[c] = r[c]
       if (opts.raw) {

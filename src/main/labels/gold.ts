@@ -83,3 +83,13 @@ export function goldTargetsAmong(db: Db, targetIds: readonly number[]): Set<numb
     .all(JSON.stringify(targetIds)) as { id: number }[]
   return new Set(rows.map((g) => g.id))
 }
+
+/** Stored gold rows (adjudicated or imported) of a dataset as [target id, verdict], for the metrics. */
+export function storedGoldRows(db: Db, datasetId: number): [number, string][] {
+  return db
+    .prepare(
+      'SELECT g.target_id, g.verdict FROM gold g JOIN targets t ON t.id = g.target_id WHERE t.dataset_id = ?',
+    )
+    .raw()
+    .all(datasetId) as [number, string][]
+}

@@ -1,3 +1,4 @@
+import { currentLabelsByName } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement } from './agreement'
@@ -82,16 +83,7 @@ export function agreementForDataset(
 ): DatasetAgreement {
   const schema = getDataset(db, datasetId).labelSchema
   const numeric = schema.type === 'numeric'
-  const rows = db
-    .prepare(
-      `SELECT l.target_id AS targetId, a.name AS annotator, l.verdict AS verdict, c.variant AS variant
-       FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-       JOIN candidates c ON c.id = t.candidate_id JOIN annotators a ON a.id = l.annotator_id
-       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-         AND (? IS NULL OR c.variant = ?)
-       ORDER BY l.target_id`,
-    )
-    .all(datasetId, opts.variant ?? null, opts.variant ?? null) as LabelRow[]
+  const rows = currentLabelsByName(db, datasetId, opts.variant)
   return agreementFromMatrix(toMatrix(rows), numeric)
 }
 

@@ -1,4 +1,6 @@
 import type { LabelSchema } from '../../shared/labelSchemas'
+import { loadLabelRows } from '../labels/columns'
+import { storedGoldRows } from '../labels/gold'
 import type { Db } from '../store/connection'
 import { NONE, SUPPORTED, UNSUPPORTED } from './binary'
 import { buildLabelColumns, goldCodes, type LabelColumns } from './labelColumns'
@@ -7,12 +9,6 @@ import { buildLabelColumns, goldCodes, type LabelColumns } from './labelColumns'
  * Gathers what the metrics need in a few SQL passes into typed columns indexed by a dense
  * target index, so a million verdict rows cost no per-row objects.
  */
-
-export const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`
-// Target, run (or annotator) and the verdict's code are packed into one integer per row, which
-// better-sqlite3 returns several times faster than a row of separate columns. Offsets keep the
-// packed value small: below 2^30 V8 stores it without allocating.
-export const CODE_SPAN = 64
 
 export interface TargetColumns {
   schema: LabelSchema
@@ -134,12 +130,7 @@ export function loadTargets(db: Db, datasetId: number, schema: LabelSchema): Tar
   const labelRows = loadLabelRows(db, datasetId, labels, n === 0 ? 0 : rows[0]![0], maxId)
   const human = buildLabelColumns(n, labelRows, indexOf, labels)
   const stored = new Int32Array(n).fill(-1)
-  const goldRows = db
-    .prepare(
-      'SELECT g.target_id, g.verdict FROM gold g JOIN targets t ON t.id = g.target_id WHERE t.dataset_id = ?',
-    )
-    .raw()
-    .all(datasetId) as [number, string][]
+  const goldRows = storedGoldRows(db, datasetId)
   for (const [id, v] of goldRows) {
     const i = id < indexOf.length ? indexOf[id]! : -1
     if (i < 0) continue
@@ -165,53 +156,4 @@ export function loadTargets(db: Db, datasetId: number, schema: LabelSchema): Tar
   }
   setGold(t, verdictCoder(schema, labels), goldCodes(human, stored))
   return t
-}
-
-/**
- * Current labels of the dataset's target-id range (other datasets' targets fall outside the
- * index later). Categorical verdicts travel packed into one integer per label.
- */
-function loadLabelRows(
-  db: Db,
-  datasetId: number,
-  labels: string[],
-  minId: number,
-  maxId: number,
-): [number, number, string][] {
-  const k = labels.length
-  const span = db.prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM annotators').get() as {
-    lo: number | null
-    hi: number | null
-  }
-  const aLo = span.lo ?? 0
-  const aSpan = (span.hi ?? 0) - aLo + 1
-  const packable = k > 0 && k < CODE_SPAN && (maxId - minId + 1) * aSpan * CODE_SPAN < 2 ** 53
-  if (!packable)
-    return db
-      .prepare(
-        `SELECT l.target_id, l.annotator_id, l.verdict FROM labels l JOIN targets t ON t.id = l.target_id
-         WHERE t.dataset_id = ? AND l.verdict IS NOT NULL`,
-      )
-      .raw()
-      .all(datasetId) as [number, number, string][]
-  const cases = labels.map((l, i) => `WHEN ${sqlString(l)} THEN ${i}`).join(' ')
-  const packed = db
-    .prepare(
-      `SELECT ((target_id - ${minId}) * ${aSpan} + annotator_id - ${aLo}) * ${CODE_SPAN} + CASE verdict ${cases} ELSE ${k} END
-       FROM labels WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL`,
-    )
-    .pluck()
-    .all(minId, maxId) as number[]
-  const out: [number, number, string][] = new Array(packed.length)
-  let m = 0
-  for (const v of packed) {
-    const code = v % CODE_SPAN
-    // A stored label outside the schema (a schema edited after labelling) is not a verdict.
-    if (code >= k) continue
-    const rest = (v - code) / CODE_SPAN
-    const a = rest % aSpan
-    out[m++] = [(rest - a) / aSpan + minId, a + aLo, labels[code]!]
-  }
-  out.length = m
-  return out
 }

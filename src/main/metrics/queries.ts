@@ -1,5 +1,7 @@
 import type { Disagreement, LabelNextRow, NarrowingSeries } from '../../shared/contract/metrics'
+import { lastLabelTimes } from '../labels/reads'
 import type { Db } from '../store/connection'
+import { verdictLookup } from '../verdicts/reads'
 import { addPair, emptyCells, NONE, UNSUPPORTED } from './binary'
 import { errorRateCi } from './bootstrap'
 import { ST_OK } from './load'
@@ -53,7 +55,7 @@ export function disagreements(
       if (total++ < limit) shown.push({ i, run: runs[r]! })
     }
   }
-  const verdictOf = db.prepare('SELECT verdict, score FROM verdicts WHERE run_id = ? AND target_id = ?')
+  const verdictOf = verdictLookup(db)
   const info = targetInfo(
     db,
     shown.map((h) => t.ids[h.i]!),
@@ -68,7 +70,7 @@ export function disagreements(
   }
   const rows = shown.map((h): Disagreement => {
     const id = t.ids[h.i]!
-    const v = verdictOf.get(h.run.id, id) as { verdict: string | null; score: number | null }
+    const v = verdictOf(h.run.id, id)
     return {
       targetId: id,
       ...info.get(id)!,
@@ -126,13 +128,7 @@ export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeri
   return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
     const n = t.ids.length
     if (n === 0) return []
-    const labelled = db
-      .prepare(
-        `SELECT target_id, MAX(updated_at) FROM labels WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL
-         GROUP BY target_id`,
-      )
-      .raw()
-      .all(t.ids[0], t.ids[n - 1]) as [number, string][]
+    const labelled = lastLabelTimes(db, t.ids[0]!, t.ids[n - 1]!)
     labelled.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
     const order = labelled
       .map(([id]) => t.indexOf[id]!)

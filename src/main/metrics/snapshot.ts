@@ -1,8 +1,9 @@
 import type { Dataset } from '../../shared/domain'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
+import { loadRuns } from '../verdicts/columns'
+import { runHasVerdicts } from '../verdicts/sql'
 import { type Coder, loadTargets, type RunColumns, type TargetColumns, verdictCoder } from './load'
-import { loadRuns } from './loadRuns'
 
 /**
  * The loaded columns of one dataset, shared by the Compare view's calls (figures, disagreements,
@@ -39,7 +40,7 @@ export function judgeRuns(db: Db, datasetId: number): RunRow[] {
     .prepare(
       `SELECT id, kind, provider, model, method, status, repeat_index, judge_config_id FROM runs
        WHERE dataset_id = ? AND kind IN ('judge', 'imported') AND status NOT IN ('queued')
-         AND EXISTS (SELECT 1 FROM verdicts v WHERE v.run_id = runs.id) ORDER BY id`,
+         AND ${runHasVerdicts('runs.id')} ORDER BY id`,
     )
     .all(datasetId) as RunRow[]
 }

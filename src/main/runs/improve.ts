@@ -3,6 +3,7 @@ import type { RewriteTask } from '../judges/types'
 import type { Db } from '../store/connection'
 import { ContentWriter } from '../store/repos/content'
 import { splitSentences } from '../units/splitter'
+import { sentenceVerdictsOfCandidate, sentenceVerdictsOfRun } from '../verdicts/reads'
 import { writeVerdicts } from '../verdicts/write'
 import { accountFor } from './accounting'
 import { RunFatal, RunStopped } from './caller'
@@ -11,32 +12,9 @@ import { llmOrigin } from './extract'
 import { runPool } from './pool'
 import { loadJudgeTasks } from './tasks'
 
-interface SentenceRow {
-  candidate_id: number
-  variant: string
-  candidate_text: string
-  item_id: number
-  question: string | null
-  reference: string
-  text: string
-  status: string
-  verdict: string | null
-  reason: string | null
-}
-
 /** Judged sentences of the given candidates in one run, grouped per candidate. */
 function judgedCandidates(db: Db, runId: number, candidateIds: number[] | null): RewriteTask[] {
-  const filter = candidateIds ? `AND c.id IN (${candidateIds.map(() => '?').join(', ') || 'NULL'})` : ''
-  const rows = db
-    .prepare(
-      `SELECT c.id AS candidate_id, c.variant, c.text AS candidate_text, i.id AS item_id, i.question, i.reference,
-         u.text, v.status, v.verdict, v.reason
-       FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN units u ON u.id = t.unit_id
-       JOIN candidates c ON c.id = t.candidate_id JOIN items i ON i.id = t.item_id
-       WHERE v.run_id = ? AND u.kind = 'sentence' ${filter}
-       ORDER BY c.id, u.position`,
-    )
-    .all(runId, ...(candidateIds ?? [])) as SentenceRow[]
+  const rows = sentenceVerdictsOfRun(db, runId, candidateIds)
   const tasks: RewriteTask[] = []
   for (const r of rows) {
     let task = tasks[tasks.length - 1]
@@ -61,12 +39,7 @@ export const raiVariant = (variant: string, round: number) =>
  * consistent sentences otherwise, null when any sentence has no verdict (N/A or error).
  */
 export function candidateScore(db: Db, runId: number, candidateId: number): number | null {
-  const rows = db
-    .prepare(
-      `SELECT v.status, v.verdict FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN units u ON u.id = t.unit_id
-       WHERE v.run_id = ? AND t.candidate_id = ? AND u.kind = 'sentence'`,
-    )
-    .all(runId, candidateId) as { status: string; verdict: string | null }[]
+  const rows = sentenceVerdictsOfCandidate(db, runId, candidateId)
   if (rows.length === 0 || rows.some((r) => r.status !== 'ok')) return null
   return rows.filter((r) => r.verdict === 'consistent').length / rows.length
 }

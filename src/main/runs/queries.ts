@@ -1,5 +1,6 @@
 import type { CandidateVerdict, Rewrite, RunInfo } from '../../shared/contract/judges'
 import type { Db } from '../store/connection'
+import { verdictsOnCandidate } from '../verdicts/reads'
 import { lastTakeover, liveLease } from './lease'
 import { heldMessage } from './leaseRules'
 import { listRuns, runSummary } from './repo'
@@ -79,26 +80,7 @@ export function rewrites(db: Db, datasetId: number): Rewrite[] {
 
 /** Every judge verdict on the targets of one candidate (the Annotate view decides what to show). */
 export function candidateVerdicts(db: Db, candidateId: number): CandidateVerdict[] {
-  const rows = db
-    .prepare(
-      `SELECT v.run_id, r.method, r.model, v.target_id, t.unit_id, v.status, v.verdict, v.score, v.reason,
-         v.citation, v.detail
-       FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN runs r ON r.id = v.run_id
-       WHERE t.candidate_id = ? ORDER BY v.run_id DESC, t.unit_id`,
-    )
-    .all(candidateId) as {
-    run_id: number
-    method: string
-    model: string
-    target_id: number
-    unit_id: number
-    status: 'ok' | 'na' | 'error'
-    verdict: string | null
-    score: number | null
-    reason: string | null
-    citation: string | null
-    detail: string
-  }[]
+  const rows = verdictsOnCandidate(db, candidateId)
   return rows.map((r) => {
     let problem: string | null = null
     try {

@@ -27,3 +27,116 @@ export function judgeVerdictsOfTargets(db: Db, targetIds: readonly number[]): Ta
     )
     .all(JSON.stringify(targetIds)) as TargetJudgeVerdict[]
 }
+
+/** A sentence unit's verdict in a run, with its candidate and item (RAI rewrites the candidate). */
+export interface SentenceVerdict {
+  candidate_id: number
+  variant: string
+  candidate_text: string
+  item_id: number
+  question: string | null
+  reference: string
+  text: string
+  status: string
+  verdict: string | null
+  reason: string | null
+}
+
+/** Sentence verdicts of one run, of the given candidates or all, in candidate and sentence order. */
+export function sentenceVerdictsOfRun(
+  db: Db,
+  runId: number,
+  candidateIds: number[] | null,
+): SentenceVerdict[] {
+  const filter = candidateIds ? `AND c.id IN (${candidateIds.map(() => '?').join(', ') || 'NULL'})` : ''
+  return db
+    .prepare(
+      `SELECT c.id AS candidate_id, c.variant, c.text AS candidate_text, i.id AS item_id, i.question, i.reference,
+         u.text, v.status, v.verdict, v.reason
+       FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN units u ON u.id = t.unit_id
+       JOIN candidates c ON c.id = t.candidate_id JOIN items i ON i.id = t.item_id
+       WHERE v.run_id = ? AND u.kind = 'sentence' ${filter}
+       ORDER BY c.id, u.position`,
+    )
+    .all(runId, ...(candidateIds ?? [])) as SentenceVerdict[]
+}
+
+/** Status and verdict of each sentence of one candidate in one run. */
+export function sentenceVerdictsOfCandidate(
+  db: Db,
+  runId: number,
+  candidateId: number,
+): { status: string; verdict: string | null }[] {
+  return db
+    .prepare(
+      `SELECT v.status, v.verdict FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN units u ON u.id = t.unit_id
+       WHERE v.run_id = ? AND t.candidate_id = ? AND u.kind = 'sentence'`,
+    )
+    .all(runId, candidateId) as { status: string; verdict: string | null }[]
+}
+
+/** Every run's verdict on the targets of one candidate, newest run first; `detail` is raw JSON. */
+export function verdictsOnCandidate(db: Db, candidateId: number) {
+  return db
+    .prepare(
+      `SELECT v.run_id, r.method, r.model, v.target_id, t.unit_id, v.status, v.verdict, v.score, v.reason,
+         v.citation, v.detail
+       FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN runs r ON r.id = v.run_id
+       WHERE t.candidate_id = ? ORDER BY v.run_id DESC, t.unit_id`,
+    )
+    .all(candidateId) as {
+    run_id: number
+    method: string
+    model: string
+    target_id: number
+    unit_id: number
+    status: 'ok' | 'na' | 'error'
+    verdict: string | null
+    score: number | null
+    reason: string | null
+    citation: string | null
+    detail: string
+  }[]
+}
+
+/** One verdict of a run as the verdicts export writes it, with the bookkeeping of its call. */
+export interface VerdictExportRow {
+  item_id: string
+  variant: string
+  unit_kind: string
+  unit_text: string
+  status: string
+  verdict: string | null
+  score: number | null
+  reason: string | null
+  citation: string | null
+  call_status: string | null
+  attempts: number | null
+  latency_ms: number | null
+  prompt_tokens: number | null
+  completion_tokens: number | null
+  request: string | null
+  response: string | null
+}
+
+/** A run's verdicts in reading order; the raw request and response only when asked for. */
+export function verdictExportRows(db: Db, runId: number, raw: boolean): IterableIterator<VerdictExportRow> {
+  const stmt = db.prepare(
+    `SELECT i.ext_id AS item_id, c.variant, u.kind AS unit_kind, u.text AS unit_text, v.status, v.verdict,
+       v.score, v.reason, v.citation, rc.status AS call_status, rc.attempts, rc.latency_ms, rc.prompt_tokens,
+       rc.completion_tokens, ${raw ? 'rc.request, rc.response' : 'NULL AS request, NULL AS response'}
+     FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN items i ON i.id = t.item_id
+     JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+     LEFT JOIN run_calls rc ON rc.id = v.call_id
+     WHERE v.run_id = ? ORDER BY i.position, c.id, u.kind, u.position, u.id`,
+  )
+  return stmt.iterate(runId) as IterableIterator<VerdictExportRow>
+}
+
+/** Looks up one run's verdict (and explicit score) on one target; the statement is prepared once. */
+export function verdictLookup(
+  db: Db,
+): (runId: number, targetId: number) => { verdict: string | null; score: number | null } {
+  const stmt = db.prepare('SELECT verdict, score FROM verdicts WHERE run_id = ? AND target_id = ?')
+  return (runId, targetId) => stmt.get(runId, targetId) as { verdict: string | null; score: number | null }
+}

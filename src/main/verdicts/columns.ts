@@ -1,15 +1,7 @@
+import { NONE } from '../metrics/binary'
+import { type Coder, type RunColumns, ST_ERROR, ST_NA, ST_OK, type TargetColumns } from '../metrics/load'
+import { CODE_SPAN, sqlString } from '../metrics/packing'
 import type { Db } from '../store/connection'
-import { NONE } from './binary'
-import {
-  CODE_SPAN,
-  type Coder,
-  type RunColumns,
-  ST_ERROR,
-  ST_NA,
-  ST_OK,
-  sqlString,
-  type TargetColumns,
-} from './load'
 
 /** Loading judge runs' verdicts into typed columns over the dataset's dense target index. */
 
