@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/datasets'
+import { labelDiffersFrom, labelledBy } from '../labels/sql'
 import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
+import { okVerdictsOfDatasetRuns } from '../verdicts/sql'
 import { ftsQuery, MATCHING_ITEMS } from './search'
 
 const Variants = z.array(z.string())
@@ -12,8 +14,7 @@ const Variants = z.array(z.string())
 /** Current units only: an edited or deleted unit's targets are history, not work to do. */
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 
-const MINE = `EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id AND l.annotator_id = @annotatorId
-  AND l.verdict IS NOT NULL)`
+const MINE = labelledBy('t.id', '@annotatorId')
 
 /**
  * Open disputes (two annotators differ, no gold row, current unit) of a dataset, as kept by
@@ -27,11 +28,9 @@ const disputedTargets = (variant: boolean) =>
     : 'FROM disputed_targets d WHERE d.dataset_id = @datasetId'
 
 /** Items with a target where a judge's verdict differs from a human label, from the dataset's runs. */
-const JUDGE_DISAGREES_ITEMS = `SELECT t.item_id FROM runs r JOIN verdicts v ON v.run_id = r.id
-  JOIN labels l ON l.target_id = v.target_id JOIN targets t ON t.id = v.target_id
-  JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
-  WHERE r.dataset_id = @datasetId AND v.status = 'ok' AND l.verdict IS NOT NULL AND v.verdict <> l.verdict
-    AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
+const JUDGE_DISAGREES_ITEMS = `SELECT t.item_id ${okVerdictsOfDatasetRuns('@datasetId')}
+  JOIN targets t ON t.id = v.target_id JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+  WHERE ${labelDiffersFrom('v.target_id', 'v.verdict')} AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
 
 /**
  * Targets of item `i`, restricted to one candidate variant when @variant is set. The dataset

@@ -33,3 +33,26 @@ export function currentLabelsByName(
     variant: string
   }[]
 }
+
+/** A unit's labels (on any of its targets) with annotator and variant: what a version was given. */
+export function labelsOnUnit(db: Db): (unitId: number) => {
+  annotator: string
+  variant: string
+  verdict: string | null
+  note: string | null
+  updatedAt: string
+}[] {
+  const stmt = db.prepare(
+    `SELECT a.name AS annotator, c.variant AS variant, l.verdict, l.note, l.updated_at AS updatedAt
+     FROM labels l JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
+     JOIN candidates c ON c.id = t.candidate_id WHERE t.unit_id = ? ORDER BY c.id, a.name`,
+  )
+  return (unitId) =>
+    stmt.all(unitId) as {
+      annotator: string
+      variant: string
+      verdict: string | null
+      note: string | null
+      updatedAt: string
+    }[]
+}

@@ -1,6 +1,9 @@
 import type { UnitEntry, UnitsPage, UnitVersion } from '../../shared/contract/units'
+import { labelsOnUnit } from '../labels/reads'
+import { targetHasHumanWork, unitLabelCount } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { datasetVisible } from '../store/repos/datasets'
+import { targetHasVerdict, unitVerdictCount } from '../verdicts/sql'
 import { toUnit, type UnitRow, UnitsError } from './rows'
 
 type EntryRow = UnitRow & { labels: number; verdicts: number; locked: number; versions: number }
@@ -8,14 +11,10 @@ type EntryRow = UnitRow & { labels: number; verdicts: number; locked: number; ve
 // One query per item: an item has tens of units, so the correlated counts stay cheap.
 const ENTRY_SQL = `
   SELECT u.*,
-    (SELECT COUNT(*) FROM labels l JOIN targets t ON t.id = l.target_id
-      WHERE t.unit_id = u.id AND l.verdict IS NOT NULL) AS labels,
-    (SELECT COUNT(*) FROM verdicts v JOIN targets t ON t.id = v.target_id WHERE t.unit_id = u.id) AS verdicts,
+    ${unitLabelCount('u.id')} AS labels,
+    ${unitVerdictCount('u.id')} AS verdicts,
     EXISTS (SELECT 1 FROM targets t WHERE t.unit_id = u.id AND (
-      EXISTS (SELECT 1 FROM label_history h WHERE h.target_id = t.id)
-      OR EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id)
-      OR EXISTS (SELECT 1 FROM verdicts v WHERE v.target_id = t.id)
-      OR EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id))) AS locked,
+      ${targetHasHumanWork('t.id')} OR ${targetHasVerdict('t.id')})) AS locked,
     (SELECT COUNT(*) FROM units w WHERE w.lineage_id = u.lineage_id) AS versions
   FROM units u
   LEFT JOIN candidates c ON c.id = u.candidate_id
@@ -104,17 +103,11 @@ export function unitVersions(db: Db, lineageId: number): UnitVersion[] {
     .prepare('SELECT * FROM units WHERE lineage_id = ? ORDER BY version, id')
     .all(lineageId) as UnitRow[]
   if (rows.length === 0) throw new UnitsError('not_found', `No unit lineage ${lineageId}`)
-  const labels = db.prepare(
-    `SELECT a.name AS annotator, c.variant AS variant, l.verdict, l.note, l.updated_at AS updatedAt
-     FROM labels l JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
-     JOIN candidates c ON c.id = t.candidate_id WHERE t.unit_id = ? ORDER BY c.id, a.name`,
-  )
-  const verdicts = db.prepare(
-    'SELECT COUNT(*) AS n FROM verdicts v JOIN targets t ON t.id = v.target_id WHERE t.unit_id = ?',
-  )
+  const labels = labelsOnUnit(db)
+  const verdicts = db.prepare(`SELECT ${unitVerdictCount('?')} AS n`)
   return rows.map((r) => ({
     unit: toUnit(r),
-    labels: labels.all(r.id) as UnitVersion['labels'],
+    labels: labels(r.id),
     verdicts: (verdicts.get(r.id) as { n: number }).n,
   }))
 }

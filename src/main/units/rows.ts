@@ -1,7 +1,9 @@
 import { Triplet, Unit } from '../../shared/domain'
+import { targetHasHumanWork } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { datasetVisible } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
+import { targetHasVerdict } from '../verdicts/sql'
 
 /** A refusal of the units service; the code tells the RPC layer how to report it. */
 export class UnitsError extends Error {
@@ -77,10 +79,7 @@ export function unitIsLabelled(db: Db, unitId: number): boolean {
   const row = db
     .prepare(
       `SELECT EXISTS (SELECT 1 FROM targets t WHERE t.unit_id = ? AND (
-         EXISTS (SELECT 1 FROM label_history h WHERE h.target_id = t.id)
-         OR EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id)
-         OR EXISTS (SELECT 1 FROM verdicts v WHERE v.target_id = t.id)
-         OR EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id))) AS used`,
+         ${targetHasHumanWork('t.id')} OR ${targetHasVerdict('t.id')})) AS used`,
     )
     .get(unitId) as { used: number }
   return row.used === 1

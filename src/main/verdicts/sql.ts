@@ -13,3 +13,10 @@ export const targetHasVerdict = (target: string) =>
 /** How many verdicts the targets of a unit have, over all runs. */
 export const unitVerdictCount = (unit: string) =>
   `(SELECT COUNT(*) FROM verdicts v JOIN targets t ON t.id = v.target_id WHERE t.unit_id = ${unit})`
+
+/**
+ * `FROM … WHERE`-free source of the ok verdicts (alias v) of every run of a dataset (an SQL
+ * expression for its id): the caller adds joins on v.target_id and its own WHERE.
+ */
+export const okVerdictsOfDatasetRuns = (dataset: string) =>
+  `FROM runs r JOIN verdicts v ON v.run_id = r.id AND r.dataset_id = ${dataset} AND v.status = 'ok'`
