@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { EvidenceSpan, Triplet } from '../../shared/domain'
 import type { Workspace } from '../app/workspace'
+import {
+  type BundleLabelRow,
+  bundleLabelCount,
+  bundleLabelHistory,
+  bundleLabelRows,
+} from '../labels/bundleReads'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
@@ -17,26 +23,6 @@ import { datasetContentHash } from './contentHash'
 import { writeFileAtomically } from './sink'
 
 const Evidence = z.array(EvidenceSpan)
-
-interface LabelSql {
-  target_id: number
-  ext_id: string
-  variant: string
-  unit_id: number
-  kind: BundleLabel['target']['kind']
-  text: string
-  triplet: string | null
-  superseded_by: number | null
-  deleted: number
-  /** Set for the latest version of a chain (current or deleted); null for an earlier one. */
-  occ: number | null
-  verdict: string | null
-  evidence: string
-  note: string | null
-  seconds: number
-  created_at: string
-  updated_at: string
-}
 
 type UnitSql = Pick<
   UnitRow,
@@ -97,36 +83,9 @@ export async function exportBundle(
     | undefined
   if (!annotator) throw new Error(`No annotator with id ${opts.annotatorId}`)
   const contentHash = datasetContentHash(db, dataset.id)
-  const params = { ds: dataset.id, ann: opts.annotatorId }
-  const total = (
-    db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id
-         WHERE t.dataset_id = @ds AND l.annotator_id = @ann`,
-      )
-      .get(params) as { n: number }
-  ).n
-  const labels = db.prepare(
-    `WITH latest AS (
-       SELECT u.id,
-         ROW_NUMBER() OVER (PARTITION BY u.item_id, u.candidate_id, u.kind, u.text, u.deleted_at IS NULL
-                            ORDER BY u.position, u.id) - 1 AS occ
-       FROM units u JOIN items i ON i.id = u.item_id
-       WHERE i.dataset_id = @ds AND u.superseded_by IS NULL)
-     SELECT l.target_id, i.ext_id, c.variant, u.id AS unit_id, u.kind, u.text, u.triplet, u.superseded_by,
-       u.deleted_at IS NOT NULL AS deleted, latest.occ, l.verdict, l.evidence, l.note, l.seconds,
-       l.created_at, l.updated_at
-     FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-     LEFT JOIN latest ON latest.id = u.id
-     JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id
-     WHERE t.dataset_id = @ds AND l.annotator_id = @ann
-     ORDER BY i.position, c.id, u.kind, u.id`,
-  )
+  const total = bundleLabelCount(db, dataset.id, opts.annotatorId)
   const locate = earlierLocator(db)
-  const history = db.prepare(
-    `SELECT verdict, evidence, note, seconds, action, at FROM label_history
-     WHERE target_id = ? AND annotator_id = ? ORDER BY id`,
-  )
+  const history = bundleLabelHistory(db)
   const header: BundleHeader = {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
@@ -138,7 +97,7 @@ export async function exportBundle(
   let written = 0
   writeFileAtomically(opts.out, (sink) => {
     sink.write(`${JSON.stringify(header)}\n`)
-    for (const r of labels.iterate(params) as IterableIterator<LabelSql>) {
+    for (const r of bundleLabelRows(db, dataset.id, opts.annotatorId)) {
       const line: BundleLabel = {
         target: targetKey(r, locate),
         verdict: r.verdict,
@@ -147,16 +106,10 @@ export async function exportBundle(
         seconds: r.seconds,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
-        history: (
-          history.all(r.target_id, opts.annotatorId) as {
-            verdict: string | null
-            evidence: string
-            note: string | null
-            seconds: number
-            action: string
-            at: string
-          }[]
-        ).map((h) => ({ ...h, evidence: parseJson(Evidence, h.evidence, 'label_history.evidence') })),
+        history: history(r.target_id, opts.annotatorId).map((h) => ({
+          ...h,
+          evidence: parseJson(Evidence, h.evidence, 'label_history.evidence'),
+        })),
       }
       sink.write(`${JSON.stringify(line)}\n`)
       written++
@@ -165,7 +118,7 @@ export async function exportBundle(
   return { file: opts.out, labels: written }
 }
 
-function targetKey(r: LabelSql, locate: ReturnType<typeof earlierLocator>): TargetKey {
+function targetKey(r: BundleLabelRow, locate: ReturnType<typeof earlierLocator>): TargetKey {
   const base = { item: r.ext_id, variant: r.variant, kind: r.kind, unit: r.text }
   // A version that is not current may have to be recreated on the other side, parts and all.
   const triplet =

@@ -4,6 +4,7 @@ import type { Dataset } from '../../shared/domain'
 import { EvidenceSpan } from '../../shared/domain'
 import { checkVerdict } from '../../shared/labelSchemas'
 import type { Workspace } from '../app/workspace'
+import { MergeTargetLabels } from '../labels/merge'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { getDataset, listDatasets } from '../store/repos/datasets'
@@ -127,21 +128,6 @@ function matchDataset(db: Db, header: BundleHeader, datasetId?: number): Dataset
   )
 }
 
-interface LocalHistory {
-  verdict: string | null
-  evidence: string
-  note: string | null
-  at: string
-}
-
-interface LocalLabel {
-  verdict: string | null
-  evidence: string
-  note: string | null
-  seconds: number
-  updated_at: string
-}
-
 const newer = (a: string, b: string) => {
   const ta = Date.parse(a)
   const tb = Date.parse(b)
@@ -170,16 +156,7 @@ export async function mergeBundle(
       const problem = v === null ? null : checkVerdict(dataset.labelSchema, v)
       if (problem) throw new Error(`${file}:${line}: ${problem} (the verdicts of dataset "${dataset.name}")`)
     }
-  const local = db.prepare(
-    'SELECT verdict, evidence, note, seconds, updated_at FROM labels WHERE target_id = ? AND annotator_id = ?',
-  )
-  const localHistory = db.prepare(
-    'SELECT verdict, evidence, note, at FROM label_history WHERE target_id = ? AND annotator_id = ?',
-  )
-  const appendHistory = db.prepare(
-    `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at)
-     VALUES (?, ?, ?, ?, ?, ?, 'merge', ?)`,
-  )
+  const here = new MergeTargetLabels(db)
   const report: MergeReport = {
     dataset: dataset.name,
     annotator: header.annotator.name,
@@ -208,12 +185,12 @@ export async function mergeBundle(
         throw new Error(`${file}:${line}: no such target here (${describe(label.target)})`)
       const target = { id: targetId }
       if (label.target.earlier || label.target.deleted) report.earlier_versions++
-      const known: (Omit<LabelState, 'seconds'> & { at: string })[] = (
-        localHistory.all(target.id, annotatorId) as LocalHistory[]
-      ).map((h) => ({ ...h, evidence: parseJson(Evidence, h.evidence, 'label_history.evidence') }))
+      const known: (Omit<LabelState, 'seconds'> & { at: string })[] = here
+        .history(target.id, annotatorId)
+        .map((h) => ({ ...h, evidence: parseJson(Evidence, h.evidence, 'label_history.evidence') }))
       const keep = (s: LabelState, at: string) => {
         if (known.some((h) => h.at === at && sameState(h, s))) return
-        appendHistory.run(
+        here.appendHistory(
           target.id,
           annotatorId,
           s.verdict,
@@ -224,7 +201,7 @@ export async function mergeBundle(
         )
         known.push({ verdict: s.verdict, evidence: s.evidence, note: s.note, at })
       }
-      const mine = local.get(target.id, annotatorId) as LocalLabel | undefined
+      const mine = here.current(target.id, annotatorId)
       const mineState = mine && { ...mine, evidence: parseJson(Evidence, mine.evidence, 'labels.evidence') }
       const takeBundle =
         !mineState || (!sameState(mineState, label) && newer(label.updatedAt, mineState.updated_at))

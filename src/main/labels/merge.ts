@@ -1,0 +1,60 @@
+import type { Db } from '../store/connection'
+
+export interface LocalHistory {
+  verdict: string | null
+  evidence: string
+  note: string | null
+  at: string
+}
+
+export interface LocalLabel {
+  verdict: string | null
+  evidence: string
+  note: string | null
+  seconds: number
+  updated_at: string
+}
+
+/**
+ * What a bundle merge reads and adds on one target's labels here: the current label and its
+ * history, and history rows (action 'merge') for states the bundle brings. The current label
+ * itself is replaced through the LabelWriter, like any other save.
+ */
+export class MergeTargetLabels {
+  private readonly local
+  private readonly localHistory
+  private readonly append
+
+  constructor(db: Db) {
+    this.local = db.prepare(
+      'SELECT verdict, evidence, note, seconds, updated_at FROM labels WHERE target_id = ? AND annotator_id = ?',
+    )
+    this.localHistory = db.prepare(
+      'SELECT verdict, evidence, note, at FROM label_history WHERE target_id = ? AND annotator_id = ?',
+    )
+    this.append = db.prepare(
+      `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at)
+       VALUES (?, ?, ?, ?, ?, ?, 'merge', ?)`,
+    )
+  }
+
+  current(targetId: number, annotatorId: number): LocalLabel | undefined {
+    return this.local.get(targetId, annotatorId) as LocalLabel | undefined
+  }
+
+  history(targetId: number, annotatorId: number): LocalHistory[] {
+    return this.localHistory.all(targetId, annotatorId) as LocalHistory[]
+  }
+
+  appendHistory(
+    targetId: number,
+    annotatorId: number,
+    verdict: string | null,
+    evidence: string,
+    note: string | null,
+    seconds: number,
+    at: string,
+  ): void {
+    this.append.run(targetId, annotatorId, verdict, evidence, note, seconds, at)
+  }
+}
