@@ -1,3 +1,4 @@
+import { currentLabelRows } from '../labels/reads'
 import { cohenKappa, fleissKappa, percentAgreement } from '../metrics/agreement'
 import type { Db } from '../store/connection'
 
@@ -27,12 +28,7 @@ export function agreementSummary(
 ): AgreementSummary {
   const column = new Map(annotators.map((a, i) => [a.id, i]))
   const byTarget = new Map<number, (string | null)[]>()
-  const stmt = db.prepare(
-    `SELECT l.target_id AS t, l.annotator_id AS a, l.verdict AS v FROM labels l
-     JOIN targets tg ON tg.id = l.target_id JOIN units u ON u.id = tg.unit_id
-     WHERE tg.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL`,
-  )
-  for (const r of stmt.iterate(datasetId) as IterableIterator<{ t: number; a: number; v: string }>) {
+  for (const r of currentLabelRows(db, datasetId)) {
     const col = column.get(r.a)
     if (col === undefined) continue
     const row = byTarget.get(r.t) ?? annotators.map(() => null)

@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type ColumnSource, fileWriter, parquetWriteRows } from 'hyparquet-writer'
 import type { Workspace } from '../app/workspace'
+import { labelCountsByAnnotator } from '../labels/reads'
 import { findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
 import { agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
@@ -147,14 +148,7 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
 }
 
 function labelCounts(ws: Workspace, datasetId: number): Map<number, number> {
-  const rows = ws.db
-    .prepare(
-      `SELECT l.annotator_id AS a, COUNT(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id
-       JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-       GROUP BY l.annotator_id`,
-    )
-    .all(datasetId) as { a: number; n: number }[]
+  const rows = labelCountsByAnnotator(ws.db, datasetId)
   return new Map(rows.map((r) => [r.a, r.n]))
 }
 

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { EvidenceSpan } from '../../shared/domain'
 import { type LabelSchema, toBinary } from '../../shared/labelSchemas'
 import { resolveGold } from '../labels/gold'
+import { annotatorsWithLabels } from '../labels/reads'
+import { labelsJsonOfTarget } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 
@@ -56,12 +58,7 @@ const TAIL_FEATURES: Feature[] = [
 
 /** Annotators with at least one label in the dataset, each given a safe, unique column name. */
 export function annotatorColumns(db: Db, datasetId: number, only?: string): AnnotatorColumn[] {
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT a.id, a.name FROM labels l JOIN annotators a ON a.id = l.annotator_id
-       JOIN targets t ON t.id = l.target_id WHERE t.dataset_id = ? ORDER BY a.name`,
-    )
-    .all(datasetId) as { id: number; name: string }[]
+  const rows = annotatorsWithLabels(db, datasetId)
   const chosen = only === undefined ? rows : rows.filter((r) => r.name === only)
   const used = new Set<string>()
   return chosen.map((r) => {
@@ -114,8 +111,7 @@ export function* targetRows(
   const stmt = db.prepare(
     `SELECT t.id AS target_id, i.ext_id, i.question, i.reference, c.variant, c.text AS candidate,
        u.kind, u.text AS unit_text, u.version, u.origin, u.triplet,
-       (SELECT json_group_array(json_object('a', l.annotator_id, 'v', l.verdict, 'e', json(l.evidence), 'n', l.note))
-          FROM labels l WHERE l.target_id = t.id) AS labels
+       ${labelsJsonOfTarget('t.id')} AS labels
      FROM targets t JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id
      JOIN units u ON u.id = t.unit_id
      WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL

@@ -1,6 +1,7 @@
 import { Json } from '../../shared/domain'
 import type { LabelSchema } from '../../shared/labelSchemas'
 import { resolveGold } from '../labels/gold'
+import { factTargetsWithLabel } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 import { FAAF_VERDICT_TEXT, factsList, flattenFact, pyDict } from './pyLiteral'
@@ -69,12 +70,7 @@ export function* wikiRows(
     `SELECT id, text FROM units WHERE item_id = ? AND kind = 'fact' AND superseded_by IS NULL
      AND deleted_at IS NULL ORDER BY position, id`,
   )
-  const targets = db.prepare(
-    `SELECT t.id, t.unit_id AS unit, t.candidate_id AS candidate, l.verdict AS label FROM targets t
-     JOIN units u ON u.id = t.unit_id AND u.kind = 'fact'
-     LEFT JOIN labels l ON l.target_id = t.id AND l.annotator_id = ?
-     WHERE t.dataset_id = ? AND t.item_id = ?`,
-  )
+  const targets = factTargetsWithLabel(db)
   const items = db.prepare(
     'SELECT id, question, reference, metadata FROM items WHERE dataset_id = ? ORDER BY position',
   )
@@ -84,12 +80,7 @@ export function* wikiRows(
     const cands = candidates.all(item.id) as { id: number; variant: string; text: string }[]
     const itemFacts = facts.all(item.id) as { id: number; text: string }[]
     const verdicts = new Map<string, string>()
-    for (const t of targets.all(annotatorId ?? null, datasetId, item.id) as {
-      id: number
-      unit: number
-      candidate: number
-      label: string | null
-    }[]) {
+    for (const t of targets(annotatorId ?? null, datasetId, item.id)) {
       const v = gold ? (gold.get(t.id)?.verdict ?? null) : t.label
       if (v !== null) verdicts.set(`${t.unit}:${t.candidate}`, v)
     }

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os'
+import { labelDeleters } from '../labels/discard'
 import type { Db } from '../store/connection'
 import { createDataset } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
@@ -68,12 +69,9 @@ export function discardDataset(db: Db, datasetId: number): void {
   const ofItems =
     'SELECT id FROM targets WHERE dataset_id = @ds AND item_id IN (SELECT value FROM json_each(@ids))'
   const clear = [
-    `DELETE FROM label_history WHERE target_id IN (${ofItems})`,
-    `DELETE FROM labels WHERE target_id IN (${ofItems})`,
-    `DELETE FROM gold WHERE target_id IN (${ofItems})`,
-    `DELETE FROM gold_history WHERE target_id IN (${ofItems})`,
-    'DELETE FROM items WHERE id IN (SELECT value FROM json_each(@ids))',
-  ].map((sql) => db.prepare(sql))
+    ...labelDeleters(db, ofItems),
+    db.prepare('DELETE FROM items WHERE id IN (SELECT value FROM json_each(@ids))'),
+  ]
   for (;;) {
     const more = immediate(db, () => {
       if (!hidden.get(datasetId)) return false

@@ -1,3 +1,4 @@
+import { importedGoldWriter } from '../labels/gold'
 import { LabelWriter } from '../labels/labels'
 import type { Db } from '../store/connection'
 import { now } from '../store/repos/rows'
@@ -56,9 +57,7 @@ export class ItemSink {
       'INSERT INTO targets (dataset_id, item_id, unit_id, candidate_id) VALUES (?, ?, ?, ?)',
     )
     this.labels = new LabelWriter(db)
-    this.insGold = db.prepare(
-      "INSERT INTO gold (target_id, verdict, source, updated_at) VALUES (?, ?, 'import', ?)",
-    )
+    this.insGold = importedGoldWriter(db)
     this.findAnnotator = db.prepare('SELECT id FROM annotators WHERE name = ?')
     this.addAnnotator = db.prepare('INSERT INTO annotators (name, created_at) VALUES (?, ?)')
     this.noteAdded = db.prepare(
@@ -145,7 +144,7 @@ export class ItemSink {
           u.origin ?? 'import',
         )
         const targetId = Number(this.insTarget.run(this.datasetId, itemId, uid, cid).lastInsertRowid)
-        if (u.gold !== undefined) this.insGold.run(targetId, u.gold, this.at)
+        if (u.gold !== undefined) this.insGold(targetId, u.gold, this.at)
         for (const l of u.labels) this.label(uid, cid, l.annotator, l.verdict)
       })
       this.counts.units += c.units.length

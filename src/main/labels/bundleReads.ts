@@ -63,9 +63,7 @@ export function bundleLabelRows(
 }
 
 /** A target's label history for one annotator, oldest first (evidence still as JSON text). */
-export function bundleLabelHistory(
-  db: Db,
-): (
+export function bundleLabelHistory(db: Db): (
   targetId: number,
   annotatorId: number,
 ) => {

@@ -93,3 +93,13 @@ export function storedGoldRows(db: Db, datasetId: number): [number, string][] {
     .raw()
     .all(datasetId) as [number, string][]
 }
+
+/** Writes the gold a file brings with it on import (a target's first gold row). */
+export function importedGoldWriter(db: Db): (targetId: number, verdict: string, at: string) => void {
+  const insert = db.prepare(
+    "INSERT INTO gold (target_id, verdict, source, updated_at) VALUES (?, ?, 'import', ?)",
+  )
+  return (targetId, verdict, at) => {
+    insert.run(targetId, verdict, at)
+  }
+}

@@ -56,3 +56,69 @@ export function labelsOnUnit(db: Db): (unitId: number) => {
       updatedAt: string
     }[]
 }
+
+/** Current labels (current unit versions, verdict set) of a dataset as {t: target, a: annotator, v: verdict}, streamed. */
+export function currentLabelRows(
+  db: Db,
+  datasetId: number,
+): IterableIterator<{ t: number; a: number; v: string }> {
+  return db
+    .prepare(
+      `SELECT l.target_id AS t, l.annotator_id AS a, l.verdict AS v FROM labels l
+       JOIN targets tg ON tg.id = l.target_id JOIN units u ON u.id = tg.unit_id
+       WHERE tg.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL`,
+    )
+    .iterate(datasetId) as IterableIterator<{ t: number; a: number; v: string }>
+}
+
+/** Annotators with at least one label (cleared ones too) in the dataset, by name. */
+export function annotatorsWithLabels(db: Db, datasetId: number): { id: number; name: string }[] {
+  return db
+    .prepare(
+      `SELECT DISTINCT a.id, a.name FROM labels l JOIN annotators a ON a.id = l.annotator_id
+       JOIN targets t ON t.id = l.target_id WHERE t.dataset_id = ? ORDER BY a.name`,
+    )
+    .all(datasetId) as { id: number; name: string }[]
+}
+
+/** The fact targets of an item, each with one annotator's verdict (null when unlabelled). */
+export function factTargetsWithLabel(db: Db) {
+  const targets = db.prepare(
+    `SELECT t.id, t.unit_id AS unit, t.candidate_id AS candidate, l.verdict AS label FROM targets t
+     JOIN units u ON u.id = t.unit_id AND u.kind = 'fact'
+     LEFT JOIN labels l ON l.target_id = t.id AND l.annotator_id = ?
+     WHERE t.dataset_id = ? AND t.item_id = ?`,
+  )
+  return (annotatorId: number | null, datasetId: number, itemId: number) =>
+    targets.all(annotatorId, datasetId, itemId) as {
+      id: number
+      unit: number
+      candidate: number
+      label: string | null
+    }[]
+}
+
+/** Verdicts per annotator id on current unit versions of a dataset. */
+export function labelCountsByAnnotator(db: Db, datasetId: number): { a: number; n: number }[] {
+  return db
+    .prepare(
+      `SELECT l.annotator_id AS a, COUNT(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id
+       JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+       GROUP BY l.annotator_id`,
+    )
+    .all(datasetId) as { a: number; n: number }[]
+}
+
+/** Verdicts per annotator name on current unit versions, counted from the rows (the counters' reference). */
+export function labelCountsByName(db: Db, datasetId: number): { name: string; n: number }[] {
+  return db
+    .prepare(
+      `SELECT a.name AS name, COUNT(*) AS n FROM labels l
+       JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
+       JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+       GROUP BY a.name ORDER BY a.name`,
+    )
+    .all(datasetId) as { name: string; n: number }[]
+}

@@ -1,5 +1,6 @@
 import { Dataset, DatasetSettings, DatasetSource, Json } from '../../../shared/domain'
 import { LabelSchema } from '../../../shared/labelSchemas'
+import { labelCountsByName } from '../../labels/reads'
 import type { Db } from '../connection'
 import { now, parseJson } from './rows'
 
@@ -118,15 +119,7 @@ export function datasetStats(db: Db, id: number): DatasetStats {
 /** The same numbers counted from the rows themselves: slow on big datasets; the counters' reference. */
 export function recountDatasetStats(db: Db, id: number): DatasetStats {
   const one = (sql: string) => (db.prepare(sql).get(id) as { n: number }).n
-  const labelled = db
-    .prepare(
-      `SELECT a.name AS name, COUNT(*) AS n FROM labels l
-       JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
-       JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND ${CURRENT}
-       GROUP BY a.name ORDER BY a.name`,
-    )
-    .all(id) as { name: string; n: number }[]
+  const labelled = labelCountsByName(db, id)
   return {
     datasetId: id,
     items: one('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ?'),
