@@ -3,7 +3,7 @@ import type { LlmReply } from '../providers/types'
 import type { Db } from '../store/connection'
 import { now, parseJson } from '../store/repos/rows'
 import { relaxedWrite, stmt } from '../store/statements'
-import { verdictCounts } from '../verdicts/write'
+import { verdictCounts } from '../verdicts/reads'
 import { RunConfig, type RunKind, RunSlice } from './config'
 
 export const RunStatus = z.enum(['queued', 'running', 'paused', 'cancelled', 'failed', 'done'])

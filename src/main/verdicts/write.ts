@@ -2,14 +2,6 @@ import type { VerdictOutcome } from '../judges/types'
 import type { Db } from '../store/connection'
 import { relaxedWrite, stmt } from '../store/statements'
 
-/** Targets of this run that already hold a verdict or N/A (transport errors are worth retrying). */
-export function settledTargets(db: Db, runId: number): Set<number> {
-  const rows = db
-    .prepare("SELECT target_id FROM verdicts WHERE run_id = ? AND status != 'error'")
-    .all(runId) as { target_id: number }[]
-  return new Set(rows.map((r) => r.target_id))
-}
-
 export function writeVerdicts(
   db: Db,
   runId: number,
@@ -37,16 +29,6 @@ export function writeVerdicts(
       )
     }
   })
-}
-
-/** How many of a run's targets got a verdict, N/A, or an error. */
-export function verdictCounts(db: Db, runId: number): { ok: number; na: number; err: number } {
-  return db
-    .prepare(
-      `SELECT COALESCE(SUM(status = 'ok'), 0) AS ok, COALESCE(SUM(status = 'na'), 0) AS na,
-         COALESCE(SUM(status = 'error'), 0) AS err FROM verdicts WHERE run_id = ?`,
-    )
-    .get(runId) as { ok: number; na: number; err: number }
 }
 
 /** One imported verdict per target and run; a second one for the same target is refused by the table. */
