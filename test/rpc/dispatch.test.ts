@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { dispatch, type Handlers, ServiceError } from '../../src/main/rpc/dispatch'
+import { ServiceError } from '../../src/main/app/errors'
+import { dispatch, type Handlers } from '../../src/main/rpc/dispatch'
 
 /** Only the handlers a test touches; dispatch looks them up by name. */
 function fakeHandlers(partial: Record<string, (input: unknown) => unknown>): Handlers {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/datasets'
+import { ServiceError } from '../app/errors'
 import { labelDiffersFrom, labelledBy } from '../labels/sql'
-import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'

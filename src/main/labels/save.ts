@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Label, LabelInput } from '../../shared/domain'
+import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
-import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
 import { datasetVisible } from '../store/repos/datasets'
 

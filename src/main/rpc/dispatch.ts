@@ -4,24 +4,14 @@ import {
   type CallName,
   type CallOutput,
   contract,
-  type RpcError,
   type RpcResult,
 } from '../../shared/contract'
+import { ServiceError } from '../app/errors'
 
 export type Handler<K extends CallName> = (
   input: z.infer<(typeof contract)[K]['input']>,
 ) => CallOutput<K> | Promise<CallOutput<K>>
 export type Handlers = { [K in CallName]: Handler<K> }
-
-/** A service refusal with a code the UI can act on; any other exception becomes `failed`. */
-export class ServiceError extends Error {
-  constructor(
-    readonly code: RpcError['code'],
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 function isCallName(name: string): name is CallName {
   return Object.hasOwn(contract, name)

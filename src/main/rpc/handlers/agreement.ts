@@ -1,10 +1,11 @@
 import type { agreementCalls } from '../../../shared/contract/agreement'
 import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
 import { adjudicate, adjudicationQueue } from '../../labels/adjudication'
 import { agreementForDataset } from '../../metrics/agreementService'
 import { getDataset } from '../../store/repos/datasets'
 import { UnitsError } from '../../units/rows'
-import { type Handlers, ServiceError } from '../dispatch'
+import type { Handlers } from '../dispatch'
 
 function guard<T>(fn: () => T): T {
   try {

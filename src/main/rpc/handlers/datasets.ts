@@ -2,9 +2,10 @@ import type { datasetsCalls } from '../../../shared/contract/datasets'
 import { datasetBrief, datasetSummary, listDatasetSummaries, queryItems } from '../../annotate/datasets'
 import { SourceError, withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
 import { ImportError, importFile, previewFile } from '../../import'
 import { listDatasets } from '../../store/repos/datasets'
-import { type Handlers, ServiceError } from '../dispatch'
+import type { Handlers } from '../dispatch'
 
 /** An import refusal is about the file the person chose: say so with the importer's words. */
 async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {

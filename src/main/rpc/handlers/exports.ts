@@ -5,9 +5,10 @@ import Database from 'better-sqlite3'
 import type { exportsCalls } from '../../../shared/contract/exports'
 import { withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
 import { exportBundle, exportDataset, exportVerdicts, mergeBundle } from '../../export'
 import { datasetVisible, findDatasetByName, getDataset } from '../../store/repos/datasets'
-import { type Handlers, ServiceError } from '../dispatch'
+import type { Handlers } from '../dispatch'
 
 /** A name safe in a file name on every OS, still recognisable. */
 export function slug(name: string): string {

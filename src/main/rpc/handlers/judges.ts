@@ -1,5 +1,6 @@
 import type { judgesCalls } from '../../../shared/contract/judges'
 import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
 import type { Workspace } from '../../app/workspace'
 import { latestTemplates, saveTemplate, templateHistory } from '../../prompts/store'
 import { PROVIDER_NAMES } from '../../providers/client'
@@ -13,7 +14,7 @@ import { RunLeaseHeld } from '../../runs/lease'
 import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
 import { getRun } from '../../runs/repo'
-import { type Handlers, ServiceError } from '../dispatch'
+import type { Handlers } from '../dispatch'
 
 /** A run driven by another process is a conflict the person can act on, not a failure. */
 function leaseRefusal<T>(fn: () => T): T {

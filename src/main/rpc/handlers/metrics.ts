@@ -1,11 +1,12 @@
 import type { metricsCalls } from '../../../shared/contract/metrics'
 import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
 import { disagreements, labelNext, narrowing } from '../../metrics/queries'
 import { computeDatasetMetrics } from '../../metrics/service'
 import { renderReport } from '../../reports'
 import type { Db } from '../../store/connection'
 import { datasetVisible } from '../../store/repos/datasets'
-import { type Handlers, ServiceError } from '../dispatch'
+import type { Handlers } from '../dispatch'
 
 function requireDataset(db: Db, datasetId: number): void {
   if (!datasetVisible(db, datasetId)) throw new ServiceError('not_found', `No dataset with id ${datasetId}`)

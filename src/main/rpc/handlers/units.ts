@@ -1,5 +1,6 @@
 import type { unitsCalls } from '../../../shared/contract/units'
 import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
 import {
   addUnit,
   deleteUnit,
@@ -13,7 +14,7 @@ import {
 import { unitsPage, unitVersions } from '../../units/queries'
 import { UnitsError } from '../../units/rows'
 import { createSentenceUnits, createSentenceUnitsForDataset } from '../../units/sentences'
-import { type Handlers, ServiceError } from '../dispatch'
+import type { Handlers } from '../dispatch'
 
 /** Turns the service's own refusals into typed RPC errors; anything else stays `failed`. */
 function guard<T>(fn: () => T): T {
