@@ -37,7 +37,7 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, source)
   setKeyStore(new SafeKeyStore(join(app.getPath('userData'), 'keys.json')))
   const file = defaultWorkspacePath()
-  const context = new AppContext(file)
+  const context = new AppContext(file, { driver: 'app' })
   ctx = context
   loadDemoIfEmpty(context.workspace)
   await rollingBackup(context.workspace.db, file)

@@ -9,7 +9,7 @@ import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
  * judge run, built through the same writers the importer uses.
  */
 export function seedWorkspace(dir: string) {
-  const ctx = new AppContext(join(dir, 'w.factlab'))
+  const ctx = new AppContext(join(dir, 'w.factlab'), { driver: 'browser' })
   const ws = ctx.workspace
   const ds = createDataset(ws.db, { name: 'wiki', labelSchema: FAAF_SCHEMA })
   const ana = ensureAnnotator(ws.db, 'ana')

@@ -20,7 +20,7 @@ const tmp = tmpDirs()
 /** A workspace holding the bundled demo, as a person's laptop would after first start. */
 function laptop(dir: string, name: string) {
   mkdirSync(join(dir, name), { recursive: true })
-  const ctx = new AppContext(join(dir, name, 'w.factlab'))
+  const ctx = new AppContext(join(dir, name, 'w.factlab'), { driver: 'browser' })
   const { datasetId } = loadDemoIfEmpty(ctx.workspace)
   const handlers = buildHandlers(ctx)
   const call = (callName: string, input: unknown) => dispatch(handlers, callName, input)

@@ -40,7 +40,7 @@ export function testApps(): (file?: string) => TestApp {
     for (const c of open.splice(0)) c.close()
   })
   return (file) => {
-    const ctx = new AppContext(file ?? join(tmp(), 'w.factlab'))
+    const ctx = new AppContext(file ?? join(tmp(), 'w.factlab'), { driver: 'browser' })
     open.push(ctx)
     return rpcOn(ctx)
   }

@@ -16,7 +16,7 @@ function app() {
   fx.labelAll('ana', ['true', 'false', 'true', 'false'])
   fx.run('m', ['true', 'true', 'false', 'false'])
   fx.db.close()
-  ctx = new AppContext(join(dir, 'w.factlab'))
+  ctx = new AppContext(join(dir, 'w.factlab'), { driver: 'browser' })
   return { handlers: buildHandlers(ctx), datasetId: fx.datasetId, targets: fx.targets }
 }
 

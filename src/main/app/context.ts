@@ -1,28 +1,63 @@
+import type { RunEngine } from '../runs/engine'
+import type { RunDriver } from '../runs/leaseRules'
 import { EventBus } from './events'
-import { Workspace } from './workspace'
+import { WorkspaceServices } from './services'
+import type { Workspace } from './workspace'
+
+export interface AppContextOptions {
+  driver: RunDriver
+  /** Told when a run was taken over from a driver that had vanished or fallen silent. */
+  onNotice?: (runId: number, message: string) => void
+}
 
 /**
- * What every handler gets: the current workspace (File › Open can switch it) and the event bus.
- * Handlers read `ctx.workspace` on each call rather than holding on to it.
+ * What every handler gets: the services of the current workspace (File › Open can switch it)
+ * and the event bus. Handlers read `ctx.workspace` / `ctx.runs` on each call rather than holding
+ * on to them, so a switch reaches every handler at once.
  */
 export class AppContext {
   readonly events = new EventBus()
-  private current: Workspace
+  private current: WorkspaceServices
 
-  constructor(file: string) {
-    this.current = Workspace.open(file)
+  constructor(
+    file: string,
+    private readonly opts: AppContextOptions,
+  ) {
+    this.current = this.build(file)
   }
 
-  get workspace(): Workspace {
+  private build(file: string): WorkspaceServices {
+    return WorkspaceServices.open(file, {
+      driver: this.opts.driver,
+      onProgress: (p) => this.events.emit('runs.progress', p),
+      ...(this.opts.onNotice ? { onNotice: this.opts.onNotice } : {}),
+    })
+  }
+
+  get services(): WorkspaceServices {
     return this.current
   }
 
-  switchTo(file: string): Workspace {
-    const next = Workspace.open(file)
-    this.current.close()
+  get workspace(): Workspace {
+    return this.current.workspace
+  }
+
+  /** The run engine of the current workspace. */
+  get runs(): RunEngine {
+    return this.current.runs
+  }
+
+  /**
+   * Opens another workspace and makes it current; the previous one's runs are paused (so their
+   * leases are released and they resume later) before its file is closed.
+   */
+  async switchTo(file: string): Promise<Workspace> {
+    const next = this.build(file)
+    const previous = this.current
     this.current = next
     this.events.emit('workspace.changed', { file })
-    return next
+    await previous.dispose()
+    return next.workspace
   }
 
   close(): void {

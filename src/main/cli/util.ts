@@ -1,5 +1,4 @@
 import { SingleBar } from 'cli-progress'
-import { Workspace } from '../app/workspace'
 
 /** Exit codes every command shares: 0 done, 1 bad input, 2 usage. */
 export const EXIT = { ok: 0, badInput: 1, usage: 2 } as const
@@ -11,20 +10,6 @@ export class CliError extends Error {
     readonly exitCode: number = EXIT.badInput,
   ) {
     super(message)
-  }
-}
-
-/** Opens the workspace for one command and always closes it, even when the command throws. */
-export async function withWorkspace<T>(
-  file: string | undefined,
-  fn: (ws: Workspace) => Promise<T> | T,
-): Promise<T> {
-  if (!file) throw new CliError('--workspace <file> is required', EXIT.usage)
-  const ws = Workspace.open(file)
-  try {
-    return await fn(ws)
-  } finally {
-    ws.close()
   }
 }
 

@@ -147,6 +147,13 @@ export class RunEngine {
     this.stop(runId, 'cancelled')
   }
 
+  /** Pauses every run this engine drives and resolves once each has stopped and released its lease. */
+  async pauseAll(): Promise<void> {
+    const running = [...this.active.entries()]
+    for (const [runId] of running) this.stop(runId, 'paused')
+    await Promise.allSettled(running.map(([, a]) => a.done))
+  }
+
   private stop(runId: number, as: 'paused' | 'cancelled'): void {
     const a = this.active.get(runId)
     if (a) {

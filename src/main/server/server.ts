@@ -116,7 +116,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1'
   const rendererDir = resolve(opts.rendererDir ?? 'out/renderer')
   const token = opts.token ?? makeToken()
-  const ctx = new AppContext(opts.workspaceFile)
+  const ctx = new AppContext(opts.workspaceFile, { driver: 'browser' })
   if (opts.loadDemo) loadDemoIfEmpty(ctx.workspace)
   const handlers = buildHandlers(ctx)
   const streams = new Set<() => void>()

@@ -8,7 +8,7 @@ const FILTERS = [{ name: 'FactLab workspace', extensions: ['factlab'] }]
 
 async function switchTo(ctx: AppContext, win: BrowserWindow, file: string): Promise<void> {
   try {
-    ctx.switchTo(file)
+    await ctx.switchTo(file)
     win.setTitle(`FactLab — ${file}`)
     await rollingBackup(ctx.workspace.db, file)
   } catch (error) {

@@ -7,7 +7,8 @@ import {
   exportDataset,
   exportVerdicts,
 } from '../../export'
-import { CliError, EXIT, parsePositiveInt, printResult, withWorkspace } from '../util'
+import { CliError, EXIT, parsePositiveInt, printResult } from '../util'
+import { withWorkspace } from './session'
 
 interface ExportFlags {
   workspace?: string

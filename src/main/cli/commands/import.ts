@@ -9,7 +9,8 @@ import {
   PresetName,
 } from '../../../shared/importMapping'
 import { ImportError, importFile, importVerdicts } from '../../import'
-import { CliError, cliProgress, EXIT, printResult, withWorkspace } from '../util'
+import { CliError, cliProgress, EXIT, printResult } from '../util'
+import { withWorkspace } from './session'
 
 interface ImportFlags {
   workspace?: string

@@ -1,18 +1,19 @@
 import type { Command } from 'commander'
+import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import type { Workspace } from '../../app/workspace'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
 import { missingKey } from '../../providers/keys'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { createRuns, improveRequest, type RunRequest } from '../../runs/create'
-import { RunEngine } from '../../runs/engine'
 import { improvementReport } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
 import { getRun, type RunSummary } from '../../runs/repo'
 import { findDatasetByName } from '../../store/repos/datasets'
-import { CliError, cliProgress, EXIT, parsePositiveInt, printResult, withWorkspace } from '../util'
+import { CliError, cliProgress, EXIT, parsePositiveInt, printResult } from '../util'
+import { type Session, withWorkspace } from './session'
 
 interface CommonFlags {
   workspace?: string
@@ -102,14 +103,14 @@ export function withProviderOptions(cmd: Command): Command {
  * it up later without repeating a finished call. A run another process is driving (the app,
  * browser mode, another terminal) is refused before any call is made.
  */
-export async function driveRun(ws: Workspace, runId: number, json: boolean): Promise<RunSummary> {
+export async function driveRun(s: Session, runId: number, json: boolean): Promise<RunSummary> {
   const bar = cliProgress(`run ${runId}`, undefined, json)
-  const engine = new RunEngine({
-    db: ws.db,
-    registry: BUILTIN_REGISTRY,
-    driver: 'cli',
-    onProgress: (p) => bar.update(p.done, p.total),
-    onNotice: (_id, message) => process.stderr.write(`note: ${message}\n`),
+  // The session's engine is the one the composition root built for this workspace.
+  const engine = s.ctx.runs
+  const stopBar = s.ctx.events.subscribe((name, payload) => {
+    if (name !== 'runs.progress') return
+    const p = payload as EventPayload<'runs.progress'>
+    if (p.runId === runId) bar.update(p.done, p.total)
   })
   const onSigint = () => engine.pause(runId)
   process.once('SIGINT', onSigint)
@@ -120,6 +121,7 @@ export async function driveRun(ws: Workspace, runId: number, json: boolean): Pro
     throw error
   } finally {
     process.off('SIGINT', onSigint)
+    stopBar()
     bar.stop()
   }
 }
@@ -163,12 +165,12 @@ export function registerJudgeCommands(program: Command): void {
         )
       if (f.parseMode && f.parseMode !== 'word-match' && f.parseMode !== 'strict')
         throw new CliError('--parse-mode must be word-match or strict', EXIT.usage)
-      await withWorkspace(f.workspace, async (ws) => {
+      await withWorkspace(f.workspace, async (ws, s) => {
         const r = requestFromFlags(ws, f, f.method)
         if (f.parseMode) r.settings = { parseMode: f.parseMode }
         const ids = createRuns(ws.db, r, parsePositiveInt('--repeat', f.repeat) ?? 1)
         const summaries: RunSummary[] = []
-        for (const id of ids) summaries.push(await driveRun(ws, id, Boolean(f.json)))
+        for (const id of ids) summaries.push(await driveRun(s, id, Boolean(f.json)))
         report(Boolean(f.json), summaries, ws)
       })
     })
@@ -182,9 +184,9 @@ export function registerJudgeCommands(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (run: string, f: CommonFlags) => {
       const runId = parsePositiveInt('run', run)!
-      await withWorkspace(f.workspace, async (ws) => {
+      await withWorkspace(f.workspace, async (ws, s) => {
         getRun(ws.db, runId)
-        report(Boolean(f.json), [await driveRun(ws, runId, Boolean(f.json))], ws)
+        report(Boolean(f.json), [await driveRun(s, runId, Boolean(f.json))], ws)
       })
     })
 
@@ -198,12 +200,12 @@ export function registerJudgeCommands(program: Command): void {
     .action(async (f: CommonFlags & { run: string; rounds?: string }) => {
       const sourceRunId = parsePositiveInt('--run', f.run)!
       const rounds = parsePositiveInt('--rounds', f.rounds) ?? 1
-      await withWorkspace(f.workspace, async (ws) => {
+      await withWorkspace(f.workspace, async (ws, s) => {
         const source = getRun(ws.db, sourceRunId)
         if (source.method !== 'dcr')
           throw new CliError(`Run ${sourceRunId} is a ${source.method} run, not dcr`)
         const [id] = createRuns(ws.db, improveRequest(source, rounds))
-        const summary = await driveRun(ws, id!, Boolean(f.json))
+        const summary = await driveRun(s, id!, Boolean(f.json))
         const roundsReport = improvementReport(ws.db, id!, sourceRunId, rounds)
         printResult(Boolean(f.json), { ...summary, rounds: roundsReport }, () =>
           [

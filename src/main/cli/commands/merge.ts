@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { datasetIdByName, mergeBundle } from '../../export'
-import { printResult, withWorkspace } from '../util'
+import { printResult } from '../util'
+import { withWorkspace } from './session'
 
 interface MergeFlags {
   workspace?: string

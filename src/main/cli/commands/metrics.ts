@@ -6,7 +6,8 @@ import type { DatasetMetrics } from '../../../shared/contract/metrics'
 import { computeDatasetMetrics } from '../../metrics/service'
 import { svgToPng, toCsv, toHtml, toJsonReport, toMarkdown } from '../../reports'
 import { findDatasetByName } from '../../store/repos/datasets'
-import { CliError, EXIT, parsePositiveInt, withWorkspace } from '../util'
+import { CliError, EXIT, parsePositiveInt } from '../util'
+import { withWorkspace } from './session'
 
 interface MetricsFlags {
   workspace?: string

@@ -8,6 +8,7 @@ import {
   type RpcError,
 } from '../../../shared/contract'
 import { AppContext } from '../../app/context'
+import type { Workspace } from '../../app/workspace'
 import { dispatch, type Handlers } from '../../rpc/dispatch'
 import { buildHandlers } from '../../rpc/handlers'
 import type { Db } from '../../store/connection'
@@ -101,12 +102,24 @@ export async function withSession<T>(
   fn: (s: Session) => Promise<T> | T,
 ): Promise<T> {
   if (!file) throw new CliError('--workspace <file> is required', EXIT.usage)
-  const ctx = new AppContext(file)
+  // The composition root builds this workspace's services, the run engine included, as the app's.
+  const ctx = new AppContext(file, {
+    driver: 'cli',
+    onNotice: (_id, message) => process.stderr.write(`note: ${message}\n`),
+  })
   try {
     return await fn(new Session(ctx, annotator))
   } finally {
     ctx.close()
   }
+}
+
+/** A command that works on the workspace itself: the same services as `withSession`. */
+export function withWorkspace<T>(
+  file: string | undefined,
+  fn: (ws: Workspace, s: Session) => Promise<T> | T,
+): Promise<T> {
+  return withSession(file, undefined, (s) => fn(s.ctx.workspace, s))
 }
 
 /** The top-level field names an input object can have (unions: any branch's). */

@@ -1,8 +1,9 @@
 import type { Command } from 'commander'
 import { GENERATE_METHODS } from '../../../shared/domain'
 import { createRuns } from '../../runs/create'
-import { CliError, EXIT, printResult, withWorkspace } from '../util'
+import { CliError, EXIT, printResult } from '../util'
 import { driveRun, type ProviderFlags, requestFromFlags, withProviderOptions } from './judge'
+import { withWorkspace } from './session'
 
 export function registerUnitsCommands(program: Command): void {
   const units = program.command('units').description('Make units: facts, questions, triplets, sentences')
@@ -23,10 +24,10 @@ export function registerUnitsCommands(program: Command): void {
     const model = f.model ?? (f.method === 'sentences' ? 'splitter' : undefined)
     if (!provider || !model)
       throw new CliError(`--provider and --model are required for ${f.method}`, EXIT.usage)
-    await withWorkspace(f.workspace, async (ws) => {
+    await withWorkspace(f.workspace, async (ws, s) => {
       const r = requestFromFlags(ws, { ...f, provider, model }, f.method)
       const [id] = createRuns(ws.db, { ...r, kind: 'extract' })
-      const summary = await driveRun(ws, id!, Boolean(f.json))
+      const summary = await driveRun(s, id!, Boolean(f.json))
       const made = ws.db.prepare('SELECT COUNT(*) AS n FROM units WHERE origin = ?').get(`llm:${id}`) as {
         n: number
       }

@@ -1,7 +1,8 @@
 import type { Command } from 'commander'
 import { backupTo, listBackups, restoreBackup, rollingBackup } from '../../store/backups'
 import { datasetStats, listDatasets } from '../../store/repos/datasets'
-import { CliError, EXIT, printResult, withWorkspace } from '../util'
+import { CliError, EXIT, printResult } from '../util'
+import { withWorkspace } from './session'
 
 /** `datasets`, `backup`, `backups` and `restore`: looking after the workspace file itself. */
 export function registerWorkspaceCommands(program: Command): void {

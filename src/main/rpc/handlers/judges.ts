@@ -1,7 +1,6 @@
 import type { judgesCalls } from '../../../shared/contract/judges'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
-import type { Workspace } from '../../app/workspace'
 import { latestTemplates, saveTemplate, templateHistory } from '../../prompts/store'
 import { PROVIDER_NAMES } from '../../providers/client'
 import { KEY_ENV_VARS, keyStore, missingKey } from '../../providers/keys'
@@ -9,7 +8,6 @@ import { getModel, listModels, saveModel } from '../../providers/models'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { getConfig, listConfigs, requestFromConfig, saveConfig } from '../../runs/configs'
 import { createRuns, improveRequest } from '../../runs/create'
-import { RunEngine } from '../../runs/engine'
 import { RunLeaseHeld } from '../../runs/lease'
 import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
@@ -31,22 +29,8 @@ function leaseRefusal<T>(fn: () => T): T {
  * execute in this process in the background; progress reaches the UI as `runs.progress`.
  */
 export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof judgesCalls> {
-  const engines = new WeakMap<Workspace, RunEngine>()
-  const engine = (): RunEngine => {
-    const ws = ctx.workspace
-    let e = engines.get(ws)
-    if (!e) {
-      e = new RunEngine({
-        db: ws.db,
-        registry: BUILTIN_REGISTRY,
-        onProgress: (p) => ctx.events.emit('runs.progress', p),
-        // The same handlers serve the Electron window and `npm run serve`.
-        driver: process.versions.electron ? 'app' : 'browser',
-      })
-      engines.set(ws, e)
-    }
-    return e
-  }
+  // The engine of the current workspace, built by the composition root (app/services.ts).
+  const engine = () => ctx.runs
   const launch = (ids: number[]) => {
     const e = engine()
     // Repeats run one after another so they do not compete for the same rate limit. A repeat
