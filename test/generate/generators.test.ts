@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { GENERATORS } from '../../src/main/generate'
 import { cleanTexts } from '../../src/main/generate/facts'
-import { GENERATORS } from '../../src/main/judges/registry'
 import type { GenerateTask } from '../../src/main/judges/types'
 import { scriptedCtx, textReply, toolReply } from '../judges/scripted'
 

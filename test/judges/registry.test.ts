@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { GENERATORS } from '../../src/main/generate'
 import { onePerTarget } from '../../src/main/judges/common'
-import { GENERATORS, METHOD_TEMPLATES, METHODS, previewRequests } from '../../src/main/judges/registry'
+import { METHOD_TEMPLATES, METHODS, previewRequests } from '../../src/main/judges/registry'
 import { DEFAULT_CAPABILITIES } from '../../src/main/providers/types'
 import { GENERATE_METHODS, JUDGE_METHODS } from '../../src/shared/domain'
 import { PRESET_SCHEMAS } from '../../src/shared/labelSchemas'

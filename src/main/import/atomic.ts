@@ -1,6 +1,11 @@
-import type { Workspace } from '../app/workspace'
 import { type Db, openWorkspace } from '../store/connection'
 import { ImportError } from './errors'
+
+/** The workspace as an import sees it: its file (to open a connection of its own) and its db. */
+export interface OpenFile {
+  readonly file: string
+  readonly db: Db
+}
 
 /**
  * Runs a streamed import inside one transaction on a connection of its own. The transaction
@@ -8,7 +13,7 @@ import { ImportError } from './errors'
  * connection: a label saved from the UI meanwhile would join it and vanish with a rollback.
  * Either everything commits or nothing does.
  */
-export async function inOwnTransaction<T>(ws: Workspace, fn: (db: Db) => Promise<T>): Promise<T> {
+export async function inOwnTransaction<T>(ws: OpenFile, fn: (db: Db) => Promise<T>): Promise<T> {
   // An in-memory workspace cannot be opened twice; tests of it accept the shared connection.
   const own = ws.file !== ':memory:'
   const db = own ? openWorkspace(ws.file, { skipQuickCheck: true }) : ws.db

@@ -1,8 +1,4 @@
-import type { GenerateMethod, JudgeMethod } from '../../shared/domain'
-import { factsGenerator } from '../generate/facts'
-import { questionsGenerator } from '../generate/questions'
-import { sentencesGenerator } from '../generate/sentences'
-import { tripletsGenerator } from '../generate/triplets'
+import type { JudgeMethod } from '../../shared/domain'
 import type { LlmRequest } from '../providers/types'
 import { onePerTarget } from './common'
 import { dcr } from './dcr'
@@ -12,7 +8,7 @@ import { lexical } from './lexical'
 import { promptTf } from './promptTf'
 import { IMPROVER as RAI_IMPROVER } from './rai'
 import { refchecker, refcheckerBatched } from './refchecker'
-import type { CandidateTask, GeneratorImpl, ImproverImpl, JudgeContext, JudgeMethodImpl } from './types'
+import type { CandidateTask, ImproverImpl, JudgeContext, JudgeMethodImpl } from './types'
 
 /**
  * Every method is wrapped so that, whatever it does, the engine receives exactly one outcome per
@@ -45,13 +41,6 @@ export const METHODS: Record<JudgeMethod, JudgeMethodImpl> = {
   lexical: guarded(lexical),
 }
 
-export const GENERATORS: Record<GenerateMethod, GeneratorImpl> = {
-  facts: factsGenerator,
-  questions: questionsGenerator,
-  triplets: tripletsGenerator,
-  sentences: sentencesGenerator,
-}
-
 export const IMPROVER: ImproverImpl = RAI_IMPROVER
 
 /** Template names each method sends, for the template editor and the run snapshot. */
@@ -68,13 +57,7 @@ export const METHOD_TEMPLATES: Record<JudgeMethod, readonly string[]> = {
   lexical: [],
 }
 
-/** Template names each generator sends; the RAI improver sends `dcr.rai`. */
-export const GENERATOR_TEMPLATES: Record<GenerateMethod, readonly string[]> = {
-  facts: ['facts.generate'],
-  questions: ['questions.generate'],
-  triplets: ['refchecker.extract'],
-  sentences: [],
-}
+/** The RAI improver's template (the generators' are in generate/index.ts). */
 export const IMPROVER_TEMPLATES: readonly string[] = ['dcr.rai']
 
 export interface PreviewedCall {

@@ -1,4 +1,5 @@
-import { GENERATORS, IMPROVER, METHODS } from '../judges/registry'
+import { GENERATORS } from '../generate'
+import { IMPROVER, METHODS } from '../judges/registry'
 import type { MethodRegistry } from './registry'
 
 /** The product's methods, generators and RAI improver, as the engine sees them. */

@@ -1,4 +1,4 @@
-import type { JudgeContext, TemplateSet } from '../judges/types'
+import type { TemplateSet } from '../judges/types'
 import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
 import { type KeyStore, keyStore, missingKey } from '../providers/keys'
 import type { Db } from '../store/connection'
@@ -23,6 +23,7 @@ import {
   setRunStatus,
   setRunTotal,
 } from './repo'
+import type { RunSession } from './session'
 import { loadJudgeTasks } from './tasks'
 
 export interface RunProgress {
@@ -48,19 +49,6 @@ export interface EngineOptions {
   onNotice?: (runId: number, message: string) => void
   /** How often a driven run's lease is refreshed (tests shorten it; see leaseRules.ts). */
   leaseHeartbeatMs?: number
-}
-
-/** What the job functions (judge, extract, improve) get from the engine for one run. */
-export interface RunSession {
-  db: Db
-  run: RunRecord
-  registry: MethodRegistry
-  caller: RunCaller
-  signal: AbortSignal
-  /** The method context with `call` bound to the run; `onCallId` learns which call a task used. */
-  context(onCallId?: (id: number) => void): JudgeContext
-  progress(done: number, total: number): void
-  stop(): void
 }
 
 interface Active {

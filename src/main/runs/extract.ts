@@ -1,9 +1,9 @@
 import type { GenerateOutcome, GenerateTask } from '../judges/types'
 import { ContentWriter } from '../store/repos/content'
 import { RunFatal, RunStopped } from './caller'
-import type { RunSession } from './engine'
 import { runPool } from './pool'
 import { noteOnRun, setRunTotal } from './repo'
+import type { RunSession } from './session'
 import { loadGenerateTasks } from './tasks'
 
 export const llmOrigin = (runId: number) => `llm:${runId}`

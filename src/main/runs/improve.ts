@@ -7,9 +7,9 @@ import { sentenceVerdictsOfCandidate, sentenceVerdictsOfRun } from '../verdicts/
 import { writeVerdicts } from '../verdicts/write'
 import { accountFor } from './accounting'
 import { RunFatal, RunStopped } from './caller'
-import type { RunSession } from './engine'
 import { llmOrigin } from './extract'
 import { runPool } from './pool'
+import type { RunSession } from './session'
 import { loadJudgeTasks } from './tasks'
 
 /** Judged sentences of the given candidates in one run, grouped per candidate. */
