@@ -5,7 +5,7 @@ import {
   fleissKappa,
   krippendorffAlpha,
   percentAgreement,
-} from '../../src/main/metrics/agreement'
+} from '../../src/main/metrics/stats/agreement'
 
 /** Expands a table of category counts per subject into a ratings matrix (one column per rater slot). */
 function fromCounts(table: number[][], categories: string[]): (string | null)[][] {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { aurocCut, correlate } from '../../src/main/metrics/correlation'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
+import { aurocCut, correlate } from '../../src/main/metrics/stats/correlation'
 import { toJsonReport, toMarkdown } from '../../src/main/reports'
 import {
   type CategoricalLabelSchema,

@@ -7,14 +7,14 @@ import {
   errorRate,
   f1Unsupported,
   NONE,
-} from '../../src/main/metrics/binary'
+} from '../../src/main/metrics/stats/binary'
 import {
   bootstrapCells,
   errorRateCi,
   f1Ci,
   mulberry32,
   resampleCells,
-} from '../../src/main/metrics/bootstrap'
+} from '../../src/main/metrics/stats/bootstrap'
 
 // 0 supported, 1 unsupported
 const judge = [1, 1, 0, 0, 1, 0, 0, 0, 1, 0]

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { auroc, correlate, kendallTauB, pearson, spearman } from '../../src/main/metrics/correlation'
-import { correctnessBits, mcnemar, mcnemarBits, mcnemarExact } from '../../src/main/metrics/mcnemar'
-import { dcrScore, raiRates, refcheckerDistribution } from '../../src/main/metrics/methods'
-import { paretoFront, percentileOf, spread } from '../../src/main/metrics/spread'
+import { auroc, correlate, kendallTauB, pearson, spearman } from '../../src/main/metrics/stats/correlation'
+import { correctnessBits, mcnemar, mcnemarBits, mcnemarExact } from '../../src/main/metrics/stats/mcnemar'
+import { dcrScore, raiRates, refcheckerDistribution } from '../../src/main/metrics/stats/methods'
+import { paretoFront, percentileOf, spread } from '../../src/main/metrics/stats/spread'
 
 /** The O(n²) definition, to check the fast algorithm against. */
 function tauBrute(x: number[], y: number[]): number | null {

@@ -1,5 +1,5 @@
 import { currentLabelRows } from '../labels/reads'
-import { cohenKappa, fleissKappa, percentAgreement } from '../metrics/agreement'
+import { cohenKappa, fleissKappa, percentAgreement } from '../metrics/stats/agreement'
 import type { Db } from '../store/connection'
 
 export interface PairAgreement {

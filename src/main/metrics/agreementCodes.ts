@@ -1,7 +1,7 @@
-import { alphaFromCoincidences } from './agreement'
 import type { AgreementSummary, CohenPair, DatasetAgreement } from './agreementService'
 import { annotatorOrder } from './humans'
 import type { TargetColumns } from './load'
+import { alphaFromCoincidences } from './stats/agreement'
 
 /**
  * The agreement figures of a categorical dataset straight from the label columns, in one pass

@@ -1,7 +1,7 @@
 import { currentLabelsByName } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
-import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement } from './agreement'
+import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement } from './stats/agreement'
 
 export interface CohenPair {
   a: string

@@ -1,7 +1,7 @@
 import type { Figures } from '../../shared/contract/metrics'
-import { binaryFigures, type Cells, emptyCells, UNSUPPORTED } from './binary'
-import { type BootstrapOptions, errorRateCi, f1Ci } from './bootstrap'
 import { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './load'
+import { binaryFigures, type Cells, emptyCells, UNSUPPORTED } from './stats/binary'
+import { type BootstrapOptions, errorRateCi, f1Ci } from './stats/bootstrap'
 
 interface Tally {
   cells: Cells

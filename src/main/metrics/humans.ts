@@ -1,10 +1,10 @@
 import type { HumanMetrics } from '../../shared/contract/metrics'
 import type { Matrix } from './agreementService'
-import { NONE } from './binary'
-import type { BootstrapOptions } from './bootstrap'
 import { figuresByVariant } from './figures'
-import { goldCodes } from './labelColumns'
 import type { Coder, TargetColumns } from './load'
+import { NONE } from './stats/binary'
+import type { BootstrapOptions } from './stats/bootstrap'
+import { goldCodes } from './stats/labelColumns'
 
 /**
  * Humans as judges: every annotator's labels against the gold the *other* annotators make

@@ -2,8 +2,8 @@ import type { LabelSchema } from '../../shared/labelSchemas'
 import { loadLabelRows } from '../labels/columns'
 import { storedGoldRows } from '../labels/gold'
 import type { Db } from '../store/connection'
-import { NONE, SUPPORTED, UNSUPPORTED } from './binary'
-import { buildLabelColumns, goldCodes, type LabelColumns } from './labelColumns'
+import { NONE, SUPPORTED, UNSUPPORTED } from './stats/binary'
+import { buildLabelColumns, goldCodes, type LabelColumns } from './stats/labelColumns'
 
 /**
  * Gathers what the metrics need in a few SQL passes into typed columns indexed by a dense

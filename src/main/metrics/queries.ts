@@ -2,10 +2,10 @@ import type { Disagreement, LabelNextRow, NarrowingSeries } from '../../shared/c
 import { lastLabelTimes } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { verdictLookup } from '../verdicts/reads'
-import { addPair, emptyCells, NONE, UNSUPPORTED } from './binary'
-import { errorRateCi } from './bootstrap'
 import { ST_OK } from './load'
 import { datasetSnapshot, memoised, runLabel, type Snapshot } from './snapshot'
+import { addPair, emptyCells, NONE, UNSUPPORTED } from './stats/binary'
+import { errorRateCi } from './stats/bootstrap'
 
 interface TargetInfo {
   itemId: number

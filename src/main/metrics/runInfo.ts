@@ -1,5 +1,5 @@
 import type { Db } from '../store/connection'
-import { percentileOf } from './spread'
+import { percentileOf } from './stats/spread'
 
 export interface RunCost {
   calls: number

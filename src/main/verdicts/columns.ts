@@ -1,6 +1,6 @@
-import { NONE } from '../metrics/binary'
 import { type Coder, type RunColumns, ST_ERROR, ST_NA, ST_OK, type TargetColumns } from '../metrics/load'
 import { CODE_SPAN, sqlString } from '../metrics/packing'
+import { NONE } from '../metrics/stats/binary'
 import type { Db } from '../store/connection'
 
 /** Loading judge runs' verdicts into typed columns over the dataset's dense target index. */

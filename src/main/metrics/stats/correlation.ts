@@ -1,5 +1,5 @@
 import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics'
-import type { LabelSchema } from '../../shared/labelSchemas'
+import type { LabelSchema } from '../../../shared/labelSchemas'
 
 /**
  * Numeric judge scores (DCR score, holistic 0/1/2, ROUGE) against human scores or binary
