@@ -5,7 +5,7 @@ import type { Workspace } from '../../app/workspace'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
 import { missingKey } from '../../providers/keys'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
-import { createRuns, improveRequest, type RunRequest } from '../../runs/create'
+import { createRuns, type RunRequest } from '../../runs/create'
 import { improvementReport } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
@@ -204,9 +204,10 @@ export function registerJudgeCommands(program: Command): void {
         const source = getRun(ws.db, sourceRunId)
         if (source.method !== 'dcr')
           throw new CliError(`Run ${sourceRunId} is a ${source.method} run, not dcr`)
-        const [id] = createRuns(ws.db, improveRequest(source, rounds))
-        const summary = await driveRun(s, id!, Boolean(f.json))
-        const roundsReport = improvementReport(ws.db, id!, sourceRunId, rounds)
+        // Created and started by the app's own call, then followed here on the same engine.
+        const { runId: id } = await s.launch('judges.improve', { runId: sourceRunId, rounds })
+        const summary = await driveRun(s, id, Boolean(f.json))
+        const roundsReport = improvementReport(ws.db, id, sourceRunId, rounds)
         printResult(Boolean(f.json), { ...summary, rounds: roundsReport }, () =>
           [
             human(summary),

@@ -1,7 +1,7 @@
+import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { datasetIdByName, mergeBundle } from '../../export'
 import { printResult } from '../util'
-import { withWorkspace } from './session'
+import { withSession } from './session'
 
 interface MergeFlags {
   workspace?: string
@@ -20,9 +20,11 @@ export function registerMergeCommands(program: Command): void {
     .option('--dataset <name>', 'dataset to merge into (default: the one with the bundle’s name or content)')
     .option('--json', 'print the report as JSON')
     .action(async (bundle: string, flags: MergeFlags) => {
-      const report = await withWorkspace(flags.workspace, (ws) =>
-        mergeBundle(ws, bundle, flags.dataset ? { datasetId: datasetIdByName(ws, flags.dataset) } : {}),
-      )
+      const report = await withSession(flags.workspace, undefined, async (s) => {
+        const into = flags.dataset ? { datasetId: await s.datasetId(flags.dataset) } : {}
+        // The app's call wants a full path; a relative one is the person's, from where they stand.
+        return s.call('exports.mergeBundle', { source: { path: resolve(bundle) }, ...into })
+      })
       printResult(
         flags.json ?? false,
         report,

@@ -3,11 +3,9 @@ import { basename, dirname, extname, join } from 'node:path'
 import type { Command } from 'commander'
 import { costErrorChart, errorByVariantChart } from '../../../shared/charts'
 import type { DatasetMetrics } from '../../../shared/contract/metrics'
-import { computeDatasetMetrics } from '../../metrics/service'
 import { svgToPng, toCsv, toHtml, toJsonReport, toMarkdown } from '../../reports'
-import { findDatasetByName } from '../../store/repos/datasets'
 import { CliError, EXIT, parsePositiveInt } from '../util'
-import { withWorkspace } from './session'
+import { withSession } from './session'
 
 interface MetricsFlags {
   workspace?: string
@@ -79,10 +77,14 @@ export function registerMetricsCommands(program: Command): void {
         )
       const seed = parsePositiveInt('--seed', flags.seed)
       const name = flags.dataset
-      await withWorkspace(flags.workspace, async (ws) => {
-        const dataset = findDatasetByName(ws.db, name)
+      await withSession(flags.workspace, undefined, async (s) => {
+        const names = await s.call('datasets.names', {})
+        const dataset = names.find((d) => d.name === name)
         if (!dataset) throw new CliError(`No dataset named "${name}" in ${flags.workspace}`)
-        const m = computeDatasetMetrics(ws.db, dataset.id, { seed })
+        const m = await s.call('metrics.compare', {
+          datasetId: dataset.id,
+          ...(seed === undefined ? {} : { seed }),
+        })
         if (flags.json) {
           process.stdout.write(`${JSON.stringify(toJsonReport(m), null, 2)}\n`)
           return

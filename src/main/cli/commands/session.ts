@@ -70,13 +70,37 @@ export class Session {
   }
 
   async callByName(name: string, input: unknown): Promise<unknown> {
+    const value = await this.dispatchOne(name, input)
+    if (RUN_LAUNCHERS.has(name)) await this.waitForRuns(runIdsOf(name, input, value))
+    return value
+  }
+
+  /**
+   * Like `call`, but returns as soon as a run launcher has started its runs, for a command that
+   * then follows them itself (progress bar, Ctrl-C pauses) on the same engine.
+   */
+  async launch<K extends CallName>(name: K, input: CallInput<K>): Promise<CallOutput<K>> {
+    return (await this.dispatchOne(name, input)) as CallOutput<K>
+  }
+
+  private async dispatchOne(name: string, input: unknown): Promise<unknown> {
     const refusal = uiOnlyRefusal(name, input)
     if (refusal) throw new CliError(refusal, EXIT.badInput)
     const result = await dispatch(this.handlers, name, input)
     if (!result.ok)
       throw new CliError(`${result.error.code}: ${result.error.message}`, exitCodeFor(result.error.code))
-    if (RUN_LAUNCHERS.has(name)) await this.waitForRuns(runIdsOf(name, input, result.value))
     return result.value
+  }
+
+  /** The id of the dataset with this name, through the app's own `datasets.names` call. */
+  async datasetId(name: string): Promise<number> {
+    const names = await this.call('datasets.names', {})
+    const found = names.find((d) => d.name === name)
+    if (found) return found.id
+    const known = names.map((d) => `"${d.name}"`).sort()
+    throw new CliError(
+      `No dataset named "${name}" in this workspace${known.length ? ` (it has ${known.join(', ')})` : ' (it has none)'}`,
+    )
   }
 
   /** The app keeps running runs in the background; a script's process must not exit under them. */

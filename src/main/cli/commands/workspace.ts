@@ -1,8 +1,7 @@
 import type { Command } from 'commander'
 import { backupTo, listBackups, restoreBackup, rollingBackup } from '../../store/backups'
-import { datasetStats, listDatasets } from '../../store/repos/datasets'
 import { CliError, EXIT, printResult } from '../util'
-import { withWorkspace } from './session'
+import { withSession, withWorkspace } from './session'
 
 /** `datasets`, `backup`, `backups` and `restore`: looking after the workspace file itself. */
 export function registerWorkspaceCommands(program: Command): void {
@@ -12,20 +11,17 @@ export function registerWorkspaceCommands(program: Command): void {
     .requiredOption('--workspace <file>', 'workspace file')
     .option('--json', 'print JSON')
     .action(async (opts: { workspace: string; json?: boolean }) => {
-      await withWorkspace(opts.workspace, (ws) => {
-        const rows = listDatasets(ws.db).map((d) => {
-          const s = datasetStats(ws.db, d.id)
-          return {
-            id: d.id,
-            name: d.name,
-            schema: d.labelSchema.name,
-            items: s.items,
-            candidates: s.candidates,
-            units: s.units,
-            targets: s.targets,
-            labelled: s.labelledBy,
-          }
-        })
+      await withSession(opts.workspace, undefined, async (session) => {
+        const rows = (await session.call('datasets.list', {})).map((d) => ({
+          id: d.id,
+          name: d.name,
+          schema: d.labelSchema.name,
+          items: d.items,
+          candidates: d.candidates,
+          units: d.units,
+          targets: d.targets,
+          labelled: Object.fromEntries(d.labelledBy.map((l) => [l.name, l.labelled])),
+        }))
         printResult(Boolean(opts.json), rows, () =>
           rows.length === 0
             ? 'No datasets yet. Import one with: factlab import <file> --workspace <db>'
