@@ -1,3 +1,5 @@
+// The Electron entry: opens the workspace through the composition root (app/context, app/services),
+// binds the contract to IPC and opens the window. Everything else in src/main runs without Electron.
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, Menu, session } from 'electron'

@@ -1,3 +1,6 @@
+// annotate/ owns what the Annotate and Items views read: one item with its targets, my labels,
+// others' labels and judge verdicts (view.ts), dataset lists and item pages (datasets.ts), search
+// and uploaded files (upload.ts). Saving a label is labels/ (labels/save.ts).
 import type { AnnotateTarget, AnnotateView } from '../../shared/contract/annotate'
 import { Triplet, type UnitKind } from '../../shared/domain'
 import { ServiceError } from '../app/errors'

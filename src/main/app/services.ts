@@ -1,14 +1,12 @@
+// app/ owns an open workspace and what is built on it. This file is the composition root: the one
+// place that builds the services of an open workspace. The Electron shell, the browser-mode server
+// and the CLI all get their workspace and run engine from here (through AppContext in context.ts),
+// so there is one engine per open workspace whichever process drives it, and its runs' leases name
+// that process. errors.ts holds ServiceError, the refusal every service may throw.
 import { BUILTIN_REGISTRY } from '../runs/builtin'
 import { RunEngine, type RunProgress } from '../runs/engine'
 import type { RunDriver } from '../runs/leaseRules'
 import { Workspace } from './workspace'
-
-/*
- * The composition root: the one place that builds the services of an open workspace. The
- * Electron shell, the browser-mode server and the CLI all get their workspace and run engine
- * from here (through AppContext), so there is one engine per open workspace, whichever process
- * drives it, and its runs' leases name that process.
- */
 
 export interface ServicesOptions {
   /** Who drives runs from this process: `app` (Electron), `browser` (npm run serve) or `cli`. */

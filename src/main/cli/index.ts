@@ -1,3 +1,5 @@
+// cli/ is the `factlab` command line: one file per command group under commands/, every command
+// on the services the composition root (app/services.ts) builds, contract calls through `dispatch`.
 import { Command, CommanderError } from 'commander'
 import { WorkspaceError } from '../store/connection'
 import { registerAnnotatorsCommands } from './commands/annotators'

@@ -1,3 +1,4 @@
+// demo/ loads the bundled WikiEval demo into an empty workspace, so a first start has data to show.
 import { z } from 'zod'
 import demoJson from '../../../resources/demo/wikieval-demo.json'
 import { FAAF_SCHEMA } from '../../shared/labelSchemas'

@@ -1,3 +1,5 @@
+// judges/ owns the judge methods (FaaF, prompt-tf, RefChecker, DCR, holistic, lexical), their
+// prompt templates and the RAI improver; this registry lists them. See README.md here.
 import type { JudgeMethod } from '../../shared/domain'
 import type { LlmRequest } from '../providers/types'
 import { onePerTarget } from './common'

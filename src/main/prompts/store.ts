@@ -1,3 +1,4 @@
+// prompts/ owns the stored prompt templates: every saved version, checked before it is kept.
 import { z } from 'zod'
 import { checkTemplates, DEFAULT_TEMPLATES, TEMPLATE_NAMES } from '../judges/templates'
 import type { Db } from '../store/connection'

@@ -1,3 +1,5 @@
+// providers/ owns talking to LLM APIs: OpenAI, Anthropic and OpenAI-compatible clients behind one
+// interface, API keys, and the model list with prices and capabilities.
 import { createAnthropicClient } from './anthropic'
 import type { ProviderClient, ProviderOptions } from './client'
 import { TransportError } from './errors'

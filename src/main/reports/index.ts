@@ -1,3 +1,4 @@
+// reports/ turns a dataset's metrics into reports: Markdown, CSV, HTML, JSON, and charts as SVG/PNG.
 import type { DatasetMetrics } from '../../shared/contract/metrics'
 import { toJsonReport } from '../../shared/metricsJson'
 import { toCsv, toHtml, toMarkdown } from './render'

@@ -1,3 +1,5 @@
+// rpc/ is the contract's entry point for every transport: dispatch.ts validates a call and runs
+// its handler; handlers/ binds each call of src/shared/contract to the services.
 import { z } from 'zod'
 import {
   type CallInput,

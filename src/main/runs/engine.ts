@@ -1,3 +1,5 @@
+// runs/ owns judge and generation runs: creating them from a config, driving them (this engine:
+// rate limits, retries, cache, resume, one driver per run by lease) and reading them back.
 import type { TemplateSet } from '../judges/types'
 import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
 import { type KeyStore, keyStore, missingKey } from '../providers/keys'

@@ -1,3 +1,4 @@
+// server/ is browser mode (`npm run serve`): the same dispatch over loopback HTTP, events over SSE.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'

@@ -1,3 +1,5 @@
+// shell/ is the Electron shell, the only main-process code that imports electron: the window and
+// its hardening, the menu, IPC binding, the OS keychain and the workspace dialogs.
 import { BrowserWindow, type Session, screen } from 'electron'
 import { CONTENT_SECURITY_POLICY } from './csp'
 import { isPermissionAllowed, isTrustedRendererUrl, type RendererSource } from './trust'

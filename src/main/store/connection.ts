@@ -1,3 +1,5 @@
+// store/ owns the SQLite workspace file: opening it (WAL, checks), migrations, backups, and the
+// repositories of prepared statements in repos/.
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
