@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
@@ -32,6 +32,23 @@ describe('factlab CLI: export, bundle and merge', () => {
     expect(exported.code).toBe(0)
     expect(JSON.parse(exported.out).files).toEqual([join(outDir, 'data.parquet'), join(outDir, 'README.md')])
     expect(existsSync(join(outDir, 'README.md'))).toBe(true)
+    // The app's own export call: a folder that already holds files is never written over.
+    const card = readFileSync(join(outDir, 'README.md'), 'utf8')
+    const again = await cli([
+      'export',
+      '--workspace',
+      file,
+      '--dataset',
+      'wikievalfacts',
+      '--format',
+      'csv',
+      '--out',
+      outDir,
+    ])
+    expect(again.code).toBe(1)
+    expect(again.err).toContain('already holds files')
+    expect(readFileSync(join(outDir, 'README.md'), 'utf8')).toBe(card)
+    expect(existsSync(join(outDir, 'data.csv'))).toBe(false)
 
     const unknown = await cli([
       'export',

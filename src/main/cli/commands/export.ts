@@ -1,14 +1,8 @@
+import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import {
-  datasetIdByName,
-  EXPORT_FORMATS,
-  type ExportFormat,
-  exportBundle,
-  exportDataset,
-  exportVerdicts,
-} from '../../export'
+import { EXPORT_FORMATS, type ExportFormat } from '../../export'
 import { CliError, EXIT, parsePositiveInt, printResult } from '../util'
-import { withWorkspace } from './session'
+import { withSession } from './session'
 
 interface ExportFlags {
   workspace?: string
@@ -50,17 +44,17 @@ export function registerExportCommands(program: Command): void {
     .option('--workspace <db>', 'workspace file')
     .requiredOption('--dataset <name>', 'dataset to export')
     .requiredOption('--format <format>', EXPORT_FORMATS.join(', '))
-    .requiredOption('--out <dir>', 'folder to write the data file and README.md into')
+    .requiredOption('--out <dir>', 'new or empty folder to write the data file and README.md into')
     .option('--annotator <name>', "only this annotator's labels (WikiEvalFacts: instead of the gold)")
     .option('--json', 'print the result as JSON')
     .action(async (flags: ExportFlags) => {
       const format = formatOf(flags.format)
-      const result = await withWorkspace(flags.workspace, (ws) =>
-        exportDataset(ws, {
-          datasetId: datasetIdByName(ws, flags.dataset),
+      const result = await withSession(flags.workspace, undefined, async (s) =>
+        s.call('exports.dataset', {
+          datasetId: await s.datasetId(flags.dataset),
           format,
-          outDir: flags.out,
-          annotator: flags.annotator,
+          outDir: resolve(flags.out),
+          ...(flags.annotator === undefined ? {} : { annotator: flags.annotator }),
         }),
       )
       printResult(flags.json ?? false, result, () => `Wrote ${result.files.join(' and ')}`)
@@ -71,13 +65,13 @@ export function registerExportCommands(program: Command): void {
     .description("Export a run's verdicts as JSON lines (or CSV when --out ends in .csv)")
     .option('--workspace <db>', 'workspace file')
     .requiredOption('--run <id>', 'run id')
-    .requiredOption('--out <file>', 'file to write')
+    .requiredOption('--out <file>', 'file to write (must not exist yet)')
     .option('--raw', 'include the raw provider request and reply of each call')
     .option('--json', 'print the result as JSON')
     .action(async (flags: VerdictFlags) => {
       const runId = parsePositiveInt('--run', flags.run)!
-      const result = await withWorkspace(flags.workspace, (ws) =>
-        exportVerdicts(ws, { runId, out: flags.out, raw: flags.raw ?? false }),
+      const result = await withSession(flags.workspace, undefined, (s) =>
+        s.call('exports.verdicts', { runId, out: resolve(flags.out), raw: flags.raw ?? false }),
       )
       printResult(flags.json ?? false, result, () => `Wrote ${result.rows} verdicts to ${result.file}`)
     })
@@ -88,18 +82,17 @@ export function registerExportCommands(program: Command): void {
     .option('--workspace <db>', 'workspace file')
     .requiredOption('--dataset <name>', 'dataset the labels belong to')
     .requiredOption('--annotator <name>', 'whose labels to bundle')
-    .requiredOption('--out <file>', 'bundle file to write (JSON lines)')
+    .requiredOption('--out <file>', 'bundle file to write (JSON lines; must not exist yet)')
     .option('--json', 'print the result as JSON')
     .action(async (flags: BundleFlags) => {
-      const result = await withWorkspace(flags.workspace, (ws) => {
-        const annotator = ws.db.prepare('SELECT id FROM annotators WHERE name = ?').get(flags.annotator) as
-          | { id: number }
-          | undefined
+      const result = await withSession(flags.workspace, undefined, async (s) => {
+        const annotators = await s.call('workspace.annotators', {})
+        const annotator = annotators.find((a) => a.name === flags.annotator)
         if (!annotator) throw new CliError(`No annotator named "${flags.annotator}" in this workspace`)
-        return exportBundle(ws, {
-          datasetId: datasetIdByName(ws, flags.dataset),
+        return s.call('exports.bundle', {
+          datasetId: await s.datasetId(flags.dataset),
           annotatorId: annotator.id,
-          out: flags.out,
+          out: resolve(flags.out),
         })
       })
       printResult(flags.json ?? false, result, () => `Wrote ${result.labels} labels to ${result.file}`)
