@@ -153,6 +153,11 @@ describe('factlab call: any contract call from a script', () => {
     const [run] = JSON.parse(runs.out) as { status: string; verdicts: number; total: number }[]
     expect(run?.status).toBe('done')
     expect(run?.verdicts).toBe(count(file, 'SELECT COUNT(*) AS n FROM targets'))
+    // Driven by the CLI's own engine from the composition root, and the lease log says so.
+    expect(
+      count(file, "SELECT COUNT(*) AS n FROM run_lease_log WHERE event = 'claimed' AND driver = 'cli'"),
+    ).toBe(1)
+    expect(count(file, "SELECT COUNT(*) AS n FROM run_lease_log WHERE driver <> 'cli'")).toBe(0)
   })
 
   it('exits 2 on malformed JSON and on an unknown call, naming the problem', async () => {
