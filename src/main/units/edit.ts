@@ -1,5 +1,5 @@
 // units/ owns units and their targets: editing with versions, splitting and merging, the sentence
-// splitter and triplets, and the adjudication queue.
+// splitter and triplets, and the per-item unit lists (labels and verdicts stay in their own rooms).
 import type { Triplet, Unit, UnitKind } from '../../shared/domain'
 import type { Db } from '../store/connection'
 import { ContentWriter } from '../store/repos/content'
