@@ -32,6 +32,8 @@ describe('annotate in the browser', () => {
     await app.shot('annotate')
 
     const focusedBefore = await annotate.focusedTargetId()
+    // The URL follows the focus once it settles; a reload before that returns to the URL's unit.
+    await expect.poll(() => page.url()).toContain(`target=${focusedBefore}`)
     await app.reload()
     await annotate.units.first().waitFor()
     // The reload lands on the unit that had focus.
