@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { JUDGE_METHODS } from '../../src/shared/domain'
+import {
+  FAAF_SCHEMA,
+  holisticSchema,
+  type LabelSchema,
+  REFCHECKER_SCHEMA,
+} from '../../src/shared/labelSchemas'
 import { answerAll } from '../fake-llm/server'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
@@ -11,8 +17,18 @@ import { addEveryUnitKind, makeWorkspace } from './helpers'
 const dir = tmpDirs()
 const fake = fakeLlmForFile(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'])
 
-function workspaceWithEveryKind(): { file: string; targets: (kinds: readonly string[]) => number } {
-  const { ws } = makeWorkspace(dir(), 2, 3)
+// Each method on a dataset in its own words (judges/schemaFit.ts refuses some other pairings).
+const NATIVE: Record<string, LabelSchema> = {
+  refchecker: REFCHECKER_SCHEMA,
+  'refchecker-batched': REFCHECKER_SCHEMA,
+  holistic: holisticSchema(),
+}
+
+function workspaceWithEveryKind(method: string): {
+  file: string
+  targets: (kinds: readonly string[]) => number
+} {
+  const { ws } = makeWorkspace(dir(), 2, 3, NATIVE[method] ?? FAAF_SCHEMA)
   addEveryUnitKind(ws)
   const counts = new Map(
     (
@@ -36,7 +52,7 @@ describe.each(WIRES)('factlab judge run over %s', (wire) => {
       if (req.schema) return answerAll('true')(req, n)
       return { kind: 'text', text: /entailment/i.test(req.userText) ? 'Entailment' : 'True' }
     })
-    const { file, targets } = workspaceWithEveryKind()
+    const { file, targets } = workspaceWithEveryKind(method)
     const provider =
       method === 'lexical'
         ? ['--provider', 'lexical', '--model', 'rougeL']

@@ -7,16 +7,17 @@ import { createRuns, type RunRequest } from '../../src/main/runs/create'
 import { type EngineOptions, RunEngine } from '../../src/main/runs/engine'
 import type { MethodRegistry } from '../../src/main/runs/registry'
 import { createDataset } from '../../src/main/store/repos/datasets'
-import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { FAAF_SCHEMA, type LabelSchema } from '../../src/shared/labelSchemas'
 
 /** A workspace with `items` items, one `answer` candidate each, and `facts` facts per item. */
 export function makeWorkspace(
   dir: string,
   items: number,
   facts: number,
+  labelSchema: LabelSchema = FAAF_SCHEMA,
 ): { ws: Workspace; datasetId: number } {
   const ws = Workspace.open(join(dir, 'ws.factlab'))
-  const ds = createDataset(ws.db, { name: 'd', labelSchema: FAAF_SCHEMA })
+  const ds = createDataset(ws.db, { name: 'd', labelSchema })
   ws.db.transaction(() => {
     for (let i = 0; i < items; i++) {
       const itemId = ws.content.insertItem(

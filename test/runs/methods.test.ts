@@ -5,6 +5,12 @@ import { saveModel } from '../../src/main/providers/models'
 import { DEFAULT_CAPABILITIES } from '../../src/main/providers/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { JUDGE_METHODS } from '../../src/shared/domain'
+import {
+  FAAF_SCHEMA,
+  holisticSchema,
+  type LabelSchema,
+  REFCHECKER_SCHEMA,
+} from '../../src/shared/labelSchemas'
 import { answerAll, type FakeServer, startFakeLlm, toolArgsFor } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
 import { addEveryUnitKind, engineFor, makeWorkspace, oneRun, runRequest, verdictRows } from './helpers'
@@ -20,8 +26,15 @@ afterAll(() => fake.close())
 const ITEMS = 3
 const FACTS = 6
 
-function fullWorkspace(): { ws: Workspace; datasetId: number } {
-  const made = makeWorkspace(dir(), ITEMS, FACTS)
+// Each method on a dataset in its own words (judges/schemaFit.ts refuses some other pairings).
+const NATIVE: Record<string, LabelSchema> = {
+  refchecker: REFCHECKER_SCHEMA,
+  'refchecker-batched': REFCHECKER_SCHEMA,
+  holistic: holisticSchema(),
+}
+
+function fullWorkspace(method?: string): { ws: Workspace; datasetId: number } {
+  const made = makeWorkspace(dir(), ITEMS, FACTS, NATIVE[method ?? ''] ?? FAAF_SCHEMA)
   addEveryUnitKind(made.ws)
   return made
 }
@@ -50,7 +63,7 @@ describe.each(WIRES)('$name', ({ provider, fallback }) => {
       const word = /entailment/i.test(req.userText) ? 'Entailment' : 'True'
       return { kind: 'text', text: word }
     })
-    const { ws, datasetId } = fullWorkspace()
+    const { ws, datasetId } = fullWorkspace(method)
     const baseUrl = provider === 'anthropic' ? fake.anthropicUrl : fake.openaiUrl
     const engine = engineFor(ws, { registry: BUILTIN_REGISTRY })
     const before = fake.calls()

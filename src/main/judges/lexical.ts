@@ -1,11 +1,14 @@
 import type { UnitKind } from '../../shared/domain'
 import type { LabelSchema } from '../../shared/labelSchemas'
+import { binaryRepresentatives } from './schemaFit'
 import type { JudgeMethodImpl, MethodSettings, TargetInput, VerdictOutcome } from './types'
 
 /**
  * The offline floor every LLM judge must beat: n-gram overlap between a unit and the text it is
- * checked against. All scores use one tokeniser (lower-cased runs of letters and digits), so
- * ROUGE-1/2/L and token overlap are comparable.
+ * checked against. All scores use one tokeniser, so ROUGE-1/2/L and token overlap are comparable:
+ * `unicode` (default) lower-cased runs of letters and digits in any script; `ascii` lower-cased
+ * `[a-z0-9]+` runs, as the papers' ROUGE scripts tokenise (accented and non-Latin letters split
+ * words and are dropped).
  */
 export type LexicalMetric = NonNullable<MethodSettings['lexicalMetric']>
 
@@ -26,8 +29,12 @@ export interface LexicalScores {
 export const DEFAULT_LEXICAL_METRIC: LexicalMetric = 'rougeL'
 export const DEFAULT_LEXICAL_THRESHOLD = 0.5
 
-export function tokenize(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+export type LexicalTokens = NonNullable<MethodSettings['lexicalTokens']>
+export const DEFAULT_LEXICAL_TOKENS: LexicalTokens = 'unicode'
+
+export function tokenize(text: string, mode: LexicalTokens = DEFAULT_LEXICAL_TOKENS): string[] {
+  const lower = text.toLowerCase()
+  return (mode === 'ascii' ? lower.match(/[a-z0-9]+/g) : lower.match(/[\p{L}\p{N}]+/gu)) ?? []
 }
 
 function prf(matches: number, claimCount: number, evidenceCount: number): Prf {
@@ -82,9 +89,13 @@ export function tokenOverlap(claim: readonly string[], evidence: readonly string
   return hit / c.size
 }
 
-export function lexicalScores(claimText: string, evidenceText: string): LexicalScores {
-  const claim = tokenize(claimText)
-  const evidence = tokenize(evidenceText)
+export function lexicalScores(
+  claimText: string,
+  evidenceText: string,
+  mode: LexicalTokens = DEFAULT_LEXICAL_TOKENS,
+): LexicalScores {
+  const claim = tokenize(claimText, mode)
+  const evidence = tokenize(evidenceText, mode)
   return {
     rouge1: rougeN(claim, evidence, 1),
     rouge2: rougeN(claim, evidence, 2),
@@ -120,15 +131,8 @@ export function verdictFor(score: number, threshold: number, kind: UnitKind, sch
   if (schema?.type === 'numeric') {
     return String(Math.round((schema.min + score * (schema.max - schema.min)) * 100) / 100)
   }
-  let { yes, no } = BY_KIND[kind]
-  if (schema) {
-    const sup = schema.values.filter((v) => schema.binary[v] === 'supported')
-    const unsup = schema.values.filter((v) => schema.binary[v] === 'unsupported')
-    if (sup[0]) yes = sup[0]
-    const scores = schema.scores
-    const lowest = scores ? [...unsup].sort((a, b) => (scores[a] ?? 0) - (scores[b] ?? 0))[0] : unsup[0]
-    if (lowest) no = lowest
-  }
+  const reps = schema ? binaryRepresentatives(schema) : null
+  const { yes, no } = reps ? { yes: reps.supported, no: reps.unsupported } : BY_KIND[kind]
   return score >= threshold ? yes : no
 }
 
@@ -152,13 +156,15 @@ export const lexical: JudgeMethodImpl = {
   async judge(task, ctx) {
     const metric = ctx.settings.lexicalMetric ?? DEFAULT_LEXICAL_METRIC
     const threshold = ctx.settings.lexicalThreshold ?? DEFAULT_LEXICAL_THRESHOLD
+    const tokens = ctx.settings.lexicalTokens ?? DEFAULT_LEXICAL_TOKENS
     return task.targets.map((t): VerdictOutcome => {
       const { claim, evidence } = evidenceFor(t, task.item.reference, task.candidate.text)
-      const s = lexicalScores(claim, evidence)
+      const s = lexicalScores(claim, evidence, tokens)
       const score = pickScore(s, metric, t.kind)
       const detail = {
         metric,
         threshold,
+        tokens,
         rouge1: { p: round(s.rouge1.precision), r: round(s.rouge1.recall), f: round(s.rouge1.f) },
         rouge2: { p: round(s.rouge2.precision), r: round(s.rouge2.recall), f: round(s.rouge2.f) },
         rougeL: { p: round(s.rougeL.precision), r: round(s.rougeL.recall), f: round(s.rougeL.f) },

@@ -32,6 +32,8 @@ export interface MethodSettings {
   /** lexical: which score and the threshold for "supported". */
   lexicalMetric?: 'rouge1' | 'rouge2' | 'rougeL' | 'overlap'
   lexicalThreshold?: number
+  /** lexical: `unicode` words (default) or the papers' ASCII `[a-z0-9]+` lower-case tokens. */
+  lexicalTokens?: 'unicode' | 'ascii'
   /** dcr: use an LLM call for AMC (true) or map DCE decisions to ±1 (false). */
   amcLlm?: boolean
   /** dcr: the score constants of Z = (Σ s_i − α) / (n − β); both 0 by default. */

@@ -1,8 +1,9 @@
+import { schemaFit } from '../judges/schemaFit'
 import { templateSnapshot } from '../prompts/store'
 import type { ProviderName } from '../providers/client'
 import { getModel } from '../providers/models'
 import type { Db } from '../store/connection'
-import { datasetVisible } from '../store/repos/datasets'
+import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { RunConfig, type RunKind, RunSlice } from './config'
 import { insertRun, type RunRecord } from './repo'
 
@@ -32,6 +33,10 @@ export interface RunRequest {
 export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
   if (r.provider === 'openai-compatible' && !r.baseUrl?.trim())
     throw new Error('openai-compatible needs a base URL (for example http://localhost:11434/v1)')
+  if ((r.kind ?? 'judge') === 'judge') {
+    const fit = schemaFit(r.method, getDataset(db, r.datasetId).labelSchema)
+    if (!fit.ok) throw new Error(`This method cannot answer in the dataset's label schema: ${fit.reason}`)
+  }
   const model = getModel(db, r.provider, r.model, r.baseUrl ?? null)
   return RunConfig.parse({
     provider: r.provider,

@@ -1,9 +1,11 @@
 // runs/ owns judge and generation runs: creating them from a config, driving them (this engine:
 // rate limits, retries, cache, resume, one driver per run by lease) and reading them back.
+import { schemaFit, toSchemaWords } from '../judges/schemaFit'
 import type { TemplateSet } from '../judges/types'
 import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
 import { type KeyStore, keyStore, missingKey } from '../providers/keys'
 import type { Db } from '../store/connection'
+import { getDataset } from '../store/repos/datasets'
 import { settledTargets } from '../verdicts/reads'
 import { writeVerdicts } from '../verdicts/write'
 import { accountFor, allFailed } from './accounting'
@@ -204,6 +206,8 @@ export class RunEngine {
         },
       })
       const templates = templateSet(config)
+      // Every method answers in the dataset's schema (see judges/schemaFit.ts).
+      const labelSchema = getDataset(db, run.datasetId).labelSchema
       const session: RunSession = {
         db,
         run,
@@ -214,6 +218,7 @@ export class RunEngine {
           settings: config.settings,
           templates,
           capabilities: config.capabilities,
+          labelSchema,
           call: (key, req) => caller.call(key, req, onCallId),
         }),
         progress: (done, total) => {
@@ -242,6 +247,9 @@ export class RunEngine {
   private async judge(s: RunSession): Promise<void> {
     const method = s.registry.judges[s.run.method]
     if (!method) throw new RunFatal(`Unknown judge method "${s.run.method}"`)
+    const labelSchema = getDataset(s.db, s.run.datasetId).labelSchema
+    const fit = schemaFit(s.run.method, labelSchema)
+    if (!fit.ok) throw new RunFatal(fit.reason)
     const tasks = loadJudgeTasks(s.db, s.run.datasetId, method.unitKinds, s.run.slice)
     const settled = settledTargets(s.db, s.run.id)
     const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
@@ -268,7 +276,7 @@ export class RunEngine {
         })
         let outcomes: ReturnType<typeof accountFor>
         try {
-          outcomes = accountFor(task.targets, await method.judge(task, ctx))
+          outcomes = accountFor(task.targets, toSchemaWords(fit, labelSchema, await method.judge(task, ctx)))
         } catch (error) {
           if (error instanceof RunStopped || error instanceof RunFatal) throw error
           const message = error instanceof Error ? error.message : String(error)

@@ -2,6 +2,7 @@ import type { CallResult, JudgeContext, TemplateSet } from '../judges/types'
 import { createProvider } from '../providers'
 import type { LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
+import { getDataset } from '../store/repos/datasets'
 import { type RunRequest, snapshotConfig } from './create'
 import type { MethodRegistry } from './registry'
 import { loadJudgeTasks } from './tasks'
@@ -48,6 +49,7 @@ export async function previewRun(db: Db, r: RunRequest, registry: MethodRegistry
       settings: config.settings,
       templates,
       capabilities: config.capabilities,
+      labelSchema: getDataset(db, r.datasetId).labelSchema,
       call: async (key, request): Promise<CallResult> => {
         calls.push({ key, request, wire: client.wireBody(request) })
         return { ok: false, error: 'preview only: nothing was sent' }

@@ -36,6 +36,8 @@ export const MethodSettings = z.object({
   parseMode: z.enum(['word-match', 'strict']).optional(),
   lexicalMetric: z.enum(['rouge1', 'rouge2', 'rougeL', 'overlap']).optional(),
   lexicalThreshold: z.number().min(0).max(1).optional(),
+  /** Unicode words (default) or ASCII `[a-z0-9]+` lower-case tokens as the papers' scripts use. */
+  lexicalTokens: z.enum(['unicode', 'ascii']).optional(),
   amcLlm: z.boolean().optional(),
   repairRetry: z.boolean().optional(),
 })

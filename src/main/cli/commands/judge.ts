@@ -39,6 +39,33 @@ interface RunFlags extends ProviderFlags {
   method: string
   repeat?: string
   parseMode?: string
+  lexicalMetric?: string
+  lexicalThreshold?: string
+  lexicalTokens?: string
+}
+
+const LEXICAL_METRICS = ['rouge1', 'rouge2', 'rougeL', 'overlap'] as const
+
+/** The lexical baseline's settings from flags; `--model rouge2` alone picks the metric too. */
+function lexicalSettings(f: RunFlags): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const metric = f.lexicalMetric ?? (f.provider === 'lexical' ? f.model : undefined)
+  if (metric !== undefined && (LEXICAL_METRICS as readonly string[]).includes(metric))
+    out.lexicalMetric = metric
+  else if (f.lexicalMetric !== undefined)
+    throw new CliError(`--lexical-metric must be one of ${LEXICAL_METRICS.join(', ')}`, EXIT.usage)
+  if (f.lexicalThreshold !== undefined) {
+    const t = Number(f.lexicalThreshold)
+    if (!Number.isFinite(t) || t < 0 || t > 1)
+      throw new CliError('--lexical-threshold must be a number from 0 to 1', EXIT.usage)
+    out.lexicalThreshold = t
+  }
+  if (f.lexicalTokens !== undefined) {
+    if (f.lexicalTokens !== 'unicode' && f.lexicalTokens !== 'ascii')
+      throw new CliError('--lexical-tokens must be unicode or ascii', EXIT.usage)
+    out.lexicalTokens = f.lexicalTokens
+  }
+  return out
 }
 
 export function providerOf(raw: string): ProviderName {
@@ -157,6 +184,18 @@ export function registerJudgeCommands(program: Command): void {
     .requiredOption('--method <name>', JUDGE_METHODS.join(', '))
     .option('--repeat <k>', 'run the same config K times, to measure run-to-run variance')
     .option('--parse-mode <mode>', 'prompt-tf: word-match or strict')
+    .option(
+      '--lexical-metric <m>',
+      `lexical: ${LEXICAL_METRICS.join(', ')} (default rougeL, or the --model name when it is one)`,
+    )
+    .option(
+      '--lexical-threshold <x>',
+      'lexical: score at or above which a unit counts as supported (default 0.5)',
+    )
+    .option(
+      '--lexical-tokens <mode>',
+      "lexical: unicode (words in any script, default) or ascii ([a-z0-9]+ lower-case, as the papers' scripts)",
+    )
     .action(async (f: RunFlags) => {
       if (!(JUDGE_METHODS as readonly string[]).includes(f.method))
         throw new CliError(
@@ -167,7 +206,7 @@ export function registerJudgeCommands(program: Command): void {
         throw new CliError('--parse-mode must be word-match or strict', EXIT.usage)
       await withWorkspace(f.workspace, async (ws, s) => {
         const r = requestFromFlags(ws, f, f.method)
-        if (f.parseMode) r.settings = { parseMode: f.parseMode }
+        r.settings = { ...(f.parseMode ? { parseMode: f.parseMode } : {}), ...lexicalSettings(f) }
         const ids = createRuns(ws.db, r, parsePositiveInt('--repeat', f.repeat) ?? 1)
         const summaries: RunSummary[] = []
         for (const id of ids) summaries.push(await driveRun(s, id, Boolean(f.json)))
