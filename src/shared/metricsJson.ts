@@ -1,4 +1,5 @@
 import type { DatasetMetrics, Figures } from './contract/metrics'
+import { itemLevelJson } from './itemLevelJson'
 
 /**
  * The stable `metrics --json` shape (docs/metrics-json.md). snake_case, nulls for figures that
@@ -107,6 +108,7 @@ export function toJsonReport(m: DatasetMetrics) {
     })),
     gold_refchecker_macro: m.goldRefchecker,
     pareto_front: m.paretoFront,
+    item_level: itemLevelJson(m.itemLevel),
   }
 }
 

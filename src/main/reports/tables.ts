@@ -1,5 +1,6 @@
 import type { CorrelationRow, DatasetMetrics } from '../../shared/contract/metrics'
 import { money, NOT_DEFINED, num, pct, pctCi, pValue } from './format'
+import { itemLevelTables } from './itemLevelTable'
 
 /** A report table: rendered to Markdown and HTML alike so the two never drift apart. */
 export interface Table {
@@ -144,6 +145,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
         aurocSplit(c),
       ]),
     })
+  tables.push(...itemLevelTables(m))
   if (m.spreads.length > 0)
     tables.push({
       title: 'Spread over repeated runs of one config',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { call } from './define'
+import { ItemLevel } from './itemLevel'
 
 /** Shapes of the metrics area; the service builds exactly these, the Compare view reads them. */
 
@@ -150,6 +151,8 @@ export const DatasetMetrics = z.object({
   goldRefchecker: Distribution.nullable(),
   /** Runs no other run beats on both cost and error rate. */
   paretoFront: z.array(z.number().int()),
+  /** Item-level scores and correlations (contract/itemLevel.ts). */
+  itemLevel: ItemLevel,
 })
 export type DatasetMetrics = z.infer<typeof DatasetMetrics>
 

@@ -7,6 +7,7 @@ import type { Route, ViewProps } from '../types'
 import { compareCharts } from './compareCharts'
 import { Disagreements } from './Disagreements'
 import { Extras } from './Extras'
+import { ItemLevelPanel } from './ItemLevelPanel'
 import { JudgeTable } from './JudgeTable'
 import { LabelNext } from './LabelNext'
 import { ConfusionPanel, McNemarMatrix } from './Matrices'
@@ -103,6 +104,7 @@ const CompareBody = memo(function CompareBody({
         <h2>Judges and humans</h2>
         <JudgeTable metrics={m} />
       </section>
+      <ItemLevelPanel metrics={m} />
       <div className="cmp-grid">
         <section>
           <ChartFigure chart={charts.byVariant} dataset={m.dataset} testId="variant-bars" />

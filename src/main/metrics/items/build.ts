@@ -1,0 +1,195 @@
+import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../shared/contract/itemLevel'
+import type { UnitKind } from '../../../shared/labelSchemas'
+import { lexicalScores } from '../../judges/lexical'
+import { NONE } from '../binary'
+import { goldCodes } from '../labelColumns'
+import { type Coder, type RunColumns, ST_OK, type TargetColumns } from '../load'
+import { type RunRow, runLabel } from '../snapshot'
+import { type ItemBootstrap, itemCorrelation } from './correlate'
+import type { ItemInputs } from './load'
+import {
+  ITEM_SCORE_DEFINITIONS,
+  type ItemScore,
+  type ItemScoreKind,
+  itemScores,
+  scoreKindFor,
+  type UnitVerdict,
+} from './scores'
+
+/**
+ * Item-level series and correlations of a dataset: the gold's item scores per unit kind, every
+ * annotator's and every judge run's, and each one's correlation with the human item scores
+ * (overall and per variant). Pure over the loaded columns.
+ */
+export interface ItemLevelInput {
+  t: TargetColumns
+  coder: Coder
+  runs: readonly RunRow[]
+  columns: ReadonlyMap<number, RunColumns>
+  inputs: ItemInputs
+  names: ReadonlyMap<number, string>
+  alpha: number
+  beta: number
+  boot: ItemBootstrap
+}
+
+interface Series {
+  meta: Omit<ItemSeries, 'values' | 'units' | 'responseLabels'>
+  scores: Map<number, ItemScore>
+}
+
+/** Unit verdicts of one kind from per-target binary, number and label columns. */
+function unitRows(
+  input: ItemLevelInput,
+  kind: UnitKind,
+  bin: (i: number) => number,
+  num: (i: number) => number,
+  word: (i: number) => string | null,
+): UnitVerdict[] {
+  const { t, inputs } = input
+  const out: UnitVerdict[] = []
+  for (let i = 0; i < t.ids.length; i++) {
+    if (inputs.kind[i] !== kind) continue
+    const b = bin(i)
+    const x = num(i)
+    if (b === NONE && !Number.isFinite(x)) continue
+    out.push({ response: t.candidate[i]!, bin: b, num: x, verdict: word(i) })
+  }
+  return out
+}
+
+function goldSeries(input: ItemLevelInput, kind: UnitKind, gold: Int32Array): Map<number, ItemScore> {
+  const { t, coder } = input
+  const values = t.human.values
+  const rows = unitRows(
+    input,
+    kind,
+    (i) => (gold[i]! < 0 ? NONE : coder.bin(values[gold[i]!]!, null)),
+    (i) => (gold[i]! < 0 ? Number.NaN : coder.num(values[gold[i]!]!, null)),
+    (i) => (gold[i]! < 0 ? null : values[gold[i]!]!),
+  )
+  return itemScores(scoreKindFor(kind), rows)
+}
+
+function correlationOf(
+  input: ItemLevelInput,
+  judge: Map<number, ItemScore>,
+  human: Map<number, ItemScore>,
+): Pick<ItemCorrelationLine, 'overall' | 'byVariant'> {
+  const x: number[] = []
+  const y: number[] = []
+  const byVariant = new Map<string, { x: number[]; y: number[] }>()
+  for (const r of input.inputs.responses) {
+    const j = judge.get(r.candidateId)
+    const h = human.get(r.candidateId)
+    if (!j || !h) continue
+    x.push(j.score)
+    y.push(h.score)
+    let v = byVariant.get(r.variant)
+    if (!v) {
+      v = { x: [], y: [] }
+      byVariant.set(r.variant, v)
+    }
+    v.x.push(j.score)
+    v.y.push(h.score)
+  }
+  return {
+    overall: itemCorrelation(x, y, input.boot),
+    byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, itemCorrelation(v.x, v.y, input.boot)])),
+  }
+}
+
+const ROUGE: ('rouge1' | 'rouge2' | 'rougeL')[] = ['rouge1', 'rouge2', 'rougeL']
+
+export function buildItemLevel(input: ItemLevelInput): ItemLevel {
+  const { t, inputs } = input
+  const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
+  const goldAll = goldCodes(t.human, t.stored)
+  const series: Series[] = []
+  const correlations: ItemCorrelationLine[] = []
+  for (const kind of kinds) {
+    const human = goldSeries(input, kind, goldAll)
+    const humanScore = scoreKindFor(kind)
+    series.push({
+      meta: {
+        source: 'gold',
+        runId: null,
+        annotator: null,
+        label: 'human gold',
+        unitKind: kind,
+        score: humanScore,
+      },
+      scores: human,
+    })
+    // Every annotator against the gold the others make, as the target-level human rows are.
+    for (const a of t.human.annotatorIds) {
+      const own = new Int32Array(t.ids.length).fill(-1)
+      const h = t.human
+      for (let i = 0; i < t.ids.length; i++)
+        for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = h.code[k]!
+      const mine = goldSeries(input, kind, own)
+      if (mine.size === 0) continue
+      const others = goldSeries(input, kind, goldCodes(h, t.stored, a))
+      const name = input.names.get(a) ?? `#${a}`
+      const meta = { source: 'annotator' as const, runId: null, annotator: name, label: name, unitKind: kind }
+      series.push({ meta: { ...meta, score: humanScore }, scores: mine })
+      correlations.push({ ...meta, score: humanScore, humanScore, ...correlationOf(input, mine, others) })
+    }
+    for (const r of input.runs) {
+      const run = input.columns.get(r.id)!
+      const rows = unitRows(
+        input,
+        kind,
+        (i) => (run.status[i] === ST_OK ? run.bin[i]! : NONE),
+        (i) => (run.status[i] === ST_OK ? run.num[i]! : Number.NaN),
+        (i) => (run.status[i] === ST_OK && run.code[i]! >= 0 ? t.labels[run.code[i]!]! : null),
+      )
+      if (rows.length === 0) continue
+      const label = runLabel(r)
+      const meta = { source: 'judge' as const, runId: r.id, annotator: null, label, unitKind: kind }
+      const own: { score: ItemScoreKind; scores: Map<number, ItemScore> }[] = [
+        {
+          score: r.method === 'dcr' && kind === 'sentence' ? 'dcr' : humanScore,
+          scores: itemScores(r.method === 'dcr' && kind === 'sentence' ? 'dcr' : humanScore, rows, input),
+        },
+      ]
+      const tokens = inputs.lexicalTokens.get(r.id)
+      if (tokens) {
+        const judged = new Set(rows.map((x) => x.response))
+        const rouge = new Map(ROUGE.map((m) => [m, new Map<number, ItemScore>()]))
+        for (const resp of inputs.responses) {
+          if (!judged.has(resp.candidateId)) continue
+          const s = lexicalScores(resp.text, resp.reference, tokens)
+          for (const m of ROUGE)
+            rouge.get(m)!.set(resp.candidateId, { score: s[m].f, units: 1, responseLabel: null })
+        }
+        for (const m of ROUGE) own.push({ score: m, scores: rouge.get(m)! })
+      }
+      for (const o of own) {
+        series.push({ meta: { ...meta, score: o.score }, scores: o.scores })
+        correlations.push({ ...meta, score: o.score, humanScore, ...correlationOf(input, o.scores, human) })
+      }
+    }
+  }
+  const items = inputs.responses.map((r) => ({
+    candidateId: r.candidateId,
+    itemId: r.itemId,
+    extId: r.extId,
+    variant: r.variant,
+  }))
+  return {
+    replicates: input.boot.replicates,
+    definitions: ITEM_SCORE_DEFINITIONS,
+    items,
+    series: series.map((s) => ({
+      ...s.meta,
+      values: items.map((it) => s.scores.get(it.candidateId)?.score ?? null),
+      units: items.map((it) => s.scores.get(it.candidateId)?.units ?? 0),
+      responseLabels:
+        s.meta.unitKind === 'triplet'
+          ? items.map((it) => s.scores.get(it.candidateId)?.responseLabel ?? null)
+          : null,
+    })),
+    correlations,
+  }
+}

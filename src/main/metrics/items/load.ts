@@ -1,0 +1,54 @@
+import type { UnitKind } from '../../../shared/labelSchemas'
+import type { Db } from '../../store/connection'
+import type { TargetColumns } from '../load'
+
+/** What item-level figures need beyond the target columns: unit kinds, responses and texts. */
+export interface ItemInputs {
+  /** unit kind per dense target index */
+  kind: UnitKind[]
+  responses: {
+    candidateId: number
+    itemId: number
+    extId: string
+    variant: string
+    text: string
+    reference: string
+  }[]
+  /** lexical runs: the tokeniser they used (for summary-level ROUGE) */
+  lexicalTokens: Map<number, 'unicode' | 'ascii'>
+}
+
+export function loadItemInputs(
+  db: Db,
+  datasetId: number,
+  t: TargetColumns,
+  runIds: readonly number[],
+): ItemInputs {
+  const kind = new Array<UnitKind>(t.ids.length)
+  const rows = db
+    .prepare(
+      'SELECT t.id, u.kind FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.dataset_id = ? ORDER BY t.id',
+    )
+    .raw()
+    .all(datasetId) as [number, UnitKind][]
+  for (const [id, k] of rows) {
+    const i = id < t.indexOf.length ? t.indexOf[id]! : -1
+    if (i >= 0) kind[i] = k
+  }
+  const responses = db
+    .prepare(
+      `SELECT c.id AS candidateId, i.id AS itemId, i.ext_id AS extId, c.variant, c.text, i.reference
+       FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
+    )
+    .all(datasetId) as ItemInputs['responses']
+  const lexicalTokens = new Map<number, 'unicode' | 'ascii'>()
+  const settings = db.prepare(
+    `SELECT method, CASE WHEN json_valid(config) THEN json_extract(config, '$.settings.lexicalTokens') END AS tokens
+     FROM runs WHERE id = ?`,
+  )
+  for (const id of runIds) {
+    const r = settings.get(id) as { method: string; tokens: string | null } | undefined
+    if (r?.method === 'lexical') lexicalTokens.set(id, r.tokens === 'ascii' ? 'ascii' : 'unicode')
+  }
+  return { kind, responses, lexicalTokens }
+}

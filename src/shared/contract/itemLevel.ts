@@ -1,0 +1,81 @@
+import { z } from 'zod'
+
+/**
+ * Item-level figures (one score per response: a candidate of an item), as the DCR paper
+ * reports consistency per summary. Built by src/main/metrics/items/.
+ */
+
+const Rate = z.number().nullable()
+const Interval = z.tuple([z.number(), z.number()]).nullable()
+
+export const ItemScoreKindSchema = z.enum([
+  'share-supported',
+  'entailment-share',
+  'verdict',
+  'dcr',
+  'rouge1',
+  'rouge2',
+  'rougeL',
+])
+
+export const ItemCorrelationSchema = z.object({
+  n: z.number().int(),
+  pearson: Rate,
+  pearsonCi: Interval,
+  spearman: Rate,
+  spearmanCi: Interval,
+  kendallTauB: Rate,
+  kendallTauBCi: Interval,
+})
+export type ItemCorrelationRow = z.infer<typeof ItemCorrelationSchema>
+
+/** One labeller's or judge's item scores on units of one kind, aligned with `ItemLevel.items`. */
+export const ItemSeries = z.object({
+  /** gold: the human gold; annotator: one person's own labels; judge: a run's verdicts. */
+  source: z.enum(['gold', 'annotator', 'judge']),
+  runId: z.number().int().nullable(),
+  annotator: z.string().nullable(),
+  label: z.string(),
+  unitKind: z.enum(['fact', 'triplet', 'sentence', 'whole']),
+  score: ItemScoreKindSchema,
+  /** null where the response has no scored unit of this kind */
+  values: z.array(z.number().nullable()),
+  /** Units that counted per response. */
+  units: z.array(z.number().int()),
+  /** Triplets: RefChecker's response label per response. */
+  responseLabels: z.array(z.string().nullable()).nullable(),
+})
+export type ItemSeries = z.infer<typeof ItemSeries>
+
+/** A judge's (or annotator's) item scores against the human item scores of the same unit kind. */
+export const ItemCorrelationRowSchema = z.object({
+  source: z.enum(['annotator', 'judge']),
+  runId: z.number().int().nullable(),
+  annotator: z.string().nullable(),
+  label: z.string(),
+  unitKind: z.enum(['fact', 'triplet', 'sentence', 'whole']),
+  score: ItemScoreKindSchema,
+  /** What the human side is: the gold's item score of this unit kind (others' gold for annotators). */
+  humanScore: ItemScoreKindSchema,
+  overall: ItemCorrelationSchema,
+  byVariant: z.record(z.string(), ItemCorrelationSchema),
+})
+export type ItemCorrelationLine = z.infer<typeof ItemCorrelationRowSchema>
+
+export const ItemLevel = z.object({
+  /** Bootstrap resamples behind every interval (seeded with the report's seed). */
+  replicates: z.number().int(),
+  /** Each score kind in words. */
+  definitions: z.record(z.string(), z.string()),
+  items: z.array(
+    z.object({
+      candidateId: z.number().int(),
+      itemId: z.number().int(),
+      extId: z.string(),
+      variant: z.string(),
+    }),
+  ),
+  series: z.array(ItemSeries),
+  correlations: z.array(ItemCorrelationRowSchema),
+})
+export type ItemLevel = z.infer<typeof ItemLevel>
