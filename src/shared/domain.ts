@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_GOLD_RULE, GoldRule } from './goldRule'
 import { LabelSchema, UnitKind } from './labelSchemas'
 
 /** Vocabulary of design.md as zod schemas; the renderer, main and CLI share these shapes. */
@@ -18,6 +19,8 @@ export const DatasetSettings = z.object({
   /** DCR score constants (design.md: Z = (Σ s_i − α) / (n − β)). */
   alpha: z.number().default(0),
   beta: z.number().default(0),
+  /** How gold is made where no one adjudicated (shared/goldRule.ts). */
+  goldRule: GoldRule.default(DEFAULT_GOLD_RULE),
 })
 export type DatasetSettings = z.infer<typeof DatasetSettings>
 

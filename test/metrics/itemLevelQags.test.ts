@@ -14,7 +14,13 @@ const FIXTURE = join(__dirname, '..', 'fixtures', 'itemLevel', 'qags_small.jsonl
 
 interface ItemJson {
   items: { candidate: number; variant: string }[]
-  series: { source: string; run: number | null; unit_kind: string; score: string; values: (number | null)[] }[]
+  series: {
+    source: string
+    run: number | null
+    unit_kind: string
+    score: string
+    values: (number | null)[]
+  }[]
   correlations: {
     source: string
     run: number | null

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { setGold } from '../../src/main/labels/gold'
-import { openWorkspace, schemaVersion } from '../../src/main/store/connection'
+import { LATEST_VERSION, openWorkspace, schemaVersion } from '../../src/main/store/connection'
 import { MIGRATIONS } from '../../src/main/store/migrations'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { listDatasets } from '../../src/main/store/repos/datasets'
@@ -28,7 +28,7 @@ describe('migration 0050: import state', () => {
 
     // …upgraded: nothing is hidden, nothing of the history can go.
     const ws = Workspace.open(file)
-    expect(schemaVersion(ws.db)).toBe(50)
+    expect(schemaVersion(ws.db)).toBe(LATEST_VERSION)
     expect(listDatasets(ws.db).map((d) => d.name)).toEqual(names)
     expect(() => ws.db.prepare('DELETE FROM label_history').run()).toThrow(/append-only/)
     expect(() => ws.db.prepare('DELETE FROM gold_history').run()).toThrow(/append-only/)

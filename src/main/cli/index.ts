@@ -5,6 +5,7 @@ import { WorkspaceError } from '../store/connection'
 import { registerAnnotatorsCommands } from './commands/annotators'
 import { registerCallCommands } from './commands/call'
 import { registerExportCommands } from './commands/export'
+import { registerGoldRuleCommands } from './commands/goldRule'
 import { registerImportCommands } from './commands/import'
 import { registerJudgeCommands } from './commands/judge'
 import { registerLabelCommands } from './commands/label'
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerJudgeCommands(program)
   registerMetricsCommands(program)
   registerLabelCommands(program)
+  registerGoldRuleCommands(program)
   registerUnitsEditCommands(program)
   registerAnnotatorsCommands(program)
   registerTemplatesCommands(program)

@@ -1,5 +1,9 @@
+import { isDefaultGoldRule } from '../../shared/goldRule'
+import { toBinary } from '../../shared/labelSchemas'
 import type { Db } from '../store/connection'
+import { datasetSettings, getDataset } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
+import { compileGoldRule } from './rules'
 
 export type GoldSource = 'adjudicated' | 'import' | 'majority'
 
@@ -29,6 +33,11 @@ export function resolveGold(
     )
     .all(datasetId) as GoldVerdict[]
   for (const g of stored) out.set(g.targetId, g)
+  const rule = datasetSettings(db, datasetId).goldRule
+  if (!isDefaultGoldRule(rule)) {
+    ruledGold(db, datasetId, out, excludeAnnotatorId)
+    return out
+  }
   const counts = db
     .prepare(
       `SELECT l.target_id AS targetId, l.verdict AS verdict, COUNT(*) AS n FROM labels l
@@ -56,6 +65,60 @@ export function resolveGold(
       out.set(targetId, { targetId, verdict: best, source: 'majority' })
   }
   return out
+}
+
+/** Gold under a dataset's stated rule (labels/rules.ts) for targets without a stored gold row. */
+function ruledGold(
+  db: Db,
+  datasetId: number,
+  out: Map<number, GoldVerdict>,
+  exclude: number | undefined,
+): void {
+  const schema = getDataset(db, datasetId).labelSchema
+  const rows = db
+    .prepare(
+      `SELECT l.target_id AS targetId, l.annotator_id AS annotatorId, l.verdict FROM labels l
+       JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+       ORDER BY l.target_id`,
+    )
+    .all(datasetId) as { targetId: number; annotatorId: number; verdict: string }[]
+  const values: string[] = []
+  const codeOf = new Map<string, number>()
+  const code = (v: string) => {
+    let c = codeOf.get(v)
+    if (c === undefined) {
+      c = values.push(v) - 1
+      codeOf.set(v, c)
+    }
+    return c
+  }
+  const byTarget = new Map<number, { codes: number[]; annotators: number[] }>()
+  for (const r of rows) {
+    let e = byTarget.get(r.targetId)
+    if (!e) {
+      e = { codes: [], annotators: [] }
+      byTarget.set(r.targetId, e)
+    }
+    e.codes.push(code(r.verdict))
+    e.annotators.push(r.annotatorId)
+  }
+  const annotatorIds = new Map(
+    (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
+      a.name,
+      a.id,
+    ]),
+  )
+  const decide = compileGoldRule(datasetSettings(db, datasetId).goldRule, {
+    binary: values.map((v) => toBinary(schema, v)),
+    annotatorIds,
+    exclude: exclude ?? -1,
+  })
+  for (const [targetId, e] of byTarget) {
+    if (out.has(targetId)) continue
+    const c = decide(e.codes, e.annotators)
+    if (c >= 0) out.set(targetId, { targetId, verdict: values[c]!, source: 'majority' })
+  }
 }
 
 /** Records an adjudicator's decision (or imported gold) for one target; it overrides the majority. */

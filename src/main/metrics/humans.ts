@@ -24,7 +24,7 @@ export function humanFigures(
     const own = new Int8Array(n).fill(NONE)
     for (let i = 0; i < n; i++)
       for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = bins[h.code[k]!]!
-    const others = goldCodes(h, t.stored, a)
+    const others = goldCodes(h, t.stored, a, t.goldRule?.(a))
     const gold = new Int8Array(n)
     for (let i = 0; i < n; i++) gold[i] = others[i]! < 0 ? NONE : bins[others[i]!]!
     const f = figuresByVariant(own, gold, null, t.variant, t.variants, boot)

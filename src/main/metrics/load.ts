@@ -1,7 +1,10 @@
-import type { LabelSchema } from '../../shared/labelSchemas'
+import { isDefaultGoldRule } from '../../shared/goldRule'
+import type { Binary, LabelSchema } from '../../shared/labelSchemas'
 import { loadLabelRows } from '../labels/columns'
 import { storedGoldRows } from '../labels/gold'
+import { compileGoldRule, type GoldDecider } from '../labels/rules'
 import type { Db } from '../store/connection'
+import { datasetSettings } from '../store/repos/datasets'
 import { NONE, SUPPORTED, UNSUPPORTED } from './stats/binary'
 import { buildLabelColumns, goldCodes, type LabelColumns } from './stats/labelColumns'
 
@@ -29,6 +32,8 @@ export interface TargetColumns {
   /** Human score per target: the number itself, the schema's score, or the binary (1 supported). */
   goldNum: Float64Array
   goldCount: number
+  /** The dataset's gold rule leaving one annotator out (−1: none); null = default strict majority. */
+  goldRule: ((exclude: number) => GoldDecider) | null
 }
 
 export interface RunColumns {
@@ -138,7 +143,9 @@ export function loadTargets(db: Db, datasetId: number, schema: LabelSchema): Tar
     if (c < 0) c = human.values.push(v) - 1
     stored[i] = c
   }
+  const coder = verdictCoder(schema, labels)
   const t: TargetColumns = {
+    goldRule: goldRuleFor(db, datasetId, human.values, coder),
     schema,
     labels,
     variants: [...variantCodes.keys()],
@@ -154,6 +161,28 @@ export function loadTargets(db: Db, datasetId: number, schema: LabelSchema): Tar
     goldNum: new Float64Array(n),
     goldCount: 0,
   }
-  setGold(t, verdictCoder(schema, labels), goldCodes(human, stored))
+  setGold(t, coder, goldCodes(human, stored, -1, t.goldRule?.(-1)))
   return t
+}
+
+/** The dataset's gold rule over label codes; null for the default (goldCodes' own majority). */
+function goldRuleFor(
+  db: Db,
+  datasetId: number,
+  values: readonly string[],
+  coder: Coder,
+): TargetColumns['goldRule'] {
+  const rule = datasetSettings(db, datasetId).goldRule
+  if (isDefaultGoldRule(rule)) return null
+  const binary = values.map((v): Binary | null => {
+    const b = coder.bin(v, null)
+    return b === SUPPORTED ? 'supported' : b === UNSUPPORTED ? 'unsupported' : null
+  })
+  const annotatorIds = new Map(
+    (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
+      a.name,
+      a.id,
+    ]),
+  )
+  return (exclude) => compileGoldRule(rule, { binary, annotatorIds, exclude })
 }

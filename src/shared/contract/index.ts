@@ -4,6 +4,7 @@ import { annotateCalls } from './annotate'
 import { datasetsCalls } from './datasets'
 import type { CallDef } from './define'
 import { exportsCalls } from './exports'
+import { goldCalls } from './gold'
 import { judgesCalls } from './judges'
 import { metricsCalls } from './metrics'
 import { unitsCalls } from './units'
@@ -19,6 +20,7 @@ export const contract = {
   ...judgesCalls,
   ...metricsCalls,
   ...exportsCalls,
+  ...goldCalls,
 } satisfies Record<string, CallDef>
 
 export type Contract = typeof contract

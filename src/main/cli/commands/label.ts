@@ -5,6 +5,7 @@ import { contract } from '../../../shared/contract'
 import { EvidenceSpan, type Label } from '../../../shared/domain'
 import { ensureAnnotator } from '../../store/repos/annotators'
 import { CliError, EXIT, printResult } from '../util'
+import { adjudicateFile } from './adjudicateFile'
 import {
   type LocatedTarget,
   locateTarget,
@@ -180,13 +181,24 @@ export function registerLabelCommands(program: Command): void {
     })
 
   withTargetOptions(
-    program.command('adjudicate').description("Set a target's gold verdict, as the adjudication queue does"),
+    program
+      .command('adjudicate')
+      .description(
+        "Set a target's gold verdict, as the adjudication queue does, or record a JSONL file of decisions (all or nothing)",
+      ),
   )
-    .requiredOption('--verdict <v>', 'the gold verdict')
+    .option('--verdict <v>', 'the gold verdict')
     .option('--note <text>', 'why this was decided')
     .option('--annotator <name>', 'who decides (added if new)')
-    .action(async (f: LabelFlags & { verdict: string }) => {
+    .option(
+      '--file <decisions.jsonl>',
+      'one {"item","variant","unit"|"unitText","verdict","note"} object per line',
+    )
+    .action(async (f: LabelFlags) => {
       await withSession(f.workspace, f.annotator, async (s) => {
+        if (f.file) return adjudicateFile(s, f.file, f)
+        if (f.verdict === undefined)
+          throw new CliError('give --verdict <v> (or --file <decisions.jsonl>)', EXIT.usage)
         const target = await locateTarget(s, targetLocatorFromFlags(f))
         const r = await s.call('agreement.adjudicate', {
           targetId: target.targetId,

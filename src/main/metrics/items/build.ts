@@ -104,7 +104,7 @@ const ROUGE: ('rouge1' | 'rouge2' | 'rougeL')[] = ['rouge1', 'rouge2', 'rougeL']
 export function buildItemLevel(input: ItemLevelInput): ItemLevel {
   const { t, inputs } = input
   const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
-  const goldAll = goldCodes(t.human, t.stored)
+  const goldAll = goldCodes(t.human, t.stored, -1, t.goldRule?.(-1))
   const series: Series[] = []
   const correlations: ItemCorrelationLine[] = []
   for (const kind of kinds) {
@@ -129,7 +129,7 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
         for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = h.code[k]!
       const mine = goldSeries(input, kind, own)
       if (mine.size === 0) continue
-      const others = goldSeries(input, kind, goldCodes(h, t.stored, a))
+      const others = goldSeries(input, kind, goldCodes(h, t.stored, a, t.goldRule?.(a)))
       const name = input.names.get(a) ?? `#${a}`
       const meta = { source: 'annotator' as const, runId: null, annotator: name, label: name, unitKind: kind }
       series.push({ meta: { ...meta, score: humanScore }, scores: mine })

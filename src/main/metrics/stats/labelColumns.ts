@@ -1,3 +1,6 @@
+/** A gold rule over one target's labels (labels/rules.ts compiles one): the gold code or −1. */
+export type GoldDecider = (codes: ArrayLike<number>, annotators: ArrayLike<number>) => number
+
 /**
  * Labels of a dataset grouped by target (compressed rows), and gold computed from them the way
  * `resolveGold` does: a stored gold row wins, else the strict majority, a tie gives no gold.
@@ -56,15 +59,29 @@ export function buildLabelColumns(
 
 /**
  * Gold value code per target (−1: none). `stored` holds adjudicated or imported gold codes
- * (−1 where there is none); `exclude` leaves one annotator out.
+ * (−1 where there is none); `exclude` leaves one annotator out. `decide` is the dataset's gold
+ * rule (labels/rules.ts) when it is not the default strict majority, compiled with the same
+ * exclusion; without it the strict majority below is used, a tie giving no gold.
  */
-export function goldCodes(l: LabelColumns, stored: Int32Array, exclude = -1): Int32Array {
+export function goldCodes(
+  l: LabelColumns,
+  stored: Int32Array,
+  exclude = -1,
+  decide?: GoldDecider,
+): Int32Array {
   const n = l.start.length - 1
   const out = new Int32Array(n).fill(-1)
   const tally = new Int32Array(l.values.length)
   for (let i = 0; i < n; i++) {
     if (stored[i]! >= 0) {
       out[i] = stored[i]!
+      continue
+    }
+    if (decide) {
+      out[i] = decide(
+        l.code.subarray(l.start[i]!, l.start[i + 1]!),
+        l.annotator.subarray(l.start[i]!, l.start[i + 1]!),
+      )
       continue
     }
     const s = l.start[i]!

@@ -4,6 +4,7 @@ import { agreementHandlers } from './agreement'
 import { annotateHandlers } from './annotate'
 import { datasetsHandlers } from './datasets'
 import { exportsHandlers } from './exports'
+import { goldHandlers } from './gold'
 import { judgesHandlers } from './judges'
 import { metricsHandlers } from './metrics'
 import { unitsHandlers } from './units'
@@ -20,5 +21,6 @@ export function buildHandlers(ctx: AppContext): Handlers {
     ...judgesHandlers(ctx),
     ...metricsHandlers(ctx),
     ...exportsHandlers(ctx),
+    ...goldHandlers(ctx),
   }
 }

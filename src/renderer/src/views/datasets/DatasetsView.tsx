@@ -4,6 +4,7 @@ import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
 import { DatasetExchange } from './DatasetExchange'
+import { GoldRulePanel } from './GoldRulePanel'
 import { ImportWizard } from './ImportWizard'
 import { useImportRequest } from './menuCommands'
 
@@ -130,6 +131,7 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
               </button>
             </div>
             <DatasetExchange dataset={d} annotatorId={annotatorId} onMerged={reload} />
+            <GoldRulePanel dataset={d} />
           </article>
         ))}
       </div>
