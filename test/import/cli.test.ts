@@ -95,6 +95,8 @@ describe('factlab import', () => {
       '--dataset',
       'wef',
       '--skip-bad-rows',
+      '--unit-base',
+      '0',
       '--json',
     ])
     expect(v.code).toBe(0)

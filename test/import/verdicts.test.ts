@@ -28,6 +28,8 @@ describe('external judge verdicts', () => {
       file: fixture('faaf_verdicts.jsonl'),
       datasetName: 'wef',
       model: 'ext-model',
+      // An older file: units counted from 0 within each candidate (fact_2 names FaaF's field).
+      unitBase: 0,
     })
     expect(r).toMatchObject({ verdicts: 5, skipped: [] })
     const run = rows<Record<string, unknown>>(ws, 'SELECT * FROM runs WHERE id = ?', r.runId)[0]!
@@ -57,7 +59,7 @@ describe('external judge verdicts', () => {
     const file = join(dir(), 'v.jsonl')
     writeFileSync(
       file,
-      `${JSON.stringify({ item_id: '1', variant: 'answer', unit: 0, verdict: 'true' })}\n${JSON.stringify({ item_id: '99', variant: 'answer', unit: 0, verdict: 'true' })}\n`,
+      `${JSON.stringify({ item_id: '1', variant: 'answer', unit: 1, verdict: 'true' })}\n${JSON.stringify({ item_id: '99', variant: 'answer', unit: 1, verdict: 'true' })}\n`,
     )
     await expect(importVerdicts(ws, { file, datasetName: 'wef' })).rejects.toThrow(
       `${file}, line 2: field "item_id": no item with id "99" in this dataset`,
@@ -72,7 +74,7 @@ describe('external judge verdicts', () => {
     const ws = await seeded()
     const file = join(dir(), 'v.csv')
     writeFileSync(file, 'item_id,variant,unit,verdict\n1,answer,7,true\n1,answer,0,true\n1,answer,0,false\n')
-    const r = await importVerdicts(ws, { file, datasetName: 'wef', skipBadRows: true })
+    const r = await importVerdicts(ws, { file, datasetName: 'wef', skipBadRows: true, unitBase: 0 })
     expect(r.skipped).toEqual([
       { line: 2, reason: 'field "unit": unit index 7 is out of range (0–2)' },
       { line: 4, reason: 'field "unit": a second verdict for the same target' },
@@ -81,6 +83,43 @@ describe('external judge verdicts', () => {
     writeFileSync(noVerdict, 'item_id,variant,unit\n1,answer,0\n')
     await expect(importVerdicts(ws, { file: noVerdict, datasetName: 'wef' })).rejects.toThrow(
       `${noVerdict}: missing required column "verdict"`,
+    )
+  })
+
+  it('counts units from 1 as `units list` does; a 0-based file is pointed to --unit-base 0', async () => {
+    const ws = await seeded()
+    const file = join(dir(), 'one.csv')
+    writeFileSync(
+      file,
+      'item_id,variant,unit,verdict\n1,answer,1,true\n1,poor_answer,3,false\n1,answer,0,true\n1,answer,4,true\n',
+    )
+    const r = await importVerdicts(ws, { file, datasetName: 'wef', skipBadRows: true })
+    expect(r.skipped).toEqual([
+      {
+        line: 4,
+        reason:
+          'field "unit": item "1" has 3 units numbered 1–3; there is no unit 0 (a file that counts from 0 imports with --unit-base 0)',
+      },
+      { line: 5, reason: 'field "unit": item "1" has 3 units numbered 1–3; there is no unit 4' },
+    ])
+    const v = rows<{ unit: string; variant: string }>(
+      ws,
+      `SELECT u.text AS unit, c.variant FROM verdicts v JOIN targets t ON t.id = v.target_id
+       JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id WHERE v.run_id = ? ORDER BY v.id`,
+      r.runId,
+    )
+    // Unit 1 and unit 3 of item 1 as `units list` numbers them (facts first, in order).
+    expect(v).toEqual([
+      { unit: 'The Corran River flows through Elmbridge Falls.', variant: 'answer' },
+      { unit: 'The paper mills operated in the 1800s.', variant: 'poor_answer' },
+    ])
+    const fact = join(dir(), 'fact.jsonl')
+    writeFileSync(
+      fact,
+      `${JSON.stringify({ item_id: '1', variant: 'answer', unit: 'fact_0', verdict: 'true' })}\n`,
+    )
+    await expect(importVerdicts(ws, { file: fact, datasetName: 'wef' })).rejects.toThrow(
+      '"fact_0" counts units from 0 (FaaF\'s field names); import this file with --unit-base 0',
     )
   })
 

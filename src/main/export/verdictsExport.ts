@@ -6,6 +6,7 @@ import { csvRecord, writeFileAtomically } from './sink'
 const BASE = [
   'item_id',
   'variant',
+  'unit',
   'unit_kind',
   'unit_text',
   'status',

@@ -4,6 +4,7 @@ import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { findDatasetByName } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
+import { UNIT_ORDER, type UnitBase } from '../units/numbering'
 import { importedVerdictWriter } from '../verdicts/write'
 import { inOwnTransaction, inSavepoint } from './atomic'
 import { ImportError, RowError } from './errors'
@@ -19,6 +20,12 @@ export interface ImportVerdictsOptions {
   model?: string
   method?: string
   skipBadRows?: boolean
+  /**
+   * How the file numbers units: 1 (default) = the unit's number in its item as `units list`
+   * shows it; 0 = older files, 0-based within the candidate's judged units (facts first), as
+   * FaaF's `fact_0 … fact_n` fields count.
+   */
+  unitBase?: UnitBase
 }
 
 export interface ImportVerdictsReport {
@@ -36,24 +43,34 @@ interface Resolved {
   citation: string | null
 }
 
-/** Finds the target a verdict row names: item id, candidate variant, unit by index or text. */
+/** Finds the target a verdict row names: item id, candidate variant, unit by number or text. */
 class TargetFinder {
   private readonly item
   private readonly candidate
   private readonly units
+  private readonly itemUnits
+  private readonly target
 
   constructor(
     db: Db,
     private readonly datasetId: number,
+    private readonly unitBase: UnitBase,
   ) {
     this.item = db.prepare('SELECT id FROM items WHERE dataset_id = ? AND ext_id = ?')
     this.candidate = db.prepare('SELECT id FROM candidates WHERE item_id = ? AND variant = ?')
-    // The units judged in a candidate, in the order the app shows them (fact_0, fact_1, ...).
+    // Base 0 (older files): the units judged in a candidate, facts first (fact_0, fact_1, ...).
     this.units = db.prepare(
       `SELECT t.id AS targetId, u.text AS text FROM targets t JOIN units u ON u.id = t.unit_id
        WHERE t.candidate_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
        ORDER BY u.kind = 'fact' DESC, u.position, u.id`,
     )
+    // Base 1: the item's units numbered as `units list` shows them (units/numbering.ts).
+    this.itemUnits = db.prepare(
+      `SELECT u.id, u.candidate_id AS candidateId, (SELECT variant FROM candidates WHERE id = u.candidate_id) AS variant
+       FROM units u LEFT JOIN candidates c ON c.id = u.candidate_id
+       WHERE u.item_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL ORDER BY ${UNIT_ORDER}`,
+    )
+    this.target = db.prepare('SELECT id FROM targets WHERE unit_id = ? AND candidate_id = ?')
   }
 
   find(itemId: string, variant: string, unit: unknown, unitField: string): number {
@@ -62,12 +79,16 @@ class TargetFinder {
     const cand = this.candidate.get(item.id, variant) as { id: number } | undefined
     if (!cand) throw new RowError(`item "${itemId}" has no candidate "${variant}"`, 'variant')
     const units = this.units.all(cand.id) as { targetId: number; text: string }[]
-    const index =
-      typeof unit === 'number'
-        ? unit
-        : typeof unit === 'string'
-          ? /^\s*(?:fact_)?(\d+)\s*$/.exec(unit)?.[1]
-          : undefined
+    const numbered = typeof unit === 'number' || (typeof unit === 'string' && /^\s*\d+\s*$/.test(unit))
+    const factField = typeof unit === 'string' ? /^\s*fact_(\d+)\s*$/.exec(unit)?.[1] : undefined
+    if (factField !== undefined && this.unitBase === 1)
+      throw new RowError(
+        `"${String(unit)}" counts units from 0 (FaaF's field names); import this file with --unit-base 0`,
+        unitField,
+      )
+    if (numbered && this.unitBase === 1)
+      return this.byNumber(item.id, itemId, cand.id, variant, Number(unit), unitField)
+    const index = numbered ? Number(unit) : factField
     if (index !== undefined) {
       const hit = units[Number(index)]
       if (!hit) throw new RowError(`unit index ${index} is out of range (0–${units.length - 1})`, unitField)
@@ -79,6 +100,34 @@ class TargetFinder {
     if (!hit)
       throw new RowError(`no unit of "${itemId}"/"${variant}" reads "${unit.slice(0, 60)}"`, unitField)
     return hit.targetId
+  }
+
+  private byNumber(
+    itemRowId: number,
+    itemId: string,
+    candidateId: number,
+    variant: string,
+    n: number,
+    unitField: string,
+  ): number {
+    const all = this.itemUnits.all(itemRowId) as {
+      id: number
+      candidateId: number | null
+      variant: string | null
+    }[]
+    const u = all[n - 1]
+    if (n < 1 || !u)
+      throw new RowError(
+        `item "${itemId}" has ${all.length} unit${all.length === 1 ? '' : 's'} numbered 1–${all.length}; there is no unit ${n}${n === 0 ? ' (a file that counts from 0 imports with --unit-base 0)' : ''}`,
+        unitField,
+      )
+    const t = this.target.get(u.id, candidateId) as { id: number } | undefined
+    if (!t)
+      throw new RowError(
+        `unit ${n} of item "${itemId}" belongs to variant "${u.variant}", not "${variant}"`,
+        unitField,
+      )
+    return t.id
   }
 }
 
@@ -149,7 +198,7 @@ export async function importVerdicts(
   const where = (line: number) => `${opts.file}, ${source.unit} ${line}`
   try {
     return await inOwnTransaction(ws, async (db) => {
-      const finder = new TargetFinder(db, dataset.id)
+      const finder = new TargetFinder(db, dataset.id, opts.unitBase ?? 1)
       const at = now()
       const runId = Number(
         db

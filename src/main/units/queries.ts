@@ -4,6 +4,7 @@ import { targetHasHumanWork, unitLabelCount } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { datasetVisible } from '../store/repos/datasets'
 import { targetHasVerdict, unitVerdictCount } from '../verdicts/sql'
+import { UNIT_ORDER } from './numbering'
 import { toUnit, type UnitRow, UnitsError } from './rows'
 
 type EntryRow = UnitRow & { labels: number; verdicts: number; locked: number; versions: number }
@@ -19,7 +20,7 @@ const ENTRY_SQL = `
   FROM units u
   LEFT JOIN candidates c ON c.id = u.candidate_id
   WHERE u.item_id = ? AND u.superseded_by IS NULL AND (CASE WHEN ? THEN u.deleted_at IS NOT NULL ELSE u.deleted_at IS NULL END)
-  ORDER BY u.kind <> 'fact', c.id, u.kind, u.position, u.id`
+  ORDER BY ${UNIT_ORDER}`
 
 function toEntry(r: EntryRow): UnitEntry {
   return {

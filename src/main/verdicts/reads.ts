@@ -1,5 +1,6 @@
 import type { JudgeVerdict } from '../../shared/contract/annotate'
 import type { Db } from '../store/connection'
+import { UNIT_NUMBERS_SQL } from '../units/numbering'
 
 /** A judge's (or an imported run's) verdict on one target, with what names the judge. */
 export interface TargetJudgeVerdict {
@@ -103,6 +104,8 @@ export function verdictsOnCandidate(db: Db, candidateId: number) {
 export interface VerdictExportRow {
   item_id: string
   variant: string
+  /** The unit's number as `units list` shows it (units/numbering.ts); null once edited or deleted. */
+  unit: number | null
   unit_kind: string
   unit_text: string
   status: string
@@ -121,16 +124,18 @@ export interface VerdictExportRow {
 
 /** A run's verdicts in reading order; the raw request and response only when asked for. */
 export function verdictExportRows(db: Db, runId: number, raw: boolean): IterableIterator<VerdictExportRow> {
+  const datasetId = db.prepare('SELECT dataset_id FROM runs WHERE id = ?').pluck().get(runId) as number
   const stmt = db.prepare(
-    `SELECT i.ext_id AS item_id, c.variant, u.kind AS unit_kind, u.text AS unit_text, v.status, v.verdict,
+    `WITH numbered AS (${UNIT_NUMBERS_SQL})
+     SELECT i.ext_id AS item_id, c.variant, n.number AS unit, u.kind AS unit_kind, u.text AS unit_text, v.status, v.verdict,
        v.score, v.reason, v.citation, rc.status AS call_status, rc.attempts, rc.latency_ms, rc.prompt_tokens,
        rc.completion_tokens, ${raw ? 'rc.request, rc.response' : 'NULL AS request, NULL AS response'}
      FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN items i ON i.id = t.item_id
      JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
-     LEFT JOIN run_calls rc ON rc.id = v.call_id
+     LEFT JOIN run_calls rc ON rc.id = v.call_id LEFT JOIN numbered n ON n.unit_id = u.id
      WHERE v.run_id = ? ORDER BY i.position, c.id, u.kind, u.position, u.id`,
   )
-  return stmt.iterate(runId) as IterableIterator<VerdictExportRow>
+  return stmt.iterate(datasetId, runId) as IterableIterator<VerdictExportRow>
 }
 
 /** Looks up one run's verdict (and explicit score) on one target; the statement is prepared once. */

@@ -31,6 +31,7 @@ interface VerdictFlags {
   method?: string
   format?: string
   skipBadRows?: boolean
+  unitBase?: string
   json?: boolean
 }
 
@@ -136,8 +137,14 @@ export function registerImportCommands(program: Command): void {
     .option('--method <method>', 'method that made the verdicts')
     .option('--format <format>', `file format: ${IMPORT_FORMATS.join(', ')}`)
     .option('--skip-bad-rows', 'import the good rows and list the skipped ones')
+    .option(
+      '--unit-base <n>',
+      'how the file numbers units: 1 (default, as `units list` shows them) or 0 (older files: 0-based within each candidate, as fact_0 … fact_n)',
+    )
     .option('--json', 'print the report as JSON')
     .action(async (file: string, flags: VerdictFlags) => {
+      if (flags.unitBase !== undefined && flags.unitBase !== '0' && flags.unitBase !== '1')
+        throw new CliError(`--unit-base must be 0 or 1, got "${flags.unitBase}"`, EXIT.usage)
       if (!flags.dataset) throw new CliError('--dataset <name> is required', EXIT.usage)
       const datasetName = flags.dataset
       const format = parseChoice(ImportFormat, '--format', flags.format)
@@ -150,6 +157,7 @@ export function registerImportCommands(program: Command): void {
             model: flags.model,
             method: flags.method,
             skipBadRows: flags.skipBadRows ?? false,
+            unitBase: flags.unitBase === '0' ? 0 : 1,
           }),
         ),
       )
