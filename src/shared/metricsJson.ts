@@ -108,7 +108,7 @@ export function toJsonReport(m: DatasetMetrics) {
     })),
     gold_refchecker_macro: m.goldRefchecker,
     pareto_front: m.paretoFront,
-    item_level: itemLevelJson(m.itemLevel),
+    item_level: m.itemLevel ? itemLevelJson(m.itemLevel) : null,
   }
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openWorkspace } from '../../src/main/store/connection'
@@ -92,5 +93,25 @@ describe('item-level evaluation on a QAGS-layout dataset', () => {
     expect(il.score_definitions['share-supported']).toMatch(/share/)
     // Every worker is a labeller with item scores against the others' gold.
     expect(il.correlations.filter((c) => c.source === 'annotator')).toHaveLength(3)
+
+    // The Markdown report carries the same table.
+    const md = join(dir(), 'report.md')
+    const r = await cli([
+      'metrics',
+      '--workspace',
+      db,
+      '--dataset',
+      'qags',
+      '--format',
+      'md',
+      '--out',
+      md,
+      '--charts',
+      'svg',
+    ])
+    expect(r.code, r.err).toBe(0)
+    const text = readFileSync(md, 'utf8')
+    expect(text).toContain('Item-level scores against human item scores')
+    expect(text).toMatch(/\| share-supported \| all \| 8 \|/)
   })
 })

@@ -8,7 +8,6 @@ import { agreementFromLabels } from './agreementCodes'
 import { agreementFromMatrix } from './agreementService'
 import { figuresByVariant } from './figures'
 import { humanFigures, ratingsMatrix } from './humans'
-import { itemLevelFor } from './items'
 import { type RunColumns, ST_OK, type TargetColumns } from './load'
 import { runCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
@@ -206,7 +205,6 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     mcnemar: mcnemarRows,
     goldRefchecker: refcheckerFor(t, t.goldCode),
     paretoFront: front(judges),
-    itemLevel: itemLevelFor(db, s, names, { alpha, beta }, boot),
   }
 }
 

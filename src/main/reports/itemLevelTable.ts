@@ -5,7 +5,7 @@ import { ITEM_LEVEL_HEAD, ITEM_LEVEL_NOTE, itemLevelRows } from '../../shared/it
 export function itemLevelTables(
   m: DatasetMetrics,
 ): { title: string; note: string; head: string[]; rows: string[][] }[] {
-  if (m.itemLevel.correlations.length === 0) return []
+  if (!m.itemLevel || m.itemLevel.correlations.length === 0) return []
   return [
     {
       title: 'Item-level scores against human item scores',

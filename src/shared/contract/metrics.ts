@@ -151,8 +151,11 @@ export const DatasetMetrics = z.object({
   goldRefchecker: Distribution.nullable(),
   /** Runs no other run beats on both cost and error rate. */
   paretoFront: z.array(z.number().int()),
-  /** Item-level scores and correlations (contract/itemLevel.ts). */
-  itemLevel: ItemLevel,
+  /**
+   * Item-level scores and correlations (contract/itemLevel.ts): in reports and `metrics --json`.
+   * The Compare view loads them apart, with `metrics.itemLevel`, as their bootstrap takes longer.
+   */
+  itemLevel: ItemLevel.optional(),
 })
 export type DatasetMetrics = z.infer<typeof DatasetMetrics>
 
@@ -201,6 +204,14 @@ export const metricsCalls = {
       replicates: z.number().int().min(0).max(10000).optional(),
     }),
     DatasetMetrics,
+  ),
+  /** Item-level scores and correlations (slower than `metrics.compare`: a bootstrap over items). */
+  'metrics.itemLevel': call(
+    DatasetInput.extend({
+      seed: z.number().int().optional(),
+      replicates: z.number().int().min(0).max(10000).optional(),
+    }),
+    ItemLevel,
   ),
   'metrics.disagreements': call(
     DatasetInput.extend({

@@ -57,6 +57,10 @@ const DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'metrics.disagreements': 'Targets where a judge and gold disagree',
   'metrics.labelNext': 'Targets worth labelling next, where judges split most',
   'metrics.report': 'The metrics report as Markdown, CSV or HTML text',
+  'metrics.itemLevel': 'Item scores per response and their correlations with human item scores',
+  'gold.rule': "How a dataset's gold is made, and every change of that rule",
+  'gold.setRule':
+    'Sets how gold is made (majority with a tie rule, or a named annotator); gold is recomputed',
   'exports.defaults': 'Where exports would be written by default',
   'exports.dataset': 'Exports a dataset with its labels and gold',
   'exports.verdicts': "Exports a run's verdicts as JSONL",

@@ -81,10 +81,12 @@ export function registerMetricsCommands(program: Command): void {
         const names = await s.call('datasets.names', {})
         const dataset = names.find((d) => d.name === name)
         if (!dataset) throw new CliError(`No dataset named "${name}" in ${flags.workspace}`)
-        const m = await s.call('metrics.compare', {
-          datasetId: dataset.id,
-          ...(seed === undefined ? {} : { seed }),
-        })
+        const byDataset = { datasetId: dataset.id, ...(seed === undefined ? {} : { seed }) }
+        // The item-level section comes with its own call (it is kept out of the Compare view's first one).
+        const m = {
+          ...(await s.call('metrics.compare', byDataset)),
+          itemLevel: await s.call('metrics.itemLevel', byDataset),
+        }
         if (flags.json) {
           process.stdout.write(`${JSON.stringify(toJsonReport(m), null, 2)}\n`)
           return

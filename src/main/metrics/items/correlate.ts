@@ -1,9 +1,16 @@
 import { mulberry32 } from '../bootstrap'
-import { kendallTauB, pearson, spearman } from '../correlation'
+import {
+  type PreparedPairs,
+  preparePairs,
+  weightedKendallTauB,
+  weightedPearson,
+  weightedSpearman,
+} from '../stats/weightedCorrelation'
 
 /**
  * Item-level correlation of a judge's item scores with the human item scores, each coefficient
  * with a percentile bootstrap interval over items (pairs resampled with replacement, seeded).
+ * A resample is a count per pair (stats/weightedCorrelation.ts), so pairs are sorted once.
  * Pure; the order of the pairs does not matter (the test checks it).
  */
 
@@ -25,16 +32,15 @@ export interface ItemBootstrap {
   level?: number
 }
 
-// Rounding can carry a perfect correlation a hair past ±1; a coefficient never is.
-const clamp =
-  (f: (x: readonly number[], y: readonly number[]) => number | null) =>
-  (x: readonly number[], y: readonly number[]) => {
-    const v = f(x, y)
-    return v === null ? null : Math.max(-1, Math.min(1, v))
-  }
-const STATS = { pearson: clamp(pearson), spearman: clamp(spearman), kendallTauB: clamp(kendallTauB) } as const
+const STATS = {
+  pearson: weightedPearson,
+  spearman: weightedSpearman,
+  kendallTauB: weightedKendallTauB,
+} as const satisfies Record<string, (p: PreparedPairs, w: ArrayLike<number>) => number | null>
+type Stat = keyof typeof STATS
+const NAMES = Object.keys(STATS) as Stat[]
 
-function percentile(sorted: readonly number[], q: number): number {
+function percentile(sorted: Float64Array, q: number): number {
   const pos = (sorted.length - 1) * q
   const lo = Math.floor(pos)
   const hi = Math.ceil(pos)
@@ -52,39 +58,37 @@ export function itemCorrelation(
 ): ItemCorrelation {
   if (judge.length !== human.length) throw new Error('itemCorrelation: lists differ in length')
   const order = judge.map((_, i) => i).sort((a, b) => judge[a]! - judge[b]! || human[a]! - human[b]!)
-  const x = order.map((i) => judge[i]!)
-  const y = order.map((i) => human[i]!)
-  const n = x.length
+  const p = preparePairs(
+    order.map((i) => judge[i]!),
+    order.map((i) => human[i]!),
+  )
+  const n = p.n
+  const ones = new Int32Array(n).fill(1)
   const point = {
-    pearson: STATS.pearson(x, y),
-    spearman: STATS.spearman(x, y),
-    kendallTauB: STATS.kendallTauB(x, y),
+    pearson: STATS.pearson(p, ones),
+    spearman: STATS.spearman(p, ones),
+    kendallTauB: STATS.kendallTauB(p, ones),
   }
-  const draws: Record<keyof typeof STATS, number[]> = { pearson: [], spearman: [], kendallTauB: [] }
-  const anyDefined = point.pearson !== null || point.spearman !== null || point.kendallTauB !== null
-  if (n >= 3 && anyDefined) {
+  const wanted = NAMES.filter((k) => point[k] !== null)
+  const draws = Object.fromEntries(NAMES.map((k) => [k, [] as number[]])) as Record<Stat, number[]>
+  if (n >= 3 && wanted.length > 0) {
     const rand = mulberry32(boot.seed)
-    const bx = new Array<number>(n)
-    const by = new Array<number>(n)
+    const w = new Int32Array(n)
     for (let r = 0; r < boot.replicates; r++) {
-      for (let k = 0; k < n; k++) {
-        const j = Math.floor(rand() * n)
-        bx[k] = x[j]!
-        by[k] = y[j]!
-      }
-      for (const name of Object.keys(STATS) as (keyof typeof STATS)[]) {
-        if (point[name] === null) continue
-        const v = STATS[name](bx, by)
+      w.fill(0)
+      for (let k = 0; k < n; k++) w[Math.floor(rand() * n)]!++
+      for (const name of wanted) {
+        const v = STATS[name](p, w)
         if (v !== null) draws[name].push(v)
       }
     }
   }
   const level = boot.level ?? 0.95
-  const ci = (name: keyof typeof STATS): Interval => {
-    const d = draws[name]
+  const ci = (name: Stat): Interval => {
     // A coefficient undefined in most resamples (almost no variation) gets no interval.
-    if (point[name] === null || d.length < boot.replicates / 2) return null
-    d.sort((a, b) => a - b)
+    if (point[name] === null || draws[name].length < boot.replicates / 2 || draws[name].length === 0)
+      return null
+    const d = Float64Array.from(draws[name]).sort()
     return [percentile(d, (1 - level) / 2), percentile(d, 1 - (1 - level) / 2)]
   }
   return {

@@ -1,37 +1,53 @@
 import type { ItemLevel } from '../../../shared/contract/itemLevel'
+import type { DatasetMetrics } from '../../../shared/contract/metrics'
 import type { Db } from '../../store/connection'
-import type { Snapshot } from '../snapshot'
+import { listAnnotators } from '../../store/repos/annotators'
+import { datasetSettings } from '../../store/repos/datasets'
+import { memoised } from '../snapshot'
 import { buildItemLevel } from './build'
 import { loadItemInputs } from './load'
 
 /**
- * Resamples behind the item-level intervals: items are few (a response each) and every
- * coefficient is recomputed per resample, so the count is capped to keep the Compare view quick.
+ * Resamples behind the item-level intervals: every coefficient is recomputed per resample, so
+ * the count is capped (the report states it as `bootstrap_replicates`).
  */
 export const ITEM_REPLICATES_MAX = 500
 
-export function itemLevelFor(
-  db: Db,
-  s: Snapshot,
-  names: ReadonlyMap<number, string>,
-  dcr: { alpha: number; beta: number },
-  boot: { seed: number; replicates: number },
-): ItemLevel {
-  const inputs = loadItemInputs(
-    db,
-    s.dataset.id,
-    s.t,
-    s.runs.map((r) => r.id),
-  )
-  return buildItemLevel({
-    t: s.t,
-    coder: s.coder,
-    runs: s.runs,
-    columns: s.columns,
-    inputs,
-    names,
-    alpha: dcr.alpha,
-    beta: dcr.beta,
-    boot: { seed: boot.seed, replicates: Math.min(boot.replicates, ITEM_REPLICATES_MAX) },
+export interface ItemLevelOptions {
+  seed?: number
+  replicates?: number
+}
+
+/**
+ * Item-level scores and correlations of a dataset, computed once per workspace version. Kept
+ * apart from computeDatasetMetrics: its bootstrap costs more than every target-level figure.
+ */
+export function computeItemLevel(db: Db, datasetId: number, opts: ItemLevelOptions = {}): ItemLevel {
+  const seed = opts.seed ?? 1
+  const replicates = Math.min(opts.replicates ?? 1000, ITEM_REPLICATES_MAX)
+  return memoised(db, datasetId, `items:${seed}:${replicates}`, (s) => {
+    const { alpha, beta } = datasetSettings(db, datasetId)
+    const names = new Map(listAnnotators(db).map((a) => [a.id, a.name]))
+    return buildItemLevel({
+      t: s.t,
+      coder: s.coder,
+      runs: s.runs,
+      columns: s.columns,
+      inputs: loadItemInputs(
+        db,
+        datasetId,
+        s.t,
+        s.runs.map((r) => r.id),
+      ),
+      names,
+      alpha,
+      beta,
+      boot: { seed, replicates },
+    })
   })
+}
+
+/** The dataset's figures with the item-level section, as reports and `metrics --json` give them. */
+export function withItemLevel(db: Db, m: DatasetMetrics, opts: ItemLevelOptions = {}): DatasetMetrics {
+  return { ...m, itemLevel: computeItemLevel(db, m.datasetId, { seed: m.seed, ...opts }) }
 }

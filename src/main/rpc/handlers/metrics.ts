@@ -1,6 +1,7 @@
 import type { metricsCalls } from '../../../shared/contract/metrics'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
+import { computeItemLevel, withItemLevel } from '../../metrics/items'
 import { disagreements, labelNext, narrowing } from '../../metrics/queries'
 import { computeDatasetMetrics } from '../../metrics/service'
 import { renderReport } from '../../reports'
@@ -29,10 +30,15 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
       requireDataset(db, datasetId)
       return { queue: labelNext(db, datasetId, limit), narrowing: narrowing(db, datasetId) }
     },
+    'metrics.itemLevel': ({ datasetId, seed, replicates }) => {
+      const db = ctx.workspace.db
+      requireDataset(db, datasetId)
+      return computeItemLevel(db, datasetId, { seed, replicates })
+    },
     'metrics.report': ({ datasetId, format }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      return renderReport(computeDatasetMetrics(db, datasetId), format)
+      return renderReport(withItemLevel(db, computeDatasetMetrics(db, datasetId)), format)
     },
   }
 }

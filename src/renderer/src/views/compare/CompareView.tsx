@@ -104,7 +104,6 @@ const CompareBody = memo(function CompareBody({
         <h2>Judges and humans</h2>
         <JudgeTable metrics={m} />
       </section>
-      <ItemLevelPanel metrics={m} />
       <div className="cmp-grid">
         <section>
           <ChartFigure chart={charts.byVariant} dataset={m.dataset} testId="variant-bars" />
@@ -148,6 +147,7 @@ function LowerSections({
 }) {
   return (
     <>
+      <ItemLevelPanel metrics={m} datasetId={datasetId} />
       <div className="cmp-grid">
         <section>
           <h2>Confusion matrix</h2>
