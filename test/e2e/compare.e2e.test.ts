@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { resolveGold } from '../../src/main/labels/gold'
+import { computeItemLevel } from '../../src/main/metrics/items'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toJsonReport } from '../../src/main/reports'
 import type { Db } from '../../src/main/store/connection'
 import { chartFileName } from '../../src/renderer/src/views/compare/chartName'
 import { fmtPct, fmtPctCi } from '../../src/shared/contract/metrics'
+import { itemLevelRows } from '../../src/shared/itemLevelRows'
 import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
@@ -92,6 +94,21 @@ describe('compare view in the browser', () => {
     expect((await order()).filter((r) => r?.startsWith('run-'))).toEqual([...ranked].reverse())
 
     expect(await page.getByTestId('mcnemar').locator('td').count()).toBe(9)
+    // Item-level correlations, with each judge's target-level error rate beside them.
+    const items = page.getByTestId('item-level')
+    await items.waitFor()
+    const itemRows = itemLevelRows(computeItemLevel(db, datasetId))
+    for (const runId of runIds) {
+      const j = expected.judges.find((x) => x.runId === runId)!
+      const want = itemRows.find((r) => r[0] === j.label && r[3] === 'all')!
+      const cells = await items
+        .locator('tbody tr')
+        .filter({ hasText: j.label })
+        .first()
+        .locator('td')
+        .allTextContents()
+      expect(cells).toEqual([...want, fmtPct(j.errorRate)])
+    }
     // The two runs of the careful judge's config show their spread.
     const spread = expected.spreads[0]!
     expect(spread.runIds).toEqual(runIds.slice(0, 2))
