@@ -4,6 +4,7 @@ import { RAI_TOOL_NAME } from '../../src/main/judges/rai'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { createRuns } from '../../src/main/runs/create'
 import { improvementReport } from '../../src/main/runs/improve'
+import { BINARY_SCHEMA, FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { answerAll, type FakeServer, startFakeLlm, toolArgsFor } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
 import { engineFor, makeWorkspace, oneRun, runRequest } from './helpers'
@@ -75,7 +76,11 @@ describe('extraction runs (units generate)', () => {
   })
 })
 
-describe('RAI improvement runs', () => {
+// DCR's decisions are stored in the dataset's words (consistent → true or yes); RAI reads them so.
+describe.each([
+  { name: 'faaf', schema: FAAF_SCHEMA },
+  { name: 'yes/no', schema: BINARY_SCHEMA },
+])('RAI improvement runs on a $name dataset', ({ schema }) => {
   it('rewrites inconsistent candidates as <variant>+rai1, re-judges them and reports the rate', async () => {
     const FIXED = 'The fixed answer.'
     fake.setScript((req) => {
@@ -86,7 +91,7 @@ describe('RAI improvement runs', () => {
       }
       return answerAll('true')(req, 0)
     })
-    const { ws, datasetId } = makeWorkspace(dir(), 2, 0)
+    const { ws, datasetId } = makeWorkspace(dir(), 2, 0, schema)
     const engine = engineFor(ws, { registry: BUILTIN_REGISTRY })
     const split = oneRun(ws, {
       ...runRequest(datasetId, '', { provider: 'lexical', model: 'splitter', method: 'sentences' }),
@@ -113,6 +118,8 @@ describe('RAI improvement runs', () => {
     expect(improvementReport(ws.db, improve!, dcrRun, 1)).toEqual([
       { round: 1, inconsistent: 2, corrected: 2, rate: 1 },
     ])
+    const words = ws.db.prepare('SELECT DISTINCT verdict FROM verdicts ORDER BY verdict').pluck().all()
+    expect(words).toEqual(schema.values.slice(0, 2).sort())
     ws.close()
   })
 })

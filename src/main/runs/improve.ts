@@ -1,7 +1,10 @@
+import { toBinary } from '../../shared/labelSchemas'
 import { improvementRate } from '../judges/rai'
+import { schemaFit, toSchemaWords } from '../judges/schemaFit'
 import type { RewriteTask } from '../judges/types'
 import type { Db } from '../store/connection'
 import { ContentWriter } from '../store/repos/content'
+import { getDataset } from '../store/repos/datasets'
 import { splitSentences } from '../units/splitter'
 import { sentenceVerdictsOfCandidate, sentenceVerdictsOfRun } from '../verdicts/reads'
 import { writeVerdicts } from '../verdicts/write'
@@ -9,12 +12,23 @@ import { accountFor } from './accounting'
 import { RunFatal, RunStopped } from './caller'
 import { llmOrigin } from './extract'
 import { runPool } from './pool'
+import { getRun } from './repo'
 import type { RunSession } from './session'
 import { loadJudgeTasks } from './tasks'
+
+/**
+ * Whether a stored verdict of a run says "consistent": verdicts are in the dataset's schema
+ * (a yes/no dataset stores DCR's decision as yes/no), so its binary mapping decides.
+ */
+function consistentIn(db: Db, runId: number): (verdict: string | null) => boolean {
+  const schema = getDataset(db, getRun(db, runId).datasetId).labelSchema
+  return (verdict) => toBinary(schema, verdict) === 'supported'
+}
 
 /** Judged sentences of the given candidates in one run, grouped per candidate. */
 function judgedCandidates(db: Db, runId: number, candidateIds: number[] | null): RewriteTask[] {
   const rows = sentenceVerdictsOfRun(db, runId, candidateIds)
+  const consistent = consistentIn(db, runId)
   const tasks: RewriteTask[] = []
   for (const r of rows) {
     let task = tasks[tasks.length - 1]
@@ -26,7 +40,7 @@ function judgedCandidates(db: Db, runId: number, candidateIds: number[] | null):
       }
       tasks.push(task)
     }
-    task.sentences.push({ text: r.text, consistent: r.verdict === 'consistent', reason: r.reason })
+    task.sentences.push({ text: r.text, consistent: consistent(r.verdict), reason: r.reason })
   }
   return tasks
 }
@@ -41,7 +55,8 @@ export const raiVariant = (variant: string, round: number) =>
 export function candidateScore(db: Db, runId: number, candidateId: number): number | null {
   const rows = sentenceVerdictsOfCandidate(db, runId, candidateId)
   if (rows.length === 0 || rows.some((r) => r.status !== 'ok')) return null
-  return rows.filter((r) => r.verdict === 'consistent').length / rows.length
+  const consistent = consistentIn(db, runId)
+  return rows.filter((r) => consistent(r.verdict)).length / rows.length
 }
 
 export interface RoundReport {
@@ -87,6 +102,9 @@ export async function runImprovement(s: RunSession): Promise<void> {
   if (sourceRunId === undefined) throw new RunFatal('An improvement run needs the DCR run it improves')
   if (!dcr || !improver) throw new RunFatal('DCR or its improver is not available')
   const writer = new ContentWriter(db)
+  const labelSchema = getDataset(db, run.datasetId).labelSchema
+  const fit = schemaFit('dcr', labelSchema)
+  if (!fit.ok) throw new RunFatal(fit.reason)
   let judgeRun = sourceRunId
   let scope: number[] | null = null
   for (let k = 1; k <= rounds; k++) {
@@ -132,11 +150,15 @@ export async function runImprovement(s: RunSession): Promise<void> {
           let callId: number | null = null
           const outcomes = accountFor(
             judgeTask.targets,
-            await dcr.judge(
-              judgeTask,
-              s.context((id) => {
-                callId = id
-              }),
+            toSchemaWords(
+              fit,
+              labelSchema,
+              await dcr.judge(
+                judgeTask,
+                s.context((id) => {
+                  callId = id
+                }),
+              ),
             ),
           )
           if (s.signal.aborted && outcomes.some((o) => o.status === 'error')) return
