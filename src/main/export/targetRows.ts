@@ -45,8 +45,13 @@ const BASE_FEATURES: Feature[] = [
 ]
 
 const TAIL_FEATURES: Feature[] = [
-  { name: 'gold', dtype: 'string', description: 'gold verdict (adjudicated, imported or majority)' },
-  { name: 'gold_source', dtype: 'string', description: 'adjudicated, import or majority' },
+  { name: 'gold', dtype: 'string', description: 'gold verdict (adjudicated, imported, or by the gold rule)' },
+  {
+    name: 'gold_source',
+    dtype: 'string',
+    description:
+      "adjudicated, import, majority (the gold rule's majority) or annotator (the rule's named annotator)",
+  },
   { name: 'gold_binary', dtype: 'string', description: 'gold mapped to supported / unsupported' },
   {
     name: 'evidence',

@@ -5,7 +5,8 @@ import { datasetSettings, getDataset } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
 import { compileGoldRule } from './rules'
 
-export type GoldSource = 'adjudicated' | 'import' | 'majority'
+/** `annotator`: the dataset's gold rule names one annotator whose labels are the gold. */
+export type GoldSource = 'adjudicated' | 'import' | 'majority' | 'annotator'
 
 export interface GoldVerdict {
   targetId: number
@@ -109,7 +110,9 @@ function ruledGold(
       a.id,
     ]),
   )
-  const decide = compileGoldRule(datasetSettings(db, datasetId).goldRule, {
+  const rule = datasetSettings(db, datasetId).goldRule
+  const source: GoldSource = rule.kind === 'annotator' ? 'annotator' : 'majority'
+  const decide = compileGoldRule(rule, {
     binary: values.map((v) => toBinary(schema, v)),
     annotatorIds,
     exclude: exclude ?? -1,
@@ -117,7 +120,7 @@ function ruledGold(
   for (const [targetId, e] of byTarget) {
     if (out.has(targetId)) continue
     const c = decide(e.codes, e.annotators)
-    if (c >= 0) out.set(targetId, { targetId, verdict: values[c]!, source: 'majority' })
+    if (c >= 0) out.set(targetId, { targetId, verdict: values[c]!, source })
   }
 }
 
