@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { withItemLevel } from '../../src/main/metrics/items'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toJsonReport } from '../../src/main/reports'
 import { cli } from '../helpers/cli'
@@ -61,7 +62,7 @@ function workspace(): { file: string; dir: string; expected: ReturnType<typeof t
     'true',
     'true',
   ])
-  const expected = toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId))
+  const expected = toJsonReport(withItemLevel(fx.db, computeDatasetMetrics(fx.db, fx.datasetId)))
   fx.db.close()
   return { file: join(dir, 'w.factlab'), dir, expected }
 }
