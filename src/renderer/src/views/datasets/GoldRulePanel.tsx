@@ -9,6 +9,7 @@ import {
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 import { useSettings } from '../../settings'
+import './goldRule.css'
 
 const TIE_TEXT: Record<GoldTieRule, string> = {
   none: 'no gold until adjudicated',
