@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../../src/main/metrics/binary'
+import { ITEM_REPLICATES_MIN, replicatesFor } from '../../src/main/metrics/items/build'
 import { itemCorrelation } from '../../src/main/metrics/items/correlate'
 import { itemScores, responseLabel, type UnitVerdict } from '../../src/main/metrics/items/scores'
 
@@ -150,5 +151,14 @@ describe('item-level correlation', () => {
       }),
       { numRuns: 100 },
     )
+  })
+})
+
+describe('item-level bootstrap size', () => {
+  it('keeps the asked count on small datasets and lowers it, not below the floor, on very large ones', () => {
+    expect(replicatesFor(500, 2_000)).toBe(500)
+    expect(replicatesFor(500, 50_000)).toBe(200)
+    expect(replicatesFor(500, 10_000_000)).toBe(ITEM_REPLICATES_MIN)
+    expect(replicatesFor(300, 0)).toBe(300)
   })
 })

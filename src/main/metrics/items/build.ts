@@ -71,11 +71,17 @@ function goldSeries(input: ItemLevelInput, kind: UnitKind, gold: Int32Array): Ma
   return itemScores(scoreKindFor(kind), rows)
 }
 
-function correlationOf(
+interface Pairs {
+  x: number[]
+  y: number[]
+}
+
+/** The (judge, human) item-score pairs, overall and per variant; correlated once B is known. */
+function pairsOf(
   input: ItemLevelInput,
   judge: Map<number, ItemScore>,
   human: Map<number, ItemScore>,
-): Pick<ItemCorrelationLine, 'overall' | 'byVariant'> {
+): { overall: Pairs; byVariant: Map<string, Pairs> } {
   const x: number[] = []
   const y: number[] = []
   const byVariant = new Map<string, { x: number[]; y: number[] }>()
@@ -93,10 +99,20 @@ function correlationOf(
     v.x.push(j.score)
     v.y.push(h.score)
   }
-  return {
-    overall: itemCorrelation(x, y, input.boot),
-    byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, itemCorrelation(v.x, v.y, input.boot)])),
-  }
+  return { overall: { x, y }, byVariant }
+}
+
+/**
+ * Pair-resamples the whole section may spend: about two seconds here. Small datasets (hundreds
+ * or a few thousand responses) get the full count; a very large one gets fewer resamples, never
+ * under ITEM_REPLICATES_MIN, and the section states the count it used.
+ */
+export const ITEM_BOOTSTRAP_BUDGET = 10_000_000
+export const ITEM_REPLICATES_MIN = 100
+
+export function replicatesFor(requested: number, totalPairs: number): number {
+  if (totalPairs === 0) return requested
+  return Math.min(requested, Math.max(ITEM_REPLICATES_MIN, Math.floor(ITEM_BOOTSTRAP_BUDGET / totalPairs)))
 }
 
 const ROUGE: ('rouge1' | 'rouge2' | 'rougeL')[] = ['rouge1', 'rouge2', 'rougeL']
@@ -106,7 +122,7 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
   const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
   const goldAll = goldCodes(t.human, t.stored, -1, t.goldRule?.(-1))
   const series: Series[] = []
-  const correlations: ItemCorrelationLine[] = []
+  const pending: (Omit<ItemCorrelationLine, 'overall' | 'byVariant'> & ReturnType<typeof pairsOf>)[] = []
   for (const kind of kinds) {
     const human = goldSeries(input, kind, goldAll)
     const humanScore = scoreKindFor(kind)
@@ -133,7 +149,7 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
       const name = input.names.get(a) ?? `#${a}`
       const meta = { source: 'annotator' as const, runId: null, annotator: name, label: name, unitKind: kind }
       series.push({ meta: { ...meta, score: humanScore }, scores: mine })
-      correlations.push({ ...meta, score: humanScore, humanScore, ...correlationOf(input, mine, others) })
+      pending.push({ ...meta, score: humanScore, humanScore, ...pairsOf(input, mine, others) })
     }
     for (const r of input.runs) {
       const run = input.columns.get(r.id)!
@@ -167,10 +183,21 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
       }
       for (const o of own) {
         series.push({ meta: { ...meta, score: o.score }, scores: o.scores })
-        correlations.push({ ...meta, score: o.score, humanScore, ...correlationOf(input, o.scores, human) })
+        pending.push({ ...meta, score: o.score, humanScore, ...pairsOf(input, o.scores, human) })
       }
     }
   }
+  let total = 0
+  for (const p of pending) {
+    total += p.overall.x.length
+    for (const v of p.byVariant.values()) total += v.x.length
+  }
+  const boot = { ...input.boot, replicates: replicatesFor(input.boot.replicates, total) }
+  const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, ...meta }) => ({
+    ...meta,
+    overall: itemCorrelation(overall.x, overall.y, boot),
+    byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, itemCorrelation(v.x, v.y, boot)])),
+  }))
   const items = inputs.responses.map((r) => ({
     candidateId: r.candidateId,
     itemId: r.itemId,
@@ -178,7 +205,7 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
     variant: r.variant,
   }))
   return {
-    replicates: input.boot.replicates,
+    replicates: boot.replicates,
     definitions: ITEM_SCORE_DEFINITIONS,
     items,
     series: series.map((s) => ({

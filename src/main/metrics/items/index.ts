@@ -9,7 +9,8 @@ import { loadItemInputs } from './load'
 
 /**
  * Resamples behind the item-level intervals: every coefficient is recomputed per resample, so
- * the count is capped (the report states it as `bootstrap_replicates`).
+ * the count is capped here and lowered further on very large datasets (build.ts, replicatesFor);
+ * the report states the count used as `bootstrap_replicates`.
  */
 export const ITEM_REPLICATES_MAX = 500
 
