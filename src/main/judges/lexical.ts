@@ -161,10 +161,12 @@ export const lexical: JudgeMethodImpl = {
       const { claim, evidence } = evidenceFor(t, task.item.reference, task.candidate.text)
       const s = lexicalScores(claim, evidence, tokens)
       const score = pickScore(s, metric, t.kind)
+      const verdict = verdictFor(score, threshold, t.kind, ctx.labelSchema)
       const detail = {
         metric,
         threshold,
         tokens,
+        score: round(score),
         rouge1: { p: round(s.rouge1.precision), r: round(s.rouge1.recall), f: round(s.rouge1.f) },
         rouge2: { p: round(s.rouge2.precision), r: round(s.rouge2.recall), f: round(s.rouge2.f) },
         rougeL: { p: round(s.rougeL.precision), r: round(s.rougeL.recall), f: round(s.rougeL.f) },
@@ -173,8 +175,10 @@ export const lexical: JudgeMethodImpl = {
       return {
         targetId: t.targetId,
         status: 'ok',
-        verdict: verdictFor(score, threshold, t.kind, ctx.labelSchema),
-        score,
+        verdict,
+        // On a numeric scale the stored score is the verdict's number, so the metrics read the
+        // verdict against the schema's threshold; the 0–1 overlap stays in the detail.
+        score: ctx.labelSchema?.type === 'numeric' ? Number(verdict) : score,
         detail,
       }
     })
