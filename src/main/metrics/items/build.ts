@@ -1,7 +1,7 @@
 import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../shared/contract/itemLevel'
 import type { UnitKind } from '../../../shared/labelSchemas'
 import { lexicalScores } from '../../judges/lexical'
-import { NONE } from '../binary'
+import { NONE, SUPPORTED, UNSUPPORTED } from '../binary'
 import { goldCodes } from '../labelColumns'
 import { type Coder, type RunColumns, ST_OK, type TargetColumns } from '../load'
 import { type RunRow, runLabel } from '../snapshot'
@@ -71,6 +71,46 @@ function goldSeries(input: ItemLevelInput, kind: UnitKind, gold: Int32Array): Ma
   return itemScores(scoreKindFor(kind), rows)
 }
 
+/**
+ * The human item scores of one unit kind. Categorical schemas: from each unit's gold (the
+ * dataset's gold rule). Numeric scales: from the mean of the annotators' numbers on each unit
+ * (an adjudicated or imported number wins), as SummEval and the DCR paper average their experts;
+ * a majority of numbers would leave most units without a score. `exclude` leaves one annotator
+ * out (an annotator is scored against the others).
+ */
+function humanSeries(input: ItemLevelInput, kind: UnitKind, exclude: number): Map<number, ItemScore> {
+  const { t, coder } = input
+  if (t.schema.type !== 'numeric')
+    return goldSeries(input, kind, goldCodes(t.human, t.stored, exclude, t.goldRule?.(exclude)))
+  const h = t.human
+  const threshold = t.schema.threshold
+  const mean = new Float64Array(t.ids.length).fill(Number.NaN)
+  for (let i = 0; i < t.ids.length; i++) {
+    if (t.stored[i]! >= 0) {
+      mean[i] = coder.num(h.values[t.stored[i]!]!, null)
+      continue
+    }
+    let sum = 0
+    let n = 0
+    for (let k = h.start[i]!; k < h.start[i + 1]!; k++) {
+      if (h.annotator[k] === exclude) continue
+      const x = coder.num(h.values[h.code[k]!]!, null)
+      if (!Number.isFinite(x)) continue
+      sum += x
+      n++
+    }
+    if (n > 0) mean[i] = sum / n
+  }
+  const rows = unitRows(
+    input,
+    kind,
+    (i) => (Number.isFinite(mean[i]!) ? (mean[i]! >= threshold ? SUPPORTED : UNSUPPORTED) : NONE),
+    (i) => mean[i]!,
+    () => null,
+  )
+  return itemScores(scoreKindFor(kind), rows)
+}
+
 interface Pairs {
   x: number[]
   y: number[]
@@ -120,18 +160,17 @@ const ROUGE: ('rouge1' | 'rouge2' | 'rougeL')[] = ['rouge1', 'rouge2', 'rougeL']
 export function buildItemLevel(input: ItemLevelInput): ItemLevel {
   const { t, inputs } = input
   const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
-  const goldAll = goldCodes(t.human, t.stored, -1, t.goldRule?.(-1))
   const series: Series[] = []
   const pending: (Omit<ItemCorrelationLine, 'overall' | 'byVariant'> & ReturnType<typeof pairsOf>)[] = []
   for (const kind of kinds) {
-    const human = goldSeries(input, kind, goldAll)
+    const human = humanSeries(input, kind, -1)
     const humanScore = scoreKindFor(kind)
     series.push({
       meta: {
         source: 'gold',
         runId: null,
         annotator: null,
-        label: 'human gold',
+        label: t.schema.type === 'numeric' ? 'human mean' : 'human gold',
         unitKind: kind,
         score: humanScore,
       },
@@ -145,7 +184,7 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
         for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = h.code[k]!
       const mine = goldSeries(input, kind, own)
       if (mine.size === 0) continue
-      const others = goldSeries(input, kind, goldCodes(h, t.stored, a, t.goldRule?.(a)))
+      const others = humanSeries(input, kind, a)
       const name = input.names.get(a) ?? `#${a}`
       const meta = { source: 'annotator' as const, runId: null, annotator: name, label: name, unitKind: kind }
       series.push({ meta: { ...meta, score: humanScore }, scores: mine })
