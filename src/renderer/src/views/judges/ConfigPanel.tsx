@@ -6,6 +6,7 @@ import {
   RUN_METHODS,
 } from '../../../../shared/contract/judges'
 import { api } from '../../api'
+import { LexicalSettings } from './LexicalSettings'
 
 type Draft = Omit<JudgeConfig, 'id' | 'createdAt'> & { id?: number }
 
@@ -133,6 +134,7 @@ export function ConfigPanel(props: {
             </select>
           </label>
         )}
+        {draft.method === 'lexical' && <LexicalSettings settings={s} setting={setting} />}
         {draft.method === 'dcr' && (
           <label className="check">
             <input
