@@ -1,10 +1,13 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { AppContext } from '../../src/main/app/context'
 import { resolveGold } from '../../src/main/labels/gold'
 import { setGoldRule } from '../../src/main/labels/ruleService'
 import { compileGoldRule } from '../../src/main/labels/rules'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
+import { dispatch } from '../../src/main/rpc/dispatch'
+import { buildHandlers } from '../../src/main/rpc/handlers'
 import { openWorkspace } from '../../src/main/store/connection'
 import type { GoldRule } from '../../src/shared/goldRule'
 import { cli } from '../helpers/cli'
@@ -168,6 +171,49 @@ describe('gold rules on a two-annotator dataset', () => {
     expect(
       compileGoldRule(rule, { binary: [...binary], annotatorIds: ids, exclude: 2 })([0, 1], [1, 2]),
     ).toBe(-1)
+  })
+})
+
+describe('gold.rule and gold.setRule calls', () => {
+  it('show and set the rule as the dataset card does, refusing a bad one with the reason', async () => {
+    const db = await workspace()
+    const ctx = new AppContext(db)
+    try {
+      const handlers = buildHandlers(ctx)
+      const changed: number[] = []
+      ctx.events.subscribe((name, payload) => {
+        if (name === 'labels.changed') changed.push((payload as { datasetId: number }).datasetId)
+      })
+      expect(await dispatch(handlers, 'gold.rule', { datasetId: 1 })).toMatchObject({
+        ok: true,
+        value: { rule: { kind: 'majority', tie: 'none', minLabels: 1 }, history: [] },
+      })
+      const set = await dispatch(handlers, 'gold.setRule', {
+        datasetId: 1,
+        rule: { kind: 'annotator', annotator: 'ann' },
+        changedBy: 'lead',
+      })
+      expect(set).toMatchObject({
+        ok: true,
+        value: { description: 'annotator "ann" is gold', history: [{}] },
+      })
+      expect(changed).toEqual([1])
+      expect(
+        await dispatch(handlers, 'gold.setRule', {
+          datasetId: 1,
+          rule: { kind: 'annotator', annotator: 'zed' },
+        }),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input', message: 'No annotator named "zed" in this workspace' },
+      })
+      expect(
+        await dispatch(handlers, 'gold.setRule', { datasetId: 1, rule: { kind: 'majority', tie: 'coin' } }),
+      ).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+    } finally {
+      ctx.close()
+    }
+    expect(goldInOrder(db)).toEqual(['yes', 'yes', 'no', 'no'])
   })
 })
 

@@ -29,6 +29,19 @@ describe('metrics calls', () => {
     expect(d).toMatchObject({ ok: true, value: { total: 2 } })
     const next = await dispatch(handlers, 'metrics.labelNext', { datasetId })
     expect(next.ok).toBe(true)
+    // Item level: one response per (item, variant), the run's share supported against gold's.
+    const items = await dispatch(handlers, 'metrics.itemLevel', { datasetId, replicates: 50 })
+    expect(items).toMatchObject({ ok: true, value: { items: [{}, {}, {}, {}], replicates: 50 } })
+    if (items.ok) {
+      const judge = (
+        items.value as { correlations: { source: string; score: string; overall: { n: number } }[] }
+      ).correlations.filter((c) => c.source === 'judge')
+      expect(judge).toMatchObject([{ score: 'share-supported', overall: { n: 4 } }])
+    }
+    expect(await dispatch(handlers, 'metrics.itemLevel', { datasetId: 999 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    })
     const report = await dispatch(handlers, 'metrics.report', { datasetId, format: 'html' })
     expect(report).toMatchObject({ ok: true, value: { mime: 'text/html', fileName: 'demo-metrics.html' } })
     if (d.ok) {
