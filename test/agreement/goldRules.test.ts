@@ -177,7 +177,7 @@ describe('gold rules on a two-annotator dataset', () => {
 describe('gold.rule and gold.setRule calls', () => {
   it('show and set the rule as the dataset card does, refusing a bad one with the reason', async () => {
     const db = await workspace()
-    const ctx = new AppContext(db)
+    const ctx = new AppContext(db, { driver: 'browser' })
     try {
       const handlers = buildHandlers(ctx)
       const changed: number[] = []

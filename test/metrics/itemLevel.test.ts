@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NONE, SUPPORTED, UNSUPPORTED } from '../../src/main/metrics/binary'
 import { ITEM_REPLICATES_MIN, replicatesFor } from '../../src/main/metrics/items/build'
 import { itemCorrelation } from '../../src/main/metrics/items/correlate'
 import { itemScores, responseLabel, type UnitVerdict } from '../../src/main/metrics/items/scores'
+import { NONE, SUPPORTED, UNSUPPORTED } from '../../src/main/metrics/stats/binary'
 
 const S = SUPPORTED
 const U = UNSUPPORTED

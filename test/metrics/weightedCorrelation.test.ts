@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { kendallTauB, pearson, spearman } from '../../src/main/metrics/correlation'
+import { kendallTauB, pearson, spearman } from '../../src/main/metrics/stats/correlation'
 import {
   preparePairs,
   weightedKendallTauB,

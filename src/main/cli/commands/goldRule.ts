@@ -1,8 +1,7 @@
 import type { Command } from 'commander'
-import { describeGoldRule, GOLD_TIE_RULES, type GoldRule, type GoldTieRule } from '../../../shared/goldRule'
-import { GoldRuleError, goldRuleHistory, goldRuleOf, setGoldRule } from '../../labels/ruleService'
-import { findDatasetByName } from '../../store/repos/datasets'
-import { CliError, EXIT, parsePositiveInt, printResult, withWorkspace } from '../util'
+import { GOLD_TIE_RULES, type GoldRule, type GoldTieRule } from '../../../shared/goldRule'
+import { CliError, EXIT, parsePositiveInt, printResult } from '../util'
+import { withSession } from './session'
 
 interface GoldRuleFlags {
   workspace?: string
@@ -54,27 +53,27 @@ export function registerGoldRuleCommands(program: Command): void {
     .option('--by <name>', 'who changes the rule (kept in the history)')
     .option('--json', 'print JSON')
     .action(async (f: GoldRuleFlags) => {
-      await withWorkspace(f.workspace, async (ws) => {
-        const dataset = findDatasetByName(ws.db, f.dataset)
-        if (!dataset) throw new CliError(`No dataset named "${f.dataset}" in ${ws.file}`)
-        const rule = ruleFromFlags(f, goldRuleOf(ws.db, dataset.id))
-        let change = null
-        if (rule) {
-          try {
-            change = setGoldRule(ws.db, dataset.id, rule, f.by ?? null)
-          } catch (error) {
-            if (error instanceof GoldRuleError) throw new CliError(error.message)
-            throw error
-          }
-        }
-        const current = goldRuleOf(ws.db, dataset.id)
-        const history = goldRuleHistory(ws.db, dataset.id)
+      await withSession(f.workspace, undefined, async (s) => {
+        const datasetId = await s.datasetId(f.dataset)
+        const before = await s.call('gold.rule', { datasetId })
+        const rule = ruleFromFlags(f, before.rule)
+        const after = rule
+          ? await s.call('gold.setRule', { datasetId, rule, ...(f.by ? { changedBy: f.by } : {}) })
+          : before
+        // A change appends to the history; setting the rule already in force does not.
+        const change = after.history.length > before.history.length ? after.history.at(-1)! : null
         printResult(
           Boolean(f.json),
-          { dataset: dataset.name, rule: current, description: describeGoldRule(current), change, history },
+          {
+            dataset: f.dataset,
+            rule: after.rule,
+            description: after.description,
+            change,
+            history: after.history,
+          },
           () =>
             [
-              `${dataset.name}: ${describeGoldRule(current)}`,
+              `${f.dataset}: ${after.description}`,
               ...(rule && !change ? ['(unchanged: that rule was already in force)'] : []),
               ...(change
                 ? [

@@ -1,10 +1,10 @@
 import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../shared/contract/itemLevel'
 import type { UnitKind } from '../../../shared/labelSchemas'
 import { lexicalScores } from '../../judges/lexical'
-import { NONE, SUPPORTED, UNSUPPORTED } from '../binary'
-import { goldCodes } from '../labelColumns'
 import { type Coder, type RunColumns, ST_OK, type TargetColumns } from '../load'
 import { type RunRow, runLabel } from '../snapshot'
+import { NONE, SUPPORTED, UNSUPPORTED } from '../stats/binary'
+import { goldCodes } from '../stats/labelColumns'
 import { type ItemBootstrap, itemCorrelation } from './correlate'
 import type { ItemInputs } from './load'
 import {

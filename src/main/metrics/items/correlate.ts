@@ -1,4 +1,4 @@
-import { mulberry32 } from '../bootstrap'
+import { mulberry32 } from '../stats/bootstrap'
 import {
   type PreparedPairs,
   preparePairs,

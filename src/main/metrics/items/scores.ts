@@ -1,6 +1,6 @@
 import type { UnitKind } from '../../../shared/labelSchemas'
-import { NONE, SUPPORTED } from '../binary'
-import { dcrScore } from '../methods'
+import { NONE, SUPPORTED } from '../stats/binary'
+import { dcrScore } from '../stats/methods'
 
 /**
  * Item scores: one number per response (a candidate of an item: a summary, an answer) from the

@@ -1,9 +1,10 @@
 import type { goldCalls } from '../../../shared/contract/gold'
 import { describeGoldRule } from '../../../shared/goldRule'
 import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
 import { GoldRuleError, goldRuleHistory, goldRuleOf, setGoldRule } from '../../labels/ruleService'
 import type { Db } from '../../store/connection'
-import { type Handlers, ServiceError } from '../dispatch'
+import type { Handlers } from '../dispatch'
 
 function guard<T>(fn: () => T): T {
   try {
