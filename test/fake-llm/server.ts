@@ -25,6 +25,8 @@ export interface FakeRequest {
   userText: string
   /** True when the schema came inside the prompt (JSON-in-text fallback), not as a tool. */
   inText: boolean
+  /** True when the schema came as `response_format: json_schema` (constrained decoding). */
+  jsonSchema: boolean
   /** The credential the client sent (Authorization bearer or x-api-key). */
   credential: string | null
 }
@@ -66,6 +68,17 @@ function describe(format: FakeRequest['format'], body: Obj, credential: string |
     .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
     .join('\n')
   let inText = false
+  let jsonSchema = false
+  const responseFormat = body.response_format
+  if (
+    !schema &&
+    isObj(responseFormat) &&
+    responseFormat.type === 'json_schema' &&
+    isObj(responseFormat.json_schema)
+  ) {
+    schema = responseFormat.json_schema.schema as FakeRequest['schema']
+    jsonSchema = true
+  }
   if (!schema) {
     const line = userText.split('\n').find((l) => l.startsWith('{"') && l.includes('"properties"'))
     if (line) {
@@ -73,7 +86,7 @@ function describe(format: FakeRequest['format'], body: Obj, credential: string |
       inText = true
     }
   }
-  return { format, body, toolName, schema, userText, inText, credential }
+  return { format, body, toolName, schema, userText, inText, jsonSchema, credential }
 }
 
 const tokens = (s: string) => Math.max(1, Math.ceil(s.length / 4))
@@ -278,7 +291,24 @@ export function answerAll(verdict: string): Script {
   return (req) => {
     if (!req.schema) return { kind: 'text', text: verdict }
     const args = toolArgsFor(req, verdict)
+    if (req.jsonSchema) return { kind: 'text', text: JSON.stringify(args) }
     if (req.inText) return { kind: 'text', text: `Sure.\n\`\`\`json\n${JSON.stringify(args)}\n\`\`\`` }
     return { kind: 'tool', arguments: args }
+  }
+}
+
+/**
+ * A local server that ignores JSON instructions in the prompt (a small model wandering off the
+ * format): it writes prose unless the request constrains its output with `response_format:
+ * json_schema`, in which case the reply is exactly the schema's JSON.
+ */
+export function ignoresPromptJson(verdict: string): Script {
+  return (req) => {
+    if (req.jsonSchema) return { kind: 'text', text: JSON.stringify(toolArgsFor(req, verdict)) }
+    if (req.schema && !req.inText) return { kind: 'tool', arguments: toolArgsFor(req, verdict) }
+    return {
+      kind: 'text',
+      text: 'Having read the passage carefully, I believe these statements hold up well.',
+    }
   }
 }

@@ -11,6 +11,7 @@ import { registerJudgeCommands } from './commands/judge'
 import { registerLabelCommands } from './commands/label'
 import { registerMergeCommands } from './commands/merge'
 import { registerMetricsCommands } from './commands/metrics'
+import { registerModelsCommands } from './commands/models'
 import { registerServeCommand } from './commands/serve'
 import { registerTemplatesCommands } from './commands/templates'
 import { registerUnitsCommands } from './commands/units'
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerUnitsCommands(program)
   registerJudgeCommands(program)
   registerMetricsCommands(program)
+  registerModelsCommands(program)
   registerLabelCommands(program)
   registerGoldRuleCommands(program)
   registerUnitsEditCommands(program)

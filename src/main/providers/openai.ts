@@ -6,9 +6,13 @@ import type {
 } from 'openai/resources/chat/completions'
 import { sdkOptions, toLlmReply, turnsFor, wireClient } from './adapter'
 import { type ProviderClient, type ProviderOptions, usesToolCall } from './client'
+import { outputPath, schemaName } from './outputPath'
 import type { LlmReply, LlmRequest } from './types'
 
-/** Builds the Chat Completions body: a forced function call where possible, else JSON in text. */
+/**
+ * Builds the Chat Completions body: a forced function call where possible, else the schema as a
+ * response format (json_schema, then JSON mode) with the schema also in the prompt.
+ */
 export function openAiBody(req: LlmRequest, opts: ProviderOptions): ChatCompletionCreateParamsNonStreaming {
   const caps = opts.capabilities
   const toolCall = usesToolCall(req, caps)
@@ -23,7 +27,8 @@ export function openAiBody(req: LlmRequest, opts: ProviderOptions): ChatCompleti
     if (opts.provider === 'openai') body.max_completion_tokens = req.maxTokens
     else body.max_tokens = req.maxTokens
   }
-  if (req.tool && toolCall) {
+  const path = outputPath(req, caps, 'openai').kind
+  if (req.tool && path === 'tool-call') {
     body.tools = [
       {
         type: 'function',
@@ -36,7 +41,12 @@ export function openAiBody(req: LlmRequest, opts: ProviderOptions): ChatCompleti
       },
     ]
     body.tool_choice = { type: 'function', function: { name: req.tool.name } }
-  } else if (req.tool && caps.jsonMode) {
+  } else if (req.tool && path === 'json-schema') {
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: schemaName(req.tool.name), schema: req.tool.parameters, strict: true },
+    }
+  } else if (req.tool && path === 'json-mode') {
     body.response_format = { type: 'json_object' }
   }
   return body

@@ -51,6 +51,8 @@ export interface ModelCapabilities {
   forcedToolChoice: boolean
   strictSchema: boolean
   jsonMode: boolean
+  /** The server honours `response_format: {type: "json_schema"}` and decodes to the schema. */
+  jsonSchema: boolean
   /** Schema limits: OpenAI caps properties and enum values per strict schema. */
   maxSchemaProperties: number
   maxEnumValues: number
@@ -62,6 +64,7 @@ export const DEFAULT_CAPABILITIES: Record<'openai' | 'anthropic' | 'openai-compa
     forcedToolChoice: true,
     strictSchema: true,
     jsonMode: true,
+    jsonSchema: true,
     maxSchemaProperties: 100,
     maxEnumValues: 500,
   },
@@ -70,6 +73,7 @@ export const DEFAULT_CAPABILITIES: Record<'openai' | 'anthropic' | 'openai-compa
     forcedToolChoice: true,
     strictSchema: false,
     jsonMode: false,
+    jsonSchema: false,
     maxSchemaProperties: 1000,
     maxEnumValues: 10000,
   },
@@ -78,6 +82,7 @@ export const DEFAULT_CAPABILITIES: Record<'openai' | 'anthropic' | 'openai-compa
     forcedToolChoice: false,
     strictSchema: false,
     jsonMode: false,
+    jsonSchema: false,
     maxSchemaProperties: 1000,
     maxEnumValues: 10000,
   },

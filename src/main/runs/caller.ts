@@ -3,6 +3,7 @@ import type { ProviderClient } from '../providers/client'
 import { TransportError, toTransportError } from '../providers/errors'
 import { redactKey } from '../providers/keys'
 import { callCost } from '../providers/models'
+import { outputPath } from '../providers/outputPath'
 import type { LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
 import { relaxedWrite } from '../store/statements'
@@ -81,6 +82,8 @@ export class RunCaller {
       baseUrl: config.baseUrl,
       request,
       repeatIndex: this.o.repeatIndex,
+      path: outputPath(request, config.capabilities, config.provider === 'anthropic' ? 'anthropic' : 'openai')
+        .kind,
     })
     const record = { request, wire: this.o.client.wireBody(request) }
     if (config.cache) {

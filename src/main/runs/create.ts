@@ -2,6 +2,7 @@ import { schemaFit } from '../judges/schemaFit'
 import { templateSnapshot } from '../prompts/store'
 import type { ProviderName } from '../providers/client'
 import { getModel } from '../providers/models'
+import type { ModelCapabilities } from '../providers/types'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { RunConfig, type RunKind, RunSlice } from './config'
@@ -27,6 +28,8 @@ export interface RunRequest {
   sourceRunId?: number
   rounds?: number
   slice?: RunSlice
+  /** Capabilities for this run only, over the model's recorded ones (`--capabilities`). */
+  capabilities?: Partial<ModelCapabilities>
 }
 
 /** The frozen config of a run: current templates, the model's capabilities and its prices. */
@@ -45,7 +48,7 @@ export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
     method: r.method,
     settings: r.settings ?? {},
     templates: templateSnapshot(db),
-    capabilities: model.capabilities,
+    capabilities: { ...model.capabilities, ...r.capabilities },
     prices: { input: model.priceInputPerMTok, output: model.priceOutputPerMTok },
     ...(r.concurrency !== undefined ? { concurrency: r.concurrency } : {}),
     ...(r.rpm !== undefined ? { rpm: r.rpm } : {}),

@@ -32,12 +32,21 @@ export function requestHash(input: {
   baseUrl: string | null
   request: unknown
   repeatIndex: number
+  /**
+   * How the structure is asked for, when the model's capabilities make it a fallback
+   * (json-schema, json-mode, prompt): the same request can get a different reply on another
+   * path. Tool-call and plain-text requests leave it out and keep the keys they always had.
+   */
+  path?: string
 }): string {
   const base = {
     provider: input.provider,
     model: input.model,
     baseUrl: input.baseUrl ?? '',
     request: input.request,
+    ...(input.path !== undefined && input.path !== 'tool-call' && input.path !== 'text'
+      ? { path: input.path }
+      : {}),
   }
   return sha256(canonicalJson(input.repeatIndex > 0 ? { ...base, repeat: input.repeatIndex } : base))
 }

@@ -1,5 +1,6 @@
 import type { CallResult, JudgeContext, TemplateSet } from '../judges/types'
 import { createProvider } from '../providers'
+import { type OutputPath, outputPath } from '../providers/outputPath'
 import type { LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
@@ -12,6 +13,8 @@ export interface PreviewCall {
   request: LlmRequest
   /** The exact JSON body the SDK would send (no headers, so no key). */
   wire: Record<string, unknown>
+  /** How the reply's structure is obtained (tool call, json_schema, …) and why. */
+  path: OutputPath
 }
 
 export interface RunPreview {
@@ -51,7 +54,16 @@ export async function previewRun(db: Db, r: RunRequest, registry: MethodRegistry
       capabilities: config.capabilities,
       labelSchema: getDataset(db, r.datasetId).labelSchema,
       call: async (key, request): Promise<CallResult> => {
-        calls.push({ key, request, wire: client.wireBody(request) })
+        calls.push({
+          key,
+          request,
+          wire: client.wireBody(request),
+          path: outputPath(
+            request,
+            config.capabilities,
+            config.provider === 'anthropic' ? 'anthropic' : 'openai',
+          ),
+        })
         return { ok: false, error: 'preview only: nothing was sent' }
       },
     }

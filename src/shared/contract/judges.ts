@@ -15,6 +15,8 @@ export const ModelCaps = z.object({
   forcedToolChoice: z.boolean(),
   strictSchema: z.boolean(),
   jsonMode: z.boolean(),
+  /** `response_format: json_schema` (constrained decoding on vLLM, llama.cpp, Ollama, LM Studio). */
+  jsonSchema: z.boolean().default(false),
   maxSchemaProperties: z.number().int().positive(),
   maxEnumValues: z.number().int().positive(),
 })
@@ -103,6 +105,11 @@ export const PreviewCall = z.object({
   key: z.string(),
   request: z.unknown(),
   wire: z.record(z.string(), z.unknown()),
+  /** How the reply's structure is obtained and why (tool-call, json-schema, json-mode, prompt, text). */
+  path: z.object({
+    kind: z.enum(['tool-call', 'json-schema', 'json-mode', 'prompt', 'text']),
+    reason: z.string(),
+  }),
 })
 export const Preview = z.object({
   candidates: z.number().int(),
@@ -193,6 +200,14 @@ export const judgesCalls = {
   'judges.model': call(
     z.object({ provider: LlmProvider, model: z.string().min(1), baseUrl: z.string().default('') }),
     ModelInfo,
+  ),
+  /** Sends one tiny request per capability to the model's server and records what it honours. */
+  'judges.detectModel': call(
+    z.object({ provider: LlmProvider, model: z.string().min(1), baseUrl: z.string().default('') }),
+    z.object({
+      model: ModelInfo,
+      results: z.array(z.object({ capability: z.string(), honoured: z.boolean(), detail: z.string() })),
+    }),
   ),
   'judges.configs': call(None, z.array(JudgeConfig)),
   'judges.saveConfig': call(JudgeConfigInput, JudgeConfig),

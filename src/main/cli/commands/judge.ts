@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import type { Workspace } from '../../app/workspace'
+import { CAPABILITY_NAMES, parseCapabilityList } from '../../providers/capabilityNames'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
 import { missingKey } from '../../providers/keys'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
@@ -33,6 +34,7 @@ export interface ProviderFlags extends CommonFlags {
   cache?: boolean
   limit?: string
   variants?: string
+  capabilities?: string
 }
 
 interface RunFlags extends ProviderFlags {
@@ -88,6 +90,12 @@ export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string
   const timeoutMs = num('--timeout', f.timeout)
   const maxAttempts = num('--max-attempts', f.maxAttempts)
   const limit = num('--limit', f.limit)
+  let capabilities: RunRequest['capabilities']
+  try {
+    capabilities = f.capabilities === undefined ? undefined : parseCapabilityList(f.capabilities)
+  } catch (error) {
+    throw new CliError(`--capabilities: ${(error as Error).message}`, EXIT.usage)
+  }
   return {
     datasetId: dataset.id,
     provider: providerOf(f.provider),
@@ -100,6 +108,7 @@ export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(maxAttempts ? { maxAttempts } : {}),
     ...(f.cache === false ? { cache: false } : {}),
+    ...(capabilities ? { capabilities } : {}),
     slice: {
       ...(limit ? { limit } : {}),
       ...(f.variants ? { variants: f.variants.split(',').map((v) => v.trim()) } : {}),
@@ -122,6 +131,10 @@ export function withProviderOptions(cmd: Command): Command {
     .option('--no-cache', 'do not reuse cached replies of identical requests')
     .option('--limit <n>', 'at most this many candidates (items for per-item jobs)')
     .option('--variants <list>', 'only these candidate variants, comma-separated')
+    .option(
+      '--capabilities <list>',
+      `what the model honours for this run only, e.g. tools,forced-tool-choice or json-schema (${Object.keys(CAPABILITY_NAMES).join(', ')}, none)`,
+    )
     .option('--json', 'print the result as JSON')
 }
 
@@ -268,7 +281,10 @@ export function registerJudgeCommands(program: Command): void {
         printResult(Boolean(f.json), p, () =>
           [
             `${p.candidates} candidates, ${p.targets} targets`,
-            ...p.calls.map((c) => `--- ${c.key}\n${JSON.stringify(c.wire, null, 2)}`),
+            ...p.calls.map(
+              (c) =>
+                `--- ${c.key}\npath: ${c.path.kind} (${c.path.reason})\n${JSON.stringify(c.wire, null, 2)}`,
+            ),
           ].join('\n'),
         )
       })

@@ -5,6 +5,7 @@ import { latestTemplates, saveTemplate, templateHistory } from '../../prompts/st
 import { PROVIDER_NAMES } from '../../providers/client'
 import { KEY_ENV_VARS, keyStore, missingKey } from '../../providers/keys'
 import { getModel, listModels, saveModel } from '../../providers/models'
+import { detectModel } from '../../providers/probe'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { getConfig, listConfigs, requestFromConfig, saveConfig } from '../../runs/configs'
 import { createRuns, improveRequest } from '../../runs/create'
@@ -76,6 +77,14 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
     'judges.models': () => listModels(db()),
     'judges.model': ({ provider, model, baseUrl }) => getModel(db(), provider, model, baseUrl),
     'judges.saveModel': (m) => saveModel(db(), m),
+    'judges.detectModel': async ({ provider, model, baseUrl }) => {
+      try {
+        const key = provider === 'lexical' ? null : keyStore().get(provider)
+        return await detectModel(db(), { provider, model, baseUrl, apiKey: key })
+      } catch (error) {
+        throw new ServiceError('failed', error instanceof Error ? error.message : String(error))
+      }
+    },
     'judges.configs': () => listConfigs(db()),
     'judges.saveConfig': (c) => {
       try {

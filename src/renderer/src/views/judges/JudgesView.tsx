@@ -70,9 +70,14 @@ export function JudgesView(props: ViewProps) {
                 <p className="muted small">This method makes no provider call.</p>
               )}
               {preview.calls.map((c) => (
-                <pre key={c.key} className="jd-pre" data-testid="preview-body">
-                  {JSON.stringify(c.wire, null, 2)}
-                </pre>
+                <div key={c.key}>
+                  <p className="small" data-testid="preview-path">
+                    <strong>{c.path.kind}</strong>: {c.path.reason}
+                  </p>
+                  <pre className="jd-pre" data-testid="preview-body">
+                    {JSON.stringify(c.wire, null, 2)}
+                  </pre>
+                </div>
               ))}
               <button type="button" className="tiny" onClick={() => setPreview(null)}>
                 Close preview

@@ -3,11 +3,13 @@ import type { JudgeConfig, ModelInfo } from '../../../../shared/contract/judges'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 
-const FLAGS: { key: 'tools' | 'forcedToolChoice' | 'strictSchema' | 'jsonMode'; label: string }[] = [
+type Flag = 'tools' | 'forcedToolChoice' | 'strictSchema' | 'jsonMode' | 'jsonSchema'
+const FLAGS: { key: Flag; label: string }[] = [
   { key: 'tools', label: 'Tools / function calling' },
   { key: 'forcedToolChoice', label: 'Forced tool choice' },
   { key: 'strictSchema', label: 'Strict JSON schema' },
   { key: 'jsonMode', label: 'JSON mode' },
+  { key: 'jsonSchema', label: 'JSON schema response format (constrained decoding)' },
 ]
 
 const PRICES: { key: 'priceInputPerMTok' | 'priceOutputPerMTok'; label: string }[] = [
@@ -31,6 +33,22 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
     try {
       setDraft(await api('judges.saveModel', draft))
       setMessage('Saved.')
+    } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e))
+    }
+  }
+  const detect = async () => {
+    setMessage('Detecting…')
+    try {
+      const out = await api('judges.detectModel', {
+        provider: config.provider,
+        model: config.model,
+        baseUrl: config.baseUrl ?? '',
+      })
+      setDraft(out.model)
+      setMessage(
+        `Detected and saved: ${out.results.map((r) => `${r.capability} ${r.honoured ? 'yes' : 'no'}`).join(', ')}.`,
+      )
     } catch (e) {
       setMessage(e instanceof Error ? e.message : String(e))
     }
@@ -93,13 +111,24 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
       </div>
       {!caps.tools || !caps.forcedToolChoice ? (
         <p className="muted small">
-          Without forced tool calls the schema is sent in the prompt and the JSON is read from the reply.
+          {caps.jsonSchema && config.provider !== 'anthropic'
+            ? 'Without forced tool calls the schema goes as a json_schema response format, so replies are valid JSON by construction.'
+            : 'Without forced tool calls the schema is sent in the prompt and the JSON is read from the reply.'}
         </p>
       ) : null}
       <div className="jd-actions">
         <button type="button" onClick={save}>
           Save model
         </button>
+        {config.provider !== 'anthropic' && (
+          <button
+            type="button"
+            onClick={detect}
+            title="Send one tiny request per capability and record what the server honours"
+          >
+            Detect
+          </button>
+        )}
         {message && <span className="small">{message}</span>}
       </div>
     </section>

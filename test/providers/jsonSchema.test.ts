@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProviderOptions } from '../../src/main/providers/client'
+import { openAiBody } from '../../src/main/providers/openai'
+import { outputPath } from '../../src/main/providers/outputPath'
+import { DEFAULT_CAPABILITIES, type LlmRequest } from '../../src/main/providers/types'
+import { type FakeServer, type Script, startFakeLlm, toolArgsFor } from '../fake-llm/server'
+import { cli } from '../helpers/cli'
+import { tmpDirs } from '../helpers/tmp'
+import { makeWorkspace } from '../runs/helpers'
+
+const dir = tmpDirs()
+
+/** A local server with no tools that ignores JSON asked for in the prompt, but honours json_schema. */
+const onlyJsonSchema: Script = (req) => {
+  if (Array.isArray(req.body.tools))
+    return { kind: 'status', status: 400, message: 'tools are not supported' }
+  if (req.jsonSchema) return { kind: 'text', text: JSON.stringify(toolArgsFor(req, 'true')) }
+  return { kind: 'text', text: 'I read the passage and these all look fine to me.' }
+}
+
+let fake: FakeServer
+beforeAll(async () => {
+  fake = await startFakeLlm({ script: onlyJsonSchema })
+})
+afterAll(() => fake.close())
+
+const tool = { name: 'record fact checks!', description: 'd', parameters: { type: 'object', properties: {} } }
+const req: LlmRequest = { messages: [{ role: 'user', content: 'hi' }], tool }
+const compat = (over: Partial<ProviderOptions['capabilities']>): ProviderOptions => ({
+  provider: 'openai-compatible',
+  model: 'm',
+  baseUrl: 'http://x/v1',
+  capabilities: { ...DEFAULT_CAPABILITIES['openai-compatible'], ...over },
+  timeoutMs: 1000,
+})
+
+describe('output path', () => {
+  it('prefers a forced tool call, then json_schema, then JSON mode, then the prompt', () => {
+    const caps = DEFAULT_CAPABILITIES['openai-compatible']
+    expect(
+      outputPath(req, { ...caps, tools: true, forcedToolChoice: true, jsonSchema: true }, 'openai').kind,
+    ).toBe('tool-call')
+    expect(outputPath(req, { ...caps, tools: true, jsonSchema: true, jsonMode: true }, 'openai').kind).toBe(
+      'json-schema',
+    )
+    expect(outputPath(req, { ...caps, jsonMode: true }, 'openai').kind).toBe('json-mode')
+    expect(outputPath(req, caps, 'openai').kind).toBe('prompt')
+    // Anthropic has no json_schema response format: without tools the prompt is the only way.
+    expect(outputPath(req, { ...caps, jsonSchema: true }, 'anthropic').kind).toBe('prompt')
+    expect(outputPath({ messages: req.messages }, caps, 'openai').kind).toBe('text')
+  })
+
+  it('sends the tool schema as a strict json_schema response format with a valid name', () => {
+    const body = openAiBody(req, compat({ jsonSchema: true }))
+    expect(body.tools).toBeUndefined()
+    expect(body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'record_fact_checks_', schema: tool.parameters, strict: true },
+    })
+  })
+})
+
+describe('schema-constrained local judges', () => {
+  const local = () => [
+    '--provider',
+    'openai-compatible',
+    '--model',
+    'small-local',
+    '--base-url',
+    fake.openaiUrl,
+  ]
+
+  it('a server that ignores JSON in the prompt gives all N/A; the json_schema path gives every verdict', async () => {
+    const { ws } = makeWorkspace(dir(), 3, 7)
+    const file = ws.file
+    ws.close()
+    const base = [
+      'judge',
+      'run',
+      '--workspace',
+      file,
+      '--dataset',
+      'd',
+      ...local(),
+      '--method',
+      'faaf-tf',
+      '--json',
+    ]
+    const before = await cli(base)
+    expect(JSON.parse(before.out)).toMatchObject({ verdicts: 0, na: 21 })
+
+    const preview = await cli([
+      'judge',
+      'preview',
+      '--workspace',
+      file,
+      '--dataset',
+      'd',
+      ...local(),
+      '--method',
+      'faaf-tf',
+      '--capabilities',
+      'json-schema',
+    ])
+    expect(preview.out).toMatch(
+      /path: json-schema \(the server has no tool calls but honours response_format json_schema/,
+    )
+
+    const once = await cli([...base, '--capabilities', 'json-schema'])
+    expect(once.code).toBe(0)
+    expect(JSON.parse(once.out)).toMatchObject({ status: 'done', verdicts: 21, na: 0, errors: 0 })
+  })
+
+  it('models probe records what the server honours, and later runs take the json_schema path by themselves', async () => {
+    const { ws } = makeWorkspace(dir(), 2, 3)
+    const file = ws.file
+    ws.close()
+    const probe = await cli(['models', 'probe', '--workspace', file, ...local()])
+    expect(probe.code).toBe(0)
+    expect(probe.out).toContain('yes jsonSchema')
+    expect(probe.out).toContain('no  tools')
+    expect(probe.out).toContain('no  jsonMode')
+    expect(probe.out).toMatch(/recorded for openai-compatible\/small-local: json-schema$/m)
+    const run = await cli([
+      'judge',
+      'run',
+      '--workspace',
+      file,
+      '--dataset',
+      'd',
+      ...local(),
+      '--method',
+      'faaf-tf',
+      '--json',
+    ])
+    expect(JSON.parse(run.out)).toMatchObject({ verdicts: 6, na: 0 })
+  })
+
+  it('a wrong base URL or an unknown capability is refused with a clear message', async () => {
+    const { ws } = makeWorkspace(dir(), 1, 1)
+    const file = ws.file
+    ws.close()
+    const bad = await cli([
+      'judge',
+      'run',
+      '--workspace',
+      file,
+      '--dataset',
+      'd',
+      ...local(),
+      '--method',
+      'faaf-tf',
+      '--capabilities',
+      'telepathy',
+    ])
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain('unknown capability "telepathy"')
+    const wrong = await cli([
+      'models',
+      'probe',
+      '--workspace',
+      file,
+      '--provider',
+      'openai-compatible',
+      '--model',
+      'm',
+      '--base-url',
+      `${fake.anthropicUrl}/nope`,
+    ])
+    expect(wrong.code).toBe(1)
+    expect(wrong.err).toContain('check the base URL')
+  })
+})
