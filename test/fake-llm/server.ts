@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { FakeBatches } from './batches'
 
 /**
  * A test fixture that speaks OpenAI Chat Completions (`/v1/chat/completions`) and Anthropic
@@ -42,13 +43,15 @@ export interface FakeServer {
   requests: FakeRequest[]
   setScript(script: Script): void
   setLatency(ms: number): void
+  /** Files, Batches and Message Batches (see batches.ts). */
+  batches: FakeBatches
   close(): Promise<void>
 }
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-function describe(format: FakeRequest['format'], body: Obj, credential: string | null): FakeRequest {
+export function describe(format: FakeRequest['format'], body: Obj, credential: string | null): FakeRequest {
   const tools = Array.isArray(body.tools) ? body.tools.filter(isObj) : []
   const first = tools[0]
   let schema: FakeRequest['schema'] = null
@@ -147,6 +150,35 @@ function anthropicBody(req: FakeRequest, reply: FakeReply & { kind: 'tool' | 'te
   }
 }
 
+const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  529: 'overloaded_error',
+}
+
+/** A reply as one JSON body with its status (batch lines have no sockets to drop or stall). */
+export function renderReply(fake: FakeRequest, reply: FakeReply): { status: number; body: Obj } {
+  if (reply.kind === 'slow') return renderReply(fake, reply.reply)
+  if (reply.kind === 'drop') return renderReply(fake, { kind: 'status', status: 500 })
+  if (reply.kind === 'status') {
+    const message = reply.message ?? `fake status ${reply.status}`
+    return {
+      status: reply.status,
+      body:
+        fake.format === 'openai'
+          ? { error: { message, type: 'fake', code: null } }
+          : { type: 'error', error: { type: ANTHROPIC_ERROR_TYPES[reply.status] ?? 'api_error', message } },
+    }
+  }
+  return {
+    status: 200,
+    body: fake.format === 'openai' ? openaiBody(fake, reply) : anthropicBody(fake, reply),
+  }
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -193,8 +225,17 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
     res.end(JSON.stringify(body))
   }
 
+  let origin = ''
+  const batches = new FakeBatches(
+    () => origin,
+    () => script,
+    describe,
+    renderReply,
+  )
   const server = createServer(async (req, res) => {
     const text = await readBody(req)
+    const auth_ = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? req.headers['x-api-key']
+    if (await batches.handle(req, res, text, typeof auth_ === 'string' ? auth_ : null)) return
     const format =
       req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : null
     if (!format || req.method !== 'POST') {
@@ -220,7 +261,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
   server.keepAliveTimeout = 10_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  const origin = `http://127.0.0.1:${port}`
+  origin = `http://127.0.0.1:${port}`
   return {
     openaiUrl: `${origin}/v1`,
     anthropicUrl: origin,
@@ -232,6 +273,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
     setLatency(ms) {
       latency = ms
     },
+    batches,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

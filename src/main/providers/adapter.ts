@@ -25,6 +25,8 @@ export interface WireReply {
   finishReason: string | null
   promptTokens: number
   completionTokens: number
+  cacheReadTokens?: number
+  cacheWriteTokens?: number
   raw: unknown
 }
 
@@ -38,7 +40,12 @@ export function toLlmReply(w: WireReply, toolCall: boolean, wantsTool: boolean):
     toolArguments,
     viaFallback: wantsTool && !toolCall,
     finishReason: w.finishReason,
-    usage: { promptTokens: w.promptTokens, completionTokens: w.completionTokens },
+    usage: {
+      promptTokens: w.promptTokens,
+      completionTokens: w.completionTokens,
+      ...(w.cacheReadTokens ? { cacheReadTokens: w.cacheReadTokens } : {}),
+      ...(w.cacheWriteTokens ? { cacheWriteTokens: w.cacheWriteTokens } : {}),
+    },
     raw: w.raw,
   }
 }
@@ -69,6 +76,7 @@ export function wireClient<Body extends object, Reply>(
   return {
     // A plain copy: what is shown in previews and kept in the raw record, never the SDK's object.
     wireBody: (req) => Object.fromEntries(Object.entries(build(req, opts))),
+    readReply: (raw, req) => read(raw as Reply, usesToolCall(req, opts.capabilities), req.tool !== undefined),
     async complete(req, signal) {
       const body = build(req, opts)
       try {

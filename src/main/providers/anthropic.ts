@@ -44,8 +44,15 @@ export function anthropicReply(message: Message, toolCall: boolean, wantsTool: b
       text: texts.length > 0 ? texts.join('\n') : null,
       toolCallArguments: use && use.type === 'tool_use' ? JSON.stringify(use.input) : null,
       finishReason: message.stop_reason ?? null,
-      promptTokens: message.usage?.input_tokens ?? 0,
+      // Anthropic counts cache reads and writes apart from input_tokens; here they are summed so
+      // promptTokens means the same on both wires.
+      promptTokens:
+        (message.usage?.input_tokens ?? 0) +
+        (message.usage?.cache_read_input_tokens ?? 0) +
+        (message.usage?.cache_creation_input_tokens ?? 0),
       completionTokens: message.usage?.output_tokens ?? 0,
+      cacheReadTokens: message.usage?.cache_read_input_tokens ?? 0,
+      cacheWriteTokens: message.usage?.cache_creation_input_tokens ?? 0,
       raw: message,
     },
     toolCall,

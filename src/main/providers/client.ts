@@ -21,6 +21,11 @@ export interface ProviderClient {
    * preview before a run and kept in the raw record of every call.
    */
   wireBody(req: LlmRequest): Record<string, unknown>
+  /**
+   * Reads a reply body that came back some other way than `complete` (a batch results line) by
+   * the same rules; the caller validates its envelope first.
+   */
+  readReply?(raw: unknown, req: LlmRequest): LlmReply
 }
 
 /** Whether a tool request goes out as a real forced tool call or as the JSON-in-text fallback. */

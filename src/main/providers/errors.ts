@@ -33,7 +33,7 @@ export function retryAfterMs(headers: Headers | undefined, nowMs = Date.now()): 
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs)
 }
 
-function isRetryableStatus(status: number): boolean {
+export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500
 }
 

@@ -1,10 +1,12 @@
+import { z } from 'zod'
 import { ModelCaps } from '../../shared/contract/judges'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 import type { ProviderName } from './client'
 import { DEFAULT_CAPABILITIES, type ModelCapabilities } from './types'
 
-const StoredCapabilities = ModelCaps.partial()
+// No defaults here: a capability never recorded takes the provider's default, not the schema's.
+const StoredCapabilities = ModelCaps.extend({ jsonSchema: z.boolean() }).partial()
 
 export interface ModelEntry {
   provider: ProviderName
@@ -14,6 +16,11 @@ export interface ModelEntry {
   /** Money per million tokens, in whatever currency the person entered. */
   priceInputPerMTok: number
   priceOutputPerMTok: number
+  /** Fraction off at batch price (0.5 = half price). */
+  batchDiscount: number
+  /** Cache reads and writes per million tokens; null = the provider's usual ratio to input. */
+  priceCacheReadPerMTok: number | null
+  priceCacheWritePerMTok: number | null
 }
 
 export function defaultCapabilities(provider: ProviderName): ModelCapabilities {
@@ -27,6 +34,9 @@ interface ModelRow {
   capabilities: string
   price_input_per_mtok: number
   price_output_per_mtok: number
+  batch_discount: number
+  price_cache_read_per_mtok: number | null
+  price_cache_write_per_mtok: number | null
 }
 
 function toEntry(row: ModelRow): ModelEntry {
@@ -39,6 +49,9 @@ function toEntry(row: ModelRow): ModelEntry {
     capabilities: { ...defaultCapabilities(provider), ...stored },
     priceInputPerMTok: row.price_input_per_mtok,
     priceOutputPerMTok: row.price_output_per_mtok,
+    batchDiscount: row.batch_discount,
+    priceCacheReadPerMTok: row.price_cache_read_per_mtok,
+    priceCacheWritePerMTok: row.price_cache_write_per_mtok,
   }
 }
 
@@ -55,6 +68,9 @@ export function getModel(db: Db, provider: ProviderName, model: string, baseUrl:
     capabilities: defaultCapabilities(provider),
     priceInputPerMTok: 0,
     priceOutputPerMTok: 0,
+    batchDiscount: DEFAULT_BATCH_DISCOUNT,
+    priceCacheReadPerMTok: null,
+    priceCacheWritePerMTok: null,
   }
 }
 
@@ -62,13 +78,23 @@ export function listModels(db: Db): ModelEntry[] {
   return (db.prepare('SELECT * FROM models ORDER BY provider, model').all() as ModelRow[]).map(toEntry)
 }
 
-export function saveModel(db: Db, entry: ModelEntry): ModelEntry {
+/** A model as saved: the batch discount and cache prices may be left to their defaults. */
+export type ModelEntryInput = Omit<
+  ModelEntry,
+  'batchDiscount' | 'priceCacheReadPerMTok' | 'priceCacheWritePerMTok'
+> &
+  Partial<Pick<ModelEntry, 'batchDiscount' | 'priceCacheReadPerMTok' | 'priceCacheWritePerMTok'>>
+
+export function saveModel(db: Db, entry: ModelEntryInput): ModelEntry {
   const caps = ModelCaps.parse(entry.capabilities)
   db.prepare(
-    `INSERT INTO models (provider, model, base_url, capabilities, price_input_per_mtok, price_output_per_mtok)
-     VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO models (provider, model, base_url, capabilities, price_input_per_mtok, price_output_per_mtok,
+       batch_discount, price_cache_read_per_mtok, price_cache_write_per_mtok)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (provider, model, base_url) DO UPDATE SET capabilities = excluded.capabilities,
-       price_input_per_mtok = excluded.price_input_per_mtok, price_output_per_mtok = excluded.price_output_per_mtok`,
+       price_input_per_mtok = excluded.price_input_per_mtok, price_output_per_mtok = excluded.price_output_per_mtok,
+       batch_discount = excluded.batch_discount, price_cache_read_per_mtok = excluded.price_cache_read_per_mtok,
+       price_cache_write_per_mtok = excluded.price_cache_write_per_mtok`,
   ).run(
     entry.provider,
     entry.model,
@@ -76,13 +102,48 @@ export function saveModel(db: Db, entry: ModelEntry): ModelEntry {
     JSON.stringify(caps),
     entry.priceInputPerMTok,
     entry.priceOutputPerMTok,
+    entry.batchDiscount ?? DEFAULT_BATCH_DISCOUNT,
+    entry.priceCacheReadPerMTok ?? null,
+    entry.priceCacheWritePerMTok ?? null,
   )
   return getModel(db, entry.provider, entry.model, entry.baseUrl)
 }
 
-export function callCost(
-  prices: { input: number; output: number },
-  usage: { promptTokens: number; completionTokens: number },
-): number {
-  return (usage.promptTokens * prices.input + usage.completionTokens * prices.output) / 1_000_000
+/** Both providers take half off at batch price unless the price table says otherwise. */
+export const DEFAULT_BATCH_DISCOUNT = 0.5
+
+export interface CallPrices {
+  input: number
+  output: number
+  /** Per million cache-read / cache-write tokens; absent = input price × the provider's ratio. */
+  cacheRead?: number | null
+  cacheWrite?: number | null
+  /** Default ratios to the input price when the table has no cache prices (Anthropic: 0.1 / 1.25). */
+  cacheReadRatio?: number
+  cacheWriteRatio?: number
+  batchDiscount?: number
+}
+
+export interface CallUsage {
+  /** Every prompt token, cache reads and writes included (as the providers count them for OpenAI). */
+  promptTokens: number
+  completionTokens: number
+  cacheReadTokens?: number
+  cacheWriteTokens?: number
+}
+
+/**
+ * Money for one call: uncached prompt tokens at the input price, cache reads and writes at theirs,
+ * completion tokens at the output price, everything less the batch discount when `batch`.
+ */
+export function callCost(prices: CallPrices, usage: CallUsage, batch = false): number {
+  const read = usage.cacheReadTokens ?? 0
+  const write = usage.cacheWriteTokens ?? 0
+  const plain = Math.max(0, usage.promptTokens - read - write)
+  const readPrice = prices.cacheRead ?? prices.input * (prices.cacheReadRatio ?? 1)
+  const writePrice = prices.cacheWrite ?? prices.input * (prices.cacheWriteRatio ?? 1)
+  const full =
+    (plain * prices.input + read * readPrice + write * writePrice + usage.completionTokens * prices.output) /
+    1_000_000
+  return batch ? full * (1 - (prices.batchDiscount ?? DEFAULT_BATCH_DISCOUNT)) : full
 }

@@ -63,6 +63,9 @@ export function openAiReply(completion: ChatCompletion, toolCall: boolean, wants
       finishReason: choice?.finish_reason ?? null,
       promptTokens: completion.usage?.prompt_tokens ?? 0,
       completionTokens: completion.usage?.completion_tokens ?? 0,
+      // Included in prompt_tokens; OpenAI charges nothing extra to write its cache.
+      cacheReadTokens: completion.usage?.prompt_tokens_details?.cached_tokens ?? 0,
+      cacheWriteTokens: 0,
       raw: completion,
     },
     toolCall,

@@ -24,8 +24,13 @@ export interface LlmRequest {
 }
 
 export interface LlmUsage {
+  /** Every prompt token, those read from or written to the provider's prompt cache included. */
   promptTokens: number
   completionTokens: number
+  /** Prompt tokens served from the provider's prompt cache (billed lower). */
+  cacheReadTokens?: number
+  /** Prompt tokens written to the prompt cache (Anthropic bills these higher). */
+  cacheWriteTokens?: number
 }
 
 export interface LlmReply {

@@ -4,7 +4,7 @@ import { TransportError, toTransportError } from '../providers/errors'
 import { redactKey } from '../providers/keys'
 import { callCost } from '../providers/models'
 import { outputPath } from '../providers/outputPath'
-import type { LlmRequest } from '../providers/types'
+import type { LlmReply, LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
 import { relaxedWrite } from '../store/statements'
 import type { RunConfig } from './config'
@@ -35,6 +35,57 @@ export interface CallerOptions {
   clock?: Clock
   /** Told about each finished call so the run can report live cost. */
   onCall?: (info: { cost: number; cached: boolean; callId: number }) => void
+}
+
+/**
+ * What a failed request means for the run: `fatal` stops it (no retry and no other call can fix
+ * a wrong key or an unknown model), `retry` is worth another attempt (rate limits, server errors,
+ * timeouts), `final` fails this call only. Batch results are classified by the same rule.
+ */
+export function classifyFailure(error: TransportError): 'fatal' | 'retry' | 'final' {
+  if (error.status !== undefined && FATAL_STATUSES.has(error.status)) return 'fatal'
+  return error.retryable ? 'retry' : 'final'
+}
+
+/** The response-cache key of a request in a run (see requestHash). */
+export function callHash(config: RunConfig, repeatIndex: number, request: LlmRequest): string {
+  return requestHash({
+    provider: config.provider,
+    model: config.model,
+    baseUrl: config.baseUrl,
+    request,
+    repeatIndex,
+    path: outputPath(request, config.capabilities, config.provider === 'anthropic' ? 'anthropic' : 'openai')
+      .kind,
+  })
+}
+
+/** A cached reply recorded as this run's call (free, no request made), or null on a miss. */
+export function answerFromCache(
+  db: Db,
+  runId: number,
+  key: string,
+  hash: string,
+  record: unknown,
+): { callId: number; reply: LlmReply } | null {
+  const hit = cacheGet(db, hash)
+  if (!hit) return null
+  const callId = recordCall(db, {
+    runId,
+    key,
+    status: 'done',
+    requestHash: hash,
+    request: record,
+    reply: hit,
+    cached: true,
+    attempts: 0,
+    latencyMs: null,
+    promptTokens: hit.usage.promptTokens,
+    completionTokens: hit.usage.completionTokens,
+    cost: 0,
+    error: null,
+  })
+  return { callId, reply: hit }
 }
 
 /** Rough token count before the call, so a tokens-per-minute limit can hold a request back. */
@@ -76,37 +127,14 @@ export class RunCaller {
       onId?.(stored.id)
       return { ok: true, reply: stored.reply }
     }
-    const hash = requestHash({
-      provider: config.provider,
-      model: config.model,
-      baseUrl: config.baseUrl,
-      request,
-      repeatIndex: this.o.repeatIndex,
-      path: outputPath(request, config.capabilities, config.provider === 'anthropic' ? 'anthropic' : 'openai')
-        .kind,
-    })
+    const hash = callHash(config, this.o.repeatIndex, request)
     const record = { request, wire: this.o.client.wireBody(request) }
     if (config.cache) {
-      const hit = cacheGet(db, hash)
+      const hit = answerFromCache(db, runId, key, hash, record)
       if (hit) {
-        const callId = recordCall(db, {
-          runId,
-          key,
-          status: 'done',
-          requestHash: hash,
-          request: record,
-          reply: hit,
-          cached: true,
-          attempts: 0,
-          latencyMs: null,
-          promptTokens: hit.usage.promptTokens,
-          completionTokens: hit.usage.completionTokens,
-          cost: 0,
-          error: null,
-        })
-        onId?.(callId)
-        this.o.onCall?.({ cost: 0, cached: true, callId })
-        return { ok: true, reply: hit }
+        onId?.(hit.callId)
+        this.o.onCall?.({ cost: 0, cached: true, callId: hit.callId })
+        return { ok: true, reply: hit.reply }
       }
     }
     await this.gate.acquire()
@@ -157,6 +185,8 @@ export class RunCaller {
             latencyMs,
             promptTokens: reply.usage.promptTokens,
             completionTokens: reply.usage.completionTokens,
+            cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
+            cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
             cost,
             error: null,
           })
@@ -171,9 +201,9 @@ export class RunCaller {
         lastError = timeout.aborted
           ? new TransportError(`no reply within ${config.timeoutMs} ms`, { retryable: true })
           : toTransportError(error)
-        if (lastError.status !== undefined && FATAL_STATUSES.has(lastError.status))
-          throw new RunFatal(this.scrub(lastError.message))
-        if (!lastError.retryable || attempt === config.maxAttempts) break
+        const kind = classifyFailure(lastError)
+        if (kind === 'fatal') throw new RunFatal(this.scrub(lastError.message))
+        if (kind === 'final' || attempt === config.maxAttempts) break
         const delay = backoffDelay(attempt, {
           baseMs: config.backoffMs,
           retryAfterMs: lastError.retryAfterMs,

@@ -19,7 +19,18 @@ export const RunConfig = z.object({
   settings: MethodSettingsSchema.default({}),
   templates: z.record(z.string(), TemplateSnapshot).default({}),
   capabilities: ModelCaps,
-  prices: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }),
+  prices: z.object({
+    input: z.number().nonnegative(),
+    output: z.number().nonnegative(),
+    /** Fraction off at batch price; cache prices per million tokens (null = ratio × input). */
+    batchDiscount: z.number().min(0).max(1).default(0.5),
+    cacheRead: z.number().nonnegative().nullable().default(null),
+    cacheWrite: z.number().nonnegative().nullable().default(null),
+    cacheReadRatio: z.number().nonnegative().default(1),
+    cacheWriteRatio: z.number().nonnegative().default(1),
+  }),
+  /** `batch`: the provider's batch API (about half price, results within 24 h); `sync`: call by call. */
+  mode: z.enum(['sync', 'batch']).default('sync'),
   concurrency: z.number().int().min(1).max(256).default(4),
   /** Requests and tokens per minute; null = no limit. */
   rpm: z.number().positive().nullable().default(null),

@@ -28,12 +28,28 @@ export interface RunRequest {
   sourceRunId?: number
   rounds?: number
   slice?: RunSlice
+  /** `batch` sends the run through the provider's batch API (OpenAI and Anthropic only). */
+  mode?: 'sync' | 'batch'
   /** Capabilities for this run only, over the model's recorded ones (`--capabilities`). */
   capabilities?: Partial<ModelCapabilities>
 }
 
+/**
+ * What cache reads and writes cost relative to the input price when the price table has no
+ * figure of its own: OpenAI bills cached prompt tokens at half (no write charge); Anthropic
+ * bills reads at a tenth and five-minute cache writes at a quarter more.
+ */
+const CACHE_RATIOS: Record<ProviderName, { cacheReadRatio: number; cacheWriteRatio: number }> = {
+  openai: { cacheReadRatio: 0.5, cacheWriteRatio: 1 },
+  anthropic: { cacheReadRatio: 0.1, cacheWriteRatio: 1.25 },
+  'openai-compatible': { cacheReadRatio: 1, cacheWriteRatio: 1 },
+  lexical: { cacheReadRatio: 1, cacheWriteRatio: 1 },
+}
+
 /** The frozen config of a run: current templates, the model's capabilities and its prices. */
 export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
+  if (r.mode === 'batch' && r.provider !== 'openai' && r.provider !== 'anthropic')
+    throw new Error(`Batch mode is for openai and anthropic; ${r.provider} runs call by call`)
   if (r.provider === 'openai-compatible' && !r.baseUrl?.trim())
     throw new Error('openai-compatible needs a base URL (for example http://localhost:11434/v1)')
   if ((r.kind ?? 'judge') === 'judge') {
@@ -49,7 +65,15 @@ export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
     settings: r.settings ?? {},
     templates: templateSnapshot(db),
     capabilities: { ...model.capabilities, ...r.capabilities },
-    prices: { input: model.priceInputPerMTok, output: model.priceOutputPerMTok },
+    prices: {
+      input: model.priceInputPerMTok,
+      output: model.priceOutputPerMTok,
+      batchDiscount: model.batchDiscount,
+      cacheRead: model.priceCacheReadPerMTok,
+      cacheWrite: model.priceCacheWritePerMTok,
+      ...CACHE_RATIOS[r.provider],
+    },
+    ...(r.mode !== undefined ? { mode: r.mode } : {}),
     ...(r.concurrency !== undefined ? { concurrency: r.concurrency } : {}),
     ...(r.rpm !== undefined ? { rpm: r.rpm } : {}),
     ...(r.tpm !== undefined ? { tpm: r.tpm } : {}),

@@ -1,21 +1,22 @@
 // runs/ owns judge and generation runs: creating them from a config, driving them (this engine:
 // rate limits, retries, cache, resume, one driver per run by lease) and reading them back.
-import { schemaFit, toSchemaWords } from '../judges/schemaFit'
+import { runBatchJudge } from '../batches/driver'
 import type { TemplateSet } from '../judges/types'
 import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
+import { type BatchApi, type BatchLimits, createBatchApi } from '../providers/batch'
 import { type KeyStore, keyStore, missingKey } from '../providers/keys'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { settledTargets } from '../verdicts/reads'
 import { writeVerdicts } from '../verdicts/write'
-import { accountFor, allFailed } from './accounting'
 import { RunCaller, RunFatal, RunStopped } from './caller'
 import type { RunConfig } from './config'
 import { runExtraction } from './extract'
 import { runImprovement } from './improve'
+import { judgeTask, schemaWords } from './judgeTask'
 import { claimLease, clearDeadLease, keepLease, newHolder, releaseLease } from './lease'
 import type { RunDriver } from './leaseRules'
-import type { Clock } from './limits'
+import { type Clock, realClock } from './limits'
 import { runPool } from './pool'
 import type { MethodRegistry } from './registry'
 import {
@@ -53,6 +54,12 @@ export interface EngineOptions {
   onNotice?: (runId: number, message: string) => void
   /** How often a driven run's lease is refreshed (tests shorten it; see leaseRules.ts). */
   leaseHeartbeatMs?: number
+  /** Batch mode: smaller limits (tests split small), the polling pace, another batch API. */
+  batch?: {
+    limits?: BatchLimits
+    poll?: { firstMs: number; maxMs: number }
+    apiFactory?: (opts: ProviderOptions, limits?: BatchLimits) => BatchApi
+  }
 }
 
 interface Active {
@@ -61,6 +68,8 @@ interface Active {
   /** Another driver took the run over: stop without touching its status, which is theirs now. */
   lost: boolean
   done: Promise<RunSummary>
+  /** Batch mode: the polling pace asked for by whoever started the run (`--poll-ms`). */
+  batchPoll?: { firstMs: number; maxMs: number }
 }
 
 function templateSet(config: RunConfig): TemplateSet {
@@ -90,7 +99,7 @@ export class RunEngine {
    * Starts or resumes a run and resolves when it stops (done, paused, cancelled or failed).
    * Throws at once, before any call, when the run is cancelled or driven elsewhere.
    */
-  start(runId: number): Promise<RunSummary> {
+  start(runId: number, opts: { batchPoll?: { firstMs: number; maxMs: number } } = {}): Promise<RunSummary> {
     const existing = this.active.get(runId)
     if (existing) return existing.done
     const { db } = this.o
@@ -104,6 +113,7 @@ export class RunEngine {
       stopAs: null,
       lost: false,
       done: Promise.resolve(null as never),
+      ...(opts.batchPoll ? { batchPoll: opts.batchPoll } : {}),
     }
     this.active.set(runId, entry)
     const onLost = () => {
@@ -183,14 +193,15 @@ export class RunEngine {
       const noKey = missingKey(config.provider, keys)
       if (noKey) throw new RunFatal(noKey)
       const apiKey = config.provider === 'lexical' ? null : keys.get(config.provider)
-      const client = (this.o.clientFactory ?? createProvider)({
+      const providerOptions: ProviderOptions = {
         provider: config.provider,
         model: config.model,
         baseUrl: config.baseUrl,
         apiKey,
         capabilities: config.capabilities,
         timeoutMs: config.timeoutMs,
-      })
+      }
+      const client = (this.o.clientFactory ?? createProvider)(providerOptions)
       const signal = entry.controller.signal
       const caller = new RunCaller({
         db,
@@ -227,7 +238,30 @@ export class RunEngine {
         },
         stop: () => entry.controller.abort(new RunStopped('failed')),
       }
-      if (run.kind === 'judge') await this.judge(session)
+      if (run.kind === 'judge' && config.mode === 'batch') {
+        const method = this.o.registry.judges[run.method]
+        if (!method) throw new RunFatal(`Unknown judge method "${run.method}"`)
+        const b = this.o.batch
+        await runBatchJudge({
+          db,
+          run,
+          method,
+          client,
+          api: (b?.apiFactory ?? createBatchApi)(providerOptions, b?.limits),
+          apiKey,
+          context: (call) => ({
+            settings: config.settings,
+            templates,
+            capabilities: config.capabilities,
+            labelSchema,
+            call,
+          }),
+          signal,
+          clock: this.o.clock ?? realClock,
+          ...((entry.batchPoll ?? b?.poll) ? { poll: entry.batchPoll ?? b?.poll } : {}),
+          progress: session.progress,
+        })
+      } else if (run.kind === 'judge') await this.judge(session)
       else if (run.kind === 'extract') await runExtraction(session)
       else if (run.kind === 'improve') await runImprovement(session)
       else throw new RunFatal(`Runs of kind ${run.kind} cannot be executed`)
@@ -247,9 +281,7 @@ export class RunEngine {
   private async judge(s: RunSession): Promise<void> {
     const method = s.registry.judges[s.run.method]
     if (!method) throw new RunFatal(`Unknown judge method "${s.run.method}"`)
-    const labelSchema = getDataset(s.db, s.run.datasetId).labelSchema
-    const fit = schemaFit(s.run.method, labelSchema)
-    if (!fit.ok) throw new RunFatal(fit.reason)
+    const words = schemaWords(s.db, s.run)
     const tasks = loadJudgeTasks(s.db, s.run.datasetId, method.unitKinds, s.run.slice)
     const settled = settledTargets(s.db, s.run.id)
     const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
@@ -274,14 +306,7 @@ export class RunEngine {
         const ctx = s.context((id) => {
           callId = id
         })
-        let outcomes: ReturnType<typeof accountFor>
-        try {
-          outcomes = accountFor(task.targets, toSchemaWords(fit, labelSchema, await method.judge(task, ctx)))
-        } catch (error) {
-          if (error instanceof RunStopped || error instanceof RunFatal) throw error
-          const message = error instanceof Error ? error.message : String(error)
-          outcomes = allFailed(task.targets, `the ${method.name} method failed: ${message}`)
-        }
+        const outcomes = await judgeTask(method, task, ctx, words)
         // A stop can surface inside a method as a failed call; those outcomes are not real.
         if (s.signal.aborted && outcomes.some((o) => o.status === 'error')) return
         writeVerdicts(s.db, s.run.id, outcomes, callId)

@@ -37,7 +37,10 @@ export function runInfos(
       errors: s.errors,
       promptTokens: s.prompt_tokens,
       completionTokens: s.completion_tokens,
+      cacheReadTokens: s.cache_read_tokens,
+      cacheWriteTokens: s.cache_write_tokens,
       cost: s.cost,
+      mode: s.mode,
       templates: Object.fromEntries(Object.entries(r.config.templates).map(([n, t]) => [n, t.version])),
       heldBy: lease && {
         driver: lease.driver,

@@ -14,7 +14,12 @@ export const StoredReply = z.object({
   toolArguments: z.string().nullable(),
   viaFallback: z.boolean(),
   finishReason: z.string().nullable(),
-  usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }),
+  usage: z.object({
+    promptTokens: z.number(),
+    completionTokens: z.number(),
+    cacheReadTokens: z.number().optional(),
+    cacheWriteTokens: z.number().optional(),
+  }),
   raw: z.unknown(),
 })
 
@@ -145,6 +150,12 @@ export function setRunStatus(db: Db, id: number, status: RunStatus, error: strin
     )
 }
 
+/** Switches how the rest of a run is sent (`judge resume --mode sync` after an expired batch). */
+export function setRunMode(db: Db, id: number, mode: RunConfig['mode']): void {
+  const run = getRun(db, id)
+  db.prepare('UPDATE runs SET config = ? WHERE id = ?').run(JSON.stringify({ ...run.config, mode }), id)
+}
+
 /** A remark kept on the run (shown beside it) that does not make it fail. */
 export function noteOnRun(db: Db, runId: number, note: string): void {
   db.prepare('UPDATE runs SET error = ? WHERE id = ?').run(note, runId)
@@ -185,6 +196,11 @@ export interface CallRecord {
   latencyMs: number | null
   promptTokens: number
   completionTokens: number
+  /** Of the prompt tokens, those read from / written to the provider's prompt cache. */
+  cacheReadTokens?: number
+  cacheWriteTokens?: number
+  /** True when the reply came back through a provider batch. */
+  viaBatch?: boolean
   cost: number
   error: string | null
 }
@@ -194,17 +210,20 @@ export function recordCall(db: Db, c: CallRecord): number {
   return relaxedWrite(db, () => insertCall(db, c))
 }
 
-function insertCall(db: Db, c: CallRecord): number {
+export function insertCall(db: Db, c: CallRecord): number {
   const info = stmt(
     db,
     `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
-         latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
+         cache_read_tokens, cache_write_tokens, via_batch)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status, request_hash = excluded.request_hash,
          request = excluded.request, response = excluded.response, cached = excluded.cached,
          attempts = run_calls.attempts + excluded.attempts, latency_ms = excluded.latency_ms,
          prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-         cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at
+         cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at,
+         cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
+         via_batch = excluded.via_batch
        RETURNING id`,
   ).get(
     c.runId,
@@ -221,6 +240,9 @@ function insertCall(db: Db, c: CallRecord): number {
     c.cost,
     c.error,
     now(),
+    c.cacheReadTokens ?? 0,
+    c.cacheWriteTokens ?? 0,
+    c.viaBatch ? 1 : 0,
   ) as { id: number }
   return info.id
 }
@@ -258,7 +280,12 @@ export interface RunSummary {
   errors: number
   prompt_tokens: number
   completion_tokens: number
+  /** Of the prompt tokens, those read from and written to the provider's prompt cache. */
+  cache_read_tokens: number
+  cache_write_tokens: number
   cost: number
+  /** `batch` when the run went through the provider's batch API (costs are at batch price). */
+  mode: 'sync' | 'batch'
   latency_ms_p50: number | null
 }
 
@@ -271,6 +298,8 @@ export function runSummary(db: Db, runId: number): RunSummary {
          COALESCE(SUM(cached = 0 AND call_key LIKE '%:repair'), 0) AS repairs,
          COALESCE(SUM(CASE WHEN cached = 0 THEN prompt_tokens END), 0) AS pt,
          COALESCE(SUM(CASE WHEN cached = 0 THEN completion_tokens END), 0) AS ct,
+         COALESCE(SUM(CASE WHEN cached = 0 THEN cache_read_tokens END), 0) AS crt,
+         COALESCE(SUM(CASE WHEN cached = 0 THEN cache_write_tokens END), 0) AS cwt,
          COALESCE(SUM(cost), 0) AS cost
        FROM run_calls WHERE run_id = ?`,
     )
@@ -282,6 +311,8 @@ export function runSummary(db: Db, runId: number): RunSummary {
     repairs: number
     pt: number
     ct: number
+    crt: number
+    cwt: number
     cost: number
   }
   const v = verdictCounts(db, runId)
@@ -305,7 +336,10 @@ export function runSummary(db: Db, runId: number): RunSummary {
     errors: v.err,
     prompt_tokens: calls.pt,
     completion_tokens: calls.ct,
+    cache_read_tokens: calls.crt,
+    cache_write_tokens: calls.cwt,
     cost: calls.cost,
+    mode: run.config.mode,
     latency_ms_p50: latencies.length ? (latencies[Math.floor(latencies.length / 2)] ?? null) : null,
   }
 }

@@ -28,6 +28,11 @@ export const ModelInfo = z.object({
   capabilities: ModelCaps,
   priceInputPerMTok: z.number().nonnegative(),
   priceOutputPerMTok: z.number().nonnegative(),
+  /** Fraction taken off both prices when the provider's batch API is used (half by default). */
+  batchDiscount: z.number().min(0).max(1).default(0.5),
+  /** Prices of prompt-cache reads and writes; null = the provider's usual ratio to the input price. */
+  priceCacheReadPerMTok: z.number().nonnegative().nullable().default(null),
+  priceCacheWritePerMTok: z.number().nonnegative().nullable().default(null),
 })
 export type ModelInfo = z.infer<typeof ModelInfo>
 
@@ -154,7 +159,12 @@ export const RunInfo = z.object({
   errors: z.number().int(),
   promptTokens: z.number().int(),
   completionTokens: z.number().int(),
+  /** Prompt tokens read from / written to the provider's prompt cache (priced apart). */
+  cacheReadTokens: z.number().int().default(0),
+  cacheWriteTokens: z.number().int().default(0),
   cost: z.number(),
+  /** `batch`: sent through the provider's batch API, so the cost is at batch price. */
+  mode: z.enum(['sync', 'batch']).default('sync'),
   templates: z.record(z.string(), z.number().int()),
   /** Set while another live process drives the run: Resume would be refused. */
   heldBy: RunHolder.nullable(),

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import type { Workspace } from '../../app/workspace'
+import { batchStatus } from '../../batches/status'
 import { CAPABILITY_NAMES, parseCapabilityList } from '../../providers/capabilityNames'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
 import { missingKey } from '../../providers/keys'
@@ -11,7 +12,7 @@ import { improvementReport } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
-import { getRun, type RunSummary } from '../../runs/repo'
+import { getRun, type RunSummary, setRunMode } from '../../runs/repo'
 import { findDatasetByName } from '../../store/repos/datasets'
 import { CliError, cliProgress, EXIT, parsePositiveInt, printResult } from '../util'
 import { type Session, withWorkspace } from './session'
@@ -39,6 +40,8 @@ export interface ProviderFlags extends CommonFlags {
 
 interface RunFlags extends ProviderFlags {
   method: string
+  mode?: string
+  pollMs?: string
   repeat?: string
   parseMode?: string
   lexicalMetric?: string
@@ -143,7 +146,12 @@ export function withProviderOptions(cmd: Command): Command {
  * it up later without repeating a finished call. A run another process is driving (the app,
  * browser mode, another terminal) is refused before any call is made.
  */
-export async function driveRun(s: Session, runId: number, json: boolean): Promise<RunSummary> {
+export async function driveRun(
+  s: Session,
+  runId: number,
+  json: boolean,
+  pollMs?: number,
+): Promise<RunSummary> {
   const bar = cliProgress(`run ${runId}`, undefined, json)
   // The session's engine is the one the composition root built for this workspace.
   const engine = s.ctx.runs
@@ -155,7 +163,10 @@ export async function driveRun(s: Session, runId: number, json: boolean): Promis
   const onSigint = () => engine.pause(runId)
   process.once('SIGINT', onSigint)
   try {
-    return await engine.start(runId)
+    return await engine.start(
+      runId,
+      pollMs !== undefined ? { batchPoll: { firstMs: pollMs, maxMs: Math.max(pollMs, 60_000) } } : {},
+    )
   } catch (error) {
     if (error instanceof RunLeaseHeld) throw new CliError(error.message)
     throw error
@@ -167,7 +178,19 @@ export async function driveRun(s: Session, runId: number, json: boolean): Promis
 }
 
 function human(s: RunSummary): string {
-  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached), ${s.prompt_tokens}+${s.completion_tokens} tokens, cost ${s.cost.toFixed(4)}`
+  const cache =
+    s.cache_read_tokens + s.cache_write_tokens > 0
+      ? ` (prompt cache: ${s.cache_read_tokens} read, ${s.cache_write_tokens} written)`
+      : ''
+  const price = s.mode === 'batch' ? ' at batch price' : ''
+  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached), ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, cost ${s.cost.toFixed(4)}${price}`
+}
+
+function modeOf(raw: string | undefined): 'sync' | 'batch' | undefined {
+  if (raw === undefined) return undefined
+  if (raw !== 'sync' && raw !== 'batch')
+    throw new CliError(`--mode must be sync or batch, got "${raw}"`, EXIT.usage)
+  return raw
 }
 
 function exitFor(summaries: RunSummary[]): void {
@@ -198,6 +221,14 @@ export function registerJudgeCommands(program: Command): void {
     .option('--repeat <k>', 'run the same config K times, to measure run-to-run variance')
     .option('--parse-mode <mode>', 'prompt-tf: word-match or strict')
     .option(
+      '--mode <mode>',
+      'sync (call by call, default) or batch (the provider batch API: about half price, results within 24 h; openai and anthropic)',
+    )
+    .option(
+      '--poll-ms <ms>',
+      'batch mode: first wait between status checks (default 5000; doubles up to a minute)',
+    )
+    .option(
       '--lexical-metric <m>',
       `lexical: ${LEXICAL_METRICS.join(', ')} (default rougeL, or the --model name when it is one)`,
     )
@@ -220,9 +251,17 @@ export function registerJudgeCommands(program: Command): void {
       await withWorkspace(f.workspace, async (ws, s) => {
         const r = requestFromFlags(ws, f, f.method)
         r.settings = { ...(f.parseMode ? { parseMode: f.parseMode } : {}), ...lexicalSettings(f) }
-        const ids = createRuns(ws.db, r, parsePositiveInt('--repeat', f.repeat) ?? 1)
+        const mode = modeOf(f.mode)
+        if (mode) r.mode = mode
+        const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
+        let ids: number[]
+        try {
+          ids = createRuns(ws.db, r, parsePositiveInt('--repeat', f.repeat) ?? 1)
+        } catch (error) {
+          throw new CliError(error instanceof Error ? error.message : String(error))
+        }
         const summaries: RunSummary[] = []
-        for (const id of ids) summaries.push(await driveRun(s, id, Boolean(f.json)))
+        for (const id of ids) summaries.push(await driveRun(s, id, Boolean(f.json), pollMs))
         report(Boolean(f.json), summaries, ws)
       })
     })
@@ -233,12 +272,46 @@ export function registerJudgeCommands(program: Command): void {
       `Resume a paused, failed or interrupted run without repeating finished calls. A run another process is driving is refused; one whose driver is gone, or silent for ${LEASE_STALE_MS / 1000} s, is taken over.`,
     )
     .option('--workspace <db>', 'workspace file')
+    .option('--mode <mode>', 'send the rest sync (call by call) or batch, whatever the run started as')
+    .option('--poll-ms <ms>', 'batch mode: first wait between status checks')
+    .option('--json', 'print the result as JSON')
+    .action(async (run: string, f: CommonFlags & { mode?: string; pollMs?: string }) => {
+      const runId = parsePositiveInt('run', run)!
+      const mode = modeOf(f.mode)
+      const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
+      await withWorkspace(f.workspace, async (ws, s) => {
+        const current = getRun(ws.db, runId)
+        if (mode === 'batch' && current.provider !== 'openai' && current.provider !== 'anthropic')
+          throw new CliError(`Batch mode is for openai and anthropic; run ${runId} uses ${current.provider}`)
+        if (mode) setRunMode(ws.db, runId, mode)
+        report(Boolean(f.json), [await driveRun(s, runId, Boolean(f.json), pollMs)], ws)
+      })
+    })
+
+  judge
+    .command('status <run>')
+    .description('A run and its provider batches: ids, states, request counts and the cost it is heading for')
+    .option('--workspace <db>', 'workspace file')
     .option('--json', 'print the result as JSON')
     .action(async (run: string, f: CommonFlags) => {
       const runId = parsePositiveInt('run', run)!
-      await withWorkspace(f.workspace, async (ws, s) => {
-        getRun(ws.db, runId)
-        report(Boolean(f.json), [await driveRun(s, runId, Boolean(f.json))], ws)
+      await withWorkspace(f.workspace, (ws) => {
+        let st: ReturnType<typeof batchStatus>
+        try {
+          st = batchStatus(ws.db, runId)
+        } catch (error) {
+          throw new CliError(error instanceof Error ? error.message : String(error))
+        }
+        printResult(Boolean(f.json), st, () =>
+          [
+            `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? 'batch mode' : 'call by call'}), ${st.waiting} request(s) waiting`,
+            ...st.batches.map(
+              (b) =>
+                `batch ${b.id} ${b.providerBatchId ?? '(not yet accepted)'}: ${b.state}${b.providerStatus ? ` / ${b.providerStatus}` : ''} — ${b.requests} requests, ${b.succeeded} succeeded, ${b.errored} errored, ${b.processing} processing${b.error ? ` — ${b.error}` : ''}`,
+            ),
+            `cost so far ${st.cost.toFixed(4)}, expected ${st.expectedCost.toFixed(4)}${st.mode === 'batch' ? ' (batch price)' : ''}`,
+          ].join('\n'),
+        )
       })
     })
 

@@ -2,8 +2,9 @@ import type { Command } from 'commander'
 import { capabilityList } from '../../providers/capabilityNames'
 import { keyStore } from '../../providers/keys'
 import { detectModel } from '../../providers/probe'
-import { CliError, printResult, withWorkspace } from '../util'
+import { CliError, printResult } from '../util'
 import { providerOf } from './judge'
+import { withWorkspace } from './session'
 
 interface ProbeFlags {
   workspace?: string

@@ -1,0 +1,253 @@
+import { z } from 'zod'
+import type { BatchState } from '../providers/batch/types'
+import type { Db } from '../store/connection'
+import { now, parseJson } from '../store/repos/rows'
+import { stmt } from '../store/statements'
+
+/** All SQL on run_batches and run_batch_requests (migration 0090). */
+
+export const BATCH_STATES = ['preparing', 'uploaded', 'submitting', 'submitted', 'ended', 'ingested'] as const
+export type LocalBatchState = (typeof BATCH_STATES)[number]
+
+export const Counts = z.object({
+  total: z.number().int().default(0),
+  succeeded: z.number().int().default(0),
+  errored: z.number().int().default(0),
+  processing: z.number().int().default(0),
+})
+
+export interface BatchRow {
+  id: number
+  runId: number
+  provider: 'openai' | 'anthropic'
+  state: LocalBatchState
+  inputFileId: string | null
+  providerBatchId: string | null
+  providerStatus: string | null
+  outputFileId: string | null
+  errorFileId: string | null
+  requests: number
+  bytes: number
+  counts: z.infer<typeof Counts>
+  error: string | null
+  createdAt: string
+  submitStartedAt: string | null
+  submittedAt: string | null
+  endedAt: string | null
+}
+
+interface Raw {
+  id: number
+  run_id: number
+  provider: 'openai' | 'anthropic'
+  state: LocalBatchState
+  input_file_id: string | null
+  provider_batch_id: string | null
+  provider_status: string | null
+  output_file_id: string | null
+  error_file_id: string | null
+  requests: number
+  bytes: number
+  counts: string
+  error: string | null
+  created_at: string
+  submit_started_at: string | null
+  submitted_at: string | null
+  ended_at: string | null
+}
+
+const toRow = (r: Raw): BatchRow => ({
+  id: r.id,
+  runId: r.run_id,
+  provider: r.provider,
+  state: r.state,
+  inputFileId: r.input_file_id,
+  providerBatchId: r.provider_batch_id,
+  providerStatus: r.provider_status,
+  outputFileId: r.output_file_id,
+  errorFileId: r.error_file_id,
+  requests: r.requests,
+  bytes: r.bytes,
+  counts: parseJson(Counts, r.counts, 'run_batches.counts'),
+  error: r.error,
+  createdAt: r.created_at,
+  submitStartedAt: r.submit_started_at,
+  submittedAt: r.submitted_at,
+  endedAt: r.ended_at,
+})
+
+export function listBatches(db: Db, runId: number): BatchRow[] {
+  return (stmt(db, 'SELECT * FROM run_batches WHERE run_id = ? ORDER BY id').all(runId) as Raw[]).map(toRow)
+}
+
+export function getBatch(db: Db, id: number): BatchRow {
+  const r = stmt(db, 'SELECT * FROM run_batches WHERE id = ?').get(id) as Raw | undefined
+  if (!r) throw new Error(`No batch ${id}`)
+  return toRow(r)
+}
+
+/** Provider ids this workspace has recorded, so a batch is never adopted twice. */
+export function knownProviderIds(db: Db, provider: string): Set<string> {
+  const rows = stmt(
+    db,
+    'SELECT provider_batch_id AS id FROM run_batches WHERE provider = ? AND provider_batch_id IS NOT NULL',
+  ).all(provider) as { id: string }[]
+  return new Set(rows.map((r) => r.id))
+}
+
+export interface NewRequest {
+  customId: string
+  callKey: string
+  requestHash: string
+  /** The call's record as run_calls keeps it: `{request, wire}`. */
+  record: string
+}
+
+/** A batch and its requests in one transaction: from here on its keys are never batched again. */
+export function insertBatch(
+  db: Db,
+  b: { runId: number; provider: 'openai' | 'anthropic'; bytes: number },
+  requests: (batchId: number) => NewRequest[],
+): number {
+  return db.transaction(() => {
+    const id = Number(
+      stmt(
+        db,
+        `INSERT INTO run_batches (run_id, provider, state, requests, bytes, created_at)
+         VALUES (?, ?, 'preparing', 0, ?, ?)`,
+      ).run(b.runId, b.provider, b.bytes, now()).lastInsertRowid,
+    )
+    const rows = requests(id)
+    const ins = stmt(
+      db,
+      `INSERT INTO run_batch_requests (batch_id, custom_id, run_id, call_key, request_hash, request, state)
+       VALUES (?, ?, ?, ?, ?, ?, 'waiting')`,
+    )
+    for (const r of rows) ins.run(id, r.customId, b.runId, r.callKey, r.requestHash, r.record)
+    stmt(db, 'UPDATE run_batches SET requests = ? WHERE id = ?').run(rows.length, id)
+    return id
+  })()
+}
+
+export interface StoredRequest {
+  customId: string
+  callKey: string
+  requestHash: string
+  record: string
+  state: 'waiting' | 'done' | 'error' | 'retry' | 'unfinished'
+}
+
+export function batchRequests(db: Db, batchId: number): StoredRequest[] {
+  return stmt(
+    db,
+    `SELECT custom_id AS customId, call_key AS callKey, request_hash AS requestHash, request AS record, state
+     FROM run_batch_requests WHERE batch_id = ? ORDER BY rowid`,
+  ).all(batchId) as StoredRequest[]
+}
+
+export function requestById(db: Db, batchId: number, customId: string): StoredRequest | undefined {
+  return stmt(
+    db,
+    `SELECT custom_id AS customId, call_key AS callKey, request_hash AS requestHash, request AS record, state
+     FROM run_batch_requests WHERE batch_id = ? AND custom_id = ?`,
+  ).get(batchId, customId) as StoredRequest | undefined
+}
+
+export function setRequestState(
+  db: Db,
+  batchId: number,
+  customId: string,
+  state: StoredRequest['state'],
+): void {
+  stmt(db, 'UPDATE run_batch_requests SET state = ? WHERE batch_id = ? AND custom_id = ?').run(
+    state,
+    batchId,
+    customId,
+  )
+}
+
+/** Keys of this run that sit in a batch the provider has not answered yet. */
+export function waitingKeys(db: Db, runId: number): Set<string> {
+  const rows = stmt(db, "SELECT call_key FROM run_batch_requests WHERE run_id = ? AND state = 'waiting'").all(
+    runId,
+  ) as { call_key: string }[]
+  return new Set(rows.map((r) => r.call_key))
+}
+
+/** How many times a key came back with an error worth another try (the sync engine's attempts). */
+export function retriesOf(db: Db, runId: number, key: string): number {
+  return (
+    stmt(
+      db,
+      "SELECT COUNT(*) AS n FROM run_batch_requests WHERE run_id = ? AND call_key = ? AND state = 'retry'",
+    ).get(runId, key) as { n: number }
+  ).n
+}
+
+/** Requests that never got a result once their batch ended (expired, cancelled, missing). */
+export function markUnanswered(db: Db, batchId: number): number {
+  return stmt(
+    db,
+    "UPDATE run_batch_requests SET state = 'unfinished' WHERE batch_id = ? AND state = 'waiting'",
+  ).run(batchId).changes
+}
+
+export function setUploaded(db: Db, id: number, fileId: string | null): void {
+  stmt(db, "UPDATE run_batches SET state = 'uploaded', input_file_id = ? WHERE id = ?").run(fileId, id)
+}
+
+export function setSubmitting(db: Db, id: number): void {
+  stmt(db, "UPDATE run_batches SET state = 'submitting', submit_started_at = ? WHERE id = ?").run(now(), id)
+}
+
+/** Records what the provider says; `submitted` the first time it names the batch. */
+export function recordState(db: Db, id: number, s: BatchState): void {
+  const ended = s.phase === 'ended'
+  stmt(
+    db,
+    `UPDATE run_batches SET provider_batch_id = ?, provider_status = ?, counts = ?, output_file_id = ?, error_file_id = ?,
+       error = COALESCE(?, error), submitted_at = COALESCE(submitted_at, ?),
+       state = CASE WHEN state IN ('preparing', 'uploaded', 'submitting', 'submitted') THEN ? ELSE state END,
+       ended_at = CASE WHEN ? THEN COALESCE(ended_at, ?) ELSE ended_at END
+     WHERE id = ?`,
+  ).run(
+    s.id,
+    s.providerStatus,
+    JSON.stringify(s.counts),
+    s.outputFileId,
+    s.errorFileId,
+    s.error,
+    now(),
+    ended ? 'ended' : 'submitted',
+    ended ? 1 : 0,
+    now(),
+    id,
+  )
+}
+
+export function setIngested(db: Db, id: number, error: string | null = null): void {
+  stmt(
+    db,
+    "UPDATE run_batches SET state = 'ingested', error = COALESCE(?, error), ended_at = COALESCE(ended_at, ?) WHERE id = ?",
+  ).run(error, now(), id)
+}
+
+/** The stored failure of a call, for a pass that must see the error its batch returned. */
+export function callFailure(db: Db, runId: number, key: string): { id: number; error: string } | null {
+  const row = stmt(
+    db,
+    "SELECT id, error FROM run_calls WHERE run_id = ? AND call_key = ? AND status = 'error'",
+  ).get(runId, key) as { id: number; error: string | null } | undefined
+  return row ? { id: row.id, error: row.error ?? 'the call failed in its batch' } : null
+}
+
+/** Keys whose request came back as a final error from this batch. */
+export function erroredKeys(db: Db, batchId: number): string[] {
+  return (
+    stmt(db, "SELECT call_key FROM run_batch_requests WHERE batch_id = ? AND state = 'error'").all(
+      batchId,
+    ) as {
+      call_key: string
+    }[]
+  ).map((r) => r.call_key)
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Workspace } from '../../src/main/app/workspace'
+import { createRuns, type RunRequest } from '../../src/main/runs/create'
+import { getRun, runSummary } from '../../src/main/runs/repo'
+import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
+import { tmpDirs } from '../helpers/tmp'
+import { makeWorkspace } from '../runs/helpers'
+import { batchEngine, priceModels } from './helpers'
+
+const dir = tmpDirs()
+let fake: FakeServer
+beforeAll(async () => {
+  fake = await startFakeLlm({ script: answerAll('true') })
+})
+afterAll(() => fake.close())
+beforeEach(() => {
+  fake.batches.plan = {}
+  fake.batches.onEvent = null
+  fake.setScript(answerAll('true'))
+})
+
+type Provider = 'openai' | 'anthropic'
+const url = (p: Provider) => (p === 'openai' ? fake.openaiUrl : fake.anthropicUrl)
+const model = (p: Provider) => (p === 'openai' ? 'gpt-fake' : 'claude-fake')
+
+function request(datasetId: number, p: Provider, over: Partial<RunRequest> = {}): RunRequest {
+  return {
+    datasetId,
+    provider: p,
+    model: model(p),
+    baseUrl: url(p),
+    method: 'faaf-tf',
+    concurrency: 4,
+    timeoutMs: 5_000,
+    maxAttempts: 3,
+    backoffMs: 1,
+    ...over,
+  }
+}
+
+const run1 = (ws: Workspace, r: RunRequest) => createRuns(ws.db, r)[0] as number
+
+function verdicts(ws: Workspace, runId: number) {
+  return ws.db
+    .prepare(
+      'SELECT target_id, status, verdict, citation, detail FROM verdicts WHERE run_id = ? ORDER BY target_id',
+    )
+    .all(runId)
+}
+
+function calls(ws: Workspace, runId: number) {
+  return ws.db
+    .prepare(
+      'SELECT call_key, status, request, via_batch, prompt_tokens, completion_tokens, cost FROM run_calls WHERE run_id = ? ORDER BY call_key',
+    )
+    .all(runId) as {
+    call_key: string
+    status: string
+    request: string
+    via_batch: number
+    prompt_tokens: number
+    completion_tokens: number
+    cost: number
+  }[]
+}
+
+/** Bodies the fake received in more than one created batch (a request submitted twice). */
+function submittedTwice(from: number): number {
+  const seen = new Map<string, number>()
+  for (const s of fake.batches.submissions.slice(from))
+    for (const b of s.bodies) seen.set(JSON.stringify(b), (seen.get(JSON.stringify(b)) ?? 0) + 1)
+  return [...seen.values()].filter((n) => n > 1).length
+}
+
+describe.each(['openai', 'anthropic'] as const)('batch mode on %s', (p) => {
+  it('gives the verdicts of a synchronous run, from the same request bodies, at half the cost', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 4, 3)
+    priceModels(ws, { openai: fake.openaiUrl, anthropic: fake.anthropicUrl })
+    const syncRun = run1(ws, request(datasetId, p, { cache: false }))
+    await batchEngine(ws).start(syncRun)
+    const before = fake.batches.submissions.length
+    const batchRun = run1(ws, request(datasetId, p, { cache: false, mode: 'batch' }))
+    const summary = await batchEngine(ws).start(batchRun)
+    expect(summary).toMatchObject({ status: 'done', verdicts: 12, na: 0, errors: 0, mode: 'batch' })
+    expect(verdicts(ws, batchRun)).toEqual(verdicts(ws, syncRun))
+
+    // Every custom_id the provider saw maps back to the call whose body it carried.
+    const subs = fake.batches.submissions.slice(before)
+    expect(subs).toHaveLength(1)
+    const byCustomId = new Map(
+      (
+        ws.db
+          .prepare('SELECT custom_id, call_key FROM run_batch_requests WHERE run_id = ?')
+          .all(batchRun) as {
+          custom_id: string
+          call_key: string
+        }[]
+      ).map((r) => [r.custom_id, r.call_key]),
+    )
+    const syncCalls = new Map(calls(ws, syncRun).map((c) => [c.call_key, c]))
+    subs[0]!.customIds.forEach((customId, i) => {
+      const key = byCustomId.get(customId)
+      expect(key).toMatch(/^faaf:\d+:0$/)
+      // Byte for byte what the synchronous run sent for that same call.
+      const syncWire = (JSON.parse(syncCalls.get(key!)!.request) as { wire: unknown }).wire
+      expect(JSON.stringify(subs[0]!.bodies[i])).toBe(JSON.stringify(syncWire))
+    })
+
+    const b = calls(ws, batchRun)
+    const s = calls(ws, syncRun)
+    expect(b.every((c) => c.via_batch === 1)).toBe(true)
+    expect(b.map((c) => [c.call_key, c.prompt_tokens, c.completion_tokens])).toEqual(
+      s.map((c) => [c.call_key, c.prompt_tokens, c.completion_tokens]),
+    )
+    expect(summary.cost).toBeGreaterThan(0)
+    expect(summary.cost).toBeCloseTo(runSummary(ws.db, syncRun).cost * 0.5, 10)
+    ws.close()
+  })
+
+  it('splits by the provider limits and never submits a call twice', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 7, 2)
+    const before = fake.batches.submissions.length
+    const runId = run1(ws, request(datasetId, p, { cache: false, mode: 'batch' }))
+    await batchEngine(ws, { maxRequests: 3, maxBytes: 10_000_000 }).start(runId)
+    const subs = fake.batches.submissions.slice(before)
+    expect(subs.map((s) => s.customIds.length)).toEqual([3, 3, 1])
+    expect(submittedTwice(before)).toBe(0)
+    expect(runSummary(ws.db, runId)).toMatchObject({ status: 'done', verdicts: 14 })
+
+    // A byte limit that holds two lines at most.
+    const one = Buffer.byteLength(JSON.stringify(subs[0]!.bodies[0])) + 200
+    const again = run1(ws, request(datasetId, p, { cache: false, mode: 'batch' }))
+    const mark = fake.batches.submissions.length
+    await batchEngine(ws, { maxRequests: 100, maxBytes: one * 2 + 2 }).start(again)
+    expect(fake.batches.submissions.slice(mark).every((s) => s.customIds.length <= 2)).toBe(true)
+    expect(runSummary(ws.db, again)).toMatchObject({ status: 'done', verdicts: 14 })
+    ws.close()
+  })
+
+  it('an identical re-run is answered from the response cache and uploads nothing', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 3, 2)
+    const first = run1(ws, request(datasetId, p, { mode: 'batch' }))
+    await batchEngine(ws).start(first)
+    const mark = fake.batches.submissions.length
+    const uploads = fake.batches.log.filter((e) => e.kind === 'upload').length
+    const second = run1(ws, request(datasetId, p, { mode: 'batch' }))
+    expect(await batchEngine(ws).start(second)).toMatchObject({
+      status: 'done',
+      verdicts: 6,
+      cached: 3,
+      calls: 0,
+    })
+    expect(fake.batches.submissions.length).toBe(mark)
+    expect(fake.batches.log.filter((e) => e.kind === 'upload').length).toBe(uploads)
+    ws.close()
+  })
+
+  it('classifies per-request failures as a synchronous run does: a 500 is tried again, a 400 fails its call', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 3, 2)
+    let round = 0
+    fake.batches.onEvent = (e) => {
+      if (e.kind === 'create') round++
+    }
+    // First batch: line 0 is refused (400), line 1 has a server error (500) that passes next time.
+    fake.batches.plan = { lineStatus: (_id, i) => (round === 1 ? ([400, 500][i] ?? null) : null) }
+    const mark = fake.batches.submissions.length
+    const runId = run1(ws, request(datasetId, p, { cache: false, mode: 'batch' }))
+    const s = await batchEngine(ws).start(runId)
+    expect(s).toMatchObject({ status: 'done', verdicts: 4, errors: 2 })
+    expect(round).toBe(2)
+    const errs = ws.db
+      .prepare("SELECT error FROM run_calls WHERE run_id = ? AND status = 'error'")
+      .all(runId) as {
+      error: string
+    }[]
+    expect(errs).toHaveLength(1)
+    expect(errs[0]!.error).toMatch(/^HTTP 400: fake line status 400 \(in a batch, after 1 attempt\)$/)
+    // The retried request went out again on purpose (the synchronous engine retries it too).
+    expect(submittedTwice(mark)).toBe(1)
+    ws.close()
+  })
+
+  it('an expired batch leaves its unfinished calls to resume, in a new batch or call by call', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 4, 2)
+    fake.batches.plan = { end: 'expired' }
+    const runId = run1(ws, request(datasetId, p, { cache: false, mode: 'batch' }))
+    const mark = fake.batches.submissions.length
+    const first = await batchEngine(ws).start(runId)
+    expect(first.status).toBe('failed')
+    expect(getRun(ws.db, runId).error).toMatch(
+      /2 request\(s\) of batch \S+ \((expired|ended)\) ended without a result; judge resume/,
+    )
+    expect(first.verdicts).toBe(4)
+    fake.batches.plan = {}
+    const second = await batchEngine(ws).start(runId)
+    expect(second).toMatchObject({ status: 'done', verdicts: 8, errors: 0 })
+    const subs = fake.batches.submissions.slice(mark)
+    expect(subs.map((s) => s.customIds.length)).toEqual([4, 2])
+    // Only the two that expired went out again; the finished half was not repeated.
+    const json = (b: unknown[]) => b.map((x) => JSON.stringify(x)).sort()
+    expect(json(subs[1]!.bodies)).toEqual(json(subs[0]!.bodies.slice(2)))
+    ws.close()
+  })
+
+  it('reads a results file again when it is cut mid-line, and survives a 429 on create', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 6, 2)
+    fake.batches.plan = { cutResultsOnce: true, create429: 1 }
+    const mark = fake.batches.submissions.length
+    const runId = run1(ws, request(datasetId, p, { cache: false, mode: 'batch' }))
+    expect(await batchEngine(ws).start(runId)).toMatchObject({
+      status: 'done',
+      verdicts: 12,
+      errors: 0,
+      na: 0,
+    })
+    expect(submittedTwice(mark)).toBe(0)
+    ws.close()
+  })
+})
