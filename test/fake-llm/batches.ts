@@ -11,6 +11,7 @@ import type { FakeReply, FakeRequest, Script } from './server'
 
 export type BatchEvent =
   | { kind: 'upload'; fileId: string }
+  | { kind: 'create-start'; format: 'openai' | 'anthropic' }
   | { kind: 'create'; format: 'openai' | 'anthropic'; batchId: string; customIds: string[] }
   | { kind: 'retrieve'; batchId: string; status: string }
   | { kind: 'results-half'; batchId: string; lines: number }
@@ -61,7 +62,8 @@ export class FakeBatches {
   /** Every upload, create, status check and results download, in order. */
   readonly log: BatchEvent[] = []
   plan: BatchPlan = {}
-  onEvent: ((e: BatchEvent) => void | Promise<void>) | null = null
+  /** Told of each event before the reply goes out; `'drop'` on create-start refuses the create unseen. */
+  onEvent: ((e: BatchEvent) => void | 'drop' | Promise<void | 'drop'>) | null = null
   private n = 0
   private creates = 0
   private readonly cutDone = new Set<string>()
@@ -73,9 +75,16 @@ export class FakeBatches {
     private readonly render: Render,
   ) {}
 
-  private async emit(e: BatchEvent): Promise<void> {
+  private async emit(e: BatchEvent): Promise<void | 'drop'> {
     this.log.push(e)
-    await this.onEvent?.(e)
+    return await this.onEvent?.(e)
+  }
+
+  /** A create the hook chose to lose: the connection drops and no batch exists. */
+  private async dropped(format: 'openai' | 'anthropic', res: ServerResponse): Promise<boolean> {
+    if ((await this.emit({ kind: 'create-start', format })) !== 'drop') return false
+    res.socket?.destroy()
+    return true
   }
 
   private json(res: ServerResponse, status: number, body: unknown): void {
@@ -186,7 +195,7 @@ export class FakeBatches {
   }
 
   private async createOpenAi(body: Obj, res: ServerResponse): Promise<void> {
-    if (this.refuse429('openai', res)) return
+    if (this.refuse429('openai', res) || (await this.dropped('openai', res))) return
     const fileId = String(body.input_file_id)
     const content = this.files.get(fileId)
     if (content === undefined)
@@ -216,7 +225,7 @@ export class FakeBatches {
   }
 
   private async createAnthropic(body: Obj, res: ServerResponse): Promise<void> {
-    if (this.refuse429('anthropic', res)) return
+    if (this.refuse429('anthropic', res) || (await this.dropped('anthropic', res))) return
     const requests = body.requests as { custom_id: string; params: Obj }[]
     const b: Stored = {
       id: `msgbatch_${++this.n}`,
