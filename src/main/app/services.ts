@@ -3,6 +3,7 @@
 // and the CLI all get their workspace and run engine from here (through AppContext in context.ts),
 // so there is one engine per open workspace whichever process drives it, and its runs' leases name
 // that process. errors.ts holds ServiceError, the refusal every service may throw.
+import { resumeOpenBatches } from '../batches/resume'
 import { BUILTIN_REGISTRY } from '../runs/builtin'
 import { RunEngine, type RunProgress } from '../runs/engine'
 import type { RunDriver } from '../runs/leaseRules'
@@ -32,6 +33,9 @@ export class WorkspaceServices {
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       ...(opts.onNotice ? { onNotice: opts.onNotice } : {}),
     })
+    // The app and browser mode pick up batch runs whose process died while the provider worked
+    // on them; a CLI command only drives the run it was asked to.
+    if (opts.driver !== 'cli') resumeOpenBatches(workspace, runs)
     return new WorkspaceServices(workspace, runs)
   }
 

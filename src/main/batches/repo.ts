@@ -251,3 +251,18 @@ export function erroredKeys(db: Db, batchId: number): string[] {
     }[]
   ).map((r) => r.call_key)
 }
+
+/**
+ * Runs left with a batch still open at the provider by a process that stopped without pausing
+ * them (killed, or the app quit): resumed when a workspace's run engine starts, so results that
+ * came in meanwhile are read without anyone asking.
+ */
+export function runsWithOpenBatches(db: Db): number[] {
+  return (
+    stmt(
+      db,
+      `SELECT DISTINCT b.run_id FROM run_batches b JOIN runs r ON r.id = b.run_id
+       WHERE b.state != 'ingested' AND r.status IN ('running', 'queued') ORDER BY b.run_id`,
+    ).all() as { run_id: number }[]
+  ).map((r) => r.run_id)
+}

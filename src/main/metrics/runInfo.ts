@@ -9,6 +9,8 @@ export interface RunCost {
   wallSeconds: number | null
   latencyP50: number | null
   latencyP95: number | null
+  /** Answered through a provider batch API (cost at batch price). */
+  batch: boolean
 }
 
 interface RunKey {
@@ -24,7 +26,7 @@ interface RunKey {
 export function runCosts(db: Db, runs: readonly RunKey[]): Map<number, RunCost> {
   const sums = db.prepare(
     `SELECT COUNT(*) AS calls, COALESCE(SUM(prompt_tokens), 0) AS pt, COALESCE(SUM(completion_tokens), 0) AS ct,
-       COALESCE(SUM(cost), 0) AS cost FROM run_calls WHERE run_id = ? AND status = 'done'`,
+       COALESCE(SUM(cost), 0) AS cost, COALESCE(MAX(via_batch), 0) AS batch FROM run_calls WHERE run_id = ? AND status = 'done'`,
   )
   const latencies = db
     .prepare(
@@ -35,16 +37,16 @@ export function runCosts(db: Db, runs: readonly RunKey[]): Map<number, RunCost> 
     `SELECT (julianday(finished_at) - julianday(started_at)) * 86400.0 AS wall FROM runs WHERE id = ?`,
   )
   const price = db.prepare(
-    `SELECT price_input_per_mtok AS pin, price_output_per_mtok AS pout FROM models
+    `SELECT price_input_per_mtok AS pin, price_output_per_mtok AS pout, batch_discount AS off FROM models
      WHERE provider = ? AND model = ? ORDER BY base_url LIMIT 1`,
   )
   const out = new Map<number, RunCost>()
   for (const r of runs) {
-    const s = sums.get(r.id) as { calls: number; pt: number; ct: number; cost: number }
+    const s = sums.get(r.id) as { calls: number; pt: number; ct: number; cost: number; batch: number }
     let cost = s.cost
     if (cost === 0 && s.pt + s.ct > 0) {
-      const p = price.get(r.provider, r.model) as { pin: number; pout: number } | undefined
-      if (p) cost = (s.pt * p.pin + s.ct * p.pout) / 1e6
+      const p = price.get(r.provider, r.model) as { pin: number; pout: number; off: number } | undefined
+      if (p) cost = ((s.pt * p.pin + s.ct * p.pout) / 1e6) * (s.batch ? 1 - p.off : 1)
     }
     const lat = latencies.all(r.id) as number[]
     const wall = (times.get(r.id) as { wall: number | null } | undefined)?.wall ?? null
@@ -56,6 +58,7 @@ export function runCosts(db: Db, runs: readonly RunKey[]): Map<number, RunCost> 
       wallSeconds: wall,
       latencyP50: percentileOf(lat, 50),
       latencyP95: percentileOf(lat, 95),
+      batch: s.batch === 1,
     })
   }
   return out

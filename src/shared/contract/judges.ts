@@ -198,6 +198,30 @@ export type CandidateVerdict = z.infer<typeof CandidateVerdict>
 
 const RunRef = z.object({ runId: Id })
 
+export const BatchInfo = z.object({
+  id: Id,
+  providerBatchId: z.string().nullable(),
+  state: z.enum(['preparing', 'uploaded', 'submitting', 'submitted', 'ended', 'ingested']),
+  providerStatus: z.string().nullable(),
+  requests: z.number().int(),
+  succeeded: z.number().int(),
+  errored: z.number().int(),
+  processing: z.number().int(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  error: z.string().nullable(),
+})
+export const BatchStatusInfo = z.object({
+  runId: Id,
+  mode: z.enum(['sync', 'batch']),
+  status: z.string(),
+  batches: z.array(BatchInfo),
+  waiting: z.number().int(),
+  cost: z.number(),
+  expectedCost: z.number(),
+})
+export type BatchStatusInfo = z.infer<typeof BatchStatusInfo>
+
 /** Calls of the judges area. Names read `judges.verb`. */
 export const judgesCalls = {
   'judges.keys': call(None, KeyStatus),
@@ -234,9 +258,13 @@ export const judgesCalls = {
       configId: Id,
       slice: Slice.default({}),
       repeat: z.number().int().min(1).max(20).default(1),
+      /** `batch`: the provider's batch API (OpenAI and Anthropic): about half price, results within 24 h. */
+      mode: z.enum(['sync', 'batch']).default('sync'),
     }),
     z.object({ runIds: z.array(Id) }),
   ),
+  /** A run's provider batches (ids, states, counts) and the cost it is heading for. */
+  'judges.batches': call(RunRef, BatchStatusInfo),
   'judges.improve': call(
     z.object({ runId: Id, rounds: z.number().int().min(1).max(10).default(1) }),
     z.object({ runId: Id }),

@@ -60,6 +60,8 @@ export const JudgeMetrics = Figures.extend({
   wallSeconds: z.number().nullable(),
   latencyP50: z.number().nullable(),
   latencyP95: z.number().nullable(),
+  /** The calls went through a provider batch API, so the cost is at batch price. */
+  batch: z.boolean().default(false),
   refchecker: Distribution.nullable(),
   rai: z.array(
     z.object({

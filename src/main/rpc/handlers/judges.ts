@@ -1,6 +1,7 @@
 import type { judgesCalls } from '../../../shared/contract/judges'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
+import { batchStatus } from '../../batches/status'
 import { latestTemplates, saveTemplate, templateHistory } from '../../prompts/store'
 import { PROVIDER_NAMES } from '../../providers/client'
 import { KEY_ENV_VARS, keyStore, missingKey } from '../../providers/keys'
@@ -108,11 +109,16 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
         throw new ServiceError('bad_input', `Preview shows judge requests; ${c.method} is an extraction job`)
       return previewRun(db(), { ...requestFromConfig(c, datasetId), slice }, BUILTIN_REGISTRY)
     },
-    'judges.start': ({ datasetId, configId, slice, repeat }) => {
+    'judges.start': ({ datasetId, configId, slice, repeat, mode }) => {
       const c = getConfig(db(), configId)
       const noKey = missingKey(c.provider)
       if (noKey) throw new ServiceError('failed', noKey)
-      const runIds = createRuns(db(), { ...requestFromConfig(c, datasetId), slice }, repeat)
+      if (mode === 'batch' && c.provider !== 'openai' && c.provider !== 'anthropic')
+        throw new ServiceError(
+          'bad_input',
+          `Batch mode is for openai and anthropic; ${c.provider} runs call by call`,
+        )
+      const runIds = createRuns(db(), { ...requestFromConfig(c, datasetId), slice, mode }, repeat)
       launch(runIds)
       return { runIds }
     },
@@ -142,6 +148,7 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
       running.catch(() => undefined)
       return { ok: true as const }
     },
+    'judges.batches': ({ runId }) => batchStatus(db(), runId),
     'judges.rewrites': ({ datasetId }) => rewrites(db(), datasetId),
     'judges.candidateVerdicts': ({ candidateId }) => candidateVerdicts(db(), candidateId),
   }

@@ -21,6 +21,8 @@ interface Row {
   calls: number | null
   tokens: number | null
   cost: number | null
+  /** Cost at a provider's batch price. */
+  batch?: boolean
   /** Wall time and call latency, shown on hover over the cost. */
   timing: string | null
 }
@@ -88,6 +90,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         calls: j.calls,
         tokens: j.promptTokens + j.completionTokens,
         cost: j.cost,
+        batch: j.batch,
         timing: [
           j.wallSeconds === null ? null : `wall ${j.wallSeconds.toFixed(1)} s`,
           j.latencyP50 === null ? null : `latency p50 ${Math.round(j.latencyP50)} ms`,
@@ -168,7 +171,10 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
               <td data-metric="kappa">{fmtNum(r.f.kappa)}</td>
               <td>{r.calls ?? '—'}</td>
               <td>{r.tokens ?? '—'}</td>
-              <td title={r.timing ?? undefined}>{r.cost === null ? '—' : fmtMoney(r.cost)}</td>
+              <td title={r.timing ?? undefined}>
+                {r.cost === null ? '—' : fmtMoney(r.cost)}
+                {r.batch ? <span className="muted small"> batch</span> : null}
+              </td>
             </tr>
           ))}
         </tbody>

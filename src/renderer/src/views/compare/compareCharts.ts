@@ -8,5 +8,11 @@ import { toJsonReport } from '../../../../shared/metricsJson'
  */
 export function compareCharts(m: DatasetMetrics): { byVariant: Chart; costError: Chart } {
   const json = toJsonReport(m)
-  return { byVariant: errorByVariantChart(json), costError: costErrorChart(json) }
+  // On the cost axis a batch run's money is at the batch price; its label says so.
+  const batch = new Set(m.judges.filter((j) => j.batch).map((j) => j.runId))
+  const costJson = {
+    ...json,
+    judges: json.judges.map((j) => (batch.has(j.run) ? { ...j, label: `${j.label} (batch price)` } : j)),
+  }
+  return { byVariant: errorByVariantChart(json), costError: costErrorChart(costJson) }
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { EventPayload } from '../../../../shared/contract'
 import type { RunInfo } from '../../../../shared/contract/judges'
 import { api } from '../../api'
+import { BatchList } from './BatchList'
 import { VerdictExportPanel } from './VerdictExportPanel'
 
 export type Progress = EventPayload<'runs.progress'>
@@ -63,7 +64,10 @@ export function RunRow({
       <td>
         #{run.id}
         {run.repeatIndex > 0 ? ` (repeat ${run.repeatIndex + 1})` : ''}
-        <div className="muted">{run.kind}</div>
+        <div className="muted">
+          {run.kind}
+          {run.mode === 'batch' ? ' · batch' : ''}
+        </div>
       </td>
       <td>
         {run.method}
@@ -86,6 +90,12 @@ export function RunRow({
         )}
         {run.takeover && !held && <div className="muted small">{sentence(run.takeover)}</div>}
         {run.error && <div className="error-text">{run.error}</div>}
+        {run.mode === 'batch' && (
+          <BatchList
+            runId={run.id}
+            version={`${run.status}:${run.calls}:${run.verdicts + run.na + run.errors}`}
+          />
+        )}
         {error && <div className="error-text">{error}</div>}
       </td>
       <td className="num">
@@ -96,9 +106,15 @@ export function RunRow({
         <div className="muted">
           {run.promptTokens}+{run.completionTokens} tok
         </div>
+        {run.cacheReadTokens + run.cacheWriteTokens > 0 && (
+          <div className="muted" data-testid="run-cache-tokens">
+            cache: {run.cacheReadTokens} read, {run.cacheWriteTokens} written
+          </div>
+        )}
       </td>
       <td className="num" data-testid="run-cost">
         ${cost.toFixed(4)}
+        {run.mode === 'batch' && <div className="muted">batch price</div>}
       </td>
       <td>
         <div className="row jd-run-actions">

@@ -14,6 +14,8 @@ export function RunsPanel(props: {
   const [live, setLive] = useState<Record<number, Progress>>({})
   const [repeat, setRepeat] = useState(1)
   const [limit, setLimit] = useState('')
+  const [mode, setMode] = useState<'sync' | 'batch'>('sync')
+  const canBatch = props.config?.provider === 'openai' || props.config?.provider === 'anthropic'
   const [error, setError] = useState<string | null>(null)
   const reload = runs.reload
   useEffect(
@@ -33,7 +35,13 @@ export function RunsPanel(props: {
     if (!props.config) return
     setError(null)
     try {
-      await api('judges.start', { datasetId: props.datasetId, configId: props.config.id, repeat, slice })
+      await api('judges.start', {
+        datasetId: props.datasetId,
+        configId: props.config.id,
+        repeat,
+        slice,
+        mode: canBatch ? mode : 'sync',
+      })
       reload()
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
@@ -73,6 +81,19 @@ export function RunsPanel(props: {
             aria-label="Candidate limit"
           />
         </label>
+        {canBatch && (
+          <label className="field">
+            <span>Mode</span>
+            <select
+              value={mode}
+              onChange={(e) => setMode(e.target.value === 'batch' ? 'batch' : 'sync')}
+              aria-label="Run mode"
+            >
+              <option value="sync">Call by call (results as they come)</option>
+              <option value="batch">Batch (about half price, results within 24 h)</option>
+            </select>
+          </label>
+        )}
       </div>
       <div className="jd-actions">
         <button type="button" onClick={preview} disabled={!props.config}>
