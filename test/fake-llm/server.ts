@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { FakeBatches } from './batches'
+import { PromptCacheSim } from './promptCache'
 
 /**
  * A test fixture that speaks OpenAI Chat Completions (`/v1/chat/completions`) and Anthropic
@@ -94,8 +95,18 @@ export function describe(format: FakeRequest['format'], body: Obj, credential: s
 
 const tokens = (s: string) => Math.max(1, Math.ceil(s.length / 4))
 
-function openaiBody(req: FakeRequest, reply: FakeReply & { kind: 'tool' | 'text' | 'empty' }): Obj {
-  const usage = { prompt_tokens: tokens(JSON.stringify(req.body)), completion_tokens: 0, total_tokens: 0 }
+function openaiBody(
+  req: FakeRequest,
+  reply: FakeReply & { kind: 'tool' | 'text' | 'empty' },
+  cache: PromptCacheSim,
+): Obj {
+  const usage = {
+    prompt_tokens: tokens(JSON.stringify(req.body)),
+    completion_tokens: 0,
+    total_tokens: 0,
+    prompt_tokens_details: { cached_tokens: 0 },
+  }
+  usage.prompt_tokens_details.cached_tokens = Math.min(cache.openai(req.body), usage.prompt_tokens)
   const base = { id: 'chatcmpl-fake', object: 'chat.completion', created: 0, model: String(req.body.model) }
   if (reply.kind === 'empty') return { ...base, choices: [], usage }
   let message: Obj
@@ -118,8 +129,19 @@ function openaiBody(req: FakeRequest, reply: FakeReply & { kind: 'tool' | 'text'
   return { ...base, choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage }
 }
 
-function anthropicBody(req: FakeRequest, reply: FakeReply & { kind: 'tool' | 'text' | 'empty' }): Obj {
-  const usage = { input_tokens: tokens(JSON.stringify(req.body)), output_tokens: 0 }
+function anthropicBody(
+  req: FakeRequest,
+  reply: FakeReply & { kind: 'tool' | 'text' | 'empty' },
+  cache: PromptCacheSim,
+): Obj {
+  // input_tokens counts only what was neither read from nor written to the cache.
+  const c = cache.anthropic(req.body)
+  const usage = {
+    input_tokens: Math.max(1, tokens(JSON.stringify(req.body)) - c.read - c.write),
+    output_tokens: 0,
+    cache_read_input_tokens: c.read,
+    cache_creation_input_tokens: c.write,
+  }
   let content: Obj[] = []
   if (reply.kind === 'tool') {
     // Anthropic sends parsed input; "invalid JSON" cannot exist on this wire, so a string
@@ -160,9 +182,13 @@ const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
 }
 
 /** A reply as one JSON body with its status (batch lines have no sockets to drop or stall). */
-export function renderReply(fake: FakeRequest, reply: FakeReply): { status: number; body: Obj } {
-  if (reply.kind === 'slow') return renderReply(fake, reply.reply)
-  if (reply.kind === 'drop') return renderReply(fake, { kind: 'status', status: 500 })
+export function renderReply(
+  fake: FakeRequest,
+  reply: FakeReply,
+  cache: PromptCacheSim,
+): { status: number; body: Obj } {
+  if (reply.kind === 'slow') return renderReply(fake, reply.reply, cache)
+  if (reply.kind === 'drop') return renderReply(fake, { kind: 'status', status: 500 }, cache)
   if (reply.kind === 'status') {
     const message = reply.message ?? `fake status ${reply.status}`
     return {
@@ -175,7 +201,7 @@ export function renderReply(fake: FakeRequest, reply: FakeReply): { status: numb
   }
   return {
     status: 200,
-    body: fake.format === 'openai' ? openaiBody(fake, reply) : anthropicBody(fake, reply),
+    body: fake.format === 'openai' ? openaiBody(fake, reply, cache) : anthropicBody(fake, reply, cache),
   }
 }
 
@@ -195,6 +221,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
   let latency = opts.latencyMs ?? 0
   let count = 0
   const requests: FakeRequest[] = []
+  const cache = new PromptCacheSim()
 
   async function respond(fake: FakeRequest, reply: FakeReply, res: ServerResponse): Promise<void> {
     if (reply.kind === 'slow') {
@@ -220,7 +247,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
       )
       return
     }
-    const body = fake.format === 'openai' ? openaiBody(fake, reply) : anthropicBody(fake, reply)
+    const body = fake.format === 'openai' ? openaiBody(fake, reply, cache) : anthropicBody(fake, reply, cache)
     res.writeHead(200, { 'content-type': 'application/json' })
     res.end(JSON.stringify(body))
   }
@@ -230,7 +257,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
     () => origin,
     () => script,
     describe,
-    renderReply,
+    (f, r) => renderReply(f, r, cache),
   )
   const server = createServer(async (req, res) => {
     const text = await readBody(req)

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import type { LlmMessage, LlmReply, LlmRequest, LlmTool } from '../providers/types'
-import { DEFAULT_TEMPLATES, renderTemplate, TEMPLATE_VARS, type TemplateName } from './templates'
+import {
+  DEFAULT_TEMPLATES,
+  PER_CALL_VARS,
+  renderTemplate,
+  TEMPLATE_VARS,
+  type TemplateName,
+} from './templates'
 import type { JudgeContext, TargetInput, VerdictOutcome } from './types'
 
 /** Shared plumbing of the method modules: requests from templates, reply parsing, outcomes. */
@@ -29,10 +35,32 @@ export function buildRequest(
     messages: [{ role: 'user', content: renderTemplate(tpl.user, allowed, `template "${name}"`) }],
   }
   if (tpl.system?.trim()) request.system = renderTemplate(tpl.system, allowed, `template "${name}" (system)`)
+  const prefix = sharedPrefix(tpl.user, name, allowed, request.messages[0]?.content ?? '')
+  if (prefix > 0 && ctx.settings.promptCache !== false) request.cachePrefix = prefix
   if (tool) request.tool = tool
   if (ctx.settings.temperature !== undefined) request.temperature = ctx.settings.temperature
   if (ctx.settings.maxTokens !== undefined) request.maxTokens = ctx.settings.maxTokens
   return request
+}
+
+/**
+ * Length of the rendered user text that every call of a task shares: everything before the
+ * template's per-call placeholder (the fact, the triplet). 0 when the template has none, or when
+ * the passage does not come before it (too little would be shared to be worth a cache write).
+ */
+function sharedPrefix(
+  user: string,
+  name: TemplateName,
+  vars: Record<string, string>,
+  rendered: string,
+): number {
+  const split = PER_CALL_VARS[name]
+  if (!split) return 0
+  const at = user.indexOf(`{{${split.perCall}}}`)
+  const passage = user.indexOf(`{{${split.passage}}}`)
+  if (at <= 0 || passage < 0 || passage > at) return 0
+  const head = renderTemplate(user.slice(0, at), vars, `template "${name}"`)
+  return rendered.startsWith(head) ? head.length : 0
 }
 
 /** The same request with one more exchange: used by the optional repair retry. */

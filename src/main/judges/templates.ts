@@ -35,6 +35,16 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   holistic: ['question', 'reference', 'candidate'],
 }
 
+/**
+ * Templates judged one unit per call: the placeholder that changes from call to call within a
+ * candidate, and the passage every one of those calls repeats. When the passage comes before the
+ * per-call text, everything up to the per-call text is a shared prefix a provider can cache.
+ */
+export const PER_CALL_VARS: Partial<Record<TemplateName, { perCall: string; passage: string }>> = {
+  'prompt-tf': { perCall: 'fact', passage: 'candidate' },
+  'refchecker.check': { perCall: 'triplet', passage: 'reference' },
+}
+
 export const DEFAULT_TEMPLATES: Record<TemplateName, { system?: string; user: string }> = {
   'facts.generate': {
     system: 'You turn reference answers into lists of small, checkable facts.',

@@ -41,6 +41,8 @@ export interface MethodSettings {
   beta?: number
   /** FaaF / batched checkers: re-ask once with the validation error (counted as a repair). */
   repairRetry?: boolean
+  /** Per-fact and per-triplet methods: mark the shared prefix for the provider's prompt cache (default on). */
+  promptCache?: boolean
 }
 
 /**

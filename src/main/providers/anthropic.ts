@@ -13,12 +13,36 @@ type ToolInputSchema = Extract<MessageCreateParamsNonStreaming['tools'], unknown
     : never
   : never
 
+/**
+ * The first turn split where its shared prefix ends, with a cache breakpoint on the prefix: the
+ * system prompt and everything up to there is written to Anthropic's prompt cache by the first
+ * call of a task and read back (at a tenth of the price) by the others.
+ */
+function withCacheBreak(
+  turns: ReturnType<typeof turnsFor>,
+  cachePrefix: number | undefined,
+): MessageCreateParamsNonStreaming['messages'] {
+  const first = turns[0]
+  if (!first || !cachePrefix || cachePrefix <= 0 || cachePrefix >= first.content.length) return turns
+  return [
+    {
+      role: first.role,
+      content: [
+        { type: 'text', text: first.content.slice(0, cachePrefix), cache_control: { type: 'ephemeral' } },
+        { type: 'text', text: first.content.slice(cachePrefix) },
+      ],
+    },
+    ...turns.slice(1),
+  ]
+}
+
 export function anthropicBody(req: LlmRequest, opts: ProviderOptions): MessageCreateParamsNonStreaming {
   const toolCall = usesToolCall(req, opts.capabilities)
+  const turns = turnsFor(req, toolCall)
   const body: MessageCreateParamsNonStreaming = {
     model: opts.model,
     max_tokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
-    messages: turnsFor(req, toolCall),
+    messages: withCacheBreak(turns, req.cachePrefix),
   }
   if (req.system) body.system = req.system
   // This Messages API version takes no sampling temperature, so the setting is not sent.

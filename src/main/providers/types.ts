@@ -18,6 +18,12 @@ export interface LlmTool {
 export interface LlmRequest {
   system?: string
   messages: LlmMessage[]
+  /**
+   * The first user message's first `cachePrefix` characters (with the system prompt before them)
+   * are the same for every call of a task: Anthropic is asked to cache them (`cache_control`);
+   * OpenAI caches a shared prefix by itself, which the templates put first.
+   */
+  cachePrefix?: number
   tool?: LlmTool
   temperature?: number
   maxTokens?: number

@@ -47,6 +47,8 @@ export const MethodSettings = z.object({
   lexicalTokens: z.enum(['unicode', 'ascii']).optional(),
   amcLlm: z.boolean().optional(),
   repairRetry: z.boolean().optional(),
+  /** Per-fact and per-triplet methods: let the provider cache the shared prompt prefix (default on). */
+  promptCache: z.boolean().optional(),
 })
 
 /** Method settings plus how the run is paced; stored with a judge config and snapshotted per run. */

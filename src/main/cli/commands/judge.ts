@@ -42,6 +42,7 @@ interface RunFlags extends ProviderFlags {
   method: string
   mode?: string
   pollMs?: string
+  promptCache?: boolean
   repeat?: string
   parseMode?: string
   lexicalMetric?: string
@@ -251,6 +252,7 @@ export function registerJudgeCommands(program: Command): void {
       await withWorkspace(f.workspace, async (ws, s) => {
         const r = requestFromFlags(ws, f, f.method)
         r.settings = { ...(f.parseMode ? { parseMode: f.parseMode } : {}), ...lexicalSettings(f) }
+        if (f.promptCache === false) r.settings = { ...r.settings, promptCache: false }
         const mode = modeOf(f.mode)
         if (mode) r.mode = mode
         const pollMs = parsePositiveInt('--poll-ms', f.pollMs)

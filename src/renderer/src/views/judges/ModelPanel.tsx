@@ -17,6 +17,15 @@ const PRICES: { key: 'priceInputPerMTok' | 'priceOutputPerMTok'; label: string }
   { key: 'priceOutputPerMTok', label: 'Output price' },
 ]
 
+const CACHE_PRICES: {
+  key: 'priceCacheReadPerMTok' | 'priceCacheWritePerMTok'
+  label: string
+  placeholder: string
+}[] = [
+  { key: 'priceCacheReadPerMTok', label: 'Cached input price', placeholder: 'usual share of input' },
+  { key: 'priceCacheWritePerMTok', label: 'Cache write price', placeholder: 'usual share of input' },
+]
+
 /** Capabilities and prices of the selected config's model; costs are computed from these. */
 export function ModelPanel({ config }: { config: JudgeConfig }) {
   const model = useQuery(
@@ -95,6 +104,39 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
             }
           />
         </label>
+        <label className="field">
+          <span>Batch discount (0.5 = half price)</span>
+          <input
+            type="number"
+            min={0}
+            max={1}
+            step="0.05"
+            value={draft.batchDiscount}
+            onChange={(e) =>
+              setDraft({ ...draft, batchDiscount: Math.min(1, Math.max(0, Number(e.target.value) || 0)) })
+            }
+            aria-label="Batch discount"
+          />
+        </label>
+        {CACHE_PRICES.map((p) => (
+          <label className="field" key={p.key}>
+            <span>{p.label} / 1M tokens</span>
+            <input
+              type="number"
+              min={0}
+              step="any"
+              placeholder={p.placeholder}
+              value={draft[p.key] ?? ''}
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  [p.key]: e.target.value.trim() === '' ? null : Math.max(0, Number(e.target.value) || 0),
+                })
+              }
+              aria-label={p.label}
+            />
+          </label>
+        ))}
         {PRICES.map((p) => (
           <label className="field" key={p.key}>
             <span>{p.label} / 1M tokens</span>
