@@ -16,6 +16,9 @@ export type BatchEvent =
   | { kind: 'retrieve'; batchId: string; status: string }
   | { kind: 'results-half'; batchId: string; lines: number }
 
+/** What a hook tells the fake to do with the request: carry on (undefined) or drop it. */
+export type Verdict = 'drop' | undefined
+
 export interface BatchPlan {
   /** How the batch ends: completed (Anthropic: ended), expired or cancelled (half the lines done). */
   end?: 'completed' | 'expired' | 'cancelled'
@@ -63,7 +66,7 @@ export class FakeBatches {
   readonly log: BatchEvent[] = []
   plan: BatchPlan = {}
   /** Told of each event before the reply goes out; `'drop'` on create-start refuses the create unseen. */
-  onEvent: ((e: BatchEvent) => void | 'drop' | Promise<void | 'drop'>) | null = null
+  onEvent: ((e: BatchEvent) => Verdict | Promise<Verdict>) | null = null
   private n = 0
   private creates = 0
   private readonly cutDone = new Set<string>()
@@ -75,7 +78,7 @@ export class FakeBatches {
     private readonly render: Render,
   ) {}
 
-  private async emit(e: BatchEvent): Promise<void | 'drop'> {
+  private async emit(e: BatchEvent): Promise<Verdict> {
     this.log.push(e)
     return await this.onEvent?.(e)
   }
