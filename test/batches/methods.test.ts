@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exportVerdicts } from '../../src/main/export/verdictsExport'
+import { createRuns } from '../../src/main/runs/create'
+import { runSummary } from '../../src/main/runs/repo'
+import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
+import { tmpDirs } from '../helpers/tmp'
+import { addEveryUnitKind, makeWorkspace } from '../runs/helpers'
+import { batchEngine } from './helpers'
+
+const dir = tmpDirs()
+let fake: FakeServer
+beforeAll(async () => {
+  // Text requests get "Entailment" (RefChecker's first word); tool requests get their enum value.
+  const tools = answerAll('consistent')
+  fake = await startFakeLlm({
+    script: (req, i) => (req.schema ? tools(req, i) : { kind: 'text', text: 'Entailment. It says so.' }),
+  })
+})
+afterAll(() => fake.close())
+
+const CASES = [
+  { method: 'refchecker', settings: {} },
+  { method: 'refchecker-batched', settings: {} },
+  // DCR with its second step as an LLM call: the AMC calls go out in a second batch round.
+  { method: 'dcr', settings: { amcLlm: true } },
+  { method: 'faaf-tfn-cite', settings: {} },
+] as const
+
+/** The export without latency: a batch reply has no per-call latency to report. */
+function exported(file: string): unknown[] {
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => {
+      const { latency_ms: _, ...rest } = JSON.parse(l) as Record<string, unknown>
+      return rest
+    })
+}
+
+describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
+  it.each(CASES)(
+    '$method in batch mode matches a synchronous run in verdicts, cost before discount and export',
+    async ({ method, settings }) => {
+      const root = dir()
+      const { ws, datasetId } = makeWorkspace(root, 3, 2)
+      addEveryUnitKind(ws)
+      const base = {
+        datasetId,
+        provider,
+        model: provider === 'openai' ? 'gpt-fake' : 'claude-fake',
+        baseUrl: provider === 'openai' ? fake.openaiUrl : fake.anthropicUrl,
+        method,
+        settings,
+        cache: false,
+        backoffMs: 1,
+      }
+      const [sync] = createRuns(ws.db, base)
+      const [batch] = createRuns(ws.db, { ...base, mode: 'batch' })
+      const s = await batchEngine(ws).start(sync!)
+      const b = await batchEngine(ws).start(batch!)
+      expect(s.status).toBe('done')
+      expect(b.status).toBe('done')
+      expect(s.verdicts).toBeGreaterThan(0)
+      // The fake's prompt cache outlives a run (as Anthropic's does for five minutes), so the second
+      // run reads what the first wrote: same tokens, split differently.
+      const same = (x: typeof s) => ({
+        ...x,
+        run: 0,
+        mode: 'sync',
+        latency_ms_p50: null,
+        cache_read_tokens: 0,
+        cache_write_tokens: 0,
+      })
+      expect(same(b)).toEqual(same(s))
+      const out = (id: number) => join(root, `v${id}.jsonl`)
+      await exportVerdicts(ws, { runId: sync!, out: out(sync!) })
+      await exportVerdicts(ws, { runId: batch!, out: out(batch!) })
+      expect(exported(out(batch!))).toEqual(exported(out(sync!)))
+      // With the raw record, every row carries the very request the synchronous run sent.
+      const raw = (id: number) => join(root, `raw${id}.jsonl`)
+      await exportVerdicts(ws, { runId: sync!, out: raw(sync!), raw: true })
+      await exportVerdicts(ws, { runId: batch!, out: raw(batch!), raw: true })
+      const requests = (f: string) => exported(f).map((r) => (r as { request: unknown }).request)
+      expect(requests(raw(batch!))).toEqual(requests(raw(sync!)))
+      if (method === 'dcr') {
+        const rounds = ws.db
+          .prepare('SELECT COUNT(*) AS n FROM run_batches WHERE run_id = ?')
+          .get(batch!) as { n: number }
+        expect(rounds.n).toBe(2)
+      }
+      expect(runSummary(ws.db, batch!).mode).toBe('batch')
+      ws.close()
+    },
+  )
+})
