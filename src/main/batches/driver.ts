@@ -3,6 +3,7 @@ import type { BatchApi, BatchState } from '../providers/batch/types'
 import type { ProviderClient } from '../providers/client'
 import { toTransportError } from '../providers/errors'
 import { redactKey } from '../providers/keys'
+import type { LlmReply } from '../providers/types'
 import { answerFromCache, callHash, classifyFailure, RunFatal, RunStopped } from '../runs/caller'
 import { judgeTask, schemaWords } from '../runs/judgeTask'
 import { backoffDelay, type Clock } from '../runs/limits'
@@ -74,6 +75,8 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
   /** Keys whose batch returned a final error during this drive: the method sees that error. */
   const failedNow = new Set<string>()
   const unfinished: string[] = []
+  /** Replies read since the last pass, handed to it without a round trip through the workspace. */
+  const answered = new Map<string, { callId: number; reply: LlmReply }>()
 
   const sleep = (ms: number) =>
     o.clock.sleep(ms, signal).catch(() => {
@@ -271,6 +274,17 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
     >()
     let blocked = 0
     let done = tasks.length - pending.length
+    // Verdicts go in a few hundred candidates per transaction: one commit each would cost more
+    // than the rest of a large pass. A kill before a flush loses nothing: the calls are stored.
+    let writes: { outcomes: Awaited<ReturnType<typeof judgeTask>>; callId: number | null }[] = []
+    const flush = () => {
+      const chunk = writes
+      writes = []
+      if (chunk.length > 0)
+        relaxedWrite(db, () => {
+          for (const w of chunk) writeVerdicts(db, run.id, w.outcomes, w.callId)
+        })
+    }
     await runPool(
       pending,
       16,
@@ -280,6 +294,11 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
         let deferred = false
         const ctx = o.context(async (key, request) => {
           if (signal.aborted) throw new RunStopped('stopped')
+          const fresh = answered.get(key)
+          if (fresh) {
+            callId = fresh.callId
+            return { ok: true, reply: fresh.reply }
+          }
           const stored = findCall(db, run.id, key)
           if (stored?.status === 'done' && stored.reply) {
             callId = stored.id
@@ -310,12 +329,14 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
           blocked++
           return
         }
-        writeVerdicts(db, run.id, outcomes, callId)
+        writes.push({ outcomes, callId })
+        if (writes.length >= 500) flush()
         done++
       },
       isStop,
       () => undefined,
-    )
+    ).finally(flush)
+    answered.clear()
     o.progress(done, tasks.length)
     return { toSubmit, blocked }
   }

@@ -4,7 +4,7 @@ import type { ProviderClient } from '../providers/client'
 import { isRetryableStatus, TransportError } from '../providers/errors'
 import { redactKey } from '../providers/keys'
 import { callCost } from '../providers/models'
-import type { LlmRequest } from '../providers/types'
+import type { LlmReply, LlmRequest } from '../providers/types'
 import { classifyFailure } from '../runs/caller'
 import type { RunConfig } from '../runs/config'
 import { cachePut, insertCall } from '../runs/repo'
@@ -25,6 +25,8 @@ export interface IngestOptions {
   config: RunConfig
   client: ProviderClient
   apiKey: string | null
+  /** Replies read in this drive, by call key, so the next pass need not read them back. */
+  answered?: Map<string, { callId: number; reply: LlmReply }>
 }
 
 export interface IngestTally {
@@ -69,7 +71,7 @@ export function resultIngester(o: IngestOptions): {
       const body = ReplyBody.safeParse(r.body)
       if (parsedRecord.success && body.success && o.client.readReply) {
         const reply = o.client.readReply(body.data, parsedRecord.data.request)
-        insertCall(o.db, {
+        const callId = insertCall(o.db, {
           ...base,
           status: 'done',
           reply,
@@ -86,6 +88,7 @@ export function resultIngester(o: IngestOptions): {
         })
         if (o.config.cache) cachePut(o.db, req.requestHash, reply)
         setRequestState(o.db, o.batchId, r.customId, 'done')
+        o.answered?.set(req.callKey, { callId, reply })
         tally.succeeded++
         return
       }
