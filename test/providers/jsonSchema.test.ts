@@ -4,11 +4,13 @@ import { openAiBody } from '../../src/main/providers/openai'
 import { outputPath } from '../../src/main/providers/outputPath'
 import { DEFAULT_CAPABILITIES, type LlmRequest } from '../../src/main/providers/types'
 import { type FakeServer, type Script, startFakeLlm, toolArgsFor } from '../fake-llm/server'
+import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
 import { makeWorkspace } from '../runs/helpers'
 
 const dir = tmpDirs()
+const openApp = testApps()
 
 /** A local server with no tools that ignores JSON asked for in the prompt, but honours json_schema. */
 const onlyJsonSchema: Script = (req) => {
@@ -170,4 +172,31 @@ describe('schema-constrained local judges', () => {
     expect(wrong.code).toBe(1)
     expect(wrong.err).toContain('check the base URL')
   })
+})
+
+it("the model panel's Detect records what the server honours and says so per capability", async () => {
+  const { ws } = makeWorkspace(dir(), 1, 1)
+  const file = ws.file
+  ws.close()
+  const { value, call } = openApp(file)
+  const out = await value<{
+    model: { capabilities: Record<string, unknown>; priceInputPerMTok: number }
+    results: { capability: string; honoured: boolean; detail: string }[]
+  }>('judges.detectModel', { provider: 'openai-compatible', model: 'small-local', baseUrl: fake.openaiUrl })
+  expect(out.results.map((r) => [r.capability, r.honoured])).toEqual([
+    ['tools', false],
+    ['forcedToolChoice', false],
+    ['strictSchema', false],
+    ['jsonMode', false],
+    ['jsonSchema', true],
+  ])
+  expect(out.results[0]?.detail).toBe('refused (HTTP 400)')
+  const stored = await value<{ capabilities: Record<string, unknown> }>('judges.model', {
+    provider: 'openai-compatible',
+    model: 'small-local',
+    baseUrl: fake.openaiUrl,
+  })
+  expect(stored.capabilities).toMatchObject({ jsonSchema: true, tools: false, forcedToolChoice: false })
+  const anthropic = await call('judges.detectModel', { provider: 'anthropic', model: 'c', baseUrl: '' })
+  expect(anthropic).toMatchObject({ ok: false, error: { code: 'failed' } })
 })
