@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Workspace } from '../../src/main/app/workspace'
 import { createRuns, type RunRequest } from '../../src/main/runs/create'
@@ -214,6 +215,51 @@ describe.each(['openai', 'anthropic'] as const)('batch mode on %s', (p) => {
       na: 0,
     })
     expect(submittedTwice(mark)).toBe(0)
+    ws.close()
+  })
+})
+
+describe('a batch found after an interruption', () => {
+  it("that turns out to be someone else's (Anthropic batches carry no tag) is never read into the run; its requests go again", async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 3, 2)
+    const runId = run1(ws, request(datasetId, 'anthropic', { cache: false, mode: 'batch' }))
+    let engine = batchEngine(ws)
+    const foreign = new Anthropic({ apiKey: 'x', baseURL: fake.anthropicUrl, maxRetries: 0 })
+    let interrupted = false
+    fake.batches.onEvent = async (e) => {
+      if (e.kind !== 'create-start' || interrupted) return undefined
+      interrupted = true
+      // Another process creates a batch of the same size just as this create is lost.
+      await foreign.messages.batches.create({
+        requests: [0, 1, 2].map((i) => ({
+          custom_id: `other-${i}`,
+          params: {
+            model: 'claude-fake',
+            max_tokens: 5,
+            messages: [{ role: 'user', content: 'Say false.' }],
+          },
+        })),
+      })
+      engine.pause(runId)
+      return 'drop'
+    }
+    fake.setScript((req, i) =>
+      req.userText.includes('Say false.') ? { kind: 'text', text: 'false' } : answerAll('true')(req, i),
+    )
+    expect((await engine.start(runId)).status).toBe('paused')
+    fake.batches.onEvent = null
+    engine = batchEngine(ws)
+    expect(await engine.start(runId)).toMatchObject({ status: 'done', verdicts: 6, na: 0, errors: 0 })
+    const batches = ws.db
+      .prepare('SELECT adopted, error FROM run_batches WHERE run_id = ? ORDER BY id')
+      .all(runId)
+    expect(batches).toEqual([
+      {
+        adopted: 1,
+        error: 'found after an interruption but not this run’s batch; its requests were sent again',
+      },
+      { adopted: 0, error: null },
+    ])
     ws.close()
   })
 })

@@ -7,7 +7,7 @@ import type { BatchEvent } from '../fake-llm/batches'
 import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
 import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace, TEST_KEY } from '../runs/helpers'
+import { addEveryUnitKind, makeWorkspace, TEST_KEY } from '../runs/helpers'
 
 /**
  * A batch run driven by the CLI in a child process is killed with SIGKILL at the moment the
@@ -18,7 +18,11 @@ const dir = tmpDirs()
 let fake: FakeServer
 const KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'] as const
 beforeAll(async () => {
-  fake = await startFakeLlm({ script: answerAll('true') })
+  const tools = answerAll('true')
+  // Tool requests (FaaF) get "true" everywhere; RefChecker's plain-text checks get "Entailment".
+  fake = await startFakeLlm({
+    script: (req, i) => (req.schema ? tools(req, i) : { kind: 'text', text: 'Entailment.' }),
+  })
   for (const k of KEYS) process.env[k] = TEST_KEY
 })
 afterAll(async () => {
@@ -34,7 +38,9 @@ type Provider = 'openai' | 'anthropic'
 const ITEMS = 6
 const FACTS = 2
 
-function runArgs(file: string, p: Provider): string[] {
+type Method = 'faaf-tf' | 'refchecker'
+
+function runArgs(file: string, p: Provider, method: Method): string[] {
   return [
     'judge',
     'run',
@@ -49,7 +55,7 @@ function runArgs(file: string, p: Provider): string[] {
     '--base-url',
     p === 'openai' ? fake.openaiUrl : fake.anthropicUrl,
     '--method',
-    'faaf-tf',
+    method,
     '--mode',
     'batch',
     '--poll-ms',
@@ -142,63 +148,68 @@ const POINTS: KillPoint[] = [
   },
 ]
 
-describe.each(POINTS.flatMap((p) => p.providers.map((provider) => [p.name, provider, p] as const)))(
-  'SIGKILL %s (%s), then judge resume',
-  (_name, provider, point) => {
-    it('submits no request twice, loses no result, and finishes every verdict', async () => {
-      const root = dir()
-      const { ws } = makeWorkspace(root, ITEMS, FACTS)
-      const file = ws.file
-      ws.close()
-      const mark = fake.batches.submissions.length
-      fake.batches.plan = point.plan ?? {}
-      const { proc, exited } = child(runArgs(file, provider))
-      let killed: Promise<number> | null = null
-      fake.batches.onEvent = async (e) => {
-        if (killed || !point.at(e)) return
-        killed = (async () => {
-          await point.before?.(file)
-          proc.kill('SIGKILL')
-          await exited
-          return doneBatchCalls(file)
-        })()
-        await killed
-        return point.drop ? 'drop' : undefined
-      }
-      await exited
-      expect(killed).not.toBeNull()
-      const ingestedAtKill = await killed
-      if (point.before) {
-        // Killed half-way through reading: some results were in, not all.
-        expect(ingestedAtKill).toBeGreaterThan(0)
-        expect(ingestedAtKill).toBeLessThan(ITEMS)
-      }
-      fake.batches.onEvent = null
-      fake.batches.plan = {}
-
-      const resumed = await cli(['judge', 'resume', '1', '--workspace', file, '--poll-ms', '0', '--json'])
-      expect(resumed.err).not.toMatch(/factlab:/)
-      expect(JSON.parse(resumed.out)).toMatchObject({
-        status: 'done',
-        verdicts: ITEMS * FACTS,
-        na: 0,
-        errors: 0,
-        calls: ITEMS,
-      })
-      expect(submittedTwice(mark)).toBe(0)
-      // Every call answered exactly once, through a batch.
-      const db = new Database(file, { readonly: true })
-      expect(
-        db.prepare('SELECT COUNT(*) AS n, SUM(via_batch) AS b, SUM(attempts) AS a FROM run_calls').get(),
-      ).toEqual({
-        n: ITEMS,
-        b: ITEMS,
-        a: ITEMS,
-      })
-      db.close()
-      // The key went to the provider and nowhere else: not into the workspace, its WAL or any file.
-      const key = Buffer.from(TEST_KEY)
-      for (const f of filesUnder(root)) expect(readFileSync(f).includes(key), f).toBe(false)
-    })
-  },
+const CASES = POINTS.flatMap((p) =>
+  p.providers.flatMap((provider) =>
+    (['faaf-tf', 'refchecker'] as const).map((m) => [p.name, provider, m, p] as const),
+  ),
 )
+
+describe.each(CASES)('SIGKILL %s (%s, %s), then judge resume', (_name, provider, method, point) => {
+  it('submits no request twice, loses no result, and finishes every verdict', async () => {
+    const root = dir()
+    const { ws } = makeWorkspace(root, ITEMS, FACTS)
+    addEveryUnitKind(ws)
+    const file = ws.file
+    ws.close()
+    const mark = fake.batches.submissions.length
+    fake.batches.plan = point.plan ?? {}
+    const { proc, exited } = child(runArgs(file, provider, method))
+    let killed: Promise<number> | null = null
+    fake.batches.onEvent = async (e) => {
+      if (killed || !point.at(e)) return
+      killed = (async () => {
+        await point.before?.(file)
+        proc.kill('SIGKILL')
+        await exited
+        return doneBatchCalls(file)
+      })()
+      await killed
+      return point.drop ? 'drop' : undefined
+    }
+    await exited
+    expect(killed).not.toBeNull()
+    const ingestedAtKill = await killed
+    if (point.before) {
+      // Killed half-way through reading: some results were in, not all.
+      expect(ingestedAtKill).toBeGreaterThan(0)
+      expect(ingestedAtKill).toBeLessThan(ITEMS)
+    }
+    fake.batches.onEvent = null
+    fake.batches.plan = {}
+
+    const resumed = await cli(['judge', 'resume', '1', '--workspace', file, '--poll-ms', '0', '--json'])
+    expect(resumed.err).not.toMatch(/factlab:/)
+    expect(JSON.parse(resumed.out)).toMatchObject({
+      status: 'done',
+      // FaaF: every fact of each candidate; RefChecker: the one triplet per candidate.
+      verdicts: method === 'faaf-tf' ? ITEMS * FACTS : ITEMS,
+      na: 0,
+      errors: 0,
+      calls: ITEMS,
+    })
+    expect(submittedTwice(mark)).toBe(0)
+    // Every call answered exactly once, through a batch.
+    const db = new Database(file, { readonly: true })
+    expect(
+      db.prepare('SELECT COUNT(*) AS n, SUM(via_batch) AS b, SUM(attempts) AS a FROM run_calls').get(),
+    ).toEqual({
+      n: ITEMS,
+      b: ITEMS,
+      a: ITEMS,
+    })
+    db.close()
+    // The key went to the provider and nowhere else: not into the workspace, its WAL or any file.
+    const key = Buffer.from(TEST_KEY)
+    for (const f of filesUnder(root)) expect(readFileSync(f).includes(key), f).toBe(false)
+  })
+})

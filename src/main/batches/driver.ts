@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { JudgeContext, JudgeMethodImpl } from '../judges/types'
 import type { BatchApi, BatchState } from '../providers/batch/types'
 import type { ProviderClient } from '../providers/client'
@@ -27,6 +28,7 @@ import {
   listBatches,
   markUnanswered,
   recordState,
+  setAdopted,
   setIngested,
   setRequestState,
   setSubmitting,
@@ -159,7 +161,10 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
           signal,
         ),
       )
-      if (found.ok && found.value) return recordState(db, b.id, found.value)
+      if (found.ok && found.value) {
+        setAdopted(db, b.id)
+        return recordState(db, b.id, found.value)
+      }
     }
     setSubmitting(db, b.id)
     const created = await withRetry('creating the batch', () =>
@@ -211,6 +216,16 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
       }
     }
     const missing = markUnanswered(db, b.id)
+    if (b.adopted && ing.tally.matched === 0) {
+      // The batch found after an interruption was someone else's (Anthropic batches carry no
+      // tag to tell): nothing of this run was answered, so its requests simply go out again.
+      setIngested(
+        db,
+        b.id,
+        'found after an interruption but not this run’s batch; its requests were sent again',
+      )
+      return
+    }
     setIngested(db, b.id)
     for (const k of erroredKeys(db, b.id)) failedNow.add(k)
     if (ing.tally.fatal) throw new RunFatal(ing.tally.fatal)
@@ -345,16 +360,18 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
   async function submitNew(toSubmit: Awaited<ReturnType<typeof pass>>['toSubmit']): Promise<void> {
     const entries = [...toSubmit]
     // Sized with the longest custom_id this run can give, so the real lines never exceed a limit.
-    const probeId = `r${run.id}-b${'9'.repeat(12)}-${'9'.repeat(7)}`
+    const probeId = `r${run.id}-b${'9'.repeat(12)}-${'x'.repeat(8)}-${'9'.repeat(7)}`
     const lines = entries.map(([, v]) => api.lineOf(probeId, v.record.wire))
     const sizes = lines.map((l) => Buffer.byteLength(l, 'utf8'))
     for (const group of splitByLimits(sizes, api.limits)) {
       const bytes = group.reduce((n, i) => n + (sizes[i] ?? 0) + 1, 0)
+      // A random tag in every custom_id: results of a batch that is not this one never match.
+      const tag = randomBytes(6).toString('base64url').slice(0, 8)
       const id = insertBatch(db, { runId: run.id, provider: api.provider, bytes }, (batchId) =>
         group.map((i, n) => {
           const [key, v] = entries[i] as (typeof entries)[number]
           return {
-            customId: `r${run.id}-b${batchId}-${n}`,
+            customId: `r${run.id}-b${batchId}-${tag}-${n}`,
             callKey: key,
             requestHash: v.hash,
             record: JSON.stringify(v.record),

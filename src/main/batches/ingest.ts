@@ -34,6 +34,8 @@ export interface IngestTally {
   errored: number
   retry: number
   unfinished: number
+  /** Lines whose custom_id is one of this batch's requests (0: the batch is not this run's). */
+  matched: number
   /** A result whose failure stops the whole run (wrong key, unknown model), if any. */
   fatal: string | null
 }
@@ -50,10 +52,11 @@ export function resultIngester(o: IngestOptions): {
   flush(): void
   tally: IngestTally
 } {
-  const tally: IngestTally = { succeeded: 0, errored: 0, retry: 0, unfinished: 0, fatal: null }
+  const tally: IngestTally = { succeeded: 0, errored: 0, retry: 0, unfinished: 0, matched: 0, fatal: null }
   let buffer: BatchResult[] = []
   const apply = (r: BatchResult) => {
     const req = requestById(o.db, o.batchId, r.customId)
+    if (req) tally.matched++
     if (req?.state !== 'waiting') return
     const base = {
       runId: o.runId,

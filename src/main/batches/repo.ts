@@ -30,6 +30,7 @@ export interface BatchRow {
   bytes: number
   counts: z.infer<typeof Counts>
   error: string | null
+  adopted: boolean
   createdAt: string
   submitStartedAt: string | null
   submittedAt: string | null
@@ -50,6 +51,7 @@ interface Raw {
   bytes: number
   counts: string
   error: string | null
+  adopted: number
   created_at: string
   submit_started_at: string | null
   submitted_at: string | null
@@ -70,6 +72,7 @@ const toRow = (r: Raw): BatchRow => ({
   bytes: r.bytes,
   counts: parseJson(Counts, r.counts, 'run_batches.counts'),
   error: r.error,
+  adopted: r.adopted === 1,
   createdAt: r.created_at,
   submitStartedAt: r.submit_started_at,
   submittedAt: r.submitted_at,
@@ -223,6 +226,11 @@ export function recordState(db: Db, id: number, s: BatchState): void {
     now(),
     id,
   )
+}
+
+/** A batch found at the provider after an interruption, not named by the create call's reply. */
+export function setAdopted(db: Db, id: number): void {
+  stmt(db, 'UPDATE run_batches SET adopted = 1 WHERE id = ?').run(id)
 }
 
 export function setIngested(db: Db, id: number, error: string | null = null): void {

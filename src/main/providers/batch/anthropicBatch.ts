@@ -100,7 +100,8 @@ export function createAnthropicBatchApi(
       wrap(async () => {
         // Message Batches carry no metadata: a batch of the same size created after this
         // workspace began its create call, and not already recorded, is the one it made.
-        const from = Date.parse(since) - 60_000
+        // Two seconds of slack: the provider's clock and creation times are coarser than ours.
+        const from = Date.parse(since) - 2_000
         let seen = 0
         for await (const b of client.messages.batches.list({ limit: 100 }, { signal })) {
           const s = anthropicState(b)

@@ -32,6 +32,8 @@ CREATE TABLE run_batches (
   bytes INTEGER NOT NULL,
   counts TEXT NOT NULL DEFAULT '{}',
   error TEXT,
+  -- 1 when the batch was found at the provider after an interruption rather than named by it.
+  adopted INTEGER NOT NULL DEFAULT 0,
   created_at TEXT NOT NULL,
   submit_started_at TEXT,
   submitted_at TEXT,
