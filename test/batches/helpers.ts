@@ -6,6 +6,7 @@ import { DEFAULT_CAPABILITIES } from '../../src/main/providers/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { type EngineOptions, RunEngine } from '../../src/main/runs/engine'
 import type { Clock } from '../../src/main/runs/limits'
+import type { LabelSchema } from '../../src/shared/labelSchemas'
 import { TEST_KEY } from '../runs/helpers'
 
 /** Sleeps end at once: a batch moves one step per status check, so nothing needs real time. */
@@ -50,4 +51,9 @@ export function priceModels(ws: Workspace, baseUrls: { openai: string; anthropic
     priceInputPerMTok: 3,
     priceOutputPerMTok: 15,
   })
+}
+
+/** Gives the test dataset another label schema (RefChecker's verdicts need their own words). */
+export function setDatasetSchema(ws: Workspace, schema: LabelSchema): void {
+  ws.db.prepare('UPDATE datasets SET label_schema = ?').run(JSON.stringify(schema))
 }

@@ -3,11 +3,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { REFCHECKER_SCHEMA } from '../../src/shared/labelSchemas'
 import type { BatchEvent } from '../fake-llm/batches'
 import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
 import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
 import { addEveryUnitKind, makeWorkspace, TEST_KEY } from '../runs/helpers'
+import { setDatasetSchema } from './helpers'
 
 /**
  * A batch run driven by the CLI in a child process is killed with SIGKILL at the moment the
@@ -159,6 +161,7 @@ describe.each(CASES)('SIGKILL %s (%s, %s), then judge resume', (_name, provider,
     const root = dir()
     const { ws } = makeWorkspace(root, ITEMS, FACTS)
     addEveryUnitKind(ws)
+    if (method === 'refchecker') setDatasetSchema(ws, REFCHECKER_SCHEMA)
     const file = ws.file
     ws.close()
     const mark = fake.batches.submissions.length

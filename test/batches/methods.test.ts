@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportVerdicts } from '../../src/main/export/verdictsExport'
 import { createRuns } from '../../src/main/runs/create'
 import { runSummary } from '../../src/main/runs/repo'
+import { REFCHECKER_SCHEMA } from '../../src/shared/labelSchemas'
 import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
 import { addEveryUnitKind, makeWorkspace } from '../runs/helpers'
-import { batchEngine } from './helpers'
+import { batchEngine, setDatasetSchema } from './helpers'
 
 const dir = tmpDirs()
 let fake: FakeServer
@@ -46,6 +47,7 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
       const root = dir()
       const { ws, datasetId } = makeWorkspace(root, 3, 2)
       addEveryUnitKind(ws)
+      if (method.startsWith('refchecker')) setDatasetSchema(ws, REFCHECKER_SCHEMA)
       const base = {
         datasetId,
         provider,
