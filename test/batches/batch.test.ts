@@ -5,7 +5,7 @@ import { createRuns, type RunRequest } from '../../src/main/runs/create'
 import { getRun, runSummary } from '../../src/main/runs/repo'
 import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace } from '../runs/helpers'
+import { makeWorkspace, TEST_KEY } from '../runs/helpers'
 import { batchEngine, priceModels } from './helpers'
 
 const dir = tmpDirs()
@@ -115,6 +115,8 @@ describe.each(['openai', 'anthropic'] as const)('batch mode on %s', (p) => {
     )
     expect(summary.cost).toBeGreaterThan(0)
     expect(summary.cost).toBeCloseTo(runSummary(ws.db, syncRun).cost * 0.5, 10)
+    // The key authenticates the upload; it is never inside a batch file.
+    for (const content of fake.batches.files.values()) expect(content).not.toContain(TEST_KEY)
     ws.close()
   })
 
