@@ -7,6 +7,7 @@ import { ServiceError } from '../app/errors'
 import { goldTargetsAmong } from '../labels/gold'
 import { labelsForTargets, nextUnlabelledTarget } from '../labels/labels'
 import { requireAnnotator } from '../labels/save'
+import { nextUnderPlan } from '../projects/queue'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
@@ -49,13 +50,19 @@ function resolveItem(db: Db, input: OpenInput): number {
     if (!row) throw new ServiceError('not_found', `No item ${input.itemId} in this dataset`)
     return input.itemId
   }
-  const next = nextUnlabelledTarget(db, input.datasetId, input.annotatorId)
+  const next = nextForMe(db, input.datasetId, input.annotatorId)
   if (next !== null) return itemOfTarget(db, input.datasetId, next)!
   const first = db
     .prepare('SELECT id FROM items WHERE dataset_id = ? ORDER BY position LIMIT 1')
     .get(input.datasetId) as { id: number } | undefined
   if (!first) throw new ServiceError('not_found', 'This dataset has no items yet')
   return first.id
+}
+
+/** The dataset's plan decides the queue when it has one (projects/queue.ts); else reading order. */
+function nextForMe(db: Db, datasetId: number, annotatorId: number, after?: number): number | null {
+  const planned = nextUnderPlan(db, datasetId, annotatorId, after)
+  return planned === undefined ? nextUnlabelledTarget(db, datasetId, annotatorId, after) : planned
 }
 
 function judgeName(v: TargetJudgeVerdict): string {
@@ -188,6 +195,6 @@ export function nextTarget(
   if (!datasetVisible(db, input.datasetId))
     throw new ServiceError('not_found', `No dataset with id ${input.datasetId}`)
   requireAnnotator(db, input.annotatorId)
-  const targetId = nextUnlabelledTarget(db, input.datasetId, input.annotatorId, input.afterTargetId)
+  const targetId = nextForMe(db, input.datasetId, input.annotatorId, input.afterTargetId)
   return { targetId, itemId: targetId === null ? null : itemOfTarget(db, input.datasetId, targetId) }
 }
