@@ -114,3 +114,15 @@ export function controlAccuracy(db: Db, datasetId: number) {
     ]),
   )
 }
+
+/** Targets of a dataset holding a stored gold row (adjudicated or imported), current units only. */
+export function goldTargets(db: Db, datasetId: number): number[] {
+  return (
+    db
+      .prepare(
+        `SELECT g.target_id AS id FROM gold g JOIN targets t ON t.id = g.target_id JOIN units u ON u.id = t.unit_id
+         WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL ORDER BY g.target_id`,
+      )
+      .all(datasetId) as { id: number }[]
+  ).map((r) => r.id)
+}

@@ -151,6 +151,8 @@ export const projectsCalls = {
     z.object({
       datasetId: z.number().int(),
       fromGold: z.array(z.number().int()).max(100_000).default([]),
+      /** Every target of the dataset with an adjudicated or imported gold row. */
+      allGold: z.boolean().default(false),
       answers: z.array(ControlInput).max(100_000).default([]),
     }),
     z.object({ added: z.number().int(), controls: z.number().int() }),

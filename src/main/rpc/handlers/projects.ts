@@ -6,7 +6,7 @@ import {
   mustReadGuidelines,
   saveGuidelines,
 } from '../../guidelines/guidelines'
-import { clearControls, listControls, setControls } from '../../projects/controls'
+import { clearControls, goldTargets, listControls, setControls } from '../../projects/controls'
 import { projectDashboard } from '../../projects/dashboard'
 import { getPlan, setPlan } from '../../projects/plan'
 import { now } from '../../store/repos/rows'
@@ -35,8 +35,13 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
       markGuidelinesRead(db(), datasetId, annotatorId, version)
       return { ok: true as const }
     },
-    'projects.setControls': ({ datasetId, fromGold, answers }) =>
-      setControls(db(), datasetId, { fromGold, answers }, now()),
+    'projects.setControls': ({ datasetId, fromGold, allGold, answers }) =>
+      setControls(
+        db(),
+        datasetId,
+        { fromGold: allGold ? [...fromGold, ...goldTargets(db(), datasetId)] : fromGold, answers },
+        now(),
+      ),
     'projects.clearControls': ({ datasetId, targetIds }) => clearControls(db(), datasetId, targetIds),
     'projects.controls': ({ datasetId }) => listControls(db(), datasetId),
   }

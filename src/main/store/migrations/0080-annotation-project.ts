@@ -11,7 +11,8 @@ import type { Migration } from './types'
  * bundle merge, import) keeps it right without knowing it exists.
  */
 const DATASET_OF = (row: string) => `(SELECT dataset_id FROM targets WHERE id = ${row}.target_id)`
-const LATEST = (row: string) => `(SELECT MAX(g.version) FROM guidelines g WHERE g.dataset_id = ${DATASET_OF(row)})`
+const LATEST = (row: string) =>
+  `(SELECT MAX(g.version) FROM guidelines g WHERE g.dataset_id = ${DATASET_OF(row)})`
 
 export const migration0080: Migration = {
   version: 80,
