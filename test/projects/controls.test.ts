@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { setGold } from '../../src/main/gold/gold'
+import { setGold } from '../../src/main/labels/gold'
 import { seedWorkspace } from '../annotate/fixture'
 import { rpcOn } from '../helpers/app'
 import { tmpDirs } from '../helpers/tmp'

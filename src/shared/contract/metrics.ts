@@ -76,6 +76,9 @@ export const HumanMetrics = Figures.extend({
   annotatorId: z.number().int(),
   annotator: z.string(),
   byVariant: z.record(z.string(), Figures),
+  /** Active hours × hourly rate for labelling the targets the judges judged (null without a rate). */
+  cost: z.number().nullable().optional(),
+  costPer1000: z.number().nullable().optional(),
 })
 export type HumanMetrics = z.infer<typeof HumanMetrics>
 

@@ -4,6 +4,7 @@ import { ServiceError } from '../../app/errors'
 import { computeItemLevel, withItemLevel } from '../../metrics/items'
 import { disagreements, labelNext, narrowing } from '../../metrics/queries'
 import { computeDatasetMetrics } from '../../metrics/service'
+import { withHumanCosts } from '../../projects/humanCost'
 import { renderReport } from '../../reports'
 import type { Db } from '../../store/connection'
 import { datasetVisible } from '../../store/repos/datasets'
@@ -18,7 +19,7 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
     'metrics.compare': ({ datasetId, seed, replicates }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      return computeDatasetMetrics(db, datasetId, { seed, replicates })
+      return withHumanCosts(db, computeDatasetMetrics(db, datasetId, { seed, replicates }))
     },
     'metrics.disagreements': ({ datasetId, runId, variant, limit }) => {
       const db = ctx.workspace.db

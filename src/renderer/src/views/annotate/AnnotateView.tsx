@@ -211,7 +211,12 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   // The rows' arguments are read when a key is pressed, so the table only follows the schema.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyEnv reads the panes through a ref
   const keyRows = useMemo(() => keyTable(A.KEY_ACTIONS, keyEnv), [keys])
-  useAnnotateKeys(A.KEY_ACTIONS, keyEnv, run, view !== null && noteFor === null && !sheetOpen && !guidelines.gated)
+  useAnnotateKeys(
+    A.KEY_ACTIONS,
+    keyEnv,
+    run,
+    view !== null && noteFor === null && !sheetOpen && !guidelines.gated,
+  )
 
   if (annotatorId === null) return <div className="page muted">Choose who is labelling to start.</div>
   if (error && !view)
