@@ -11,6 +11,7 @@ import { registerJudgeCommands } from './commands/judge'
 import { registerLabelCommands } from './commands/label'
 import { registerMergeCommands } from './commands/merge'
 import { registerMetricsCommands } from './commands/metrics'
+import { registerProjectCommands } from './commands/projects'
 import { registerServeCommand } from './commands/serve'
 import { registerTemplatesCommands } from './commands/templates'
 import { registerUnitsCommands } from './commands/units'
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerImportCommands(program)
   registerExportCommands(program)
   registerMergeCommands(program)
+  registerProjectCommands(program)
   registerWorkspaceCommands(program)
   registerUnitsCommands(program)
   registerJudgeCommands(program)

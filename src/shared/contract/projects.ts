@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FileSource } from './datasets'
 import { call } from './define'
 
 /** How targets reach annotators: anyone takes the next open target, or items split by name. */
@@ -164,5 +165,33 @@ export const projectsCalls = {
   'projects.controls': call(
     z.object({ datasetId: z.number().int() }),
     z.array(z.object({ targetId: z.number().int(), verdict: z.string(), source: z.enum(['gold', 'file']) })),
+  ),
+  /** Writes one annotator's work package (dataset, assignment, guidelines, settings). */
+  'projects.exportPackage': call(
+    z.object({
+      datasetId: z.number().int(),
+      annotator: z.string().trim().min(1).max(200),
+      out: z.string().trim().min(1).max(4096).optional(),
+    }),
+    z.object({
+      id: z.string(),
+      file: z.string(),
+      annotator: z.string(),
+      items: z.number().int(),
+      assignedItems: z.number().int(),
+      targets: z.number().int(),
+    }),
+  ),
+  /** Opens a package in this workspace (the annotator's laptop); the same package twice changes nothing. */
+  'projects.openPackage': call(
+    z.object({ source: FileSource }),
+    z.object({
+      id: z.string(),
+      dataset: z.string(),
+      datasetId: z.number().int(),
+      annotator: z.string(),
+      items: z.number().int(),
+      alreadyOpen: z.boolean(),
+    }),
   ),
 }

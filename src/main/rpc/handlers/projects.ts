@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, isAbsolute, join } from 'node:path'
 import type { projectsCalls } from '../../../shared/contract/projects'
+import { SourceError, withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import {
   guidelinesVersions,
@@ -8,9 +11,12 @@ import {
 } from '../../guidelines/guidelines'
 import { clearControls, goldTargets, listControls, setControls } from '../../projects/controls'
 import { projectDashboard } from '../../projects/dashboard'
+import { exportPackage } from '../../projects/packageExport'
+import { openPackage } from '../../projects/packageOpen'
 import { getPlan, setPlan } from '../../projects/plan'
 import { now } from '../../store/repos/rows'
 import type { Handlers } from '../dispatch'
+import { ServiceError } from '../dispatch'
 
 export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof projectsCalls> {
   const db = () => ctx.workspace.db
@@ -44,5 +50,28 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
       ),
     'projects.clearControls': ({ datasetId, targetIds }) => clearControls(db(), datasetId, targetIds),
     'projects.controls': ({ datasetId }) => listControls(db(), datasetId),
+    'projects.exportPackage': ({ datasetId, annotator, out }) => {
+      getPlan(db(), datasetId)
+      if (out !== undefined && !isAbsolute(out))
+        throw new ServiceError('bad_input', `Give the package's full path (${out} is relative)`)
+      const name = (db().prepare('SELECT name FROM datasets WHERE id = ?').get(datasetId) as { name: string })
+        .name
+      const slug = (s: string) => s.replace(/[^\w.-]+/g, '_').slice(0, 80)
+      const file =
+        out ??
+        join(dirname(ctx.workspace.file), 'exports', `${slug(name)}-${slug(annotator)}.factlab-package.jsonl`)
+      mkdirSync(dirname(file), { recursive: true })
+      return exportPackage(ctx.workspace, { datasetId, annotator, out: file })
+    },
+    'projects.openPackage': async ({ source }) => {
+      const report = await withSource(source, { consume: true }, (file) =>
+        openPackage(ctx.workspace, file),
+      ).catch((e: unknown) => {
+        throw e instanceof SourceError ? new ServiceError('bad_input', e.message) : e
+      })
+      if (!report.alreadyOpen)
+        ctx.events.emit('labels.changed', { datasetId: report.datasetId, targetIds: [] })
+      return report
+    },
   }
 }
