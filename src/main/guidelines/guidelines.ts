@@ -1,5 +1,6 @@
 import type { GuidelinesVersion } from '../../shared/contract/projects'
 import { guidelinesProblems, guidelinesRefusal } from '../../shared/guidelinesCheck'
+import { hasLabelIn } from '../labels/projectReads'
 import { requireDataset } from '../projects/plan'
 import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
@@ -75,13 +76,7 @@ export function mustReadGuidelines(db: Db, datasetId: number, annotatorId: numbe
     .prepare('SELECT 1 FROM guidelines_read WHERE dataset_id = ? AND annotator_id = ?')
     .get(datasetId, annotatorId)
   if (read) return false
-  const labelled = db
-    .prepare(
-      `SELECT 1 FROM labels l JOIN targets t ON t.id = l.target_id
-       WHERE l.annotator_id = ? AND t.dataset_id = ? LIMIT 1`,
-    )
-    .get(annotatorId, datasetId)
-  return !labelled
+  return !hasLabelIn(db, annotatorId, datasetId)
 }
 
 export function markGuidelinesRead(db: Db, datasetId: number, annotatorId: number, version: number): void {

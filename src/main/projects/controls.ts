@@ -1,4 +1,5 @@
 import { checkVerdict, LabelSchema } from '../../shared/labelSchemas'
+import { controlAnswers, storedGoldLookup, storedGoldTargets } from '../labels/projectReads'
 import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
@@ -27,13 +28,13 @@ export function setControls(
   ).s
   const schema = parseJson(LabelSchema, schemaText, 'datasets.label_schema')
   const inDataset = db.prepare('SELECT 1 FROM targets WHERE id = ? AND dataset_id = ?')
-  const goldOf = db.prepare('SELECT verdict, source FROM gold WHERE target_id = ?')
+  const goldOf = storedGoldLookup(db)
   const wanted = new Map<number, { verdict: string; source: 'gold' | 'file' }>()
   const problems: string[] = []
   for (const targetId of input.fromGold) {
     if (!inDataset.get(targetId, datasetId)) problems.push(`target ${targetId} is not in this dataset`)
     else {
-      const g = goldOf.get(targetId) as { verdict: string } | undefined
+      const g = goldOf(targetId)
       if (!g) problems.push(`target ${targetId} has no gold to take the answer from`)
       else wanted.set(targetId, { verdict: g.verdict, source: 'gold' })
     }
@@ -45,7 +46,7 @@ export function setControls(
     }
     const bad = checkVerdict(schema, a.verdict)
     if (bad) problems.push(`target ${a.targetId}: ${bad}`)
-    const g = goldOf.get(a.targetId) as { verdict: string; source: string } | undefined
+    const g = goldOf(a.targetId)
     if (g && g.source === 'adjudicated' && g.verdict !== a.verdict)
       problems.push(
         `target ${a.targetId}: the control's answer "${a.verdict}" disagrees with the adjudicated gold "${g.verdict}"`,
@@ -95,13 +96,7 @@ export function listControls(db: Db, datasetId: number) {
 
 /** Each annotator's answers on controls: how many, how many right, and a 95% Wilson interval. */
 export function controlAccuracy(db: Db, datasetId: number) {
-  const rows = db
-    .prepare(
-      `SELECT l.annotator_id AS annotatorId, COUNT(*) AS answered, SUM(l.verdict = c.verdict) AS correct
-       FROM controls c JOIN labels l ON l.target_id = c.target_id
-       WHERE c.dataset_id = ? AND l.verdict IS NOT NULL GROUP BY l.annotator_id`,
-    )
-    .all(datasetId) as { annotatorId: number; answered: number; correct: number }[]
+  const rows = controlAnswers(db, datasetId)
   return new Map(
     rows.map((r) => [
       r.annotatorId,
@@ -117,12 +112,5 @@ export function controlAccuracy(db: Db, datasetId: number) {
 
 /** Targets of a dataset holding a stored gold row (adjudicated or imported), current units only. */
 export function goldTargets(db: Db, datasetId: number): number[] {
-  return (
-    db
-      .prepare(
-        `SELECT g.target_id AS id FROM gold g JOIN targets t ON t.id = g.target_id JOIN units u ON u.id = t.unit_id
-         WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL ORDER BY g.target_id`,
-      )
-      .all(datasetId) as { id: number }[]
-  ).map((r) => r.id)
+  return storedGoldTargets(db, datasetId)
 }

@@ -1,4 +1,5 @@
 import type { AnnotatorFigures, Dashboard } from '../../shared/contract/projects'
+import { adjudicatedGold, type RankedLabel, rankedLabels } from '../labels/projectReads'
 import { cohenKappa } from '../metrics/agreement'
 import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
@@ -8,14 +9,6 @@ import { median } from './wilson'
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 const WORK = `FROM targets t JOIN units u ON u.id = t.unit_id
   WHERE t.dataset_id = @ds AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)`
-
-interface LabelRow {
-  annotatorId: number
-  targetId: number
-  verdict: string
-  seconds: number
-  rank: number
-}
 
 /**
  * Everything the lead's dashboard shows for one dataset: the plan, progress towards k overall
@@ -41,17 +34,8 @@ export function projectDashboard(db: Db, datasetId: number): Dashboard {
     )
     .all({ ds: datasetId, k }) as Dashboard['byVariant']
 
-  // Every current, non-control label, ranked per target by when it was first placed: a label
-  // ranked past k went on by hand.
-  const labels = db
-    .prepare(
-      `SELECT l.annotator_id AS annotatorId, l.target_id AS targetId, l.verdict, l.seconds,
-         ROW_NUMBER() OVER (PARTITION BY l.target_id ORDER BY l.created_at, l.id) AS rank
-       FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = @ds AND ${CURRENT} AND l.verdict IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)`,
-    )
-    .all({ ds: datasetId }) as LabelRow[]
+  // A label ranked past k on its target went on by hand.
+  const labels = rankedLabels(db, datasetId)
   const names = new Map(
     (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
       a.id,
@@ -62,17 +46,8 @@ export function projectDashboard(db: Db, datasetId: number): Dashboard {
   for (const a of plan.annotators) people.add(a.annotatorId)
   const controls = controlAccuracy(db, datasetId)
   for (const id of controls.keys()) people.add(id)
-  const gold = new Map(
-    (
-      db
-        .prepare(
-          `SELECT g.target_id AS targetId, g.verdict FROM gold g JOIN targets t ON t.id = g.target_id
-           WHERE t.dataset_id = ? AND g.source = 'adjudicated'`,
-        )
-        .all(datasetId) as { targetId: number; verdict: string }[]
-    ).map((g) => [g.targetId, g.verdict]),
-  )
-  const byPerson = new Map<number, LabelRow[]>()
+  const gold = adjudicatedGold(db, datasetId)
+  const byPerson = new Map<number, RankedLabel[]>()
   for (const l of labels) {
     const list = byPerson.get(l.annotatorId)
     if (list) list.push(l)

@@ -1,4 +1,5 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
+import { secondsPerLabel } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 
 /**
@@ -19,20 +20,7 @@ export function withHumanCosts(db: Db, metrics: DatasetMetrics): DatasetMetrics 
         .all(metrics.datasetId) as { id: number; rate: number | null }[]
     ).map((r) => [r.id, r.rate]),
   )
-  const pace = new Map(
-    (
-      db
-        .prepare(
-          `SELECT l.annotator_id AS id, SUM(l.seconds) AS seconds, COUNT(*) AS n
-           FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-           WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND l.seconds > 0
-             AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-             AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)
-           GROUP BY l.annotator_id`,
-        )
-        .all(metrics.datasetId) as { id: number; seconds: number; n: number }[]
-    ).map((r) => [r.id, r.seconds / r.n]),
-  )
+  const pace = secondsPerLabel(db, metrics.datasetId)
   return {
     ...metrics,
     humans: metrics.humans.map((h) => {

@@ -1,11 +1,11 @@
+import { labelledBy } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { controlTurn } from './assign'
 import { type QueuePlan, queuePlan } from './plan'
 
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 const NOT_CONTROL = 'NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)'
-const NOT_MINE = `NOT EXISTS (SELECT 1 FROM labels l WHERE l.target_id = t.id AND l.annotator_id = @me
-  AND l.verdict IS NOT NULL)`
+const NOT_MINE = `NOT ${labelledBy('t.id', '@me')}`
 
 /**
  * The SQL condition (on target alias `t`, annotator parameter `@me`) for "this target is still
