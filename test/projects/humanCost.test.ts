@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { setGold } from '../../src/main/labels/gold'
+import { costPoints } from '../../src/shared/charts/costError'
 import type { DatasetMetrics } from '../../src/shared/contract/metrics'
+import { toJsonReport } from '../../src/shared/metricsJson'
 import { seedWorkspace } from '../annotate/fixture'
 import { rpcOn } from '../helpers/app'
 import { tmpDirs } from '../helpers/tmp'
@@ -34,6 +36,10 @@ describe('people on the cost axis', () => {
     expect(a.costPer1000).toBeCloseTo(100, 6)
     // ben has no rate of his own and the dataset has none: no point for him.
     expect(m.humans.find((h) => h.annotator === 'ben')?.cost ?? null).toBeNull()
+    // The Compare view's chart draws ana among the judges, from the data it receives.
+    const points = costPoints(toJsonReport(m))
+    expect(points.find((p) => p.label === 'ana (human)')?.cost).toBeCloseTo(a.cost!, 6)
+    expect(points.some((p) => p.label.startsWith('ben'))).toBe(false)
     ctx.close()
   })
 })
