@@ -37,6 +37,13 @@ function itemOfTarget(db: Db, datasetId: number, targetId: number): number | nul
   return row?.id ?? null
 }
 
+/** With nothing asked for, the view opens on my next target in the queue, focused. */
+function withQueueTarget(db: Db, input: OpenInput): OpenInput {
+  if (input.targetId !== undefined || input.itemId !== undefined) return input
+  const queued = nextForMe(db, input.datasetId, input.annotatorId)
+  return queued === null ? input : { ...input, targetId: queued }
+}
+
 function resolveItem(db: Db, input: OpenInput): number {
   if (input.targetId !== undefined) {
     const id = itemOfTarget(db, input.datasetId, input.targetId)
@@ -83,7 +90,8 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
     throw new ServiceError('not_found', `No dataset with id ${input.datasetId}`)
   }
   requireAnnotator(db, input.annotatorId)
-  const itemId = resolveItem(db, input)
+  const which = withQueueTarget(db, input)
+  const itemId = resolveItem(db, which)
   const item = db
     .prepare('SELECT id, ext_id AS extId, position, question, reference FROM items WHERE id = ?')
     .get(itemId) as AnnotateView['item']
@@ -170,9 +178,9 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
       disputed: !gold.has(r.targetId) && distinct.size > 1,
     }
   })
-  const asked = input.targetId !== undefined && targets.some((t) => t.targetId === input.targetId)
+  const asked = which.targetId !== undefined && targets.some((t) => t.targetId === which.targetId)
   const focusTargetId = asked
-    ? input.targetId!
+    ? which.targetId!
     : ((targets.find((t) => t.mine === null || t.mine.verdict === null) ?? targets[0])?.targetId ?? null)
   return {
     dataset: { id: dataset.id, name: dataset.name, labelSchema: dataset.labelSchema },
