@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seedWorkspace } from '../annotate/fixture'
-import { rpcOn, testApps } from '../helpers/app'
+import { rpcOn } from '../helpers/app'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()

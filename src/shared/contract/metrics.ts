@@ -205,6 +205,8 @@ export const metricsCalls = {
     DatasetInput.extend({
       seed: z.number().int().optional(),
       replicates: z.number().int().min(0).max(10000).optional(),
+      /** Count control items (annotation projects) too; left out unless asked. */
+      includeControls: z.boolean().optional(),
     }),
     DatasetMetrics,
   ),

@@ -16,10 +16,10 @@ function requireDataset(db: Db, datasetId: number): void {
 
 export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof metricsCalls> {
   return {
-    'metrics.compare': ({ datasetId, seed, replicates }) => {
+    'metrics.compare': ({ datasetId, seed, replicates, includeControls }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      return withHumanCosts(db, computeDatasetMetrics(db, datasetId, { seed, replicates }))
+      return withHumanCosts(db, computeDatasetMetrics(db, datasetId, { seed, replicates, includeControls }))
     },
     'metrics.disagreements': ({ datasetId, runId, variant, limit }) => {
       const db = ctx.workspace.db
