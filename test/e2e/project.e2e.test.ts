@@ -89,6 +89,13 @@ describe('an annotation project in the browser', () => {
     expect(await people.locator('tr[data-annotator="ben"] td').nth(1).textContent()).toBe('1')
     await app.shot('project-dashboard')
 
+    // A package for ana, written from the dashboard, shows up as out and not yet back.
+    const packages = page.getByRole('region', { name: 'Packages' })
+    await packages.getByLabel('Package for').fill('ana')
+    await packages.getByRole('button', { name: 'Write package' }).click()
+    await packages.getByText(/Wrote ana's package/).waitFor()
+    await packages.getByRole('cell', { name: 'not yet' }).waitFor()
+
     // Compare: the demo's annotators (timed labels, the dataset's hourly rate) are points on the cost axis.
     await page.evaluate(`location.hash = '#/compare/${datasetId}'`)
     const chart = page.getByTestId('cost-scatter')

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { DatasetSummary } from '../../../../shared/contract/datasets'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
+import { PackageOpener } from '../project/PackagesPanel'
 import type { ViewProps } from '../types'
 import { DatasetExchange } from './DatasetExchange'
 import { GoldRulePanel } from './GoldRulePanel'
@@ -43,6 +44,7 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
           Import dataset…
         </button>
       </header>
+      <PackageOpener onOpened={reload} />
       {list.error && <p className="error-box">{list.error}</p>}
       {!list.data && (
         <div className="dataset-list">

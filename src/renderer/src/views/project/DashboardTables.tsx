@@ -1,11 +1,12 @@
 import type { Dashboard } from '../../../../shared/contract/projects'
+import { PackageWriter } from './PackagesPanel'
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`)
 const num = (x: number | null, d = 2) => (x === null ? '—' : x.toFixed(d))
 const hours = (h: number) => (h < 1 ? `${Math.round(h * 60)} min` : `${h.toFixed(1)} h`)
 
 /** Progress, per annotator and per variant, agreement and packages: the lead's figures. */
-export function DashboardTables({ d }: { d: Dashboard }) {
+export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): void }) {
   const share = d.labelsWanted === 0 ? 0 : d.labelsTowardsK / d.labelsWanted
   return (
     <>
@@ -97,6 +98,7 @@ export function DashboardTables({ d }: { d: Dashboard }) {
       </section>
       <section className="card" aria-label="Packages">
         <h2>Packages</h2>
+        <PackageWriter plan={d.plan} onWritten={onChanged} />
         {d.packages.length === 0 ? (
           <p className="muted">No package handed out yet (CLI: factlab package).</p>
         ) : (

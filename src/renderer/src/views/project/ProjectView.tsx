@@ -36,7 +36,7 @@ export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
         plan={d.plan}
         onSaved={q.reload}
       />
-      <DashboardTables d={d} />
+      <DashboardTables d={d} onChanged={q.reload} />
       <ControlsPanel datasetId={datasetId} count={d.controls.count} onChanged={q.reload} />
       <GuidelinesEditor datasetId={datasetId} />
     </div>
