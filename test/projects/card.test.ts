@@ -25,7 +25,7 @@ describe('the dataset card of an annotation project', () => {
     })
     await rpc.value('annotate.save', { targetId: c1, annotatorId: ana.id, verdict: 'true' })
     await rpc.value('annotate.save', { targetId: c2, annotatorId: ana.id, verdict: 'true' })
-    await rpc.value('annotate.save', { targetId: c1, annotatorId: ben.id, verdict: 'true' })
+    await rpc.value('annotate.save', { targetId: c1, annotatorId: ben.id, verdict: 'true', seconds: 4.5 })
     const out = join(dir, 'out')
     await exportDataset(ctx.workspace, { datasetId: ds.id, format: 'jsonl', outDir: out })
     const card = readFileSync(join(out, 'README.md'), 'utf8')
@@ -34,6 +34,14 @@ describe('the dataset card of an annotation project', () => {
     expect(card).toMatch(/guidelines version: 1/)
     expect(card).toMatch(/\| ana \| 2 \| 1 \| 50\.0% \|/)
     expect(card).toMatch(/\| ben \| 1 \| 1 \| 100\.0% \|/)
+    // Each row carries the active time and the guidelines version of every label on it.
+    const rows = readFileSync(join(out, 'data.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string | null>)
+    const row = rows.find((r) => r.active_seconds?.includes('"ben"'))!
+    expect(JSON.parse(row.active_seconds!)).toEqual({ ana: 0, ben: 4.5 })
+    expect(JSON.parse(row.guidelines_version!)).toEqual({ ana: 1, ben: 1 })
     ctx.close()
   })
 })
