@@ -60,8 +60,35 @@ describe('an annotation project in the browser', () => {
     await controls.getByRole('button', { name: 'Mark these as controls' }).click()
     await controls.getByText('1 controls in all').waitFor()
 
-    // ana labels: the queue serves the control first (unmarked), she answers it wrongly.
+    // Guidelines: a script is refused with a clear message; remote images are not shown.
+    const guide = page.getByRole('region', { name: 'Guidelines' })
+    const md = guide.getByLabel('Guidelines Markdown')
+    await md.fill('# Rules\n\n<script>window.pwned = 1</script>')
+    await guide
+      .getByText(/a <script> tag/)
+      .first()
+      .waitFor()
+    await guide.getByRole('button', { name: 'Save as a new version' }).click()
+    await expect
+      .poll(() => guide.getByRole('alert').textContent())
+      .toMatch(/<script> tag.*nothing was changed/)
+    await md.fill(
+      '# Rules\n\nA fact is **true** only if the answer states it.\n\n![tracker](https://example.com/t.png)',
+    )
+    await guide.getByText('1 image from other sites not shown.').first().waitFor()
+    expect(await guide.locator('.guidelines-preview img').count()).toBe(0)
+    await guide.getByRole('button', { name: 'Save as a new version' }).click()
+    await guide.getByText('version 1').waitFor()
+    expect(await page.evaluate('window.pwned')).toBeUndefined()
+
+    // ana labels: first the guidelines in full, then the queue serves the control (unmarked), she answers it wrongly.
+    await page.evaluate(`location.hash = '#/annotate/${datasetId}'`)
+    const gate = page.getByRole('dialog', { name: 'Guidelines' })
+    await gate.getByText('A fact is true only if the answer states it.').waitFor()
+    await gate.getByRole('button', { name: 'I have read the guidelines' }).click()
+    await gate.waitFor({ state: 'detached' })
     let a = await openQueue(page, datasetId)
+    await page.getByRole('button', { name: 'Guidelines v1' }).waitFor()
     expect(await a.focusedTargetId()).toBe(control)
     await label(a, '2')
     a = await openQueue(page, datasetId)
@@ -71,6 +98,9 @@ describe('an annotation project in the browser', () => {
     // ben takes his turn: the control comes to him too, he gets it right.
     await page.locator('button.who').click()
     await chooseAnnotator(page, 'ben')
+    await page.evaluate(`location.hash = '#/annotate/${datasetId}'`)
+    await gate.getByRole('button', { name: 'I have read the guidelines' }).click()
+    await gate.waitFor({ state: 'detached' })
     a = await openQueue(page, datasetId)
     expect(await a.focusedTargetId()).toBe(control)
     await label(a, '1')
