@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { queryItems } from '../../src/main/annotate/datasets'
+import { datasetSummary, queryItems } from '../../src/main/annotate/datasets'
 import { nextTarget } from '../../src/main/annotate/view'
 import { projectDashboard } from '../../src/main/projects/dashboard'
 import { setPlan } from '../../src/main/projects/plan'
@@ -110,6 +110,14 @@ describe('open policy: overlap k through the queue', () => {
       limit: 10,
     })
     expect(open.total).toBe(0)
+    // The datasets list measures progress against the plan: 2 of 2 labels wanted, 1 target done.
+    expect(datasetSummary(ws.db, ds.id).plan).toMatchObject({
+      k: 2,
+      targets: 1,
+      complete: 1,
+      towards: 2,
+      wanted: 2,
+    })
     // By hand it can still get a third label, and the dashboard says so.
     ws.labels.save({ targetId: targets[0]!, annotatorId: c!.id, verdict: 'false' })
     const d = projectDashboard(ws.db, ds.id)

@@ -3,6 +3,7 @@ import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/
 import { ServiceError } from '../app/errors'
 import { labelDiffersFrom, labelledBy } from '../labels/sql'
 import { queuePlan } from '../projects/plan'
+import { planProgress } from '../projects/progress'
 import { planOpenCondition } from '../projects/queue'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
@@ -100,6 +101,7 @@ export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
     variants,
     labelledBy,
     disputed,
+    plan: planProgress(db, datasetId),
   }
 }
 

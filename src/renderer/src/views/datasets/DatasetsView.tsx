@@ -102,6 +102,14 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
               )}
             </div>
             <div className="dataset-progress">
+              {d.plan && (
+                <Progress
+                  name={`plan: ${d.plan.k} label${d.plan.k > 1 ? 's' : ''} per target`}
+                  done={d.plan.towards}
+                  total={d.plan.wanted}
+                  mine={false}
+                />
+              )}
               {d.labelledBy.length === 0 && <p className="muted small">Nobody has labelled yet.</p>}
               {d.labelledBy.map((p) => (
                 <Progress
