@@ -1,8 +1,8 @@
 import type { GuidelinesVersion } from '../../shared/contract/projects'
 import { guidelinesProblems, guidelinesRefusal } from '../../shared/guidelinesCheck'
+import { ServiceError } from '../app/errors'
 import { hasLabelIn } from '../labels/projectReads'
 import { requireDataset } from '../projects/plan'
-import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
 import { now } from '../store/repos/rows'
 

@@ -1,4 +1,4 @@
-import { mulberry32 } from '../metrics/bootstrap'
+import { mulberry32 } from '../metrics/stats/bootstrap'
 
 /**
  * Fixed assignment: every item goes to exactly k of the named annotators. Items are shuffled

@@ -1,6 +1,6 @@
 import { checkVerdict, LabelSchema } from '../../shared/labelSchemas'
+import { ServiceError } from '../app/errors'
 import { controlAnswers, storedGoldLookup, storedGoldTargets } from '../labels/projectReads'
-import { ServiceError } from '../rpc/dispatch'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 import { requireDataset } from './plan'

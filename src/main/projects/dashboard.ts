@@ -1,6 +1,6 @@
 import type { AnnotatorFigures, Dashboard } from '../../shared/contract/projects'
 import { adjudicatedGold, type RankedLabel, rankedLabels } from '../labels/projectReads'
-import { cohenKappa } from '../metrics/agreement'
+import { cohenKappa } from '../metrics/stats/agreement'
 import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
 import { getPlan } from './plan'

@@ -1,4 +1,4 @@
-import { ServiceError } from '../rpc/dispatch'
+import { ServiceError } from '../app/errors'
 import type { Db } from '../store/connection'
 import { now } from '../store/repos/rows'
 

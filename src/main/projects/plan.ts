@@ -1,6 +1,6 @@
 import type { Plan, PlanInput } from '../../shared/contract/projects'
 import { PlanInput as PlanInputSchema } from '../../shared/contract/projects'
-import { ServiceError } from '../rpc/dispatch'
+import { ServiceError } from '../app/errors'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { datasetVisible } from '../store/repos/datasets'

@@ -1,9 +1,9 @@
 import type { Command } from 'commander'
-import { datasetIdByName } from '../../export'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
 import { setPlan } from '../../projects/plan'
-import { CliError, cliProgress, EXIT, printResult, withWorkspace } from '../util'
+import { CliError, cliProgress, EXIT, printResult } from '../util'
+import { withWorkspace } from './session'
 
 interface AssignFlags {
   workspace?: string
@@ -69,8 +69,8 @@ export function registerProjectCommands(program: Command): void {
     .action(async (flags: AssignFlags) => {
       const policy = flags.policy === 'fixed' ? 'fixed' : flags.policy === 'open' ? 'open' : null
       if (!policy) throw new CliError(`--policy is open or fixed, not "${flags.policy}"`, EXIT.usage)
-      const plan = await withWorkspace(flags.workspace, (ws) => {
-        const datasetId = datasetIdByName(ws, flags.dataset!)
+      const plan = await withWorkspace(flags.workspace, async (ws, session) => {
+        const datasetId = await session.datasetId(flags.dataset!)
         const bar = cliProgress('assign', undefined, flags.json)
         try {
           return setPlan(
@@ -131,8 +131,8 @@ export function registerProjectCommands(program: Command): void {
       }
       if (!flags.dataset || !flags.annotator || !flags.out)
         throw new CliError('package needs --dataset, --annotator and --out (or --open <file>)', EXIT.usage)
-      const report = await withWorkspace(flags.workspace, (ws) => {
-        const datasetId = datasetIdByName(ws, flags.dataset!)
+      const report = await withWorkspace(flags.workspace, async (ws, session) => {
+        const datasetId = await session.datasetId(flags.dataset!)
         const bar = cliProgress('package', undefined, flags.json)
         try {
           return exportPackage(ws, {

@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join } from 'node:path'
 import type { projectsCalls } from '../../../shared/contract/projects'
 import { SourceError, withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
 import {
   guidelinesVersions,
   markGuidelinesRead,
@@ -16,7 +17,6 @@ import { openPackage } from '../../projects/packageOpen'
 import { getPlan, setPlan } from '../../projects/plan'
 import { now } from '../../store/repos/rows'
 import type { Handlers } from '../dispatch'
-import { ServiceError } from '../dispatch'
 
 export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof projectsCalls> {
   const db = () => ctx.workspace.db
