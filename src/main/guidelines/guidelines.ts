@@ -1,3 +1,9 @@
+/*
+ * The guidelines room: a dataset's Markdown guidelines, every edit a new version (`guidelines`,
+ * never updated), who has read them before their first label (`guidelines_read`). Each label is
+ * stamped with the version by triggers (migration 0080); active HTML is refused with the words of
+ * src/shared/guidelinesCheck.ts, and the renderer shows them through marked + DOMPurify.
+ */
 import type { GuidelinesVersion } from '../../shared/contract/projects'
 import { guidelinesProblems, guidelinesRefusal } from '../../shared/guidelinesCheck'
 import { ServiceError } from '../app/errors'
