@@ -39,7 +39,7 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
     'metrics.report': ({ datasetId, format }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      return renderReport(withItemLevel(db, computeDatasetMetrics(db, datasetId)), format)
+      return renderReport(withItemLevel(db, withHumanCosts(db, computeDatasetMetrics(db, datasetId))), format)
     },
   }
 }
