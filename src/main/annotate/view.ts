@@ -7,7 +7,7 @@ import { ServiceError } from '../app/errors'
 import { goldTargetsAmong } from '../labels/gold'
 import { labelsForTargets, nextUnlabelledTarget } from '../labels/labels'
 import { requireAnnotator } from '../labels/save'
-import { nextUnderPlan } from '../projects/queue'
+import { nextUnderPlan, settledForMe } from '../projects/queue'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
@@ -126,6 +126,7 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
     )
     .all(input.datasetId, itemId) as TargetRow[]
   const ids = rows.map((r) => r.targetId)
+  const settled = settledForMe(db, input.datasetId, input.annotatorId, ids)
   const labels = labelsForTargets(db, ids)
   const names = new Map(
     (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
@@ -176,12 +177,14 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
         : otherLabels.map((l) => ({ annotator: names.get(l.annotatorId) ?? '?', verdict: l.verdict! })),
       judges: hidden ? null : judges,
       disputed: !gold.has(r.targetId) && distinct.size > 1,
+      ...(settled.has(r.targetId) ? { settled: true } : {}),
     }
   })
   const asked = which.targetId !== undefined && targets.some((t) => t.targetId === which.targetId)
   const focusTargetId = asked
     ? which.targetId!
-    : ((targets.find((t) => t.mine === null || t.mine.verdict === null) ?? targets[0])?.targetId ?? null)
+    : ((targets.find((t) => (t.mine === null || t.mine.verdict === null) && !t.settled) ?? targets[0])
+        ?.targetId ?? null)
   return {
     dataset: { id: dataset.id, name: dataset.name, labelSchema: dataset.labelSchema },
     item,

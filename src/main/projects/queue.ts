@@ -108,3 +108,27 @@ export function nextUnderPlan(
   }
   return null
 }
+
+/**
+ * Of these targets, the ones the plan has settled for this annotator: k labels are on them from
+ * others, or (fixed policy) their item is not assigned to them. The Annotate view marks them and
+ * its "next unlabelled" passes them, so the view's own walk through an item keeps to the plan as
+ * the queue does. Controls are never marked (they stay unmarked). Empty without a plan.
+ */
+export function settledForMe(
+  db: Db,
+  datasetId: number,
+  annotatorId: number,
+  targetIds: readonly number[],
+): Set<number> {
+  const plan = queuePlan(db, datasetId)
+  if (!plan || targetIds.length === 0) return new Set()
+  const rows = db
+    .prepare(
+      `SELECT t.id FROM targets t WHERE t.id IN (SELECT value FROM json_each(@ids)) AND t.dataset_id = @ds
+         AND ${NOT_CONTROL} AND ${NOT_MINE}
+         AND NOT (${planOpenCondition(plan, datasetId)})`,
+    )
+    .all({ ids: JSON.stringify(targetIds), ds: datasetId, me: annotatorId }) as { id: number }[]
+  return new Set(rows.map((r) => r.id))
+}

@@ -36,6 +36,8 @@ export const AnnotateTarget = z.object({
   others: z.array(z.object({ annotator: z.string(), verdict: z.string() })).nullable(),
   judges: z.array(JudgeVerdict).nullable(),
   disputed: z.boolean(),
+  /** Under an annotation plan: done for me (k labels from others, or not in my assignment). */
+  settled: z.boolean().optional(),
 })
 export type AnnotateTarget = z.infer<typeof AnnotateTarget>
 

@@ -65,7 +65,10 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         const cand = v.targets.find((t) => t.targetId === focus)?.candidateId ?? v.candidates[0]?.id ?? null
         setCandidateId(cand)
         const order = v.targets.filter((t) => t.candidateId === cand).map((t) => t.targetId)
-        stateRef.current = A.withList(stateRef.current, order, labelsOf(v), focus)
+        stateRef.current = {
+          ...A.withList(stateRef.current, order, labelsOf(v), focus),
+          settled: v.targets.filter((t) => t.settled).map((t) => t.targetId),
+        }
         setState(stateRef.current)
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e))
