@@ -1,9 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { nextTarget } from '../../src/main/annotate/view'
 import { Workspace } from '../../src/main/app/workspace'
 import { exportBundle, mergeBundle } from '../../src/main/export'
 import { projectDashboard } from '../../src/main/projects/dashboard'
+import { fileLines } from '../../src/main/projects/lines'
 import { setPlan } from '../../src/main/projects/plan'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
@@ -196,5 +198,31 @@ describe('work packages', () => {
     expect(after.db.prepare('SELECT COUNT(*) AS n FROM items').get()).toEqual({ n: 1 })
     expect(after.db.prepare('SELECT COUNT(*) AS n FROM package_opened').get()).toEqual({ n: 0 })
     after.close()
+  })
+
+  it('opens nothing from a truncated package, and reads lines across chunk edges', async () => {
+    const dirs = { lead: tmp(), laptop: tmp() }
+    const lead = seedProject(dirs.lead, { items: 3, variants: 2, facts: 2, annotators: 1 })
+    const file = lead.ws.file
+    lead.ws.close()
+    const pkg = join(dirs.lead, 'p.jsonl')
+    expect(
+      (await cli(['package', '--workspace', file, '--dataset', 'wiki', '--annotator', 'ann0', '--out', pkg]))
+        .code,
+    ).toBe(0)
+    const whole = readFileSync(pkg, 'utf8')
+    const lines = whole.trim().split('\n')
+    // Read in 7-byte chunks (with a multi-byte character thrown in), every line comes back whole.
+    const odd = join(dirs.lead, 'odd.txt')
+    writeFileSync(odd, 'één\n\nzwei\r\ndrei — vier\n')
+    expect([...fileLines(odd, 7)].map((l) => l.line)).toEqual(['één', 'zwei', 'drei — vier'])
+    writeFileSync(pkg, `${lines.slice(0, -1).join('\n')}\n`)
+    const laptop = join(dirs.laptop, 'w.factlab')
+    const r = await cli(['package', '--workspace', laptop, '--open', pkg])
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/announces 3 items but holds 2.*Nothing was opened/)
+    const ws = Workspace.open(laptop)
+    expect(ws.db.prepare('SELECT COUNT(*) AS n FROM datasets').get()).toEqual({ n: 0 })
+    ws.close()
   })
 })

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
@@ -6,6 +5,7 @@ import { datasetContentHash } from '../export/contentHash'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { createDataset, findDatasetByName } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
+import { fileLines } from './lines'
 import { PACKAGE_FORMAT, PackageHeader, PackageItem } from './packageFormat'
 
 export interface OpenReport {
@@ -34,27 +34,40 @@ function parse<T extends z.ZodType>(schema: T, line: string, where: string): z.i
   return r.data
 }
 
-export function readPackage(file: string): { header: PackageHeader; items: PackageItem[] } {
-  let text: string
+/** The header of a package file, and its item lines (read lazily, validated one by one). */
+export function readPackage(file: string): {
+  header: PackageHeader
+  items: Generator<PackageItem>
+  /** Closes the file when the items were not read to the end. */
+  close(): void
+} {
+  let lines: Generator<{ line: string; number: number }>
+  let first: IteratorResult<{ line: string; number: number }>
   try {
-    text = readFileSync(file, 'utf8')
+    lines = fileLines(file)
+    first = lines.next()
   } catch (e) {
     throw new ServiceError(
       'bad_input',
       `Cannot read package ${file}: ${e instanceof Error ? e.message : String(e)}`,
     )
   }
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '')
-  if (!lines[0]?.includes(PACKAGE_FORMAT))
+  if (first.done || !first.value.line.includes(PACKAGE_FORMAT))
     throw new ServiceError('bad_input', `${file} is not a FactLab work package`)
-  const header = parse(PackageHeader, lines[0], `${file}:1`)
-  const items = lines.slice(1).map((l, i) => parse(PackageItem, l, `${file}:${i + 2}`))
-  if (items.length !== header.items)
-    throw new ServiceError(
-      'bad_input',
-      `${file} announces ${header.items} items but holds ${items.length}: it looks truncated or edited. Nothing was opened`,
-    )
-  return { header, items }
+  const header = parse(PackageHeader, first.value.line, `${file}:${first.value.number}`)
+  function* items(): Generator<PackageItem> {
+    let count = 0
+    for (const { line, number } of lines) {
+      count++
+      yield parse(PackageItem, line, `${file}:${number}`)
+    }
+    if (count !== header.items)
+      throw new ServiceError(
+        'bad_input',
+        `${file} announces ${header.items} items but holds ${count}: it looks truncated or edited. Nothing was opened`,
+      )
+  }
+  return { header, items: items(), close: () => void lines.return(undefined) }
 }
 
 /**
@@ -64,8 +77,25 @@ export function readPackage(file: string): { header: PackageHeader; items: Packa
  * with it. All in one transaction. Opening the same package again changes nothing; a different
  * dataset of the same name here is refused.
  */
-export function openPackage(ws: Workspace, file: string): OpenReport {
-  const { header, items } = readPackage(file)
+export function openPackage(
+  ws: Workspace,
+  file: string,
+  onProgress?: (done: number, total: number) => void,
+): OpenReport {
+  const { header, items, close } = readPackage(file)
+  try {
+    return openRead(ws, header, items, onProgress)
+  } finally {
+    close()
+  }
+}
+
+function openRead(
+  ws: Workspace,
+  header: PackageHeader,
+  items: Iterable<PackageItem>,
+  onProgress?: (done: number, total: number) => void,
+): OpenReport {
   const db = ws.db
   const short = (h: string) => h.slice(0, 12)
   const existing = findDatasetByName(db, header.dataset.name)
@@ -83,7 +113,7 @@ export function openPackage(ws: Workspace, file: string): OpenReport {
         dataset: existing.name,
         datasetId: existing.id,
         annotator: header.annotator.name,
-        items: items.length,
+        items: header.items,
         alreadyOpen: true,
       }
     throw new ServiceError(
@@ -101,7 +131,9 @@ export function openPackage(ws: Workspace, file: string): OpenReport {
       JSON.stringify(header.dataset.settings),
       ds.id,
     )
+    let done = 0
     for (const item of items) {
+      if (++done % 500 === 0) onProgress?.(done, header.items)
       const itemId = ws.content.insertItem(
         ds.id,
         { extId: item.extId, question: item.question, reference: item.reference, metadata: item.metadata },
@@ -159,7 +191,7 @@ export function openPackage(ws: Workspace, file: string): OpenReport {
     dataset: header.dataset.name,
     datasetId,
     annotator: header.annotator.name,
-    items: items.length,
+    items: header.items,
     alreadyOpen: false,
   }
 }

@@ -117,10 +117,13 @@ export function registerProjectCommands(program: Command): void {
     .action(async (flags: PackageFlags) => {
       if (flags.open) {
         const report = await withWorkspace(flags.workspace, (ws) => {
+          const bar = cliProgress('open package', undefined, flags.json)
           try {
-            return openPackage(ws, flags.open!)
+            return openPackage(ws, flags.open!, (done, total) => bar.update(done, total))
           } catch (e) {
             throw new CliError(e instanceof Error ? e.message : String(e))
+          } finally {
+            bar.stop()
           }
         })
         return printResult(flags.json ?? false, report, () =>
