@@ -1,6 +1,9 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seedWorkspace } from '../annotate/fixture'
 import { rpcOn } from '../helpers/app'
+import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -114,5 +117,24 @@ describe('guidelines', () => {
         })
       ).mustRead,
     ).toBe(false)
+  })
+
+  it('takes a Markdown file from the CLI, refusing one with a script tag and keeping what was there', async () => {
+    const dir = tmp()
+    const { ctx } = seedWorkspace(dir)
+    const file = ctx.workspace.file
+    ctx.close()
+    const good = join(dir, 'rules.md')
+    const bad = join(dir, 'evil.md')
+    writeFileSync(good, '# Rules\n\nJudge the answer, not the question.')
+    writeFileSync(bad, '# Rules\n\n<script>fetch("https://example.com")</script>')
+    const ok = await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--file', good])
+    expect(ok.code, ok.err).toBe(0)
+    expect(ok.out).toMatch(/Guidelines version 1/)
+    const refused = await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--file', bad])
+    expect(refused.code).toBe(1)
+    expect(refused.err).toMatch(/a <script> tag.*nothing was changed/)
+    const now = await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--json'])
+    expect(JSON.parse(now.out)).toMatchObject({ current: { version: 1 }, history: [] })
   })
 })

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
 import { setPlan } from '../../projects/plan'
 import { CliError, cliProgress, EXIT, printResult } from '../util'
-import { withWorkspace } from './session'
+import { withSession, withWorkspace } from './session'
 
 interface AssignFlags {
   workspace?: string
@@ -157,4 +158,35 @@ export function registerProjectCommands(program: Command): void {
           `Wrote ${report.annotator}'s package to ${report.file}: ${report.assignedItems} of ${report.items} items assigned, ${report.targets} targets`,
       )
     })
+
+  program
+    .command('guidelines')
+    .description(
+      'Show a dataset’s guidelines, or save a Markdown file as their new version (--file); scripts and active HTML are refused',
+    )
+    .option('--workspace <db>', 'workspace file')
+    .requiredOption('--dataset <name>', 'dataset')
+    .option('--file <markdown>', 'save this file as the next version')
+    .option('--json', 'print JSON')
+    .action(async (flags: { workspace?: string; dataset: string; file?: string; json?: boolean }) => {
+      const body = flags.file === undefined ? undefined : readText(flags.file)
+      const out = await withSession(flags.workspace, undefined, async (s) => {
+        const datasetId = await s.datasetId(flags.dataset)
+        if (body !== undefined) await s.call('projects.saveGuidelines', { datasetId, body })
+        return s.call('projects.guidelines', { datasetId })
+      })
+      printResult(flags.json ?? false, out, () =>
+        out.current === null
+          ? `Dataset ${flags.dataset} has no guidelines yet`
+          : `Guidelines version ${out.current.version} (${out.history.length} earlier)\n\n${out.current.body}`,
+      )
+    })
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (e) {
+    throw new CliError(`Cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`)
+  }
 }

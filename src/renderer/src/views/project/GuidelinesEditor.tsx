@@ -38,6 +38,19 @@ export function GuidelinesEditor({ datasetId }: { datasetId: number }) {
           <GuidelinesText body={body} />
         </div>
       </div>
+      <label className="muted small">
+        Load a Markdown file…{' '}
+        <input
+          type="file"
+          accept=".md,.markdown,.txt"
+          aria-label="Guidelines file"
+          onChange={(e) => {
+            const f = e.target.files?.[0]
+            if (f) void f.text().then(setBody)
+            e.target.value = ''
+          }}
+        />
+      </label>
       {problems.length > 0 && <p className="error-box">{guidelinesRefusal(problems)}</p>}
       {error && (
         <p className="error-box" role="alert">
