@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { nextTarget } from '../../src/main/annotate/view'
 import { Workspace } from '../../src/main/app/workspace'
 import { exportBundle, mergeBundle } from '../../src/main/export'
+import { setControls } from '../../src/main/projects/controls'
 import { projectDashboard } from '../../src/main/projects/dashboard'
 import { fileLines } from '../../src/main/projects/lines'
 import { setPlan } from '../../src/main/projects/plan'
@@ -224,5 +225,51 @@ describe('work packages', () => {
     const ws = Workspace.open(laptop)
     expect(ws.db.prepare('SELECT COUNT(*) AS n FROM datasets').get()).toEqual({ n: 0 })
     ws.close()
+  })
+
+  it('carries controls without their answers: the laptop mixes them in, the lead scores them on return', async () => {
+    const dirs = { lead: tmp(), laptop: tmp() }
+    const lead = seedProject(dirs.lead, { items: 3, variants: 1, facts: 2, annotators: 1 })
+    const control = lead.targets[lead.targets.length - 1]!
+    setPlan(lead.ws.db, { datasetId: lead.ds.id, k: 1, controlRate: 1 })
+    setControls(
+      lead.ws.db,
+      lead.ds.id,
+      { fromGold: [], answers: [{ targetId: control, verdict: 'true' }] },
+      'now',
+    )
+    const file = lead.ws.file
+    lead.ws.close()
+    const pkg = join(dirs.lead, 'p.jsonl')
+    expect(
+      (await cli(['package', '--workspace', file, '--dataset', 'wiki', '--annotator', 'ann0', '--out', pkg]))
+        .code,
+    ).toBe(0)
+    expect(readFileSync(pkg, 'utf8')).not.toMatch(/"verdict"/)
+    const laptop = join(dirs.laptop, 'w.factlab')
+    expect((await cli(['package', '--workspace', laptop, '--open', pkg])).code).toBe(0)
+    const ws = Workspace.open(laptop)
+    const ds = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
+    const me = ensureAnnotator(ws.db, 'ann0').id
+    const first = nextTarget(ws.db, { datasetId: ds, annotatorId: me }).targetId!
+    const text = (id: number, db: Workspace['db']) =>
+      (
+        db
+          .prepare('SELECT u.text FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.id = ?')
+          .get(id) as { text: string }
+      ).text
+    ws.labels.save({ targetId: first, annotatorId: me, verdict: 'false' })
+    // Nothing on the laptop tells how that went.
+    expect(projectDashboard(ws.db, ds).annotators.find((a) => a.name === 'ann0')?.controls.answered).toBe(0)
+    const bundle = join(dirs.laptop, 'b.jsonl')
+    await exportBundle(ws, { datasetId: ds, annotatorId: me, out: bundle })
+    const controlText = text(first, ws.db)
+    ws.close()
+    const back = Workspace.open(file)
+    expect(text(control, back.db)).toBe(controlText)
+    await mergeBundle(back, bundle)
+    const mine = projectDashboard(back.db, lead.ds.id).annotators.find((a) => a.name === 'ann0')!
+    expect(mine.controls).toMatchObject({ answered: 1, correct: 0, accuracy: 0 })
+    back.close()
   })
 })

@@ -61,13 +61,16 @@ export function storedGoldTargets(db: Db, datasetId: number): number[] {
   ).map((r) => r.id)
 }
 
-/** Per annotator: answers given on the dataset's controls and how many match the control. */
+/**
+ * Per annotator: answers given on the dataset's controls and how many match the control. A
+ * control without a known answer (opened from a work package) is not scored.
+ */
 export function controlAnswers(db: Db, datasetId: number) {
   return db
     .prepare(
       `SELECT l.annotator_id AS annotatorId, COUNT(*) AS answered, SUM(l.verdict = c.verdict) AS correct
        FROM controls c JOIN labels l ON l.target_id = c.target_id
-       WHERE c.dataset_id = ? AND l.verdict IS NOT NULL GROUP BY l.annotator_id`,
+       WHERE c.dataset_id = ? AND l.verdict IS NOT NULL AND c.verdict <> '' GROUP BY l.annotator_id`,
     )
     .all(datasetId) as { annotatorId: number; answered: number; correct: number }[]
 }

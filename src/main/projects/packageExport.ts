@@ -132,6 +132,13 @@ export function exportPackage(
     plan: { k: plan.k, policy: plan.policy, controlRate: plan.controlRate },
     guidelines: guidelines ?? null,
     assignment,
+    controls: db
+      .prepare(
+        `SELECT i.ext_id AS item, c.variant, u.kind, u.text AS unit FROM controls x JOIN targets t ON t.id = x.target_id
+         JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+         WHERE x.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL ORDER BY t.id`,
+      )
+      .all(opts.datasetId) as PackageHeader['controls'],
     items: total,
     createdAt: now(),
   }

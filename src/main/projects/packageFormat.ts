@@ -31,6 +31,13 @@ export const PackageHeader = z.object({
   guidelines: z.object({ version: z.number().int().min(1), body: z.string() }).nullable(),
   /** ext_ids of the items this annotator is to label; null: every item (open policy). */
   assignment: z.array(z.string()).nullable(),
+  /**
+   * Control targets, named by content, without their answers: the laptop's queue mixes them in
+   * at the plan's rate, and the lead scores them once the bundle is back. Older packages lack it.
+   */
+  controls: z
+    .array(z.object({ item: z.string(), variant: z.string(), kind: UnitKind, unit: z.string() }))
+    .default([]),
   items: z.number().int().nonnegative(),
   createdAt: z.string(),
 })

@@ -168,8 +168,21 @@ function openRead(
     const me = ensureAnnotator(db, header.annotator.name).id
     const at = now()
     db.prepare(
-      `INSERT INTO dataset_plans (dataset_id, k, policy, seed, control_rate, updated_at) VALUES (?, 1, ?, 1, 0, ?)`,
-    ).run(ds.id, header.assignment ? 'fixed' : 'open', at)
+      `INSERT INTO dataset_plans (dataset_id, k, policy, seed, control_rate, updated_at) VALUES (?, 1, ?, 1, ?, ?)`,
+    ).run(
+      ds.id,
+      header.assignment ? 'fixed' : 'open',
+      header.controls.length > 0 ? header.plan.controlRate : 0,
+      at,
+    )
+    // Controls come without answers (an empty verdict): the queue mixes them in, nobody scores them here.
+    const markControl = db.prepare(
+      `INSERT OR IGNORE INTO controls (target_id, dataset_id, verdict, source, created_at)
+       SELECT t.id, @ds, '', 'file', @at FROM targets t JOIN items i ON i.id = t.item_id
+         JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = @ds AND i.ext_id = @item AND c.variant = @variant AND u.kind = @kind AND u.text = @unit`,
+    )
+    for (const c of header.controls) markControl.run({ ds: ds.id, at, ...c })
     db.prepare('INSERT INTO plan_annotators (dataset_id, annotator_id) VALUES (?, ?)').run(ds.id, me)
     if (header.assignment) {
       const add = db.prepare(
