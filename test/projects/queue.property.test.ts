@@ -126,6 +126,19 @@ describe('open policy: overlap k through the queue', () => {
     ws.close()
   })
 
+  it('projects the finish from the last week of labelling', () => {
+    const { ws, ds, targets, people } = seedProject(tmp(), { items: 1, variants: 1, facts: 2, annotators: 2 })
+    setPlan(ws.db, { datasetId: ds.id, k: 2 })
+    ws.labels.save({ targetId: targets[0]!, annotatorId: people[0]!.id, verdict: 'true', seconds: 30 })
+    const now = new Date()
+    const d = projectDashboard(ws.db, ds.id, now)
+    // One label this week: 1/7 a day; three labels left take 21 days. At 30 s a label, 1.5 minutes.
+    expect(d.labelsPerDay).toBeCloseTo(1 / 7, 9)
+    expect(d.projectedFinish).toBe(new Date(now.getTime() + 21 * 86_400_000).toISOString().slice(0, 10))
+    expect(d.projectedHours).toBeCloseTo((3 * 30) / 3600, 9)
+    ws.close()
+  })
+
   it('refuses k larger than the number of annotators and changes nothing', () => {
     const { ws, ds } = seedProject(tmp(), { items: 1, variants: 1, facts: 1, annotators: 2 })
     expect(() => setPlan(ws.db, { datasetId: ds.id, k: 3 })).toThrow(

@@ -99,3 +99,15 @@ export function hasLabelIn(db: Db, annotatorId: number, datasetId: number): bool
       .get(annotatorId, datasetId) !== undefined
   )
 }
+
+/** Verdicts first placed on the dataset's work (controls left out) since an ISO time. */
+export function labelsPlacedSince(db: Db, datasetId: number, since: string): number {
+  return (
+    db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+         WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND l.created_at >= ? AND ${CURRENT} AND ${NOT_CONTROL}`,
+      )
+      .get(datasetId, since) as { n: number }
+  ).n
+}

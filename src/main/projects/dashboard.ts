@@ -1,5 +1,5 @@
 import type { AnnotatorFigures, Dashboard } from '../../shared/contract/projects'
-import { adjudicatedGold, type RankedLabel, rankedLabels } from '../labels/projectReads'
+import { adjudicatedGold, labelsPlacedSince, type RankedLabel, rankedLabels } from '../labels/projectReads'
 import { cohenKappa } from '../metrics/stats/agreement'
 import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
@@ -15,7 +15,7 @@ const WORK = `FROM targets t JOIN units u ON u.id = t.unit_id
  * and per variant, each annotator's work, agreement, controls, time and cost, the packages, and
  * the hours left at the current pace. Controls are kept out of progress and agreement.
  */
-export function projectDashboard(db: Db, datasetId: number): Dashboard {
+export function projectDashboard(db: Db, datasetId: number, now = new Date()): Dashboard {
   const plan = getPlan(db, datasetId)
   // Without a plan every annotator labels every target: "done" means everyone named has.
   const k = plan.k
@@ -134,6 +134,7 @@ export function projectDashboard(db: Db, datasetId: number): Dashboard {
     packages,
     activeHours: activeSeconds / 3600,
     projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
+    ...finishAtPace(db, datasetId, wanted - totals.towards, now),
   }
 }
 
@@ -148,4 +149,16 @@ function assignedCounts(db: Db, datasetId: number): Map<number, number> {
     )
     .all(datasetId) as { id: number; n: number }[]
   return new Map(rows.map((r) => [r.id, r.n]))
+}
+
+const DAY_MS = 86_400_000
+
+/** The calendar side of the pace: labels a day over the last week, and the day the rest would take. */
+function finishAtPace(db: Db, datasetId: number, remaining: number, now: Date) {
+  const week = labelsPlacedSince(db, datasetId, new Date(now.getTime() - 7 * DAY_MS).toISOString())
+  const labelsPerDay = week / 7
+  if (remaining <= 0) return { labelsPerDay, projectedFinish: now.toISOString().slice(0, 10) }
+  if (labelsPerDay === 0) return { labelsPerDay, projectedFinish: null }
+  const days = Math.ceil(remaining / labelsPerDay)
+  return { labelsPerDay, projectedFinish: new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10) }
 }

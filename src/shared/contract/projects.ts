@@ -106,6 +106,9 @@ export const Dashboard = z.object({
   activeHours: z.number(),
   /** Hours of labelling left at the current pace (median seconds per label); null without a pace. */
   projectedHours: z.number().nullable(),
+  /** Labels placed per day over the last seven days, and the day the work would end at that pace. */
+  labelsPerDay: z.number(),
+  projectedFinish: z.string().nullable(),
 })
 export type Dashboard = z.infer<typeof Dashboard>
 

@@ -16,6 +16,12 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
           {d.complete} of {d.targets} targets have their {d.plan.k} label{d.plan.k > 1 ? 's' : ''} ·{' '}
           {d.labelsTowardsK} of {d.labelsWanted} labels ({pct(share)}) · {hours(d.activeHours)} of active time
           {d.projectedHours !== null && <> · about {hours(d.projectedHours)} left at the current pace</>}
+          {d.projectedFinish !== null && d.labelsPerDay > 0 && (
+            <>
+              {' '}
+              · {Math.round(d.labelsPerDay)} labels a day this week: done around {d.projectedFinish}
+            </>
+          )}
         </p>
         <progress max={1} value={share} aria-label="Labels towards k" />
         <table className="data-table">
