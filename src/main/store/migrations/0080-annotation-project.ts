@@ -87,7 +87,8 @@ CREATE TRIGGER labels_stamp_ai AFTER INSERT ON labels
   WHEN EXISTS (SELECT 1 FROM guidelines g WHERE g.dataset_id = ${DATASET_OF('new')}) BEGIN
   UPDATE labels SET guidelines_version = ${LATEST('new')} WHERE id = new.id;
 END;
-CREATE TRIGGER labels_stamp_au AFTER UPDATE OF verdict, evidence, note ON labels BEGIN
+CREATE TRIGGER labels_stamp_au AFTER UPDATE OF verdict, evidence, note ON labels
+  WHEN EXISTS (SELECT 1 FROM guidelines g WHERE g.dataset_id = ${DATASET_OF('new')}) BEGIN
   UPDATE labels SET guidelines_version = ${LATEST('new')} WHERE id = new.id;
 END;
 
