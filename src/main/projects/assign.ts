@@ -42,7 +42,8 @@ function shuffle<T>(list: T[], rand: () => number): T[] {
 
 /** The sentence shown when k cannot be met by the people available. */
 export function overlapProblem(k: number, annotators: number): string {
-  return `Overlap k = ${k} needs at least ${k} annotators, but the plan has ${annotators}: add annotators or lower k`
+  const people = (n: number) => `${n} annotator${n === 1 ? '' : 's'}`
+  return `Overlap k = ${k} needs at least ${people(k)}, but the plan has ${annotators}: add annotators or lower k`
 }
 
 /**
