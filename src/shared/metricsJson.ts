@@ -79,6 +79,9 @@ export function toJsonReport(m: DatasetMetrics) {
       annotator: h.annotator,
       ...figures(h),
       by_variant: mapValues(h.byVariant, figures),
+      // Active hours × hourly rate over the same targets (annotation projects), when a rate is set.
+      cost: h.cost ?? null,
+      cost_per_1000: h.costPer1000 ?? null,
     })),
     correlations: m.correlations.map((c) => ({
       run: c.runId,

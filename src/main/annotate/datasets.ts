@@ -2,6 +2,9 @@ import { z } from 'zod'
 import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/datasets'
 import { ServiceError } from '../app/errors'
 import { labelDiffersFrom, labelledBy } from '../labels/sql'
+import { queuePlan } from '../projects/plan'
+import { planProgress } from '../projects/progress'
+import { planOpenCondition } from '../projects/queue'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
@@ -98,6 +101,7 @@ export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
     variants,
     labelledBy,
     disputed,
+    plan: planProgress(db, datasetId),
   }
 }
 
@@ -137,7 +141,10 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   const targetsOfItem = itemTargets(q.filter.variant !== null)
   if (q.filter.status === 'unlabelled') {
     if (q.annotatorId === null) throw new ServiceError('bad_input', 'Choose who is labelling first')
-    where.push(`EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE})`)
+    // Under a plan, "not yet labelled by me" means work left for me: targets at k are done.
+    const plan = queuePlan(db, q.datasetId)
+    const open = plan ? ` AND ${planOpenCondition(plan, q.datasetId).replaceAll('@me', '@annotatorId')}` : ''
+    where.push(`EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`)
   } else if (q.filter.status === 'disputed')
     where.push(`i.id IN (SELECT d.item_id ${disputedTargets(q.filter.variant !== null)})`)
   else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${JUDGE_DISAGREES_ITEMS})`)

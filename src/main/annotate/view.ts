@@ -7,6 +7,7 @@ import { ServiceError } from '../app/errors'
 import { goldTargetsAmong } from '../labels/gold'
 import { labelsForTargets, nextUnlabelledTarget } from '../labels/labels'
 import { requireAnnotator } from '../labels/save'
+import { nextUnderPlan, settledForMe } from '../projects/queue'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
@@ -36,6 +37,13 @@ function itemOfTarget(db: Db, datasetId: number, targetId: number): number | nul
   return row?.id ?? null
 }
 
+/** With nothing asked for, the view opens on my next target in the queue, focused. */
+function withQueueTarget(db: Db, input: OpenInput): OpenInput {
+  if (input.targetId !== undefined || input.itemId !== undefined) return input
+  const queued = nextForMe(db, input.datasetId, input.annotatorId)
+  return queued === null ? input : { ...input, targetId: queued }
+}
+
 function resolveItem(db: Db, input: OpenInput): number {
   if (input.targetId !== undefined) {
     const id = itemOfTarget(db, input.datasetId, input.targetId)
@@ -49,13 +57,19 @@ function resolveItem(db: Db, input: OpenInput): number {
     if (!row) throw new ServiceError('not_found', `No item ${input.itemId} in this dataset`)
     return input.itemId
   }
-  const next = nextUnlabelledTarget(db, input.datasetId, input.annotatorId)
+  const next = nextForMe(db, input.datasetId, input.annotatorId)
   if (next !== null) return itemOfTarget(db, input.datasetId, next)!
   const first = db
     .prepare('SELECT id FROM items WHERE dataset_id = ? ORDER BY position LIMIT 1')
     .get(input.datasetId) as { id: number } | undefined
   if (!first) throw new ServiceError('not_found', 'This dataset has no items yet')
   return first.id
+}
+
+/** The dataset's plan decides the queue when it has one (projects/queue.ts); else reading order. */
+function nextForMe(db: Db, datasetId: number, annotatorId: number, after?: number): number | null {
+  const planned = nextUnderPlan(db, datasetId, annotatorId, after)
+  return planned === undefined ? nextUnlabelledTarget(db, datasetId, annotatorId, after) : planned
 }
 
 function judgeName(v: TargetJudgeVerdict): string {
@@ -76,7 +90,8 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
     throw new ServiceError('not_found', `No dataset with id ${input.datasetId}`)
   }
   requireAnnotator(db, input.annotatorId)
-  const itemId = resolveItem(db, input)
+  const which = withQueueTarget(db, input)
+  const itemId = resolveItem(db, which)
   const item = db
     .prepare('SELECT id, ext_id AS extId, position, question, reference FROM items WHERE id = ?')
     .get(itemId) as AnnotateView['item']
@@ -111,6 +126,7 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
     )
     .all(input.datasetId, itemId) as TargetRow[]
   const ids = rows.map((r) => r.targetId)
+  const settled = settledForMe(db, input.datasetId, input.annotatorId, ids)
   const labels = labelsForTargets(db, ids)
   const names = new Map(
     (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
@@ -161,12 +177,14 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
         : otherLabels.map((l) => ({ annotator: names.get(l.annotatorId) ?? '?', verdict: l.verdict! })),
       judges: hidden ? null : judges,
       disputed: !gold.has(r.targetId) && distinct.size > 1,
+      ...(settled.has(r.targetId) ? { settled: true } : {}),
     }
   })
-  const asked = input.targetId !== undefined && targets.some((t) => t.targetId === input.targetId)
+  const asked = which.targetId !== undefined && targets.some((t) => t.targetId === which.targetId)
   const focusTargetId = asked
-    ? input.targetId!
-    : ((targets.find((t) => t.mine === null || t.mine.verdict === null) ?? targets[0])?.targetId ?? null)
+    ? which.targetId!
+    : ((targets.find((t) => (t.mine === null || t.mine.verdict === null) && !t.settled) ?? targets[0])
+        ?.targetId ?? null)
   return {
     dataset: { id: dataset.id, name: dataset.name, labelSchema: dataset.labelSchema },
     item,
@@ -188,6 +206,6 @@ export function nextTarget(
   if (!datasetVisible(db, input.datasetId))
     throw new ServiceError('not_found', `No dataset with id ${input.datasetId}`)
   requireAnnotator(db, input.annotatorId)
-  const targetId = nextUnlabelledTarget(db, input.datasetId, input.annotatorId, input.afterTargetId)
+  const targetId = nextForMe(db, input.datasetId, input.annotatorId, input.afterTargetId)
   return { targetId, itemId: targetId === null ? null : itemOfTarget(db, input.datasetId, targetId) }
 }

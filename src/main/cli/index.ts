@@ -12,6 +12,7 @@ import { registerLabelCommands } from './commands/label'
 import { registerMergeCommands } from './commands/merge'
 import { registerMetricsCommands } from './commands/metrics'
 import { registerModelsCommands } from './commands/models'
+import { registerProjectCommands } from './commands/projects'
 import { registerServeCommand } from './commands/serve'
 import { registerTemplatesCommands } from './commands/templates'
 import { registerUnitsCommands } from './commands/units'
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerImportCommands(program)
   registerExportCommands(program)
   registerMergeCommands(program)
+  registerProjectCommands(program)
   registerWorkspaceCommands(program)
   registerUnitsCommands(program)
   registerJudgeCommands(program)

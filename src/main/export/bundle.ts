@@ -7,6 +7,7 @@ import {
   bundleLabelHistory,
   bundleLabelRows,
 } from '../labels/bundleReads'
+import { bundlePackage } from '../projects/packageReturn'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
@@ -93,6 +94,7 @@ export async function exportBundle(
     annotator: { name: annotator.name },
     exportedAt: new Date().toISOString(),
     labels: total,
+    ...bundlePackage(db, dataset.id),
   }
   let written = 0
   writeFileAtomically(opts.out, (sink) => {

@@ -23,6 +23,8 @@ export const BundleHeader = z.object({
   annotator: z.object({ name: z.string().trim().min(1) }),
   exportedAt: z.string(),
   labels: z.number().int().nonnegative(),
+  /** The work package the labels were made in (projects/packageReturn.ts), when there was one. */
+  package: z.object({ id: z.string() }).optional(),
 })
 export type BundleHeader = z.infer<typeof BundleHeader>
 

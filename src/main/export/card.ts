@@ -1,4 +1,5 @@
 import type { LabelSchema } from '../../shared/labelSchemas'
+import type { ProjectCardFacts } from '../projects/cardFacts'
 import type { AgreementSummary } from './agreementSummary'
 import type { Feature } from './targetRows'
 
@@ -16,6 +17,8 @@ export interface CardInput {
   /** Where the gold (or exported labels) come from, for the wikievalfacts layout. */
   labelSource: string
   exportedAt: string
+  /** How the labels were made, when the dataset is an annotation project. */
+  project?: ProjectCardFacts | null
 }
 
 /** Hugging Face's size buckets. */
@@ -86,6 +89,33 @@ function schemaSection(schema: LabelSchema): string[] {
   ]
 }
 
+function projectSection(p: ProjectCardFacts | null): string[] {
+  if (!p) return []
+  return [
+    '## Annotation project',
+    '',
+    p.planned
+      ? `- overlap: k = ${p.k} distinct annotators per target; assignment: ${p.policy}${p.policy === 'fixed' ? ` (items split among named annotators from seed ${p.seed})` : ' (each annotator took the next target with the fewest labels)'}`
+      : '- no overlap plan was set: every annotator could label every target',
+    `- guidelines version: ${p.guidelinesVersion === null ? 'none written' : p.guidelinesVersion} (each label records the version it was given under)`,
+    `- control items: ${p.controls} (targets with a known answer, mixed unmarked into the queue; left out of the agreement figures)`,
+    ...(p.controlAccuracy.length === 0
+      ? []
+      : [
+          '',
+          'Accuracy on control items (95% Wilson interval):',
+          '',
+          '| annotator | answered | correct | accuracy | interval |',
+          '| --- | --- | --- | --- | --- |',
+          ...p.controlAccuracy.map(
+            (a) =>
+              `| ${cell(a.name)} | ${a.answered} | ${a.correct} | ${pct(a.answered ? a.correct / a.answered : null)} | ${pct(a.low)}–${pct(a.high)} |`,
+          ),
+        ]),
+    '',
+  ]
+}
+
 /** README.md with a Hugging Face dataset-card header and a body a reviewer can read. */
 export function buildCard(c: CardInput): string {
   const body = [
@@ -126,6 +156,7 @@ export function buildCard(c: CardInput): string {
           ),
         ]),
     '',
+    ...projectSection(c.project ?? null),
     '## Agreement',
     '',
     `Measured on the ${c.agreement.sharedTargets} targets that at least two annotators labelled.`,

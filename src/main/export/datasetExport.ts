@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { type ColumnSource, fileWriter, parquetWriteRows } from 'hyparquet-writer'
 import type { Workspace } from '../app/workspace'
 import { labelCountsByAnnotator } from '../labels/reads'
+import { projectCardFacts } from '../projects/cardFacts'
 import { findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
 import { agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
@@ -139,6 +140,7 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
       labels: counts.get(a.id) ?? 0,
     })),
     agreement: agreementSummary(db, dataset.id, labelled),
+    project: projectCardFacts(db, dataset.id),
     labelSource,
     exportedAt: new Date().toISOString(),
   })

@@ -5,6 +5,7 @@ import { EvidenceSpan } from '../../shared/domain'
 import { checkVerdict } from '../../shared/labelSchemas'
 import type { Workspace } from '../app/workspace'
 import { MergeTargetLabels } from '../labels/merge'
+import { checkBundlePackage, markPackageReturned } from '../projects/packageReturn'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { getDataset, listDatasets } from '../store/repos/datasets'
@@ -150,6 +151,7 @@ export async function mergeBundle(
   const db = ws.db
   const { header, labels } = readBundle(file)
   const dataset = matchDataset(db, header, opts.datasetId)
+  const fromPackage = checkBundlePackage(db, header, dataset.id)
   // Every verdict, history included, must fit the dataset's schema before anything is written.
   for (const { line, label } of labels)
     for (const v of [label.verdict, ...label.history.map((h) => h.verdict)]) {
@@ -234,6 +236,7 @@ export async function mergeBundle(
     }
     report.recreated = resolver.recreated
     report.recreated_versions = resolver.recreated.length
+    if (fromPackage) markPackageReturned(db, fromPackage, labels.length)
   })()
   return report
 }

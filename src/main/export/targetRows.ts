@@ -28,6 +28,8 @@ const LabelCells = z.array(
     v: z.string().nullable(),
     e: z.array(EvidenceSpan),
     n: z.string().nullable(),
+    s: z.number().optional(),
+    g: z.number().int().nullable().optional(),
   }),
 )
 
@@ -59,6 +61,17 @@ const TAIL_FEATURES: Feature[] = [
     description: 'JSON list of {annotator, pane, start, end, text} evidence spans',
   },
   { name: 'notes', dtype: 'string', description: 'JSON object {annotator: note} of label notes' },
+  {
+    name: 'active_seconds',
+    dtype: 'string',
+    description:
+      'JSON object {annotator: seconds of active labelling time} (hidden tab and idle time left out)',
+  },
+  {
+    name: 'guidelines_version',
+    dtype: 'string',
+    description: 'JSON object {annotator: guidelines version the label was given under}',
+  },
 ]
 
 /** Annotators with at least one label in the dataset, each given a safe, unique column name. */
@@ -138,11 +151,15 @@ export function* targetRows(
     for (const a of annotators) row[a.column] = null
     const evidence: { annotator: string; pane: string; start: number; end: number; text: string }[] = []
     const notes: Record<string, string> = {}
+    const seconds: Record<string, number> = {}
+    const versions: Record<string, number> = {}
     for (const l of parseJson(LabelCells, r.labels, 'labels')) {
       const a = names.get(l.a)
       if (!a) continue
       row[a.column] = l.v
       if (l.n) notes[a.name] = l.n
+      if (l.v !== null && l.s !== undefined) seconds[a.name] = l.s
+      if (l.v !== null && l.g !== undefined && l.g !== null) versions[a.name] = l.g
       for (const span of l.e) {
         const source = span.pane === 'reference' ? r.reference : r.candidate
         evidence.push({ annotator: a.name, ...span, text: source.slice(span.start, span.end) })
@@ -154,6 +171,8 @@ export function* targetRows(
     row.gold_binary = g ? toBinary(schema, g.verdict) : null
     row.evidence = evidence.length ? JSON.stringify(evidence) : null
     row.notes = Object.keys(notes).length ? JSON.stringify(notes) : null
+    row.active_seconds = Object.keys(seconds).length ? JSON.stringify(seconds) : null
+    row.guidelines_version = Object.keys(versions).length ? JSON.stringify(versions) : null
     yield row
   }
 }

@@ -16,17 +16,26 @@ export function currentLabelsByName(
   db: Db,
   datasetId: number,
   variant?: string,
+  /** Control items (annotation projects) count only when asked; a version keeps its labels only. */
+  opts: { includeControls?: boolean; guidelinesVersion?: number } = {},
 ): { targetId: number; annotator: string; verdict: string; variant: string }[] {
   return db
     .prepare(
       `SELECT l.target_id AS targetId, a.name AS annotator, l.verdict AS verdict, c.variant AS variant
        FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
        JOIN candidates c ON c.id = t.candidate_id JOIN annotators a ON a.id = l.annotator_id
-       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-         AND (? IS NULL OR c.variant = ?)
+       WHERE t.dataset_id = @ds AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+         AND (@variant IS NULL OR c.variant = @variant)
+         AND (@controls = 1 OR NOT EXISTS (SELECT 1 FROM controls x WHERE x.target_id = t.id))
+         AND (@version IS NULL OR l.guidelines_version = @version)
        ORDER BY l.target_id`,
     )
-    .all(datasetId, variant ?? null, variant ?? null) as {
+    .all({
+      ds: datasetId,
+      variant: variant ?? null,
+      controls: opts.includeControls ? 1 : 0,
+      version: opts.guidelinesVersion ?? null,
+    }) as {
     targetId: number
     annotator: string
     verdict: string

@@ -27,7 +27,11 @@ export const unitLabelCount = (unit: string) =>
   `(SELECT COUNT(*) FROM labels l JOIN targets t ON t.id = l.target_id
       WHERE t.unit_id = ${unit} AND l.verdict IS NOT NULL)`
 
-/** The labels of a target as a JSON array of {a: annotator id, v: verdict, e: evidence, n: note}. */
+/**
+ * The labels of a target as a JSON array of {a: annotator id, v: verdict, e: evidence, n: note,
+ * s: active seconds, g: guidelines version}.
+ */
 export const labelsJsonOfTarget = (target: string) =>
-  `(SELECT json_group_array(json_object('a', l.annotator_id, 'v', l.verdict, 'e', json(l.evidence), 'n', l.note))
+  `(SELECT json_group_array(json_object('a', l.annotator_id, 'v', l.verdict, 'e', json(l.evidence), 'n', l.note,
+      's', l.seconds, 'g', l.guidelines_version))
           FROM labels l WHERE l.target_id = ${target})`

@@ -79,11 +79,11 @@ function summarise(rows: (string | null)[][], numeric: boolean): AgreementSummar
 export function agreementForDataset(
   db: Db,
   datasetId: number,
-  opts: { variant?: string } = {},
+  opts: { variant?: string; includeControls?: boolean; guidelinesVersion?: number } = {},
 ): DatasetAgreement {
   const schema = getDataset(db, datasetId).labelSchema
   const numeric = schema.type === 'numeric'
-  const rows = currentLabelsByName(db, datasetId, opts.variant)
+  const rows = currentLabelsByName(db, datasetId, opts.variant, opts)
   return agreementFromMatrix(toMatrix(rows), numeric)
 }
 

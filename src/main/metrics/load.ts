@@ -101,16 +101,23 @@ export function setGold(t: TargetColumns, coder: Coder, gold: Int32Array): void 
 }
 
 /** Current targets of a dataset with their labels and gold. */
-export function loadTargets(db: Db, datasetId: number, schema: LabelSchema): TargetColumns {
+export function loadTargets(
+  db: Db,
+  datasetId: number,
+  schema: LabelSchema,
+  includeControls = false,
+): TargetColumns {
   const labels = schema.type === 'categorical' ? [...schema.values] : []
+  // Control items (annotation projects) measure annotators, not judges: left out unless asked.
   const rows = db
     .prepare(
       `SELECT t.id, c.variant, t.candidate_id, t.item_id FROM targets t JOIN units u ON u.id = t.unit_id
        JOIN candidates c ON c.id = t.candidate_id
-       WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL ORDER BY t.id`,
+       WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+         AND (? = 1 OR NOT EXISTS (SELECT 1 FROM controls x WHERE x.target_id = t.id)) ORDER BY t.id`,
     )
     .raw()
-    .all(datasetId) as [number, string, number, number][]
+    .all(datasetId, includeControls ? 1 : 0) as [number, string, number, number][]
   const n = rows.length
   const maxId = n === 0 ? 0 : rows[n - 1]![0]
   const indexOf = new Int32Array(maxId + 1).fill(-1)

@@ -23,6 +23,8 @@ export interface MetricsOptions {
   /** Bootstrap seed: the same seed gives the same intervals. */
   seed?: number
   replicates?: number
+  /** Count control items (annotation projects) as well; they are left out by default. */
+  includeControls?: boolean
 }
 
 function correctness(run: RunColumns, gold: Int8Array): Int8Array {
@@ -126,8 +128,12 @@ function refcheckerFor(t: TargetColumns, code: Int16Array): JudgeMetrics['refche
 export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOptions = {}): DatasetMetrics {
   const seed = opts.seed ?? 1
   const replicates = opts.replicates ?? 1000
-  return memoised(db, datasetId, `metrics:${seed}:${replicates}`, (s) =>
-    fromSnapshot(db, s, { seed, replicates }),
+  return memoised(
+    db,
+    datasetId,
+    `metrics:${seed}:${replicates}`,
+    (s) => fromSnapshot(db, s, { seed, replicates }),
+    opts.includeControls ?? false,
   )
 }
 

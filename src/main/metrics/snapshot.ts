@@ -54,12 +54,12 @@ export function workspaceVersion(db: Db): string {
 
 const cache = new WeakMap<Db, { key: string; snapshot: Snapshot; memo: Map<string, unknown> }>()
 
-function entry(db: Db, datasetId: number) {
-  const key = `${workspaceVersion(db)}:${datasetId}`
+function entry(db: Db, datasetId: number, includeControls = false) {
+  const key = `${workspaceVersion(db)}:${datasetId}:${includeControls}`
   const hit = cache.get(db)
   if (hit && hit.key === key) return hit
   const dataset = getDataset(db, datasetId)
-  const t = loadTargets(db, datasetId, dataset.labelSchema)
+  const t = loadTargets(db, datasetId, dataset.labelSchema, includeControls)
   const coder = verdictCoder(dataset.labelSchema, t.labels)
   const runs = judgeRuns(db, datasetId)
   const columns = loadRuns(
@@ -78,8 +78,14 @@ export function datasetSnapshot(db: Db, datasetId: number): Snapshot {
 }
 
 /** A result derived from the current snapshot, computed once per workspace version. */
-export function memoised<T>(db: Db, datasetId: number, name: string, compute: (s: Snapshot) => T): T {
-  const e = entry(db, datasetId)
+export function memoised<T>(
+  db: Db,
+  datasetId: number,
+  name: string,
+  compute: (s: Snapshot) => T,
+  includeControls = false,
+): T {
+  const e = entry(db, datasetId, includeControls)
   if (e.memo.has(name)) return e.memo.get(name) as T
   const value = compute(e.snapshot)
   e.memo.set(name, value)

@@ -11,6 +11,7 @@ import { DatasetsView } from './views/datasets/DatasetsView'
 import { useMenuCommands } from './views/datasets/menuCommands'
 import { ItemsView } from './views/items/ItemsView'
 import { JudgesView } from './views/judges/JudgesView'
+import { ProjectView } from './views/project/ProjectView'
 import { SettingsView } from './views/settings/SettingsView'
 import type { Route, ViewProps } from './views/types'
 import { UnitsView } from './views/units/UnitsView'
@@ -25,6 +26,7 @@ const NAV: { view: NavView; label: string; needsDataset: boolean }[] = [
   { view: 'agreement', label: 'Agreement', needsDataset: true },
   { view: 'judges', label: 'Judges', needsDataset: false },
   { view: 'compare', label: 'Compare', needsDataset: true },
+  { view: 'project', label: 'Project', needsDataset: true },
   { view: 'settings', label: 'Settings', needsDataset: false },
 ]
 
@@ -164,6 +166,8 @@ function CurrentView({ route, props }: { route: Route; props: ViewProps }) {
       return <JudgesView {...props} datasetId={route.datasetId ?? props.datasetId} />
     case 'compare':
       return <CompareView {...props} datasetId={route.datasetId} />
+    case 'project':
+      return <ProjectView {...props} datasetId={route.datasetId} />
     case 'settings':
       return <SettingsView {...props} />
   }

@@ -42,6 +42,7 @@ export function hashToRoute(hash: string): Route {
     case 'items':
     case 'agreement':
     case 'compare':
+    case 'project':
       return { view, datasetId }
     case 'annotate': {
       const targetId = int(q.get('target'))

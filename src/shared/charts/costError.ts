@@ -16,12 +16,29 @@ export interface CostPoint {
   onFront: boolean
 }
 
-type Input = Pick<JsonReport, 'judges' | 'pareto_front'>
+type Input = Pick<JsonReport, 'judges' | 'pareto_front'> & Partial<Pick<JsonReport, 'humans'>>
 
-/** Judges with an error rate, coloured as in the other charts, marked when on the Pareto front. */
+/** People (annotators with an hourly rate) share one ink, apart from the judges' colours. */
+const HUMAN = '#333333'
+
+/** Judges with an error rate, coloured as in the other charts, marked when on the Pareto front; then people with a cost. */
 export function costPoints(m: Input): CostPoint[] {
   const front = new Set(m.pareto_front)
-  return m.judges.flatMap((j, k) =>
+  const people = (m.humans ?? []).flatMap((p, i) =>
+    p.cost === null || p.error_rate === null
+      ? []
+      : [
+          {
+            run: -1 - i,
+            label: `${p.annotator} (human)`,
+            cost: p.cost,
+            errorRate: p.error_rate,
+            colour: HUMAN,
+            onFront: false,
+          },
+        ],
+  )
+  const judges = m.judges.flatMap((j, k) =>
     j.error_rate === null
       ? []
       : [
@@ -35,6 +52,7 @@ export function costPoints(m: Input): CostPoint[] {
           },
         ],
   )
+  return [...judges, ...people]
 }
 
 /** The Pareto front as the line draws it: the front's judges from cheapest to dearest. */
@@ -104,6 +122,11 @@ export function costErrorChart(m: Input): Chart {
   return figure({
     ...COST_ERROR,
     plot,
-    legend: m.judges.map((j, k) => ({ label: j.label, colour: judgeColour(k) })),
+    legend: [
+      ...m.judges.map((j, k) => ({ label: j.label, colour: judgeColour(k) })),
+      ...(points.some((p) => p.run < 0)
+        ? [{ label: 'people (active hours × hourly rate)', colour: HUMAN }]
+        : []),
+    ],
   })
 }

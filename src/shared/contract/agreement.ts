@@ -77,7 +77,16 @@ export type QueuePage = z.infer<typeof QueuePage>
 
 /** Calls of the agreement area. Names read `agreement.verb`. */
 export const agreementCalls = {
-  'agreement.summary': call(z.object({ datasetId: Id }), AgreementSummary),
+  'agreement.summary': call(
+    z.object({
+      datasetId: Id,
+      /** Count control items too (they are left out unless asked). */
+      includeControls: z.boolean().optional(),
+      /** Only labels given under this guidelines version. */
+      guidelinesVersion: z.number().int().optional(),
+    }),
+    AgreementSummary,
+  ),
   /** Targets where annotators disagree, in reading order. */
   'agreement.queue': call(
     z.object({

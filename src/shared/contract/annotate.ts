@@ -36,6 +36,8 @@ export const AnnotateTarget = z.object({
   others: z.array(z.object({ annotator: z.string(), verdict: z.string() })).nullable(),
   judges: z.array(JudgeVerdict).nullable(),
   disputed: z.boolean(),
+  /** Under an annotation plan: done for me (k labels from others, or not in my assignment). */
+  settled: z.boolean().optional(),
 })
 export type AnnotateTarget = z.infer<typeof AnnotateTarget>
 
@@ -86,7 +88,11 @@ export const annotateCalls = {
     }),
     Label,
   ),
-  /** My next unlabelled target in reading order after `afterTargetId`, wrapping; null when all done. */
+  /**
+   * My next unlabelled target in reading order after `afterTargetId`, wrapping; null when all done.
+   * Under an annotation plan the plan decides (projects/queue.ts): fewest labels first and never
+   * past k (open), or my assigned items (fixed), with controls mixed in at the plan's rate.
+   */
   'annotate.next': call(
     z.object({
       datasetId: z.number().int(),

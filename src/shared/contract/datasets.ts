@@ -20,6 +20,18 @@ export const DatasetSummary = z.object({
     z.object({ annotatorId: z.number().int(), name: z.string(), labelled: z.number().int() }),
   ),
   disputed: z.number().int(),
+  /** Progress against the annotation plan (k labels per target), when the dataset has one. */
+  plan: z
+    .object({
+      k: z.number().int(),
+      policy: z.enum(['open', 'fixed']),
+      targets: z.number().int(),
+      complete: z.number().int(),
+      towards: z.number().int(),
+      wanted: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 })
 export type DatasetSummary = z.infer<typeof DatasetSummary>
 

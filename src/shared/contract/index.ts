@@ -7,6 +7,7 @@ import { exportsCalls } from './exports'
 import { goldCalls } from './gold'
 import { judgesCalls } from './judges'
 import { metricsCalls } from './metrics'
+import { projectsCalls } from './projects'
 import { unitsCalls } from './units'
 import { workspaceCalls } from './workspace'
 
@@ -21,6 +22,7 @@ export const contract = {
   ...metricsCalls,
   ...exportsCalls,
   ...goldCalls,
+  ...projectsCalls,
 } satisfies Record<string, CallDef>
 
 export type Contract = typeof contract

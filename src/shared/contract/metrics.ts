@@ -78,6 +78,9 @@ export const HumanMetrics = Figures.extend({
   annotatorId: z.number().int(),
   annotator: z.string(),
   byVariant: z.record(z.string(), Figures),
+  /** Active hours × hourly rate for labelling the targets the judges judged (null without a rate). */
+  cost: z.number().nullable().optional(),
+  costPer1000: z.number().nullable().optional(),
 })
 export type HumanMetrics = z.infer<typeof HumanMetrics>
 
@@ -204,6 +207,8 @@ export const metricsCalls = {
     DatasetInput.extend({
       seed: z.number().int().optional(),
       replicates: z.number().int().min(0).max(10000).optional(),
+      /** Count control items (annotation projects) too; left out unless asked. */
+      includeControls: z.boolean().optional(),
     }),
     DatasetMetrics,
   ),

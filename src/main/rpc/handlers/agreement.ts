@@ -24,7 +24,11 @@ export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
     'agreement.summary': (i) =>
       guard(() => {
         const numeric = getDataset(db(), i.datasetId).labelSchema.type === 'numeric'
-        return { ...agreementForDataset(db(), i.datasetId), alphaLevel: numeric ? 'interval' : 'nominal' }
+        const figures = agreementForDataset(db(), i.datasetId, {
+          includeControls: i.includeControls,
+          guidelinesVersion: i.guidelinesVersion,
+        })
+        return { ...figures, alphaLevel: numeric ? 'interval' : 'nominal' }
       }),
     'agreement.queue': (i) => guard(() => adjudicationQueue(db(), i.datasetId, i)),
     'agreement.adjudicate': (i) =>

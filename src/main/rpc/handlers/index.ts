@@ -7,6 +7,7 @@ import { exportsHandlers } from './exports'
 import { goldHandlers } from './gold'
 import { judgesHandlers } from './judges'
 import { metricsHandlers } from './metrics'
+import { projectsHandlers } from './projects'
 import { unitsHandlers } from './units'
 import { workspaceHandlers } from './workspace'
 
@@ -22,5 +23,6 @@ export function buildHandlers(ctx: AppContext): Handlers {
     ...metricsHandlers(ctx),
     ...exportsHandlers(ctx),
     ...goldHandlers(ctx),
+    ...projectsHandlers(ctx),
   }
 }

@@ -4,6 +4,7 @@ import { ServiceError } from '../../app/errors'
 import { computeItemLevel, withItemLevel } from '../../metrics/items'
 import { disagreements, labelNext, narrowing } from '../../metrics/queries'
 import { computeDatasetMetrics } from '../../metrics/service'
+import { withHumanCosts } from '../../projects/humanCost'
 import { renderReport } from '../../reports'
 import type { Db } from '../../store/connection'
 import { datasetVisible } from '../../store/repos/datasets'
@@ -15,10 +16,10 @@ function requireDataset(db: Db, datasetId: number): void {
 
 export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof metricsCalls> {
   return {
-    'metrics.compare': ({ datasetId, seed, replicates }) => {
+    'metrics.compare': ({ datasetId, seed, replicates, includeControls }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      return computeDatasetMetrics(db, datasetId, { seed, replicates })
+      return withHumanCosts(db, computeDatasetMetrics(db, datasetId, { seed, replicates, includeControls }))
     },
     'metrics.disagreements': ({ datasetId, runId, variant, limit }) => {
       const db = ctx.workspace.db
@@ -38,7 +39,7 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
     'metrics.report': ({ datasetId, format }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      return renderReport(withItemLevel(db, computeDatasetMetrics(db, datasetId)), format)
+      return renderReport(withItemLevel(db, withHumanCosts(db, computeDatasetMetrics(db, datasetId))), format)
     },
   }
 }

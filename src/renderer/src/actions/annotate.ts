@@ -100,7 +100,9 @@ export const nextUnlabelled: Action = {
   hint: 'next unlabelled',
   perform(state) {
     const at = state.focus === null ? -1 : state.order.indexOf(state.focus)
-    const local = state.order.slice(at + 1).find((id) => !isLabelled(state, id))
+    const local = state.order
+      .slice(at + 1)
+      .find((id) => !isLabelled(state, id) && !state.settled?.includes(id))
     if (local !== undefined) return none({ ...state, focus: local })
     return { state, effects: [{ type: 'nextUnlabelled', afterTargetId: state.focus }] }
   },

@@ -23,6 +23,8 @@ export interface AnnotateState {
   /** My labels by target id; a missing entry means never labelled. */
   labels: Record<number, TargetLabel>
   undo: UndoEntry[]
+  /** Targets an annotation plan has settled for me (k labels from others): "next unlabelled" passes them. */
+  settled?: readonly number[]
 }
 
 /** Side effects an action asks for; the view carries them out (saving, fetching, dialogs). */

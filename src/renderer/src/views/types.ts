@@ -7,6 +7,7 @@ export type Route =
   | { view: 'agreement'; datasetId: number }
   | { view: 'judges'; datasetId?: number }
   | { view: 'compare'; datasetId: number }
+  | { view: 'project'; datasetId: number }
   | { view: 'settings' }
 
 export interface ViewProps {

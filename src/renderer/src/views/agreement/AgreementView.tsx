@@ -1,6 +1,7 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
+import { type AgreementSplit, AgreementSplitBar } from '../project/AgreementSplit'
 import type { ViewProps } from '../types'
 import { QueuePanel } from './QueuePanel'
 import { SummaryPanel } from './SummaryPanel'
@@ -8,9 +9,10 @@ import './agreement.css'
 
 /** How far annotators agree, and the queue where an adjudicator settles their disagreements. */
 export function AgreementView({ datasetId, annotatorId }: ViewProps) {
+  const [split, setSplit] = useState<AgreementSplit>({})
   const summary = useQuery(
-    async () => (datasetId === null ? undefined : api('agreement.summary', { datasetId })),
-    [datasetId],
+    async () => (datasetId === null ? undefined : api('agreement.summary', { datasetId, ...split })),
+    [datasetId, split],
   )
   const { reload } = summary
   useEffect(
@@ -29,6 +31,7 @@ export function AgreementView({ datasetId, annotatorId }: ViewProps) {
           </p>
         </div>
       </header>
+      <AgreementSplitBar datasetId={datasetId} value={split} onChange={setSplit} />
       {summary.error && <p className="agr-error">{summary.error}</p>}
       {summary.data ? (
         <SummaryPanel summary={summary.data} />

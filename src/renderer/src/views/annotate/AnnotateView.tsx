@@ -7,6 +7,7 @@ import { keyTable } from '../../actions/keys'
 import type { Action, AnnotateState, Effect, KeyEnv, TargetLabel } from '../../actions/types'
 import { api } from '../../api'
 import { useSettings } from '../../settings'
+import { GuidelinesGate, GuidelinesPanel, useGuidelines } from '../project/GuidelinesPanel'
 import type { Route, ViewProps } from '../types'
 import { AnnotateLayout } from './AnnotateLayout'
 import { selectionSpan } from './highlights'
@@ -64,7 +65,10 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         const cand = v.targets.find((t) => t.targetId === focus)?.candidateId ?? v.candidates[0]?.id ?? null
         setCandidateId(cand)
         const order = v.targets.filter((t) => t.candidateId === cand).map((t) => t.targetId)
-        stateRef.current = A.withList(stateRef.current, order, labelsOf(v), focus)
+        stateRef.current = {
+          ...A.withList(stateRef.current, order, labelsOf(v), focus),
+          settled: v.targets.filter((t) => t.settled).map((t) => t.targetId),
+        }
         setState(stateRef.current)
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e))
@@ -103,6 +107,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     [],
   )
   const saver = useLabelSaver(annotatorId, onSaved)
+  const guidelines = useGuidelines(datasetId, annotatorId)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when blind mode is switched
   useEffect(() => {
@@ -209,7 +214,12 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   // The rows' arguments are read when a key is pressed, so the table only follows the schema.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyEnv reads the panes through a ref
   const keyRows = useMemo(() => keyTable(A.KEY_ACTIONS, keyEnv), [keys])
-  useAnnotateKeys(A.KEY_ACTIONS, keyEnv, run, view !== null && noteFor === null && !sheetOpen)
+  useAnnotateKeys(
+    A.KEY_ACTIONS,
+    keyEnv,
+    run,
+    view !== null && noteFor === null && !sheetOpen && !guidelines.gated,
+  )
 
   if (annotatorId === null) return <div className="page muted">Choose who is labelling to start.</div>
   if (error && !view)
@@ -244,6 +254,15 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         onNote={rowHandlers.onNote}
         onItem={(itemId) => navigate({ view: 'annotate', datasetId, itemId })}
       />
+      <GuidelinesPanel guidelines={guidelines.data} />
+      {guidelines.gated && guidelines.data && (
+        <GuidelinesGate
+          guidelines={guidelines.data}
+          datasetId={datasetId}
+          annotatorId={annotatorId}
+          onRead={guidelines.reload}
+        />
+      )}
       {sheetOpen && (
         <KeySheet
           rows={keyRows}

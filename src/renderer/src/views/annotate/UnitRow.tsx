@@ -82,6 +82,11 @@ export const UnitRow = memo(function UnitRow(p: Props) {
           <div className="unit-kind muted small">
             {KIND_LABEL[t.kind]} · judged against the {t.against === 'candidate' ? 'answer' : 'reference'}
             {t.disputed && <span className="chip warn">disputed</span>}
+            {t.settled && (
+              <span className="chip" title="This target already has the labels the plan asks for">
+                done by others
+              </span>
+            )}
           </div>
           <VerdictBar
             schema={schema}

@@ -1,6 +1,7 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { TargetLabel } from '../../actions/types'
 import { api } from '../../api'
+import { ActiveClock } from './activeClock'
 
 export type SaveState =
   | { kind: 'idle' }
@@ -38,6 +39,21 @@ function statusStore(): SaveStatus & { set(next: (s: SaveState) => SaveState): v
 /** Seconds on one unit before a break is assumed; time beyond it is not counted as work. */
 const IDLE_CAP_SECONDS = 300
 
+/** Feeds the clock the person's input and the tab's visibility while the view is open. */
+function useActiveTime(clock: ActiveClock) {
+  useEffect(() => {
+    const poke = () => clock.activity(performance.now())
+    const seen = () => clock.visibility(document.visibilityState === 'visible', performance.now())
+    const kinds = ['keydown', 'pointerdown', 'pointermove', 'wheel'] as const
+    for (const k of kinds) window.addEventListener(k, poke, { passive: true, capture: true })
+    document.addEventListener('visibilitychange', seen)
+    return () => {
+      for (const k of kinds) window.removeEventListener(k, poke, { capture: true })
+      document.removeEventListener('visibilitychange', seen)
+    }
+  }, [clock])
+}
+
 /**
  * Saves labels one after another (so an undo never overtakes the label it undoes) and keeps
  * the latest label of a failed save so "Retry" sends exactly what the person sees.
@@ -47,22 +63,22 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
   const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
   const chain = useRef<Promise<unknown>>(Promise.resolve())
   const pending = useRef(0)
-  const clock = useRef<{ targetId: number | null; since: number }>({
+  const clock = useRef<{ targetId: number | null; active: ActiveClock }>({
     targetId: null,
-    since: performance.now(),
+    active: new ActiveClock(performance.now()),
   })
+  useActiveTime(clock.current.active)
 
   /** Starts the time-on-task clock for the unit now in focus. */
   const focusChanged = useCallback((targetId: number | null) => {
-    if (clock.current.targetId !== targetId) clock.current = { targetId, since: performance.now() }
+    if (clock.current.targetId === targetId) return
+    clock.current.targetId = targetId
+    clock.current.active.reset(performance.now())
   }, [])
 
   const secondsFor = (targetId: number): number => {
     if (clock.current.targetId !== targetId) return 0
-    const now = performance.now()
-    const s = Math.min((now - clock.current.since) / 1000, IDLE_CAP_SECONDS)
-    clock.current.since = now
-    return Math.round(s * 10) / 10
+    return Math.min(clock.current.active.take(performance.now()), IDLE_CAP_SECONDS)
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: secondsFor reads refs only

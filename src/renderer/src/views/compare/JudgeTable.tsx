@@ -23,6 +23,7 @@ interface Row {
   cost: number | null
   /** Cost at a provider's batch price. */
   batch?: boolean
+  per1000: number | null
   /** Wall time and call latency, shown on hover over the cost. */
   timing: string | null
 }
@@ -39,6 +40,7 @@ type SortKey =
   | 'calls'
   | 'tokens'
   | 'cost'
+  | 'per1000'
 
 const COLUMNS: { key: SortKey; label: string; title: string }[] = [
   { key: 'name', label: 'Judge', title: 'Judge run, or an annotator scored against the other annotators' },
@@ -59,7 +61,12 @@ const COLUMNS: { key: SortKey; label: string; title: string }[] = [
   { key: 'kappa', label: 'κ', title: "Cohen's κ between the judge and gold (binary)" },
   { key: 'calls', label: 'Calls', title: 'Provider calls the run made' },
   { key: 'tokens', label: 'Tokens', title: 'Prompt + completion tokens' },
-  { key: 'cost', label: 'Cost', title: 'From the prices entered for the model' },
+  {
+    key: 'cost',
+    label: 'Cost',
+    title: 'From the prices entered for the model; for people, active hours × hourly rate',
+  },
+  { key: 'per1000', label: 'Cost / 1,000 targets', title: 'The same cost for a thousand targets' },
 ]
 
 function value(r: Row, key: SortKey): number | string | null {
@@ -72,6 +79,8 @@ function value(r: Row, key: SortKey): number | string | null {
       return r.tokens
     case 'cost':
       return r.cost
+    case 'per1000':
+      return r.per1000
     default:
       return r.f[key]
   }
@@ -91,6 +100,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         tokens: j.promptTokens + j.completionTokens,
         cost: j.cost,
         batch: j.batch,
+        per1000: j.judged > 0 ? (j.cost / j.judged) * 1000 : null,
         timing: [
           j.wallSeconds === null ? null : `wall ${j.wallSeconds.toFixed(1)} s`,
           j.latencyP50 === null ? null : `latency p50 ${Math.round(j.latencyP50)} ms`,
@@ -110,7 +120,8 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         f: h,
         calls: null,
         tokens: null,
-        cost: null,
+        cost: h.cost ?? null,
+        per1000: h.costPer1000 ?? null,
         timing: null,
       }),
     ),
@@ -171,10 +182,11 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
               <td data-metric="kappa">{fmtNum(r.f.kappa)}</td>
               <td>{r.calls ?? '—'}</td>
               <td>{r.tokens ?? '—'}</td>
-              <td title={r.timing ?? undefined}>
+              <td title={r.timing ?? undefined} data-metric="cost">
                 {r.cost === null ? '—' : fmtMoney(r.cost)}
                 {r.batch ? <span className="muted small"> batch</span> : null}
               </td>
+              <td data-metric="per1000">{r.per1000 === null ? '—' : fmtMoney(r.per1000)}</td>
             </tr>
           ))}
         </tbody>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { DatasetSummary } from '../../../../shared/contract/datasets'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
+import { PackageOpener } from '../project/PackagesPanel'
 import type { ViewProps } from '../types'
 import { DatasetExchange } from './DatasetExchange'
 import { GoldRulePanel } from './GoldRulePanel'
@@ -43,6 +44,7 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
           Import dataset…
         </button>
       </header>
+      <PackageOpener onOpened={reload} />
       {list.error && <p className="error-box">{list.error}</p>}
       {!list.data && (
         <div className="dataset-list">
@@ -100,6 +102,14 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
               )}
             </div>
             <div className="dataset-progress">
+              {d.plan && (
+                <Progress
+                  name={`plan: ${d.plan.k} label${d.plan.k > 1 ? 's' : ''} per target`}
+                  done={d.plan.towards}
+                  total={d.plan.wanted}
+                  mine={false}
+                />
+              )}
               {d.labelledBy.length === 0 && <p className="muted small">Nobody has labelled yet.</p>}
               {d.labelledBy.map((p) => (
                 <Progress

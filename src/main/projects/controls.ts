@@ -1,0 +1,116 @@
+import { checkVerdict, LabelSchema } from '../../shared/labelSchemas'
+import { ServiceError } from '../app/errors'
+import { controlAnswers, storedGoldLookup, storedGoldTargets } from '../labels/projectReads'
+import type { Db } from '../store/connection'
+import { parseJson } from '../store/repos/rows'
+import { requireDataset } from './plan'
+import { wilsonInterval } from './wilson'
+
+export interface ControlAnswer {
+  targetId: number
+  verdict: string
+}
+
+/**
+ * Marks targets as controls, from their stored gold or with the answers given (an imported
+ * file). All or nothing: a target outside the dataset, one without gold, a verdict the schema
+ * does not allow, or an answer that contradicts an adjudicated decision refuses the whole call.
+ */
+export function setControls(
+  db: Db,
+  datasetId: number,
+  input: { fromGold: readonly number[]; answers: readonly ControlAnswer[] },
+  at: string,
+): { added: number; controls: number } {
+  requireDataset(db, datasetId)
+  const schemaText = (
+    db.prepare('SELECT label_schema AS s FROM datasets WHERE id = ?').get(datasetId) as { s: string }
+  ).s
+  const schema = parseJson(LabelSchema, schemaText, 'datasets.label_schema')
+  const inDataset = db.prepare('SELECT 1 FROM targets WHERE id = ? AND dataset_id = ?')
+  const goldOf = storedGoldLookup(db)
+  const wanted = new Map<number, { verdict: string; source: 'gold' | 'file' }>()
+  const problems: string[] = []
+  for (const targetId of input.fromGold) {
+    if (!inDataset.get(targetId, datasetId)) problems.push(`target ${targetId} is not in this dataset`)
+    else {
+      const g = goldOf(targetId)
+      if (!g) problems.push(`target ${targetId} has no gold to take the answer from`)
+      else wanted.set(targetId, { verdict: g.verdict, source: 'gold' })
+    }
+  }
+  for (const a of input.answers) {
+    if (!inDataset.get(a.targetId, datasetId)) {
+      problems.push(`target ${a.targetId} is not in this dataset`)
+      continue
+    }
+    const bad = checkVerdict(schema, a.verdict)
+    if (bad) problems.push(`target ${a.targetId}: ${bad}`)
+    const g = goldOf(a.targetId)
+    if (g && g.source === 'adjudicated' && g.verdict !== a.verdict)
+      problems.push(
+        `target ${a.targetId}: the control's answer "${a.verdict}" disagrees with the adjudicated gold "${g.verdict}"`,
+      )
+    wanted.set(a.targetId, { verdict: a.verdict, source: 'file' })
+  }
+  if (problems.length > 0)
+    throw new ServiceError(
+      'bad_input',
+      `No controls were marked: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`,
+    )
+  const upsert = db.prepare(
+    `INSERT INTO controls (target_id, dataset_id, verdict, source, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (target_id) DO UPDATE SET verdict = excluded.verdict, source = excluded.source`,
+  )
+  let added = 0
+  db.transaction(() => {
+    for (const [targetId, c] of wanted)
+      added += upsert.run(targetId, datasetId, c.verdict, c.source, at).changes
+  })()
+  return { added, controls: controlCount(db, datasetId) }
+}
+
+export function clearControls(db: Db, datasetId: number, targetIds: readonly number[]): { controls: number } {
+  requireDataset(db, datasetId)
+  const del = db.prepare('DELETE FROM controls WHERE target_id = ? AND dataset_id = ?')
+  db.transaction(() => {
+    for (const id of targetIds) del.run(id, datasetId)
+  })()
+  return { controls: controlCount(db, datasetId) }
+}
+
+export function controlCount(db: Db, datasetId: number): number {
+  return (
+    db.prepare('SELECT COUNT(*) AS n FROM controls WHERE dataset_id = ?').get(datasetId) as { n: number }
+  ).n
+}
+
+export function listControls(db: Db, datasetId: number) {
+  requireDataset(db, datasetId)
+  return db
+    .prepare(
+      'SELECT target_id AS targetId, verdict, source FROM controls WHERE dataset_id = ? ORDER BY target_id',
+    )
+    .all(datasetId) as { targetId: number; verdict: string; source: 'gold' | 'file' }[]
+}
+
+/** Each annotator's answers on controls: how many, how many right, and a 95% Wilson interval. */
+export function controlAccuracy(db: Db, datasetId: number) {
+  const rows = controlAnswers(db, datasetId)
+  return new Map(
+    rows.map((r) => [
+      r.annotatorId,
+      {
+        answered: r.answered,
+        correct: r.correct,
+        accuracy: r.answered > 0 ? r.correct / r.answered : null,
+        interval: wilsonInterval(r.correct, r.answered),
+      },
+    ]),
+  )
+}
+
+/** Targets of a dataset holding a stored gold row (adjudicated or imported), current units only. */
+export function goldTargets(db: Db, datasetId: number): number[] {
+  return storedGoldTargets(db, datasetId)
+}

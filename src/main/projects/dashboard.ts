@@ -1,0 +1,164 @@
+import type { AnnotatorFigures, Dashboard } from '../../shared/contract/projects'
+import { adjudicatedGold, labelsPlacedSince, type RankedLabel, rankedLabels } from '../labels/projectReads'
+import { cohenKappa } from '../metrics/stats/agreement'
+import type { Db } from '../store/connection'
+import { controlAccuracy, controlCount } from './controls'
+import { getPlan } from './plan'
+import { median } from './wilson'
+
+const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
+const WORK = `FROM targets t JOIN units u ON u.id = t.unit_id
+  WHERE t.dataset_id = @ds AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)`
+
+/**
+ * Everything the lead's dashboard shows for one dataset: the plan, progress towards k overall
+ * and per variant, each annotator's work, agreement, controls, time and cost, the packages, and
+ * the hours left at the current pace. Controls are kept out of progress and agreement.
+ */
+export function projectDashboard(db: Db, datasetId: number, now = new Date()): Dashboard {
+  const plan = getPlan(db, datasetId)
+  // Without a plan every annotator labels every target: "done" means everyone named has.
+  const k = plan.k
+  const totals = db
+    .prepare(
+      `SELECT COUNT(*) AS targets, COALESCE(SUM(t.labels_n >= @k), 0) AS complete,
+         COALESCE(SUM(MIN(t.labels_n, @k)), 0) AS towards ${WORK}`,
+    )
+    .get({ ds: datasetId, k }) as { targets: number; complete: number; towards: number }
+  const byVariant = db
+    .prepare(
+      `SELECT c.variant, COUNT(*) AS targets, COALESCE(SUM(t.labels_n >= @k), 0) AS complete
+       FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+       WHERE t.dataset_id = @ds AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls x WHERE x.target_id = t.id)
+       GROUP BY c.variant ORDER BY MIN(c.id)`,
+    )
+    .all({ ds: datasetId, k }) as Dashboard['byVariant']
+
+  // A label ranked past k on its target went on by hand.
+  const labels = rankedLabels(db, datasetId)
+  const names = new Map(
+    (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
+      a.id,
+      a.name,
+    ]),
+  )
+  const people = new Set<number>(labels.map((l) => l.annotatorId))
+  for (const a of plan.annotators) people.add(a.annotatorId)
+  const controls = controlAccuracy(db, datasetId)
+  for (const id of controls.keys()) people.add(id)
+  const gold = adjudicatedGold(db, datasetId)
+  const byPerson = new Map<number, RankedLabel[]>()
+  for (const l of labels) {
+    const list = byPerson.get(l.annotatorId)
+    if (list) list.push(l)
+    else byPerson.set(l.annotatorId, [l])
+  }
+  const assignedTargets = assignedCounts(db, datasetId)
+  const rateOf = new Map(plan.annotators.map((a) => [a.annotatorId, a.hourlyRate]))
+
+  const annotators: AnnotatorFigures[] = [...people]
+    .map((id) => {
+      const mine = byPerson.get(id) ?? []
+      const activeSeconds = mine.reduce((s, l) => s + l.seconds, 0)
+      const timed = mine.filter((l) => l.seconds > 0).map((l) => l.seconds)
+      const withGold = mine.filter((l) => gold.has(l.targetId))
+      const rate = rateOf.get(id) ?? plan.hourlyRate
+      const c = controls.get(id)
+      return {
+        annotatorId: id,
+        name: names.get(id) ?? `#${id}`,
+        labels: mine.length,
+        overK: mine.filter((l) => l.rank > k).length,
+        activeSeconds,
+        medianSeconds: median(timed),
+        assigned:
+          plan.policy === 'fixed'
+            ? (assignedTargets.get(id) ?? 0)
+            : plan.planned
+              ? Math.ceil((k * totals.targets) / Math.max(1, plan.annotators.length || people.size))
+              : null,
+        controls: c ?? { answered: 0, correct: 0, accuracy: null, interval: null },
+        kappaWithGold:
+          withGold.length === 0
+            ? null
+            : cohenKappa(
+                withGold.map((l) => l.verdict),
+                withGold.map((l) => gold.get(l.targetId)!),
+              ),
+        hourlyRate: rate ?? null,
+        cost: rate === null || rate === undefined ? null : (activeSeconds / 3600) * rate,
+      }
+    })
+    .sort((a, b) => a.name.localeCompare(b.name))
+
+  const pairwiseKappa: Dashboard['pairwiseKappa'] = []
+  const ids = annotators.map((a) => a.annotatorId)
+  for (let i = 0; i < ids.length; i++)
+    for (let j = i + 1; j < ids.length; j++) {
+      const a = new Map((byPerson.get(ids[i]!) ?? []).map((l) => [l.targetId, l.verdict]))
+      const shared = (byPerson.get(ids[j]!) ?? []).filter((l) => a.has(l.targetId))
+      pairwiseKappa.push({
+        a: annotators[i]!.name,
+        b: annotators[j]!.name,
+        n: shared.length,
+        kappa:
+          shared.length === 0
+            ? null
+            : cohenKappa(
+                shared.map((l) => a.get(l.targetId)!),
+                shared.map((l) => l.verdict),
+              ),
+      })
+    }
+
+  const activeSeconds = annotators.reduce((s, a) => s + a.activeSeconds, 0)
+  const pace = median(labels.filter((l) => l.seconds > 0).map((l) => l.seconds))
+  const wanted = totals.targets * k
+  const packages = db
+    .prepare(
+      `SELECT p.id, a.name AS annotator, p.targets, p.created_at AS createdAt, p.returned_at AS returnedAt,
+         p.labels_back AS labelsBack FROM packages p JOIN annotators a ON a.id = p.annotator_id
+       WHERE p.dataset_id = ? ORDER BY p.created_at, p.id`,
+    )
+    .all(datasetId) as Dashboard['packages']
+  return {
+    plan,
+    targets: totals.targets,
+    complete: totals.complete,
+    labelsTowardsK: totals.towards,
+    labelsWanted: wanted,
+    byVariant,
+    annotators,
+    pairwiseKappa,
+    controls: { count: controlCount(db, datasetId) },
+    packages,
+    activeHours: activeSeconds / 3600,
+    projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
+    ...finishAtPace(db, datasetId, wanted - totals.towards, now),
+  }
+}
+
+/** Targets (current, not controls) in each annotator's assigned items. */
+function assignedCounts(db: Db, datasetId: number): Map<number, number> {
+  const rows = db
+    .prepare(
+      `SELECT a.annotator_id AS id, COUNT(*) AS n FROM assignments a JOIN targets t ON t.item_id = a.item_id
+       JOIN units u ON u.id = t.unit_id
+       WHERE a.dataset_id = ? AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)
+       GROUP BY a.annotator_id`,
+    )
+    .all(datasetId) as { id: number; n: number }[]
+  return new Map(rows.map((r) => [r.id, r.n]))
+}
+
+const DAY_MS = 86_400_000
+
+/** The calendar side of the pace: labels a day over the last week, and the day the rest would take. */
+function finishAtPace(db: Db, datasetId: number, remaining: number, now: Date) {
+  const week = labelsPlacedSince(db, datasetId, new Date(now.getTime() - 7 * DAY_MS).toISOString())
+  const labelsPerDay = week / 7
+  if (remaining <= 0) return { labelsPerDay, projectedFinish: now.toISOString().slice(0, 10) }
+  if (labelsPerDay === 0) return { labelsPerDay, projectedFinish: null }
+  const days = Math.ceil(remaining / labelsPerDay)
+  return { labelsPerDay, projectedFinish: new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10) }
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { ServiceError } from '../app/errors'
+import type { Workspace } from '../app/workspace'
+import { datasetContentHash } from '../export/contentHash'
+import { writeFileAtomically } from '../export/sink'
+import type { Db } from '../store/connection'
+import { ensureAnnotator } from '../store/repos/annotators'
+import { getDataset } from '../store/repos/datasets'
+import { now, parseJson } from '../store/repos/rows'
+import { PACKAGE_FORMAT, PACKAGE_VERSION, type PackageHeader, type PackageItem } from './packageFormat'
+import { getPlan } from './plan'
+
+const Json = z.record(z.string(), z.unknown())
+
+export interface PackageReport {
+  id: string
+  file: string
+  annotator: string
+  items: number
+  assignedItems: number
+  targets: number
+}
+
+/** Reads a dataset item by item (current units only) in the shape packages carry. */
+export function* packageItems(db: Db, datasetId: number): Generator<PackageItem> {
+  const items = db.prepare(
+    'SELECT id, ext_id, position, question, reference, metadata FROM items WHERE dataset_id = ? ORDER BY position, id',
+  )
+  const candidates = db.prepare(
+    'SELECT variant, text, origin, metadata FROM candidates WHERE item_id = ? ORDER BY id',
+  )
+  const units = db.prepare(
+    `SELECT u.kind, c.variant, u.text, u.triplet, u.position FROM units u LEFT JOIN candidates c ON c.id = u.candidate_id
+     WHERE u.item_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL ORDER BY u.kind, c.id, u.position, u.id`,
+  )
+  for (const i of items.iterate(datasetId) as IterableIterator<{
+    id: number
+    ext_id: string
+    position: number
+    question: string | null
+    reference: string
+    metadata: string
+  }>) {
+    yield {
+      extId: i.ext_id,
+      position: i.position,
+      question: i.question,
+      reference: i.reference,
+      metadata: parseJson(Json, i.metadata, 'items.metadata'),
+      candidates: (
+        candidates.all(i.id) as { variant: string; text: string; origin: string; metadata: string }[]
+      ).map((c) => ({ ...c, metadata: parseJson(Json, c.metadata, 'candidates.metadata') })),
+      units: (
+        units.all(i.id) as {
+          kind: PackageItem['units'][number]['kind']
+          variant: string | null
+          text: string
+          triplet: string | null
+          position: number
+        }[]
+      ).map((u) => ({
+        ...u,
+        variant: u.kind === 'fact' ? null : u.variant,
+        triplet:
+          u.triplet === null ? null : (JSON.parse(u.triplet) as PackageItem['units'][number]['triplet']),
+      })),
+    }
+  }
+}
+
+/**
+ * Writes one annotator's package and records it as handed out. Under a fixed plan the
+ * annotator must be one of the named people and carries their items; under an open plan
+ * (or none) every item.
+ */
+export function exportPackage(
+  ws: Workspace,
+  opts: {
+    datasetId: number
+    annotator: string
+    out: string
+    onProgress?: (done: number, total: number) => void
+  },
+): PackageReport {
+  const db = ws.db
+  const plan = getPlan(db, opts.datasetId)
+  const dataset = getDataset(db, opts.datasetId)
+  const who = db.prepare('SELECT id, name FROM annotators WHERE name = ?').get(opts.annotator.trim()) as
+    | { id: number; name: string }
+    | undefined
+  if (plan.policy === 'fixed' && !plan.annotators.some((a) => a.name === who?.name))
+    throw new ServiceError(
+      'bad_input',
+      `"${opts.annotator}" is not one of the annotators the plan splits "${dataset.name}" among (${plan.annotators.map((a) => a.name).join(', ')}): no package was written`,
+    )
+  const annotatorId = who?.id ?? ensureAnnotator(db, opts.annotator).id
+  const assignment =
+    plan.policy === 'fixed'
+      ? (
+          db
+            .prepare(
+              `SELECT i.ext_id AS e FROM assignments a JOIN items i ON i.id = a.item_id
+               WHERE a.annotator_id = ? AND a.dataset_id = ? ORDER BY i.position`,
+            )
+            .all(annotatorId, opts.datasetId) as { e: string }[]
+        ).map((r) => r.e)
+      : null
+  const total = (
+    db.prepare('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ?').get(opts.datasetId) as { n: number }
+  ).n
+  const guidelines = db
+    .prepare('SELECT version, body FROM guidelines WHERE dataset_id = ? ORDER BY version DESC LIMIT 1')
+    .get(opts.datasetId) as { version: number; body: string } | undefined
+  const settings = parseJson(
+    Json,
+    (db.prepare('SELECT settings FROM datasets WHERE id = ?').get(opts.datasetId) as { settings: string })
+      .settings,
+    'datasets.settings',
+  )
+  const header: PackageHeader = {
+    format: PACKAGE_FORMAT,
+    version: PACKAGE_VERSION,
+    id: randomUUID(),
+    dataset: {
+      name: dataset.name,
+      labelSchema: dataset.labelSchema,
+      settings,
+      contentHash: datasetContentHash(db, opts.datasetId),
+    },
+    annotator: { name: opts.annotator.trim() },
+    plan: { k: plan.k, policy: plan.policy, controlRate: plan.controlRate },
+    guidelines: guidelines ?? null,
+    assignment,
+    controls: db
+      .prepare(
+        `SELECT i.ext_id AS item, c.variant, u.kind, u.text AS unit FROM controls x JOIN targets t ON t.id = x.target_id
+         JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+         WHERE x.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL ORDER BY t.id`,
+      )
+      .all(opts.datasetId) as PackageHeader['controls'],
+    items: total,
+    createdAt: now(),
+  }
+  let done = 0
+  writeFileAtomically(opts.out, (sink) => {
+    sink.write(`${JSON.stringify(header)}\n`)
+    for (const item of packageItems(db, opts.datasetId)) {
+      sink.write(`${JSON.stringify(item)}\n`)
+      if (++done % 500 === 0) opts.onProgress?.(done, total)
+    }
+  })
+  opts.onProgress?.(total, total)
+  const targets = (
+    db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM targets t JOIN units u ON u.id = t.unit_id
+         WHERE t.dataset_id = @ds AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+           AND (@fixed = 0 OR EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = t.item_id AND a.annotator_id = @me))`,
+      )
+      .get({ ds: opts.datasetId, fixed: assignment ? 1 : 0, me: annotatorId }) as { n: number }
+  ).n
+  db.prepare(
+    `INSERT INTO packages (id, dataset_id, annotator_id, dataset_hash, targets, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(header.id, opts.datasetId, annotatorId, header.dataset.contentHash, targets, header.createdAt)
+  return {
+    id: header.id,
+    file: opts.out,
+    annotator: header.annotator.name,
+    items: total,
+    assignedItems: assignment?.length ?? total,
+    targets,
+  }
+}

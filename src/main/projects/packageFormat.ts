@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { Triplet, UnitKind } from '../../shared/domain'
+import { LabelSchema } from '../../shared/labelSchemas'
+
+/**
+ * A work package: what a lead hands one annotator's laptop, as JSON lines. The first line is
+ * the header (dataset name, schema, settings and content hash; the annotator; the plan; the
+ * guidelines; the items assigned), every other line one item with its candidates and current
+ * units. The content hash is the one bundles carry, so the laptop's bundle fits the lead's
+ * dataset, and opening checks that the rebuilt dataset hashes the same.
+ */
+export const PACKAGE_FORMAT = 'factlab-package'
+export const PACKAGE_VERSION = 1
+
+export const PackageHeader = z.object({
+  format: z.literal(PACKAGE_FORMAT),
+  version: z.literal(PACKAGE_VERSION),
+  id: z.string().uuid(),
+  dataset: z.object({
+    name: z.string().min(1),
+    labelSchema: LabelSchema,
+    settings: z.record(z.string(), z.unknown()),
+    contentHash: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  annotator: z.object({ name: z.string().trim().min(1) }),
+  plan: z.object({
+    k: z.number().int().min(1),
+    policy: z.enum(['open', 'fixed']),
+    controlRate: z.number().min(0).max(1),
+  }),
+  guidelines: z.object({ version: z.number().int().min(1), body: z.string() }).nullable(),
+  /** ext_ids of the items this annotator is to label; null: every item (open policy). */
+  assignment: z.array(z.string()).nullable(),
+  /**
+   * Control targets, named by content, without their answers: the laptop's queue mixes them in
+   * at the plan's rate, and the lead scores them once the bundle is back. Older packages lack it.
+   */
+  controls: z
+    .array(z.object({ item: z.string(), variant: z.string(), kind: UnitKind, unit: z.string() }))
+    .default([]),
+  items: z.number().int().nonnegative(),
+  createdAt: z.string(),
+})
+export type PackageHeader = z.infer<typeof PackageHeader>
+
+export const PackageItem = z.object({
+  extId: z.string(),
+  position: z.number().int(),
+  question: z.string().nullable(),
+  reference: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  candidates: z.array(
+    z.object({
+      variant: z.string(),
+      text: z.string(),
+      origin: z.string(),
+      metadata: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  units: z.array(
+    z.object({
+      kind: UnitKind,
+      /** The candidate a triplet/sentence/whole unit belongs to; null for facts. */
+      variant: z.string().nullable(),
+      text: z.string(),
+      triplet: Triplet.nullable(),
+      position: z.number(),
+    }),
+  ),
+})
+export type PackageItem = z.infer<typeof PackageItem>

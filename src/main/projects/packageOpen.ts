@@ -1,0 +1,210 @@
+import { z } from 'zod'
+import { ServiceError } from '../app/errors'
+import type { Workspace } from '../app/workspace'
+import { datasetContentHash } from '../export/contentHash'
+import { ensureAnnotator } from '../store/repos/annotators'
+import { createDataset, findDatasetByName } from '../store/repos/datasets'
+import { now } from '../store/repos/rows'
+import { fileLines } from './lines'
+import { PACKAGE_FORMAT, PackageHeader, PackageItem } from './packageFormat'
+
+export interface OpenReport {
+  id: string
+  dataset: string
+  datasetId: number
+  annotator: string
+  items: number
+  /** The package had been opened here before: nothing was changed. */
+  alreadyOpen: boolean
+}
+
+function parse<T extends z.ZodType>(schema: T, line: string, where: string): z.infer<T> {
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch (e) {
+    throw new ServiceError(
+      'bad_input',
+      `${where}: not valid JSON (${e instanceof Error ? e.message : String(e)})`,
+    )
+  }
+  const r = schema.safeParse(value)
+  if (!r.success)
+    throw new ServiceError('bad_input', `${where}: ${z.prettifyError(r.error).replace(/\n/g, '; ')}`)
+  return r.data
+}
+
+/** The header of a package file, and its item lines (read lazily, validated one by one). */
+export function readPackage(file: string): {
+  header: PackageHeader
+  items: Generator<PackageItem>
+  /** Closes the file when the items were not read to the end. */
+  close(): void
+} {
+  let lines: Generator<{ line: string; number: number }>
+  let first: IteratorResult<{ line: string; number: number }>
+  try {
+    lines = fileLines(file)
+    first = lines.next()
+  } catch (e) {
+    throw new ServiceError(
+      'bad_input',
+      `Cannot read package ${file}: ${e instanceof Error ? e.message : String(e)}`,
+    )
+  }
+  if (first.done || !first.value.line.includes(PACKAGE_FORMAT))
+    throw new ServiceError('bad_input', `${file} is not a FactLab work package`)
+  const header = parse(PackageHeader, first.value.line, `${file}:${first.value.number}`)
+  function* items(): Generator<PackageItem> {
+    let count = 0
+    for (const { line, number } of lines) {
+      count++
+      yield parse(PackageItem, line, `${file}:${number}`)
+    }
+    if (count !== header.items)
+      throw new ServiceError(
+        'bad_input',
+        `${file} announces ${header.items} items but holds ${count}: it looks truncated or edited. Nothing was opened`,
+      )
+  }
+  return { header, items: items(), close: () => void lines.return(undefined) }
+}
+
+/**
+ * Opens a package in this workspace (the annotator's laptop): the dataset is rebuilt and must
+ * hash as the lead's did, the annotator is created, their items become their queue (a fixed
+ * plan of one), and the guidelines arrive under the lead's version number so labels are stamped
+ * with it. All in one transaction. Opening the same package again changes nothing; a different
+ * dataset of the same name here is refused.
+ */
+export function openPackage(
+  ws: Workspace,
+  file: string,
+  onProgress?: (done: number, total: number) => void,
+): OpenReport {
+  const { header, items, close } = readPackage(file)
+  try {
+    return openRead(ws, header, items, onProgress)
+  } finally {
+    close()
+  }
+}
+
+function openRead(
+  ws: Workspace,
+  header: PackageHeader,
+  items: Iterable<PackageItem>,
+  onProgress?: (done: number, total: number) => void,
+): OpenReport {
+  const db = ws.db
+  const short = (h: string) => h.slice(0, 12)
+  const existing = findDatasetByName(db, header.dataset.name)
+  if (existing) {
+    const hash = datasetContentHash(db, existing.id)
+    if (hash !== header.dataset.contentHash)
+      throw new ServiceError(
+        'conflict',
+        `This workspace already holds a different dataset named "${header.dataset.name}" (content ${short(hash)}; the package's is ${short(header.dataset.contentHash)}). Open the package in a fresh workspace (File › New) or rename that dataset. Nothing was changed`,
+      )
+    const opened = db.prepare('SELECT 1 FROM package_opened WHERE id = ?').get(header.id)
+    if (opened)
+      return {
+        id: header.id,
+        dataset: existing.name,
+        datasetId: existing.id,
+        annotator: header.annotator.name,
+        items: header.items,
+        alreadyOpen: true,
+      }
+    throw new ServiceError(
+      'conflict',
+      `This workspace already holds dataset "${header.dataset.name}" with the same content, from another source: a package is for a fresh workspace (File › New). Nothing was changed`,
+    )
+  }
+  const datasetId = db.transaction(() => {
+    const ds = createDataset(db, {
+      name: header.dataset.name,
+      labelSchema: header.dataset.labelSchema,
+      source: { format: 'factlab-package', file: header.id, importedAt: now() },
+    })
+    db.prepare('UPDATE datasets SET settings = ? WHERE id = ?').run(
+      JSON.stringify(header.dataset.settings),
+      ds.id,
+    )
+    let done = 0
+    for (const item of items) {
+      if (++done % 500 === 0) onProgress?.(done, header.items)
+      const itemId = ws.content.insertItem(
+        ds.id,
+        { extId: item.extId, question: item.question, reference: item.reference, metadata: item.metadata },
+        item.position,
+      )
+      const candidateIds = new Map<string, number>()
+      for (const c of item.candidates)
+        candidateIds.set(
+          c.variant,
+          ws.content.insertCandidate(itemId, {
+            variant: c.variant,
+            text: c.text,
+            origin: c.origin,
+            metadata: c.metadata,
+          }),
+        )
+      for (const u of item.units)
+        ws.content.insertUnit(itemId, {
+          kind: u.kind,
+          text: u.text,
+          triplet: u.triplet,
+          position: u.position,
+          candidateId: u.variant === null ? null : (candidateIds.get(u.variant) ?? null),
+        })
+    }
+    const hash = datasetContentHash(db, ds.id)
+    if (hash !== header.dataset.contentHash)
+      throw new ServiceError(
+        'bad_input',
+        `The package's dataset does not hash as the lead's did (${short(hash)} against ${short(header.dataset.contentHash)}): it was changed on the way. Nothing was opened`,
+      )
+    const me = ensureAnnotator(db, header.annotator.name).id
+    const at = now()
+    db.prepare(
+      `INSERT INTO dataset_plans (dataset_id, k, policy, seed, control_rate, updated_at) VALUES (?, 1, ?, 1, ?, ?)`,
+    ).run(
+      ds.id,
+      header.assignment ? 'fixed' : 'open',
+      header.controls.length > 0 ? header.plan.controlRate : 0,
+      at,
+    )
+    // Controls come without answers (an empty verdict): the queue mixes them in, nobody scores them here.
+    const markControl = db.prepare(
+      `INSERT OR IGNORE INTO controls (target_id, dataset_id, verdict, source, created_at)
+       SELECT t.id, @ds, '', 'file', @at FROM targets t JOIN items i ON i.id = t.item_id
+         JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = @ds AND i.ext_id = @item AND c.variant = @variant AND u.kind = @kind AND u.text = @unit`,
+    )
+    for (const c of header.controls) markControl.run({ ds: ds.id, at, ...c })
+    db.prepare('INSERT INTO plan_annotators (dataset_id, annotator_id) VALUES (?, ?)').run(ds.id, me)
+    if (header.assignment) {
+      const add = db.prepare(
+        `INSERT INTO assignments (annotator_id, dataset_id, item_id) SELECT ?, ?, id FROM items WHERE dataset_id = ? AND ext_id = ?`,
+      )
+      for (const ext of header.assignment) add.run(me, ds.id, ds.id, ext)
+    }
+    if (header.guidelines)
+      db.prepare(
+        'INSERT INTO guidelines (dataset_id, version, body, author, created_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(ds.id, header.guidelines.version, header.guidelines.body, 'lead (package)', at)
+    db.prepare(
+      'INSERT INTO package_opened (id, dataset_id, annotator_id, dataset_hash, opened_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(header.id, ds.id, me, header.dataset.contentHash, at)
+    return ds.id
+  })()
+  return {
+    id: header.id,
+    dataset: header.dataset.name,
+    datasetId,
+    annotator: header.annotator.name,
+    items: header.items,
+    alreadyOpen: false,
+  }
+}

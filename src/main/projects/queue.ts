@@ -1,0 +1,134 @@
+import { labelledBy } from '../labels/sql'
+import type { Db } from '../store/connection'
+import { controlTurn } from './assign'
+import { type QueuePlan, queuePlan } from './plan'
+
+const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
+const NOT_CONTROL = 'NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)'
+const NOT_MINE = `NOT ${labelledBy('t.id', '@me')}`
+
+/**
+ * The SQL condition (on target alias `t`, annotator parameter `@me`) for "this target is still
+ * work for me under the plan": fewer than k labels, not a control, and in a fixed plan one of my
+ * items. The Items filter and the queue share it so they never disagree. Numbers are inlined:
+ * they come from the plan row, never from the caller.
+ */
+export function planOpenCondition(plan: QueuePlan, datasetId: number): string {
+  const base = `t.labels_n < ${Math.trunc(plan.k)} AND ${NOT_CONTROL}`
+  if (plan.policy === 'open') return base
+  return `${base} AND EXISTS (SELECT 1 FROM assignments a WHERE a.annotator_id = @me
+    AND a.dataset_id = ${Math.trunc(datasetId)} AND a.item_id = t.item_id)`
+}
+
+/**
+ * Cached prepared statements per connection: `annotate.next` runs once per label, and preparing
+ * its queries each time would cost more than running them.
+ */
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>()
+
+function prepare(db: Db) {
+  const level = (dir: '>' | '<=') =>
+    db.prepare(
+      `SELECT t.id FROM targets t INDEXED BY targets_queue JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = @ds AND t.labels_n = @level AND t.id ${dir} @after AND ${CURRENT}
+         AND ${NOT_CONTROL} AND ${NOT_MINE}
+       ORDER BY t.id LIMIT 1`,
+    )
+  const fixed = (dir: '>' | '<=') =>
+    db.prepare(
+      `SELECT t.id FROM assignments a JOIN targets t ON t.item_id = a.item_id JOIN units u ON u.id = t.unit_id
+       WHERE a.annotator_id = @me AND a.dataset_id = @ds AND t.dataset_id = @ds AND t.labels_n < @k
+         AND t.id ${dir} @after AND ${CURRENT} AND ${NOT_CONTROL} AND ${NOT_MINE}
+       ORDER BY t.id LIMIT 1`,
+    )
+  return {
+    levelAfter: level('>'),
+    levelWrap: level('<='),
+    fixedAfter: fixed('>'),
+    fixedWrap: fixed('<='),
+    // Controls are served in an order that differs per person, so two people do not meet the
+    // same control at the same moment of their work.
+    control: db.prepare(
+      `SELECT t.id FROM controls c JOIN targets t ON t.id = c.target_id JOIN units u ON u.id = t.unit_id
+       WHERE c.dataset_id = @ds AND ${CURRENT} AND ${NOT_MINE} AND t.id <> @after
+       ORDER BY (t.id * 2654435761 + @me * 40503) % 4294967291 LIMIT 1`,
+    ),
+    placed: db.prepare('SELECT labelled FROM dataset_labelled WHERE dataset_id = ? AND annotator_id = ?'),
+  }
+}
+
+function stmts(db: Db) {
+  let s = statements.get(db)
+  if (!s) {
+    s = prepare(db)
+    statements.set(db, s)
+  }
+  return s
+}
+
+type Row = { id: number } | undefined
+
+/**
+ * My next target under the dataset's plan, or `undefined` when the dataset has no plan (the
+ * caller keeps its reading-order queue, where everyone labels everything).
+ *
+ * Open policy: the targets with the fewest labels first (so k is reached evenly), never one
+ * with k labels or one I labelled; after `afterTargetId` within a level, wrapping. Fixed: my
+ * assigned items' targets in order. At the plan's control rate a control I have not answered
+ * comes first; the reply looks the same either way.
+ */
+export function nextUnderPlan(
+  db: Db,
+  datasetId: number,
+  annotatorId: number,
+  afterTargetId?: number,
+): number | null | undefined {
+  const plan = queuePlan(db, datasetId)
+  if (!plan) return undefined
+  const s = stmts(db)
+  const p = { ds: datasetId, me: annotatorId, after: afterTargetId ?? -1 }
+  if (plan.controlRate > 0) {
+    const placed = (s.placed.get(datasetId, annotatorId) as { labelled: number } | undefined)?.labelled ?? 0
+    if (controlTurn(plan.seed, annotatorId, placed, plan.controlRate)) {
+      const c = s.control.get(p) as Row
+      if (c) return c.id
+    }
+  }
+  if (plan.policy === 'fixed') {
+    const f = { ...p, k: plan.k }
+    const row =
+      (s.fixedAfter.get(f) as Row) ?? (afterTargetId === undefined ? undefined : (s.fixedWrap.get(f) as Row))
+    return row?.id ?? null
+  }
+  for (let level = 0; level < plan.k; level++) {
+    const q = { ...p, level }
+    const row =
+      (s.levelAfter.get(q) as Row) ?? (afterTargetId === undefined ? undefined : (s.levelWrap.get(q) as Row))
+    if (row) return row.id
+  }
+  return null
+}
+
+/**
+ * Of these targets, the ones the plan has settled for this annotator: k labels are on them from
+ * others, or (fixed policy) their item is not assigned to them. The Annotate view marks them and
+ * its "next unlabelled" passes them, so the view's own walk through an item keeps to the plan as
+ * the queue does. Controls are never marked (they stay unmarked). Empty without a plan.
+ */
+export function settledForMe(
+  db: Db,
+  datasetId: number,
+  annotatorId: number,
+  targetIds: readonly number[],
+): Set<number> {
+  const plan = queuePlan(db, datasetId)
+  if (!plan || targetIds.length === 0) return new Set()
+  const rows = db
+    .prepare(
+      `SELECT t.id FROM targets t WHERE t.id IN (SELECT value FROM json_each(@ids)) AND t.dataset_id = @ds
+         AND ${NOT_CONTROL} AND ${NOT_MINE}
+         AND NOT (${planOpenCondition(plan, datasetId)})`,
+    )
+    .all({ ids: JSON.stringify(targetIds), ds: datasetId, me: annotatorId }) as { id: number }[]
+  return new Set(rows.map((r) => r.id))
+}

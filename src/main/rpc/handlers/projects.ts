@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, isAbsolute, join } from 'node:path'
+import type { projectsCalls } from '../../../shared/contract/projects'
+import { SourceError, withSource } from '../../annotate/upload'
+import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
+import {
+  guidelinesVersions,
+  markGuidelinesRead,
+  mustReadGuidelines,
+  saveGuidelines,
+} from '../../guidelines/guidelines'
+import { clearControls, goldTargets, listControls, setControls } from '../../projects/controls'
+import { projectDashboard } from '../../projects/dashboard'
+import { exportPackage } from '../../projects/packageExport'
+import { openPackage } from '../../projects/packageOpen'
+import { getPlan, setPlan } from '../../projects/plan'
+import { now } from '../../store/repos/rows'
+import type { Handlers } from '../dispatch'
+
+export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof projectsCalls> {
+  const db = () => ctx.workspace.db
+  return {
+    'projects.plan': ({ datasetId }) => getPlan(db(), datasetId),
+    'projects.setPlan': (input) => {
+      const plan = setPlan(db(), input)
+      ctx.events.emit('labels.changed', { datasetId: input.datasetId, targetIds: [] })
+      return plan
+    },
+    'projects.dashboard': ({ datasetId }) => projectDashboard(db(), datasetId),
+    'projects.guidelines': ({ datasetId, annotatorId }) => {
+      const [current = null, ...history] = guidelinesVersions(db(), datasetId)
+      return {
+        current,
+        history,
+        mustRead: annotatorId === undefined ? false : mustReadGuidelines(db(), datasetId, annotatorId),
+      }
+    },
+    'projects.saveGuidelines': ({ datasetId, body, author }) => saveGuidelines(db(), datasetId, body, author),
+    'projects.readGuidelines': ({ datasetId, annotatorId, version }) => {
+      markGuidelinesRead(db(), datasetId, annotatorId, version)
+      return { ok: true as const }
+    },
+    'projects.setControls': ({ datasetId, fromGold, allGold, answers }) =>
+      setControls(
+        db(),
+        datasetId,
+        { fromGold: allGold ? [...fromGold, ...goldTargets(db(), datasetId)] : fromGold, answers },
+        now(),
+      ),
+    'projects.clearControls': ({ datasetId, targetIds }) => clearControls(db(), datasetId, targetIds),
+    'projects.controls': ({ datasetId }) => listControls(db(), datasetId),
+    'projects.exportPackage': ({ datasetId, annotator, out }) => {
+      getPlan(db(), datasetId)
+      if (out !== undefined && !isAbsolute(out))
+        throw new ServiceError('bad_input', `Give the package's full path (${out} is relative)`)
+      const name = (db().prepare('SELECT name FROM datasets WHERE id = ?').get(datasetId) as { name: string })
+        .name
+      const slug = (s: string) => s.replace(/[^\w.-]+/g, '_').slice(0, 80)
+      const file =
+        out ??
+        join(dirname(ctx.workspace.file), 'exports', `${slug(name)}-${slug(annotator)}.factlab-package.jsonl`)
+      mkdirSync(dirname(file), { recursive: true })
+      return exportPackage(ctx.workspace, { datasetId, annotator, out: file })
+    },
+    'projects.openPackage': async ({ source }) => {
+      const report = await withSource(source, { consume: true }, (file) =>
+        openPackage(ctx.workspace, file),
+      ).catch((e: unknown) => {
+        throw e instanceof SourceError ? new ServiceError('bad_input', e.message) : e
+      })
+      if (!report.alreadyOpen)
+        ctx.events.emit('labels.changed', { datasetId: report.datasetId, targetIds: [] })
+      return report
+    },
+  }
+}

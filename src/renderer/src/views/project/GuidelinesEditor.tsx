@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react'
+import { guidelinesProblems, guidelinesRefusal } from '../../../../shared/guidelinesCheck'
+import { api } from '../../api'
+import { useQuery } from '../../hooks'
+import { GuidelinesText } from './Guidelines'
+
+/** Edit the dataset's guidelines; each save is a new version and the older ones stay listed. */
+export function GuidelinesEditor({ datasetId }: { datasetId: number }) {
+  const q = useQuery(() => api('projects.guidelines', { datasetId }), [datasetId])
+  const [body, setBody] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const current = q.data?.current ?? null
+  useEffect(() => setBody(current?.body ?? ''), [current?.body])
+  const problems = guidelinesProblems(body)
+
+  const save = async () => {
+    setError(null)
+    try {
+      await api('projects.saveGuidelines', { datasetId, body })
+      q.reload()
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    }
+  }
+
+  return (
+    <section className="card" aria-label="Guidelines">
+      <h2>Guidelines {current ? <span className="muted">version {current.version}</span> : null}</h2>
+      <div className="guidelines-edit">
+        <textarea
+          aria-label="Guidelines Markdown"
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          rows={12}
+          placeholder="# What counts as supported&#10;&#10;Write the rules annotators follow, in Markdown."
+        />
+        <div className="guidelines-preview">
+          <GuidelinesText body={body} />
+        </div>
+      </div>
+      <label className="muted small">
+        Load a Markdown file…{' '}
+        <input
+          type="file"
+          accept=".md,.markdown,.txt"
+          aria-label="Guidelines file"
+          onChange={(e) => {
+            const f = e.target.files?.[0]
+            if (f) void f.text().then(setBody)
+            e.target.value = ''
+          }}
+        />
+      </label>
+      {problems.length > 0 && <p className="error-box">{guidelinesRefusal(problems)}</p>}
+      {error && (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="primary"
+        disabled={body === (current?.body ?? '')}
+        onClick={() => void save()}
+      >
+        Save as a new version
+      </button>
+      {q.data && q.data.history.length > 0 && (
+        <details>
+          <summary>Earlier versions ({q.data.history.length})</summary>
+          {q.data.history.map((h) => (
+            <details key={h.version} className="guidelines-old">
+              <summary>
+                Version {h.version} · {h.createdAt.slice(0, 16).replace('T', ' ')}
+              </summary>
+              <GuidelinesText body={h.body} />
+            </details>
+          ))}
+        </details>
+      )}
+    </section>
+  )
+}

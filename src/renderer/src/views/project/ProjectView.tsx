@@ -1,0 +1,44 @@
+import { useEffect } from 'react'
+import { api, onEvent } from '../../api'
+import { useQuery } from '../../hooks'
+import type { ViewProps } from '../types'
+import { ControlsPanel } from './ControlsPanel'
+import { DashboardTables } from './DashboardTables'
+import { GuidelinesEditor } from './GuidelinesEditor'
+import { PlanForm } from './PlanForm'
+import './project.css'
+
+/** The lead's screen: the plan, guidelines, controls, and the project's progress in one place. */
+export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
+  const q = useQuery(() => api('projects.dashboard', { datasetId }), [datasetId])
+  useEffect(
+    () =>
+      onEvent('labels.changed', (e) => {
+        if (e.datasetId === datasetId) q.reload()
+      }),
+    [datasetId, q.reload],
+  )
+  if (q.error && !q.data) return <div className="page error-box">{q.error}</div>
+  if (!q.data) return <div className="page muted">Loading…</div>
+  const d = q.data
+  return (
+    <div className="page project">
+      <div className="page-head">
+        <h1>Project</h1>
+        <span className="muted">
+          k = {d.plan.k} · {d.plan.policy} · guidelines{' '}
+          {d.plan.guidelinesVersion === null ? 'none' : `v${d.plan.guidelinesVersion}`} · {d.controls.count}{' '}
+          controls · {d.packages.length} packages out, {d.packages.filter((p) => p.returnedAt).length} back
+        </span>
+      </div>
+      <PlanForm
+        key={`${d.plan.k}|${d.plan.policy}|${d.plan.seed}|${d.plan.annotators.length}`}
+        plan={d.plan}
+        onSaved={q.reload}
+      />
+      <DashboardTables d={d} onChanged={q.reload} />
+      <ControlsPanel datasetId={datasetId} count={d.controls.count} onChanged={q.reload} />
+      <GuidelinesEditor datasetId={datasetId} />
+    </div>
+  )
+}

@@ -1,0 +1,200 @@
+import { z } from 'zod'
+import { FileSource } from './datasets'
+import { call } from './define'
+
+/** How targets reach annotators: anyone takes the next open target, or items split by name. */
+export const AssignmentPolicy = z.enum(['open', 'fixed'])
+export type AssignmentPolicy = z.infer<typeof AssignmentPolicy>
+
+export const PlanAnnotator = z.object({
+  annotatorId: z.number().int(),
+  name: z.string(),
+  /** Money per active hour; null falls back to the dataset's rate. */
+  hourlyRate: z.number().nonnegative().nullable(),
+})
+export type PlanAnnotator = z.infer<typeof PlanAnnotator>
+
+/** A dataset's annotation design. `planned: false` means none was set: everyone labels everything. */
+export const Plan = z.object({
+  datasetId: z.number().int(),
+  planned: z.boolean(),
+  k: z.number().int().min(1),
+  policy: AssignmentPolicy,
+  seed: z.number().int(),
+  controlRate: z.number().min(0).max(1),
+  hourlyRate: z.number().nonnegative().nullable(),
+  annotators: z.array(PlanAnnotator),
+  guidelinesVersion: z.number().int().nullable(),
+})
+export type Plan = z.infer<typeof Plan>
+
+export const PlanInput = z.object({
+  datasetId: z.number().int(),
+  k: z.number().int().min(1).max(100).default(1),
+  policy: AssignmentPolicy.default('open'),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
+  controlRate: z.number().min(0).max(1).default(0),
+  hourlyRate: z.number().nonnegative().max(100_000).nullable().default(null),
+  /** Named annotators (by name; created when new). Fixed policy splits items among them. */
+  annotators: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(200),
+        hourlyRate: z.number().nonnegative().nullable().default(null),
+      }),
+    )
+    .max(1000)
+    .default([]),
+})
+export type PlanInput = z.input<typeof PlanInput>
+
+export const Interval = z.object({ low: z.number(), high: z.number() })
+
+export const AnnotatorFigures = z.object({
+  annotatorId: z.number().int(),
+  name: z.string(),
+  labels: z.number().int(),
+  /** Labels beyond k placed by hand (opened a target that was already done). */
+  overK: z.number().int(),
+  activeSeconds: z.number(),
+  medianSeconds: z.number().nullable(),
+  /** Targets in their assignment (fixed policy) or their fair share of k × targets (open). */
+  assigned: z.number().int().nullable(),
+  controls: z.object({
+    answered: z.number().int(),
+    correct: z.number().int(),
+    accuracy: z.number().nullable(),
+    interval: Interval.nullable(),
+  }),
+  kappaWithGold: z.number().nullable(),
+  hourlyRate: z.number().nullable(),
+  cost: z.number().nullable(),
+})
+export type AnnotatorFigures = z.infer<typeof AnnotatorFigures>
+
+export const PackageRow = z.object({
+  id: z.string(),
+  annotator: z.string(),
+  targets: z.number().int(),
+  createdAt: z.string(),
+  returnedAt: z.string().nullable(),
+  labelsBack: z.number().int(),
+})
+
+export const Dashboard = z.object({
+  plan: Plan,
+  targets: z.number().int(),
+  /** Targets holding k labels (done for everyone). */
+  complete: z.number().int(),
+  /** Labels placed so far towards k × targets (each target counted up to k). */
+  labelsTowardsK: z.number().int(),
+  labelsWanted: z.number().int(),
+  byVariant: z.array(
+    z.object({ variant: z.string(), targets: z.number().int(), complete: z.number().int() }),
+  ),
+  annotators: z.array(AnnotatorFigures),
+  pairwiseKappa: z.array(
+    z.object({ a: z.string(), b: z.string(), kappa: z.number().nullable(), n: z.number().int() }),
+  ),
+  controls: z.object({ count: z.number().int() }),
+  packages: z.array(PackageRow),
+  activeHours: z.number(),
+  /** Hours of labelling left at the current pace (median seconds per label); null without a pace. */
+  projectedHours: z.number().nullable(),
+  /** Labels placed per day over the last seven days, and the day the work would end at that pace. */
+  labelsPerDay: z.number(),
+  projectedFinish: z.string().nullable(),
+})
+export type Dashboard = z.infer<typeof Dashboard>
+
+export const GuidelinesVersion = z.object({
+  version: z.number().int(),
+  body: z.string(),
+  author: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type GuidelinesVersion = z.infer<typeof GuidelinesVersion>
+
+export const ControlInput = z.object({ targetId: z.number().int(), verdict: z.string() })
+
+/** Calls of the annotation project area. Names read `projects.verb`. */
+export const projectsCalls = {
+  'projects.plan': call(z.object({ datasetId: z.number().int() }), Plan),
+  /** Sets k, the policy, rates and named annotators; fixed policy also (re)draws assignments. */
+  'projects.setPlan': call(PlanInput, Plan),
+  'projects.dashboard': call(z.object({ datasetId: z.number().int() }), Dashboard),
+  'projects.guidelines': call(
+    z.object({ datasetId: z.number().int(), annotatorId: z.number().int().optional() }),
+    z.object({
+      current: GuidelinesVersion.nullable(),
+      /** Older versions, newest first (bodies included: the history is the point). */
+      history: z.array(GuidelinesVersion),
+      /** True when this annotator has not yet read the current version before their first label. */
+      mustRead: z.boolean(),
+    }),
+  ),
+  'projects.saveGuidelines': call(
+    z.object({
+      datasetId: z.number().int(),
+      body: z.string().max(200_000),
+      author: z.string().max(200).optional(),
+    }),
+    GuidelinesVersion,
+  ),
+  'projects.readGuidelines': call(
+    z.object({ datasetId: z.number().int(), annotatorId: z.number().int(), version: z.number().int() }),
+    z.object({ ok: z.literal(true) }),
+  ),
+  /** Marks targets as controls: from their gold, or with the answers given. */
+  'projects.setControls': call(
+    z.object({
+      datasetId: z.number().int(),
+      fromGold: z.array(z.number().int()).max(100_000).default([]),
+      /** Every target of the dataset with an adjudicated or imported gold row. */
+      allGold: z.boolean().default(false),
+      answers: z.array(ControlInput).max(100_000).default([]),
+    }),
+    z.object({ added: z.number().int(), controls: z.number().int() }),
+  ),
+  'projects.clearControls': call(
+    z.object({ datasetId: z.number().int(), targetIds: z.array(z.number().int()).max(100_000) }),
+    z.object({ controls: z.number().int() }),
+  ),
+  'projects.controls': call(
+    z.object({ datasetId: z.number().int() }),
+    z.array(z.object({ targetId: z.number().int(), verdict: z.string(), source: z.enum(['gold', 'file']) })),
+  ),
+  /** Writes one annotator's work package (dataset, assignment, guidelines, settings). */
+  'projects.exportPackage': call(
+    z.object({
+      datasetId: z.number().int(),
+      annotator: z.string().trim().min(1).max(200),
+      out: z.string().trim().min(1).max(4096).optional(),
+    }),
+    z.object({
+      id: z.string(),
+      file: z.string(),
+      annotator: z.string(),
+      items: z.number().int(),
+      assignedItems: z.number().int(),
+      targets: z.number().int(),
+    }),
+  ),
+  /** Opens a package in this workspace (the annotator's laptop); the same package twice changes nothing. */
+  'projects.openPackage': call(
+    z.object({ source: FileSource }),
+    z.object({
+      id: z.string(),
+      dataset: z.string(),
+      datasetId: z.number().int(),
+      annotator: z.string(),
+      items: z.number().int(),
+      alreadyOpen: z.boolean(),
+    }),
+  ),
+}

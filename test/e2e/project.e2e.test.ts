@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appSessions, chooseAnnotator } from './harness'
+import { AnnotatePage } from './pages/annotate'
+
+const start = appSessions()
+
+/** Opens the Annotate view afresh, so it lands on the queue's next target for whoever labels. */
+async function openQueue(page: Page, datasetId: number): Promise<AnnotatePage> {
+  await page.evaluate(`location.hash = '#/project/${datasetId}'`)
+  await page.getByRole('form', { name: 'Plan' }).waitFor()
+  await page.evaluate(`location.hash = '#/annotate/${datasetId}'`)
+  const a = new AnnotatePage(page)
+  await a.focused.waitFor()
+  return a
+}
+
+/** Gives the focused unit a verdict by key and waits until it is saved. */
+async function label(a: AnnotatePage, key: '1' | '2'): Promise<number> {
+  const target = await a.focusedTargetId()
+  await a.page.keyboard.press(key)
+  await expect.poll(() => a.page.locator(`#unit-${target}`).getAttribute('data-verdict')).not.toBeNull()
+  await a.waitSaved()
+  return target
+}
+
+describe('an annotation project in the browser', () => {
+  it('runs k = 2 with two annotators, scores a control, and puts people on the cost axis', async () => {
+    const app = await start({ annotator: 'ana' })
+    const { page } = app
+    const db = app.server.ctx.workspace.db
+    const datasetId = (db.prepare('SELECT id FROM datasets ORDER BY id LIMIT 1').get() as { id: number }).id
+    // A control: a target nobody adjudicated, whose known answer is "true".
+    const control = (
+      db
+        .prepare(
+          `SELECT t.id FROM targets t WHERE t.dataset_id = ? AND NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id)
+           ORDER BY t.id DESC LIMIT 1`,
+        )
+        .get(datasetId) as { id: number }
+    ).id
+
+    // The lead sets the plan on the Project screen: k = 2, two named people, every queue turn a control.
+    await page.evaluate(`location.hash = '#/project/${datasetId}'`)
+    const plan = page.getByRole('form', { name: 'Plan' })
+    await plan.waitFor()
+    await plan.getByLabel('Overlap k').fill('5')
+    await plan.getByLabel('Annotators (name').fill('ana, ben')
+    await plan.getByRole('button', { name: 'Save plan' }).click()
+    await expect
+      .poll(() => plan.getByRole('alert').textContent())
+      .toMatch(/k = 5 needs at least 5 annotators/)
+    await plan.getByLabel('Overlap k').fill('2')
+    await plan.getByLabel('Controls mixed in').fill('100')
+    await plan.getByLabel('Hourly rate (dataset)').fill('30')
+    await plan.getByRole('button', { name: 'Save plan' }).click()
+    await page.getByText('k = 2 · open').waitFor()
+    const controls = page.getByRole('region', { name: 'Controls' })
+    await controls.getByLabel('Control answers', { exact: true }).fill(`targetId,verdict\n${control},true`)
+    await controls.getByRole('button', { name: 'Mark these as controls' }).click()
+    await controls.getByText('1 controls in all').waitFor()
+
+    // Guidelines: a script is refused with a clear message; remote images are not shown.
+    const guide = page.getByRole('region', { name: 'Guidelines' })
+    const md = guide.getByLabel('Guidelines Markdown')
+    await md.fill('# Rules\n\n<script>window.pwned = 1</script>')
+    await guide
+      .getByText(/a <script> tag/)
+      .first()
+      .waitFor()
+    await guide.getByRole('button', { name: 'Save as a new version' }).click()
+    await expect
+      .poll(() => guide.getByRole('alert').textContent())
+      .toMatch(/<script> tag.*nothing was changed/)
+    await md.fill(
+      '# Rules\n\nA fact is **true** only if the answer states it.\n\n![tracker](https://example.com/t.png)',
+    )
+    await guide.getByText('1 image from other sites not shown.').first().waitFor()
+    expect(await guide.locator('.guidelines-preview img').count()).toBe(0)
+    await guide.getByRole('button', { name: 'Save as a new version' }).click()
+    await guide.getByText('version 1').waitFor()
+    expect(await page.evaluate('window.pwned')).toBeUndefined()
+
+    // ana labels: first the guidelines in full, then the queue serves the control (unmarked), she answers it wrongly.
+    await page.evaluate(`location.hash = '#/annotate/${datasetId}'`)
+    const gate = page.getByRole('dialog', { name: 'Guidelines' })
+    await gate.getByText('A fact is true only if the answer states it.').waitFor()
+    await gate.getByRole('button', { name: 'I have read the guidelines' }).click()
+    await gate.waitFor({ state: 'detached' })
+    let a = await openQueue(page, datasetId)
+    await page.getByRole('button', { name: 'Guidelines v1' }).waitFor()
+    expect(await a.focusedTargetId()).toBe(control)
+    await label(a, '2')
+    a = await openQueue(page, datasetId)
+    const anasOwn = await label(a, '1')
+    expect(anasOwn).not.toBe(control)
+
+    // ben takes his turn: the control comes to him too, he gets it right.
+    await page.locator('button.who').click()
+    await chooseAnnotator(page, 'ben')
+    await page.evaluate(`location.hash = '#/annotate/${datasetId}'`)
+    await gate.getByRole('button', { name: 'I have read the guidelines' }).click()
+    await gate.waitFor({ state: 'detached' })
+    a = await openQueue(page, datasetId)
+    expect(await a.focusedTargetId()).toBe(control)
+    await label(a, '1')
+    a = await openQueue(page, datasetId)
+    await label(a, '1')
+
+    // The dashboard shows both, and ana's wrong answer on the control.
+    await page.evaluate(`location.hash = '#/project/${datasetId}'`)
+    const people = page.getByTestId('project-annotators')
+    await people.waitFor()
+    const accuracy = (name: string) =>
+      people.locator(`tr[data-annotator="${name}"] [data-testid="control-accuracy"]`)
+    await expect.poll(() => accuracy('ana').textContent()).toMatch(/^0\.0% \(0\/1;/)
+    await expect.poll(() => accuracy('ben').textContent()).toMatch(/^100\.0% \(1\/1;/)
+    expect(await people.locator('tr[data-annotator="ana"] td').nth(1).textContent()).toBe('1')
+    expect(await people.locator('tr[data-annotator="ben"] td').nth(1).textContent()).toBe('1')
+    await app.shot('project-dashboard')
+
+    // A package for ana, written from the dashboard, shows up as out and not yet back.
+    const packages = page.getByRole('region', { name: 'Packages' })
+    await packages.getByLabel('Package for').fill('ana')
+    await packages.getByRole('button', { name: 'Write package' }).click()
+    await packages.getByText(/Wrote ana's package/).waitFor()
+    await packages.getByRole('cell', { name: 'not yet' }).waitFor()
+
+    // Compare: the demo's annotators (timed labels, the dataset's hourly rate) are points on the cost axis.
+    await page.evaluate(`location.hash = '#/compare/${datasetId}'`)
+    const chart = page.getByTestId('cost-scatter')
+    await chart.waitFor()
+    await expect
+      .poll(() => chart.locator('circle title').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringMatching(/\(human\)/)]))
+    // The table gives people a cost per 1,000 targets as it does judges.
+    // (The demo's annotators, whose labels carry their time; ana and ben labelled too fast to time.)
+    const human = page.getByTestId('judge-table').locator('tr.cmp-human', { hasText: 'alex (human)' })
+    await expect.poll(() => human.locator('[data-metric="per1000"]').textContent()).not.toBe('—')
+    await app.shot('project-compare-human-cost')
+  })
+})

@@ -1,0 +1,140 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { seedWorkspace } from '../annotate/fixture'
+import { rpcOn } from '../helpers/app'
+import { cli } from '../helpers/cli'
+import { tmpDirs } from '../helpers/tmp'
+
+const tmp = tmpDirs()
+
+function app() {
+  const s = seedWorkspace(tmp())
+  return { ...s, rpc: rpcOn(s.ctx) }
+}
+
+describe('guidelines', () => {
+  it('keeps every edit as a new version and stamps each label with the version it was given under', async () => {
+    const { rpc, ds, ana, items, ctx } = app()
+    const v1 = await rpc.value<{ version: number }>('projects.saveGuidelines', {
+      datasetId: ds.id,
+      body: '# Rules\n\nBe strict.',
+    })
+    expect(v1.version).toBe(1)
+    const t = items[0]!.targets.answer!
+    await rpc.value('annotate.save', { targetId: t[0], annotatorId: ana.id, verdict: 'true' })
+    const v2 = await rpc.value<{ version: number }>('projects.saveGuidelines', {
+      datasetId: ds.id,
+      body: '# Rules\n\nBe lenient.',
+    })
+    expect(v2.version).toBe(2)
+    await rpc.value('annotate.save', { targetId: t[1], annotatorId: ana.id, verdict: 'false' })
+    // Saving the same text again adds no version.
+    await rpc.value('projects.saveGuidelines', { datasetId: ds.id, body: '# Rules\n\nBe lenient.' })
+    const g = await rpc.value<{ current: { version: number; body: string }; history: { version: number }[] }>(
+      'projects.guidelines',
+      { datasetId: ds.id },
+    )
+    expect(g.current.version).toBe(2)
+    expect(g.history.map((h) => h.version)).toEqual([1])
+    const stamped = ctx.workspace.db
+      .prepare(
+        'SELECT target_id AS t, guidelines_version AS v FROM labels WHERE annotator_id = ? ORDER BY target_id',
+      )
+      .all(ana.id)
+    expect(stamped).toEqual([
+      { t: t[0], v: 1 },
+      { t: t[1], v: 2 },
+    ])
+    expect(
+      ctx.workspace.db
+        .prepare('SELECT guidelines_version AS v FROM label_history WHERE annotator_id = ? ORDER BY id')
+        .all(ana.id),
+    ).toEqual([{ v: 1 }, { v: 2 }])
+    // History rows take the stamp once and nothing else.
+    expect(() => ctx.workspace.db.prepare('UPDATE label_history SET guidelines_version = 9').run()).toThrow(
+      /append-only/,
+    )
+    expect(() => ctx.workspace.db.prepare(`UPDATE label_history SET verdict = 'x'`).run()).toThrow(
+      /append-only/,
+    )
+  })
+
+  it('refuses guidelines with a script tag with a clear message, and keeps the current version', async () => {
+    const { rpc, ds } = app()
+    await rpc.value('projects.saveGuidelines', { datasetId: ds.id, body: 'Plain rules.' })
+    const r = await rpc.call('projects.saveGuidelines', {
+      datasetId: ds.id,
+      body: 'Rules <script>alert(1)</script>',
+    })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/<script> tag.*nothing was changed/)
+    // A script quoted as code is text to read, not a tag.
+    await rpc.value('projects.saveGuidelines', {
+      datasetId: ds.id,
+      body: 'Never paste `<script>` into answers.',
+    })
+    const g = await rpc.value<{ current: { version: number }; history: unknown[] }>('projects.guidelines', {
+      datasetId: ds.id,
+    })
+    expect(g.current.version).toBe(2)
+    expect(g.history).toHaveLength(1)
+  })
+
+  it('asks an annotator to read the guidelines in full before their first label only', async () => {
+    const { rpc, ds, ana, ben, items } = app()
+    const none = await rpc.value<{ mustRead: boolean }>('projects.guidelines', {
+      datasetId: ds.id,
+      annotatorId: ana.id,
+    })
+    expect(none.mustRead).toBe(false)
+    await rpc.value('projects.saveGuidelines', { datasetId: ds.id, body: 'Rules.' })
+    const must = await rpc.value<{ mustRead: boolean }>('projects.guidelines', {
+      datasetId: ds.id,
+      annotatorId: ana.id,
+    })
+    expect(must.mustRead).toBe(true)
+    await rpc.value('projects.readGuidelines', { datasetId: ds.id, annotatorId: ana.id, version: 1 })
+    expect(
+      (
+        await rpc.value<{ mustRead: boolean }>('projects.guidelines', {
+          datasetId: ds.id,
+          annotatorId: ana.id,
+        })
+      ).mustRead,
+    ).toBe(false)
+    // ben labelled before the guidelines existed: not asked again.
+    await rpc.value('annotate.save', {
+      targetId: items[0]!.targets.answer![0],
+      annotatorId: ben.id,
+      verdict: 'true',
+    })
+    expect(
+      (
+        await rpc.value<{ mustRead: boolean }>('projects.guidelines', {
+          datasetId: ds.id,
+          annotatorId: ben.id,
+        })
+      ).mustRead,
+    ).toBe(false)
+  })
+
+  it('takes a Markdown file from the CLI, refusing one with a script tag and keeping what was there', async () => {
+    const dir = tmp()
+    const { ctx } = seedWorkspace(dir)
+    const file = ctx.workspace.file
+    ctx.close()
+    const good = join(dir, 'rules.md')
+    const bad = join(dir, 'evil.md')
+    writeFileSync(good, '# Rules\n\nJudge the answer, not the question.')
+    writeFileSync(bad, '# Rules\n\n<script>fetch("https://example.com")</script>')
+    const ok = await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--file', good])
+    expect(ok.code, ok.err).toBe(0)
+    expect(ok.out).toMatch(/Guidelines version 1/)
+    const refused = await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--file', bad])
+    expect(refused.code).toBe(1)
+    expect(refused.err).toMatch(/a <script> tag.*nothing was changed/)
+    const now = await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--json'])
+    expect(JSON.parse(now.out)).toMatchObject({ current: { version: 1 }, history: [] })
+  })
+})
