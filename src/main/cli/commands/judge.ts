@@ -2,7 +2,6 @@ import type { Command } from 'commander'
 import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import type { Workspace } from '../../app/workspace'
-import { batchStatus } from '../../batches/status'
 import { CAPABILITY_NAMES, parseCapabilityList } from '../../providers/capabilityNames'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
 import { missingKey } from '../../providers/keys'
@@ -297,13 +296,8 @@ export function registerJudgeCommands(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (run: string, f: CommonFlags) => {
       const runId = parsePositiveInt('run', run)!
-      await withWorkspace(f.workspace, (ws) => {
-        let st: ReturnType<typeof batchStatus>
-        try {
-          st = batchStatus(ws.db, runId)
-        } catch (error) {
-          throw new CliError(error instanceof Error ? error.message : String(error))
-        }
+      await withWorkspace(f.workspace, async (_ws, s) => {
+        const st = await s.call('judges.batches', { runId })
         printResult(Boolean(f.json), st, () =>
           [
             `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? 'batch mode' : 'call by call'}), ${st.waiting} request(s) waiting`,
