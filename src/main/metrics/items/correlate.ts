@@ -1,16 +1,10 @@
-import { mulberry32 } from '../stats/bootstrap'
-import {
-  type PreparedPairs,
-  preparePairs,
-  weightedKendallTauB,
-  weightedPearson,
-  weightedSpearman,
-} from '../stats/weightedCorrelation'
+import { type Coefficients, pairCoefficients, preparePairColumns } from '../stats/pairCorrelations'
 
 /**
  * Item-level correlation of a judge's item scores with the human item scores, each coefficient
  * with a percentile bootstrap interval over items (pairs resampled with replacement, seeded).
- * A resample is a count per pair (stats/weightedCorrelation.ts), so pairs are sorted once.
+ * A resample is a count per pair (stats/pairCorrelations.ts), so pairs are prepared once and
+ * one pass per resample gives all three coefficients.
  * Pure; the order of the pairs does not matter (the test checks it).
  */
 
@@ -32,13 +26,8 @@ export interface ItemBootstrap {
   level?: number
 }
 
-const STATS = {
-  pearson: weightedPearson,
-  spearman: weightedSpearman,
-  kendallTauB: weightedKendallTauB,
-} as const satisfies Record<string, (p: PreparedPairs, w: ArrayLike<number>) => number | null>
-type Stat = keyof typeof STATS
-const NAMES = Object.keys(STATS) as Stat[]
+const NAMES = ['pearson', 'spearman', 'kendallTauB'] as const
+type Stat = (typeof NAMES)[number]
 
 function percentile(sorted: Float64Array, q: number): number {
   const pos = (sorted.length - 1) * q
@@ -58,37 +47,48 @@ export function itemCorrelation(
 ): ItemCorrelation {
   if (judge.length !== human.length) throw new Error('itemCorrelation: lists differ in length')
   const order = judge.map((_, i) => i).sort((a, b) => judge[a]! - judge[b]! || human[a]! - human[b]!)
-  const p = preparePairs(
+  const p = preparePairColumns(
     order.map((i) => judge[i]!),
     order.map((i) => human[i]!),
   )
   const n = p.n
-  const ones = new Int32Array(n).fill(1)
+  const got: Coefficients = { pearson: Number.NaN, spearman: Number.NaN, kendallTauB: Number.NaN }
+  pairCoefficients(p, new Int32Array(n).fill(1), got)
   const point = {
-    pearson: STATS.pearson(p, ones),
-    spearman: STATS.spearman(p, ones),
-    kendallTauB: STATS.kendallTauB(p, ones),
+    pearson: Number.isNaN(got.pearson) ? null : got.pearson,
+    spearman: Number.isNaN(got.spearman) ? null : got.spearman,
+    kendallTauB: Number.isNaN(got.kendallTauB) ? null : got.kendallTauB,
   }
   const wanted = NAMES.filter((k) => point[k] !== null)
-  const draws = Object.fromEntries(NAMES.map((k) => [k, [] as number[]])) as Record<Stat, number[]>
+  const draws = {
+    pearson: new Float64Array(boot.replicates),
+    spearman: new Float64Array(boot.replicates),
+    kendallTauB: new Float64Array(boot.replicates),
+  }
+  const drawn = { pearson: 0, spearman: 0, kendallTauB: 0 }
   if (n >= 3 && wanted.length > 0) {
-    const rand = mulberry32(boot.seed)
+    // mulberry32 (stats/bootstrap.ts) written out in the loop: the same stream, without a call
+    // per draw; the tests hold it to the shared generator.
+    let a = boot.seed >>> 0
     const w = new Int32Array(n)
     for (let r = 0; r < boot.replicates; r++) {
       w.fill(0)
-      for (let k = 0; k < n; k++) w[Math.floor(rand() * n)]!++
-      for (const name of wanted) {
-        const v = STATS[name](p, w)
-        if (v !== null) draws[name].push(v)
+      for (let k = 0; k < n; k++) {
+        a = (a + 0x6d2b79f5) >>> 0
+        let t = a
+        t = Math.imul(t ^ (t >>> 15), t | 1)
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+        w[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)]!++
       }
+      pairCoefficients(p, w, got)
+      for (const name of wanted) if (!Number.isNaN(got[name])) draws[name][drawn[name]++] = got[name]
     }
   }
   const level = boot.level ?? 0.95
   const ci = (name: Stat): Interval => {
     // A coefficient undefined in most resamples (almost no variation) gets no interval.
-    if (point[name] === null || draws[name].length < boot.replicates / 2 || draws[name].length === 0)
-      return null
-    const d = Float64Array.from(draws[name]).sort()
+    if (point[name] === null || drawn[name] < boot.replicates / 2 || drawn[name] === 0) return null
+    const d = draws[name].slice(0, drawn[name]).sort()
     return [percentile(d, (1 - level) / 2), percentile(d, 1 - (1 - level) / 2)]
   }
   return {

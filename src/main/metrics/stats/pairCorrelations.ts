@@ -1,0 +1,228 @@
+/**
+ * Pearson, Spearman and Kendall τ-b of a fixed set of pairs in one go, each pair counted `w[i]`
+ * times. A bootstrap resample of n pairs is exactly such a weighting (how often each pair was
+ * drawn), so the pairs are prepared once and a resample costs two passes over them plus a pass
+ * over the distinct (x, y) cells. Item scores are shares of a handful of units, so a few dozen
+ * cells usually hold thousands of pairs. Pure.
+ *
+ * Floating-point sums are order-sensitive, so every sum that is not exact is taken pair by pair
+ * in the caller's pair order, as a plain two-pass Pearson does. The sums that move to cells are
+ * exact: rank sums (integers and halves) and τ-b's pair counts (integers), all far below 2^53
+ * while the total weight stays under 2^25 (EXACT_CELLS); above that the rank sums go pair by
+ * pair too. A zero weight adds an exact zero, which changes no sum that starts at +0, so the
+ * passes need no branch. Values must be finite (item scores are).
+ */
+
+const EXACT_CELLS = 2 ** 25
+
+export interface PairColumns {
+  n: number
+  /** the pairs, in the caller's order */
+  x: Float64Array
+  y: Float64Array
+  /** per pair: rank of its x among the distinct x values, of its y, and its (x, y) cell */
+  xv: Int32Array
+  yv: Int32Array
+  cell: Int32Array
+  nx: number
+  ny: number
+  /** cells in (x, y) order: their x and y ranks */
+  cellX: Int32Array
+  cellY: Int32Array
+  // scratch, reused by every call
+  cw: Float64Array
+  xw: Float64Array
+  yw: Float64Array
+  dx: Float64Array
+  dy: Float64Array
+  tree: Float64Array
+}
+
+/** Dense ranks of values (equal by ===, so 0 and −0 share one) and how many distinct there are. */
+function denseRanks(v: Float64Array): { rank: Int32Array; count: number } {
+  const n = v.length
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => v[a]! - v[b]!)
+  const rank = new Int32Array(n)
+  let d = -1
+  for (let k = 0; k < n; k++) {
+    if (k === 0 || v[order[k]!] !== v[order[k - 1]!]) d++
+    rank[order[k]!] = d
+  }
+  return { rank, count: d + 1 }
+}
+
+export function preparePairColumns(x: ArrayLike<number>, y: ArrayLike<number>): PairColumns {
+  const n = x.length
+  if (y.length !== n) throw new Error('preparePairColumns: lists differ in length')
+  const xs = Float64Array.from(x)
+  const ys = Float64Array.from(y)
+  const X = denseRanks(xs)
+  const Y = denseRanks(ys)
+  const key = Float64Array.from({ length: n }, (_, i) => X.rank[i]! * Y.count + Y.rank[i]!)
+  const C = denseRanks(key)
+  const cellX = new Int32Array(C.count)
+  const cellY = new Int32Array(C.count)
+  for (let i = 0; i < n; i++) {
+    cellX[C.rank[i]!] = X.rank[i]!
+    cellY[C.rank[i]!] = Y.rank[i]!
+  }
+  return {
+    n,
+    x: xs,
+    y: ys,
+    xv: X.rank,
+    yv: Y.rank,
+    cell: C.rank,
+    nx: X.count,
+    ny: Y.count,
+    cellX,
+    cellY,
+    cw: new Float64Array(C.count),
+    xw: new Float64Array(X.count),
+    yw: new Float64Array(Y.count),
+    dx: new Float64Array(X.count),
+    dy: new Float64Array(Y.count),
+    tree: new Float64Array(Y.count + 1),
+  }
+}
+
+/** The three coefficients; NaN where one is undefined (too few pairs, a constant side). */
+export interface Coefficients {
+  pearson: number
+  spearman: number
+  kendallTauB: number
+}
+
+/** r from the deviation sums, with relative guards: a constant side has no correlation. */
+function finish(cov: number, va: number, vb: number, W: number): number {
+  if (va <= 1e-24 * W || vb <= 1e-24 * W) return Number.NaN
+  const r = cov / Math.sqrt(va * vb)
+  return Number.isFinite(r) ? Math.max(-1, Math.min(1, r)) : Number.NaN
+}
+
+/** Midranks from weights per distinct value: a group of weight G after C gets C + (G + 1) / 2. */
+function midranks(weight: Float64Array, out: Float64Array): void {
+  let before = 0
+  for (let v = 0; v < weight.length; v++) {
+    out[v] = before + (weight[v]! + 1) / 2
+    before += weight[v]!
+  }
+}
+
+export function pairCoefficients(p: PairColumns, w: ArrayLike<number>, out: Coefficients): Coefficients {
+  const { n, x, y, xv, yv, cell, cw, xw, yw, dx, dy } = p
+  cw.fill(0)
+  let W = 0
+  let sa = 0
+  let sb = 0
+  for (let i = 0; i < n; i++) {
+    const k = w[i]!
+    W += k
+    sa += k * x[i]!
+    sb += k * y[i]!
+    cw[cell[i]!]! += k
+  }
+  out.pearson = Number.NaN
+  out.spearman = Number.NaN
+  out.kendallTauB = Number.NaN
+  if (W < 2) return out
+  xw.fill(0)
+  yw.fill(0)
+  for (let c = 0; c < cw.length; c++) {
+    xw[p.cellX[c]!]! += cw[c]!
+    yw[p.cellY[c]!]! += cw[c]!
+  }
+  // Ranks per distinct value, then their deviations from the mean rank.
+  midranks(xw, dx)
+  midranks(yw, dy)
+  let ra = 0
+  let rb = 0
+  if (W < EXACT_CELLS) {
+    for (let v = 0; v < dx.length; v++) ra += xw[v]! * dx[v]!
+    for (let v = 0; v < dy.length; v++) rb += yw[v]! * dy[v]!
+  } else {
+    for (let i = 0; i < n; i++) {
+      const k = w[i]!
+      ra += k * dx[xv[i]!]!
+      rb += k * dy[yv[i]!]!
+    }
+  }
+  const mra = ra / W
+  const mrb = rb / W
+  for (let v = 0; v < dx.length; v++) dx[v] = dx[v]! - mra
+  for (let v = 0; v < dy.length; v++) dy[v] = dy[v]! - mrb
+  const ma = sa / W
+  const mb = sb / W
+  let cov = 0
+  let va = 0
+  let vb = 0
+  let rcov = 0
+  let rva = 0
+  let rvb = 0
+  for (let i = 0; i < n; i++) {
+    const k = w[i]!
+    const da = x[i]! - ma
+    const db = y[i]! - mb
+    cov += k * da * db
+    va += k * da * da
+    vb += k * db * db
+    const ea = dx[xv[i]!]!
+    const eb = dy[yv[i]!]!
+    rcov += k * ea * eb
+    rva += k * ea * ea
+    rvb += k * eb * eb
+  }
+  out.pearson = finish(cov, va, vb, W)
+  out.spearman = finish(rcov, rva, rvb, W)
+  out.kendallTauB = kendallOverCells(p, W)
+  return out
+}
+
+/**
+ * τ-b = (C − D) / √((n0 − Tx)(n0 − Ty)) over the weighted cells: walking cells in x order, each
+ * meets the earlier x groups through a Fenwick tree of weights by y rank. Every quantity is an
+ * integer, so the result is the one a pair-by-pair count gives.
+ */
+function kendallOverCells(p: PairColumns, W: number): number {
+  const { cw, cellX, cellY, yw, tree } = p
+  const m = p.ny
+  tree.fill(0)
+  const below = (r: number) => {
+    let s = 0
+    for (let i = r; i > 0; i -= i & -i) s += tree[i]!
+    return s
+  }
+  let seen = 0
+  let s = 0
+  let tiesX = 0
+  const cells = cw.length
+  let c = 0
+  while (c < cells) {
+    let end = c
+    while (end < cells && cellX[end] === cellX[c]) end++
+    let groupW = 0
+    for (let j = c; j < end; j++) {
+      const wc = cw[j]!
+      if (wc === 0) continue
+      const r = cellY[j]!
+      const lower = below(r)
+      const higher = seen - below(r + 1)
+      s += wc * (lower - higher)
+      groupW += wc
+    }
+    tiesX += (groupW * (groupW - 1)) / 2
+    for (let j = c; j < end; j++) {
+      const wc = cw[j]!
+      if (wc === 0) continue
+      for (let i = cellY[j]! + 1; i <= m; i += i & -i) tree[i]! += wc
+    }
+    seen += groupW
+    c = end
+  }
+  let tiesY = 0
+  for (let v = 0; v < m; v++) tiesY += (yw[v]! * (yw[v]! - 1)) / 2
+  const n0 = (W * (W - 1)) / 2
+  const denom = Math.sqrt((n0 - tiesX) * (n0 - tiesY))
+  if (!(denom > 0)) return Number.NaN
+  return Math.max(-1, Math.min(1, s / denom))
+}
