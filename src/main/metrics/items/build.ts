@@ -5,16 +5,9 @@ import { type Coder, type RunColumns, ST_OK, type TargetColumns } from '../load'
 import { type RunRow, runLabel } from '../snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../stats/binary'
 import { goldCodes } from '../stats/labelColumns'
-import { type ItemBootstrap, itemCorrelation } from './correlate'
+import { type ItemBootstrap, itemCorrelation, Resamples } from './correlate'
 import type { ItemInputs } from './load'
-import {
-  ITEM_SCORE_DEFINITIONS,
-  type ItemScore,
-  type ItemScoreKind,
-  itemScores,
-  scoreKindFor,
-  type UnitVerdict,
-} from './scores'
+import { ITEM_SCORE_DEFINITIONS, ItemScoreColumns, type ItemScoreKind, type ScoreColumns, scoreKindFor } from './scores'
 
 /**
  * Item-level series and correlations of a dataset: the gold's item scores per unit kind, every
@@ -33,42 +26,62 @@ export interface ItemLevelInput {
   boot: ItemBootstrap
 }
 
-interface Series {
-  meta: Omit<ItemSeries, 'values' | 'units' | 'responseLabels'>
-  scores: Map<number, ItemScore>
+/** The input with the response of every target looked up once. */
+interface Prepared extends ItemLevelInput {
+  respOf: Int32Array
 }
 
-/** Unit verdicts of one kind from per-target binary, number and label columns. */
-function unitRows(
-  input: ItemLevelInput,
+interface Series {
+  meta: Omit<ItemSeries, 'values' | 'units' | 'responseLabels'>
+  scores: ScoreColumns
+}
+
+/** The response (dense index into inputs.responses) of every target; −1 for none. */
+function responseIndex(input: ItemLevelInput): Int32Array {
+  const { t, inputs } = input
+  const byCandidate = new Map(inputs.responses.map((r, k) => [r.candidateId, k]))
+  return Int32Array.from(t.candidate, (c) => byCandidate.get(c) ?? -1)
+}
+
+/**
+ * Item scores of one unit kind from per-target binary, number and label columns; `rows` counts
+ * the units that had a verdict or a number at all.
+ */
+function unitScores(
+  input: Prepared,
   kind: UnitKind,
+  score: ItemScoreKind,
   bin: (i: number) => number,
   num: (i: number) => number,
   word: (i: number) => string | null,
-): UnitVerdict[] {
-  const { t, inputs } = input
-  const out: UnitVerdict[] = []
+): { scores: ScoreColumns; rows: number } {
+  const { t, inputs, respOf } = input
+  const acc = new ItemScoreColumns(score, inputs.responses.length, input)
+  const words = score === 'entailment-share'
+  let rows = 0
   for (let i = 0; i < t.ids.length; i++) {
     if (inputs.kind[i] !== kind) continue
     const b = bin(i)
     const x = num(i)
     if (b === NONE && !Number.isFinite(x)) continue
-    out.push({ response: t.candidate[i]!, bin: b, num: x, verdict: word(i) })
+    rows++
+    const r = respOf[i]!
+    if (r >= 0) acc.add(r, b, x, words && b !== NONE ? word(i) : null)
   }
-  return out
+  return { scores: acc.finish(), rows }
 }
 
-function goldSeries(input: ItemLevelInput, kind: UnitKind, gold: Int32Array): Map<number, ItemScore> {
+function goldSeries(input: Prepared, kind: UnitKind, gold: Int32Array): ScoreColumns {
   const { t, coder } = input
   const values = t.human.values
-  const rows = unitRows(
+  return unitScores(
     input,
     kind,
+    scoreKindFor(kind),
     (i) => (gold[i]! < 0 ? NONE : coder.bin(values[gold[i]!]!, null)),
     (i) => (gold[i]! < 0 ? Number.NaN : coder.num(values[gold[i]!]!, null)),
     (i) => (gold[i]! < 0 ? null : values[gold[i]!]!),
-  )
-  return itemScores(scoreKindFor(kind), rows)
+  ).scores
 }
 
 /**
@@ -78,7 +91,7 @@ function goldSeries(input: ItemLevelInput, kind: UnitKind, gold: Int32Array): Ma
  * a majority of numbers would leave most units without a score. `exclude` leaves one annotator
  * out (an annotator is scored against the others).
  */
-function humanSeries(input: ItemLevelInput, kind: UnitKind, exclude: number): Map<number, ItemScore> {
+function humanSeries(input: Prepared, kind: UnitKind, exclude: number): ScoreColumns {
   const { t, coder } = input
   if (t.schema.type !== 'numeric')
     return goldSeries(input, kind, goldCodes(t.human, t.stored, exclude, t.goldRule?.(exclude)))
@@ -101,14 +114,14 @@ function humanSeries(input: ItemLevelInput, kind: UnitKind, exclude: number): Ma
     }
     if (n > 0) mean[i] = sum / n
   }
-  const rows = unitRows(
+  return unitScores(
     input,
     kind,
+    scoreKindFor(kind),
     (i) => (Number.isFinite(mean[i]!) ? (mean[i]! >= threshold ? SUPPORTED : UNSUPPORTED) : NONE),
     (i) => mean[i]!,
     () => null,
-  )
-  return itemScores(scoreKindFor(kind), rows)
+  ).scores
 }
 
 interface Pairs {
@@ -118,27 +131,27 @@ interface Pairs {
 
 /** The (judge, human) item-score pairs, overall and per variant; correlated once B is known. */
 function pairsOf(
-  input: ItemLevelInput,
-  judge: Map<number, ItemScore>,
-  human: Map<number, ItemScore>,
+  input: Prepared,
+  judge: ScoreColumns,
+  human: ScoreColumns,
 ): { overall: Pairs; byVariant: Map<string, Pairs> } {
   const x: number[] = []
   const y: number[] = []
   const byVariant = new Map<string, { x: number[]; y: number[] }>()
-  for (const r of input.inputs.responses) {
-    const j = judge.get(r.candidateId)
-    const h = human.get(r.candidateId)
-    if (!j || !h) continue
-    x.push(j.score)
-    y.push(h.score)
+  input.inputs.responses.forEach((r, k) => {
+    if (!judge.has[k] || !human.has[k]) return
+    const js = judge.score[k]!
+    const hs = human.score[k]!
+    x.push(js)
+    y.push(hs)
     let v = byVariant.get(r.variant)
     if (!v) {
       v = { x: [], y: [] }
       byVariant.set(r.variant, v)
     }
-    v.x.push(j.score)
-    v.y.push(h.score)
-  }
+    v.x.push(js)
+    v.y.push(hs)
+  })
   return { overall: { x, y }, byVariant }
 }
 
@@ -157,7 +170,8 @@ export function replicatesFor(requested: number, totalPairs: number): number {
 
 const ROUGE: ('rouge1' | 'rouge2' | 'rougeL')[] = ['rouge1', 'rouge2', 'rougeL']
 
-export function buildItemLevel(input: ItemLevelInput): ItemLevel {
+export function buildItemLevel(given: ItemLevelInput): ItemLevel {
+  const input: Prepared = { ...given, respOf: responseIndex(given) }
   const { t, inputs } = input
   const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
   const series: Series[] = []
@@ -183,7 +197,7 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
       for (let i = 0; i < t.ids.length; i++)
         for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = h.code[k]!
       const mine = goldSeries(input, kind, own)
-      if (mine.size === 0) continue
+      if (mine.count === 0) continue
       const others = humanSeries(input, kind, a)
       const name = input.names.get(a) ?? `#${a}`
       const meta = { source: 'annotator' as const, runId: null, annotator: name, label: name, unitKind: kind }
@@ -192,33 +206,43 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
     }
     for (const r of input.runs) {
       const run = input.columns.get(r.id)!
-      const rows = unitRows(
+      const dcr = r.method === 'dcr' && kind === 'sentence'
+      const { scores, rows } = unitScores(
         input,
         kind,
+        dcr ? 'dcr' : humanScore,
         (i) => (run.status[i] === ST_OK ? run.bin[i]! : NONE),
         (i) => (run.status[i] === ST_OK ? run.num[i]! : Number.NaN),
         (i) => (run.status[i] === ST_OK && run.code[i]! >= 0 ? t.labels[run.code[i]!]! : null),
       )
-      if (rows.length === 0) continue
+      if (rows === 0) continue
       const label = runLabel(r)
       const meta = { source: 'judge' as const, runId: r.id, annotator: null, label, unitKind: kind }
-      const own: { score: ItemScoreKind; scores: Map<number, ItemScore> }[] = [
-        {
-          score: r.method === 'dcr' && kind === 'sentence' ? 'dcr' : humanScore,
-          scores: itemScores(r.method === 'dcr' && kind === 'sentence' ? 'dcr' : humanScore, rows, input),
-        },
-      ]
+      const own: { score: ItemScoreKind; scores: ScoreColumns }[] = [{ score: dcr ? 'dcr' : humanScore, scores }]
       const tokens = inputs.lexicalTokens.get(r.id)
       if (tokens) {
-        const judged = new Set(rows.map((x) => x.response))
-        const rouge = new Map(ROUGE.map((m) => [m, new Map<number, ItemScore>()]))
-        for (const resp of inputs.responses) {
-          if (!judged.has(resp.candidateId)) continue
+        const R = inputs.responses.length
+        const rouge = ROUGE.map(() => ({
+          has: new Uint8Array(R),
+          score: new Float64Array(R),
+          units: new Int32Array(R),
+          labels: null,
+          rows: new Int32Array(R),
+          count: 0,
+        }))
+        inputs.responses.forEach((resp, k) => {
+          if (scores.rows[k] === 0) return
           const s = lexicalScores(resp.text, resp.reference, tokens)
-          for (const m of ROUGE)
-            rouge.get(m)!.set(resp.candidateId, { score: s[m].f, units: 1, responseLabel: null })
-        }
-        for (const m of ROUGE) own.push({ score: m, scores: rouge.get(m)! })
+          ROUGE.forEach((m, j) => {
+            const c = rouge[j]!
+            c.has[k] = 1
+            c.score[k] = s[m].f
+            c.units[k] = 1
+            c.rows[k] = 1
+            c.count++
+          })
+        })
+        ROUGE.forEach((m, j) => own.push({ score: m, scores: rouge[j]! }))
       }
       for (const o of own) {
         series.push({ meta: { ...meta, score: o.score }, scores: o.scores })
@@ -232,10 +256,13 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
     for (const v of p.byVariant.values()) total += v.x.length
   }
   const boot = { ...input.boot, replicates: replicatesFor(input.boot.replicates, total) }
+  const resamples = new Resamples(boot)
   const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, ...meta }) => ({
     ...meta,
-    overall: itemCorrelation(overall.x, overall.y, boot),
-    byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, itemCorrelation(v.x, v.y, boot)])),
+    overall: itemCorrelation(overall.x, overall.y, boot, resamples),
+    byVariant: Object.fromEntries(
+      [...byVariant].map(([k, v]) => [k, itemCorrelation(v.x, v.y, boot, resamples)]),
+    ),
   }))
   const items = inputs.responses.map((r) => ({
     candidateId: r.candidateId,
@@ -247,14 +274,11 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
     replicates: boot.replicates,
     definitions: ITEM_SCORE_DEFINITIONS,
     items,
-    series: series.map((s) => ({
-      ...s.meta,
-      values: items.map((it) => s.scores.get(it.candidateId)?.score ?? null),
-      units: items.map((it) => s.scores.get(it.candidateId)?.units ?? 0),
-      responseLabels:
-        s.meta.unitKind === 'triplet'
-          ? items.map((it) => s.scores.get(it.candidateId)?.responseLabel ?? null)
-          : null,
+    series: series.map(({ meta, scores: c }) => ({
+      ...meta,
+      values: items.map((_, k) => (c.has[k] ? c.score[k]! : null)),
+      units: items.map((_, k) => (c.has[k] ? c.units[k]! : 0)),
+      responseLabels: meta.unitKind === 'triplet' ? items.map((_, k) => (c.has[k] ? (c.labels?.[k] ?? null) : null)) : null,
     })),
     correlations,
   }

@@ -37,6 +37,57 @@ function percentile(sorted: Float64Array, q: number): number {
 }
 
 /**
+ * Successive resamples of n pairs from a seed: how often each pair was drawn. mulberry32
+ * (stats/bootstrap.ts) is written out in the loop, the same stream without a call per draw; the
+ * tests hold it to the shared generator.
+ */
+function drawer(seed: number, n: number): (w: Int32Array) => Int32Array {
+  let a = seed >>> 0
+  return (w) => {
+    w.fill(0)
+    for (let k = 0; k < n; k++) {
+      a = (a + 0x6d2b79f5) >>> 0
+      let t = a
+      t = Math.imul(t ^ (t >>> 15), t | 1)
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+      w[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)]!++
+    }
+    return w
+  }
+}
+
+/** Above this many counts (replicates × pairs) resamples are drawn afresh instead of kept. */
+const KEPT_COUNTS_MAX = 4_000_000
+
+/**
+ * The resamples of one seed, kept per number of pairs. Every correlation line starts from the
+ * same seed, so lines with as many pairs (every judge over the same responses) draw the very same
+ * resamples: drawing them once saves most of the bootstrap's time.
+ */
+export class Resamples {
+  private readonly kept = new Map<number, Int32Array>()
+  constructor(private readonly boot: ItemBootstrap) {}
+
+  fits(boot: ItemBootstrap): boolean {
+    return boot.seed === this.boot.seed && boot.replicates === this.boot.replicates
+  }
+
+  /** Counts of replicate r at [r·n, (r + 1)·n), or null when too many to keep. */
+  weights(n: number): Int32Array | null {
+    const { replicates, seed } = this.boot
+    if (replicates * n > KEPT_COUNTS_MAX) return null
+    let flat = this.kept.get(n)
+    if (!flat) {
+      flat = new Int32Array(replicates * n)
+      const draw = drawer(seed, n)
+      for (let r = 0; r < replicates; r++) draw(flat.subarray(r * n, (r + 1) * n))
+      this.kept.set(n, flat)
+    }
+    return flat
+  }
+}
+
+/**
  * Pairs are put in a canonical order first, so the same pairs in any order draw the same
  * resamples and give the same intervals.
  */
@@ -44,6 +95,7 @@ export function itemCorrelation(
   judge: readonly number[],
   human: readonly number[],
   boot: ItemBootstrap,
+  resamples?: Resamples,
 ): ItemCorrelation {
   if (judge.length !== human.length) throw new Error('itemCorrelation: lists differ in length')
   const order = judge.map((_, i) => i).sort((a, b) => judge[a]! - judge[b]! || human[a]! - human[b]!)
@@ -67,20 +119,12 @@ export function itemCorrelation(
   }
   const drawn = { pearson: 0, spearman: 0, kendallTauB: 0 }
   if (n >= 3 && wanted.length > 0) {
-    // mulberry32 (stats/bootstrap.ts) written out in the loop: the same stream, without a call
-    // per draw; the tests hold it to the shared generator.
-    let a = boot.seed >>> 0
+    const flat = (resamples?.fits(boot) ? resamples : new Resamples(boot)).weights(n)
     const w = new Int32Array(n)
+    const gen = flat ? null : drawer(boot.seed, n)
     for (let r = 0; r < boot.replicates; r++) {
-      w.fill(0)
-      for (let k = 0; k < n; k++) {
-        a = (a + 0x6d2b79f5) >>> 0
-        let t = a
-        t = Math.imul(t ^ (t >>> 15), t | 1)
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-        w[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)]!++
-      }
-      pairCoefficients(p, w, got)
+      const weights = flat ? flat.subarray(r * n, (r + 1) * n) : gen!(w)
+      pairCoefficients(p, weights, got)
       for (const name of wanted) if (!Number.isNaN(got[name])) draws[name][drawn[name]++] = got[name]
     }
   }

@@ -1,6 +1,6 @@
 import type { UnitKind } from '../../../shared/labelSchemas'
 import { NONE, SUPPORTED } from '../stats/binary'
-import { dcrScore } from '../stats/methods'
+import { dcrScoreOfSum } from '../stats/methods'
 
 /**
  * Item scores: one number per response (a candidate of an item: a summary, an answer) from the
@@ -58,16 +58,6 @@ export interface ItemScore {
   responseLabel: string | null
 }
 
-function group(rows: readonly UnitVerdict[]): Map<number, UnitVerdict[]> {
-  const out = new Map<number, UnitVerdict[]>()
-  for (const r of rows) {
-    const list = out.get(r.response)
-    if (list) list.push(r)
-    else out.set(r.response, [r])
-  }
-  return out
-}
-
 /**
  * RefChecker's label for a whole response: one contradicted claim makes it a contradiction,
  * else one unverifiable claim makes it neutral; only a response whose every claim is entailed
@@ -80,44 +70,122 @@ export function responseLabel(verdicts: readonly string[]): string | null {
   return verdicts.every((v) => v === 'entailment') ? 'entailment' : null
 }
 
-/** Item scores of one unit kind (or DCR's score) from the verdicts on its units. */
+/** Item scores of every response, column-wise: response r has a score when `has[r]` is 1. */
+export interface ScoreColumns {
+  has: Uint8Array
+  score: Float64Array
+  units: Int32Array
+  /** Triplets only: RefChecker's response label per response. */
+  labels: (string | null)[] | null
+  /** Unit rows seen per response, scored or not (a judge that saw the response). */
+  rows: Int32Array
+  /** Responses with a score. */
+  count: number
+}
+
+/**
+ * Collects the unit rows of one score kind into per-response counts, then scores every response
+ * at once. Typed arrays instead of a list of rows per response: a million-target workspace
+ * scores each run in one pass. Numbers are summed in row order, as a list would be.
+ */
+export class ItemScoreColumns {
+  private readonly judged: Int32Array
+  private readonly supported: Int32Array
+  private readonly sum: Float64Array
+  private readonly nums: Int32Array
+  private readonly rows: Int32Array
+  // triplets: non-empty verdicts, any contradiction, any neutral, any other than entailment
+  private readonly words: Int32Array | null
+  private readonly flags: Uint8Array | null
+
+  constructor(
+    private readonly kind: ItemScoreKind,
+    private readonly responses: number,
+    private readonly dcr: { alpha: number; beta: number } = { alpha: 0, beta: 0 },
+  ) {
+    this.judged = new Int32Array(responses)
+    this.supported = new Int32Array(responses)
+    this.sum = new Float64Array(responses)
+    this.nums = new Int32Array(responses)
+    this.rows = new Int32Array(responses)
+    this.words = kind === 'entailment-share' ? new Int32Array(responses) : null
+    this.flags = kind === 'entailment-share' ? new Uint8Array(responses) : null
+  }
+
+  /** One unit row of response r (a dense index below `responses`). */
+  add(r: number, bin: number, num: number, verdict: string | null): void {
+    this.rows[r]!++
+    if (Number.isFinite(num)) {
+      this.sum[r]! += num
+      this.nums[r]!++
+    }
+    if (bin === NONE) return
+    this.judged[r]!++
+    if (bin === SUPPORTED) this.supported[r]!++
+    if (this.words && this.flags && verdict) {
+      this.words[r]!++
+      if (verdict === 'contradiction') this.flags[r]! |= 1
+      else if (verdict === 'neutral') this.flags[r]! |= 2
+      else if (verdict !== 'entailment') this.flags[r]! |= 4
+    }
+  }
+
+  finish(): ScoreColumns {
+    const R = this.responses
+    const out: ScoreColumns = {
+      has: new Uint8Array(R),
+      score: new Float64Array(R),
+      units: new Int32Array(R),
+      labels: this.flags ? new Array<string | null>(R).fill(null) : null,
+      rows: this.rows,
+      count: 0,
+    }
+    for (let r = 0; r < R; r++) {
+      const judged = this.judged[r]!
+      let score: number
+      let units: number
+      if (this.kind === 'verdict') {
+        if (this.nums[r] === 0) continue
+        score = this.sum[r]! / this.nums[r]!
+        units = this.nums[r]!
+      } else if (judged === 0) continue
+      else if (this.kind === 'dcr') {
+        // Marks are ±1, so their sum is exact in any order.
+        const d = dcrScoreOfSum(2 * this.supported[r]! - judged, judged, this.dcr.alpha, this.dcr.beta)
+        if (!d) continue
+        score = d.score
+        units = judged
+      } else {
+        score = this.supported[r]! / judged
+        units = judged
+        if (out.labels && this.words![r]! > 0) {
+          const f = this.flags![r]!
+          out.labels[r] = f & 1 ? 'contradiction' : f & 2 ? 'neutral' : f & 4 ? null : 'entailment'
+        }
+      }
+      out.has[r] = 1
+      out.score[r] = score
+      out.units[r] = units
+      out.count++
+    }
+    return out
+  }
+}
+
+/** Item scores of one unit kind (or DCR's score) from the verdicts on its units, by response id. */
 export function itemScores(
   kind: ItemScoreKind,
   rows: readonly UnitVerdict[],
   dcr: { alpha: number; beta: number } = { alpha: 0, beta: 0 },
 ): Map<number, ItemScore> {
+  const ids = [...new Set(rows.map((r) => r.response))]
+  const index = new Map(ids.map((id, k) => [id, k]))
+  const acc = new ItemScoreColumns(kind, ids.length, dcr)
+  for (const r of rows) acc.add(index.get(r.response)!, r.bin, r.num, r.verdict)
+  const c = acc.finish()
   const out = new Map<number, ItemScore>()
-  for (const [response, list] of group(rows)) {
-    if (kind === 'verdict') {
-      const nums = list.map((r) => r.num).filter(Number.isFinite)
-      if (nums.length > 0)
-        out.set(response, {
-          score: nums.reduce((a, b) => a + b, 0) / nums.length,
-          units: nums.length,
-          responseLabel: null,
-        })
-      continue
-    }
-    const judged = list.filter((r) => r.bin !== NONE)
-    if (judged.length === 0) continue
-    const supported = judged.filter((r) => r.bin === SUPPORTED).length
-    if (kind === 'dcr') {
-      const d = dcrScore(
-        judged.map((r) => (r.bin === SUPPORTED ? 1 : -1)),
-        dcr.alpha,
-        dcr.beta,
-      )
-      if (d) out.set(response, { score: d.score, units: judged.length, responseLabel: null })
-      continue
-    }
-    out.set(response, {
-      score: supported / judged.length,
-      units: judged.length,
-      responseLabel:
-        kind === 'entailment-share'
-          ? responseLabel(judged.map((r) => r.verdict ?? '').filter(Boolean))
-          : null,
-    })
-  }
+  ids.forEach((id, k) => {
+    if (c.has[k]) out.set(id, { score: c.score[k]!, units: c.units[k]!, responseLabel: c.labels?.[k] ?? null })
+  })
   return out
 }

@@ -48,10 +48,15 @@ export function refcheckerDistribution(rows: readonly { response: number; verdic
  * Z = (Σ s_i − α) / (n − β), rescaled to [0, 1] as (Z + 1) / 2. Not defined when n = β.
  */
 export function dcrScore(marks: readonly number[], alpha = 0, beta = 0): { z: number; score: number } | null {
-  const denom = marks.length - beta
-  if (denom === 0) return null
   let sum = 0
   for (const s of marks) sum += s
+  return dcrScoreOfSum(sum, marks.length, alpha, beta)
+}
+
+/** The same from the marks' sum and count (item scores count marks instead of listing them). */
+export function dcrScoreOfSum(sum: number, n: number, alpha = 0, beta = 0): { z: number; score: number } | null {
+  const denom = n - beta
+  if (denom === 0) return null
   const z = (sum - alpha) / denom
   return { z, score: (z + 1) / 2 }
 }
