@@ -29,11 +29,24 @@ export interface ItemLevelInput {
 /** The input with the response of every target looked up once. */
 interface Prepared extends ItemLevelInput {
   respOf: Int32Array
+  /** target indexes of each unit kind, in order */
+  targetsOf: Map<UnitKind, Int32Array>
 }
 
 interface Series {
   meta: Omit<ItemSeries, 'values' | 'units' | 'responseLabels'>
   scores: ScoreColumns
+}
+
+function targetsByKind(input: ItemLevelInput): Map<UnitKind, Int32Array> {
+  const lists = new Map<UnitKind, number[]>()
+  input.inputs.kind.forEach((k, i) => {
+    if (!k) return
+    const list = lists.get(k)
+    if (list) list.push(i)
+    else lists.set(k, [i])
+  })
+  return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]))
 }
 
 /** The response (dense index into inputs.responses) of every target; −1 for none. */
@@ -42,6 +55,12 @@ function responseIndex(input: ItemLevelInput): Int32Array {
   const byCandidate = new Map(inputs.responses.map((r, k) => [r.candidateId, k]))
   return Int32Array.from(t.candidate, (c) => byCandidate.get(c) ?? -1)
 }
+
+// Module constants read once: hot loops below would otherwise read them through the import.
+const NO_VERDICT = NONE
+const OK = ST_OK
+const YES = SUPPORTED
+const NO = UNSUPPORTED
 
 /**
  * Item scores of one unit kind from per-target binary, number and label columns; `rows` counts
@@ -55,18 +74,41 @@ function unitScores(
   num: (i: number) => number,
   word: (i: number) => string | null,
 ): { scores: ScoreColumns; rows: number } {
-  const { t, inputs, respOf } = input
+  const { inputs, respOf } = input
   const acc = new ItemScoreColumns(score, inputs.responses.length, input)
   const words = score === 'entailment-share'
   let rows = 0
-  for (let i = 0; i < t.ids.length; i++) {
-    if (inputs.kind[i] !== kind) continue
+  for (const i of input.targetsOf.get(kind)!) {
     const b = bin(i)
     const x = num(i)
-    if (b === NONE && !Number.isFinite(x)) continue
+    if (b === NO_VERDICT && !Number.isFinite(x)) continue
     rows++
     const r = respOf[i]!
-    if (r >= 0) acc.add(r, b, x, words && b !== NONE ? word(i) : null)
+    if (r >= 0) acc.add(r, b, x, words && b !== NO_VERDICT ? word(i) : null)
+  }
+  return { scores: acc.finish(), rows }
+}
+
+/** The same over a judge run's columns, written out: it runs once per run over every target. */
+function runScores(
+  input: Prepared,
+  kind: UnitKind,
+  score: ItemScoreKind,
+  run: RunColumns,
+): { scores: ScoreColumns; rows: number } {
+  const { inputs, respOf, t } = input
+  const acc = new ItemScoreColumns(score, inputs.responses.length, input)
+  const words = score === 'entailment-share'
+  const { status, bin, num, code } = run
+  let rows = 0
+  for (const i of input.targetsOf.get(kind)!) {
+    const ok = status[i] === OK
+    const b = ok ? bin[i]! : NO_VERDICT
+    const x = ok ? num[i]! : Number.NaN
+    if (b === NO_VERDICT && !Number.isFinite(x)) continue
+    rows++
+    const r = respOf[i]!
+    if (r >= 0) acc.add(r, b, x, words && b !== NO_VERDICT && ok && code[i]! >= 0 ? t.labels[code[i]!]! : null)
   }
   return { scores: acc.finish(), rows }
 }
@@ -78,7 +120,7 @@ function goldSeries(input: Prepared, kind: UnitKind, gold: Int32Array): ScoreCol
     input,
     kind,
     scoreKindFor(kind),
-    (i) => (gold[i]! < 0 ? NONE : coder.bin(values[gold[i]!]!, null)),
+    (i) => (gold[i]! < 0 ? NO_VERDICT : coder.bin(values[gold[i]!]!, null)),
     (i) => (gold[i]! < 0 ? Number.NaN : coder.num(values[gold[i]!]!, null)),
     (i) => (gold[i]! < 0 ? null : values[gold[i]!]!),
   ).scores
@@ -118,7 +160,7 @@ function humanSeries(input: Prepared, kind: UnitKind, exclude: number): ScoreCol
     input,
     kind,
     scoreKindFor(kind),
-    (i) => (Number.isFinite(mean[i]!) ? (mean[i]! >= threshold ? SUPPORTED : UNSUPPORTED) : NONE),
+    (i) => (Number.isFinite(mean[i]!) ? (mean[i]! >= threshold ? YES : NO) : NO_VERDICT),
     (i) => mean[i]!,
     () => null,
   ).scores
@@ -171,7 +213,7 @@ export function replicatesFor(requested: number, totalPairs: number): number {
 const ROUGE: ('rouge1' | 'rouge2' | 'rougeL')[] = ['rouge1', 'rouge2', 'rougeL']
 
 export function buildItemLevel(given: ItemLevelInput): ItemLevel {
-  const input: Prepared = { ...given, respOf: responseIndex(given) }
+  const input: Prepared = { ...given, respOf: responseIndex(given), targetsOf: targetsByKind(given) }
   const { t, inputs } = input
   const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
   const series: Series[] = []
@@ -207,14 +249,7 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
     for (const r of input.runs) {
       const run = input.columns.get(r.id)!
       const dcr = r.method === 'dcr' && kind === 'sentence'
-      const { scores, rows } = unitScores(
-        input,
-        kind,
-        dcr ? 'dcr' : humanScore,
-        (i) => (run.status[i] === ST_OK ? run.bin[i]! : NONE),
-        (i) => (run.status[i] === ST_OK ? run.num[i]! : Number.NaN),
-        (i) => (run.status[i] === ST_OK && run.code[i]! >= 0 ? t.labels[run.code[i]!]! : null),
-      )
+      const { scores, rows } = runScores(input, kind, dcr ? 'dcr' : humanScore, run)
       if (rows === 0) continue
       const label = runLabel(r)
       const meta = { source: 'judge' as const, runId: r.id, annotator: null, label, unitKind: kind }

@@ -70,6 +70,10 @@ export function responseLabel(verdicts: readonly string[]): string | null {
   return verdicts.every((v) => v === 'entailment') ? 'entailment' : null
 }
 
+// Read once: the per-row path below would otherwise read them through the import.
+const NO_VERDICT = NONE
+const YES = SUPPORTED
+
 /** Item scores of every response, column-wise: response r has a score when `has[r]` is 1. */
 export interface ScoreColumns {
   has: Uint8Array
@@ -119,9 +123,9 @@ export class ItemScoreColumns {
       this.sum[r]! += num
       this.nums[r]!++
     }
-    if (bin === NONE) return
+    if (bin === NO_VERDICT) return
     this.judged[r]!++
-    if (bin === SUPPORTED) this.supported[r]!++
+    if (bin === YES) this.supported[r]!++
     if (this.words && this.flags && verdict) {
       this.words[r]!++
       if (verdict === 'contradiction') this.flags[r]! |= 1
