@@ -7,7 +7,13 @@ import { NONE, SUPPORTED, UNSUPPORTED } from '../stats/binary'
 import { goldCodes } from '../stats/labelColumns'
 import { type ItemBootstrap, itemCorrelation, Resamples } from './correlate'
 import type { ItemInputs } from './load'
-import { ITEM_SCORE_DEFINITIONS, ItemScoreColumns, type ItemScoreKind, type ScoreColumns, scoreKindFor } from './scores'
+import {
+  ITEM_SCORE_DEFINITIONS,
+  ItemScoreColumns,
+  type ItemScoreKind,
+  type ScoreColumns,
+  scoreKindFor,
+} from './scores'
 
 /**
  * Item-level series and correlations of a dataset: the gold's item scores per unit kind, every
@@ -108,7 +114,8 @@ function runScores(
     if (b === NO_VERDICT && !Number.isFinite(x)) continue
     rows++
     const r = respOf[i]!
-    if (r >= 0) acc.add(r, b, x, words && b !== NO_VERDICT && ok && code[i]! >= 0 ? t.labels[code[i]!]! : null)
+    if (r >= 0)
+      acc.add(r, b, x, words && b !== NO_VERDICT && ok && code[i]! >= 0 ? t.labels[code[i]!]! : null)
   }
   return { scores: acc.finish(), rows }
 }
@@ -253,7 +260,9 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
       if (rows === 0) continue
       const label = runLabel(r)
       const meta = { source: 'judge' as const, runId: r.id, annotator: null, label, unitKind: kind }
-      const own: { score: ItemScoreKind; scores: ScoreColumns }[] = [{ score: dcr ? 'dcr' : humanScore, scores }]
+      const own: { score: ItemScoreKind; scores: ScoreColumns }[] = [
+        { score: dcr ? 'dcr' : humanScore, scores },
+      ]
       const tokens = inputs.lexicalTokens.get(r.id)
       if (tokens) {
         const R = inputs.responses.length
@@ -277,7 +286,7 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
             c.count++
           })
         })
-        ROUGE.forEach((m, j) => own.push({ score: m, scores: rouge[j]! }))
+        for (const [j, m] of ROUGE.entries()) own.push({ score: m, scores: rouge[j]! })
       }
       for (const o of own) {
         series.push({ meta: { ...meta, score: o.score }, scores: o.scores })
@@ -313,7 +322,8 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
       ...meta,
       values: items.map((_, k) => (c.has[k] ? c.score[k]! : null)),
       units: items.map((_, k) => (c.has[k] ? c.units[k]! : 0)),
-      responseLabels: meta.unitKind === 'triplet' ? items.map((_, k) => (c.has[k] ? (c.labels?.[k] ?? null) : null)) : null,
+      responseLabels:
+        meta.unitKind === 'triplet' ? items.map((_, k) => (c.has[k] ? (c.labels?.[k] ?? null) : null)) : null,
     })),
     correlations,
   }

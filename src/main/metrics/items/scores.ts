@@ -189,7 +189,8 @@ export function itemScores(
   const c = acc.finish()
   const out = new Map<number, ItemScore>()
   ids.forEach((id, k) => {
-    if (c.has[k]) out.set(id, { score: c.score[k]!, units: c.units[k]!, responseLabel: c.labels?.[k] ?? null })
+    if (c.has[k])
+      out.set(id, { score: c.score[k]!, units: c.units[k]!, responseLabel: c.labels?.[k] ?? null })
   })
   return out
 }

@@ -54,7 +54,12 @@ export function dcrScore(marks: readonly number[], alpha = 0, beta = 0): { z: nu
 }
 
 /** The same from the marks' sum and count (item scores count marks instead of listing them). */
-export function dcrScoreOfSum(sum: number, n: number, alpha = 0, beta = 0): { z: number; score: number } | null {
+export function dcrScoreOfSum(
+  sum: number,
+  n: number,
+  alpha = 0,
+  beta = 0,
+): { z: number; score: number } | null {
   const denom = n - beta
   if (denom === 0) return null
   const z = (sum - alpha) / denom

@@ -55,7 +55,8 @@ function denseRanks(v: Float64Array): { rank: Int32Array; count: number } {
   // A numeric sort without a comparator and a lookup: far cheaper than sorting indexes.
   const sorted = v.slice().sort()
   const index = new Map<number, number>()
-  for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) index.set(sorted[k]!, index.size)
+  for (let k = 0; k < sorted.length; k++)
+    if (k === 0 || sorted[k] !== sorted[k - 1]) index.set(sorted[k]!, index.size)
   return { rank: Int32Array.from(v, (x) => index.get(x)!), count: index.size }
 }
 

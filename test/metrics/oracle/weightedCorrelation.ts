@@ -1,3 +1,5 @@
+// Oracle: the item-level code as it was before the columnar rewrite (kept only for the
+// equality tests in itemLevelOracle.test.ts and pairCorrelations.test.ts). Nothing in src imports it.
 /**
  * Pearson, Spearman and Kendall τ-b of a fixed set of pairs, each pair counted `w[i]` times.
  * A bootstrap resample of n pairs is exactly such a weighting (how often each pair was drawn), so
