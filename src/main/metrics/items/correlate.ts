@@ -1,4 +1,4 @@
-import { type Coefficients, pairCoefficients, preparePairColumns } from '../stats/pairCorrelations'
+import { type Coefficients, canonicalPairColumns, pairCoefficients } from '../stats/pairCorrelations'
 
 /**
  * Item-level correlation of a judge's item scores with the human item scores, each coefficient
@@ -98,11 +98,7 @@ export function itemCorrelation(
   resamples?: Resamples,
 ): ItemCorrelation {
   if (judge.length !== human.length) throw new Error('itemCorrelation: lists differ in length')
-  const order = judge.map((_, i) => i).sort((a, b) => judge[a]! - judge[b]! || human[a]! - human[b]!)
-  const p = preparePairColumns(
-    order.map((i) => judge[i]!),
-    order.map((i) => human[i]!),
-  )
+  const p = canonicalPairColumns(judge, human)
   const n = p.n
   const got: Coefficients = { pearson: Number.NaN, spearman: Number.NaN, kendallTauB: Number.NaN }
   pairCoefficients(p, new Int32Array(n).fill(1), got)

@@ -40,11 +40,11 @@ export interface PairColumns {
 
 /** Dense ranks of values (equal by ===, so 0 and −0 share one) and how many distinct there are. */
 function denseRanks(v: Float64Array): { rank: Int32Array; count: number } {
-  // Callers usually pass pairs sorted by x, then y: then x ranks and cells need no sort at all.
+  // Callers often pass values already in order: then a scan gives the ranks.
   let ascending = true
   for (let k = 1; k < v.length && ascending; k++) ascending = v[k - 1]! <= v[k]!
+  const rank = new Int32Array(v.length)
   if (ascending) {
-    const rank = new Int32Array(v.length)
     let d = -1
     for (let k = 0; k < v.length; k++) {
       if (k === 0 || v[k] !== v[k - 1]) d++
@@ -52,35 +52,60 @@ function denseRanks(v: Float64Array): { rank: Int32Array; count: number } {
     }
     return { rank, count: d + 1 }
   }
-  // A numeric sort without a comparator and a lookup: far cheaper than sorting indexes.
+  // A numeric sort without a comparator, then a binary search among the distinct values.
   const sorted = v.slice().sort()
-  const index = new Map<number, number>()
-  for (let k = 0; k < sorted.length; k++)
-    if (k === 0 || sorted[k] !== sorted[k - 1]) index.set(sorted[k]!, index.size)
-  return { rank: Int32Array.from(v, (x) => index.get(x)!), count: index.size }
+  let m = 0
+  for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[m - 1]) sorted[m++] = sorted[k]!
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!
+    let lo = 0
+    let hi = m - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (sorted[mid]! < x) lo = mid + 1
+      else hi = mid
+    }
+    rank[i] = lo
+  }
+  return { rank, count: m }
 }
 
-export function preparePairColumns(x: ArrayLike<number>, y: ArrayLike<number>): PairColumns {
+/** Pair columns of the pairs taken in `order` (indexes into x and y), ranks already known. */
+function columns(
+  x: Float64Array,
+  y: Float64Array,
+  X: { rank: Int32Array; count: number },
+  Y: { rank: Int32Array; count: number },
+  order: Int32Array | null,
+): PairColumns {
   const n = x.length
-  if (y.length !== n) throw new Error('preparePairColumns: lists differ in length')
-  const xs = Float64Array.from(x)
-  const ys = Float64Array.from(y)
-  const X = denseRanks(xs)
-  const Y = denseRanks(ys)
-  const key = Float64Array.from({ length: n }, (_, i) => X.rank[i]! * Y.count + Y.rank[i]!)
+  const at = (k: number) => (order ? order[k]! : k)
+  const xs = new Float64Array(n)
+  const ys = new Float64Array(n)
+  const xv = new Int32Array(n)
+  const yv = new Int32Array(n)
+  const key = new Float64Array(n)
+  for (let k = 0; k < n; k++) {
+    const i = at(k)
+    xs[k] = x[i]!
+    ys[k] = y[i]!
+    xv[k] = X.rank[i]!
+    yv[k] = Y.rank[i]!
+    key[k] = X.rank[i]! * Y.count + Y.rank[i]!
+  }
   const C = denseRanks(key)
   const cellX = new Int32Array(C.count)
   const cellY = new Int32Array(C.count)
-  for (let i = 0; i < n; i++) {
-    cellX[C.rank[i]!] = X.rank[i]!
-    cellY[C.rank[i]!] = Y.rank[i]!
+  for (let k = 0; k < n; k++) {
+    cellX[C.rank[k]!] = xv[k]!
+    cellY[C.rank[k]!] = yv[k]!
   }
   return {
     n,
     x: xs,
     y: ys,
-    xv: X.rank,
-    yv: Y.rank,
+    xv,
+    yv,
     cell: C.rank,
     nx: X.count,
     ny: Y.count,
@@ -93,6 +118,40 @@ export function preparePairColumns(x: ArrayLike<number>, y: ArrayLike<number>): 
     dy: new Float64Array(Y.count),
     tree: new Float64Array(Y.count + 1),
   }
+}
+
+/** The pairs as given, in the caller's order. */
+export function preparePairColumns(x: ArrayLike<number>, y: ArrayLike<number>): PairColumns {
+  if (y.length !== x.length) throw new Error('preparePairColumns: lists differ in length')
+  const xs = Float64Array.from(x)
+  const ys = Float64Array.from(y)
+  return columns(xs, ys, denseRanks(xs), denseRanks(ys), null)
+}
+
+/**
+ * The pairs in a canonical order: by x, then y, then given position (a stable sort), so the same
+ * pairs given in any order sum in the same order. The sort runs on packed numbers
+ * (cell · n + position) without a comparator while they stay exact.
+ */
+export function canonicalPairColumns(x: ArrayLike<number>, y: ArrayLike<number>): PairColumns {
+  const n = x.length
+  if (y.length !== n) throw new Error('canonicalPairColumns: lists differ in length')
+  const xs = Float64Array.from(x)
+  const ys = Float64Array.from(y)
+  const X = denseRanks(xs)
+  const Y = denseRanks(ys)
+  let order: Int32Array
+  if (X.count * Y.count * n < 2 ** 53) {
+    const packed = new Float64Array(n)
+    for (let i = 0; i < n; i++) packed[i] = (X.rank[i]! * Y.count + Y.rank[i]!) * n + i
+    packed.sort()
+    order = Int32Array.from(packed, (p) => p % n)
+  } else {
+    order = Int32Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) => X.rank[a]! - X.rank[b]! || Y.rank[a]! - Y.rank[b]! || a - b,
+    )
+  }
+  return columns(xs, ys, X, Y, order)
 }
 
 /** The three coefficients; NaN where one is undefined (too few pairs, a constant side). */
