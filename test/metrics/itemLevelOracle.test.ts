@@ -57,6 +57,8 @@ describe('item-level figures against the pair-by-pair oracle', () => {
           // Drawn once for this n by another line, then reused.
           itemCorrelation(y, x, boot, shared)
           expect(itemCorrelation(x, y, boot, shared)).toStrictEqual(want)
+          // Too many to keep: drawn afresh per line.
+          expect(itemCorrelation(x, y, boot, new Resamples(boot, 0))).toStrictEqual(want)
         },
       ),
       { numRuns: 150 },

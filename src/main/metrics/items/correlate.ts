@@ -1,4 +1,10 @@
-import { type Coefficients, canonicalPairColumns, pairCoefficients } from '../stats/pairCorrelations'
+import {
+  type Coefficients,
+  canonicalPairColumns,
+  pairCoefficients,
+  sparseCoefficients,
+  sparseWeights,
+} from '../stats/pairCorrelations'
 
 /**
  * Item-level correlation of a judge's item scores with the human item scores, each coefficient
@@ -65,25 +71,42 @@ const KEPT_COUNTS_MAX = 4_000_000
  * resamples: drawing them once saves most of the bootstrap's time.
  */
 export class Resamples {
-  private readonly kept = new Map<number, Int32Array>()
-  constructor(private readonly boot: ItemBootstrap) {}
+  private readonly kept = new Map<number, { idx: Int32Array; cnt: Int32Array; start: Int32Array }>()
+  constructor(
+    private readonly boot: ItemBootstrap,
+    private readonly keepAtMost = KEPT_COUNTS_MAX,
+  ) {}
 
   fits(boot: ItemBootstrap): boolean {
     return boot.seed === this.boot.seed && boot.replicates === this.boot.replicates
   }
 
-  /** Counts of replicate r at [r·n, (r + 1)·n), or null when too many to keep. */
-  weights(n: number): Int32Array | null {
+  /** The drawn pairs of replicate r at [start[r], start[r + 1]), or null when too many to keep. */
+  weights(n: number): { idx: Int32Array; cnt: Int32Array; start: Int32Array } | null {
     const { replicates, seed } = this.boot
-    if (replicates * n > KEPT_COUNTS_MAX) return null
-    let flat = this.kept.get(n)
-    if (!flat) {
-      flat = new Int32Array(replicates * n)
+    if (replicates * n > this.keepAtMost) return null
+    let got = this.kept.get(n)
+    if (!got) {
+      const idx = new Int32Array(replicates * n)
+      const cnt = new Int32Array(replicates * n)
+      const start = new Int32Array(replicates + 1)
+      const w = new Int32Array(n)
       const draw = drawer(seed, n)
-      for (let r = 0; r < replicates; r++) draw(flat.subarray(r * n, (r + 1) * n))
-      this.kept.set(n, flat)
+      let m = 0
+      for (let r = 0; r < replicates; r++) {
+        draw(w)
+        start[r] = m
+        for (let i = 0; i < n; i++)
+          if (w[i] !== 0) {
+            idx[m] = i
+            cnt[m++] = w[i]!
+          }
+      }
+      start[replicates] = m
+      got = { idx: idx.slice(0, m), cnt: cnt.slice(0, m), start }
+      this.kept.set(n, got)
     }
-    return flat
+    return got
   }
 }
 
@@ -115,12 +138,14 @@ export function itemCorrelation(
   }
   const drawn = { pearson: 0, spearman: 0, kendallTauB: 0 }
   if (n >= 3 && wanted.length > 0) {
-    const flat = (resamples?.fits(boot) ? resamples : new Resamples(boot)).weights(n)
+    const kept = (resamples?.fits(boot) ? resamples : new Resamples(boot)).weights(n)
     const w = new Int32Array(n)
-    const gen = flat ? null : drawer(boot.seed, n)
+    const gen = kept ? null : drawer(boot.seed, n)
     for (let r = 0; r < boot.replicates; r++) {
-      const weights = flat ? flat.subarray(r * n, (r + 1) * n) : gen!(w)
-      pairCoefficients(p, weights, got)
+      const weights = kept
+        ? { ...kept, from: kept.start[r]!, to: kept.start[r + 1]! }
+        : sparseWeights(gen!(w))
+      sparseCoefficients(p, weights, got)
       for (const name of wanted) if (!Number.isNaN(got[name])) draws[name][drawn[name]++] = got[name]
     }
   }

@@ -11,6 +11,7 @@ export interface ItemInputs {
     itemId: number
     extId: string
     variant: string
+    /** response and reference texts; empty unless a lexical run needs them */
     text: string
     reference: string
   }[]
@@ -35,12 +36,6 @@ export function loadItemInputs(
     const i = id < t.indexOf.length ? t.indexOf[id]! : -1
     if (i >= 0) kind[i] = k
   }
-  const responses = db
-    .prepare(
-      `SELECT c.id AS candidateId, i.id AS itemId, i.ext_id AS extId, c.variant, c.text, i.reference
-       FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
-    )
-    .all(datasetId) as ItemInputs['responses']
   const lexicalTokens = new Map<number, 'unicode' | 'ascii'>()
   const settings = db.prepare(
     `SELECT method, CASE WHEN json_valid(config) THEN json_extract(config, '$.settings.lexicalTokens') END AS tokens
@@ -50,5 +45,13 @@ export function loadItemInputs(
     const r = settings.get(id) as { method: string; tokens: string | null } | undefined
     if (r?.method === 'lexical') lexicalTokens.set(id, r.tokens === 'ascii' ? 'ascii' : 'unicode')
   }
+  // Texts only for summary-level ROUGE: a large dataset's texts are most of what this would read.
+  const texts = lexicalTokens.size > 0 ? 'c.text, i.reference' : "'' AS text, '' AS reference"
+  const responses = db
+    .prepare(
+      `SELECT c.id AS candidateId, i.id AS itemId, i.ext_id AS extId, c.variant, ${texts}
+       FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
+    )
+    .all(datasetId) as ItemInputs['responses']
   return { kind, responses, lexicalTokens }
 }

@@ -9,8 +9,8 @@
  * in the caller's pair order, as a plain two-pass Pearson does. The sums that move to cells are
  * exact: rank sums (integers and halves) and τ-b's pair counts (integers), all far below 2^53
  * while the total weight stays under 2^25 (EXACT_CELLS); above that the rank sums go pair by
- * pair too. A zero weight adds an exact zero, which changes no sum that starts at +0, so the
- * passes need no branch. Values must be finite (item scores are).
+ * pair too. Pairs of weight zero are skipped, as a pair-by-pair pass skips them. Values must be
+ * finite (item scores are).
  */
 
 const EXACT_CELLS = 2 ** 25
@@ -29,6 +29,9 @@ export interface PairColumns {
   /** cells in (x, y) order: their x and y ranks */
   cellX: Int32Array
   cellY: Int32Array
+  /** the x and y value of each cell */
+  cellXValue: Float64Array
+  cellYValue: Float64Array
   // scratch, reused by every call
   cw: Float64Array
   xw: Float64Array
@@ -36,6 +39,7 @@ export interface PairColumns {
   dx: Float64Array
   dy: Float64Array
   tree: Float64Array
+  dev: Float64Array
 }
 
 /** Dense ranks of values (equal by ===, so 0 and −0 share one) and how many distinct there are. */
@@ -96,9 +100,13 @@ function columns(
   const C = denseRanks(key)
   const cellX = new Int32Array(C.count)
   const cellY = new Int32Array(C.count)
+  const cellXValue = new Float64Array(C.count)
+  const cellYValue = new Float64Array(C.count)
   for (let k = 0; k < n; k++) {
     cellX[C.rank[k]!] = xv[k]!
     cellY[C.rank[k]!] = yv[k]!
+    cellXValue[C.rank[k]!] = xs[k]!
+    cellYValue[C.rank[k]!] = ys[k]!
   }
   return {
     n,
@@ -111,12 +119,15 @@ function columns(
     ny: Y.count,
     cellX,
     cellY,
+    cellXValue,
+    cellYValue,
     cw: new Float64Array(C.count),
     xw: new Float64Array(X.count),
     yw: new Float64Array(Y.count),
     dx: new Float64Array(X.count),
     dy: new Float64Array(Y.count),
     tree: new Float64Array(Y.count + 1),
+    dev: new Float64Array(4 * C.count),
   }
 }
 
@@ -145,7 +156,8 @@ export function canonicalPairColumns(x: ArrayLike<number>, y: ArrayLike<number>)
     const packed = new Float64Array(n)
     for (let i = 0; i < n; i++) packed[i] = (X.rank[i]! * Y.count + Y.rank[i]!) * n + i
     packed.sort()
-    order = Int32Array.from(packed, (p) => p % n)
+    order = new Int32Array(n)
+    for (let k = 0; k < n; k++) order[k] = packed[k]! % n
   } else {
     order = Int32Array.from({ length: n }, (_, i) => i).sort(
       (a, b) => X.rank[a]! - X.rank[b]! || Y.rank[a]! - Y.rank[b]! || a - b,
@@ -177,14 +189,45 @@ function midranks(weight: Float64Array, out: Float64Array): void {
   }
 }
 
+/**
+ * A weighting as the pairs that carry weight: pair idx[j] counted cnt[j] times for j in
+ * [from, to), idx ascending. A resample leaves about a third of the pairs out, so passes over
+ * these lists skip them (their terms would be exact zeros: nothing changes).
+ */
+export interface SparseWeights {
+  idx: Int32Array
+  cnt: Int32Array
+  from: number
+  to: number
+}
+
+/** The pairs with a nonzero weight in w, in order. */
+export function sparseWeights(w: ArrayLike<number>): SparseWeights {
+  const idx = new Int32Array(w.length)
+  const cnt = new Int32Array(w.length)
+  let m = 0
+  for (let i = 0; i < w.length; i++)
+    if (w[i] !== 0) {
+      idx[m] = i
+      cnt[m++] = w[i]!
+    }
+  return { idx, cnt, from: 0, to: m }
+}
+
 export function pairCoefficients(p: PairColumns, w: ArrayLike<number>, out: Coefficients): Coefficients {
-  const { n, x, y, xv, yv, cell, cw, xw, yw, dx, dy } = p
+  return sparseCoefficients(p, sparseWeights(w), out)
+}
+
+export function sparseCoefficients(p: PairColumns, sw: SparseWeights, out: Coefficients): Coefficients {
+  const { x, y, xv, yv, cell, cw, xw, yw, dx, dy } = p
+  const { idx, cnt, from, to } = sw
   cw.fill(0)
   let W = 0
   let sa = 0
   let sb = 0
-  for (let i = 0; i < n; i++) {
-    const k = w[i]!
+  for (let j = from; j < to; j++) {
+    const i = idx[j]!
+    const k = cnt[j]!
     W += k
     sa += k * x[i]!
     sb += k * y[i]!
@@ -209,8 +252,9 @@ export function pairCoefficients(p: PairColumns, w: ArrayLike<number>, out: Coef
     for (let v = 0; v < dx.length; v++) ra += xw[v]! * dx[v]!
     for (let v = 0; v < dy.length; v++) rb += yw[v]! * dy[v]!
   } else {
-    for (let i = 0; i < n; i++) {
-      const k = w[i]!
+    for (let j = from; j < to; j++) {
+      const i = idx[j]!
+      const k = cnt[j]!
       ra += k * dx[xv[i]!]!
       rb += k * dy[yv[i]!]!
     }
@@ -221,21 +265,31 @@ export function pairCoefficients(p: PairColumns, w: ArrayLike<number>, out: Coef
   for (let v = 0; v < dy.length; v++) dy[v] = dy[v]! - mrb
   const ma = sa / W
   const mb = sb / W
+  // Deviations depend only on a pair's cell: four per cell, looked up by one index per pair.
+  // (A −0 against a 0 in the same cell can only flip the sign of a zero term, which moves no sum.)
+  const { dev, cellXValue, cellYValue, cellX, cellY } = p
+  for (let c = 0; c < cw.length; c++) {
+    dev[4 * c] = cellXValue[c]! - ma
+    dev[4 * c + 1] = cellYValue[c]! - mb
+    dev[4 * c + 2] = dx[cellX[c]!]!
+    dev[4 * c + 3] = dy[cellY[c]!]!
+  }
   let cov = 0
   let va = 0
   let vb = 0
   let rcov = 0
   let rva = 0
   let rvb = 0
-  for (let i = 0; i < n; i++) {
-    const k = w[i]!
-    const da = x[i]! - ma
-    const db = y[i]! - mb
+  for (let j = from; j < to; j++) {
+    const k = cnt[j]!
+    const c = 4 * cell[idx[j]!]!
+    const da = dev[c]!
+    const db = dev[c + 1]!
     cov += k * da * db
     va += k * da * da
     vb += k * db * db
-    const ea = dx[xv[i]!]!
-    const eb = dy[yv[i]!]!
+    const ea = dev[c + 2]!
+    const eb = dev[c + 3]!
     rcov += k * ea * eb
     rva += k * ea * ea
     rvb += k * eb * eb
