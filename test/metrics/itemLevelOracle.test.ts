@@ -44,7 +44,7 @@ describe('item-level figures against the pair-by-pair oracle', () => {
   it('itemCorrelation: the same coefficients and intervals, with or without shared resamples', () => {
     fc.assert(
       fc.property(
-        fc.oneof(lists(share), lists(free)),
+        fc.oneof(lists(share), lists(free), fc.array(fc.tuple(share, free), { maxLength: 300 })),
         fc.integer({ min: 0, max: 2 ** 31 }),
         fc.integer({ min: 0, max: 120 }),
         (ps, seed, replicates) => {

@@ -104,4 +104,8 @@ describe('pair correlations', () => {
       { numRuns: 400 },
     )
   })
+
+  it('refuse a NaN instead of ranking it nowhere', () => {
+    expect(() => preparePairColumns([0, Number.NaN, 1], [1, 2, 3])).toThrow(/NaN/)
+  })
 })

@@ -14,6 +14,8 @@
  */
 
 const EXACT_CELLS = 2 ** 25
+/** Distinct values a linear search handles before denseRanks sorts instead. */
+const FEW = 16
 
 export interface PairColumns {
   n: number
@@ -44,6 +46,9 @@ export interface PairColumns {
 
 /** Dense ranks of values (equal by ===, so 0 and −0 share one) and how many distinct there are. */
 function denseRanks(v: Float64Array): { rank: Int32Array; count: number } {
+  // NaN equals nothing, so it would have no rank: a caller's bug, stopped here.
+  for (let i = 0; i < v.length; i++)
+    if (Number.isNaN(v[i])) throw new Error('pair correlations: a value is NaN')
   // Callers often pass values already in order: then a scan gives the ranks.
   let ascending = true
   for (let k = 1; k < v.length && ascending; k++) ascending = v[k - 1]! <= v[k]!
@@ -55,6 +60,29 @@ function denseRanks(v: Float64Array): { rank: Int32Array; count: number } {
       rank[k] = d
     }
     return { rank, count: d + 1 }
+  }
+  // Item scores are mostly shares of a few units: a handful of distinct values, found by a
+  // short linear search, then put in order. Past FEW distinct values, a sort.
+  const few = new Float64Array(FEW)
+  let found = 0
+  for (let i = 0; i < v.length && found <= FEW; i++) {
+    const x = v[i]!
+    let j = 0
+    while (j < found && few[j] !== x) j++
+    if (j === found) {
+      if (found === FEW) found++
+      else few[found++] = x
+    }
+  }
+  if (found <= FEW) {
+    const distinct = few.subarray(0, found).sort()
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i]!
+      let j = 0
+      while (distinct[j] !== x) j++
+      rank[i] = j
+    }
+    return { rank, count: found }
   }
   // A numeric sort without a comparator, then a binary search among the distinct values.
   const sorted = v.slice().sort()
@@ -152,7 +180,15 @@ export function canonicalPairColumns(x: ArrayLike<number>, y: ArrayLike<number>)
   const X = denseRanks(xs)
   const Y = denseRanks(ys)
   let order: Int32Array
-  if (X.count * Y.count * n < 2 ** 53) {
+  const cells = X.count * Y.count
+  if (cells <= 2 * n + 1024) {
+    // Few possible cells (shares of a few units): a counting sort, stable by position.
+    const at = new Int32Array(cells + 1)
+    for (let i = 0; i < n; i++) at[X.rank[i]! * Y.count + Y.rank[i]! + 1]!++
+    for (let c = 0; c < cells; c++) at[c + 1]! += at[c]!
+    order = new Int32Array(n)
+    for (let i = 0; i < n; i++) order[at[X.rank[i]! * Y.count + Y.rank[i]!]!++] = i
+  } else if (cells * n < 2 ** 53) {
     const packed = new Float64Array(n)
     for (let i = 0; i < n; i++) packed[i] = (X.rank[i]! * Y.count + Y.rank[i]!) * n + i
     packed.sort()
