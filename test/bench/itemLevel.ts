@@ -25,31 +25,40 @@ export async function benchItemLevel(): Promise<void> {
     const warm = Workspace.open(file)
     computeItemLevel(warm.db, datasetId) // warm the page cache and the JIT
     warm.close()
-    // A fresh connection: results are reused per connection and workspace version.
-    const ws = Workspace.open(file)
-    try {
-      const t0 = performance.now()
-      datasetSnapshot(ws.db, datasetId)
-      const load = performance.now() - t0
-      const t1 = performance.now()
-      const cpu0 = process.cpuUsage()
-      const l = computeItemLevel(ws.db, datasetId)
-      const ms = performance.now() - t1
-      const cpu = process.cpuUsage(cpu0)
-      const cpuMs = (cpu.user + cpu.system) / 1000
-      const t2 = performance.now()
-      computeItemLevel(ws.db, datasetId)
-      const again = performance.now() - t2
-      process.stdout.write(
-        `item level over ${rows} verdict rows (${runs} runs, ${l.items.length} responses, ` +
-          `${l.correlations.length} correlation lines, ${l.replicates} resamples): ${ms.toFixed(0)} ms — ` +
-          `${(ms / BAR_MS).toFixed(2)}× the 0.5 s bar (${ms <= BAR_MS ? 'meets' : 'misses'} it); CPU ${cpuMs.toFixed(0)} ms ` +
-          `(${(cpuMs / BAR_MS).toFixed(2)}× the bar; the steadier figure on a shared machine); ` +
-          `shared column load before it ${load.toFixed(0)} ms; unchanged workspace again ${again.toFixed(1)} ms\n`,
-      )
-    } finally {
-      ws.close()
+    // Fresh connections: results are reused per connection and workspace version. Three of them,
+    // as a loaded machine makes any single figure a lottery; the first and the best are printed.
+    const tries: { ms: number; cpuMs: number; load: number; again: number }[] = []
+    let shape = ''
+    for (let k = 0; k < 3; k++) {
+      const ws = Workspace.open(file)
+      try {
+        const t0 = performance.now()
+        datasetSnapshot(ws.db, datasetId)
+        const load = performance.now() - t0
+        const t1 = performance.now()
+        const cpu0 = process.cpuUsage()
+        const l = computeItemLevel(ws.db, datasetId)
+        const ms = performance.now() - t1
+        const cpu = process.cpuUsage(cpu0)
+        const t2 = performance.now()
+        computeItemLevel(ws.db, datasetId)
+        const again = performance.now() - t2
+        tries.push({ ms, cpuMs: (cpu.user + cpu.system) / 1000, load, again })
+        shape = `${runs} runs, ${l.items.length} responses, ${l.correlations.length} correlation lines, ${l.replicates} resamples`
+      } finally {
+        ws.close()
+      }
     }
+    const first = tries[0]!
+    const best = tries.reduce((a, b) => (b.ms < a.ms ? b : a))
+    const ratio = (ms: number) =>
+      `${(ms / BAR_MS).toFixed(2)}× the 0.5 s bar (${ms <= BAR_MS ? 'meets' : 'misses'} it)`
+    process.stdout.write(
+      `item level over ${rows} verdict rows (${shape}): first ${first.ms.toFixed(0)} ms — ${ratio(first.ms)}; ` +
+        `best of 3 ${best.ms.toFixed(0)} ms — ${ratio(best.ms)}; CPU ${first.cpuMs.toFixed(0)} / ${best.cpuMs.toFixed(0)} ms ` +
+        `(the steadier figure on a shared machine); shared column load before it ${first.load.toFixed(0)} ms ` +
+        `(timed in the metrics bench); unchanged workspace again ${first.again.toFixed(1)} ms\n`,
+    )
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
