@@ -1,4 +1,4 @@
-import type { UnitKind } from '../../../shared/labelSchemas'
+import { UNIT_KINDS, type UnitKind } from '../../../shared/labelSchemas'
 import type { Db } from '../../store/connection'
 import type { TargetColumns } from '../load'
 
@@ -26,15 +26,19 @@ export function loadItemInputs(
   runIds: readonly number[],
 ): ItemInputs {
   const kind = new Array<UnitKind>(t.ids.length)
-  const rows = db
+  // One number per target (id · K + kind): no row object per target on a million-target set.
+  const K = UNIT_KINDS.length
+  const coded = db
     .prepare(
-      'SELECT t.id, u.kind FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.dataset_id = ? ORDER BY t.id',
+      `SELECT t.id * ${K} + CASE u.kind ${UNIT_KINDS.map((k, c) => `WHEN '${k}' THEN ${c}`).join(' ')} END
+       FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.dataset_id = ? ORDER BY t.id`,
     )
-    .raw()
-    .all(datasetId) as [number, UnitKind][]
-  for (const [id, k] of rows) {
+    .pluck()
+    .all(datasetId) as number[]
+  for (const v of coded) {
+    const id = Math.floor(v / K)
     const i = id < t.indexOf.length ? t.indexOf[id]! : -1
-    if (i >= 0) kind[i] = k
+    if (i >= 0) kind[i] = UNIT_KINDS[v % K]!
   }
   const lexicalTokens = new Map<number, 'unicode' | 'ascii'>()
   const settings = db.prepare(
