@@ -110,6 +110,8 @@ describe.each(['openai', 'anthropic'] as const)('batch mode on %s', (p) => {
     const b = calls(ws, batchRun)
     const s = calls(ws, syncRun)
     expect(b.every((c) => c.via_batch === 1)).toBe(true)
+    // The stored call records (request and wire body) are the synchronous run's, text for text.
+    expect(b.map((c) => [c.call_key, c.request])).toEqual(s.map((c) => [c.call_key, c.request]))
     expect(b.map((c) => [c.call_key, c.prompt_tokens, c.completion_tokens])).toEqual(
       s.map((c) => [c.call_key, c.prompt_tokens, c.completion_tokens]),
     )

@@ -14,14 +14,13 @@ import { loadJudgeTasks } from '../runs/tasks'
 import type { Db } from '../store/connection'
 import { relaxedWrite } from '../store/statements'
 import { settledTargets } from '../verdicts/reads'
-import { writeVerdicts } from '../verdicts/write'
+import { writeVerdictsMany } from '../verdicts/write'
 import { resultIngester } from './ingest'
 import { splitByLimits } from './plan'
 import {
   type BatchRow,
   batchRequests,
   callFailure,
-  erroredKeys,
   getBatch,
   insertBatch,
   knownProviderIds,
@@ -185,6 +184,7 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
       config,
       client: o.client,
       apiKey: o.apiKey,
+      answered,
     })
     const state: BatchState = {
       id: b.providerBatchId ?? '',
@@ -215,7 +215,9 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
         clearInterval(timer)
       }
     }
-    const missing = markUnanswered(db, b.id)
+    // The ingester holds every request's committed state: the table is scanned only if needed.
+    const left = ing.outstanding()
+    const missing = left.waiting > 0 ? markUnanswered(db, b.id) : 0
     if (b.adopted && ing.tally.matched === 0) {
       // The batch found after an interruption was someone else's (Anthropic batches carry no
       // tag to tell): nothing of this run was answered, so its requests simply go out again.
@@ -227,7 +229,7 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
       return
     }
     setIngested(db, b.id)
-    for (const k of erroredKeys(db, b.id)) failedNow.add(k)
+    for (const k of left.erroredKeys) failedNow.add(k)
     if (ing.tally.fatal) throw new RunFatal(ing.tally.fatal)
     if (ing.tally.unfinished + missing > 0)
       unfinished.push(
@@ -295,10 +297,7 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
     const flush = () => {
       const chunk = writes
       writes = []
-      if (chunk.length > 0)
-        relaxedWrite(db, () => {
-          for (const w of chunk) writeVerdicts(db, run.id, w.outcomes, w.callId)
-        })
+      if (chunk.length > 0) writeVerdictsMany(db, run.id, chunk)
     }
     await runPool(
       pending,

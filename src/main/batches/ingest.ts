@@ -7,16 +7,24 @@ import { callCost } from '../providers/models'
 import type { LlmReply, LlmRequest } from '../providers/types'
 import { classifyFailure } from '../runs/caller'
 import type { RunConfig } from '../runs/config'
-import { cachePut, insertCall } from '../runs/repo'
+import { cachePut } from '../runs/repo'
 import type { Db } from '../store/connection'
 import { relaxedWrite } from '../store/statements'
-import { requestById, retriesOf, setRequestState } from './repo'
+import {
+  insertBatchCall,
+  requestIndex,
+  requestPartOf,
+  retriesOf,
+  type StoredRequest,
+  setRequestState,
+  setRequestStates,
+} from './repo'
 
 const Record_ = z.object({ request: z.custom<LlmRequest>((v) => typeof v === 'object' && v !== null) })
 const ReplyBody = z.record(z.string(), z.unknown())
 
 /** Lines applied per transaction: big enough to make ingest cheap, small enough to lose little. */
-const CHUNK = 2_000
+const CHUNK = 20_000
 
 export interface IngestOptions {
   db: Db
@@ -51,46 +59,59 @@ export function resultIngester(o: IngestOptions): {
   push(r: BatchResult): void
   flush(): void
   tally: IngestTally
+  /** Requests still waiting, and keys whose request ended in a final error (as committed). */
+  outstanding(): { waiting: number; erroredKeys: string[] }
 } {
   const tally: IngestTally = { succeeded: 0, errored: 0, retry: 0, unfinished: 0, matched: 0, fatal: null }
   let buffer: BatchResult[] = []
+  // The batch's requests are read once; their records stay in the workspace and are copied into
+  // the call rows there, so a large results file costs no per-line lookups or re-serialisation.
+  let requests = requestIndex(o.db, o.batchId)
+  let states = new Map<StoredRequest['state'], string[]>()
+  const setState = (customId: string, state: StoredRequest['state']) => {
+    const ids = states.get(state)
+    if (ids) ids.push(customId)
+    else states.set(state, [customId])
+  }
+  const requestOf = (customId: string): LlmRequest | null => {
+    const text = requestPartOf(o.db, o.batchId, customId)
+    if (typeof text !== 'string') return null
+    try {
+      const parsed = Record_.safeParse({ request: JSON.parse(text) as unknown })
+      return parsed.success ? parsed.data.request : null
+    } catch {
+      return null
+    }
+  }
   const apply = (r: BatchResult) => {
-    const req = requestById(o.db, o.batchId, r.customId)
+    const req = requests.get(r.customId)
     if (req) tally.matched++
     if (req?.state !== 'waiting') return
-    const base = {
-      runId: o.runId,
-      key: req.callKey,
-      requestHash: req.requestHash,
-      request: JSON.parse(req.record) as unknown,
-    }
     if (r.kind === 'unfinished') {
-      setRequestState(o.db, o.batchId, r.customId, 'unfinished')
+      req.state = 'unfinished'
+      setState(r.customId, 'unfinished')
       tally.unfinished++
       return
     }
     if (r.kind === 'succeeded') {
-      const parsedRecord = Record_.safeParse(base.request)
       const body = ReplyBody.safeParse(r.body)
-      if (parsedRecord.success && body.success && o.client.readReply) {
-        const reply = o.client.readReply(body.data, parsedRecord.data.request)
-        const callId = insertCall(o.db, {
-          ...base,
+      const request = body.success && o.client.readReply ? requestOf(r.customId) : null
+      if (request && body.success && o.client.readReply) {
+        const reply = o.client.readReply(body.data, request)
+        const callId = insertBatchCall(o.db, o.runId, o.batchId, {
+          customId: r.customId,
           status: 'done',
-          reply,
-          cached: false,
-          attempts: 1,
-          latencyMs: null,
+          response: JSON.stringify(reply),
           promptTokens: reply.usage.promptTokens,
           completionTokens: reply.usage.completionTokens,
           cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
           cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
-          viaBatch: true,
           cost: callCost(o.config.prices, reply.usage, true),
           error: null,
         })
         if (o.config.cache) cachePut(o.db, req.requestHash, reply)
-        setRequestState(o.db, o.batchId, r.customId, 'done')
+        req.state = 'done'
+        setState(r.customId, 'done')
         o.answered?.set(req.callKey, { callId, reply })
         tally.succeeded++
         return
@@ -112,7 +133,9 @@ export function resultIngester(o: IngestOptions): {
     const kind = classifyFailure(failure)
     const attempts = retriesOf(o.db, o.runId, req.callKey) + 1
     if (kind === 'retry' && attempts < o.config.maxAttempts) {
+      // Counted by retriesOf for the next result of the same key, so written at once.
       setRequestState(o.db, o.batchId, r.customId, 'retry')
+      req.state = 'retry'
       tally.retry++
       return
     }
@@ -120,20 +143,19 @@ export function resultIngester(o: IngestOptions): {
       `${failure.message} (in a batch, after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
       o.apiKey,
     )
-    insertCall(o.db, {
-      ...base,
+    insertBatchCall(o.db, o.runId, o.batchId, {
+      customId: r.customId,
       status: 'error',
-      reply: null,
-      cached: false,
-      attempts: 1,
-      latencyMs: null,
+      response: null,
       promptTokens: 0,
       completionTokens: 0,
-      viaBatch: true,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
       cost: 0,
       error: message,
     })
-    setRequestState(o.db, o.batchId, r.customId, 'error')
+    req.state = 'error'
+    setState(r.customId, 'error')
     tally.errored++
     if (kind === 'fatal') tally.fatal ??= message
   }
@@ -141,13 +163,30 @@ export function resultIngester(o: IngestOptions): {
     if (buffer.length === 0) return
     const chunk = buffer
     buffer = []
-    relaxedWrite(o.db, () => {
-      for (const r of chunk) apply(r)
-    })
+    try {
+      relaxedWrite(o.db, () => {
+        for (const r of chunk) apply(r)
+        for (const [state, ids] of states) setRequestStates(o.db, o.batchId, ids, state)
+      })
+    } catch (error) {
+      // Nothing of the chunk was kept: the states in hand go back to what the workspace holds.
+      requests = requestIndex(o.db, o.batchId)
+      throw error
+    } finally {
+      states = new Map()
+    }
   }
   return {
     tally,
     flush,
+    outstanding() {
+      let waiting = 0
+      const erroredKeys: string[] = []
+      for (const r of requests.values())
+        if (r.state === 'waiting') waiting++
+        else if (r.state === 'error') erroredKeys.push(r.callKey)
+      return { waiting, erroredKeys }
+    },
     push(r) {
       buffer.push(r)
       if (buffer.length >= CHUNK) flush()

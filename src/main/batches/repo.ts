@@ -148,14 +148,6 @@ export function batchRequests(db: Db, batchId: number): StoredRequest[] {
   ).all(batchId) as StoredRequest[]
 }
 
-export function requestById(db: Db, batchId: number, customId: string): StoredRequest | undefined {
-  return stmt(
-    db,
-    `SELECT custom_id AS customId, call_key AS callKey, request_hash AS requestHash, request AS record, state
-     FROM run_batch_requests WHERE batch_id = ? AND custom_id = ?`,
-  ).get(batchId, customId) as StoredRequest | undefined
-}
-
 export function setRequestState(
   db: Db,
   batchId: number,
@@ -249,17 +241,6 @@ export function callFailure(db: Db, runId: number, key: string): { id: number; e
   return row ? { id: row.id, error: row.error ?? 'the call failed in its batch' } : null
 }
 
-/** Keys whose request came back as a final error from this batch. */
-export function erroredKeys(db: Db, batchId: number): string[] {
-  return (
-    stmt(db, "SELECT call_key FROM run_batch_requests WHERE batch_id = ? AND state = 'error'").all(
-      batchId,
-    ) as {
-      call_key: string
-    }[]
-  ).map((r) => r.call_key)
-}
-
 /**
  * Runs left with a batch still open at the provider by a process that stopped without pausing
  * them (killed, or the app quit): resumed when a workspace's run engine starts, so results that
@@ -273,4 +254,101 @@ export function runsWithOpenBatches(db: Db): number[] {
        WHERE b.state != 'ingested' AND r.status IN ('running', 'queued') ORDER BY b.run_id`,
     ).all() as { run_id: number }[]
   ).map((r) => r.run_id)
+}
+
+/** A batch's requests without their records, by custom_id: what ingest needs to match results. */
+export function requestIndex(
+  db: Db,
+  batchId: number,
+): Map<string, { callKey: string; requestHash: string; state: StoredRequest['state'] }> {
+  const rows = stmt(
+    db,
+    'SELECT custom_id, call_key, request_hash, state FROM run_batch_requests WHERE batch_id = ?',
+  ).raw(true)
+  const out = new Map<string, { callKey: string; requestHash: string; state: StoredRequest['state'] }>()
+  for (const [customId, callKey, requestHash, state] of rows.all(batchId) as [
+    string,
+    string,
+    string,
+    StoredRequest['state'],
+  ][])
+    out.set(customId, { callKey, requestHash, state })
+  return out
+}
+
+/** The LlmRequest part of a stored record (`{request, wire}`), as JSON text. */
+export function requestPartOf(db: Db, batchId: number, customId: string): string | undefined {
+  return stmt(
+    db,
+    "SELECT json_extract(request, '$.request') FROM run_batch_requests WHERE batch_id = ? AND custom_id = ?",
+  )
+    .pluck()
+    .get(batchId, customId) as string | undefined
+}
+
+/** Sets the state of many requests of a batch in one statement. */
+export function setRequestStates(
+  db: Db,
+  batchId: number,
+  customIds: readonly string[],
+  state: StoredRequest['state'],
+): void {
+  if (customIds.length === 0) return
+  stmt(
+    db,
+    'UPDATE run_batch_requests SET state = ? WHERE batch_id = ? AND custom_id IN (SELECT value FROM json_each(?))',
+  ).run(state, batchId, JSON.stringify(customIds))
+}
+
+export interface BatchCall {
+  customId: string
+  status: 'done' | 'error'
+  response: string | null
+  promptTokens: number
+  completionTokens: number
+  cacheReadTokens: number
+  cacheWriteTokens: number
+  cost: number
+  error: string | null
+}
+
+/**
+ * The run's call for a batch request, its request record copied inside SQLite from the row the
+ * submission stored: the same text `insertCall` writes (JSON of the parsed record), without
+ * parsing and re-serialising it. The upsert matches `insertCall`'s.
+ */
+export function insertBatchCall(db: Db, runId: number, batchId: number, c: BatchCall): number {
+  const row = stmt(
+    db,
+    `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
+         latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
+         cache_read_tokens, cache_write_tokens, via_batch)
+       SELECT ?, call_key, ?, request_hash, request, ?, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1
+       FROM run_batch_requests WHERE batch_id = ? AND custom_id = ?
+       ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status, request_hash = excluded.request_hash,
+         request = excluded.request, response = excluded.response, cached = excluded.cached,
+         attempts = run_calls.attempts + excluded.attempts, latency_ms = excluded.latency_ms,
+         prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+         cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at,
+         cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
+         via_batch = excluded.via_batch
+       RETURNING id`,
+  )
+    .pluck()
+    .get(
+      runId,
+      c.status,
+      c.response,
+      c.promptTokens,
+      c.completionTokens,
+      c.cost,
+      c.error,
+      now(),
+      c.cacheReadTokens,
+      c.cacheWriteTokens,
+      batchId,
+      c.customId,
+    ) as number | undefined
+  if (row === undefined) throw new Error(`No request ${c.customId} in batch ${batchId}`)
+  return row
 }

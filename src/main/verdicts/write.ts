@@ -8,26 +8,36 @@ export function writeVerdicts(
   outcomes: VerdictOutcome[],
   callId: number | null,
 ): void {
+  writeVerdictsMany(db, runId, [{ outcomes, callId }])
+}
+
+/** Several candidates' verdicts in one transaction (a batch run writes thousands at a time). */
+export function writeVerdictsMany(
+  db: Db,
+  runId: number,
+  writes: readonly { outcomes: readonly VerdictOutcome[]; callId: number | null }[],
+): void {
   const insert = stmt(
     db,
     `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id, status, verdict, score, reason, citation, detail)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   relaxedWrite(db, () => {
-    for (const o of outcomes) {
-      const detail = { ...(o.detail ?? {}), ...(o.problem ? { problem: o.problem } : {}) }
-      insert.run(
-        runId,
-        o.targetId,
-        callId,
-        o.status,
-        o.status === 'ok' ? o.verdict : null,
-        o.score ?? null,
-        o.reason ?? null,
-        o.citation ?? null,
-        JSON.stringify(detail),
-      )
-    }
+    for (const { outcomes, callId } of writes)
+      for (const o of outcomes) {
+        const detail = { ...(o.detail ?? {}), ...(o.problem ? { problem: o.problem } : {}) }
+        insert.run(
+          runId,
+          o.targetId,
+          callId,
+          o.status,
+          o.status === 'ok' ? o.verdict : null,
+          o.score ?? null,
+          o.reason ?? null,
+          o.citation ?? null,
+          JSON.stringify(detail),
+        )
+      }
   })
 }
 
