@@ -13,7 +13,7 @@ import { relaxedWrite } from '../store/statements'
 import {
   insertBatchCall,
   requestIndex,
-  requestPartOf,
+  requestParts,
   retriesOf,
   type StoredRequest,
   setRequestState,
@@ -73,8 +73,10 @@ export function resultIngester(o: IngestOptions): {
     if (ids) ids.push(customId)
     else states.set(state, [customId])
   }
+  /** Request parts of the chunk being applied, read in one statement. */
+  let parts = new Map<string, unknown>()
   const requestOf = (customId: string): LlmRequest | null => {
-    const text = requestPartOf(o.db, o.batchId, customId)
+    const text = parts.get(customId)
     if (typeof text !== 'string') return null
     try {
       const parsed = Record_.safeParse({ request: JSON.parse(text) as unknown })
@@ -165,6 +167,8 @@ export function resultIngester(o: IngestOptions): {
     buffer = []
     try {
       relaxedWrite(o.db, () => {
+        const replies = chunk.filter((r) => r.kind === 'succeeded').map((r) => r.customId)
+        parts = replies.length > 0 ? requestParts(o.db, o.batchId, replies) : new Map()
         for (const r of chunk) apply(r)
         for (const [state, ids] of states) setRequestStates(o.db, o.batchId, ids, state)
       })
@@ -174,6 +178,7 @@ export function resultIngester(o: IngestOptions): {
       throw error
     } finally {
       states = new Map()
+      parts = new Map()
     }
   }
   return {

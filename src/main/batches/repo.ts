@@ -276,14 +276,16 @@ export function requestIndex(
   return out
 }
 
-/** The LlmRequest part of a stored record (`{request, wire}`), as JSON text. */
-export function requestPartOf(db: Db, batchId: number, customId: string): string | undefined {
-  return stmt(
+/** The LlmRequest parts of some stored records (`{request, wire}`), as JSON text by custom_id. */
+export function requestParts(db: Db, batchId: number, customIds: readonly string[]): Map<string, unknown> {
+  const rows = stmt(
     db,
-    "SELECT json_extract(request, '$.request') FROM run_batch_requests WHERE batch_id = ? AND custom_id = ?",
+    `SELECT custom_id, json_extract(request, '$.request') FROM run_batch_requests
+     WHERE batch_id = ? AND custom_id IN (SELECT value FROM json_each(?))`,
   )
-    .pluck()
-    .get(batchId, customId) as string | undefined
+    .raw(true)
+    .all(batchId, JSON.stringify(customIds)) as [string, unknown][]
+  return new Map(rows)
 }
 
 /** Sets the state of many requests of a batch in one statement. */
