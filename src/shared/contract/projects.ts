@@ -134,8 +134,13 @@ export const projectsCalls = {
       current: GuidelinesVersion.nullable(),
       /** Older versions, newest first (bodies included: the history is the point). */
       history: z.array(GuidelinesVersion),
-      /** True when this annotator has not yet read the current version before their first label. */
+      /**
+       * True when this annotator has not yet read the current version: before their first label,
+       * or after the lead published a newer version than the one they read.
+       */
       mustRead: z.boolean(),
+      /** The version this annotator last said they read (null: none yet, or no annotator given). */
+      readVersion: z.number().int().nullable().optional(),
     }),
   ),
   'projects.saveGuidelines': call(

@@ -112,8 +112,8 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     },
     [],
   )
-  const saver = useLabelSaver(annotatorId, onSaved)
   const guidelines = useGuidelines(datasetId, annotatorId)
+  const saver = useLabelSaver(annotatorId, onSaved, guidelines.shownVersion)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when blind mode is switched
   useEffect(() => {

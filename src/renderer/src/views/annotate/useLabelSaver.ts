@@ -58,7 +58,12 @@ function useActiveTime(clock: ActiveClock) {
  * Saves labels one after another (so an undo never overtakes the label it undoes) and keeps
  * the latest label of a failed save so "Retry" sends exactly what the person sees.
  */
-export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: number) => void) {
+export function useLabelSaver(
+  annotatorId: number | null,
+  onSaved: (targetId: number) => void,
+  /** The guidelines version on screen, read when a label is given: the label is recorded under it. */
+  guidelinesVersion: () => number | undefined = () => undefined,
+) {
   const [status] = useState(statusStore)
   const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
   const chain = useRef<Promise<unknown>>(Promise.resolve())
@@ -86,6 +91,7 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
     (targetId: number, label: TargetLabel) => {
       if (annotatorId === null) return Promise.resolve()
       const seconds = secondsFor(targetId)
+      const given = guidelinesVersion()
       // With nothing in flight the request leaves at once, before React renders the label and
       // moves the focus, so the round trip overlaps that work; otherwise it queues behind the rest.
       const idle = pending.current === 0
@@ -93,7 +99,13 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
       status.set(() => ({ kind: 'saving' }))
       const send = async () => {
         try {
-          await api('annotate.save', { targetId, annotatorId, ...label, seconds })
+          await api('annotate.save', {
+            targetId,
+            annotatorId,
+            ...label,
+            seconds,
+            ...(given === undefined ? {} : { guidelinesVersion: given }),
+          })
           setFailed((m) => {
             if (!m.has(targetId)) return m
             const next = new Map(m)
@@ -112,7 +124,7 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
       chain.current = run
       return run
     },
-    [annotatorId, onSaved, status],
+    [annotatorId, onSaved, status, guidelinesVersion],
   )
 
   const retry = useCallback(() => {
