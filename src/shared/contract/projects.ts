@@ -74,6 +74,13 @@ export const AnnotatorFigures = z.object({
   kappaWithGold: z.number().nullable(),
   hourlyRate: z.number().nullable(),
   cost: z.number().nullable(),
+  /**
+   * Per variant, in the dashboard's variant order: labels placed (controls left out) and the
+   * targets of that variant meant for this person (null without a plan).
+   */
+  byVariant: z.array(
+    z.object({ variant: z.string(), labels: z.number().int(), assigned: z.number().int().nullable() }),
+  ),
 })
 export type AnnotatorFigures = z.infer<typeof AnnotatorFigures>
 
