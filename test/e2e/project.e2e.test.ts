@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { saveGuidelines } from '../../src/main/guidelines/guidelines'
 import { appSessions, chooseAnnotator } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
@@ -29,6 +30,11 @@ describe('an annotation project in the browser', () => {
     const app = await start({ annotator: 'ana' })
     const { page } = app
     const db = app.server.ctx.workspace.db
+    // What each label save sends: the guidelines version on screen travels with it.
+    const saves: { targetId: number; guidelinesVersion?: number }[] = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('annotate.save')) saves.push(JSON.parse(r.postData() ?? '{}'))
+    })
     const datasetId = (db.prepare('SELECT id FROM datasets ORDER BY id LIMIT 1').get() as { id: number }).id
     // A control: a target nobody adjudicated, whose known answer is "true".
     const control = (
@@ -95,6 +101,30 @@ describe('an annotation project in the browser', () => {
     const anasOwn = await label(a, '1')
     expect(anasOwn).not.toBe(control)
 
+    // While ana labels, the lead publishes version 2 (as the Project screen's save does): her open
+    // view shows it in full before her next label, and each label keeps the version she had on screen.
+    saveGuidelines(db, datasetId, '# Rules\n\nA fact is **true** if the answer states or clearly implies it.')
+    app.server.ctx.events.emit('guidelines.changed', { datasetId, version: 2 })
+    await gate.getByText('The guidelines were updated: version 2 (you read version 1)').waitFor()
+    await gate.getByText('A fact is true if the answer states or clearly implies it.').waitFor()
+    await gate.getByRole('button', { name: 'I have read the guidelines' }).click()
+    await gate.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Guidelines v2' }).waitFor()
+    a = await openQueue(page, datasetId)
+    const afterUpdate = await label(a, '1')
+    const versionOf = (t: number) =>
+      (
+        db
+          .prepare(
+            'SELECT l.guidelines_version AS v FROM labels l JOIN annotators p ON p.id = l.annotator_id WHERE l.target_id = ? AND p.name = ?',
+          )
+          .get(t, 'ana') as { v: number | null } | undefined
+      )?.v
+    await expect.poll(() => versionOf(afterUpdate)).toBe(2)
+    expect(versionOf(anasOwn)).toBe(1)
+    expect(saves.filter((s) => s.targetId === anasOwn).map((s) => s.guidelinesVersion)).toEqual([1])
+    expect(saves.filter((s) => s.targetId === afterUpdate).map((s) => s.guidelinesVersion)).toEqual([2])
+
     // ben takes his turn: the control comes to him too, he gets it right.
     await page.locator('button.who').click()
     await chooseAnnotator(page, 'ben')
@@ -115,8 +145,17 @@ describe('an annotation project in the browser', () => {
       people.locator(`tr[data-annotator="${name}"] [data-testid="control-accuracy"]`)
     await expect.poll(() => accuracy('ana').textContent()).toMatch(/^0\.0% \(0\/1;/)
     await expect.poll(() => accuracy('ben').textContent()).toMatch(/^100\.0% \(1\/1;/)
-    expect(await people.locator('tr[data-annotator="ana"] td').nth(1).textContent()).toBe('1')
+    expect(await people.locator('tr[data-annotator="ana"] td').nth(1).textContent()).toBe('2')
     expect(await people.locator('tr[data-annotator="ben"] td').nth(1).textContent()).toBe('1')
+    // Per annotator and variant: each cell is "labels / share"; the labels add up to each person's count.
+    const grid = page.getByTestId('project-annotator-variants')
+    const placed = async (name: string) =>
+      (await grid.locator(`tr[data-annotator="${name}"] td[data-variant]`).allTextContents())
+        .map((c) => Number(c.split(' / ')[0]))
+        .reduce((s, n) => s + n, 0)
+    expect(await grid.locator('thead th').count()).toBeGreaterThan(1)
+    expect(await placed('ana')).toBe(2)
+    expect(await placed('ben')).toBe(1)
     await app.shot('project-dashboard')
 
     // A package for ana, written from the dashboard, shows up as out and not yet back.
