@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { saveGuidelines } from '../../src/main/guidelines/guidelines'
+import { setPlan } from '../../src/main/projects/plan'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { appSessions, chooseAnnotator } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
@@ -177,5 +179,54 @@ describe('an annotation project in the browser', () => {
     const human = page.getByTestId('judge-table').locator('tr.cmp-human', { hasText: 'alex (human)' })
     await expect.poll(() => human.locator('[data-metric="per1000"]').textContent()).not.toBe('—')
     await app.shot('project-compare-human-cost')
+  })
+
+  it('a run of verdict keys passes a unit others already took to k; clicking it labels it by hand', async () => {
+    const app = await start({ annotator: 'cy' })
+    const { page } = app
+    const ws = app.server.ctx.workspace
+    const db = ws.db
+    const datasetId = (db.prepare('SELECT id FROM datasets ORDER BY id LIMIT 1').get() as { id: number }).id
+    const a = await openQueue(page, datasetId)
+    const [t1, t2, t3] = (
+      await a.units.evaluateAll((els) => els.map((e) => Number(e.id.replace('unit-', ''))))
+    ).slice(0, 3)
+    if (t1 === undefined || t2 === undefined || t3 === undefined)
+      throw new Error('the demo item needs three units')
+    const count = (t: number) =>
+      (
+        db.prepare('SELECT COUNT(*) AS n FROM labels WHERE target_id = ? AND verdict IS NOT NULL').get(t) as {
+          n: number
+        }
+      ).n
+    // k one above what the first and third units hold; others bring the second unit up to k.
+    const k = Math.max(count(t1), count(t3)) + 1
+    const names = Array.from({ length: k + 1 }, (_, i) => `helper${i}`)
+    for (const name of names) {
+      if (count(t2) >= k) break
+      ws.labels.save({ targetId: t2, annotatorId: ensureAnnotator(db, name).id, verdict: 'true' })
+    }
+    setPlan(db, { datasetId, k, policy: 'open', annotators: [...names, 'cy'].map((name) => ({ name })) })
+    const before = count(t2)
+
+    // Reopen the view on the first unit, so it learns the plan.
+    await page.evaluate(`location.hash = '#/project/${datasetId}'`)
+    await page.getByRole('form', { name: 'Plan' }).waitFor()
+    await page.evaluate(`location.hash = '#/annotate/${datasetId}?target=${t1}'`)
+    await page.locator(`#unit-${t1}`).click()
+    await expect.poll(() => a.focusedTargetId()).toBe(t1)
+    await page.keyboard.press('1')
+    await expect.poll(() => page.locator(`#unit-${t1}`).getAttribute('data-verdict')).not.toBeNull()
+    // The focus went past the unit that is done, straight to the third.
+    await expect.poll(() => a.focusedTargetId()).toBe(t3)
+    await a.waitSaved()
+    expect(count(t2)).toBe(before)
+
+    // Picking the done unit by hand and giving it a verdict is allowed: a label past k.
+    await page.locator(`#unit-${t2}`).click()
+    await expect.poll(() => a.focusedTargetId()).toBe(t2)
+    await page.getByText('done by others').waitFor()
+    await page.keyboard.press('1')
+    await expect.poll(() => count(t2)).toBe(before + 1)
   })
 })
