@@ -66,6 +66,7 @@ export function useLabelSaver(
 ) {
   const [status] = useState(statusStore)
   const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
+  const failedGiven = useRef(new Map<number, number | undefined>())
   const chain = useRef<Promise<unknown>>(Promise.resolve())
   const pending = useRef(0)
   const clock = useRef<{ targetId: number | null; active: ActiveClock }>({
@@ -88,10 +89,9 @@ export function useLabelSaver(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: secondsFor reads refs only
   const save = useCallback(
-    (targetId: number, label: TargetLabel) => {
+    (targetId: number, label: TargetLabel, given = guidelinesVersion()) => {
       if (annotatorId === null) return Promise.resolve()
       const seconds = secondsFor(targetId)
-      const given = guidelinesVersion()
       // With nothing in flight the request leaves at once, before React renders the label and
       // moves the focus, so the round trip overlaps that work; otherwise it queues behind the rest.
       const idle = pending.current === 0
@@ -116,6 +116,8 @@ export function useLabelSaver(
           if (--pending.current === 0) status.set((s) => (s.kind === 'error' ? s : { kind: 'saved' }))
         } catch (e) {
           pending.current--
+          // A retry sends the label under the guidelines it was given under, not a newer version.
+          failedGiven.current.set(targetId, given)
           setFailed((m) => new Map(m).set(targetId, label))
           status.set(() => ({ kind: 'error', message: e instanceof Error ? e.message : String(e) }))
         }
@@ -129,7 +131,7 @@ export function useLabelSaver(
 
   const retry = useCallback(() => {
     status.set(() => ({ kind: 'saving' }))
-    for (const [targetId, label] of failed) void save(targetId, label)
+    for (const [targetId, label] of failed) void save(targetId, label, failedGiven.current.get(targetId))
   }, [failed, save, status])
 
   /** Resolves once every save asked for so far has finished. */
