@@ -115,6 +115,11 @@ export const LabelInput = z.object({
   evidence: z.array(EvidenceSpan).optional(),
   note: z.string().nullable().optional(),
   seconds: z.number().nonnegative().optional(),
+  /**
+   * The guidelines version the annotator had on screen when labelling. Left out, the label is
+   * stamped with the dataset's latest version.
+   */
+  guidelinesVersion: z.number().int().min(1).optional(),
 })
 export type LabelInput = z.infer<typeof LabelInput>
 

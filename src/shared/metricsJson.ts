@@ -79,7 +79,9 @@ export function toJsonReport(m: DatasetMetrics) {
       annotator: h.annotator,
       ...figures(h),
       by_variant: mapValues(h.byVariant, figures),
-      // Active hours × hourly rate over the same targets (annotation projects), when a rate is set.
+      // The person's own active hours on the targets the judges are scored on × their hourly rate.
+      active_seconds: h.activeSeconds ?? null,
+      labelled: h.labelled ?? null,
       cost: h.cost ?? null,
       cost_per_1000: h.costPer1000 ?? null,
     })),

@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { saveGuidelines } from '../../src/main/guidelines/guidelines'
+import { setPlan } from '../../src/main/projects/plan'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { appSessions, chooseAnnotator } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
@@ -29,6 +32,11 @@ describe('an annotation project in the browser', () => {
     const app = await start({ annotator: 'ana' })
     const { page } = app
     const db = app.server.ctx.workspace.db
+    // What each label save sends: the guidelines version on screen travels with it.
+    const saves: { targetId: number; guidelinesVersion?: number }[] = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('annotate.save')) saves.push(JSON.parse(r.postData() ?? '{}'))
+    })
     const datasetId = (db.prepare('SELECT id FROM datasets ORDER BY id LIMIT 1').get() as { id: number }).id
     // A control: a target nobody adjudicated, whose known answer is "true".
     const control = (
@@ -95,6 +103,30 @@ describe('an annotation project in the browser', () => {
     const anasOwn = await label(a, '1')
     expect(anasOwn).not.toBe(control)
 
+    // While ana labels, the lead publishes version 2 (as the Project screen's save does): her open
+    // view shows it in full before her next label, and each label keeps the version she had on screen.
+    saveGuidelines(db, datasetId, '# Rules\n\nA fact is **true** if the answer states or clearly implies it.')
+    app.server.ctx.events.emit('guidelines.changed', { datasetId, version: 2 })
+    await gate.getByText('The guidelines were updated: version 2 (you read version 1)').waitFor()
+    await gate.getByText('A fact is true if the answer states or clearly implies it.').waitFor()
+    await gate.getByRole('button', { name: 'I have read the guidelines' }).click()
+    await gate.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Guidelines v2' }).waitFor()
+    a = await openQueue(page, datasetId)
+    const afterUpdate = await label(a, '1')
+    const versionOf = (t: number) =>
+      (
+        db
+          .prepare(
+            'SELECT l.guidelines_version AS v FROM labels l JOIN annotators p ON p.id = l.annotator_id WHERE l.target_id = ? AND p.name = ?',
+          )
+          .get(t, 'ana') as { v: number | null } | undefined
+      )?.v
+    await expect.poll(() => versionOf(afterUpdate)).toBe(2)
+    expect(versionOf(anasOwn)).toBe(1)
+    expect(saves.filter((s) => s.targetId === anasOwn).map((s) => s.guidelinesVersion)).toEqual([1])
+    expect(saves.filter((s) => s.targetId === afterUpdate).map((s) => s.guidelinesVersion)).toEqual([2])
+
     // ben takes his turn: the control comes to him too, he gets it right.
     await page.locator('button.who').click()
     await chooseAnnotator(page, 'ben')
@@ -115,8 +147,17 @@ describe('an annotation project in the browser', () => {
       people.locator(`tr[data-annotator="${name}"] [data-testid="control-accuracy"]`)
     await expect.poll(() => accuracy('ana').textContent()).toMatch(/^0\.0% \(0\/1;/)
     await expect.poll(() => accuracy('ben').textContent()).toMatch(/^100\.0% \(1\/1;/)
-    expect(await people.locator('tr[data-annotator="ana"] td').nth(1).textContent()).toBe('1')
+    expect(await people.locator('tr[data-annotator="ana"] td').nth(1).textContent()).toBe('2')
     expect(await people.locator('tr[data-annotator="ben"] td').nth(1).textContent()).toBe('1')
+    // Per annotator and variant: each cell is "labels / share"; the labels add up to each person's count.
+    const grid = page.getByTestId('project-annotator-variants')
+    const placed = async (name: string) =>
+      (await grid.locator(`tr[data-annotator="${name}"] td[data-variant]`).allTextContents())
+        .map((c) => Number(c.split(' / ')[0]))
+        .reduce((s, n) => s + n, 0)
+    expect(await grid.locator('thead th').count()).toBeGreaterThan(1)
+    expect(await placed('ana')).toBe(2)
+    expect(await placed('ben')).toBe(1)
     await app.shot('project-dashboard')
 
     // A package for ana, written from the dashboard, shows up as out and not yet back.
@@ -138,5 +179,54 @@ describe('an annotation project in the browser', () => {
     const human = page.getByTestId('judge-table').locator('tr.cmp-human', { hasText: 'alex (human)' })
     await expect.poll(() => human.locator('[data-metric="per1000"]').textContent()).not.toBe('—')
     await app.shot('project-compare-human-cost')
+  })
+
+  it('a run of verdict keys passes a unit others already took to k; clicking it labels it by hand', async () => {
+    const app = await start({ annotator: 'cy' })
+    const { page } = app
+    const ws = app.server.ctx.workspace
+    const db = ws.db
+    const datasetId = (db.prepare('SELECT id FROM datasets ORDER BY id LIMIT 1').get() as { id: number }).id
+    const a = await openQueue(page, datasetId)
+    const [t1, t2, t3] = (
+      await a.units.evaluateAll((els) => els.map((e) => Number(e.id.replace('unit-', ''))))
+    ).slice(0, 3)
+    if (t1 === undefined || t2 === undefined || t3 === undefined)
+      throw new Error('the demo item needs three units')
+    const count = (t: number) =>
+      (
+        db.prepare('SELECT COUNT(*) AS n FROM labels WHERE target_id = ? AND verdict IS NOT NULL').get(t) as {
+          n: number
+        }
+      ).n
+    // k one above what the first and third units hold; others bring the second unit up to k.
+    const k = Math.max(count(t1), count(t3)) + 1
+    const names = Array.from({ length: k + 1 }, (_, i) => `helper${i}`)
+    for (const name of names) {
+      if (count(t2) >= k) break
+      ws.labels.save({ targetId: t2, annotatorId: ensureAnnotator(db, name).id, verdict: 'true' })
+    }
+    setPlan(db, { datasetId, k, policy: 'open', annotators: [...names, 'cy'].map((name) => ({ name })) })
+    const before = count(t2)
+
+    // Reopen the view on the first unit, so it learns the plan.
+    await page.evaluate(`location.hash = '#/project/${datasetId}'`)
+    await page.getByRole('form', { name: 'Plan' }).waitFor()
+    await page.evaluate(`location.hash = '#/annotate/${datasetId}?target=${t1}'`)
+    await page.locator(`#unit-${t1}`).click()
+    await expect.poll(() => a.focusedTargetId()).toBe(t1)
+    await page.keyboard.press('1')
+    await expect.poll(() => page.locator(`#unit-${t1}`).getAttribute('data-verdict')).not.toBeNull()
+    // The focus went past the unit that is done, straight to the third.
+    await expect.poll(() => a.focusedTargetId()).toBe(t3)
+    await a.waitSaved()
+    expect(count(t2)).toBe(before)
+
+    // Picking the done unit by hand and giving it a verdict is allowed: a label past k.
+    await page.locator(`#unit-${t2}`).click()
+    await expect.poll(() => a.focusedTargetId()).toBe(t2)
+    await page.getByText('done by others').waitFor()
+    await page.keyboard.press('1')
+    await expect.poll(() => count(t2)).toBe(before + 1)
   })
 })

@@ -119,6 +119,77 @@ describe('guidelines', () => {
     ).toBe(false)
   })
 
+  it('records the version the annotator had on screen, and a newer version is shown before their next label', async () => {
+    const { rpc, ds, ana, items, ctx } = app()
+    const heard: unknown[] = []
+    ctx.events.subscribe((name, payload) => name === 'guidelines.changed' && heard.push(payload))
+    await rpc.value('projects.saveGuidelines', { datasetId: ds.id, body: 'Be strict.' })
+    await rpc.value('projects.readGuidelines', { datasetId: ds.id, annotatorId: ana.id, version: 1 })
+    const shown = await rpc.value<{ mustRead: boolean; readVersion: number | null }>('projects.guidelines', {
+      datasetId: ds.id,
+      annotatorId: ana.id,
+    })
+    expect(shown).toMatchObject({ mustRead: false, readVersion: 1 })
+    // The lead publishes version 2 while ana still has version 1 on screen.
+    await rpc.value('projects.saveGuidelines', { datasetId: ds.id, body: 'Be lenient.' })
+    expect(heard).toEqual([
+      { datasetId: ds.id, version: 1 },
+      { datasetId: ds.id, version: 2 },
+    ])
+    const [t0, t1] = items[0]!.targets.answer!
+    const t2 = items[1]!.targets.answer![0]
+    await rpc.value('annotate.save', {
+      targetId: t0,
+      annotatorId: ana.id,
+      verdict: 'true',
+      guidelinesVersion: 1,
+    })
+    // The open view is told, fetches again and must show version 2 before the next label.
+    const now = await rpc.value<{
+      mustRead: boolean
+      readVersion: number | null
+      current: { version: number }
+    }>('projects.guidelines', { datasetId: ds.id, annotatorId: ana.id })
+    expect(now).toMatchObject({ mustRead: true, readVersion: 1, current: { version: 2 } })
+    await rpc.value('projects.readGuidelines', { datasetId: ds.id, annotatorId: ana.id, version: 2 })
+    await rpc.value('annotate.save', {
+      targetId: t1,
+      annotatorId: ana.id,
+      verdict: 'false',
+      guidelinesVersion: 2,
+    })
+    // A version the dataset never had is refused, and nothing is saved.
+    const bad = await rpc.call('annotate.save', {
+      targetId: t2,
+      annotatorId: ana.id,
+      verdict: 'true',
+      guidelinesVersion: 7,
+    })
+    expect(bad.ok).toBe(false)
+    if (!bad.ok) expect(bad.error.message).toMatch(/no guidelines version 7; the label was not saved/)
+    const versions = ctx.workspace.db
+      .prepare(
+        'SELECT target_id AS t, guidelines_version AS v FROM labels WHERE annotator_id = ? ORDER BY target_id',
+      )
+      .all(ana.id)
+    expect(versions).toEqual([
+      { t: t0, v: 1 },
+      { t: t1, v: 2 },
+    ])
+    // Relabelling under version 1 on screen (a view that has not caught up) keeps version 1.
+    await rpc.value('annotate.save', {
+      targetId: t1,
+      annotatorId: ana.id,
+      verdict: 'true',
+      guidelinesVersion: 1,
+    })
+    expect(
+      ctx.workspace.db
+        .prepare('SELECT guidelines_version AS v FROM labels WHERE target_id = ? AND annotator_id = ?')
+        .get(t1, ana.id),
+    ).toEqual({ v: 1 })
+  })
+
   it('takes a Markdown file from the CLI, refusing one with a script tag and keeping what was there', async () => {
     const dir = tmp()
     const { ctx } = seedWorkspace(dir)

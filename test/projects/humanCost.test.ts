@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { setGold } from '../../src/main/labels/gold'
 import { costPoints } from '../../src/shared/charts/costError'
 import type { DatasetMetrics } from '../../src/shared/contract/metrics'
 import { toJsonReport } from '../../src/shared/metricsJson'
@@ -10,7 +9,65 @@ import { tmpDirs } from '../helpers/tmp'
 const tmp = tmpDirs()
 
 describe('people on the cost axis', () => {
-  it('gives an annotator with an hourly rate a cost over the same targets, and a cost per 1,000', async () => {
+  it("costs a person's own active hours on the judges' targets, and that per 1,000 targets they labelled", async () => {
+    const { ctx, ds, ana, ben, items } = seedWorkspace(tmp())
+    const rpc = rpcOn(ctx)
+    await rpc.value('projects.setPlan', {
+      datasetId: ds.id,
+      k: 2,
+      hourlyRate: 20,
+      annotators: [{ name: 'ana', hourlyRate: 36 }, { name: 'ben' }],
+    })
+    const all = items.flatMap((i) => [...i.targets.answer!, ...i.targets.poor_answer!])
+    // The last target is a control: the judges are not scored on it, so nobody's time there counts.
+    const control = all[11]!
+    await rpc.value('projects.setControls', {
+      datasetId: ds.id,
+      answers: [{ targetId: control, verdict: 'true' }],
+    })
+    // ana labels everything: 10 s on each of the first six targets, 30 s on the next five, 100 s on the control.
+    for (const [i, t] of all.entries()) {
+      const seconds = t === control ? 100 : i < 6 ? 10 : 30
+      await rpc.value('annotate.save', { targetId: t, annotatorId: ana.id, verdict: 'true', seconds })
+    }
+    // ben labels four targets, 45 s each.
+    for (const t of all.slice(0, 4))
+      await rpc.value('annotate.save', { targetId: t, annotatorId: ben.id, verdict: 'true', seconds: 45 })
+
+    const m = await rpc.value<DatasetMetrics>('metrics.compare', { datasetId: ds.id })
+    expect(m.targets).toBe(11)
+    const a = m.humans.find((h) => h.annotator === 'ana')!
+    const b = m.humans.find((h) => h.annotator === 'ben')!
+    // By hand. ana: 6 × 10 + 5 × 30 = 210 s = 0.058333 h, × 36 an hour = 2.10; over 11 targets
+    // labelled, 2.10 / 11 × 1000 = 190.909 per 1,000.
+    expect(a).toMatchObject({ activeSeconds: 210, labelled: 11 })
+    expect(a.cost).toBeCloseTo(2.1, 9)
+    expect(a.costPer1000).toBeCloseTo(190.909090909, 6)
+    // ben has no rate of his own, so the dataset's 20 an hour: 4 × 45 s = 180 s = 0.05 h → 1.00,
+    // over the 4 targets he labelled → 250 per 1,000. (His pace × all 11 targets would be 2.75.)
+    expect(b).toMatchObject({ activeSeconds: 180, labelled: 4 })
+    expect(b.cost).toBeCloseTo(1, 9)
+    expect(b.costPer1000).toBeCloseTo(250, 9)
+
+    // The report carries the same figures, and the Compare view's chart draws both people from it.
+    const json = toJsonReport(m)
+    expect(json.humans.find((h) => h.annotator === 'ben')).toMatchObject({
+      active_seconds: 180,
+      labelled: 4,
+      cost: b.cost,
+      cost_per_1000: b.costPer1000,
+    })
+    const points = costPoints(json)
+    expect(points.find((p) => p.label === 'ana (human)')?.cost).toBeCloseTo(2.1, 9)
+    expect(points.find((p) => p.label === 'ben (human)')?.cost).toBeCloseTo(1, 9)
+    // The Markdown report's humans table: 0.05 active hours, $1.00, $250.00 per 1,000.
+    const md = await rpc.value<{ text: string }>('metrics.report', { datasetId: ds.id, format: 'md' })
+    const benRow = md.text.split('\n').find((l) => l.startsWith('| ben |'))
+    expect(benRow).toMatch(/\| 0\.05 \| \$1\.00 \| \$250\.00 \|$/)
+    ctx.close()
+  })
+
+  it('gives no point to a person without a rate', async () => {
     const { ctx, ds, ana, ben, items } = seedWorkspace(tmp())
     const rpc = rpcOn(ctx)
     await rpc.value('projects.setPlan', {
@@ -18,28 +75,14 @@ describe('people on the cost axis', () => {
       k: 2,
       annotators: [{ name: 'ana', hourlyRate: 36 }, { name: 'ben' }],
     })
-    const all = items.flatMap((i) => [...i.targets.answer!, ...i.targets.poor_answer!])
-    for (const t of all) {
+    for (const t of items[0]!.targets.answer!) {
       await rpc.value('annotate.save', { targetId: t, annotatorId: ana.id, verdict: 'true', seconds: 10 })
-      await rpc.value('annotate.save', { targetId: t, annotatorId: ben.id, verdict: 'true', seconds: 20 })
+      await rpc.value('annotate.save', { targetId: t, annotatorId: ben.id, verdict: 'false', seconds: 10 })
     }
-    setGold(ctx.workspace.db, {
-      targetId: all[0]!,
-      verdict: 'true',
-      source: 'adjudicated',
-      adjudicatorId: ana.id,
-    })
     const m = await rpc.value<DatasetMetrics>('metrics.compare', { datasetId: ds.id })
-    const a = m.humans.find((h) => h.annotator === 'ana')!
-    // 10 s a label at 36 an hour is 0.1 a label: 0.1 × the dataset's 12 targets, and 100 per 1,000.
-    expect(a.cost).toBeCloseTo(0.1 * m.targets, 6)
-    expect(a.costPer1000).toBeCloseTo(100, 6)
-    // ben has no rate of his own and the dataset has none: no point for him.
+    expect(m.humans.find((h) => h.annotator === 'ana')?.cost).toBeCloseTo(0.2, 9)
     expect(m.humans.find((h) => h.annotator === 'ben')?.cost ?? null).toBeNull()
-    // The Compare view's chart draws ana among the judges, from the data it receives.
-    const points = costPoints(toJsonReport(m))
-    expect(points.find((p) => p.label === 'ana (human)')?.cost).toBeCloseTo(a.cost!, 6)
-    expect(points.some((p) => p.label.startsWith('ben'))).toBe(false)
+    expect(costPoints(toJsonReport(m)).some((p) => p.label.startsWith('ben'))).toBe(false)
     ctx.close()
   })
 })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { nextTarget } from '../../src/main/annotate/view'
 import { Workspace } from '../../src/main/app/workspace'
 import { exportBundle, mergeBundle } from '../../src/main/export'
+import { saveGuidelines } from '../../src/main/guidelines/guidelines'
 import { setControls } from '../../src/main/projects/controls'
 import { projectDashboard } from '../../src/main/projects/dashboard'
 import { fileLines } from '../../src/main/projects/lines'
@@ -270,6 +271,45 @@ describe('work packages', () => {
     await mergeBundle(back, bundle)
     const mine = projectDashboard(back.db, lead.ds.id).annotators.find((a) => a.name === 'ann0')!
     expect(mine.controls).toMatchObject({ answered: 1, correct: 0, accuracy: 0 })
+    back.close()
+  })
+
+  it('labels merged from a laptop keep the guidelines version they were given there', async () => {
+    const dirs = { lead: tmp(), laptop: tmp() }
+    const lead = seedProject(dirs.lead, { items: 2, variants: 1, facts: 2, annotators: 1 })
+    saveGuidelines(lead.ws.db, lead.ds.id, 'Version one: be strict.')
+    const file = lead.ws.file
+    lead.ws.close()
+    const pkg = join(dirs.lead, 'p.jsonl')
+    expect(
+      (await cli(['package', '--workspace', file, '--dataset', 'wiki', '--annotator', 'ann0', '--out', pkg]))
+        .code,
+    ).toBe(0)
+    const laptop = join(dirs.laptop, 'w.factlab')
+    expect((await cli(['package', '--workspace', laptop, '--open', pkg])).code).toBe(0)
+    const ws = Workspace.open(laptop)
+    const ds = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
+    const me = ensureAnnotator(ws.db, 'ann0').id
+    expect(labelAll(ws, ds, 'ann0')).toBe(4)
+    const bundle = join(dirs.laptop, 'b.jsonl')
+    await exportBundle(ws, { datasetId: ds, annotatorId: me, out: bundle })
+    ws.close()
+    const lines = readFileSync(bundle, 'utf8').trim().split('\n').slice(1)
+    expect(lines.map((l) => (JSON.parse(l) as { guidelinesVersion: number }).guidelinesVersion)).toEqual([
+      1, 1, 1, 1,
+    ])
+    // Meanwhile the lead published version 2; the laptop's labels were given under version 1.
+    const back = Workspace.open(file)
+    saveGuidelines(back.db, lead.ds.id, 'Version two: be lenient.')
+    await mergeBundle(back, bundle)
+    expect(
+      back.db
+        .prepare(
+          `SELECT l.guidelines_version AS v, COUNT(*) AS n FROM labels l JOIN annotators a ON a.id = l.annotator_id
+           WHERE a.name = 'ann0' GROUP BY v`,
+        )
+        .all(),
+    ).toEqual([{ v: 1, n: 4 }])
     back.close()
   })
 })

@@ -106,6 +106,7 @@ export async function exportBundle(
         evidence: parseJson(Evidence, r.evidence, 'labels.evidence'),
         note: r.note,
         seconds: r.seconds,
+        guidelinesVersion: r.guidelines_version,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
         history: history(r.target_id, opts.annotatorId).map((h) => ({

@@ -88,6 +88,8 @@ export type HistoryState = z.infer<typeof HistoryState>
 
 export const BundleLabel = LabelState.extend({
   target: TargetKey,
+  /** The guidelines version the label was given under where it was made (absent in older bundles). */
+  guidelinesVersion: z.number().int().min(1).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(HistoryState),

@@ -229,6 +229,8 @@ export async function mergeBundle(
             note: label.note,
             // save() adds seconds to the stored total; this leaves the larger of the two totals.
             seconds: Math.max(0, label.seconds - (mineState?.seconds ?? 0)),
+            // The version it was given under on the laptop (a package carries the lead's numbers).
+            ...(label.guidelinesVersion ? { guidelinesVersion: label.guidelinesVersion } : {}),
           },
           'merge',
           label.updatedAt,

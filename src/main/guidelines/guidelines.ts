@@ -68,8 +68,9 @@ export function saveGuidelines(db: Db, datasetId: number, body: string, author?:
 }
 
 /**
- * An annotator must read the guidelines in full before their first label on the dataset: true
- * when there are guidelines, they have placed no label here yet, and have not read them.
+ * An annotator must read the guidelines in full before their first label on the dataset (true
+ * when there are guidelines, they have placed no label here yet, and have not read them), and
+ * again before their next label once the lead publishes a version newer than the one they read.
  */
 export function mustReadGuidelines(db: Db, datasetId: number, annotatorId: number): boolean {
   const latest = db
@@ -78,10 +79,8 @@ export function mustReadGuidelines(db: Db, datasetId: number, annotatorId: numbe
     v: number | null
   }
   if (latest.v === null) return false
-  const read = db
-    .prepare('SELECT 1 FROM guidelines_read WHERE dataset_id = ? AND annotator_id = ?')
-    .get(datasetId, annotatorId)
-  if (read) return false
+  const read = guidelinesReadVersion(db, datasetId, annotatorId)
+  if (read !== null) return read < latest.v
   return !hasLabelIn(db, annotatorId, datasetId)
 }
 
@@ -97,4 +96,12 @@ export function markGuidelinesRead(db: Db, datasetId: number, annotatorId: numbe
     `INSERT INTO guidelines_read (dataset_id, annotator_id, version, at) VALUES (?, ?, ?, ?)
      ON CONFLICT (dataset_id, annotator_id) DO UPDATE SET version = excluded.version, at = excluded.at`,
   ).run(datasetId, annotatorId, version, now())
+}
+
+/** The version an annotator last said they read in full, or null. */
+export function guidelinesReadVersion(db: Db, datasetId: number, annotatorId: number): number | null {
+  const row = db
+    .prepare('SELECT version FROM guidelines_read WHERE dataset_id = ? AND annotator_id = ?')
+    .get(datasetId, annotatorId) as { version: number } | undefined
+  return row?.version ?? null
 }

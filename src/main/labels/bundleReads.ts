@@ -18,6 +18,7 @@ export interface BundleLabelRow {
   evidence: string
   note: string | null
   seconds: number
+  guidelines_version: number | null
   created_at: string
   updated_at: string
 }
@@ -52,7 +53,7 @@ export function bundleLabelRows(
        WHERE i.dataset_id = @ds AND u.superseded_by IS NULL)
      SELECT l.target_id, i.ext_id, c.variant, u.id AS unit_id, u.kind, u.text, u.triplet, u.superseded_by,
        u.deleted_at IS NOT NULL AS deleted, latest.occ, l.verdict, l.evidence, l.note, l.seconds,
-       l.created_at, l.updated_at
+       l.guidelines_version, l.created_at, l.updated_at
      FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
      LEFT JOIN latest ON latest.id = u.id
      JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id

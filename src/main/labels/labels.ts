@@ -38,7 +38,8 @@ export class LabelWriter {
   private readonly current
   private readonly upsert
   private readonly history
-  private readonly write: (row: Record<string, unknown>) => void
+  private given: ReturnType<Db['prepare']> | undefined
+  private readonly write: (row: Record<string, unknown>, guidelinesVersion?: number) => void
 
   constructor(db: Db) {
     this.schemaOfTarget = db.prepare(
@@ -55,11 +56,23 @@ export class LabelWriter {
       `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at)
        VALUES (@target_id, @annotator_id, @verdict, @evidence, @note, @seconds, @action, @at)`,
     )
+    // The migration 0080 triggers stamp a write with the latest guidelines version; a label given
+    // under an older one on screen (or on a laptop) then takes that version instead. Updating this
+    // column alone fires no stamp trigger. History rows keep the stamp of the moment they were written.
+    // Prepared on first use: the migration tests drive this writer on schemas older than 0080.
+    const given = () => {
+      this.given ??= db.prepare(
+        'UPDATE labels SET guidelines_version = @g WHERE target_id = @target_id AND annotator_id = @annotator_id',
+      )
+      return this.given
+    }
     // One transaction, so the label and its history row reach the disk in a single commit.
-    this.write = db.transaction((row: Record<string, unknown>) => {
+    this.write = db.transaction((row: Record<string, unknown>, guidelinesVersion?: number) => {
       const { action: _action, ...label } = row
       this.upsert.run(label)
       this.history.run(row)
+      if (guidelinesVersion !== undefined)
+        given().run({ g: guidelinesVersion, target_id: row.target_id, annotator_id: row.annotator_id })
     })
   }
 
@@ -87,7 +100,7 @@ export class LabelWriter {
       seconds: (prev?.seconds ?? 0) + (input.seconds ?? 0),
       at,
     }
-    this.write({ ...row, action })
+    this.write({ ...row, action }, input.guidelinesVersion)
     return toLabel(this.current.get(input.targetId, input.annotatorId) as LabelRow)
   }
 }

@@ -75,17 +75,22 @@ export function controlAnswers(db: Db, datasetId: number) {
     .all(datasetId) as { annotatorId: number; answered: number; correct: number }[]
 }
 
-/** Per annotator: active seconds per timed label on the dataset's work (controls left out). */
-export function secondsPerLabel(db: Db, datasetId: number): Map<number, number> {
+/**
+ * Per annotator, over exactly these targets: the active seconds recorded on their labels and
+ * how many of the targets they gave a verdict. What a person's cost is measured on.
+ */
+export function activeTimeOn(
+  db: Db,
+  targetIds: ArrayLike<number>,
+): Map<number, { seconds: number; labelled: number }> {
   const rows = db
     .prepare(
-      `SELECT l.annotator_id AS id, SUM(l.seconds) AS seconds, COUNT(*) AS n
-       FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND l.seconds > 0 AND ${CURRENT} AND ${NOT_CONTROL}
+      `SELECT l.annotator_id AS id, SUM(l.seconds) AS seconds, COUNT(*) AS n FROM labels l
+       WHERE l.target_id IN (SELECT value FROM json_each(?)) AND l.verdict IS NOT NULL
        GROUP BY l.annotator_id`,
     )
-    .all(datasetId) as { id: number; seconds: number; n: number }[]
-  return new Map(rows.map((r) => [r.id, r.seconds / r.n]))
+    .all(JSON.stringify(Array.from(targetIds))) as { id: number; seconds: number; n: number }[]
+  return new Map(rows.map((r) => [r.id, { seconds: r.seconds, labelled: r.n }]))
 }
 
 /** Whether the annotator has any label (even a cleared one) in the dataset. */

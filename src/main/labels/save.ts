@@ -12,11 +12,22 @@ import { datasetVisible } from '../store/repos/datasets'
 export function saveLabel(ws: Workspace, input: LabelInput): { label: Label; datasetId: number } {
   const datasetId = datasetOfTarget(ws.db, input.targetId)
   requireAnnotator(ws.db, input.annotatorId)
+  if (input.guidelinesVersion !== undefined)
+    requireGuidelinesVersion(ws.db, datasetId, input.guidelinesVersion)
   try {
     return { label: ws.labels.save(input), datasetId }
   } catch (error) {
     throw new ServiceError('bad_input', error instanceof Error ? error.message : String(error))
   }
+}
+
+/** A label is recorded under a guidelines version the dataset has (versions are never deleted). */
+function requireGuidelinesVersion(db: Db, datasetId: number, version: number): void {
+  if (!db.prepare('SELECT 1 FROM guidelines WHERE dataset_id = ? AND version = ?').get(datasetId, version))
+    throw new ServiceError(
+      'bad_input',
+      `This dataset has no guidelines version ${version}; the label was not saved. Reopen the dataset to load the current guidelines.`,
+    )
 }
 
 /** Labels are written in the name of a known annotator only. */

@@ -1,6 +1,7 @@
 // metrics/ owns the figures of a dataset: judges against gold, humans against each other, cost.
 // service.ts assembles them; stats/ holds the pure statistics (no I/O, checked by depcheck).
 import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
+import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
@@ -189,7 +190,12 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       errorRate: spread(js.map((j) => j.errorRate)),
     }))
   const names = new Map(listAnnotators(db).map((a) => [a.id, a.name]))
-  const humans = humanFigures(t, coder, names, boot)
+  const time = activeTimeOn(db, t.ids)
+  // Each person's time on the very targets the judges are scored on: what their cost is made of.
+  const humans = humanFigures(t, coder, names, boot).map((h) => {
+    const own = time.get(h.annotatorId)
+    return { ...h, activeSeconds: own?.seconds ?? 0, labelled: own?.labelled ?? 0 }
+  })
   return {
     datasetId,
     dataset: dataset.name,

@@ -4,6 +4,7 @@ import { cohenKappa } from '../metrics/stats/agreement'
 import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
 import { getPlan } from './plan'
+import { progressByVariant } from './variantProgress'
 import { median } from './wilson'
 
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
@@ -55,6 +56,14 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
   }
   const assignedTargets = assignedCounts(db, datasetId)
   const rateOf = new Map(plan.annotators.map((a) => [a.annotatorId, a.hourlyRate]))
+  const grid = progressByVariant(
+    db,
+    datasetId,
+    { ...plan, annotators: plan.annotators.length || people.size },
+    byVariant,
+    labels,
+    [...people],
+  )
 
   const annotators: AnnotatorFigures[] = [...people]
     .map((id) => {
@@ -87,6 +96,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
               ),
         hourlyRate: rate ?? null,
         cost: rate === null || rate === undefined ? null : (activeSeconds / 3600) * rate,
+        byVariant: grid.get(id) ?? [],
       }
     })
     .sort((a, b) => a.name.localeCompare(b.name))

@@ -1,13 +1,12 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
-import { secondsPerLabel } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 
 /**
- * Puts each annotator on the Compare view's cost axis. A person's pace is their active seconds
- * per label on this dataset (controls and edited units left out); their cost is that pace over
- * the same targets the judges are scored on (the dataset's targets), at their hourly rate (or
- * the dataset's). The cost per 1,000 targets is the same pace for a thousand. Annotators without
- * a rate, or without timed labels, get no point.
+ * Puts each annotator on the Compare view's cost axis. A person's cost is what their labels on
+ * the targets the judges are scored on actually took: the active seconds recorded on those
+ * labels, in hours, × their hourly rate (or the dataset's). The cost per 1,000 targets divides
+ * that by the targets they labelled there. Annotators without a rate, or without recorded
+ * time, get no point.
  */
 export function withHumanCosts(db: Db, metrics: DatasetMetrics): DatasetMetrics {
   const plan = db
@@ -20,15 +19,15 @@ export function withHumanCosts(db: Db, metrics: DatasetMetrics): DatasetMetrics 
         .all(metrics.datasetId) as { id: number; rate: number | null }[]
     ).map((r) => [r.id, r.rate]),
   )
-  const pace = secondsPerLabel(db, metrics.datasetId)
   return {
     ...metrics,
     humans: metrics.humans.map((h) => {
       const rate = own.get(h.annotatorId) ?? plan?.rate ?? null
-      const perLabel = pace.get(h.annotatorId)
-      if (rate === null || perLabel === undefined) return { ...h, cost: null, costPer1000: null }
-      const hourly = (perLabel / 3600) * rate
-      return { ...h, cost: hourly * metrics.targets, costPer1000: hourly * 1000 }
+      const seconds = h.activeSeconds ?? 0
+      const labelled = h.labelled ?? 0
+      if (rate === null || seconds <= 0 || labelled === 0) return { ...h, cost: null, costPer1000: null }
+      const cost = (seconds / 3600) * rate
+      return { ...h, cost, costPer1000: (cost / labelled) * 1000 }
     }),
   }
 }

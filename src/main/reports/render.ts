@@ -118,7 +118,7 @@ export function toCsv(m: DatasetMetrics): string {
       rows.push(['judge', j.label, j.run, v, ...figs(f), null, null, null, null])
   }
   for (const h of json.humans) {
-    rows.push(['human', h.annotator, null, 'all', ...figs(h), null, null, null, null])
+    rows.push(['human', h.annotator, null, 'all', ...figs(h), null, null, null, h.cost])
     for (const [v, f] of Object.entries(h.by_variant))
       rows.push(['human', h.annotator, null, v, ...figs(f), null, null, null, null])
   }

@@ -76,7 +76,18 @@ export function reportTables(m: DatasetMetrics): Table[] {
   })
   tables.push({
     title: 'Humans as judges (each annotator against the gold of the others)',
-    head: ['Annotator', 'n', 'Error rate [95% CI]', 'Accuracy', 'F1 unsupported', 'κ'],
+    head: [
+      'Annotator',
+      'n',
+      'Error rate [95% CI]',
+      'Accuracy',
+      'F1 unsupported',
+      'κ',
+      'Active hours',
+      'Cost',
+      'Cost / 1,000 targets',
+    ],
+    // Cost: the person's own active hours on these targets × their hourly rate.
     rows: m.humans.map((h) => [
       h.annotator,
       String(h.n),
@@ -84,6 +95,9 @@ export function reportTables(m: DatasetMetrics): Table[] {
       pct(h.accuracy),
       pct(h.f1Unsupported),
       num(h.kappa),
+      h.activeSeconds === undefined ? NOT_DEFINED : (h.activeSeconds / 3600).toFixed(2),
+      h.cost == null ? NOT_DEFINED : money(h.cost),
+      h.costPer1000 == null ? NOT_DEFINED : money(h.costPer1000),
     ]),
   })
   tables.push({

@@ -85,6 +85,8 @@ export const annotateCalls = {
       evidence: z.array(EvidenceSpan).max(200).optional(),
       note: z.string().max(10_000).nullable().optional(),
       seconds: z.number().nonnegative().max(86_400).optional(),
+      /** The guidelines version on screen when the label was given (the one it is recorded under). */
+      guidelinesVersion: z.number().int().min(1).optional(),
     }),
     Label,
   ),

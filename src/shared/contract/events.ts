@@ -12,6 +12,8 @@ export const events = {
   }),
   'workspace.changed': z.object({ file: z.string() }),
   'labels.changed': z.object({ datasetId: z.number().int(), targetIds: z.array(z.number().int()) }),
+  /** The lead published a guidelines version: open Annotate views show it before the next label. */
+  'guidelines.changed': z.object({ datasetId: z.number().int(), version: z.number().int() }),
   /** The desktop menu asks the renderer to open a screen: import, export, or the annotator chooser. */
   'app.navigate': z.object({ view: z.enum(['import', 'export', 'annotator']) }),
 } as const

@@ -78,7 +78,14 @@ export const HumanMetrics = Figures.extend({
   annotatorId: z.number().int(),
   annotator: z.string(),
   byVariant: z.record(z.string(), Figures),
-  /** Active hours × hourly rate for labelling the targets the judges judged (null without a rate). */
+  /** Active seconds recorded on this person's labels of the targets the judges are scored on. */
+  activeSeconds: z.number().optional(),
+  /** How many of those targets this person labelled. */
+  labelled: z.number().int().optional(),
+  /**
+   * The person's own active hours on those targets × their hourly rate (null without a rate or
+   * without recorded time), and that cost per 1,000 of the targets they labelled.
+   */
   cost: z.number().nullable().optional(),
   costPer1000: z.number().nullable().optional(),
 })

@@ -74,6 +74,13 @@ export const AnnotatorFigures = z.object({
   kappaWithGold: z.number().nullable(),
   hourlyRate: z.number().nullable(),
   cost: z.number().nullable(),
+  /**
+   * Per variant, in the dashboard's variant order: labels placed (controls left out) and the
+   * targets of that variant meant for this person (null without a plan).
+   */
+  byVariant: z.array(
+    z.object({ variant: z.string(), labels: z.number().int(), assigned: z.number().int().nullable() }),
+  ),
 })
 export type AnnotatorFigures = z.infer<typeof AnnotatorFigures>
 
@@ -134,8 +141,13 @@ export const projectsCalls = {
       current: GuidelinesVersion.nullable(),
       /** Older versions, newest first (bodies included: the history is the point). */
       history: z.array(GuidelinesVersion),
-      /** True when this annotator has not yet read the current version before their first label. */
+      /**
+       * True when this annotator has not yet read the current version: before their first label,
+       * or after the lead published a newer version than the one they read.
+       */
       mustRead: z.boolean(),
+      /** The version this annotator last said they read (null: none yet, or no annotator given). */
+      readVersion: z.number().int().nullable().optional(),
     }),
   ),
   'projects.saveGuidelines': call(

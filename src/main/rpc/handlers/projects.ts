@@ -5,6 +5,7 @@ import { SourceError, withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import {
+  guidelinesReadVersion,
   guidelinesVersions,
   markGuidelinesRead,
   mustReadGuidelines,
@@ -34,9 +35,14 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
         current,
         history,
         mustRead: annotatorId === undefined ? false : mustReadGuidelines(db(), datasetId, annotatorId),
+        readVersion: annotatorId === undefined ? null : guidelinesReadVersion(db(), datasetId, annotatorId),
       }
     },
-    'projects.saveGuidelines': ({ datasetId, body, author }) => saveGuidelines(db(), datasetId, body, author),
+    'projects.saveGuidelines': ({ datasetId, body, author }) => {
+      const saved = saveGuidelines(db(), datasetId, body, author)
+      ctx.events.emit('guidelines.changed', { datasetId, version: saved.version })
+      return saved
+    },
     'projects.readGuidelines': ({ datasetId, annotatorId, version }) => {
       markGuidelinesRead(db(), datasetId, annotatorId, version)
       return { ok: true as const }

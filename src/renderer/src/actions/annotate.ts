@@ -41,7 +41,12 @@ function step(state: AnnotateState, delta: number): number | null {
   return state.order[i] ?? null
 }
 
-/** Gives the focused unit a verdict and moves to the next unit, so a run of labels is just keys. */
+/**
+ * Gives the focused unit a verdict and moves to the next unit, so a run of labels is just keys.
+ * Under a plan the move passes the units the plan has settled for me (k labels from others, or
+ * not in my assignment), as `annotate.next` does: a run of keys never puts a label past k. Such
+ * a unit is labelled only when picked by hand; with none left after it, the focus stays.
+ */
 export const labelVerdict: Action<string> = {
   name: 'labelVerdict',
   keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'],
@@ -59,7 +64,7 @@ export const labelVerdict: Action<string> = {
   perform(state, verdict) {
     if (state.focus === null) return notice(state, 'No unit is focused')
     const at = state.order.indexOf(state.focus)
-    const nextFocus = state.order[at + 1] ?? state.focus
+    const nextFocus = state.order.slice(at + 1).find((id) => !state.settled?.includes(id)) ?? state.focus
     return change(state, state.focus, { ...labelOf(state, state.focus), verdict }, nextFocus)
   },
 }

@@ -60,14 +60,20 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         const v = await api('annotate.open', { datasetId, annotatorId, blind: blindRef.current, ...which })
         setView((before) => (quiet && before ? keepUnchanged(before, v) : v))
         setError(null)
-        if (quiet) return
+        const settled = v.targets.filter((t) => t.settled).map((t) => t.targetId)
+        if (quiet) {
+          // A quiet refresh also learns which units others have since taken to k.
+          stateRef.current = { ...stateRef.current, settled }
+          setState(stateRef.current)
+          return
+        }
         const focus = v.focusTargetId
         const cand = v.targets.find((t) => t.targetId === focus)?.candidateId ?? v.candidates[0]?.id ?? null
         setCandidateId(cand)
         const order = v.targets.filter((t) => t.candidateId === cand).map((t) => t.targetId)
         stateRef.current = {
           ...A.withList(stateRef.current, order, labelsOf(v), focus),
-          settled: v.targets.filter((t) => t.settled).map((t) => t.targetId),
+          settled,
         }
         setState(stateRef.current)
       } catch (e) {
@@ -106,8 +112,8 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     },
     [],
   )
-  const saver = useLabelSaver(annotatorId, onSaved)
   const guidelines = useGuidelines(datasetId, annotatorId)
+  const saver = useLabelSaver(annotatorId, onSaved, guidelines.shownVersion)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when blind mode is switched
   useEffect(() => {

@@ -58,9 +58,15 @@ function useActiveTime(clock: ActiveClock) {
  * Saves labels one after another (so an undo never overtakes the label it undoes) and keeps
  * the latest label of a failed save so "Retry" sends exactly what the person sees.
  */
-export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: number) => void) {
+export function useLabelSaver(
+  annotatorId: number | null,
+  onSaved: (targetId: number) => void,
+  /** The guidelines version on screen, read when a label is given: the label is recorded under it. */
+  guidelinesVersion: () => number | undefined = () => undefined,
+) {
   const [status] = useState(statusStore)
   const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
+  const failedGiven = useRef(new Map<number, number | undefined>())
   const chain = useRef<Promise<unknown>>(Promise.resolve())
   const pending = useRef(0)
   const clock = useRef<{ targetId: number | null; active: ActiveClock }>({
@@ -83,7 +89,7 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: secondsFor reads refs only
   const save = useCallback(
-    (targetId: number, label: TargetLabel) => {
+    (targetId: number, label: TargetLabel, given = guidelinesVersion()) => {
       if (annotatorId === null) return Promise.resolve()
       const seconds = secondsFor(targetId)
       // With nothing in flight the request leaves at once, before React renders the label and
@@ -93,7 +99,13 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
       status.set(() => ({ kind: 'saving' }))
       const send = async () => {
         try {
-          await api('annotate.save', { targetId, annotatorId, ...label, seconds })
+          await api('annotate.save', {
+            targetId,
+            annotatorId,
+            ...label,
+            seconds,
+            ...(given === undefined ? {} : { guidelinesVersion: given }),
+          })
           setFailed((m) => {
             if (!m.has(targetId)) return m
             const next = new Map(m)
@@ -104,6 +116,8 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
           if (--pending.current === 0) status.set((s) => (s.kind === 'error' ? s : { kind: 'saved' }))
         } catch (e) {
           pending.current--
+          // A retry sends the label under the guidelines it was given under, not a newer version.
+          failedGiven.current.set(targetId, given)
           setFailed((m) => new Map(m).set(targetId, label))
           status.set(() => ({ kind: 'error', message: e instanceof Error ? e.message : String(e) }))
         }
@@ -112,12 +126,12 @@ export function useLabelSaver(annotatorId: number | null, onSaved: (targetId: nu
       chain.current = run
       return run
     },
-    [annotatorId, onSaved, status],
+    [annotatorId, onSaved, status, guidelinesVersion],
   )
 
   const retry = useCallback(() => {
     status.set(() => ({ kind: 'saving' }))
-    for (const [targetId, label] of failed) void save(targetId, label)
+    for (const [targetId, label] of failed) void save(targetId, label, failedGiven.current.get(targetId))
   }, [failed, save, status])
 
   /** Resolves once every save asked for so far has finished. */

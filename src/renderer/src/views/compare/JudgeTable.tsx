@@ -122,7 +122,10 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         tokens: null,
         cost: h.cost ?? null,
         per1000: h.costPer1000 ?? null,
-        timing: null,
+        timing:
+          h.activeSeconds === undefined || h.labelled === undefined
+            ? null
+            : `${(h.activeSeconds / 3600).toFixed(2)} active hours on ${h.labelled} targets`,
       }),
     ),
   ]

@@ -79,6 +79,34 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
             ))}
           </tbody>
         </table>
+        {d.byVariant.length > 0 && d.annotators.length > 0 && (
+          <table
+            className="data-table"
+            aria-label="Progress per annotator and variant"
+            data-testid="project-annotator-variants"
+          >
+            <thead>
+              <tr>
+                <th>Annotator</th>
+                {d.byVariant.map((v) => (
+                  <th key={v.variant}>{v.variant}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {d.annotators.map((a) => (
+                <tr key={a.annotatorId} data-annotator={a.name}>
+                  <td>{a.name}</td>
+                  {a.byVariant.map((v) => (
+                    <td key={v.variant} data-variant={v.variant}>
+                      {v.assigned === null ? v.labels : `${v.labels} / ${v.assigned}`}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         {d.pairwiseKappa.length > 0 && (
           <table className="data-table" aria-label="Pairwise agreement">
             <thead>

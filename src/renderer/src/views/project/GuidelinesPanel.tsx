@@ -1,20 +1,40 @@
-import { useState } from 'react'
-import { api } from '../../api'
+import { useEffect, useRef, useState } from 'react'
+import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import { GuidelinesText } from './Guidelines'
 
 /**
  * The Annotate view's guidelines: a side panel to open at any time, and the full text shown
  * before an annotator's first label on the dataset (until they say they have read it).
- * `gated` tells the view to hold its keys while the full text is up.
+ * `gated` tells the view to hold its keys while the full text is up. When the lead publishes a
+ * new version the text is fetched again and shown in full before the next label.
+ * `shownVersion()` is the version the annotator has on screen, the one a label is given under:
+ * while a newer version waits behind the gate, labels still belong to the one they were reading.
  */
 export function useGuidelines(datasetId: number, annotatorId: number | null) {
   const q = useQuery(
     () =>
-      annotatorId === null ? Promise.resolve(null) : api('projects.guidelines', { datasetId, annotatorId }),
+      annotatorId === null
+        ? Promise.resolve(null)
+        : api('projects.guidelines', { datasetId, annotatorId }).then((g) => ({ ...g, datasetId })),
     [datasetId, annotatorId],
   )
-  return { data: q.data ?? null, reload: q.reload, gated: q.data?.mustRead === true }
+  const { reload } = q
+  useEffect(
+    () => onEvent('guidelines.changed', (e) => e.datasetId === datasetId && reload()),
+    [datasetId, reload],
+  )
+  const gated = q.data?.mustRead === true
+  // Kept per dataset: until the new dataset's guidelines arrive, no version is claimed for it.
+  const shown = useRef<{ datasetId: number; version: number | undefined } | null>(null)
+  const open = useRef(datasetId)
+  open.current = datasetId
+  if (q.data && q.data.datasetId === datasetId && !gated)
+    shown.current = { datasetId, version: q.data.current?.version }
+  const [shownVersion] = useState(
+    () => () => (shown.current?.datasetId === open.current ? shown.current.version : undefined),
+  )
+  return { data: q.data ?? null, reload, gated, shownVersion }
 }
 
 type Guidelines = NonNullable<ReturnType<typeof useGuidelines>['data']>
@@ -46,10 +66,15 @@ export function GuidelinesGate({
   const [error, setError] = useState<string | null>(null)
   const current = guidelines.current
   if (!current) return null
+  const read = guidelines.readVersion ?? null
   return (
     <div className="modal-backdrop">
       <div className="modal guidelines-gate" role="dialog" aria-modal="true" aria-label="Guidelines">
-        <h2>Before your first label: the guidelines (version {current.version})</h2>
+        <h2>
+          {read !== null && read < current.version
+            ? `The guidelines were updated: version ${current.version} (you read version ${read})`
+            : `Before your first label: the guidelines (version ${current.version})`}
+        </h2>
         <div className="guidelines-scroll">
           <GuidelinesText body={current.body} />
         </div>
