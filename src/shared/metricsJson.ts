@@ -1,6 +1,7 @@
 import type { AgreementFigures } from './contract/agreement'
 import type { DatasetMetrics, Figures } from './contract/metrics'
 import { itemLevelJson } from './itemLevelJson'
+import { refcheckerJson } from './refcheckerJson'
 import { prevalenceNote, tooFewShared } from './smallSample'
 
 /**
@@ -137,6 +138,7 @@ export function toJsonReport(m: DatasetMetrics) {
       p_value: r.pValue,
     })),
     gold_refchecker_macro: m.goldRefchecker,
+    refchecker: refcheckerJson(m),
     pareto_front: m.paretoFront,
     item_level: m.itemLevel ? itemLevelJson(m.itemLevel) : null,
   }

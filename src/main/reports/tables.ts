@@ -1,6 +1,7 @@
 import type { CorrelationRow, DatasetMetrics } from '../../shared/contract/metrics'
 import { money, NOT_DEFINED, num, pct, pValue } from './format'
 import { itemLevelTables } from './itemLevelTable'
+import { refcheckerTables } from './refchecker'
 import { agreementTable, cohenTable, INTERVALS_NOTE, kappaCell, rateCi } from './smallSample'
 
 /** A report table: rendered to Markdown and HTML alike so the two never drift apart. */
@@ -203,5 +204,6 @@ export function reportTables(m: DatasetMetrics): Table[] {
         ]),
       ],
     })
+  tables.push(...refcheckerTables(m))
   return tables
 }

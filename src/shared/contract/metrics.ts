@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AgreementFigures, CohenPair } from './agreement'
 import { call } from './define'
 import { ItemLevel } from './itemLevel'
+import { RefcheckerEval } from './refchecker'
 
 /** Shapes of the metrics area; the service builds exactly these, the Compare view reads them. */
 
@@ -156,6 +157,8 @@ export const DatasetMetrics = z.object({
   spreads: z.array(SpreadRow),
   mcnemar: z.array(McNemarRow),
   goldRefchecker: Distribution.nullable(),
+  /** RefChecker's whole evaluation (triplet datasets with the RefChecker schema), else null. */
+  refcheckerEval: RefcheckerEval.nullable().optional(),
   /** Runs no other run beats on both cost and error rate. */
   paretoFront: z.array(z.number().int()),
   /**
