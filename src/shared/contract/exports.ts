@@ -9,6 +9,7 @@ export const EXPORT_FORMAT_NAMES = [
   'parquet',
   'wikievalfacts-csv',
   'wikievalfacts-jsonl',
+  'refchecker-json',
 ] as const
 export const ExportFormatName = z.enum(EXPORT_FORMAT_NAMES)
 export type ExportFormatName = z.infer<typeof ExportFormatName>
@@ -20,6 +21,7 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormatName, string> = {
   parquet: 'Parquet (one row per unit and answer)',
   'wikievalfacts-csv': 'WikiEvalFacts CSV (one row per item)',
   'wikievalfacts-jsonl': 'WikiEvalFacts JSONL (one row per item)',
+  'refchecker-json': 'RefChecker release layout (a folder, one JSON file per variant)',
 }
 
 /**
