@@ -11,6 +11,7 @@ import { ItemLevelPanel } from './ItemLevelPanel'
 import { JudgeTable } from './JudgeTable'
 import { LabelNext } from './LabelNext'
 import { ConfusionPanel, McNemarMatrix } from './Matrices'
+import { RefcheckerPanel } from './RefcheckerPanel'
 import { ChartFigure } from './SvgCharts'
 import './compare.css'
 
@@ -159,6 +160,7 @@ function LowerSections({
         </section>
       </div>
       <Extras metrics={m} />
+      <RefcheckerPanel metrics={m} />
       <section>
         <h2>Disagreements with gold</h2>
         <Disagreements datasetId={datasetId} metrics={m} navigate={navigate} />
