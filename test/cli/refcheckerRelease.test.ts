@@ -64,6 +64,14 @@ describe('RefChecker release files through the CLI', () => {
       'strict_checker',
     ])
 
+    // Imported runs list in the Judges view like any other (they used to break the listing).
+    const listed = await cli(['call', 'judges.runs', '{}', '--workspace', a])
+    expect(listed.code, listed.err).toBe(0)
+    expect((JSON.parse(listed.out) as { model: string }[]).map((r) => r.model).sort()).toEqual([
+      'loose_checker',
+      'strict_checker',
+    ])
+
     const first = await metrics(a, 'zero_context')
     expect(first.refchecker.judges.map((j) => j.label.split(' ')[0])).toEqual([
       'loose_checker',
