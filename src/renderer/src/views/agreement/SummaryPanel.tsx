@@ -1,5 +1,5 @@
 import type { AgreementSummary } from '../../../../shared/contract/agreement'
-import { agreementReading, prevalenceNote } from '../../../../shared/smallSample'
+import { agreementReading, DOMINANT_SHARE, prevalenceNote } from '../../../../shared/smallSample'
 import { formatFigure, formatPercent } from './format'
 
 function Figure(props: { label: string; value: string; word?: string; title: string }) {
@@ -20,6 +20,7 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
   const min = summary.minSharedTargets
   const word = (value: number | null, n: number) => agreementReading(value, n, min)
   const note = prevalenceNote(summary.dominantLabel, summary.dominantShare)
+  const dominated = (v: { dominantShare: number | null }) => (v.dominantShare ?? 0) >= DOMINANT_SHARE
   if (summary.n === 0)
     return (
       <section className="agr-summary">
@@ -121,7 +122,10 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
             <tbody>
               {variants.map(([name, v]) => (
                 <tr key={name}>
-                  <td>{name}</td>
+                  <td>
+                    {name}
+                    {dominated(v) ? ' †' : ''}
+                  </td>
                   <td>{v.n}</td>
                   <td>{formatPercent(v.percent)}</td>
                   <td title={v.n < min ? word(v.fleissKappa, v.n) : undefined}>
@@ -137,6 +141,12 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
           </table>
         )}
       </div>
+      {variants.some(([, v]) => dominated(v)) && (
+        <p className="agr-hint" data-testid="variant-prevalence-note">
+          † one label takes {Math.round(DOMINANT_SHARE * 100)}% or more of the labels: κ and α read low there
+          even when people agree (the prevalence paradox); read AC1 and PABAK beside them.
+        </p>
+      )}
       {variants.some(([, v]) => v.n < min) && (
         <p className="agr-hint">* fewer than {min} shared targets: κ and α there are too noisy to read.</p>
       )}
