@@ -88,12 +88,20 @@ export function loadDemoRuns(db: Db, datasetId: number): number[] {
     )
     for (const key of keys)
       insCall.run(runId, key, r.latencyMs, r.promptTokens, r.completionTokens, r.costPerCall)
+    const write = importedVerdictWriter(db, runId)
     for (const t of targets) {
       const v = r.verdicts[t.itemId]?.[t.variant]?.[t.position]
       if (v === undefined) continue
       if (v === 'NA')
-        insVerdict.run(runId, t.id, 'na', null, null, 'illustrative: a reply that could not be read')
-      else insVerdict.run(runId, t.id, 'ok', v, null, null)
+        write({
+          targetId: t.id,
+          status: 'na',
+          verdict: null,
+          score: null,
+          reason: 'illustrative: a reply that could not be read',
+          citation: null,
+        })
+      else write({ targetId: t.id, status: 'ok', verdict: v, score: null, reason: null, citation: null })
     }
     ids.push(runId)
   }

@@ -1,8 +1,8 @@
-import { SUPPORTED } from '../metrics/binary'
 import { ST_OK } from '../metrics/load'
-import { dcrScore, REFCHECKER_CLASSES, type RefClass } from '../metrics/methods'
 import { strictLabel } from '../metrics/refchecker/evaluate'
 import { datasetSnapshot } from '../metrics/snapshot'
+import { SUPPORTED } from '../metrics/stats/binary'
+import { dcrScore, REFCHECKER_CLASSES, type RefClass } from '../metrics/stats/methods'
 import type { Db } from '../store/connection'
 import { datasetSettings } from '../store/repos/datasets'
 

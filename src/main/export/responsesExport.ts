@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import type { Workspace } from '../app/workspace'
 import { perResponseKind, perResponseRows, type ResponseRow } from './perResponse'
@@ -53,9 +53,13 @@ export function writeRunResponses(ws: Workspace, runId: number, out: string): st
   const rows = perResponseRows(ws.db, run.datasetId, runId)
   if (!rows) return null
   const ext = extname(out)
-  const file = join(dirname(out), `${basename(out, ext)}.responses${ext || '.jsonl'}`)
-  writeRows(file, rows)
-  return file
+  // Like every export, never over an existing file: a second export gets a numbered name.
+  const name = (k: number) =>
+    join(dirname(out), `${basename(out, ext)}.responses${k > 1 ? `-${k}` : ''}${ext || '.jsonl'}`)
+  let k = 1
+  while (existsSync(name(k))) k++
+  writeRows(name(k), rows)
+  return name(k)
 }
 
 /** The RefChecker release layout, with a short README saying what the folder holds. */

@@ -77,7 +77,8 @@ export const exportsCalls = {
   /** A run's verdicts; CSV when `out` ends in .csv, JSON lines otherwise. */
   'exports.verdicts': call(
     z.object({ runId: z.number().int(), raw: z.boolean().default(false), out: LocalPath.optional() }),
-    z.object({ file: z.string(), rows: z.number().int() }),
+    /** RefChecker and DCR runs: their per-response figures, written beside the verdicts. */
+    z.object({ file: z.string(), rows: z.number().int(), responsesFile: z.string().optional() }),
   ),
   /** One annotator's labels of one dataset, as a file another workspace can merge. */
   'exports.bundle': call(

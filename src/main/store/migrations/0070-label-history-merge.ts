@@ -1,0 +1,16 @@
+import type { Migration } from './types'
+
+/**
+ * A merged label keeps its own action in the history ('set', 'clear', 'import', as it was given
+ * on the other laptop); the merge that brought it is recorded beside it: when, and from which
+ * bundle. Before this, merged rows read 'merge' and the original action was lost. Rows written
+ * before the upgrade keep their 'merge' action: the history is append-only.
+ */
+export const migration0070: Migration = {
+  version: 70,
+  name: 'label-history-merge',
+  up: `
+ALTER TABLE label_history ADD COLUMN merged_at TEXT;
+ALTER TABLE label_history ADD COLUMN merged_from TEXT;
+`,
+}
