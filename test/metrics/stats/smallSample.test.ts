@@ -29,12 +29,55 @@ const RAW_4_RATERS: (number | null)[][] = [
   [null, null, 3, null],
 ]
 
+/* Gwet 2014 again: 5 observers scoring 15 units on 0–3, only observer 3 scoring all (published AC1 0.49662). */
+const RAW_5_OBSERVERS: (number | null)[][] = [
+  [1, 1, 2, null, 2],
+  [1, 1, 0, 1, null],
+  [2, 3, 3, 3, null],
+  [null, 0, 0, null, 0],
+  [0, 0, 0, null, 0],
+  [0, 0, 0, null, 0],
+  [1, 0, 2, null, 1],
+  [1, null, 2, 0, null],
+  [2, 2, 2, null, 2],
+  [2, 1, 1, 1, null],
+  [null, 1, 0, 0, null],
+  [0, 0, 0, 0, null],
+  [1, 2, 2, 2, null],
+  [3, 3, 2, 2, 3],
+  [1, 1, 1, null, 1],
+]
+
+/* Gwet 2014: 4 raters, 15 subjects, categories a–c, no missing ratings (published AC1 0.20808). */
+const GENDER: string[][] = [
+  'a a a c',
+  'a a b c',
+  'a a b c',
+  'a a c c',
+  'a b a a',
+  'b a a a',
+  'b b b b',
+  'b c b b',
+  'c c c c',
+  'a a a c',
+  'a a b c',
+  'a a b c',
+  'a a c c',
+  'a b a a',
+  'b a a a',
+].map((r) => r.split(' '))
+
 describe("Gwet's AC1", () => {
   it('matches the published worked example (Gwet 2014, raw ratings of 4 raters)', () => {
     const r = gwetAc1(RAW_4_RATERS)
     expect(r.ac1).toBeCloseTo(0.77544, 5)
     expect(r.pa).toBeCloseTo(0.81818, 5)
     expect(r.pe).toBeCloseTo(0.19032, 5)
+  })
+
+  it('matches the published values of two more of Gwet’s examples (5 observers; 4 raters on 3 categories)', () => {
+    expect(gwetAc1(RAW_5_OBSERVERS).ac1).toBeCloseTo(0.49662, 5)
+    expect(gwetAc1(GENDER).ac1).toBeCloseTo(0.20808, 5)
   })
 
   it('matches a two-rater binary table worked by hand (Gwet 2008, section 3 formulas)', () => {
