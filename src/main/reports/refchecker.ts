@@ -1,7 +1,14 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
 import type { RefFigures } from '../../shared/contract/refchecker'
 import { NOT_DEFINED, pct, pctCi } from './format'
-import type { Table } from './tables'
+
+/** A report table (the shape tables.ts renders; declared here so the two files do not import each other). */
+interface Table {
+  title: string
+  note?: string
+  head: string[]
+  rows: string[][]
+}
 
 const dist = (d: RefFigures['macro']) =>
   d ? `${pct(d.entailment)} / ${pct(d.neutral)} / ${pct(d.contradiction)}` : NOT_DEFINED
