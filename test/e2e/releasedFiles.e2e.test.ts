@@ -66,5 +66,13 @@ describe('a first run with nothing empty, and released files as they are', () =>
     // No reference in the files: the annotate view says so instead of an empty pane.
     await wizard.getByRole('button', { name: 'Open the dataset' }).click()
     await page.getByRole('heading', { name: 'RefChecker zero context' }).waitFor()
+    const datasetId = (
+      app.server.ctx.workspace.db
+        .prepare("SELECT id FROM datasets WHERE name = 'RefChecker zero context'")
+        .get() as { id: number }
+    ).id
+    await page.evaluate(`location.hash = '#/annotate/${datasetId}'`)
+    await expect.poll(() => page.getByTestId('no-reference').textContent()).toBe('No reference given')
+    await app.shot('refchecker-no-reference')
   })
 })

@@ -39,7 +39,7 @@ export const TextPane = memo(
         </header>
         <div className="pane-scroll" ref={scrollRef}>
           {pane === 'reference' && !hasReference(text) && (
-            <p className="muted" data-testid="no-reference" title={NO_REFERENCE_HINT}>
+            <p className="muted pane-empty" data-testid="no-reference" title={NO_REFERENCE_HINT}>
               {NO_REFERENCE}
             </p>
           )}

@@ -99,7 +99,8 @@ const CompareBody = memo(function CompareBody({
     <>
       <p className="cmp-hint" data-testid="compare-summary">
         {m.targets} targets, {m.goldTargets} with gold · {m.judges.length} judge runs · agreement{' '}
-        {fmtPct(m.agreement.percent)}, Krippendorff's α {fmtNum(m.agreement.krippendorffAlpha)}
+        {fmtPct(m.agreement.percent)} (n {m.agreement.n}), Krippendorff's α{' '}
+        {fmtNum(m.agreement.krippendorffAlpha)}
       </p>
       <section>
         <h2>Judges and humans</h2>
