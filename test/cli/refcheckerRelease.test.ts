@@ -57,7 +57,18 @@ describe('RefChecker release files through the CLI', () => {
     mkdirSync(judges)
     writeChecker(join(judges, 'strict_checker.jsonl'), 5)
     writeChecker(join(judges, 'loose_checker.jsonl'), 2)
-    const v = await cli(['import-verdicts', judges, '--workspace', a, '--dataset', 'zero_context', '--json'])
+    const v = await cli([
+      'import-verdicts',
+      judges,
+      '--workspace',
+      a,
+      '--dataset',
+      'zero_context',
+      // The checker files count each response's triplets from 0, as RefChecker's lists do.
+      '--unit-base',
+      '0',
+      '--json',
+    ])
     expect(v.code, v.err).toBe(0)
     expect((JSON.parse(v.out) as { runs: { model: string }[] }).runs.map((r) => r.model)).toEqual([
       'loose_checker',
