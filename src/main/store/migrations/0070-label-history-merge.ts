@@ -12,5 +12,9 @@ export const migration0070: Migration = {
   up: `
 ALTER TABLE label_history ADD COLUMN merged_at TEXT;
 ALTER TABLE label_history ADD COLUMN merged_from TEXT;
+-- Its own trigger, so the columns stay append-only whatever later migrations do to the table's
+-- general no-update trigger (0080 narrows that one to the columns it knew of).
+CREATE TRIGGER label_history_merge_no_update BEFORE UPDATE OF merged_at, merged_from ON label_history
+  BEGIN SELECT RAISE(ABORT, 'label history is append-only'); END;
 `,
 }
