@@ -12,6 +12,19 @@ export const DatasetSource = z.object({
   preset: z.string().optional(),
   mapping: z.unknown().optional(),
   importedAt: z.string().optional(),
+  /** A multi-file import: each file and the candidate variant it became. */
+  files: z
+    .array(
+      z.object({
+        file: z.string(),
+        variant: z.string(),
+        source: z.string().optional(),
+        setting: z.string().optional(),
+      }),
+    )
+    .optional(),
+  /** What the files' names and folders said about the data (RefChecker: setting, source). */
+  metadata: Json.optional(),
 })
 export type DatasetSource = z.infer<typeof DatasetSource>
 

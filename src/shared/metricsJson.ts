@@ -1,5 +1,8 @@
+import type { AgreementFigures } from './contract/agreement'
 import type { DatasetMetrics, Figures } from './contract/metrics'
 import { itemLevelJson } from './itemLevelJson'
+import { refcheckerJson } from './refcheckerJson'
+import { prevalenceNote, tooFewShared } from './smallSample'
 
 /**
  * The stable `metrics --json` shape (docs/metrics-json.md). snake_case, nulls for figures that
@@ -20,6 +23,19 @@ function figures(f: Figures) {
     f1_unsupported: f.f1Unsupported,
     f1_ci: f.f1Ci,
     kappa: f.kappa,
+    error_rate_ci_method: f.errorRateCiMethod,
+    f1_ci_method: f.f1CiMethod,
+  }
+}
+
+/** AC1, PABAK, prevalence and the small-sample flag of one agreement scope. */
+function robust(s: AgreementFigures, min: number) {
+  return {
+    ac1: s.ac1,
+    pabak: s.pabak,
+    dominant_label: s.dominantLabel,
+    dominant_share: s.dominantShare,
+    too_few_shared: tooFewShared(s.n, min),
   }
 }
 
@@ -40,14 +56,26 @@ export function toJsonReport(m: DatasetMetrics) {
     agreement: {
       n: a.n,
       percent: a.percent,
-      cohen_pairs: a.cohenPairs.map((p) => ({ a: p.a, b: p.b, n: p.n, kappa: p.kappa })),
+      cohen_pairs: a.cohenPairs.map((p) => ({
+        a: p.a,
+        b: p.b,
+        n: p.n,
+        kappa: p.kappa,
+        ac1: p.ac1,
+        pabak: p.pabak,
+        too_few_shared: tooFewShared(p.n, a.minSharedTargets),
+      })),
       fleiss_kappa: a.fleissKappa,
       krippendorff_alpha: a.krippendorffAlpha,
+      ...robust(a, a.minSharedTargets),
+      min_shared_targets: a.minSharedTargets,
+      prevalence_note: prevalenceNote(a.dominantLabel, a.dominantShare),
       by_variant: mapValues(a.byVariant, (v) => ({
         n: v.n,
         percent: v.percent,
         fleiss_kappa: v.fleissKappa,
         krippendorff_alpha: v.krippendorffAlpha,
+        ...robust(v, a.minSharedTargets),
       })),
     },
     judges: m.judges.map((j) => ({
@@ -112,6 +140,7 @@ export function toJsonReport(m: DatasetMetrics) {
       p_value: r.pValue,
     })),
     gold_refchecker_macro: m.goldRefchecker,
+    refchecker: refcheckerJson(m),
     pareto_front: m.paretoFront,
     item_level: m.itemLevel ? itemLevelJson(m.itemLevel) : null,
   }

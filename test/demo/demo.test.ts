@@ -39,3 +39,31 @@ describe('demo workspace', () => {
     ws.close()
   })
 })
+
+describe('demo judge runs', () => {
+  it('ship three illustrative runs and the lexical baseline, so Compare has figures on first start', async () => {
+    const { computeDatasetMetrics } = await import('../../src/main/metrics/service')
+    const ws = Workspace.open(join(tmp(), 'demo.factlab'))
+    const { datasetId } = loadDemoIfEmpty(ws)
+    const m = computeDatasetMetrics(ws.db, datasetId!)
+    expect(m.judges.map((j) => j.model)).toEqual([
+      'illustrative-careful-judge',
+      'illustrative-quick-judge',
+      'illustrative-midsize-judge',
+      'rougeL',
+    ])
+    expect(m.judges.map((j) => j.provider)).toEqual(['imported', 'imported', 'imported', 'lexical'])
+    for (const j of m.judges) {
+      expect(j.n).toBeGreaterThan(100)
+      expect(j.errorRate).not.toBeNull()
+      expect(j.confusion.binary.flat().reduce((a, b) => a + b, 0)).toBeGreaterThan(0)
+    }
+    // Costs differ, so the cost chart has a spread; the lexical baseline is free.
+    expect(new Set(m.judges.map((j) => j.cost)).size).toBe(4)
+    expect(m.judges.at(-1)!.cost).toBe(0)
+    expect(m.mcnemar).toHaveLength(6)
+    // The careful illustrative judge beats the quick one, as its name promises.
+    expect(m.judges[0]!.errorRate!).toBeLessThan(m.judges[1]!.errorRate!)
+    ws.close()
+  })
+})

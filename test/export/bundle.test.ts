@@ -150,14 +150,16 @@ describe('annotation bundles', () => {
     expect(verdict(tb[0]!.id)).toBe('false')
     expect(verdict(tb[1]!.id)).toBe('true')
     const h0 = labelHistory(b.ws.db, tb[0]!.id, cb.id)
-    expect(h0.map((h) => [h.verdict, h.action])).toEqual([
-      ['false', 'set'],
-      ['true', 'merge'],
+    expect(h0.map((h) => [h.verdict, h.action, h.mergedFrom !== null])).toEqual([
+      ['false', 'set', false],
+      // The merged state keeps the action it was given with; the merge is recorded beside it.
+      ['true', 'set', true],
     ])
     const h1 = labelHistory(b.ws.db, tb[1]!.id, cb.id)
-    expect(h1.map((h) => [h.verdict, h.action])).toEqual([
-      ['false', 'set'],
-      ['true', 'merge'],
+    expect(h1.map((h) => [h.verdict, h.action, h.mergedFrom !== null])).toEqual([
+      ['false', 'set', false],
+      // The merged state keeps the action it was given with; the merge is recorded beside it.
+      ['true', 'set', true],
     ])
   })
 

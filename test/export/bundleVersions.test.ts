@@ -155,6 +155,9 @@ describe('bundles carry labels on earlier unit versions', () => {
     expect(recreated.unit.supersededBy).toBe(latestOnB.id)
     expect(recreated.labels).toContainEqual(expect.objectContaining({ annotator: 'Cleo', verdict: 'true' }))
     expect(versions.map((v) => v.unit.text).at(-1)).toBe(final)
+    // Numbered after the version it came from, and the newer one moved up: 1, 2, 3.
+    expect(versions.map((v) => v.unit.version)).toEqual([1, 2, 3])
+    expect(recreated.unit.version).toBe(2)
 
     const after = { counts: counts(b), labels: cleosLabels(b) }
     const second = await mergeBundle(b.ws, bundle)
@@ -197,9 +200,16 @@ describe('bundles carry labels on earlier unit versions', () => {
     const report = await mergeBundle(b.ws, await bundleOf(a, dir))
     expect(report).toMatchObject({ added: 0, kept_local: 1, earlier_versions: 1 })
     const cleo = ensureAnnotator(b.ws.db, 'Cleo')
-    expect(labelHistory(b.ws.db, targetOf(b, oldOnB), cleo.id).map((h) => [h.verdict, h.action])).toEqual([
-      ['false', 'set'],
-      ['true', 'merge'],
+    expect(
+      labelHistory(b.ws.db, targetOf(b, oldOnB), cleo.id).map((h) => [
+        h.verdict,
+        h.action,
+        h.mergedFrom !== null,
+      ]),
+    ).toEqual([
+      ['false', 'set', false],
+      // The merged state keeps the action it was given with; the merge is recorded beside it.
+      ['true', 'set', true],
     ])
     expect(cleosLabels(b)).toEqual([
       'demo-01 | answer | "The James Webb Space Telescope orbits around the second Sun–Earth Lagrange point." (earlier version of "The James Webb Space Telescope orbits the Sun near L2.") → false',

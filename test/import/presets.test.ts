@@ -208,11 +208,18 @@ describe('presets import the fixtures written in their layout', () => {
     expect(JSON.parse(t[0]!.triplet)).toEqual(['Dunmore lighthouse', 'construction year', '1874'])
   })
 
-  it('RefChecker without the second file names the missing reference', async () => {
+  it('RefChecker without the second file keeps the triplets and leaves the reference empty', async () => {
     const ws = newWs()
-    await expect(importFile(ws, { file: fixture('refchecker.json') })).rejects.toThrow(
-      /refchecker\.json, row 1: field "reference": missing \(supply it with a second file\)/,
+    const r = await importFile(ws, { file: fixture('refchecker.json') })
+    expect(r).toMatchObject({ items: 2, units: 5, labels: 5 })
+    const refs = rows<{ question: string | null; reference: string }>(
+      ws,
+      'SELECT question, reference FROM items',
     )
+    expect(refs).toEqual([
+      { question: null, reference: '' },
+      { question: null, reference: '' },
+    ])
   })
 
   it('previews the first rows with the detected preset and its mapping', async () => {

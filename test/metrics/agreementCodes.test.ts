@@ -30,7 +30,9 @@ describe('agreementFromLabels', () => {
           const schema = getDataset(fx.db, fx.datasetId).labelSchema
           const t = loadTargets(fx.db, fx.datasetId, schema)
           const names = new Map(listAnnotators(fx.db).map((a) => [a.id, a.name]))
-          expect(agreementFromLabels(t, names)).toEqual(agreementFromMatrix(ratingsMatrix(t, names), false))
+          expect(agreementFromLabels(t, names)).toEqual(
+            agreementFromMatrix(ratingsMatrix(t, names), false, t.labels.length),
+          )
           fx.db.close()
         },
       ),

@@ -20,6 +20,10 @@ describe('judges view in the browser', () => {
         )
         .get(datasetId) as { n: number }
     ).n
+    // The demo ships its own illustrative runs; the table lists them below the new ones.
+    const demoRuns = (
+      db.prepare('SELECT COUNT(*) AS n FROM runs WHERE dataset_id = ?').get(datasetId) as { n: number }
+    ).n
     await page.evaluate(`location.hash = '#/judges/${datasetId}'`)
     const view = page.getByTestId('judges-view')
     await expect.poll(() => view.getByTestId('key-status').textContent()).toContain('ready')
@@ -44,7 +48,7 @@ describe('judges view in the browser', () => {
     await app.shot('judges-view')
 
     await view.getByRole('button', { name: 'Start run' }).click()
-    await expect.poll(() => view.locator('tbody tr').count()).toBe(2)
+    await expect.poll(() => view.locator('tbody tr').count()).toBe(demoRuns + 2)
     await expect
       .poll(() => view.getByTestId('run-status').first().textContent(), { timeout: 20_000 })
       .toMatch(/^done/)

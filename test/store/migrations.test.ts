@@ -9,6 +9,7 @@ describe('migrations', () => {
       expect(m.version % 10).toBe(0)
       if (i > 0) expect(m.version).toBeGreaterThan(MIGRATIONS[i - 1]!.version)
     })
+    expect(MIGRATIONS[0]!.version).toBe(10)
   })
 
   it('bring an empty database to the latest version, and each applies on top of the previous schema', () => {

@@ -180,3 +180,23 @@ export async function withSource<T>(
     return await uploads.use(source.uploadId, opts.consume, (u) => hideFolder(u.dir, async () => use(u.file)))
   return await withUploadedFile(source.fileName, source.contentBase64, use)
 }
+
+/** Several sources at once (a multi-file import): each is held until `use` is done with all. */
+export async function withSources<T>(
+  sources: readonly FileSource[],
+  opts: SourceOptions,
+  use: (files: string[]) => T | Promise<T>,
+  held: string[] = [],
+): Promise<T> {
+  if (held.length === sources.length) return await use(held)
+  return await withSource(sources[held.length]!, opts, (file) =>
+    withSources(sources, opts, use, [...held, file]),
+  )
+}
+
+/** The name a person knows a source by: its path, or the picked file's name for uploads. */
+export function shownName(source: FileSource): string {
+  if ('path' in source) return source.path
+  if ('uploadId' in source) return uploads.get(source.uploadId)?.name ?? 'upload'
+  return source.fileName
+}

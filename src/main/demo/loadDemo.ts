@@ -6,6 +6,7 @@ import type { Workspace } from '../app/workspace'
 import { visibleDatasetCount } from '../import/hidden'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { createDataset } from '../store/repos/datasets'
+import { loadDemoRuns } from './demoRuns'
 
 const VARIANTS = ['answer', 'ungrounded_answer', 'poor_answer'] as const
 const Variant = z.enum(VARIANTS)
@@ -86,6 +87,7 @@ export function loadDemoIfEmpty(ws: Workspace): { loaded: boolean; datasetId?: n
         })
       }
     })
+    loadDemoRuns(ws.db, ds.id)
     return ds.id
   })()
   return { loaded: true, datasetId }

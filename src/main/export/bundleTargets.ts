@@ -55,6 +55,8 @@ export class TargetResolver {
   private readonly target
   private readonly insertTarget
   private readonly endOfList
+  private readonly versionBelow
+  private readonly shiftVersions
 
   constructor(
     private readonly ws: Workspace,
@@ -82,6 +84,12 @@ export class TargetResolver {
     this.target = db.prepare('SELECT id FROM targets WHERE unit_id = ? AND candidate_id = ?')
     this.insertTarget = db.prepare(
       'INSERT INTO targets (dataset_id, item_id, unit_id, candidate_id) VALUES (?, ?, ?, ?)',
+    )
+    this.versionBelow = db.prepare(
+      'SELECT COALESCE(MAX(version), 0) AS v FROM units WHERE lineage_id = ? AND version < ?',
+    )
+    this.shiftVersions = db.prepare(
+      'UPDATE units SET version = version + ? WHERE lineage_id = ? AND version >= ?',
     )
     this.endOfList = db.prepare(
       'SELECT COALESCE(MAX(position), -1) + 1 AS p FROM units WHERE item_id = ? AND kind = ? AND candidate_id IS ?',
@@ -133,14 +141,20 @@ export class TargetResolver {
     const placement = placeEarlier(nodes, latest.id, { unit: key.unit, occurrence: key.occurrence, newer })
     if ('found' in placement) return placement.found
     let parent = this.unitById.get(placement.parent) as LatestRow
+    // Recreated versions are numbered after the version they came from (the highest one below
+    // the version that replaced them), and that version and every newer one move up to make
+    // room: version lists keep reading oldest first, with no number repeated or below 1.
+    const lineage = latest.lineage_id ?? latest.id
+    const count = placement.texts.length
+    const from = (this.versionBelow.get(lineage, parent.version) as { v: number }).v
+    this.shiftVersions.run(count, lineage, parent.version)
     for (const [i, text] of placement.texts.entries()) {
       const last = i === placement.texts.length - 1
-      // Numbered below the version that replaced it, so version lists still read oldest first.
       const id = this.make(list, where, {
         text,
         triplet: last ? (key.triplet ?? null) : null,
         position: latest.position,
-        version: parent.version - 1,
+        version: from + count - i,
         lineage: latest.lineage_id ?? latest.id,
         supersededBy: parent.id,
         deletedAt: null,

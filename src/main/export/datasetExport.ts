@@ -7,11 +7,19 @@ import { projectCardFacts } from '../projects/cardFacts'
 import { findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
 import { agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
+import { exportRefcheckerRelease, writeResponses } from './responsesExport'
 import { csvRecord, writeFileAtomically } from './sink'
 import { annotatorColumns, type Feature, type Row, targetFeatures, targetRows } from './targetRows'
 import { wikiLayout, wikiRows } from './wikiEvalFacts'
 
-export const EXPORT_FORMATS = ['jsonl', 'csv', 'parquet', 'wikievalfacts-csv', 'wikievalfacts-jsonl'] as const
+export const EXPORT_FORMATS = [
+  'jsonl',
+  'csv',
+  'parquet',
+  'wikievalfacts-csv',
+  'wikievalfacts-jsonl',
+  'refchecker-json',
+] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 export interface ExportOptions {
@@ -28,6 +36,7 @@ const DATA_FILES: Record<ExportFormat, string> = {
   parquet: 'data.parquet',
   'wikievalfacts-csv': 'wikievalfacts.csv',
   'wikievalfacts-jsonl': 'wikievalfacts.jsonl',
+  'refchecker-json': '',
 }
 
 /** Writes rows as JSON lines or CSV; returns the number of rows and bytes written. */
@@ -95,6 +104,7 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
     annotatorId = found.id
   }
   mkdirSync(opts.outDir, { recursive: true })
+  if (opts.format === 'refchecker-json') return exportRefcheckerRelease(ws, dataset.id, opts.outDir)
   const dataFile = DATA_FILES[opts.format]
   const file = join(opts.outDir, dataFile)
   const labelled = annotatorColumns(db, dataset.id)
@@ -146,7 +156,8 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
   })
   const readme = join(opts.outDir, 'README.md')
   writeFileSync(readme, card)
-  return { files: [file, readme] }
+  const responses = writeResponses(ws, dataset.id, opts.outDir, opts.format === 'csv' ? 'csv' : 'jsonl')
+  return { files: [file, readme, ...responses] }
 }
 
 function labelCounts(ws: Workspace, datasetId: number): Map<number, number> {

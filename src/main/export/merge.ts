@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import { z } from 'zod'
 import type { Dataset } from '../../shared/domain'
 import { EvidenceSpan } from '../../shared/domain'
 import { checkVerdict } from '../../shared/labelSchemas'
 import type { Workspace } from '../app/workspace'
+import type { LabelAction, MergeMark } from '../labels/labels'
 import { MergeTargetLabels } from '../labels/merge'
 import { checkBundlePackage, markPackageReturned } from '../projects/packageReturn'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { getDataset, listDatasets } from '../store/repos/datasets'
-import { parseJson } from '../store/repos/rows'
+import { now, parseJson } from '../store/repos/rows'
 import {
   BUNDLE_VERSION,
   BundleHeader,
@@ -129,6 +131,9 @@ function matchDataset(db: Db, header: BundleHeader, datasetId?: number): Dataset
   )
 }
 
+/** Actions a label is given with; a bundle from before migration 0070 may still say 'merge'. */
+const ORIGINAL_ACTIONS: readonly LabelAction[] = ['set', 'clear', 'import']
+
 const newer = (a: string, b: string) => {
   const ta = Date.parse(a)
   const tb = Date.parse(b)
@@ -159,6 +164,9 @@ export async function mergeBundle(
       if (problem) throw new Error(`${file}:${line}: ${problem} (the verdicts of dataset "${dataset.name}")`)
     }
   const here = new MergeTargetLabels(db)
+  // Each state keeps the action it was given with; the merge is recorded beside it.
+  const mark: MergeMark = { at: now(), from: basename(file) }
+  const actionOf = (s: Pick<LabelState, 'verdict'>): LabelAction => (s.verdict === null ? 'clear' : 'set')
   const report: MergeReport = {
     dataset: dataset.name,
     annotator: header.annotator.name,
@@ -190,7 +198,7 @@ export async function mergeBundle(
       const known: (Omit<LabelState, 'seconds'> & { at: string })[] = here
         .history(target.id, annotatorId)
         .map((h) => ({ ...h, evidence: parseJson(Evidence, h.evidence, 'label_history.evidence') }))
-      const keep = (s: LabelState, at: string) => {
+      const keep = (s: LabelState, at: string, action: string) => {
         if (known.some((h) => h.at === at && sameState(h, s))) return
         here.appendHistory(
           target.id,
@@ -200,6 +208,8 @@ export async function mergeBundle(
           s.note,
           s.seconds,
           at,
+          action,
+          mark,
         )
         known.push({ verdict: s.verdict, evidence: s.evidence, note: s.note, at })
       }
@@ -208,15 +218,20 @@ export async function mergeBundle(
       const takeBundle =
         !mineState || (!sameState(mineState, label) && newer(label.updatedAt, mineState.updated_at))
       for (const h of label.history)
-        if (!(takeBundle && h.at === label.updatedAt && sameState(h, label))) keep(h, h.at)
+        if (!(takeBundle && h.at === label.updatedAt && sameState(h, label))) keep(h, h.at, h.action)
+      // The action the bundle's current state was given with, from its own history.
+      const bundleAction =
+        ORIGINAL_ACTIONS.find(
+          (a) => a === label.history.find((h) => h.at === label.updatedAt && sameState(h, label))?.action,
+        ) ?? actionOf(label)
       if (!mineState) report.added++
       else if (sameState(mineState, label)) report.unchanged++
       else if (takeBundle) {
         // The local state normally sits in the history already; make sure before replacing it.
-        keep(mineState, mineState.updated_at)
+        keep(mineState, mineState.updated_at, actionOf(mineState))
         report.updated++
       } else {
-        keep(label, label.updatedAt)
+        keep(label, label.updatedAt, bundleAction)
         report.kept_local++
       }
       if (takeBundle)
@@ -232,8 +247,9 @@ export async function mergeBundle(
             // The version it was given under on the laptop (a package carries the lead's numbers).
             ...(label.guidelinesVersion ? { guidelinesVersion: label.guidelinesVersion } : {}),
           },
-          'merge',
+          bundleAction,
           label.updatedAt,
+          mark,
         )
     }
     report.recreated = resolver.recreated

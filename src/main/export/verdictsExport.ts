@@ -1,6 +1,7 @@
 import { extname } from 'node:path'
 import type { Workspace } from '../app/workspace'
 import { verdictExportRows } from '../verdicts/reads'
+import { writeRunResponses } from './responsesExport'
 import { csvRecord, writeFileAtomically } from './sink'
 
 const BASE = [
@@ -55,7 +56,7 @@ function scrub(text: string | null): unknown {
 export async function exportVerdicts(
   ws: Workspace,
   opts: { runId: number; out: string; raw?: boolean },
-): Promise<{ file: string; rows: number }> {
+): Promise<{ file: string; rows: number; responsesFile?: string }> {
   const db = ws.db
   const run = db.prepare('SELECT id FROM runs WHERE id = ?').get(opts.runId)
   if (!run) throw new Error(`No run with id ${opts.runId}`)
@@ -88,5 +89,7 @@ export async function exportVerdicts(
       rows++
     }
   })
-  return { file: opts.out, rows }
+  // RefChecker per-response figures and DCR per-candidate scores go in a file beside it.
+  const responsesFile = writeRunResponses(ws, opts.runId, opts.out)
+  return { file: opts.out, rows, ...(responsesFile ? { responsesFile } : {}) }
 }

@@ -25,17 +25,20 @@ export class ChunkWriter {
               (SELECT COALESCE(MAX(id), 0) FROM candidates) AS candidates,
               (SELECT COALESCE(MAX(id), 0) FROM units) AS units`,
     )
-    const ofDataset = 'item_id IN (SELECT id FROM items WHERE dataset_id = @ds AND id > @items)'
+    // New candidates and units of this dataset, on new items or (a multi-file import adding a
+    // variant) on items an earlier chunk wrote: a row lookup per new row, never a dataset scan.
+    const ofDataset = (t: string) =>
+      `EXISTS (SELECT 1 FROM items i WHERE i.id = ${t}.item_id AND i.dataset_id = @ds)`
     this.index = [
       db.prepare(
         `INSERT INTO items_fts (rowid, ext_id, question, reference)
          SELECT id, ext_id, question, reference FROM items WHERE dataset_id = @ds AND id > @items`,
       ),
       db.prepare(
-        `INSERT INTO candidates_fts (rowid, text) SELECT id, text FROM candidates WHERE id > @candidates AND ${ofDataset}`,
+        `INSERT INTO candidates_fts (rowid, text) SELECT id, text FROM candidates WHERE id > @candidates AND ${ofDataset('candidates')}`,
       ),
       db.prepare(
-        `INSERT INTO units_fts (rowid, text) SELECT id, text FROM units WHERE id > @units AND ${ofDataset}`,
+        `INSERT INTO units_fts (rowid, text) SELECT id, text FROM units WHERE id > @units AND ${ofDataset('units')}`,
       ),
     ]
   }

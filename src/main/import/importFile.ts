@@ -1,4 +1,4 @@
-import { basename, extname } from 'node:path'
+import { basename, dirname, extname } from 'node:path'
 import { z } from 'zod'
 import { type ImportFormat, Mapping, mappingColumns, type PresetName } from '../../shared/importMapping'
 import type { Workspace } from '../app/workspace'
@@ -9,14 +9,23 @@ import { CHUNK_ITEMS, CHUNK_WORK, ChunkWriter, yieldToOthers } from './chunks'
 import { ImportError, RowError } from './errors'
 import { createHiddenDataset, discardDataset, publishDataset } from './hidden'
 import { mappingConverter } from './mapping'
+import { expandPaths, isFolder } from './multi/expand'
+import { type FilePart, nameParts, partsMetadata } from './multi/names'
 import type { NormItem, PresetOptions, RowConverter } from './normalized'
 import { detectPreset, presetConverter } from './presets'
 import { type RefContext, refContext } from './presets/nested'
 import { ItemSink } from './sink'
-import { openRows } from './sources'
+import { openRows, type RowSource } from './sources'
 
 export interface ImportOptions {
-  file: string
+  /**
+   * A file, or several files or folders imported together as one dataset: each file becomes a
+   * candidate variant named from its file name (RefChecker's `<source>_<model>_answers.json` →
+   * `<model>`), items with the same id in several files become one item.
+   */
+  file: string | readonly string[]
+  /** Names the person knows the files by (uploads sit in temporary folders), for variant names. */
+  shownNames?: readonly string[]
   format?: ImportFormat
   preset?: PresetName
   mapping?: Mapping | z.input<typeof Mapping>
@@ -33,6 +42,8 @@ export interface ImportOptions {
 export interface SkippedRow {
   line: number
   reason: string
+  /** In a multi-file import, the file the line is in. */
+  file?: string
 }
 
 export interface ImportReport {
@@ -45,6 +56,8 @@ export interface ImportReport {
   labels: number
   skipped: SkippedRow[]
   unmatchedFactKeys?: { line: number; variant: string; key: string }[]
+  /** A multi-file import: each file, the variant it became and its rows. */
+  files?: { file: string; variant: string; rows: number }[]
 }
 
 /** Chooses how rows become items: an explicit mapping, a named preset, or the detected preset. */
@@ -110,12 +123,21 @@ async function loadContexts(file: string): Promise<Map<string, RefContext>> {
  * other imports keep going) meanwhile; the dataset appears only once every row is in.
  */
 export async function importFile(ws: Workspace, opts: ImportOptions): Promise<ImportReport> {
-  const { file } = opts
-  const source = await openRows(file, opts.format)
+  const given = typeof opts.file === 'string' ? [opts.file] : [...opts.file]
+  if (given.length === 0) throw new ImportError('No file to import')
+  const multi = given.length > 1 || (await isFolder(given[0]!))
+  const parts: FilePart[] = multi
+    ? nameParts(await expandPaths(given), opts.shownNames)
+    : [{ file: given[0]!, variant: '' }]
+  if (multi && opts.mapping)
+    throw new ImportError('Several files import with a preset; a column mapping applies to one file')
+  const file = parts[0]!.file
+  let source: RowSource = await openRows(file, opts.format)
   const byId = opts.secondFile ? await loadContexts(opts.secondFile) : undefined
-  const name = (opts.datasetName ?? basename(file, extname(file))).trim()
+  const name = (opts.datasetName ?? defaultName(opts.shownNames ?? given, multi)).trim()
   if (!name) throw new ImportError('A dataset needs a name')
-  const where = (line: number) => `${file}, ${source.unit} ${line}`
+  let current = file
+  const where = (line: number) => `${current}, ${source.unit} ${line}`
   // The import keeps a connection of its own: its chunks then never mix with the UI's writes.
   // An in-memory workspace cannot be opened twice; tests of it accept the shared connection.
   const own = ws.file !== ':memory:'
@@ -148,18 +170,22 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   async function run(): Promise<ImportReport> {
     const skipped: SkippedRow[] = []
     const unmatched: { line: number; variant: string; key: string }[] = []
+    const perFile: { file: string; variant: string; rows: number }[] = []
     let columns: string[] | null = null
     let converter: RowConverter | null = null
     let sink: ItemSink | null = null
     let chunks: ChunkWriter | null = null
     let records = 0
-    let pending: { item: NormItem; line: number; record: number } | null = null
-    let batch: { item: NormItem; line: number; record: number }[] = []
+    let partIndex = 0
+    let partRecords = 0
+    type Entry = { item: NormItem; line: number; record: number; part: number }
+    let pending: Entry | null = null
+    let batch: Entry[] = []
     let work = 0
 
     const bad = (line: number, reason: string) => {
       if (!opts.skipBadRows) throw new ImportError(`${where(line)}: ${reason}`)
-      skipped.push({ line, reason })
+      skipped.push(multi ? { line, reason, file: current } : { line, reason })
     }
     const start = (cols: string[]) => {
       const conv = chooseConverter(file, cols, opts, byId)
@@ -168,20 +194,39 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
         name,
         labelSchema: conv.labelSchema,
         source: {
-          file,
+          file: multi ? given.join(', ') : file,
           format: source.format,
           preset: opts.mapping ? undefined : conv.name,
           mapping: conv.mapping ?? undefined,
           importedAt: now(),
+          ...(multi
+            ? {
+                files: parts.map((p) => ({ ...p })),
+                metadata: partsMetadata(parts),
+              }
+            : {}),
         },
       })
       sink = new ItemSink(db, datasetId, conv.mapping?.id ?? 'id')
+      if (multi) sink.startPart()
       chunks = new ChunkWriter(db, datasetId)
     }
-    const writeOne = (s: ItemSink, entry: { item: NormItem; line: number; record: number }) => {
+    /** A later file must fit the layout the first one chose. */
+    const checkPart = (cols: string[]) => {
+      const first = converter as RowConverter | null
+      if (!first) return start(cols)
+      const conv = chooseConverter(current, cols, opts, byId)
+      if (conv.name !== first.name)
+        throw new ImportError(
+          `${current}: its columns fit preset ${conv.name}, not ${first.name} like ${file}; files imported together must share one layout`,
+        )
+      converter = conv
+    }
+    const writeOne = (s: ItemSink, entry: Entry) => {
       const { item, line, record } = entry
       try {
-        const write = () => s.write(item, item.extId ?? String(record))
+        // In a multi-file import rows without ids pair up by position: row k of every file is item k.
+        const write = () => s.write(item, item.extId ?? String(record), multi && entry.part > 0)
         if (opts.skipBadRows) inSavepoint(db, write)
         else write()
         for (const u of item.unmatched ?? []) unmatched.push({ line, ...u })
@@ -215,38 +260,69 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       await drain()
       bad(line, reason)
     }
+    /** Each file is one variant: its single candidate takes the file's name. */
+    const asVariant = (item: NormItem): NormItem => {
+      if (!multi) return item
+      const v = parts[partIndex]!.variant
+      const one = item.candidates.length === 1
+      return {
+        ...item,
+        candidates: item.candidates.map((c) => ({ ...c, variant: one ? v : `${v}/${c.variant}` })),
+      }
+    }
 
-    for await (const ev of source.events) {
-      if (ev.kind === 'header') {
-        columns = ev.columns
-        // A header alone is enough to refuse a file whose columns fit nothing.
-        if (!converter) start(columns)
-        continue
+    for (; partIndex < parts.length; partIndex++) {
+      if (partIndex > 0) {
+        await flush()
+        await drain()
+        await source.events.return(undefined)
+        current = parts[partIndex]!.file
+        source = await openRows(current, opts.format)
+        columns = null
       }
-      records++
-      if (ev.kind === 'bad') {
-        await badRow(ev.line, ev.error)
-        continue
-      }
-      if (!converter) start(columns ?? Object.keys(ev.row))
-      const conv = converter as RowConverter | null
-      if (!conv) continue
-      let item: NormItem
-      try {
-        item = conv.toItem(ev.row)
-        const merged = pending && conv.merge ? conv.merge(pending.item, item) : null
-        if (merged && pending) {
-          pending.item = merged
+      partRecords = 0
+      if (multi) (sink as ItemSink | null)?.startPart()
+      let checked = partIndex === 0 ? converter !== null : false
+      for await (const ev of source.events) {
+        if (ev.kind === 'header') {
+          columns = ev.columns
+          // A header alone is enough to refuse a file whose columns fit nothing.
+          if (!checked) {
+            checkPart(columns)
+            checked = true
+          }
           continue
         }
-      } catch (error) {
-        if (!(error instanceof RowError)) throw error
-        await badRow(ev.line, error.reason)
-        continue
+        records++
+        partRecords++
+        if (ev.kind === 'bad') {
+          await badRow(ev.line, ev.error)
+          continue
+        }
+        if (!checked) {
+          checkPart(columns ?? Object.keys(ev.row))
+          checked = true
+        }
+        const conv = converter as RowConverter | null
+        if (!conv) continue
+        let item: NormItem
+        try {
+          item = asVariant(conv.toItem(ev.row))
+          const merged = pending && conv.merge ? conv.merge(pending.item, item) : null
+          if (merged && pending) {
+            pending.item = merged
+            continue
+          }
+        } catch (error) {
+          if (!(error instanceof RowError)) throw error
+          await badRow(ev.line, error.reason)
+          continue
+        }
+        await flush()
+        pending = { item, line: ev.line, record: multi ? partRecords : records, part: partIndex }
+        if (records % 1000 === 0) opts.onProgress?.(records)
       }
-      await flush()
-      pending = { item, line: ev.line, record: records }
-      if (records % 1000 === 0) opts.onProgress?.(records)
+      perFile.push({ file: current, variant: parts[partIndex]!.variant, rows: partRecords })
     }
     await flush()
     await drain()
@@ -266,8 +342,17 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       ...counts,
       skipped,
       ...(unmatched.length ? { unmatchedFactKeys: unmatched } : {}),
+      ...(multi ? { files: perFile } : {}),
     }
   }
+}
+
+/** A folder's name, the shared folder of several files, or a lone file's stem. */
+function defaultName(given: readonly string[], multi: boolean): string {
+  if (!multi) return basename(given[0]!, extname(given[0]!))
+  if (given.length === 1) return basename(given[0]!)
+  const dirs = new Set(given.map((g) => dirname(g)))
+  return dirs.size === 1 ? basename([...dirs][0]!) : basename(given[0]!, extname(given[0]!))
 }
 
 /** Rows an item writes, roughly: what a chunk's length is measured in. */

@@ -34,7 +34,12 @@ export class ItemSink {
   private readonly addAnnotator
   private readonly noteAdded
   private readonly target
+  private readonly findItem
+  private readonly fillReference
+  private readonly itemFacts
   private position = 0
+  /** Ids the current file of a multi-file import wrote (null: a one-file import). */
+  private partIds: Set<string> | null = null
   private readonly at = now()
 
   constructor(
@@ -64,6 +69,42 @@ export class ItemSink {
       'INSERT INTO dataset_import_annotators (dataset_id, annotator_id) VALUES (?, ?)',
     )
     this.target = db.prepare('SELECT id FROM targets WHERE unit_id = ? AND candidate_id = ?')
+    this.findItem = db.prepare(
+      'SELECT id, question, reference FROM items WHERE dataset_id = ? AND ext_id = ?',
+    )
+    this.fillReference = db.prepare(
+      'UPDATE items SET reference = ?, question = coalesce(question, ?) WHERE id = ?',
+    )
+    this.itemFacts = db.prepare(
+      "SELECT id FROM units WHERE item_id = ? AND kind = 'fact' AND superseded_by IS NULL AND deleted_at IS NULL",
+    )
+  }
+
+  /**
+   * A multi-file import: an item an earlier file already wrote gets this file's candidates (one
+   * variant per file). Its question and reference must agree; one file may give the reference
+   * another left out. Facts stay with the file that brought them.
+   */
+  /** A multi-file import moves on to its next file. */
+  startPart(): void {
+    this.partIds = new Set()
+  }
+
+  private existing(item: NormItem, extId: string): number | null {
+    if (this.partIds?.has(extId)) throw new RowError(`duplicate item id "${extId}"`, this.idField)
+    const row = this.findItem.get(this.datasetId, extId) as
+      | { id: number; question: string | null; reference: string }
+      | undefined
+    if (!row) return null
+    if (item.reference !== '' && row.reference !== '' && item.reference !== row.reference)
+      throw new RowError(`item "${extId}" has a different reference in an earlier file`, 'reference')
+    if (item.question !== null && row.question !== null && item.question !== row.question)
+      throw new RowError(`item "${extId}" has a different question in an earlier file`, 'question')
+    if (item.facts.length)
+      throw new RowError(`item "${extId}" already came with an earlier file; facts must come in one file`)
+    if (row.reference === '' && item.reference !== '')
+      this.fillReference.run(item.reference, item.question, row.id)
+    return row.id
   }
 
   private annotator(name: string): number {
@@ -107,7 +148,12 @@ export class ItemSink {
     return id
   }
 
-  write(item: NormItem, extId: string): void {
+  write(item: NormItem, extId: string, appendToEarlierFile = false): void {
+    const earlier = appendToEarlierFile ? this.existing(item, extId) : null
+    if (earlier !== null) {
+      this.candidates(earlier, item, extId, true)
+      return
+    }
     let itemId: number
     try {
       itemId = Number(
@@ -126,12 +172,40 @@ export class ItemSink {
       throw error
     }
     this.position++
+    this.partIds?.add(extId)
+    const candidateIds = this.candidates(itemId, item, extId, false)
+    item.facts.forEach((f, i) => {
+      const uid = this.unit(itemId, null, 'fact', i, f.text, null, 'import')
+      for (const cid of candidateIds.values()) this.insTarget.run(this.datasetId, itemId, uid, cid)
+      for (const l of f.labels) {
+        const cid = candidateIds.get(l.variant)
+        if (cid === undefined)
+          throw new RowError(`fact labels name variant "${l.variant}", which this item lacks`)
+        this.label(uid, cid, l.annotator, l.verdict)
+      }
+    })
+    this.counts.units += item.facts.length
+    this.counts.items++
+  }
+
+  /** Inserts an item's candidates, their units and targets; facts already there get targets too. */
+  private candidates(itemId: number, item: NormItem, extId: string, earlier: boolean): Map<string, number> {
     const candidateIds = new Map<string, number>()
+    // A new item has no facts yet; only an item from an earlier file is worth the look-up.
+    const facts = earlier ? (this.itemFacts.all(itemId) as { id: number }[]) : []
     for (const c of item.candidates) {
       if (candidateIds.has(c.variant)) throw new RowError(`candidate variant "${c.variant}" appears twice`)
-      const cid = Number(
-        this.insCandidate.run(itemId, c.variant, c.text, JSON.stringify(c.metadata ?? {})).lastInsertRowid,
-      )
+      let cid: number
+      try {
+        cid = Number(
+          this.insCandidate.run(itemId, c.variant, c.text, JSON.stringify(c.metadata ?? {})).lastInsertRowid,
+        )
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+          throw new RowError(`item "${extId}" already has a candidate "${c.variant}"`)
+        throw error
+      }
+      for (const f of facts) this.insTarget.run(this.datasetId, itemId, f.id, cid)
       candidateIds.set(c.variant, cid)
       c.units.forEach((u, i) => {
         const uid = this.unit(
@@ -150,17 +224,6 @@ export class ItemSink {
       this.counts.units += c.units.length
     }
     this.counts.candidates += item.candidates.length
-    item.facts.forEach((f, i) => {
-      const uid = this.unit(itemId, null, 'fact', i, f.text, null, 'import')
-      for (const cid of candidateIds.values()) this.insTarget.run(this.datasetId, itemId, uid, cid)
-      for (const l of f.labels) {
-        const cid = candidateIds.get(l.variant)
-        if (cid === undefined)
-          throw new RowError(`fact labels name variant "${l.variant}", which this item lacks`)
-        this.label(uid, cid, l.annotator, l.verdict)
-      }
-    })
-    this.counts.units += item.facts.length
-    this.counts.items++
+    return candidateIds
   }
 }

@@ -8,13 +8,16 @@ import { UNIT_ORDER, type UnitBase } from '../units/numbering'
 import { importedVerdictWriter } from '../verdicts/write'
 import { inOwnTransaction, inSavepoint } from './atomic'
 import { ImportError, RowError } from './errors'
+import { expandPaths, isFolder } from './multi/expand'
+import { nameParts } from './multi/names'
 import type { Row } from './normalized'
 import { findColumn } from './presets/flat'
 import { openRows } from './sources'
 import { cellText, matchKey, toVerdict } from './text'
 
 export interface ImportVerdictsOptions {
-  file: string
+  /** One file, or several files or folders: one run per file, all imported or none. */
+  file: string | readonly string[]
   datasetName: string
   format?: ImportFormat
   model?: string
@@ -31,7 +34,9 @@ export interface ImportVerdictsOptions {
 export interface ImportVerdictsReport {
   runId: number
   verdicts: number
-  skipped: { line: number; reason: string }[]
+  skipped: { line: number; reason: string; file?: string }[]
+  /** Several files: each file's run (runId and verdicts above are the first run's and the total). */
+  runs?: { file: string; runId: number; model: string; verdicts: number }[]
 }
 
 interface Resolved {
@@ -186,7 +191,8 @@ function resolve(
 
 /**
  * Imports verdicts made elsewhere as a finished run (provider `imported`) of a dataset, so an
- * external judge can be compared with humans and with FactLab's own judges.
+ * external judge can be compared with humans and with FactLab's own judges. Several files (or a
+ * folder) make one run per file, all in one transaction: one bad file imports none of them.
  */
 export async function importVerdicts(
   ws: Workspace,
@@ -194,66 +200,94 @@ export async function importVerdicts(
 ): Promise<ImportVerdictsReport> {
   const dataset = findDatasetByName(ws.db, opts.datasetName)
   if (!dataset) throw new ImportError(`No dataset named "${opts.datasetName}" in this workspace`)
-  const source = await openRows(opts.file, opts.format)
-  const where = (line: number) => `${opts.file}, ${source.unit} ${line}`
+  const given = typeof opts.file === 'string' ? [opts.file] : [...opts.file]
+  if (given.length === 0) throw new ImportError('No file to import')
+  const multi = given.length > 1 || (await isFolder(given[0]!))
+  const parts = multi ? nameParts(await expandPaths(given)) : [{ file: given[0]!, variant: '' }]
+  return await inOwnTransaction(ws, async (db) => {
+    const runs: NonNullable<ImportVerdictsReport['runs']> = []
+    const skipped: ImportVerdictsReport['skipped'] = []
+    for (const part of parts) {
+      // With several files the run takes the file's name, unless a model was given for all.
+      const model = opts.model ?? (multi ? part.variant : 'unknown')
+      const one = await importRun(db, dataset, part.file, { ...opts, model })
+      runs.push({ file: part.file, runId: one.runId, model, verdicts: one.verdicts })
+      skipped.push(...one.skipped.map((s) => (multi ? { ...s, file: part.file } : s)))
+    }
+    return {
+      runId: runs[0]!.runId,
+      verdicts: runs.reduce((n, r) => n + r.verdicts, 0),
+      skipped,
+      ...(multi ? { runs } : {}),
+    }
+  })
+}
+
+/** One file's verdicts as one finished run, inside the caller's transaction. */
+async function importRun(
+  db: Db,
+  dataset: { id: number; labelSchema: LabelSchema },
+  file: string,
+  opts: Omit<ImportVerdictsOptions, 'file'>,
+): Promise<{ runId: number; verdicts: number; skipped: { line: number; reason: string }[] }> {
+  const source = await openRows(file, opts.format)
+  const where = (line: number) => `${file}, ${source.unit} ${line}`
   try {
-    return await inOwnTransaction(ws, async (db) => {
-      const finder = new TargetFinder(db, dataset.id, opts.unitBase ?? 1)
-      const at = now()
-      const runId = Number(
-        db
-          .prepare(
-            `INSERT INTO runs (kind, dataset_id, provider, model, method, config, status, created_at, started_at, finished_at)
-             VALUES ('imported', ?, 'imported', ?, ?, ?, 'done', ?, ?, ?)`,
-          )
-          .run(
-            dataset.id,
-            opts.model ?? 'unknown',
-            opts.method ?? 'imported',
-            JSON.stringify({ file: opts.file, importedAt: at }),
-            at,
-            at,
-            at,
-          ).lastInsertRowid,
-      )
-      const insert = importedVerdictWriter(db, runId)
-      const skipped: { line: number; reason: string }[] = []
-      let cols: Record<string, string | undefined> | null = null
-      let verdicts = 0
-      let records = 0
-      for await (const ev of source.events) {
-        if (ev.kind === 'header') continue
-        records++
-        try {
-          if (ev.kind === 'bad') throw new RowError(ev.error)
-          if (!cols) cols = verdictColumns(opts.file, Object.keys(ev.row))
-          const r = resolve(ev.row, finder, dataset.labelSchema, cols)
-          const write = () => {
-            try {
-              insert(r)
-            } catch (error) {
-              if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
-                throw new RowError('a second verdict for the same target', cols?.unit)
-              throw error
-            }
-          }
-          if (opts.skipBadRows) inSavepoint(db, write)
-          else write()
-          verdicts++
-        } catch (error) {
-          if (!(error instanceof RowError)) throw error
-          if (!opts.skipBadRows) throw new ImportError(`${where(ev.line)}: ${error.reason}`)
-          skipped.push({ line: ev.line, reason: error.reason })
-        }
-      }
-      if (verdicts === 0)
-        throw new ImportError(
-          records === 0
-            ? `${opts.file}: holds no verdicts`
-            : `${opts.file}: none of its ${records} rows could be imported`,
+    const finder = new TargetFinder(db, dataset.id, opts.unitBase ?? 1)
+    const at = now()
+    const runId = Number(
+      db
+        .prepare(
+          `INSERT INTO runs (kind, dataset_id, provider, model, method, config, status, created_at, started_at, finished_at)
+           VALUES ('imported', ?, 'imported', ?, ?, ?, 'done', ?, ?, ?)`,
         )
-      return { runId, verdicts, skipped }
-    })
+        .run(
+          dataset.id,
+          opts.model ?? 'unknown',
+          opts.method ?? 'imported',
+          JSON.stringify({ file, importedAt: at }),
+          at,
+          at,
+          at,
+        ).lastInsertRowid,
+    )
+    const insert = importedVerdictWriter(db, runId)
+    const skipped: { line: number; reason: string }[] = []
+    let cols: Record<string, string | undefined> | null = null
+    let verdicts = 0
+    let records = 0
+    for await (const ev of source.events) {
+      if (ev.kind === 'header') continue
+      records++
+      try {
+        if (ev.kind === 'bad') throw new RowError(ev.error)
+        if (!cols) cols = verdictColumns(file, Object.keys(ev.row))
+        const r = resolve(ev.row, finder, dataset.labelSchema, cols)
+        const write = () => {
+          try {
+            insert(r)
+          } catch (error) {
+            if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+              throw new RowError('a second verdict for the same target', cols?.unit)
+            throw error
+          }
+        }
+        if (opts.skipBadRows) inSavepoint(db, write)
+        else write()
+        verdicts++
+      } catch (error) {
+        if (!(error instanceof RowError)) throw error
+        if (!opts.skipBadRows) throw new ImportError(`${where(ev.line)}: ${error.reason}`)
+        skipped.push({ line: ev.line, reason: error.reason })
+      }
+    }
+    if (verdicts === 0)
+      throw new ImportError(
+        records === 0
+          ? `${file}: holds no verdicts`
+          : `${file}: none of its ${records} rows could be imported`,
+      )
+    return { runId, verdicts, skipped }
   } finally {
     await source.events.return(undefined)
   }

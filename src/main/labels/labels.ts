@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
 import { EvidenceSpan, type Label, type LabelInput } from '../../shared/domain'
 import { checkVerdict, LabelSchema } from '../../shared/labelSchemas'
@@ -5,6 +6,13 @@ import type { Db } from '../store/connection'
 import { now, parseJson } from '../store/repos/rows'
 
 export type LabelAction = 'set' | 'clear' | 'import' | 'merge'
+
+/** A label state a bundle merge brought in: recorded beside its own action (migration 0070). */
+export interface MergeMark {
+  at: string
+  /** The bundle's file name. */
+  from: string
+}
 
 interface LabelRow {
   target_id: number
@@ -66,11 +74,23 @@ export class LabelWriter {
       )
       return this.given
     }
+    // Prepared on first use: only a merge writes these columns (migration 0070).
+    let merged: Statement | null = null
+    const mergedHistory = () => {
+      merged ??= db.prepare(
+        `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at,
+           merged_at, merged_from)
+         VALUES (@target_id, @annotator_id, @verdict, @evidence, @note, @seconds, @action, @at, @merged_at,
+           @merged_from)`,
+      )
+      return merged
+    }
     // One transaction, so the label and its history row reach the disk in a single commit.
     this.write = db.transaction((row: Record<string, unknown>, guidelinesVersion?: number) => {
-      const { action: _action, ...label } = row
+      const { action, merged_at, merged_from, ...label } = row
       this.upsert.run(label)
-      this.history.run(row)
+      if (merged_at === null || merged_at === undefined) this.history.run({ ...label, action })
+      else mergedHistory().run(row)
       if (guidelinesVersion !== undefined)
         given().run({ g: guidelinesVersion, target_id: row.target_id, annotator_id: row.annotator_id })
     })
@@ -80,7 +100,12 @@ export class LabelWriter {
    * Saves one label. Fields left out keep their stored value, so saving a verdict does not
    * drop evidence or a note attached earlier. Throws on a verdict the dataset does not allow.
    */
-  save(input: LabelInput, action: LabelAction = input.verdict === null ? 'clear' : 'set', at = now()): Label {
+  save(
+    input: LabelInput,
+    action: LabelAction = input.verdict === null ? 'clear' : 'set',
+    at = now(),
+    merge: MergeMark | null = null,
+  ): Label {
     const schemaRow = this.schemaOfTarget.get(input.targetId) as { s: string } | undefined
     if (!schemaRow) throw new Error(`No target with id ${input.targetId}`)
     if (input.verdict !== null) {
@@ -100,7 +125,10 @@ export class LabelWriter {
       seconds: (prev?.seconds ?? 0) + (input.seconds ?? 0),
       at,
     }
-    this.write({ ...row, action }, input.guidelinesVersion)
+    this.write(
+      { ...row, action, merged_at: merge?.at ?? null, merged_from: merge?.from ?? null },
+      input.guidelinesVersion,
+    )
     return toLabel(this.current.get(input.targetId, input.annotatorId) as LabelRow)
   }
 }
@@ -118,12 +146,15 @@ export interface HistoryEntry {
   action: string
   at: string
   annotatorId: number
+  /** Set where a bundle merge brought this state in: when, and the bundle's file name. */
+  mergedAt: string | null
+  mergedFrom: string | null
 }
 
 export function labelHistory(db: Db, targetId: number, annotatorId?: number): HistoryEntry[] {
   const rows = db
     .prepare(
-      `SELECT annotator_id, verdict, evidence, note, action, at FROM label_history
+      `SELECT annotator_id, verdict, evidence, note, action, at, merged_at, merged_from FROM label_history
        WHERE target_id = ? AND (? IS NULL OR annotator_id = ?) ORDER BY id`,
     )
     .all(targetId, annotatorId ?? null, annotatorId ?? null) as {
@@ -133,6 +164,8 @@ export function labelHistory(db: Db, targetId: number, annotatorId?: number): Hi
     note: string | null
     action: string
     at: string
+    merged_at: string | null
+    merged_from: string | null
   }[]
   return rows.map((r) => ({
     annotatorId: r.annotator_id,
@@ -141,6 +174,8 @@ export function labelHistory(db: Db, targetId: number, annotatorId?: number): Hi
     note: r.note,
     action: r.action,
     at: r.at,
+    mergedAt: r.merged_at,
+    mergedFrom: r.merged_from,
   }))
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import type { MergeMark } from './labels'
 
 export interface LocalHistory {
   verdict: string | null
@@ -17,8 +18,9 @@ export interface LocalLabel {
 
 /**
  * What a bundle merge reads and adds on one target's labels here: the current label and its
- * history, and history rows (action 'merge') for states the bundle brings. The current label
- * itself is replaced through the LabelWriter, like any other save.
+ * history, and history rows for states the bundle brings, each with the action it was given
+ * with and the merge recorded beside it (migration 0070). The current label itself is replaced
+ * through the LabelWriter, like any other save.
  */
 export class MergeTargetLabels {
   private readonly local
@@ -33,8 +35,9 @@ export class MergeTargetLabels {
       'SELECT verdict, evidence, note, at FROM label_history WHERE target_id = ? AND annotator_id = ?',
     )
     this.append = db.prepare(
-      `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at)
-       VALUES (?, ?, ?, ?, ?, ?, 'merge', ?)`,
+      `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at,
+         merged_at, merged_from)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
   }
 
@@ -54,7 +57,9 @@ export class MergeTargetLabels {
     note: string | null,
     seconds: number,
     at: string,
+    action: string,
+    merge: MergeMark,
   ): void {
-    this.append.run(targetId, annotatorId, verdict, evidence, note, seconds, at)
+    this.append.run(targetId, annotatorId, verdict, evidence, note, seconds, action, at, merge.at, merge.from)
   }
 }

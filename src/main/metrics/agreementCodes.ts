@@ -1,7 +1,11 @@
+import { MIN_SHARED_TARGETS } from '../../shared/smallSample'
 import type { AgreementSummary, CohenPair, DatasetAgreement } from './agreementService'
 import { annotatorOrder } from './humans'
 import type { TargetColumns } from './load'
 import { alphaFromCoincidences } from './stats/agreement'
+import { Ac1Sums } from './stats/gwet'
+import { pabak } from './stats/pabak'
+import { robustFigures } from './stats/robust'
 
 /**
  * The agreement figures of a categorical dataset straight from the label columns, in one pass
@@ -23,6 +27,7 @@ class Subset {
   readonly alphaIndex: Int32Array
   k = 0
   readonly o: Float64Array
+  readonly ac1 = new Ac1Sums()
 
   constructor(readonly values: number) {
     this.totals = new Int32Array(values)
@@ -33,8 +38,6 @@ class Subset {
   /** One row's present codes, in column order. */
   add(row: Int32Array, m: number, keys: Int32Array, counts: Int32Array): void {
     for (let i = 0; i < m; i++) if (this.alphaIndex[row[i]!]! < 0) this.alphaIndex[row[i]!] = this.k++
-    if (m < 2) return
-    this.n++
     let d = 0
     for (let i = 0; i < m; i++) {
       let k = 0
@@ -44,6 +47,10 @@ class Subset {
         counts[d++] = 1
       } else counts[k]!++
     }
+    // AC1's category propensities count every rated target, even one rated once.
+    this.ac1.addRow(keys, counts, d)
+    if (m < 2) return
+    this.n++
     let agreeing = 0
     for (let k = 0; k < d; k++) agreeing += counts[k]! * (counts[k]! - 1)
     this.pairSum += agreeing / (m * (m - 1))
@@ -59,19 +66,36 @@ class Subset {
         if (i !== j) this.o[this.alphaIndex[row[i]!]! * v + this.alphaIndex[row[j]!]!]! += w
   }
 
-  summary(): AgreementSummary {
+  summary(categories: number, labelOf: (code: number) => string): AgreementSummary {
     const items = this.n
-    if (items === 0) return { n: 0, percent: null, fleissKappa: null, krippendorffAlpha: null }
+    if (items === 0)
+      return {
+        n: 0,
+        percent: null,
+        fleissKappa: null,
+        krippendorffAlpha: null,
+        ac1: null,
+        pabak: null,
+        dominantLabel: null,
+        dominantShare: null,
+      }
     let pe = 0
     for (const c of this.totalsOrder) pe += (this.totals[c]! / this.total) ** 2
     const k = this.k
     const o = new Float64Array(k * k)
     for (let c = 0; c < k; c++) for (let d = 0; d < k; d++) o[c * k + d] = this.o[c * this.values + d]!
+    let top = -1
+    for (const c of this.totalsOrder) if (top < 0 || this.totals[c]! > this.totals[top]!) top = c
+    const q = Math.max(categories, this.ac1.pi.size)
     return {
       n: items,
       percent: this.pairSum / items,
       fleissKappa: pe >= 1 - 1e-12 ? null : (this.pairSum / items - pe) / (1 - pe),
       krippendorffAlpha: alphaFromCoincidences(o, k, NOMINAL),
+      ac1: this.ac1.result(q).ac1,
+      pabak: pabak(this.pairSum / items, q),
+      dominantLabel: top < 0 ? null : labelOf(top),
+      dominantShare: top < 0 ? null : this.totals[top]! / this.total,
     }
   }
 }
@@ -109,6 +133,8 @@ function cohenOfColumns(
 export function agreementFromLabels(t: TargetColumns, names: Map<number, string>): DatasetAgreement {
   const h = t.human
   const values = h.values.length
+  const categories = t.labels.length
+  const labelOf = (code: number) => String(h.values[code])
   const { order, name } = annotatorOrder(h.annotatorIds, names)
   const width = order.length
   const column = new Map(order.map((a, i) => [a, i]))
@@ -144,16 +170,23 @@ export function agreementFromLabels(t: TargetColumns, names: Map<number, string>
     for (let b = a + 1; b < width; b++) {
       let n = 0
       for (let r = 0; r < grid.length; r += width) if (grid[r + a]! >= 0 && grid[r + b]! >= 0) n++
+      const pair: number[][] = []
+      for (let r = 0; r < grid.length; r += width)
+        if (grid[r + a]! >= 0 && grid[r + b]! >= 0) pair.push([grid[r + a]!, grid[r + b]!])
+      const robust = robustFigures(pair, categories, false)
       cohenPairs.push({
         a: name(order[a]!),
         b: name(order[b]!),
         n,
         kappa: cohenOfColumns(grid, width, a, b, values),
+        ac1: robust.ac1,
+        pabak: robust.pabak,
       })
     }
   const byVariant: Record<string, AgreementSummary> = {}
   const variantNames = [...perVariant.keys()].map((code) => ({ code, name: t.variants[code]! }))
   variantNames.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
-  for (const { code, name: variant } of variantNames) byVariant[variant] = perVariant.get(code)!.summary()
-  return { ...all.summary(), cohenPairs, byVariant }
+  for (const { code, name: variant } of variantNames)
+    byVariant[variant] = perVariant.get(code)!.summary(categories, labelOf)
+  return { ...all.summary(categories, labelOf), cohenPairs, byVariant, minSharedTargets: MIN_SHARED_TARGETS }
 }

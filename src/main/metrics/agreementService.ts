@@ -1,27 +1,18 @@
+import type { AgreementFigures, CohenPair } from '../../shared/contract/agreement'
+import { MIN_SHARED_TARGETS } from '../../shared/smallSample'
 import { currentLabelsByName } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement } from './stats/agreement'
+import { robustFigures } from './stats/robust'
 
-export interface CohenPair {
-  a: string
-  b: string
-  /** Targets both annotators labelled. */
-  n: number
-  kappa: number | null
-}
-
-export interface AgreementSummary {
-  /** Targets with labels from at least two annotators. */
-  n: number
-  percent: number | null
-  fleissKappa: number | null
-  krippendorffAlpha: number | null
-}
+export type { CohenPair }
+export type AgreementSummary = AgreementFigures
 
 export interface DatasetAgreement extends AgreementSummary {
   cohenPairs: CohenPair[]
   byVariant: Record<string, AgreementSummary>
+  minSharedTargets: number
 }
 
 interface LabelRow {
@@ -57,7 +48,7 @@ function toMatrix(rows: readonly LabelRow[]): Matrix {
   return { annotators, variants, rows: out }
 }
 
-function summarise(rows: (string | null)[][], numeric: boolean): AgreementSummary {
+function summarise(rows: (string | null)[][], numeric: boolean, categories: number): AgreementSummary {
   let n = 0
   for (const row of rows) {
     let present = 0
@@ -69,6 +60,7 @@ function summarise(rows: (string | null)[][], numeric: boolean): AgreementSummar
     percent: percentAgreement(rows),
     fleissKappa: fleissKappa(rows),
     krippendorffAlpha: krippendorffAlpha(rows, numeric ? 'interval' : 'nominal'),
+    ...robustFigures(rows, categories, numeric),
   }
 }
 
@@ -84,11 +76,11 @@ export function agreementForDataset(
   const schema = getDataset(db, datasetId).labelSchema
   const numeric = schema.type === 'numeric'
   const rows = currentLabelsByName(db, datasetId, opts.variant, opts)
-  return agreementFromMatrix(toMatrix(rows), numeric)
+  return agreementFromMatrix(toMatrix(rows), numeric, schema.type === 'numeric' ? 0 : schema.values.length)
 }
 
 /** The same figures from a matrix built elsewhere (the metrics service reuses its label pass). */
-export function agreementFromMatrix(m: Matrix, numeric: boolean): DatasetAgreement {
+export function agreementFromMatrix(m: Matrix, numeric: boolean, categories = 0): DatasetAgreement {
   const cohenPairs: CohenPair[] = []
   for (let i = 0; i < m.annotators.length; i++)
     for (let j = i + 1; j < m.annotators.length; j++) {
@@ -96,14 +88,29 @@ export function agreementFromMatrix(m: Matrix, numeric: boolean): DatasetAgreeme
       const b = m.rows.map((r) => r[j] ?? null)
       let n = 0
       for (let t = 0; t < a.length; t++) if (a[t] !== null && b[t] !== null) n++
-      cohenPairs.push({ a: m.annotators[i]!, b: m.annotators[j]!, n, kappa: cohenKappa(a, b) })
+      const shared = a.flatMap((x, t) => (x !== null && b[t] !== null ? [[x, b[t]!]] : []))
+      const robust = robustFigures(shared, categories, numeric)
+      cohenPairs.push({
+        a: m.annotators[i]!,
+        b: m.annotators[j]!,
+        n,
+        kappa: cohenKappa(a, b),
+        ac1: robust.ac1,
+        pabak: robust.pabak,
+      })
     }
   const byVariant: Record<string, AgreementSummary> = {}
   for (const variant of [...new Set(m.variants)].sort()) {
     byVariant[variant] = summarise(
       m.rows.filter((_, i) => m.variants[i] === variant),
       numeric,
+      categories,
     )
   }
-  return { ...summarise(m.rows, numeric), cohenPairs, byVariant }
+  return {
+    ...summarise(m.rows, numeric, categories),
+    cohenPairs,
+    byVariant,
+    minSharedTargets: MIN_SHARED_TARGETS,
+  }
 }

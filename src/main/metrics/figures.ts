@@ -2,6 +2,7 @@ import type { Figures } from '../../shared/contract/metrics'
 import { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './load'
 import { binaryFigures, type Cells, emptyCells, UNSUPPORTED } from './stats/binary'
 import { type BootstrapOptions, errorRateCi, f1Ci } from './stats/bootstrap'
+import { f1CiChoice, proportionCi } from './stats/smallSample'
 
 interface Tally {
   cells: Cells
@@ -14,6 +15,9 @@ const emptyTally = (): Tally => ({ cells: emptyCells(), judged: 0, na: 0, errors
 
 function toFigures(t: Tally, boot: BootstrapOptions): Figures {
   const f = binaryFigures(t.cells)
+  const c = t.cells
+  const er = proportionCi(c.fp + c.fn, f.n, () => errorRateCi(c, boot))
+  const f1 = f1CiChoice(c, () => f1Ci(c, boot))
   return {
     n: f.n,
     judged: t.judged,
@@ -22,10 +26,12 @@ function toFigures(t: Tally, boot: BootstrapOptions): Figures {
     naRate: t.judged === 0 ? null : t.na / t.judged,
     transportErrorRate: t.judged === 0 ? null : t.errors / t.judged,
     errorRate: f.errorRate,
-    errorRateCi: errorRateCi(t.cells, boot),
+    errorRateCi: er.ci,
+    errorRateCiMethod: er.method,
     accuracy: f.accuracy,
     f1Unsupported: f.f1Unsupported,
-    f1Ci: f1Ci(t.cells, boot),
+    f1Ci: f1.ci,
+    f1CiMethod: f1.method,
     kappa: f.kappa,
   }
 }

@@ -10,6 +10,7 @@ import { agreementFromMatrix } from './agreementService'
 import { figuresByVariant } from './figures'
 import { humanFigures, ratingsMatrix } from './humans'
 import { type RunColumns, ST_OK, type TargetColumns } from './load'
+import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { binaryFigures, confusionMatrix, SUPPORTED } from './stats/binary'
@@ -216,6 +217,13 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     spreads,
     mcnemar: mcnemarRows,
     goldRefchecker: refcheckerFor(t, t.goldCode),
+    refcheckerEval: refcheckerEvaluation(
+      db,
+      datasetId,
+      t,
+      runs.map((r) => ({ id: r.id, label: runLabel(r), columns: columns.get(r.id)! })),
+      boot,
+    ),
     paretoFront: front(judges),
   }
 }

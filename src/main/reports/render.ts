@@ -51,13 +51,18 @@ const CSS = `body{font-family:system-ui,sans-serif;margin:2rem;color:#222;max-wi
 table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-size:13px}th,td{border:1px solid #ccc;padding:4px 8px;text-align:right}
 th:first-child,td:first-child{text-align:left}th{background:#f3f3f3}.note{color:#555;font-size:13px}.charts{display:flex;flex-wrap:wrap;gap:1rem}`
 
-/** One self-contained HTML page: inline CSS and SVG, no scripts, no external requests. */
-export function toHtml(m: DatasetMetrics): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>FactLab metrics: ${escapeXml(m.dataset)}</title><style>${CSS}</style></head><body><h1>FactLab metrics: ${escapeXml(m.dataset)}</h1><p>${escapeXml(header(m).replace(/\*\*/g, ''))}</p><div class="charts">${reportCharts(
-    toJsonReport(m),
-  )
-    .map((c) => c.svg)
-    .join('')}</div>${reportTables(m).map(htmlTable).join('')}</body></html>\n`
+/**
+ * One self-contained HTML page: inline CSS and charts, no scripts, no external requests. The
+ * charts are inline SVG unless `charts` gives other markup (the CLI's `--charts png`: PNG images
+ * as data URIs).
+ */
+export function toHtml(m: DatasetMetrics, charts?: string): string {
+  const drawn =
+    charts ??
+    reportCharts(toJsonReport(m))
+      .map((c) => c.svg)
+      .join('')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>FactLab metrics: ${escapeXml(m.dataset)}</title><style>${CSS}</style></head><body><h1>FactLab metrics: ${escapeXml(m.dataset)}</h1><p>${escapeXml(header(m).replace(/\*\*/g, ''))}</p><div class="charts">${drawn}</div>${reportTables(m).map(htmlTable).join('')}</body></html>\n`
 }
 
 function csvCell(v: string | number | null): string {

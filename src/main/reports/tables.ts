@@ -1,6 +1,8 @@
 import type { CorrelationRow, DatasetMetrics } from '../../shared/contract/metrics'
-import { money, NOT_DEFINED, num, pct, pctCi, pValue } from './format'
+import { money, NOT_DEFINED, num, pct, pValue } from './format'
 import { itemLevelTables } from './itemLevelTable'
+import { refcheckerTables } from './refchecker'
+import { agreementTable, cohenTable, INTERVALS_NOTE, kappaCell, rateCi } from './smallSample'
 
 /** A report table: rendered to Markdown and HTML alike so the two never drift apart. */
 export interface Table {
@@ -17,11 +19,16 @@ export function aurocSplit(c: Pick<CorrelationRow, 'aurocCut'>): string {
   return `human ≥ ${c.aurocCut.threshold} (${why})`
 }
 
+/** A variant's error rate with its denominator, so a rate over three targets reads as such. */
+function rateN(f: { errorRate: number | null; n: number } | undefined): string {
+  return f === undefined || f.errorRate === null ? NOT_DEFINED : `${pct(f.errorRate)} (n ${f.n})`
+}
+
 export function reportTables(m: DatasetMetrics): Table[] {
   const tables: Table[] = []
   tables.push({
     title: 'Judges against gold',
-    note: 'Error rate excludes N/A verdicts and transport errors; intervals are seeded bootstrap 95% intervals.',
+    note: `Error rate excludes N/A verdicts and transport errors. ${INTERVALS_NOTE}`,
     head: [
       'Judge',
       'n',
@@ -40,10 +47,10 @@ export function reportTables(m: DatasetMetrics): Table[] {
       String(j.n),
       `${j.na} (${pct(j.naRate)})`,
       `${j.errors} (${pct(j.transportErrorRate)})`,
-      pctCi(j.errorRate, j.errorRateCi),
+      rateCi(j.errorRate, j.errorRateCi, j.errorRateCiMethod),
       pct(j.accuracy),
-      pctCi(j.f1Unsupported, j.f1Ci),
-      num(j.kappa),
+      rateCi(j.f1Unsupported, j.f1Ci, j.f1CiMethod),
+      kappaCell(j.kappa, j.n),
       String(j.calls),
       `${j.promptTokens}/${j.completionTokens}`,
       money(j.cost),
@@ -81,7 +88,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       'n',
       'Error rate [95% CI]',
       'Accuracy',
-      'F1 unsupported',
+      'F1 unsupported [95% CI]',
       'κ',
       'Active hours',
       'Cost',
@@ -91,10 +98,10 @@ export function reportTables(m: DatasetMetrics): Table[] {
     rows: m.humans.map((h) => [
       h.annotator,
       String(h.n),
-      pctCi(h.errorRate, h.errorRateCi),
+      rateCi(h.errorRate, h.errorRateCi, h.errorRateCiMethod),
       pct(h.accuracy),
-      pct(h.f1Unsupported),
-      num(h.kappa),
+      rateCi(h.f1Unsupported, h.f1Ci, h.f1CiMethod),
+      kappaCell(h.kappa, h.n),
       h.activeSeconds === undefined ? NOT_DEFINED : (h.activeSeconds / 3600).toFixed(2),
       h.cost == null ? NOT_DEFINED : money(h.cost),
       h.costPer1000 == null ? NOT_DEFINED : money(h.costPer1000),
@@ -104,34 +111,12 @@ export function reportTables(m: DatasetMetrics): Table[] {
     title: 'Error rate by variant',
     head: ['Judge', ...m.variants],
     rows: [
-      ...m.judges.map((j) => [j.label, ...m.variants.map((v) => pct(j.byVariant[v]?.errorRate ?? null))]),
-      ...m.humans.map((h) => [
-        `${h.annotator} (human)`,
-        ...m.variants.map((v) => pct(h.byVariant[v]?.errorRate ?? null)),
-      ]),
+      ...m.judges.map((j) => [j.label, ...m.variants.map((v) => rateN(j.byVariant[v]))]),
+      ...m.humans.map((h) => [`${h.annotator} (human)`, ...m.variants.map((v) => rateN(h.byVariant[v]))]),
     ],
   })
-  const a = m.agreement
-  tables.push({
-    title: 'Inter-annotator agreement',
-    head: ['Scope', 'Targets', 'Percent', "Fleiss' κ", "Krippendorff's α"],
-    rows: [
-      ['all', String(a.n), pct(a.percent), num(a.fleissKappa), num(a.krippendorffAlpha)],
-      ...Object.entries(a.byVariant).map(([v, s]) => [
-        v,
-        String(s.n),
-        pct(s.percent),
-        num(s.fleissKappa),
-        num(s.krippendorffAlpha),
-      ]),
-    ],
-  })
-  if (a.cohenPairs.length > 0)
-    tables.push({
-      title: "Cohen's κ per annotator pair",
-      head: ['Pair', 'Overlap', 'κ'],
-      rows: a.cohenPairs.map((p) => [`${p.a} – ${p.b}`, String(p.n), num(p.kappa)]),
-    })
+  tables.push(agreementTable(m))
+  if (m.agreement.cohenPairs.length > 0) tables.push(cohenTable(m))
   if (m.correlations.length > 0)
     tables.push({
       title: 'Scores against human labels',
@@ -233,5 +218,6 @@ export function reportTables(m: DatasetMetrics): Table[] {
         ]),
       ],
     })
+  tables.push(...refcheckerTables(m))
   return tables
 }

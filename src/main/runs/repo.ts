@@ -5,6 +5,7 @@ import { now, parseJson } from '../store/repos/rows'
 import { relaxedWrite, stmt } from '../store/statements'
 import { verdictCounts } from '../verdicts/reads'
 import { RunConfig, type RunKind, RunSlice } from './config'
+import { importedRunConfig } from './importedConfig'
 
 export const RunStatus = z.enum(['queued', 'running', 'paused', 'cancelled', 'failed', 'done'])
 export type RunStatus = z.infer<typeof RunStatus>
@@ -68,7 +69,10 @@ function toRecord(row: RunRow): RunRecord {
     provider: row.provider,
     model: row.model,
     method: row.method,
-    config: parseJson(RunConfig, row.config, 'runs.config'),
+    config:
+      row.kind === 'imported'
+        ? importedRunConfig(row.model, row.method)
+        : parseJson(RunConfig, row.config, 'runs.config'),
     slice: parseJson(RunSlice, row.slice, 'runs.slice'),
     repeatIndex: row.repeat_index,
     status: RunStatus.parse(row.status),

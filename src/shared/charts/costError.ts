@@ -1,3 +1,4 @@
+import { ALL_RUNS_FREE, allRunsFree } from '../costAxis'
 import type { JsonReport } from '../metricsJson'
 import { judgeColour, linearAxis, pct1, pctAxis, pctTick } from './axes'
 import { type Chart, emptyPlot, figure, M, PH, PLOT_H, PW, WIDTH, xGridLine, yGrid } from './frame'
@@ -82,15 +83,24 @@ export function costErrorChart(m: Input): Chart {
   const line = frontLine(m)
   const plot = [
     ...yGrid(ya, pctTick),
-    ...xa.ticks.map((t) =>
-      h(
-        'g',
-        {},
-        xGridLine(px(t)),
-        h('text', { x: px(t), y: PLOT_H - M.bottom + 16, 'text-anchor': 'middle' }, `$${t.toFixed(digits)}`),
-      ),
-    ),
-    h('text', { x: WIDTH - M.right, y: PLOT_H - 4, 'text-anchor': 'end' }, 'cost'),
+    // Every run free (lexical baselines, imported runs): a $0–$1 scale would invent a spread.
+    ...(allRunsFree(points.map((p) => p.cost))
+      ? [h('text', { x: M.left + PW / 2, y: PLOT_H - M.bottom + 16, 'text-anchor': 'middle' }, ALL_RUNS_FREE)]
+      : [
+          ...xa.ticks.map((t) =>
+            h(
+              'g',
+              {},
+              xGridLine(px(t)),
+              h(
+                'text',
+                { x: px(t), y: PLOT_H - M.bottom + 16, 'text-anchor': 'middle' },
+                `$${t.toFixed(digits)}`,
+              ),
+            ),
+          ),
+          h('text', { x: WIDTH - M.right, y: PLOT_H - 4, 'text-anchor': 'end' }, 'cost'),
+        ]),
     line.length > 1 &&
       h('polyline', {
         points: line.map((p) => `${num(px(p.cost))},${num(py(p.errorRate))}`).join(' '),

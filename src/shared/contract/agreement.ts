@@ -13,14 +13,32 @@ export const AgreementFigures = z.object({
   percent: Figure,
   fleissKappa: Figure,
   krippendorffAlpha: Figure,
+  /** Gwet's AC1 and PABAK: robust to a dominant class (null for numeric schemas). */
+  ac1: Figure,
+  pabak: Figure,
+  /** The most common label and its share of all labels on shared targets (the prevalence). */
+  dominantLabel: z.string().nullable(),
+  dominantShare: Figure,
 })
 export type AgreementFigures = z.infer<typeof AgreementFigures>
+
+export const CohenPair = z.object({
+  a: z.string(),
+  b: z.string(),
+  n: z.number().int(),
+  kappa: Figure,
+  ac1: Figure,
+  pabak: Figure,
+})
+export type CohenPair = z.infer<typeof CohenPair>
 
 export const AgreementSummary = AgreementFigures.extend({
   /** Interval α for numeric label schemas, nominal otherwise. */
   alphaLevel: z.enum(['nominal', 'interval']),
-  cohenPairs: z.array(z.object({ a: z.string(), b: z.string(), n: z.number().int(), kappa: Figure })),
+  cohenPairs: z.array(CohenPair),
   byVariant: z.record(z.string(), AgreementFigures),
+  /** κ and α over fewer shared targets than this get no strength word. */
+  minSharedTargets: z.number().int(),
 })
 export type AgreementSummary = z.infer<typeof AgreementSummary>
 

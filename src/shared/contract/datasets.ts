@@ -100,7 +100,9 @@ export const ImportReport = z.object({
   units: z.number().int(),
   annotators: z.number().int(),
   labels: z.number().int(),
-  skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  skipped: z.array(z.object({ line: z.number().int(), reason: z.string(), file: z.string().optional() })),
+  /** Several files: each file and the candidate variant it became. */
+  files: z.array(z.object({ file: z.string(), variant: z.string(), rows: z.number().int() })).optional(),
 })
 export type ImportReport = z.infer<typeof ImportReport>
 
@@ -140,6 +142,8 @@ export const datasetsCalls = {
   ),
   'datasets.import': call(
     Upload.extend({
+      /** Further files imported with `source` into the same dataset, one candidate variant each. */
+      moreSources: z.array(FileSource).max(500).default([]),
       datasetName: z.string().trim().min(1).max(200).optional(),
       skipBadRows: z.boolean().default(false),
     }),

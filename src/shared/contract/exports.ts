@@ -9,6 +9,7 @@ export const EXPORT_FORMAT_NAMES = [
   'parquet',
   'wikievalfacts-csv',
   'wikievalfacts-jsonl',
+  'refchecker-json',
 ] as const
 export const ExportFormatName = z.enum(EXPORT_FORMAT_NAMES)
 export type ExportFormatName = z.infer<typeof ExportFormatName>
@@ -20,6 +21,7 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormatName, string> = {
   parquet: 'Parquet (one row per unit and answer)',
   'wikievalfacts-csv': 'WikiEvalFacts CSV (one row per item)',
   'wikievalfacts-jsonl': 'WikiEvalFacts JSONL (one row per item)',
+  'refchecker-json': 'RefChecker release layout (a folder, one JSON file per variant)',
 }
 
 /**
@@ -75,7 +77,8 @@ export const exportsCalls = {
   /** A run's verdicts; CSV when `out` ends in .csv, JSON lines otherwise. */
   'exports.verdicts': call(
     z.object({ runId: z.number().int(), raw: z.boolean().default(false), out: LocalPath.optional() }),
-    z.object({ file: z.string(), rows: z.number().int() }),
+    /** RefChecker and DCR runs: their per-response figures, written beside the verdicts. */
+    z.object({ file: z.string(), rows: z.number().int(), responsesFile: z.string().optional() }),
   ),
   /** One annotator's labels of one dataset, as a file another workspace can merge. */
   'exports.bundle': call(

@@ -1,11 +1,14 @@
 import { z } from 'zod'
+import { AgreementFigures, CohenPair } from './agreement'
 import { call } from './define'
 import { ItemLevel } from './itemLevel'
+import { RefcheckerEval } from './refchecker'
 
 /** Shapes of the metrics area; the service builds exactly these, the Compare view reads them. */
 
 const Rate = z.number().nullable()
 export const Interval = z.tuple([z.number(), z.number()]).nullable()
+const CiMethod = z.enum(['bootstrap', 'wilson']).nullable()
 
 const ClassScores = z.object({ precision: Rate, recall: Rate, f1: Rate })
 
@@ -24,6 +27,9 @@ export const Figures = z.object({
   f1Unsupported: Rate,
   f1Ci: Interval,
   kappa: Rate,
+  /** How each interval was made: seeded bootstrap, or Wilson's where the bootstrap degenerates. */
+  errorRateCiMethod: CiMethod,
+  f1CiMethod: CiMethod,
 })
 export type Figures = z.infer<typeof Figures>
 
@@ -108,16 +114,13 @@ export const CorrelationRow = z.object({
 })
 export type CorrelationRow = z.infer<typeof CorrelationRow>
 
-const AgreementSummary = z.object({
-  n: z.number().int(),
-  percent: Rate,
-  fleissKappa: Rate,
-  krippendorffAlpha: Rate,
-})
+const AgreementSummary = AgreementFigures
 
 export const DatasetAgreement = AgreementSummary.extend({
-  cohenPairs: z.array(z.object({ a: z.string(), b: z.string(), n: z.number().int(), kappa: Rate })),
+  cohenPairs: z.array(CohenPair),
   byVariant: z.record(z.string(), AgreementSummary),
+  /** κ and α over fewer shared targets than this get no strength word. */
+  minSharedTargets: z.number().int(),
 })
 
 export const SpreadRow = z.object({
@@ -161,6 +164,8 @@ export const DatasetMetrics = z.object({
   spreads: z.array(SpreadRow),
   mcnemar: z.array(McNemarRow),
   goldRefchecker: Distribution.nullable(),
+  /** RefChecker's whole evaluation (triplet datasets with the RefChecker schema), else null. */
+  refcheckerEval: RefcheckerEval.nullable().optional(),
   /** Runs no other run beats on both cost and error rate. */
   paretoFront: z.array(z.number().int()),
   /**

@@ -73,7 +73,13 @@ export function registerExportCommands(program: Command): void {
       const result = await withSession(flags.workspace, undefined, (s) =>
         s.call('exports.verdicts', { runId, out: resolve(flags.out), raw: flags.raw ?? false }),
       )
-      printResult(flags.json ?? false, result, () => `Wrote ${result.rows} verdicts to ${result.file}`)
+      printResult(
+        flags.json ?? false,
+        result,
+        () =>
+          `Wrote ${result.rows} verdicts to ${result.file}` +
+          (result.responsesFile ? ` and the per-response figures to ${result.responsesFile}` : ''),
+      )
     })
 
   program

@@ -69,16 +69,18 @@ async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function skippedLines(skipped: { line: number; reason: string }[]): string {
-  return skipped.map((s) => `\n  skipped line ${s.line}: ${s.reason}`).join('')
+function skippedLines(skipped: { line: number; reason: string; file?: string }[]): string {
+  return skipped.map((s) => `\n  skipped ${s.file ? `${s.file}, ` : ''}line ${s.line}: ${s.reason}`).join('')
 }
 
 /** Registers `import` and `import-verdicts` on the CLI. */
 export function registerImportCommands(program: Command): void {
   program
-    .command('import <file>')
+    .command('import <files...>')
     .description(
-      'Import a file (JSONL, JSON array, CSV/TSV, Parquet) as a new dataset; nothing is written if a row is bad',
+      'Import a file (JSONL, JSON array, CSV/TSV, Parquet) as a new dataset; nothing is written if a row is bad. ' +
+        'Several files or a folder make one dataset, each file a candidate variant named from its file name ' +
+        '(RefChecker: <source>_<model>_answers.json → <model>)',
     )
     .option('--workspace <db>', 'workspace file')
     .option('--preset <name>', `layout preset: ${PRESET_NAMES.join(', ')} (detected when omitted)`)
@@ -89,7 +91,8 @@ export function registerImportCommands(program: Command): void {
     .option('--second-file <file>', 'RefChecker: file with question and reference per id')
     .option('--dimension <name>', 'SummEval: the scored dimension (default consistency)')
     .option('--json', 'print the report as JSON')
-    .action(async (file: string, flags: ImportFlags) => {
+    .action(async (files: string[], flags: ImportFlags) => {
+      const file = files.length === 1 ? files[0]! : files
       if (flags.preset && flags.mapping) throw new CliError('use --preset or --mapping, not both', EXIT.usage)
       const preset = parseChoice(PresetName, '--preset', flags.preset)
       const format = parseChoice(ImportFormat, '--format', flags.format)
@@ -121,15 +124,19 @@ export function registerImportCommands(program: Command): void {
             : '') +
           (unmatched.length
             ? `\n${unmatched.length} fact label keys matched no fact:${unmatched.map((u) => `\n  line ${u.line} (${u.variant}): ${u.key}`).join('')}`
+            : '') +
+          (report.files
+            ? report.files.map((f) => `\n  ${f.file} → variant "${f.variant}" (${f.rows} rows)`).join('')
             : '')
         )
       })
     })
 
   program
-    .command('import-verdicts <file>')
+    .command('import-verdicts <files...>')
     .description(
-      'Import verdicts of a judge run elsewhere (item_id, variant, unit, verdict) as a finished run',
+      'Import verdicts of a judge run elsewhere (item_id, variant, unit, verdict) as a finished run; ' +
+        'several files or a folder make one run per file (named from the file unless --model), all or none',
     )
     .option('--workspace <db>', 'workspace file')
     .option('--dataset <name>', 'the dataset the verdicts are about')
@@ -142,7 +149,8 @@ export function registerImportCommands(program: Command): void {
       'how the file numbers units: 1 (default, as `units list` shows them) or 0 (older files: 0-based within each candidate, as fact_0 … fact_n)',
     )
     .option('--json', 'print the report as JSON')
-    .action(async (file: string, flags: VerdictFlags) => {
+    .action(async (files: string[], flags: VerdictFlags) => {
+      const file = files.length === 1 ? files[0]! : files
       if (flags.unitBase !== undefined && flags.unitBase !== '0' && flags.unitBase !== '1')
         throw new CliError(`--unit-base must be 0 or 1, got "${flags.unitBase}"`, EXIT.usage)
       if (!flags.dataset) throw new CliError('--dataset <name> is required', EXIT.usage)
@@ -165,7 +173,9 @@ export function registerImportCommands(program: Command): void {
         flags.json ?? false,
         report,
         () =>
-          `Imported run ${report.runId}: ${report.verdicts} verdicts` +
+          (report.runs
+            ? `Imported ${report.runs.length} runs, ${report.verdicts} verdicts:${report.runs.map((r) => `\n  run ${r.runId} "${r.model}": ${r.verdicts} verdicts from ${r.file}`).join('')}`
+            : `Imported run ${report.runId}: ${report.verdicts} verdicts`) +
           (report.skipped.length
             ? `; skipped ${report.skipped.length} rows${skippedLines(report.skipped)}`
             : ''),

@@ -45,6 +45,23 @@ async function writeCharts(
   return { byVariant: `${charts[0].name}.${ext}`, costError: `${charts[1].name}.${ext}` }
 }
 
+/** Charts for an HTML report: undefined keeps the inline SVG; png inlines PNG images instead. */
+async function inlineCharts(m: DatasetMetrics, kind: ChartKind): Promise<string | undefined> {
+  if (kind !== 'png') return undefined
+  const json = toJsonReport(m)
+  const charts = [
+    { alt: 'Error rate by variant', svg: errorByVariantChart(json).svg },
+    { alt: 'Cost against error rate', svg: costErrorChart(json).svg },
+  ]
+  const imgs = await Promise.all(
+    charts.map(
+      async (c) =>
+        `<img alt="${c.alt}" src="data:image/png;base64,${Buffer.from(await svgToPng(c.svg)).toString('base64')}">`,
+    ),
+  )
+  return imgs.join('')
+}
+
 /** Registers `metrics`: every judge, human and agreement figure of one dataset. */
 export function registerMetricsCommands(program: Command): void {
   program
@@ -57,7 +74,7 @@ export function registerMetricsCommands(program: Command): void {
     .option('--out <path>', 'file to write the report to (md also writes its two charts beside it)')
     .option(
       '--charts <kind>',
-      'with --format md: chart files to write beside the report: svg, png or both',
+      'with --format md: chart files to write beside the report (svg, png or both); with --format html: charts inline as svg or png (both: svg)',
       'both',
     )
     .option('--seed <n>', 'bootstrap seed (default 1)')
@@ -95,7 +112,8 @@ export function registerMetricsCommands(program: Command): void {
           mkdirSync(dirname(flags.out), { recursive: true })
           if (format === 'md')
             writeFileSync(flags.out, toMarkdown(m, await writeCharts(m, flags.out, charts)))
-          else writeFileSync(flags.out, format === 'csv' ? toCsv(m) : toHtml(m))
+          else if (format === 'html') writeFileSync(flags.out, toHtml(m, await inlineCharts(m, charts)))
+          else writeFileSync(flags.out, toCsv(m))
           process.stdout.write(`Wrote ${flags.out}\n`)
           return
         }

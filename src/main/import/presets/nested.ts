@@ -181,14 +181,12 @@ export function refchecker(
       const text = cellText(row, 'response', true)!
       const own = refContext(row)
       const other = byId.get(id)
-      const reference = own.reference ?? other?.reference ?? null
+      // RefChecker's released annotation files carry no question and no reference: the triplets
+      // and their human labels stand on their own, so the item is kept with an empty reference
+      // (the views say "no reference given"). A second file that was given must cover every id.
+      const reference = own.reference ?? other?.reference ?? (byId.size ? null : '')
       if (reference === null)
-        throw new RowError(
-          byId.size
-            ? `missing here and for id "${id}" in the second file`
-            : 'missing (supply it with a second file)',
-          'reference',
-        )
+        throw new RowError(`missing here and for id "${id}" in the second file`, 'reference')
       const units: NormUnit[] = extractors.flatMap((col) =>
         (parseField(row, col, Triplets, false) ?? []).map((t, i) => ({
           kind: 'triplet' as const,

@@ -1,6 +1,6 @@
 import type { datasetsCalls } from '../../../shared/contract/datasets'
 import { datasetBrief, datasetSummary, listDatasetSummaries, queryItems } from '../../annotate/datasets'
-import { SourceError, withSource } from '../../annotate/upload'
+import { SourceError, shownName, withSource, withSources } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { ImportError, importFile, previewFile } from '../../import'
@@ -29,10 +29,20 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
       asBadInput(() =>
         withSource(source, { consume: false }, (file) => previewFile(file, { preset, mapping, rows })),
       ),
-    'datasets.import': async ({ source, preset, mapping, datasetName, skipBadRows }) => {
+    'datasets.import': async ({ source, moreSources, preset, mapping, datasetName, skipBadRows }) => {
+      const all = [source, ...moreSources]
+      // Names first: an upload is consumed (and forgotten) once the import takes it.
+      const shown = all.map(shownName)
       const report = await asBadInput(() =>
-        withSource(source, { consume: true }, (file) =>
-          importFile(ctx.workspace, { file, preset, mapping, datasetName, skipBadRows }),
+        withSources(all, { consume: true }, (files) =>
+          importFile(ctx.workspace, {
+            file: files.length === 1 ? files[0]! : files,
+            shownNames: shown,
+            preset,
+            mapping,
+            datasetName,
+            skipBadRows,
+          }),
         ),
       )
       return {
@@ -44,6 +54,7 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
         annotators: report.annotators,
         labels: report.labels,
         skipped: report.skipped,
+        ...(report.files ? { files: report.files.map((f, i) => ({ ...f, file: shown[i] ?? f.file })) } : {}),
       }
     },
   }

@@ -14,6 +14,7 @@ import { RunLeaseHeld } from '../../runs/lease'
 import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
 import { getRun } from '../../runs/repo'
+import { candidateVisible } from '../../store/repos/candidateVisible'
 import type { Handlers } from '../dispatch'
 
 /** A run driven by another process is a conflict the person can act on, not a failure. */
@@ -150,6 +151,11 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
     },
     'judges.batches': ({ runId }) => batchStatus(db(), runId),
     'judges.rewrites': ({ datasetId }) => rewrites(db(), datasetId),
-    'judges.candidateVerdicts': ({ candidateId }) => candidateVerdicts(db(), candidateId),
+    'judges.candidateVerdicts': ({ candidateId }) => {
+      // Like every call naming a row: a candidate of a dataset still being imported does not exist yet.
+      if (!candidateVisible(db(), candidateId))
+        throw new ServiceError('not_found', `No candidate with id ${candidateId}`)
+      return candidateVerdicts(db(), candidateId)
+    },
   }
 }

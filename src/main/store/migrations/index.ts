@@ -3,6 +3,7 @@ import { migration0020 } from './0020-progress-and-search'
 import { migration0030 } from './0030-gold-history'
 import { migration0040 } from './0040-run-lease'
 import { migration0050 } from './0050-import-state'
+import { migration0070 } from './0070-label-history-merge'
 import { migration0080 } from './0080-annotation-project'
 import { migration0090 } from './0090-batches-and-prompt-cache'
 import { migration0120 } from './0120-gold-rules'
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0030,
   migration0040,
   migration0050,
+  migration0070,
   migration0080,
   migration0090,
   migration0120,

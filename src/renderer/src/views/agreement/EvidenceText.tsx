@@ -1,5 +1,6 @@
 import type { QueueEntry } from '../../../../shared/contract/agreement'
 import type { Pane } from '../../../../shared/domain'
+import { hasReference, NO_REFERENCE, NO_REFERENCE_HINT } from '../../../../shared/noReference'
 import { type Mark, segmentText } from './format'
 
 /** A source text with every annotator's evidence in it, one colour per annotator. */
@@ -15,6 +16,11 @@ export function EvidenceText(props: {
   return (
     <section className="agr-pane" aria-label={props.title}>
       <h4>{props.title}</h4>
+      {props.pane === 'reference' && !hasReference(props.text) && (
+        <p className="agr-hint" title={NO_REFERENCE_HINT}>
+          {NO_REFERENCE}
+        </p>
+      )}
       <p className="agr-source">
         {segmentText(props.text, marks).map((s) =>
           s.owners.length === 0 ? (

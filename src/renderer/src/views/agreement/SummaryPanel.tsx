@@ -1,5 +1,6 @@
 import type { AgreementSummary } from '../../../../shared/contract/agreement'
-import { agreementWord, formatFigure, formatPercent } from './format'
+import { agreementReading, DOMINANT_SHARE, prevalenceNote } from '../../../../shared/smallSample'
+import { formatFigure, formatPercent } from './format'
 
 function Figure(props: { label: string; value: string; word?: string; title: string }) {
   return (
@@ -16,6 +17,10 @@ function Figure(props: { label: string; value: string; word?: string; title: str
 /** Inter-annotator agreement for the dataset, per annotator pair and per answer variant. */
 export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
   const variants = Object.entries(summary.byVariant)
+  const min = summary.minSharedTargets
+  const word = (value: number | null, n: number) => agreementReading(value, n, min)
+  const note = prevalenceNote(summary.dominantLabel, summary.dominantShare)
+  const dominated = (v: { dominantShare: number | null }) => (v.dominantShare ?? 0) >= DOMINANT_SHARE
   if (summary.n === 0)
     return (
       <section className="agr-summary">
@@ -35,21 +40,43 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
         <Figure
           label="Percent agreement"
           value={formatPercent(summary.percent)}
+          word={`n ${summary.n}`}
           title="Share of annotator pairs on the same target that gave the same verdict"
         />
         <Figure
           label="Fleiss’ κ"
           value={formatFigure(summary.fleissKappa)}
-          word={agreementWord(summary.fleissKappa)}
+          word={word(summary.fleissKappa, summary.n)}
           title="Agreement beyond chance across all annotators"
         />
         <Figure
           label={`Krippendorff’s α (${summary.alphaLevel})`}
           value={formatFigure(summary.krippendorffAlpha)}
-          word={agreementWord(summary.krippendorffAlpha)}
+          word={word(summary.krippendorffAlpha, summary.n)}
           title="Agreement beyond chance; tolerates missing labels"
         />
+        {summary.alphaLevel === 'nominal' && (
+          <>
+            <Figure
+              label="Gwet’s AC1"
+              value={formatFigure(summary.ac1)}
+              word={word(summary.ac1, summary.n)}
+              title="Agreement beyond chance, with chance estimated so that a dominant class does not drag it down (Gwet 2008)"
+            />
+            <Figure
+              label="PABAK"
+              value={formatFigure(summary.pabak)}
+              word={word(summary.pabak, summary.n)}
+              title="Prevalence- and bias-adjusted κ: percent agreement rescaled with chance fixed at one over the number of labels"
+            />
+          </>
+        )}
       </div>
+      {note && (
+        <p className="agr-hint" data-testid="prevalence-note">
+          {note}
+        </p>
+      )}
       <div className="agr-tables">
         <table className="agr-table" aria-label="Cohen's kappa per pair">
           <caption>Cohen’s κ per annotator pair</caption>
@@ -58,6 +85,8 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
               <th>Pair</th>
               <th>Shared targets</th>
               <th>κ</th>
+              <th>AC1</th>
+              <th>PABAK</th>
             </tr>
           </thead>
           <tbody>
@@ -68,8 +97,10 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
                 </td>
                 <td>{p.n}</td>
                 <td>
-                  {formatFigure(p.kappa)} <span className="agr-hint">{agreementWord(p.kappa)}</span>
+                  {formatFigure(p.kappa)} <span className="agr-hint">{word(p.kappa, p.n)}</span>
                 </td>
+                <td>{formatFigure(p.ac1)}</td>
+                <td>{formatFigure(p.pabak)}</td>
               </tr>
             ))}
           </tbody>
@@ -84,22 +115,41 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
                 <th>Agreement</th>
                 <th>Fleiss’ κ</th>
                 <th>α</th>
+                <th>AC1</th>
+                <th>PABAK</th>
               </tr>
             </thead>
             <tbody>
               {variants.map(([name, v]) => (
                 <tr key={name}>
-                  <td>{name}</td>
+                  <td>
+                    {name}
+                    {dominated(v) ? ' †' : ''}
+                  </td>
                   <td>{v.n}</td>
                   <td>{formatPercent(v.percent)}</td>
-                  <td>{formatFigure(v.fleissKappa)}</td>
+                  <td title={v.n < min ? word(v.fleissKappa, v.n) : undefined}>
+                    {formatFigure(v.fleissKappa)}
+                    {v.n < min ? ' *' : ''}
+                  </td>
                   <td>{formatFigure(v.krippendorffAlpha)}</td>
+                  <td>{formatFigure(v.ac1)}</td>
+                  <td>{formatFigure(v.pabak)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </div>
+      {variants.some(([, v]) => dominated(v)) && (
+        <p className="agr-hint" data-testid="variant-prevalence-note">
+          † one label takes {Math.round(DOMINANT_SHARE * 100)}% or more of the labels: κ and α read low there
+          even when people agree (the prevalence paradox); read AC1 and PABAK beside them.
+        </p>
+      )}
+      {variants.some(([, v]) => v.n < min) && (
+        <p className="agr-hint">* fewer than {min} shared targets: κ and α there are too noisy to read.</p>
+      )}
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { forwardRef, memo, type ReactNode, useMemo } from 'react'
 import type { Pane } from '../../../../shared/domain'
+import { hasReference, NO_REFERENCE, NO_REFERENCE_HINT } from '../../../../shared/noReference'
 
 interface Props {
   pane: Pane
@@ -37,6 +38,11 @@ export const TextPane = memo(
           {children ? null : <span className="pane-meta">{words} words</span>}
         </header>
         <div className="pane-scroll" ref={scrollRef}>
+          {pane === 'reference' && !hasReference(text) && (
+            <p className="muted pane-empty" data-testid="no-reference" title={NO_REFERENCE_HINT}>
+              {NO_REFERENCE}
+            </p>
+          )}
           <div className="pane-text" ref={textRef} data-pane={pane}>
             {text}
           </div>

@@ -11,6 +11,7 @@ import { ItemLevelPanel } from './ItemLevelPanel'
 import { JudgeTable } from './JudgeTable'
 import { LabelNext } from './LabelNext'
 import { ConfusionPanel, McNemarMatrix } from './Matrices'
+import { RefcheckerPanel } from './RefcheckerPanel'
 import { ChartFigure } from './SvgCharts'
 import './compare.css'
 
@@ -98,7 +99,8 @@ const CompareBody = memo(function CompareBody({
     <>
       <p className="cmp-hint" data-testid="compare-summary">
         {m.targets} targets, {m.goldTargets} with gold · {m.judges.length} judge runs · agreement{' '}
-        {fmtPct(m.agreement.percent)}, Krippendorff's α {fmtNum(m.agreement.krippendorffAlpha)}
+        {fmtPct(m.agreement.percent)} (n {m.agreement.n}), Krippendorff's α{' '}
+        {fmtNum(m.agreement.krippendorffAlpha)}
       </p>
       <section>
         <h2>Judges and humans</h2>
@@ -159,6 +161,7 @@ function LowerSections({
         </section>
       </div>
       <Extras metrics={m} />
+      <RefcheckerPanel metrics={m} />
       <section>
         <h2>Disagreements with gold</h2>
         <Disagreements datasetId={datasetId} metrics={m} navigate={navigate} />

@@ -8,6 +8,7 @@ import {
   fmtPct,
   fmtPctCi,
 } from '../../../../shared/contract/metrics'
+import { ciTitle, kappaNote } from '../../../../shared/smallSample'
 
 /** One table row: a judge run or an annotator scored like a judge. */
 interface Row {
@@ -179,10 +180,16 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
               <td data-metric="errors">
                 {r.f.errors} <span className="cmp-sub">({fmtPct(r.f.transportErrorRate)})</span>
               </td>
-              <td data-metric="errorRate">{fmtPctCi(r.f.errorRate, r.f.errorRateCi)}</td>
+              <td data-metric="errorRate" title={ciTitle(r.f.errorRateCiMethod, r.f.n)}>
+                {fmtPctCi(r.f.errorRate, r.f.errorRateCi)}
+              </td>
               <td data-metric="accuracy">{fmtPct(r.f.accuracy)}</td>
-              <td data-metric="f1Unsupported">{fmtPctCi(r.f.f1Unsupported, r.f.f1Ci)}</td>
-              <td data-metric="kappa">{fmtNum(r.f.kappa)}</td>
+              <td data-metric="f1Unsupported" title={ciTitle(r.f.f1CiMethod, r.f.n)}>
+                {fmtPctCi(r.f.f1Unsupported, r.f.f1Ci)}
+              </td>
+              <td data-metric="kappa">
+                {fmtNum(r.f.kappa)} <span className="cmp-sub">{kappaNote(r.f.n)}</span>
+              </td>
               <td>{r.calls ?? '—'}</td>
               <td>{r.tokens ?? '—'}</td>
               <td title={r.timing ?? undefined} data-metric="cost">

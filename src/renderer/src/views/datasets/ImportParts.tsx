@@ -48,13 +48,22 @@ export function ImportDone({ report, onOpen }: { report: ImportReport; onOpen():
         Imported “{report.dataset}”: {report.items} items, {report.candidates} answers, {report.units} units
         {report.labels > 0 && `, ${report.labels} labels from ${report.annotators} annotators`}.
       </p>
+      {report.files && (
+        <ul className="skipped" aria-label="Files and their variants">
+          {report.files.map((f) => (
+            <li key={f.file}>
+              {f.file} → variant “{f.variant}” ({f.rows} rows)
+            </li>
+          ))}
+        </ul>
+      )}
       {report.skipped.length > 0 && (
         <details open>
           <summary>{report.skipped.length} rows were skipped</summary>
           <ul className="skipped">
             {report.skipped.map((s) => (
-              <li key={s.line}>
-                line {s.line}: {s.reason}
+              <li key={`${s.file ?? ''}:${s.line}`}>
+                {s.file ? `${s.file}, ` : ''}line {s.line}: {s.reason}
               </li>
             ))}
           </ul>

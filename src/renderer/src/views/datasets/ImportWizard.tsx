@@ -22,6 +22,8 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 /** Pick a file → see what was detected and the first rows → adjust → import, or read why not. */
 export function ImportWizard({ onClose, onImported }: Props) {
   const [file, setFile] = useState<File | null>(null)
+  // Further files picked with the first: one dataset, each file a candidate variant.
+  const [more, setMore] = useState<File[]>([])
   // One preview source per picked file, reused while the person tries layouts and mappings.
   const previewSource = useRef<{ file: File; source: Promise<FileSource> } | null>(null)
   const [preset, setPreset] = useState<PresetName | 'custom' | null>(null)
@@ -90,15 +92,22 @@ export function ImportWizard({ onClose, onImported }: Props) {
     }
   }, [file, preset, mappingKey])
 
-  function pick(f: File | undefined) {
+  function pick(list: FileList | null | undefined) {
+    const files = list ? [...list] : []
+    const f = files[0]
     if (!f) return
+    setMore(files.slice(1))
     setFailure(null)
     setReport(null)
     setPreview(null)
     setPreset(null)
     setMapping(null)
     setPreviewError(null)
-    setName(f.name.replace(/\.[^.]+$/, ''))
+    setName(
+      files.length > 1
+        ? `${f.name.replace(/\.[^.]+$/, '')} and ${files.length - 1} more`
+        : f.name.replace(/\.[^.]+$/, ''),
+    )
     setFile(f)
   }
 
@@ -110,6 +119,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
       const custom = preset === 'custom'
       const r = await api('datasets.import', {
         source: await importSourceOf(file),
+        moreSources: await Promise.all(more.map((f) => sourceOf(f))),
         datasetName: name.trim() || undefined,
         skipBadRows,
         ...(preset && !custom ? { preset } : {}),
@@ -148,23 +158,34 @@ export function ImportWizard({ onClose, onImported }: Props) {
               onDrop={(e) => {
                 e.preventDefault()
                 setDragging(false)
-                pick(e.dataTransfer.files[0])
+                pick(e.dataTransfer.files)
               }}
             >
               <input
                 className="visually-hidden"
                 type="file"
                 accept=".jsonl,.json,.csv,.tsv,.txt,.parquet"
-                onChange={(e) => pick(e.target.files?.[0])}
+                multiple
+                onChange={(e) => pick(e.target.files)}
                 aria-label="Dataset file"
               />
               <span className="pseudo-button">Choose file…</span>
               {file ? (
                 <span>
-                  <strong>{file.name}</strong> · {sizeText(file.size)} — choose another file to replace it
+                  <strong>{file.name}</strong> · {sizeText(file.size)}
+                  {more.length > 0 && (
+                    <span data-testid="more-files">
+                      {' '}
+                      and {more.length} more {more.length === 1 ? 'file' : 'files'}: one dataset, each file a
+                      candidate variant named from its file name
+                    </span>
+                  )}{' '}
+                  — choose again to replace
                 </span>
               ) : (
-                <span className="muted">or drop a JSONL, JSON, CSV, TSV or Parquet file here</span>
+                <span className="muted">
+                  or drop a JSONL, JSON, CSV, TSV or Parquet file here (several files make one dataset)
+                </span>
               )}
             </label>
             {previewError && <pre className="error-box">{previewError}</pre>}

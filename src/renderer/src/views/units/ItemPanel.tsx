@@ -1,4 +1,5 @@
 import type { UnitsPage } from '../../../../shared/contract/units'
+import { hasReference, NO_REFERENCE, NO_REFERENCE_HINT } from '../../../../shared/noReference'
 import { api } from '../../api'
 
 /**
@@ -25,7 +26,13 @@ export function ItemPanel({ page, run }: { page: UnitsPage; run(work: () => Prom
         <summary>
           <h3>Reference</h3>
         </summary>
-        <p className="units-source">{item.reference}</p>
+        <p className="units-source">
+          {hasReference(item.reference) ? (
+            item.reference
+          ) : (
+            <span title={NO_REFERENCE_HINT}>{NO_REFERENCE}</span>
+          )}
+        </p>
       </details>
       {page.candidates.map((c) => (
         <details key={c.id} open={page.candidates.length <= 3}>

@@ -1,0 +1,83 @@
+import { ST_OK } from '../metrics/load'
+import { strictLabel } from '../metrics/refchecker/evaluate'
+import { datasetSnapshot } from '../metrics/snapshot'
+import { SUPPORTED } from '../metrics/stats/binary'
+import { dcrScore, REFCHECKER_CLASSES, type RefClass } from '../metrics/stats/methods'
+import type { Db } from '../store/connection'
+import { datasetSettings } from '../store/repos/datasets'
+
+/**
+ * One row per response (candidate) of a RefChecker or DCR dataset, from the human labels (gold)
+ * or from one run: RefChecker's per-response triplet counts, strict label and hallucination
+ * flag; DCR's sentence marks and score Z = (Σ s_i − α) / (n − β), rescaled (Z + 1) / 2.
+ * Null for other schemas.
+ */
+export type ResponseRow = Record<string, string | number | boolean | null>
+
+export function perResponseKind(db: Db, datasetId: number): 'refchecker' | 'dcr' | null {
+  const s = datasetSnapshot(db, datasetId).t.schema
+  if (s.type !== 'categorical') return null
+  return s.name === 'refchecker' ? 'refchecker' : s.name === 'dcr' ? 'dcr' : null
+}
+
+export function perResponseRows(db: Db, datasetId: number, runId: number | null): ResponseRow[] | null {
+  const kind = perResponseKind(db, datasetId)
+  if (!kind) return null
+  const { t, columns } = datasetSnapshot(db, datasetId)
+  const run = runId === null ? null : (columns.get(runId) ?? null)
+  if (runId !== null && !run) return []
+  const code = (i: number) => (run ? (run.status[i] === ST_OK ? run.code[i]! : -1) : t.goldCode[i]!)
+  const bin = (i: number) => (run ? (run.status[i] === ST_OK ? run.bin[i]! : -1) : t.goldBin[i]!)
+  const candidates = db
+    .prepare(
+      `SELECT c.id AS id, i.ext_id AS itemId, c.variant AS variant FROM candidates c
+       JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
+    )
+    .all(datasetId) as { id: number; itemId: string; variant: string }[]
+  const targets = new Map<number, number[]>()
+  for (let i = 0; i < t.ids.length; i++) {
+    const c = t.candidate[i]!
+    const list = targets.get(c)
+    if (list) list.push(i)
+    else targets.set(c, [i])
+  }
+  const source = runId === null ? 'human' : `run:${runId}`
+  if (kind === 'refchecker')
+    return candidates.map((c) => {
+      const idx = targets.get(c.id) ?? []
+      const labels = idx
+        .map((i) => (code(i) >= 0 ? t.labels[code(i)] : undefined))
+        .filter((l): l is RefClass => (REFCHECKER_CLASSES as readonly string[]).includes(l ?? ''))
+      const count = (k: RefClass) => labels.filter((l) => l === k).length
+      return {
+        item_id: c.itemId,
+        variant: c.variant,
+        source,
+        triplets: idx.length,
+        labelled: labels.length,
+        entailment: count('entailment'),
+        neutral: count('neutral'),
+        contradiction: count('contradiction'),
+        abstained: idx.length === 0,
+        hallucinated: labels.length === 0 ? null : count('contradiction') > 0,
+        strict_label: strictLabel(labels),
+      }
+    })
+  const { alpha, beta } = datasetSettings(db, datasetId)
+  return candidates.map((c) => {
+    const marks = (targets.get(c.id) ?? []).flatMap((i) =>
+      bin(i) < 0 ? [] : [bin(i) === SUPPORTED ? 1 : -1],
+    )
+    const s = marks.length === 0 ? null : dcrScore(marks, alpha, beta)
+    return {
+      item_id: c.itemId,
+      variant: c.variant,
+      source,
+      sentences: (targets.get(c.id) ?? []).length,
+      consistent: marks.filter((m) => m > 0).length,
+      inconsistent: marks.filter((m) => m < 0).length,
+      z: s?.z ?? null,
+      score: s?.score ?? null,
+    }
+  })
+}

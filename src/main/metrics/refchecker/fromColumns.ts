@@ -1,0 +1,73 @@
+import type { RefcheckerEval, RefJudge } from '../../../shared/contract/refchecker'
+import type { Db } from '../../store/connection'
+import { type RunColumns, ST_OK, type TargetColumns } from '../load'
+import { REFCHECKER_CLASSES, type RefClass } from '../stats/methods'
+import { type EvalOptions, evaluateByVariant, type Response, tripletErrorRate } from './evaluate'
+
+const isClass = (v: string | undefined): v is RefClass =>
+  (REFCHECKER_CLASSES as readonly string[]).includes(v ?? '')
+
+/** Every response (candidate) of the dataset with its variant, those with no triplets included. */
+export function datasetResponses(db: Db, datasetId: number): { id: number; variant: string }[] {
+  return db
+    .prepare(
+      `SELECT c.id AS id, c.variant AS variant FROM candidates c JOIN items i ON i.id = c.item_id
+       WHERE i.dataset_id = ? ORDER BY c.id`,
+    )
+    .all(datasetId) as { id: number; variant: string }[]
+}
+
+/** The responses with the labels one source gives their triplets (code −1: none). */
+export function responsesOf(
+  all: readonly { id: number; variant: string }[],
+  t: TargetColumns,
+  codeOf: (i: number) => number,
+): Response[] {
+  const byId = new Map<number, Response>()
+  for (const c of all) byId.set(c.id, { key: c.id, variant: c.variant, triplets: 0, labels: [] })
+  for (let i = 0; i < t.ids.length; i++) {
+    const r = byId.get(t.candidate[i]!)
+    if (!r) continue
+    r.triplets++
+    const code = codeOf(i)
+    const label = code >= 0 ? t.labels[code] : undefined
+    if (isClass(label)) r.labels.push(label)
+  }
+  return [...byId.values()]
+}
+
+/** The human labels' figures and every checker run's, next to each other. */
+export function refcheckerEvaluation(
+  db: Db,
+  datasetId: number,
+  t: TargetColumns,
+  runs: readonly { id: number; label: string; columns: RunColumns }[],
+  opts: EvalOptions,
+): RefcheckerEval | null {
+  if (t.schema.type !== 'categorical' || t.schema.name !== 'refchecker') return null
+  const all = datasetResponses(db, datasetId)
+  const human = evaluateByVariant(
+    responsesOf(all, t, (i) => t.goldCode[i]!),
+    opts,
+  )
+  const judges: RefJudge[] = runs.map((r) => {
+    const run = r.columns
+    const code = (i: number) => (run.status[i] === ST_OK ? run.code[i]! : -1)
+    const pairs: { human: RefClass; judge: RefClass }[] = []
+    for (let i = 0; i < t.ids.length; i++) {
+      const h = t.goldCode[i]! >= 0 ? t.labels[t.goldCode[i]!] : undefined
+      const j = code(i) >= 0 ? t.labels[code(i)] : undefined
+      if (isClass(h) && isClass(j)) pairs.push({ human: h, judge: j })
+    }
+    const err = tripletErrorRate(pairs, opts)
+    return {
+      ...evaluateByVariant(responsesOf(all, t, code), opts),
+      runId: r.id,
+      label: r.label,
+      tripletsCompared: err.n,
+      tripletErrorRate: err.rate,
+      tripletErrorCi: err.ci,
+    }
+  })
+  return { human, judges }
+}

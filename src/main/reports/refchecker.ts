@@ -1,0 +1,74 @@
+import type { DatasetMetrics } from '../../shared/contract/metrics'
+import type { RefFigures } from '../../shared/contract/refchecker'
+import { NOT_DEFINED, pct, pctCi } from './format'
+
+/** A report table (the shape tables.ts renders; declared here so the two files do not import each other). */
+interface Table {
+  title: string
+  note?: string
+  head: string[]
+  rows: string[][]
+}
+
+const dist = (d: RefFigures['macro']) =>
+  d ? `${pct(d.entailment)} / ${pct(d.neutral)} / ${pct(d.contradiction)}` : NOT_DEFINED
+
+function row(name: string, f: RefFigures): string[] {
+  return [
+    name,
+    String(f.responses),
+    `${f.abstentions} (${pct(f.abstentionRate)})`,
+    String(f.judged),
+    String(f.triplets),
+    dist(f.macro),
+    dist(f.micro),
+    pctCi(f.hallucinationRate, f.hallucinationCi),
+    `${f.strict.entailment} / ${f.strict.neutral} / ${f.strict.contradiction}`,
+  ]
+}
+
+/** The report tables: humans and each checker overall, then per variant, then checker error rates. */
+export function refcheckerTables(m: DatasetMetrics): Table[] {
+  const e = m.refcheckerEval
+  if (!e) return []
+  const head = [
+    'Source',
+    'Responses',
+    'Abstained',
+    'Judged',
+    'Triplets',
+    'Macro E / N / C',
+    'Micro E / N / C',
+    'Hallucinated responses [95% CI]',
+    'Strict label E / N / C',
+  ]
+  const note =
+    'Abstentions (responses with no triplets) are counted and left out of every other figure, as RefChecker does. Macro: shares per response, averaged over responses; micro: shares of all triplets. A response is hallucinated when one of its triplets is a contradiction; its strict label is contradiction if any, else neutral if any, else entailment. Intervals: bootstrap over responses, Wilson’s where fewer than 20 responses or a share of 0 or 1.'
+  const tables: Table[] = [
+    {
+      title: 'RefChecker evaluation',
+      note,
+      head,
+      rows: [row('human labels', e.human), ...e.judges.map((j) => row(j.label, j))],
+    },
+    {
+      title: 'RefChecker evaluation by variant',
+      head: ['Variant', ...head],
+      rows: Object.keys(e.human.byVariant).flatMap((v) => [
+        [v, ...row('human labels', e.human.byVariant[v]!)],
+        ...e.judges.flatMap((j) => (j.byVariant[v] ? [[v, ...row(j.label, j.byVariant[v]!)]] : [])),
+      ]),
+    },
+  ]
+  if (e.judges.length > 0)
+    tables.push({
+      title: 'RefChecker checkers against the human labels (per triplet, three-way)',
+      head: ['Checker', 'Triplets compared', 'Error rate [95% CI]'],
+      rows: e.judges.map((j) => [
+        j.label,
+        String(j.tripletsCompared),
+        pctCi(j.tripletErrorRate, j.tripletErrorCi),
+      ]),
+    })
+  return tables
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react'
+import { type DatasetMetrics, fmtPct, fmtPctCi } from '../../../../shared/contract/metrics'
+import type { RefFigures } from '../../../../shared/contract/refchecker'
+
+const dist = (d: RefFigures['macro']) =>
+  d ? `${fmtPct(d.entailment)} / ${fmtPct(d.neutral)} / ${fmtPct(d.contradiction)}` : '—'
+
+/** One stacked bar of entailment / neutral / contradiction shares, for reading rows at a glance. */
+function Bar({ d }: { d: RefFigures['macro'] }) {
+  if (!d) return null
+  const parts: [string, number, string][] = [
+    ['entailment', d.entailment, 'var(--yes, #2f8f4e)'],
+    ['neutral', d.neutral, 'var(--text-2, #888)'],
+    ['contradiction', d.contradiction, 'var(--no, #c0392b)'],
+  ]
+  let x = 0
+  return (
+    <svg width="120" height="10" role="img" aria-label={`macro ${dist(d)}`}>
+      {parts.map(([name, share, colour]) => {
+        const w = share * 120
+        const rect = <rect key={name} x={x} y={0} width={w} height={10} fill={colour} />
+        x += w
+        return rect
+      })}
+    </svg>
+  )
+}
+
+function Row({ name, f, error }: { name: string; f: RefFigures; error?: string }) {
+  return (
+    <tr>
+      <td>{name}</td>
+      <td>
+        {f.abstentions} of {f.responses} <span className="cmp-sub">({fmtPct(f.abstentionRate)})</span>
+      </td>
+      <td>{f.judged}</td>
+      <td>
+        <Bar d={f.macro} /> {dist(f.macro)}
+      </td>
+      <td>{dist(f.micro)}</td>
+      <td>{fmtPctCi(f.hallucinationRate, f.hallucinationCi)}</td>
+      <td>
+        {f.strict.entailment} / {f.strict.neutral} / {f.strict.contradiction}
+      </td>
+      <td>{error ?? '—'}</td>
+    </tr>
+  )
+}
+
+/**
+ * RefChecker's evaluation for triplet datasets: the human labels' distributions and response-level
+ * figures, each checker run beside them, overall or for one variant (a model, for the release).
+ */
+export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
+  const e = m.refcheckerEval
+  const [variant, setVariant] = useState<string>('')
+  if (!e) return null
+  const pick = (s: RefFigures & { byVariant: Record<string, RefFigures> }) =>
+    variant === '' ? s : (s.byVariant[variant] ?? null)
+  const human = pick(e.human)
+  return (
+    <section data-testid="refchecker-panel">
+      <h2>RefChecker evaluation</h2>
+      <p className="cmp-hint">
+        Responses with no triplets abstain: they are counted and left out of the rest. Macro averages each
+        response's shares; micro pools all triplets. A response hallucinates when any triplet is a
+        contradiction; its strict label is contradiction if any, else neutral if any, else entailment.
+      </p>
+      <label className="cmp-filters">
+        Variant{' '}
+        <select
+          value={variant}
+          onChange={(ev) => setVariant(ev.target.value)}
+          aria-label="RefChecker variant"
+        >
+          <option value="">all responses</option>
+          {Object.keys(e.human.byVariant).map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="cmp-table-wrap">
+        <table className="cmp-table" data-testid="refchecker-table">
+          <thead>
+            <tr>
+              <th className="cmp-plain-th">Source</th>
+              <th className="cmp-plain-th">Abstained</th>
+              <th className="cmp-plain-th">Judged responses</th>
+              <th className="cmp-plain-th">Macro E / N / C</th>
+              <th className="cmp-plain-th">Micro E / N / C</th>
+              <th className="cmp-plain-th">Hallucinated [95% CI]</th>
+              <th className="cmp-plain-th">Strict E / N / C</th>
+              <th className="cmp-plain-th">Per-triplet error vs humans</th>
+            </tr>
+          </thead>
+          <tbody>
+            {human && <Row name="human labels" f={human} />}
+            {e.judges.map((j) => {
+              const f = pick(j)
+              return f ? (
+                <Row
+                  key={j.runId}
+                  name={j.label}
+                  f={f}
+                  error={`${fmtPctCi(j.tripletErrorRate, j.tripletErrorCi)} (n ${j.tripletsCompared})`}
+                />
+              ) : null
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}

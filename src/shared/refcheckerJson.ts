@@ -1,0 +1,44 @@
+import type { DatasetMetrics } from './contract/metrics'
+import type { RefFigures, RefSource } from './contract/refchecker'
+
+/** `metrics --json` shape of RefChecker's evaluation (docs/metrics-json.md). */
+function figures(f: RefFigures) {
+  return {
+    responses: f.responses,
+    abstentions: f.abstentions,
+    abstention_rate: f.abstentionRate,
+    abstention_ci: f.abstentionCi,
+    judged: f.judged,
+    triplets: f.triplets,
+    macro: f.macro,
+    macro_ci: f.macroCi,
+    micro: f.micro,
+    micro_ci: f.microCi,
+    hallucination_rate: f.hallucinationRate,
+    hallucination_ci: f.hallucinationCi,
+    strict: f.strict,
+  }
+}
+
+function source(s: RefSource) {
+  return {
+    ...figures(s),
+    by_variant: Object.fromEntries(Object.entries(s.byVariant).map(([k, v]) => [k, figures(v)])),
+  }
+}
+
+export function refcheckerJson(m: DatasetMetrics) {
+  const e = m.refcheckerEval
+  if (!e) return null
+  return {
+    human: source(e.human),
+    judges: e.judges.map((j) => ({
+      run: j.runId,
+      label: j.label,
+      ...source(j),
+      triplets_compared: j.tripletsCompared,
+      triplet_error_rate: j.tripletErrorRate,
+      triplet_error_ci: j.tripletErrorCi,
+    })),
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Small-sample rules shared by the views, the reports and `metrics --json`, so every place that
+ * prints a figure applies the same thresholds and the same words.
+ */
+
+/** κ and α over fewer shared targets than this get no strength word: the reading would be noise. */
+export const MIN_SHARED_TARGETS = 20
+
+/** Below this many targets, or with every outcome alike, a percentile bootstrap degenerates. */
+export const BOOTSTRAP_MIN_N = 20
+
+/** Where one label takes at least this share, κ and α suffer the prevalence paradox. */
+export const DOMINANT_SHARE = 0.8
+
+export type CiMethod = 'bootstrap' | 'wilson'
+
+export function tooFewShared(n: number, min = MIN_SHARED_TARGETS): boolean {
+  return n < min
+}
+
+export function tooFewWords(n: number): string {
+  return `too few shared targets (${n})`
+}
+
+/**
+ * A rough reading of κ or α in words, with the customary cut points (0, .2, .4, .6, .8); over
+ * too few shared targets it says so instead. A reading aid, not a verdict on the data.
+ */
+export function agreementReading(value: number | null, n: number, min = MIN_SHARED_TARGETS): string {
+  if (value === null || !Number.isFinite(value)) return n < min && n > 0 ? tooFewWords(n) : ''
+  if (n < min) return tooFewWords(n)
+  if (value < 0) return 'worse than chance'
+  if (value <= 0.2) return 'slight'
+  if (value <= 0.4) return 'fair'
+  if (value <= 0.6) return 'moderate'
+  if (value <= 0.8) return 'substantial'
+  return 'almost perfect'
+}
+
+/** The one-line explanation shown where a dominant class makes κ and α read low. */
+export function prevalenceNote(label: string | null, share: number | null): string | null {
+  if (share === null || share < DOMINANT_SHARE) return null
+  const pct = `${(share * 100).toFixed(0)}%`
+  return `${pct} of labels are “${label ?? '?'}”: with one class this common, chance agreement is high, so κ and α read low even when people agree (the prevalence paradox); AC1 and PABAK do not discount agreement that way.`
+}
+
+/** A proportion with its denominator: "12.5% (n 8)". */
+export function withN(text: string, n: number): string {
+  return `${text} (n ${n})`
+}
+
+/** Hover text saying how an interval was made, and over how many targets. */
+export function ciTitle(method: CiMethod | null, n: number): string {
+  if (method === 'wilson')
+    return `95% Wilson score interval over n ${n} (too few targets or one outcome only for a bootstrap)`
+  if (method === 'bootstrap') return `95% seeded bootstrap interval over n ${n}`
+  return `n ${n}`
+}
+
+/** The mark printed beside κ where it rests on too few targets to read; empty otherwise. */
+export function kappaNote(n: number, min = MIN_SHARED_TARGETS): string {
+  return n < min ? tooFewWords(n) : ''
+}
