@@ -94,6 +94,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
                 withGold.map((l) => l.verdict),
                 withGold.map((l) => gold.get(l.targetId)!),
               ),
+        goldShared: withGold.length,
         hourlyRate: rate ?? null,
         cost: rate === null || rate === undefined ? null : (activeSeconds / 3600) * rate,
         byVariant: grid.get(id) ?? [],

@@ -72,6 +72,8 @@ export const AnnotatorFigures = z.object({
     interval: Interval.nullable(),
   }),
   kappaWithGold: z.number().nullable(),
+  /** Targets behind kappaWithGold: κ over fewer than the small-sample minimum is not read. */
+  goldShared: z.number().int(),
   hourlyRate: z.number().nullable(),
   cost: z.number().nullable(),
   /**

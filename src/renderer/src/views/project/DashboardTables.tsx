@@ -1,8 +1,11 @@
 import type { Dashboard } from '../../../../shared/contract/projects'
+import { kappaNote } from '../../../../shared/smallSample'
 import { PackageWriter } from './PackagesPanel'
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`)
 const num = (x: number | null, d = 2) => (x === null ? '—' : x.toFixed(d))
+/** κ with its small-sample rule: over too few shared targets the number is not worth reading. */
+const kappaCell = (k: number | null, n: number) => kappaNote(n) || num(k)
 const hours = (h: number) => (h < 1 ? `${Math.round(h * 60)} min` : `${h.toFixed(1)} h`)
 
 /** Progress, per annotator and per variant, agreement and packages: the lead's figures. */
@@ -67,7 +70,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                 <td>{a.overK}</td>
                 <td>{a.assigned === null ? '—' : `${a.labels} / ${a.assigned}`}</td>
                 <td>{num(a.medianSeconds, 1)}</td>
-                <td>{num(a.kappaWithGold)}</td>
+                <td>{a.goldShared === 0 ? '—' : kappaCell(a.kappaWithGold, a.goldShared)}</td>
                 <td data-testid="control-accuracy">
                   {a.controls.answered === 0
                     ? '—'
@@ -123,7 +126,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                     {p.a} · {p.b}
                   </td>
                   <td>{p.n}</td>
-                  <td>{num(p.kappa)}</td>
+                  <td>{kappaCell(p.kappa, p.n)}</td>
                 </tr>
               ))}
             </tbody>
