@@ -9,14 +9,9 @@ import { Workspace } from '../../src/main/app/workspace'
 import { startServer } from '../../src/main/server/server'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { seedBulk } from '../annotate/bulk'
+import { figure, info, note, percentile } from './record'
 
-const ms = (n: number) => `${n.toFixed(1)} ms`
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-/** Items table of 100k items: first page, a deep page, filters, and the annotate view. Bar: < 500 ms. */
+/** Items table of 100k items: first page, a deep page, filters, and the annotate view. Bar: ≤ 200 ms. */
 export async function benchItemsTable(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
   const ws = Workspace.open(join(dir, 'bench.factlab'))
@@ -59,9 +54,7 @@ export async function benchItemsTable(): Promise<void> {
        SELECT id, ${other.id}, 'false', 'x', 'x' FROM targets WHERE id % 20 = 0`,
     ),
   )
-  process.stdout.write(
-    `(second annotator's ${(items * 18) / 20} labels inserted in ${ms(seeding)}, triggers included)\n`,
-  )
+  info(`second annotator's ${(items * 18) / 20} labels inserted, triggers included`, seeding, 'ms')
   rows.push(
     ['disputed, 5% of targets', page('disputed')],
     ['dataset summary, 2 annotators', time(() => datasetSummary(ws.db, datasetId))],
@@ -69,8 +62,7 @@ export async function benchItemsTable(): Promise<void> {
     ['text search, 2 letters', page('all', 0, 'of')],
   )
 
-  for (const [name, t] of rows)
-    process.stdout.write(`${items} items, ${name}: ${ms(t)}; / 500 ms bar = ${(t / 500).toFixed(2)}\n`)
+  for (const [name, t] of rows) figure(`${items} items, ${name}`, t, 'ms', 200)
   ws.close()
   rmSync(dir, { recursive: true, force: true })
 }
@@ -79,7 +71,7 @@ export async function benchItemsTable(): Promise<void> {
 export async function benchLabelInChromium(): Promise<void> {
   const renderer = resolve('out/renderer')
   if (!existsSync(join(renderer, 'index.html'))) {
-    process.stdout.write('skipped: out/renderer is missing (run `npx electron-vite build`)\n')
+    note('skipped: out/renderer is missing (run `npx electron-vite build`)')
     return
   }
   const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
@@ -128,9 +120,8 @@ export async function benchLabelInChromium(): Promise<void> {
     const times = (await page.evaluate('window.__labelTimes')) as number[]
     times.sort((a, b) => a - b)
     const p99 = percentile(times, 99)
-    process.stdout.write(
-      `label → saved → next unit in Chromium (${times.length} labels): p50 ${ms(percentile(times, 50))}, p99 ${ms(p99)}; p99 / 50 ms bar = ${(p99 / 50).toFixed(2)}\n`,
-    )
+    figure(`label → saved → next unit in Chromium (${times.length} labels), p99`, p99, 'ms', 16.7)
+    info('label → saved → next unit in Chromium, p50', percentile(times, 50), 'ms')
   } finally {
     await browser.close()
     await server.close()

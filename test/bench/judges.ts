@@ -11,6 +11,7 @@ import type { JudgeMethodImpl } from '../../src/main/judges/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
 import { engineFor, makeWorkspace, oneRun, runRequest } from '../runs/helpers'
+import { figure, info } from './record'
 
 const LATENCY_MS = 100
 
@@ -93,8 +94,13 @@ async function throughput(concurrency: number, calls: number, rpm: number | null
       rpm === null ? Number.POSITIVE_INFINITY : rpm / 60,
     )
     const ratio = achieved / ideal
-    process.stdout.write(
-      `concurrency ${String(concurrency).padStart(2)}${rpm ? `, ${rpm} rpm` : ''}: ${s.calls} calls in ${seconds.toFixed(2)} s = ${achieved.toFixed(1)}/s; ideal ${ideal.toFixed(1)}/s; ratio ${ratio.toFixed(3)} (bar ≥ 0.90) ${ratio >= 0.9 ? 'OK' : 'BELOW BAR'}\n`,
+    figure(
+      `throughput at concurrency ${concurrency}${rpm ? `, ${rpm} rpm` : ''} / ideal`,
+      ratio,
+      '',
+      0.97,
+      'min',
+      `${s.calls} calls in ${seconds.toFixed(2)} s = ${achieved.toFixed(1)}/s, ideal ${ideal.toFixed(1)}/s`,
     )
     ws.close()
   } finally {
@@ -136,10 +142,11 @@ async function callsPerFact(): Promise<void> {
         runRequest(datasetId, fake.openaiUrl, { method, cache: false, concurrency: 16 }),
       )
       const s = await engine.start(runId)
-      process.stdout.write(
-        `${method.padEnd(14)} ${s.calls} calls for ${facts} facts (50 candidates, 2–20 facts each): ${(s.calls / facts).toFixed(3)} calls/fact, ${(
-          (s.prompt_tokens + s.completion_tokens) / facts
-        ).toFixed(1)} tokens/fact, ${(s.calls / 50).toFixed(2)} calls/candidate\n`,
+      info(
+        `${method}: calls per fact`,
+        s.calls / facts,
+        '',
+        `${s.calls} calls for ${facts} facts (50 candidates, 2–20 facts each); ${((s.prompt_tokens + s.completion_tokens) / facts).toFixed(1)} tokens/fact; ${(s.calls / 50).toFixed(2)} calls/candidate`,
       )
     }
     ws.close()
