@@ -20,7 +20,9 @@ import { recorded, setPart } from './record'
 
 const here = dirname(fileURLToPath(import.meta.url))
 // Modules of the bench that are not parts: the runner, the format, the recorder, helpers.
-const NOT_PARTS = new Set(['index.ts', 'format.ts', 'record.ts'])
+// Run by scripts/bench.js from a bundle (out/bench/*.js) or straight from the sources (*.ts).
+const NOT_PARTS = new Set(['index', 'format', 'record'])
+const partName = (file: string) => file.replace(/\.(ts|js)$/, '')
 
 interface Args {
   only: string[]
@@ -88,23 +90,26 @@ if (args.compare) {
   for (const line of formatCompare(a!, b!)) process.stdout.write(`${line}\n`)
 } else {
   const files = readdirSync(here)
-    .filter((f) => f.endsWith('.ts') && !NOT_PARTS.has(f) && !f.startsWith('_') && !f.endsWith('.test.ts'))
+    .filter(
+      (f) => /\.(ts|js)$/.test(f) && !f.endsWith('.test.ts') && !f.startsWith('_') && !f.startsWith('chunk-'),
+    )
+    .filter((f) => !NOT_PARTS.has(partName(f)))
     .sort()
   const matches = (file: string, fn: string) =>
     args.only.length === 0 ||
-    args.only.some((o) => file.replace(/\.ts$/, '').includes(o) || fn.toLowerCase() === o.toLowerCase())
+    args.only.some((o) => partName(file).includes(o) || fn.toLowerCase() === o.toLowerCase())
   let ran = 0
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(here, file)).href)) as Record<string, unknown>
     for (const [name, fn] of Object.entries(mod)) {
       if (!name.startsWith('bench') || typeof fn !== 'function') continue
       if (args.list) {
-        process.stdout.write(`${file.replace(/\.ts$/, '')}  ${name}\n`)
+        process.stdout.write(`${partName(file)}  ${name}\n`)
         continue
       }
       if (!matches(file, name)) continue
-      setPart(file.replace(/\.ts$/, ''))
-      process.stdout.write(`\n== ${file.replace(/\.ts$/, '')}: ${name}\n`)
+      setPart(partName(file))
+      process.stdout.write(`\n== ${partName(file)}: ${name}\n`)
       await (fn as () => Promise<void>)()
       ran++
     }

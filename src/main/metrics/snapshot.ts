@@ -55,9 +55,9 @@ export function workspaceVersion(db: Db): string {
 const cache = new WeakMap<Db, { key: string; snapshot: Snapshot; memo: Map<string, unknown> }>()
 
 function entry(db: Db, datasetId: number, includeControls = false) {
-  const key = `${workspaceVersion(db)}:${datasetId}:${includeControls}`
   const hit = cache.get(db)
-  if (hit && hit.key === key) return hit
+  if (hit && hit.key === `${workspaceVersion(db)}:${datasetId}:${includeControls}`) return hit
+  const others = db.pragma('data_version', { simple: true }) as number
   const dataset = getDataset(db, datasetId)
   const t = loadTargets(db, datasetId, dataset.labelSchema, includeControls)
   const coder = verdictCoder(dataset.labelSchema, t.labels)
@@ -68,6 +68,10 @@ function entry(db: Db, datasetId: number, includeControls = false) {
     t,
     coder,
   )
+  // Loading may store verdict columns (a cache of the verdicts), which moves this connection's
+  // change count; other connections' commits are judged by the version read before loading.
+  const own = db.prepare('SELECT total_changes()').pluck().get() as number
+  const key = `${own}:${others}:${datasetId}:${includeControls}`
   const fresh = { key, snapshot: { dataset, t, coder, runs, columns }, memo: new Map<string, unknown>() }
   cache.set(db, fresh)
   return fresh
