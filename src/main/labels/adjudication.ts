@@ -6,7 +6,7 @@ import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { UnitsError } from '../units/rows'
-import { disputedTargets } from './disputes'
+import { disputedTargetsOnce } from './disputes'
 import { setGold } from './gold'
 
 /*
@@ -64,7 +64,7 @@ export function adjudicationQueue(
   opts: { status?: QueueStatus; variant?: string; offset?: number; limit?: number } = {},
 ): QueuePage {
   const labelSchema = getDataset(db, datasetId).labelSchema
-  const all = disputedTargets(db, labelSchema, datasetId, opts.variant ?? null)
+  const all = disputedTargetsOnce(db, labelSchema, datasetId, opts.variant ?? null)
   const status = opts.status ?? 'open'
   const wanted = all.filter((r) => status === 'all' || (status === 'open') === (r.decided === 0))
   const adjudicated = all.filter((r) => r.decided === 1).length

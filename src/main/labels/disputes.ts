@@ -1,5 +1,6 @@
 import type { LabelSchema } from '../../shared/labelSchemas'
 import type { Db } from '../store/connection'
+import { workspaceVersion } from '../store/version'
 
 /**
  * The targets of the adjudication queue, in queue order (item, candidate, unit, target): those
@@ -74,4 +75,24 @@ export function disputedTargetsByScan(
        ORDER BY i.position, t.candidate_id, u.position, t.id`,
     )
     .all({ datasetId, variant }) as DisputedTarget[]
+}
+
+const lists = new WeakMap<Db, { key: string; list: DisputedTarget[] }>()
+
+/**
+ * The same list, kept while the workspace is unchanged (any write moves its version): paging
+ * through the queue or reopening the Agreement view does not list a million targets again.
+ */
+export function disputedTargetsOnce(
+  db: Db,
+  schema: LabelSchema,
+  datasetId: number,
+  variant: string | null,
+): DisputedTarget[] {
+  const key = `${workspaceVersion(db)}:${datasetId}:${variant ?? ''}:${JSON.stringify(schema)}`
+  const hit = lists.get(db)
+  if (hit?.key === key) return hit.list
+  const list = disputedTargets(db, schema, datasetId, variant)
+  lists.set(db, { key, list })
+  return list
 }

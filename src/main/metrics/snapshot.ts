@@ -1,6 +1,7 @@
 import type { Dataset } from '../../shared/domain'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
+import { workspaceVersion } from '../store/version'
 import { loadRuns } from '../verdicts/columns'
 import { runHasVerdicts } from '../verdicts/sql'
 import { type Coder, loadTargets, type RunColumns, type TargetColumns, verdictCoder } from './load'
@@ -45,12 +46,7 @@ export function judgeRuns(db: Db, datasetId: number): RunRow[] {
     .all(datasetId) as RunRow[]
 }
 
-/** Changes whenever the workspace file may hold different data than at the last call. */
-export function workspaceVersion(db: Db): string {
-  const own = db.prepare('SELECT total_changes()').pluck().get() as number
-  const others = db.pragma('data_version', { simple: true }) as number
-  return `${own}:${others}`
-}
+export { workspaceVersion }
 
 const cache = new WeakMap<Db, { key: string; snapshot: Snapshot; memo: Map<string, unknown> }>()
 
