@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileWriter, parquetWriteRows } from 'hyparquet-writer'
 import { chromium } from 'playwright-core'
+import { indexedTerms } from '../../src/main/annotate/vocabulary'
 import { AppContext } from '../../src/main/app/context'
 import { exportDataset } from '../../src/main/export/datasetExport'
 import { annotatorColumns, targetFeatures, targetRows } from '../../src/main/export/targetRows'
@@ -70,6 +71,7 @@ export async function benchMillion(): Promise<void> {
         .prepare('SELECT id FROM annotators WHERE name = ?')
         .pluck()
         .get(ANNOTATORS(1)[0]) as number
+      searchIndexSizes(ctx)
       await itemsView(handlers, datasetId, me, m.spec.items)
       rss('the items view')
       await nextUnit(ctx, handlers, datasetId, me)
@@ -121,6 +123,48 @@ async function openInBrowser(file: string): Promise<void> {
   } finally {
     await browser.close()
   }
+}
+
+/**
+ * The word index on disk, the in-memory word list that finds pieces of words, and (with
+ * FACTLAB_BENCH_TRIGRAM=1, about a minute) what a trigram index of the same texts would take.
+ */
+function searchIndexSizes(ctx: AppContext): void {
+  const db = ctx.workspace.db
+  const size = (like: string) =>
+    (db
+      .prepare('SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name GLOB ?')
+      .pluck()
+      .get(like) as number) /
+    2 ** 20
+  info('word index on disk (items, candidates, units)', size('*_fts*'), 'MB')
+  const t0 = performance.now()
+  const terms = indexedTerms(db)
+  info(
+    `word list for searches inside words (${terms.length.toLocaleString('en-US')} words, read once)`,
+    performance.now() - t0,
+    'ms',
+  )
+  if (process.env.FACTLAB_BENCH_TRIGRAM !== '1') {
+    note('trigram index size: set FACTLAB_BENCH_TRIGRAM=1 to build one on the copy and measure it')
+    return
+  }
+  const t1 = performance.now()
+  for (const [table, cols] of [
+    ['items', 'ext_id, question, reference'],
+    ['candidates', 'text'],
+    ['units', 'text'],
+  ] as const) {
+    db.exec(`CREATE VIRTUAL TABLE ${table}_tri USING fts5(${cols}, content = '${table}', content_rowid = 'id',
+      tokenize = 'trigram remove_diacritics 1');
+      INSERT INTO ${table}_tri (${table}_tri) VALUES ('rebuild');`)
+  }
+  info(
+    'a trigram index of the same texts, on disk',
+    size('*_tri*'),
+    'MB',
+    `built in ${((performance.now() - t1) / 1000).toFixed(0)} s`,
+  )
 }
 
 async function itemsView(handlers: Handlers, datasetId: number, me: number, items: number): Promise<void> {

@@ -10,7 +10,8 @@ import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { okVerdictsOfDatasetRuns } from '../verdicts/sql'
-import { ftsQuery, MATCHING_ITEMS } from './search'
+import { ftsQuery, MATCHING_ITEMS, MAX_TERMS } from './search'
+import { indexedTerms } from './vocabulary'
 
 const Variants = z.array(z.string())
 
@@ -129,8 +130,10 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   datasetSummaryExists(db, q.datasetId)
   const where = ['i.dataset_id = @datasetId']
   const search = q.filter.search.trim()
-  const fts = ftsQuery(search)
-  if (fts !== null) {
+  const fts = ftsQuery(search, (piece) => termsContaining(db, piece))
+  // A piece of a word that no indexed word contains: nothing can match.
+  if (fts === '') where.push('0')
+  else if (fts !== null) {
     collectMatches(db, fts)
     where.push('i.id IN (SELECT item_id FROM temp.search_hits)')
   }
@@ -188,4 +191,15 @@ function collectMatches(db: Db, fts: string): void {
 
 function datasetSummaryExists(db: Db, datasetId: number): void {
   if (!datasetVisible(db, datasetId)) throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
+}
+
+/** Indexed words containing `piece`, at most MAX_TERMS + 1 (enough to tell "too many"). */
+function termsContaining(db: Db, piece: string): string[] {
+  const out: string[] = []
+  for (const term of indexedTerms(db)) {
+    if (!term.includes(piece)) continue
+    out.push(term)
+    if (out.length > MAX_TERMS) break
+  }
+  return out
 }
