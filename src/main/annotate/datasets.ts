@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/datasets'
 import { ServiceError } from '../app/errors'
-import { labelDiffersFrom, labelledBy } from '../labels/sql'
+import { labelledBy } from '../labels/sql'
 import { queuePlan } from '../projects/plan'
 import { planProgress } from '../projects/progress'
 import { planOpenCondition } from '../projects/queue'
@@ -9,7 +9,6 @@ import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
-import { okVerdictsOfDatasetRuns } from '../verdicts/sql'
 import { ftsQuery, MATCHING_ITEMS, MAX_TERMS } from './search'
 import { indexedTerms } from './vocabulary'
 
@@ -31,10 +30,14 @@ const disputedTargets = (variant: boolean) =>
   WHERE d.dataset_id = @datasetId AND c.variant = @variant`
     : 'FROM disputed_targets d WHERE d.dataset_id = @datasetId'
 
-/** Items with a target where a judge's verdict differs from a human label, from the dataset's runs. */
-const JUDGE_DISAGREES_ITEMS = `SELECT t.item_id ${okVerdictsOfDatasetRuns('@datasetId')}
-  JOIN targets t ON t.id = v.target_id JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
-  WHERE ${labelDiffersFrom('v.target_id', 'v.verdict')} AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
+/**
+ * Items with a target where a judge's verdict differs from a human label, from the targets the
+ * triggers of migration 0100 keep in judge_disagreements (a short index range, however many
+ * verdicts and labels the dataset has).
+ */
+const JUDGE_DISAGREES_ITEMS = `SELECT j.item_id FROM judge_disagreements j
+  JOIN targets t ON t.id = j.target_id JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+  WHERE j.dataset_id = @datasetId AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
 
 /**
  * Targets of item `i`, restricted to one candidate variant when @variant is set. The dataset

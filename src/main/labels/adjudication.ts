@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { GoldDecision, QueueEntry, QueuePage, QueueStatus } from '../../shared/contract/agreement'
 import { EvidenceSpan, UnitKind } from '../../shared/domain'
-import { checkVerdict, type LabelSchema } from '../../shared/labelSchemas'
+import { checkVerdict } from '../../shared/labelSchemas'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
