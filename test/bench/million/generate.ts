@@ -13,7 +13,7 @@ import { createDataset } from '../../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../../src/shared/labelSchemas'
 
 /** Bump when the generated content changes, so a cached file from an older generator is not reused. */
-export const GENERATOR_VERSION = 1
+export const GENERATOR_VERSION = 2
 
 export interface MillionSpec {
   items: number
