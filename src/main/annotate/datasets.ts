@@ -150,7 +150,13 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
     // Under a plan, "not yet labelled by me" means work left for me: targets at k are done.
     const plan = queuePlan(db, q.datasetId)
     const open = plan ? ` AND ${planOpenCondition(plan, q.datasetId).replaceAll('@me', '@annotatorId')}` : ''
-    where.push(`EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`)
+    // Without a plan or a variant, the triggers of migration 0100 keep which items each annotator
+    // has finished (item_done; annotator 0: nothing to label): one probe per item, not per target.
+    where.push(
+      !plan && q.filter.variant === null
+        ? 'NOT EXISTS (SELECT 1 FROM item_done d WHERE d.item_id = i.id AND d.annotator_id IN (0, @annotatorId))'
+        : `EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`,
+    )
   } else if (q.filter.status === 'disputed')
     where.push(`i.id IN (SELECT d.item_id ${disputedTargets(q.filter.variant !== null)})`)
   else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${JUDGE_DISAGREES_ITEMS})`)

@@ -1,5 +1,23 @@
 import type { Migration } from './types'
 
+const CURRENT_U = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
+
+/**
+ * Recomputes item X's rows of item_done: one per annotator who has a verdict on every current
+ * target of the item (an item with no current target is nobody's).
+ */
+const refreshItemDone = (x: string) => `
+  DELETE FROM item_done WHERE item_id = ${x};
+  INSERT INTO item_done (item_id, annotator_id, dataset_id)
+    SELECT i.id, a.annotator_id, i.dataset_id FROM items i,
+      (SELECT DISTINCT l.annotator_id FROM targets t JOIN labels l ON l.target_id = t.id
+        WHERE t.item_id = ${x} AND l.verdict IS NOT NULL) a
+    WHERE i.id = ${x}
+      AND EXISTS (SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.item_id = ${x} AND ${CURRENT_U})
+      AND NOT EXISTS (SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id
+        WHERE t.item_id = ${x} AND ${CURRENT_U} AND NOT EXISTS (SELECT 1 FROM labels l
+          WHERE l.target_id = t.id AND l.annotator_id = a.annotator_id AND l.verdict IS NOT NULL));`
+
 /** Recomputes whether target X (an SQL expression) has a judge verdict that differs from a human label. */
 const refreshJudgeDisagreement = (x: string) => `
   DELETE FROM judge_disagreements WHERE target_id = ${x};
@@ -22,6 +40,10 @@ const refreshJudgeDisagreement = (x: string) => `
  * dataset) differs from some human label, kept by triggers on verdicts and labels, so the Items
  * filter "judges disagree" reads a short index range instead of joining every verdict with
  * every label. Whether the unit is current and the variant are checked when it is read.
+ *
+ * `item_done`: (item, annotator) pairs where the annotator has a verdict on every current target
+ * of the item, kept by triggers on labels, targets and units, so "not yet labelled by me" is one
+ * probe per item instead of one per target.
  */
 export const migration0100: Migration = {
   version: 100,
@@ -63,6 +85,33 @@ CREATE TRIGGER judge_disagreements_label_au AFTER UPDATE ON labels
   BEGIN ${refreshJudgeDisagreement('old.target_id')} ${refreshJudgeDisagreement('new.target_id')} END;
 CREATE TRIGGER judge_disagreements_label_ad AFTER DELETE ON labels
   BEGIN ${refreshJudgeDisagreement('old.target_id')} END;
+
+CREATE TABLE item_done (
+  item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+  annotator_id INTEGER NOT NULL,
+  dataset_id INTEGER NOT NULL,
+  PRIMARY KEY (item_id, annotator_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER item_done_label_ai AFTER INSERT ON labels
+  BEGIN ${refreshItemDone('(SELECT item_id FROM targets WHERE id = new.target_id)')} END;
+CREATE TRIGGER item_done_label_au AFTER UPDATE ON labels
+  BEGIN ${refreshItemDone('(SELECT item_id FROM targets WHERE id = old.target_id)')}
+    ${refreshItemDone('(SELECT item_id FROM targets WHERE id = new.target_id)')} END;
+CREATE TRIGGER item_done_label_ad AFTER DELETE ON labels
+  BEGIN ${refreshItemDone('(SELECT item_id FROM targets WHERE id = old.target_id)')} END;
+CREATE TRIGGER item_done_target_ai AFTER INSERT ON targets BEGIN ${refreshItemDone('new.item_id')} END;
+CREATE TRIGGER item_done_target_ad AFTER DELETE ON targets BEGIN ${refreshItemDone('old.item_id')} END;
+CREATE TRIGGER item_done_unit_au AFTER UPDATE OF superseded_by, deleted_at, item_id ON units
+  BEGIN ${refreshItemDone('old.item_id')} ${refreshItemDone('new.item_id')} END;
+
+INSERT INTO item_done (item_id, annotator_id, dataset_id)
+  SELECT t.item_id, l.annotator_id, t.dataset_id FROM targets t JOIN units u ON u.id = t.unit_id
+    LEFT JOIN labels l ON l.target_id = t.id AND l.verdict IS NOT NULL
+  WHERE ${CURRENT_U} AND l.annotator_id IS NOT NULL
+  GROUP BY t.item_id, l.annotator_id
+  HAVING COUNT(*) = (SELECT COUNT(*) FROM targets t2 JOIN units u2 ON u2.id = t2.unit_id
+    WHERE t2.item_id = t.item_id AND u2.superseded_by IS NULL AND u2.deleted_at IS NULL);
 
 INSERT INTO judge_disagreements (target_id, dataset_id, item_id)
   SELECT DISTINCT t.id, t.dataset_id, t.item_id FROM verdicts v JOIN runs r ON r.id = v.run_id
