@@ -89,7 +89,7 @@ describe('the adjudication queue from the kept open disputes', () => {
           db.close()
         },
       ),
-      { numRuns: 30 },
+      { numRuns: 20 },
     )
   })
 

@@ -95,7 +95,7 @@ describe('"not yet labelled by me" from the kept finished items (migration 0100)
         }
         db.close()
       }),
-      { numRuns: 30 },
+      { numRuns: 20 },
     )
   })
 })

@@ -123,7 +123,7 @@ describe('"judges disagree" from the kept table (migration 0100)', () => {
           db.close()
         },
       ),
-      { numRuns: 30 },
+      { numRuns: 20 },
     )
   })
 })

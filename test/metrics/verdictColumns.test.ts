@@ -172,7 +172,7 @@ describe('verdict columns (migration 0100)', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 20 },
     )
   })
 
@@ -211,7 +211,7 @@ describe('verdict columns (migration 0100)', () => {
           }
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 12 },
     )
   })
 
