@@ -83,7 +83,7 @@ function generate(file: string, spec: MillionSpec): number {
     const annotators = ANNOTATORS(spec.annotators).map((n) => ensureAnnotator(db, n).id)
     db.exec('CREATE TEMP TABLE w (wid INTEGER PRIMARY KEY, word TEXT NOT NULL)')
     const insWord = db.prepare('INSERT INTO temp.w (wid, word) VALUES (?, ?)')
-    WORDS.forEach((word, k) => insWord.run(k, word))
+    for (const [k, word] of WORDS.entries()) insWord.run(k, word)
     const n = WORDS.length
     const word = (expr: string) => `(SELECT word FROM temp.w WHERE wid = (${expr}) % ${n})`
     // A sentence of eight words picked by a multiplicative hash of the row number.
