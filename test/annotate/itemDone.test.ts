@@ -4,6 +4,7 @@ import { queryItems } from '../../src/main/annotate/datasets'
 import { LabelWriter } from '../../src/main/labels/labels'
 import { labelledBy } from '../../src/main/labels/sql'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { ContentWriter } from '../../src/main/store/repos/content'
 import { addUnit, deleteUnit, editUnit, mergeUnits, restoreUnit, splitUnit } from '../../src/main/units/edit'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from '../metrics/fixture'
@@ -25,7 +26,8 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('restore' as const), target: fc.nat(3) }),
   fc.record({ kind: fc.constant('merge' as const), a: fc.nat(3), b: fc.nat(3) }),
   fc.record({ kind: fc.constant('split' as const), target: fc.nat(3) }),
-  fc.record({ kind: fc.constant('add' as const), item: fc.nat(1) }),
+  fc.record({ kind: fc.constant('add' as const), item: fc.nat(3) }),
+  fc.record({ kind: fc.constant('newItem' as const) }),
 )
 
 describe('"not yet labelled by me" from the kept finished items (migration 0100)', () => {
@@ -84,7 +86,17 @@ describe('"not yet labelled by me" from the kept finished items (migration 0100)
             else if (o.kind === 'merge') mergeUnits(db, [unitOf(anyTarget(o.a)), unitOf(anyTarget(o.b))])
             else if (o.kind === 'split')
               splitUnit(db, unitOf(anyTarget(o.target)), ['one part.', 'other part.'])
-            else addUnit(db, { itemId: items[o.item]!, kind: 'fact', text: `added to ${o.item}` })
+            else if (o.kind === 'add')
+              addUnit(db, { itemId: items[o.item]!, kind: 'fact', text: `added to ${o.item}` })
+            else {
+              // An item with nothing to label yet; a later "add" may give it a unit.
+              const id = new ContentWriter(db).insertItem(
+                fx.datasetId,
+                { extId: `new${items.length}`, question: 'Q?', reference: 'R.' },
+                items.length,
+              )
+              items.push(id)
+            }
           } catch {
             // A change the app refuses changes nothing.
           }

@@ -4,7 +4,8 @@ const CURRENT_U = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 
 /**
  * Recomputes item X's rows of item_done: one per annotator who has a verdict on every current
- * target of the item (an item with no current target is nobody's).
+ * target of the item, or, for an item with no current target at all, one row with annotator 0
+ * (nothing is left to label there for anyone; annotator ids start at 1).
  */
 const refreshItemDone = (x: string) => `
   DELETE FROM item_done WHERE item_id = ${x};
@@ -16,7 +17,10 @@ const refreshItemDone = (x: string) => `
       AND EXISTS (SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.item_id = ${x} AND ${CURRENT_U})
       AND NOT EXISTS (SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id
         WHERE t.item_id = ${x} AND ${CURRENT_U} AND NOT EXISTS (SELECT 1 FROM labels l
-          WHERE l.target_id = t.id AND l.annotator_id = a.annotator_id AND l.verdict IS NOT NULL));`
+          WHERE l.target_id = t.id AND l.annotator_id = a.annotator_id AND l.verdict IS NOT NULL));
+  INSERT INTO item_done (item_id, annotator_id, dataset_id)
+    SELECT i.id, 0, i.dataset_id FROM items i WHERE i.id = ${x}
+      AND NOT EXISTS (SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.item_id = ${x} AND ${CURRENT_U});`
 
 /** Recomputes whether target X (an SQL expression) has a judge verdict that differs from a human label. */
 const refreshJudgeDisagreement = (x: string) => `
@@ -42,8 +46,9 @@ const refreshJudgeDisagreement = (x: string) => `
  * every label. Whether the unit is current and the variant are checked when it is read.
  *
  * `item_done`: (item, annotator) pairs where the annotator has a verdict on every current target
- * of the item, kept by triggers on labels, targets and units, so "not yet labelled by me" is one
- * probe per item instead of one per target.
+ * of the item (annotator 0: the item has no current target), kept by triggers on items, labels,
+ * targets and units, so "not yet labelled by me" is one index probe per item instead of a look
+ * at every target.
  */
 export const migration0100: Migration = {
   version: 100,
@@ -100,6 +105,9 @@ CREATE TRIGGER item_done_label_au AFTER UPDATE ON labels
     ${refreshItemDone('(SELECT item_id FROM targets WHERE id = new.target_id)')} END;
 CREATE TRIGGER item_done_label_ad AFTER DELETE ON labels
   BEGIN ${refreshItemDone('(SELECT item_id FROM targets WHERE id = old.target_id)')} END;
+CREATE TRIGGER item_done_item_ai AFTER INSERT ON items BEGIN
+  INSERT INTO item_done (item_id, annotator_id, dataset_id) VALUES (new.id, 0, new.dataset_id);
+END;
 CREATE TRIGGER item_done_target_ai AFTER INSERT ON targets BEGIN ${refreshItemDone('new.item_id')} END;
 CREATE TRIGGER item_done_target_ad AFTER DELETE ON targets BEGIN ${refreshItemDone('old.item_id')} END;
 CREATE TRIGGER item_done_unit_au AFTER UPDATE OF superseded_by, deleted_at, item_id ON units
@@ -112,6 +120,10 @@ INSERT INTO item_done (item_id, annotator_id, dataset_id)
   GROUP BY t.item_id, l.annotator_id
   HAVING COUNT(*) = (SELECT COUNT(*) FROM targets t2 JOIN units u2 ON u2.id = t2.unit_id
     WHERE t2.item_id = t.item_id AND u2.superseded_by IS NULL AND u2.deleted_at IS NULL);
+
+INSERT INTO item_done (item_id, annotator_id, dataset_id)
+  SELECT i.id, 0, i.dataset_id FROM items i WHERE NOT EXISTS (SELECT 1 FROM targets t
+    JOIN units u ON u.id = t.unit_id WHERE t.item_id = i.id AND ${CURRENT_U});
 
 INSERT INTO judge_disagreements (target_id, dataset_id, item_id)
   SELECT DISTINCT t.id, t.dataset_id, t.item_id FROM verdicts v JOIN runs r ON r.id = v.run_id
