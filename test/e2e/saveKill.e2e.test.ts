@@ -117,5 +117,5 @@ describe('a killed server', () => {
       await browser.close()
       await kill(server.child).catch(() => {})
     }
-  })
+  }, 180_000) // two server processes and a browser: slow on a loaded machine, not a timing check
 })
