@@ -5,7 +5,9 @@ import { LabelWriter } from '../../src/main/labels/labels'
 import { labelledBy } from '../../src/main/labels/sql'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
+import { createDataset } from '../../src/main/store/repos/datasets'
 import { addUnit, deleteUnit, editUnit, mergeUnits, restoreUnit, splitUnit } from '../../src/main/units/edit'
+import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from '../metrics/fixture'
 
@@ -109,5 +111,36 @@ describe('"not yet labelled by me" from the kept finished items (migration 0100)
       }),
       { numRuns: 20 },
     )
+  })
+
+  it('fills an imported dataset in one pass when it turns ready', () => {
+    const fx = makeFixture(tmp(), { items: 1, variants: ['answer'], facts: 1 })
+    const db = fx.db
+    const me = ensureAnnotator(db, 'ana')
+    const ds = createDataset(db, { name: 'imported', labelSchema: FAAF_SCHEMA })
+    db.prepare("UPDATE datasets SET state = 'importing' WHERE id = ?").run(ds.id)
+    const w = new ContentWriter(db)
+    const first = w.insertItem(ds.id, { extId: 'a', question: 'Q?', reference: 'R.' }, 0)
+    w.insertCandidate(first, { variant: 'answer', text: 'A.' })
+    w.insertUnit(first, { kind: 'fact', text: 'One fact.' })
+    const empty = w.insertItem(ds.id, { extId: 'b', question: 'Q?', reference: 'R.' }, 1)
+    const done = w.insertItem(ds.id, { extId: 'c', question: 'Q?', reference: 'R.' }, 2)
+    w.insertCandidate(done, { variant: 'answer', text: 'A.' })
+    w.insertUnit(done, { kind: 'fact', text: 'Another fact.' })
+    const target = db.prepare('SELECT id FROM targets WHERE item_id = ?').pluck().get(done) as number
+    new LabelWriter(db).save({ targetId: target, annotatorId: me.id, verdict: 'true' })
+    db.prepare("UPDATE datasets SET state = 'ready' WHERE id = ?").run(ds.id)
+    const page = queryItems(db, {
+      datasetId: ds.id,
+      annotatorId: me.id,
+      filter: { status: 'unlabelled', variant: null, search: '' },
+      offset: 0,
+      limit: 10,
+    })
+    // Only the item with an unlabelled fact: the empty one has nothing, the last is done.
+    expect(page.rows.map((r) => r.itemId)).toEqual([first])
+    expect(page.total).toBe(1)
+    expect(empty).not.toBe(first)
+    db.close()
   })
 })

@@ -14,7 +14,7 @@ import { verdictColumns } from '../../../src/main/verdicts/stored'
 import { FAAF_SCHEMA } from '../../../src/shared/labelSchemas'
 
 /** Bump when the generated content changes, so a cached file from an older generator is not reused. */
-export const GENERATOR_VERSION = 5
+export const GENERATOR_VERSION = 6
 
 export interface MillionSpec {
   items: number

@@ -22,6 +22,25 @@ const refreshItemDone = (x: string) => `
     SELECT i.id, 0, i.dataset_id FROM items i WHERE i.id = ${x}
       AND NOT EXISTS (SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.item_id = ${x} AND ${CURRENT_U});`
 
+const IMPORTING = (dataset: string) =>
+  `EXISTS (SELECT 1 FROM datasets d WHERE d.id = ${dataset} AND d.state = 'importing')`
+
+/** Fills item_done for one dataset (an SQL expression for its id) or, with null, for all. */
+const fillItemDone = (dataset: string | null) => {
+  const of = (alias: string) => (dataset === null ? '1' : `${alias}.dataset_id = ${dataset}`)
+  return `
+  INSERT INTO item_done (item_id, annotator_id, dataset_id)
+    SELECT t.item_id, l.annotator_id, t.dataset_id FROM targets t JOIN units u ON u.id = t.unit_id
+      JOIN labels l ON l.target_id = t.id AND l.verdict IS NOT NULL
+    WHERE ${CURRENT_U} AND ${of('t')}
+    GROUP BY t.item_id, l.annotator_id
+    HAVING COUNT(*) = (SELECT COUNT(*) FROM targets t2 JOIN units u2 ON u2.id = t2.unit_id
+      WHERE t2.item_id = t.item_id AND u2.superseded_by IS NULL AND u2.deleted_at IS NULL);
+  INSERT INTO item_done (item_id, annotator_id, dataset_id)
+    SELECT i.id, 0, i.dataset_id FROM items i WHERE ${of('i')} AND NOT EXISTS (SELECT 1 FROM targets t
+      JOIN units u ON u.id = t.unit_id WHERE t.item_id = i.id AND ${CURRENT_U});`
+}
+
 /** Recomputes whether target X (an SQL expression) has a judge verdict that differs from a human label. */
 const refreshJudgeDisagreement = (x: string) => `
   DELETE FROM judge_disagreements WHERE target_id = ${x};
@@ -105,25 +124,23 @@ CREATE TRIGGER item_done_label_au AFTER UPDATE ON labels
     ${refreshItemDone('(SELECT item_id FROM targets WHERE id = new.target_id)')} END;
 CREATE TRIGGER item_done_label_ad AFTER DELETE ON labels
   BEGIN ${refreshItemDone('(SELECT item_id FROM targets WHERE id = old.target_id)')} END;
-CREATE TRIGGER item_done_item_ai AFTER INSERT ON items BEGIN
+-- A dataset being imported gets its rows in one pass when it turns ready (below), not one
+-- refresh per inserted row, which would cost the import more than its own inserts.
+CREATE TRIGGER item_done_item_ai AFTER INSERT ON items WHEN NOT ${IMPORTING('new.dataset_id')} BEGIN
   INSERT INTO item_done (item_id, annotator_id, dataset_id) VALUES (new.id, 0, new.dataset_id);
 END;
-CREATE TRIGGER item_done_target_ai AFTER INSERT ON targets BEGIN ${refreshItemDone('new.item_id')} END;
+CREATE TRIGGER item_done_target_ai AFTER INSERT ON targets WHEN NOT ${IMPORTING('new.dataset_id')}
+  BEGIN ${refreshItemDone('new.item_id')} END;
+CREATE TRIGGER item_done_dataset_ready AFTER UPDATE OF state ON datasets
+  WHEN old.state = 'importing' AND new.state = 'ready' BEGIN
+  DELETE FROM item_done WHERE dataset_id = new.id;
+  ${fillItemDone('new.id')}
+END;
 CREATE TRIGGER item_done_target_ad AFTER DELETE ON targets BEGIN ${refreshItemDone('old.item_id')} END;
 CREATE TRIGGER item_done_unit_au AFTER UPDATE OF superseded_by, deleted_at, item_id ON units
   BEGIN ${refreshItemDone('old.item_id')} ${refreshItemDone('new.item_id')} END;
 
-INSERT INTO item_done (item_id, annotator_id, dataset_id)
-  SELECT t.item_id, l.annotator_id, t.dataset_id FROM targets t JOIN units u ON u.id = t.unit_id
-    LEFT JOIN labels l ON l.target_id = t.id AND l.verdict IS NOT NULL
-  WHERE ${CURRENT_U} AND l.annotator_id IS NOT NULL
-  GROUP BY t.item_id, l.annotator_id
-  HAVING COUNT(*) = (SELECT COUNT(*) FROM targets t2 JOIN units u2 ON u2.id = t2.unit_id
-    WHERE t2.item_id = t.item_id AND u2.superseded_by IS NULL AND u2.deleted_at IS NULL);
-
-INSERT INTO item_done (item_id, annotator_id, dataset_id)
-  SELECT i.id, 0, i.dataset_id FROM items i WHERE NOT EXISTS (SELECT 1 FROM targets t
-    JOIN units u ON u.id = t.unit_id WHERE t.item_id = i.id AND ${CURRENT_U});
+${fillItemDone(null)}
 
 INSERT INTO judge_disagreements (target_id, dataset_id, item_id)
   SELECT DISTINCT t.id, t.dataset_id, t.item_id FROM verdicts v JOIN runs r ON r.id = v.run_id
