@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { queryItems } from '../../src/main/annotate/datasets'
-import { ftsQuery } from '../../src/main/annotate/search'
+import { asIndexed, ftsQuery, MAX_TERMS } from '../../src/main/annotate/search'
 import { editUnit } from '../../src/main/units/edit'
 import { tmpDirs } from '../helpers/tmp'
 import { seedWorkspace } from './fixture'
@@ -12,6 +12,20 @@ describe('search words', () => {
     expect(ftsQuery('  Volc  ')).toBe('"volc"*')
     expect(ftsQuery('lava OR "flows')).toBe('"lava"* AND "or" AND "flows"*')
     expect(ftsQuery('NEAR(a b)')).toBe('"near"* AND "a" AND "b"')
+  })
+
+  it('stand for every indexed word that contains them, from three characters on', () => {
+    const vocabulary = ['volcano', 'volcanic', 'lava', 'cafe']
+    const containing = (piece: string) => vocabulary.filter((w) => w.includes(piece))
+    expect(ftsQuery('olcan', containing)).toBe('("volcano" OR "volcanic")')
+    expect(ftsQuery('lava AFÉ', containing)).toBe('"lava" AND "cafe"')
+    // Shorter words stay whole words; a piece found nowhere matches nothing.
+    expect(ftsQuery('la', containing)).toBe('"la"')
+    expect(ftsQuery('lava zzz', containing)).toBe('')
+    // Past MAX_TERMS words the piece keeps to word starts.
+    const many = Array.from({ length: MAX_TERMS + 1 }, (_, i) => `ab${i}cd`)
+    expect(ftsQuery('abc', () => many)).toBe('"abc"*')
+    expect(asIndexed('Ça Été')).toBe('ca ete')
   })
 
   it('leave out punctuation, and have no query when nothing else is typed', () => {
@@ -45,6 +59,17 @@ describe('items search', () => {
     expect(s.ids('fact')).toEqual(['q0', 'q1', 'q2'])
     expect(s.ids('rivers volcanoes')).toEqual([])
     expect(s.search('rivers').total).toBe(2)
+  })
+
+  it('finds a piece from inside a word, and follows edits to the texts', () => {
+    const s = setup()
+    expect(s.ids('olcan')).toEqual(['q2'])
+    expect(s.ids('ivers')).toEqual(s.ids('rivers'))
+    expect(s.ids('xylo')).toEqual([])
+    const unit = s.ws.db.prepare("SELECT id FROM units WHERE text = 'Fact 1.2'").get() as { id: number }
+    editUnit(s.ws.db, unit.id, 'A xylophone plays')
+    expect(s.ids('lophon')).toEqual(['q1'])
+    expect(s.ids('xylo')).toEqual(['q1'])
   })
 
   it('matches short words whole only, and accents either way', () => {

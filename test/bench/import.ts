@@ -7,6 +7,7 @@ import { importFile } from '../../src/main/import'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import type { MappingInput } from '../../src/shared/importMapping'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { figure, info } from './record'
 
 const VARIANTS = ['answer', 'ungrounded_answer', 'poor_answer'] as const
 const WORDS = 'river mill tower prize glider harbour council library bridge orchard valley lantern'.split(' ')
@@ -150,14 +151,13 @@ export async function benchImport(): Promise<void> {
 
     // The bar compares with the floor that keeps no search index: the index is the import's to pay.
     const ratio = importRate / bareUnindexed
-    process.stdout.write(
-      `import ${fmt(n / 1000)}k items (search index built): ${fmt(importRate)} items/s\n` +
-        `bare insert without the search index: ${fmt(bareUnindexed)} items/s; ` +
-        `with it (per-row triggers): ${fmt(bareIndexed)} items/s\n` +
-        `ratio import / bare without index ${ratio.toFixed(2)} (bar ≥ 0.5); ` +
-        `import / bare with index ${(importRate / bareIndexed).toFixed(2)}; ` +
-        `RSS ${fmt(before / 1024 / 1024)} MB before the import, peak ${fmt(peak / 1024 / 1024)} MB during it\n`,
-    )
+    info(`import ${fmt(n / 1000)}k items (search index built)`, importRate, 'items/s')
+    info('bare insert without the search index', bareUnindexed, 'items/s')
+    info('bare insert with it (per-row triggers)', bareIndexed, 'items/s')
+    figure('import rate / bare insert without index', ratio, '', 0.5, 'min')
+    info('import rate / bare insert with index', importRate / bareIndexed, '')
+    info('RSS before the import', before / 1024 / 1024, 'MB')
+    info('RSS peak during the import', peak / 1024 / 1024, 'MB')
 
     // A bad last row: everything before it is written, then withdrawn chunk by chunk.
     const failing = join(dir, 'failing.jsonl')
@@ -174,9 +174,7 @@ export async function benchImport(): Promise<void> {
     const left = (failWs.db.prepare('SELECT COUNT(*) AS n FROM items').get() as { n: number }).n
     failWs.close()
     if (!refused || left !== 0) throw new Error('the failing import was not withdrawn whole')
-    process.stdout.write(
-      `an import of ${fmt(m)} items failing on its last row: written and withdrawn in ${seconds.toFixed(1)} s\n`,
-    )
+    info(`an import of ${fmt(m)} items failing on its last row: written and withdrawn`, seconds, 's')
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -11,6 +11,7 @@ import type { JudgeMethodImpl } from '../../src/main/judges/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
 import { engineFor, makeWorkspace, oneRun, runRequest } from '../runs/helpers'
+import { figure, info } from './record'
 
 const LATENCY_MS = 100
 
@@ -67,7 +68,12 @@ async function externalFake(latencyMs: number): Promise<{ openaiUrl: string; clo
   }
 }
 
-async function throughput(concurrency: number, calls: number, rpm: number | null): Promise<void> {
+interface Limits {
+  rpm?: number
+  tpm?: number
+}
+
+async function throughput(concurrency: number, calls: number, limits: Limits = {}): Promise<void> {
   const fake = await externalFake(LATENCY_MS)
   const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
   try {
@@ -79,23 +85,45 @@ async function throughput(concurrency: number, calls: number, rpm: number | null
         concurrency,
         cache: false,
         timeoutMs: 30_000,
-        rpm,
+        rpm: limits.rpm ?? null,
+        tpm: limits.tpm ?? null,
       }),
     )
+    const cpu0 = process.cpuUsage()
     const t0 = performance.now()
     const s = await engineFor(ws, {
       registry: { judges: { 'one-call': oneCall }, generators: {}, improver: null },
     }).start(runId)
     const seconds = (performance.now() - t0) / 1000
+    const cpu = process.cpuUsage(cpu0)
     const achieved = s.calls / seconds
+    const tokensPerCall = (s.prompt_tokens + s.completion_tokens) / Math.max(1, s.calls)
     const ideal = Math.min(
       concurrency / (LATENCY_MS / 1000),
-      rpm === null ? Number.POSITIVE_INFINITY : rpm / 60,
+      limits.rpm === undefined ? Number.POSITIVE_INFINITY : limits.rpm / 60,
+      limits.tpm === undefined ? Number.POSITIVE_INFINITY : limits.tpm / 60 / tokensPerCall,
     )
     const ratio = achieved / ideal
-    process.stdout.write(
-      `concurrency ${String(concurrency).padStart(2)}${rpm ? `, ${rpm} rpm` : ''}: ${s.calls} calls in ${seconds.toFixed(2)} s = ${achieved.toFixed(1)}/s; ideal ${ideal.toFixed(1)}/s; ratio ${ratio.toFixed(3)} (bar ≥ 0.90) ${ratio >= 0.9 ? 'OK' : 'BELOW BAR'}\n`,
+    const limit = [limits.rpm ? `${limits.rpm} rpm` : '', limits.tpm ? `${limits.tpm} tokens/min` : '']
+      .filter(Boolean)
+      .join(', ')
+    figure(
+      `throughput at concurrency ${concurrency}${limit ? `, ${limit}` : ''} / ideal`,
+      ratio,
+      '',
+      0.97,
+      'min',
+      `${s.calls} calls in ${seconds.toFixed(2)} s = ${achieved.toFixed(1)}/s, ideal ${ideal.toFixed(1)}/s`,
     )
+    // This process's CPU per call: the engine, the SDK and the HTTP client, without the fake
+    // server (a child process). Steadier than wall time on a shared machine.
+    info(`engine CPU per call at concurrency ${concurrency}`, (cpu.user + cpu.system) / s.calls, 'µs')
+    if (concurrency === 1)
+      info(
+        'engine time per call beyond the 100 ms latency, concurrency 1',
+        (seconds / s.calls - LATENCY_MS / 1000) * 1e6,
+        'µs',
+      )
     ws.close()
   } finally {
     await fake.close()
@@ -103,13 +131,19 @@ async function throughput(concurrency: number, calls: number, rpm: number | null
   }
 }
 
+/** One throughput measurement, for profiling the engine (not run by `npm run bench`). */
+export const profileThroughput = (concurrency: number, calls: number) => throughput(concurrency, calls)
+
 export async function benchJudges(): Promise<void> {
   // Concurrency 1 at 100 ms per call would take over 3 minutes for 2,000 calls; 100 calls
   // measure the same ratio.
-  await throughput(1, 100, null)
-  await throughput(8, 2000, null)
-  await throughput(32, 2000, null)
-  await throughput(32, 1000, 6000)
+  await throughput(1, 100)
+  await throughput(8, 800)
+  await throughput(32, 2000)
+  await throughput(128, 4000)
+  await throughput(32, 1000, { rpm: 6000 })
+  // About 40 tokens a call here: 120,000 tokens a minute allow about 50 calls a second.
+  await throughput(32, 1000, { tpm: 120_000 })
   await callsPerFact()
 }
 
@@ -136,10 +170,11 @@ async function callsPerFact(): Promise<void> {
         runRequest(datasetId, fake.openaiUrl, { method, cache: false, concurrency: 16 }),
       )
       const s = await engine.start(runId)
-      process.stdout.write(
-        `${method.padEnd(14)} ${s.calls} calls for ${facts} facts (50 candidates, 2–20 facts each): ${(s.calls / facts).toFixed(3)} calls/fact, ${(
-          (s.prompt_tokens + s.completion_tokens) / facts
-        ).toFixed(1)} tokens/fact, ${(s.calls / 50).toFixed(2)} calls/candidate\n`,
+      info(
+        `${method}: calls per fact`,
+        s.calls / facts,
+        '',
+        `${s.calls} calls for ${facts} facts (50 candidates, 2–20 facts each); ${((s.prompt_tokens + s.completion_tokens) / facts).toFixed(1)} tokens/fact; ${(s.calls / 50).toFixed(2)} calls/candidate`,
       )
     }
     ws.close()

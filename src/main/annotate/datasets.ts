@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/datasets'
 import { ServiceError } from '../app/errors'
-import { labelDiffersFrom, labelledBy } from '../labels/sql'
+import { labelledBy } from '../labels/sql'
 import { queuePlan } from '../projects/plan'
 import { planProgress } from '../projects/progress'
 import { planOpenCondition } from '../projects/queue'
@@ -9,8 +9,8 @@ import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
-import { okVerdictsOfDatasetRuns } from '../verdicts/sql'
-import { ftsQuery, MATCHING_ITEMS } from './search'
+import { ftsQuery, MATCHING_ITEMS, MAX_TERMS } from './search'
+import { indexedTerms } from './vocabulary'
 
 const Variants = z.array(z.string())
 
@@ -30,10 +30,14 @@ const disputedTargets = (variant: boolean) =>
   WHERE d.dataset_id = @datasetId AND c.variant = @variant`
     : 'FROM disputed_targets d WHERE d.dataset_id = @datasetId'
 
-/** Items with a target where a judge's verdict differs from a human label, from the dataset's runs. */
-const JUDGE_DISAGREES_ITEMS = `SELECT t.item_id ${okVerdictsOfDatasetRuns('@datasetId')}
-  JOIN targets t ON t.id = v.target_id JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
-  WHERE ${labelDiffersFrom('v.target_id', 'v.verdict')} AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
+/**
+ * Items with a target where a judge's verdict differs from a human label, from the targets the
+ * triggers of migration 0100 keep in judge_disagreements (a short index range, however many
+ * verdicts and labels the dataset has).
+ */
+const JUDGE_DISAGREES_ITEMS = `SELECT j.item_id FROM judge_disagreements j
+  JOIN targets t ON t.id = j.target_id JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+  WHERE j.dataset_id = @datasetId AND ${CURRENT} AND (@variant IS NULL OR c.variant = @variant)`
 
 /**
  * Targets of item `i`, restricted to one candidate variant when @variant is set. The dataset
@@ -129,8 +133,10 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   datasetSummaryExists(db, q.datasetId)
   const where = ['i.dataset_id = @datasetId']
   const search = q.filter.search.trim()
-  const fts = ftsQuery(search)
-  if (fts !== null) {
+  const fts = ftsQuery(search, (piece) => termsContaining(db, piece))
+  // A piece of a word that no indexed word contains: nothing can match.
+  if (fts === '') where.push('0')
+  else if (fts !== null) {
     collectMatches(db, fts)
     where.push('i.id IN (SELECT item_id FROM temp.search_hits)')
   }
@@ -144,7 +150,13 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
     // Under a plan, "not yet labelled by me" means work left for me: targets at k are done.
     const plan = queuePlan(db, q.datasetId)
     const open = plan ? ` AND ${planOpenCondition(plan, q.datasetId).replaceAll('@me', '@annotatorId')}` : ''
-    where.push(`EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`)
+    // Without a plan or a variant, the triggers of migration 0100 keep which items each annotator
+    // has finished (item_done; annotator 0: nothing to label): one probe per item, not per target.
+    where.push(
+      !plan && q.filter.variant === null
+        ? 'NOT EXISTS (SELECT 1 FROM item_done d WHERE d.item_id = i.id AND d.annotator_id IN (0, @annotatorId))'
+        : `EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`,
+    )
   } else if (q.filter.status === 'disputed')
     where.push(`i.id IN (SELECT d.item_id ${disputedTargets(q.filter.variant !== null)})`)
   else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${JUDGE_DISAGREES_ITEMS})`)
@@ -188,4 +200,15 @@ function collectMatches(db: Db, fts: string): void {
 
 function datasetSummaryExists(db: Db, datasetId: number): void {
   if (!datasetVisible(db, datasetId)) throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
+}
+
+/** Indexed words containing `piece`, at most MAX_TERMS + 1 (enough to tell "too many"). */
+function termsContaining(db: Db, piece: string): string[] {
+  const out: string[] = []
+  for (const term of indexedTerms(db)) {
+    if (!term.includes(piece)) continue
+    out.push(term)
+    if (out.length > MAX_TERMS) break
+  }
+  return out
 }

@@ -6,19 +6,45 @@
 /** Words as FTS5's unicode61 tokenizer sees them: runs of letters, digits and marks. */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu
 
-/** Below this many characters a word matches only whole words: "a*" would match most of a dataset. */
+/**
+ * Below this many characters a word matches only whole words: "a" inside a word would match
+ * most of a dataset. From here on a word is found inside other words ("olcan" finds "volcano").
+ */
 export const MIN_PREFIX = 3
 
+/** Most indexed words one typed word may stand for; past it the search keeps to word starts. */
+export const MAX_TERMS = 500
+
+/** A typed word as the index stores it: lower case, accents removed (remove_diacritics 2). */
+export function asIndexed(word: string): string {
+  return word.normalize('NFKC').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')
+}
+
+const quote = (w: string) => `"${w}"`
+
 /**
- * An FTS5 MATCH expression that finds rows holding every word of `search`, each word as the
- * start of a word in the text ("volc" finds "volcano"), so results follow the typing. Words are
- * quoted, so nothing the user types is read as FTS5 syntax. Null when the search has no word
- * at all (only punctuation), which the caller answers without the index.
+ * An FTS5 MATCH expression that finds rows holding every word of `search`. A word of three or
+ * more characters matches any indexed word that contains it (`termsContaining` lists them; too
+ * many, and it matches words that start with it instead); a shorter one matches whole words.
+ * Words are quoted, so nothing the user types is read as FTS5 syntax. Null when the search has
+ * no word at all (only punctuation), which the caller answers without the index; the empty
+ * expression '' when a word is found nowhere, so nothing matches.
  */
-export function ftsQuery(search: string): string | null {
+export function ftsQuery(search: string, termsContaining?: (piece: string) => string[]): string | null {
   const words = search.normalize('NFKC').toLowerCase().match(WORD)
   if (!words) return null
-  return words.map((w) => (w.length >= MIN_PREFIX ? `"${w}"*` : `"${w}"`)).join(' AND ')
+  const parts: string[] = []
+  for (const w of words) {
+    if (w.length < MIN_PREFIX) {
+      parts.push(quote(w))
+      continue
+    }
+    const terms = termsContaining?.(asIndexed(w))
+    if (terms === undefined || terms.length > MAX_TERMS) parts.push(`${quote(w)}*`)
+    else if (terms.length === 0) return ''
+    else parts.push(terms.length === 1 ? quote(terms[0]!) : `(${terms.map(quote).join(' OR ')})`)
+  }
+  return parts.join(' AND ')
 }
 
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'

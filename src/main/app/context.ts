@@ -26,12 +26,26 @@ export class AppContext {
     this.current = this.build(file)
   }
 
+  /**
+   * Opens a workspace's services. A large workspace is checked in the background; if the check
+   * finds damage, the workspace turns read-only (every later write fails with a message) and
+   * listeners hear it.
+   */
   private build(file: string): WorkspaceServices {
-    return WorkspaceServices.open(file, {
+    const services = WorkspaceServices.open(file, {
       driver: this.opts.driver,
       onProgress: (p) => this.events.emit('runs.progress', p),
       ...(this.opts.onNotice ? { onNotice: this.opts.onNotice } : {}),
+      deferLargeCheck: true,
     })
+    const ws = services.workspace
+    void ws.integrity?.then((r) => {
+      if (r.ok || !ws.db.open) return
+      ws.db.pragma('query_only = ON')
+      process.stderr.write(`FactLab: ${file} failed its integrity check: ${r.problem}\n`)
+      this.events.emit('workspace.damaged', { file, problem: r.problem })
+    })
+    return services
   }
 
   get services(): WorkspaceServices {

@@ -15,6 +15,8 @@ export interface ServicesOptions {
   onProgress?: (p: RunProgress) => void
   /** Told when a run was taken over from a driver that had vanished or fallen silent. */
   onNotice?: (runId: number, message: string) => void
+  /** Check a large workspace's integrity in the background instead of before it opens. */
+  deferLargeCheck?: boolean
 }
 
 /** An open workspace and the services built on it, built once and closed together. */
@@ -25,7 +27,7 @@ export class WorkspaceServices {
   ) {}
 
   static open(file: string, opts: ServicesOptions): WorkspaceServices {
-    const workspace = Workspace.open(file)
+    const workspace = Workspace.open(file, { deferLargeCheck: opts.deferLargeCheck ?? false })
     const runs = new RunEngine({
       db: workspace.db,
       registry: BUILTIN_REGISTRY,

@@ -2,7 +2,11 @@ import { ImportError } from '../import/errors'
 import { removeAbandonedImports } from '../import/hidden'
 import { LabelWriter } from '../labels/labels'
 import { type Db, openWorkspace } from '../store/connection'
+import { type IntegrityResult, isLarger, quickCheckInBackground } from '../store/integrity'
 import { ContentWriter } from '../store/repos/content'
+
+/** Workspaces up to this size are checked before they open (well under a second). */
+export const DEFER_CHECK_ABOVE = 32 * 2 ** 20
 
 /** An open workspace file and the prepared writers that go with it. */
 export class Workspace {
@@ -17,8 +21,15 @@ export class Workspace {
     this.labels = new LabelWriter(db)
   }
 
-  static open(file: string): Workspace {
-    const db = openWorkspace(file)
+  /**
+   * Set when the integrity check of a large file runs in the background (`deferLargeCheck`);
+   * null when the file was checked before open returned.
+   */
+  integrity: Promise<IntegrityResult> | null = null
+
+  static open(file: string, opts: { deferLargeCheck?: boolean } = {}): Workspace {
+    const deferred = opts.deferLargeCheck === true && isLarger(file, DEFER_CHECK_ABOVE)
+    const db = openWorkspace(file, { skipQuickCheck: deferred })
     // An import that died mid-way left a hidden, half-filled dataset; nobody can see or finish it.
     try {
       removeAbandonedImports(db)
@@ -30,7 +41,9 @@ export class Workspace {
         throw error
       }
     }
-    return new Workspace(file, db)
+    const ws = new Workspace(file, db)
+    if (deferred) ws.integrity = quickCheckInBackground(file)
+    return ws
   }
 
   close(): void {

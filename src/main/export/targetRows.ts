@@ -126,13 +126,15 @@ export function* targetRows(
 ): Generator<Row> {
   const gold = resolveGold(db, datasetId)
   const names = new Map(annotators.map((a) => [a.id, a]))
+  // Items in position order from their index, targets item by item: only each item's few rows
+  // are sorted, and rows stream out at once instead of after a sort of the whole dataset.
   const stmt = db.prepare(
     `SELECT t.id AS target_id, i.ext_id, i.question, i.reference, c.variant, c.text AS candidate,
        u.kind, u.text AS unit_text, u.version, u.origin, u.triplet,
        ${labelsJsonOfTarget('t.id')} AS labels
-     FROM targets t JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id
-     JOIN units u ON u.id = t.unit_id
-     WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+     FROM items i INDEXED BY items_by_dataset CROSS JOIN targets t ON t.item_id = i.id AND t.dataset_id = i.dataset_id
+     JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+     WHERE i.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
      ORDER BY i.position, c.id, u.kind, u.position, u.id`,
   )
   for (const r of stmt.iterate(datasetId) as IterableIterator<TargetSql>) {

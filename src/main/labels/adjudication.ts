@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import type { GoldDecision, QueueEntry, QueuePage, QueueStatus } from '../../shared/contract/agreement'
 import { EvidenceSpan, UnitKind } from '../../shared/domain'
-import { checkVerdict, type LabelSchema } from '../../shared/labelSchemas'
+import { checkVerdict } from '../../shared/labelSchemas'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { UnitsError } from '../units/rows'
+import { disputedTargetsOnce } from './disputes'
 import { setGold } from './gold'
 
 /*
@@ -13,24 +14,6 @@ import { setGold } from './gold'
  * labelled with different verdicts. A gold row settles a target; it then moves from the open
  * list to the adjudicated one, and stays there so a decision can be reviewed or changed.
  */
-
-function disputedSql(schema: LabelSchema): string {
-  // Numeric verdicts are compared as numbers, so "4" and "4.0" are not a disagreement.
-  const value = schema.type === 'numeric' ? 'CAST(l.verdict AS REAL)' : 'l.verdict'
-  return `
-    SELECT t.id AS targetId, i.position AS ip, t.candidate_id AS cid, u.position AS up,
-      g.target_id IS NOT NULL AS decided
-    FROM targets t
-    JOIN units u ON u.id = t.unit_id JOIN items i ON i.id = t.item_id
-    JOIN candidates c ON c.id = t.candidate_id
-    JOIN labels l ON l.target_id = t.id AND l.verdict IS NOT NULL
-    LEFT JOIN gold g ON g.target_id = t.id
-    WHERE t.dataset_id = @datasetId AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-      AND (@variant IS NULL OR c.variant = @variant)
-    GROUP BY t.id
-    HAVING COUNT(*) >= 2 AND COUNT(DISTINCT ${value}) > 1
-    ORDER BY ip, cid, up, t.id`
-}
 
 interface EntryRow {
   targetId: number
@@ -81,10 +64,7 @@ export function adjudicationQueue(
   opts: { status?: QueueStatus; variant?: string; offset?: number; limit?: number } = {},
 ): QueuePage {
   const labelSchema = getDataset(db, datasetId).labelSchema
-  const all = db.prepare(disputedSql(labelSchema)).all({ datasetId, variant: opts.variant ?? null }) as {
-    targetId: number
-    decided: number
-  }[]
+  const all = disputedTargetsOnce(db, labelSchema, datasetId, opts.variant ?? null)
   const status = opts.status ?? 'open'
   const wanted = all.filter((r) => status === 'all' || (status === 'open') === (r.decided === 0))
   const adjudicated = all.filter((r) => r.decided === 1).length

@@ -4,6 +4,7 @@ import { EvidenceSpan, type Label, type LabelInput } from '../../shared/domain'
 import { checkVerdict, LabelSchema } from '../../shared/labelSchemas'
 import type { Db } from '../store/connection'
 import { now, parseJson } from '../store/repos/rows'
+import { stmt } from '../store/statements'
 
 export type LabelAction = 'set' | 'clear' | 'import' | 'merge'
 
@@ -193,13 +194,16 @@ export function nextUnlabelledTarget(
 ): number | null {
   const open = `u.superseded_by IS NULL AND u.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM labels l
     WHERE l.target_id = t.id AND l.annotator_id = @annotatorId AND l.verdict IS NOT NULL)`
-  const inItem = db.prepare(
+  // Prepared once per connection: the annotate view asks for the next unit after every label.
+  const inItem = stmt(
+    db,
     `SELECT t.id FROM targets t JOIN units u ON u.id = t.unit_id
      WHERE t.dataset_id = @datasetId AND t.item_id = @itemId AND ${open}
        AND (t.candidate_id, u.position, t.id) > (@c, @u, @t)
      ORDER BY t.candidate_id, u.position, t.id LIMIT 1`,
   )
-  const nextItem = db.prepare(
+  const nextItem = stmt(
+    db,
     `SELECT i.id FROM items i WHERE i.dataset_id = @datasetId AND i.position > @from AND i.position < @to
        AND EXISTS (SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id
                    WHERE t.dataset_id = @datasetId AND t.item_id = i.id AND ${open})
@@ -214,12 +218,11 @@ export function nextUnlabelledTarget(
   const here =
     afterTargetId === undefined
       ? undefined
-      : (db
-          .prepare(
-            `SELECT t.item_id AS itemId, i.position AS p, t.candidate_id AS c, u.position AS u, t.id AS t FROM targets t
+      : (stmt(
+          db,
+          `SELECT t.item_id AS itemId, i.position AS p, t.candidate_id AS c, u.position AS u, t.id AS t FROM targets t
        JOIN items i ON i.id = t.item_id JOIN units u ON u.id = t.unit_id WHERE t.id = ? AND t.dataset_id = ?`,
-          )
-          .get(afterTargetId, datasetId) as
+        ).get(afterTargetId, datasetId) as
           | { itemId: number; p: number; c: number; u: number; t: number }
           | undefined)
   if (!here) {

@@ -34,7 +34,17 @@ export function disagreements(
   datasetId: number,
   opts: { runId?: number | null; variant?: string | null; limit?: number } = {},
 ): { total: number; rows: Disagreement[] } {
-  const { t, runs: all, columns } = datasetSnapshot(db, datasetId)
+  // Reopening the Compare view of an unchanged workspace does not walk every verdict again.
+  const key = `disagreements:${opts.runId ?? ''}:${opts.variant ?? ''}:${opts.limit ?? 200}`
+  return memoised(db, datasetId, key, (s) => findDisagreements(db, s, opts))
+}
+
+function findDisagreements(
+  db: Db,
+  snapshot: Snapshot,
+  opts: { runId?: number | null; variant?: string | null; limit?: number },
+): { total: number; rows: Disagreement[] } {
+  const { t, runs: all, columns } = snapshot
   const variantCode = opts.variant == null ? -1 : t.variants.indexOf(opts.variant)
   if (opts.variant != null && variantCode < 0) return { total: 0, rows: [] }
   // Listed by target, then by run id.

@@ -5,10 +5,9 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
-import { agreementFromLabels } from './agreementCodes'
-import { agreementFromMatrix } from './agreementService'
+import { agreementOf } from './datasetAgreement'
 import { figuresByVariant } from './figures'
-import { humanFigures, ratingsMatrix } from './humans'
+import { humanFigures } from './humans'
 import { type RunColumns, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runCosts } from './runInfo'
@@ -206,11 +205,7 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     targets: t.ids.length,
     goldTargets: t.goldCount,
     seed,
-    // Numeric labels are compared as numbers (interval α), which the string matrix handles.
-    agreement:
-      t.schema.type === 'numeric'
-        ? agreementFromMatrix(ratingsMatrix(t, names), true)
-        : agreementFromLabels(t, names),
+    agreement: agreementOf(db, s),
     judges,
     humans,
     correlations,

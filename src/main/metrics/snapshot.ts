@@ -1,6 +1,7 @@
 import type { Dataset } from '../../shared/domain'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
+import { workspaceVersion } from '../store/version'
 import { loadRuns } from '../verdicts/columns'
 import { runHasVerdicts } from '../verdicts/sql'
 import { type Coder, loadTargets, type RunColumns, type TargetColumns, verdictCoder } from './load'
@@ -45,19 +46,14 @@ export function judgeRuns(db: Db, datasetId: number): RunRow[] {
     .all(datasetId) as RunRow[]
 }
 
-/** Changes whenever the workspace file may hold different data than at the last call. */
-export function workspaceVersion(db: Db): string {
-  const own = db.prepare('SELECT total_changes()').pluck().get() as number
-  const others = db.pragma('data_version', { simple: true }) as number
-  return `${own}:${others}`
-}
+export { workspaceVersion }
 
 const cache = new WeakMap<Db, { key: string; snapshot: Snapshot; memo: Map<string, unknown> }>()
 
 function entry(db: Db, datasetId: number, includeControls = false) {
-  const key = `${workspaceVersion(db)}:${datasetId}:${includeControls}`
   const hit = cache.get(db)
-  if (hit && hit.key === key) return hit
+  if (hit && hit.key === `${workspaceVersion(db)}:${datasetId}:${includeControls}`) return hit
+  const others = db.pragma('data_version', { simple: true }) as number
   const dataset = getDataset(db, datasetId)
   const t = loadTargets(db, datasetId, dataset.labelSchema, includeControls)
   const coder = verdictCoder(dataset.labelSchema, t.labels)
@@ -68,6 +64,10 @@ function entry(db: Db, datasetId: number, includeControls = false) {
     t,
     coder,
   )
+  // Loading may store verdict columns (a cache of the verdicts), which moves this connection's
+  // change count; other connections' commits are judged by the version read before loading.
+  const own = db.prepare('SELECT total_changes()').pluck().get() as number
+  const key = `${own}:${others}:${datasetId}:${includeControls}`
   const fresh = { key, snapshot: { dataset, t, coder, runs, columns }, memo: new Map<string, unknown>() }
   cache.set(db, fresh)
   return fresh

@@ -2,6 +2,7 @@ import { type Coder, type RunColumns, ST_ERROR, ST_NA, ST_OK, type TargetColumns
 import { CODE_SPAN, sqlString } from '../metrics/packing'
 import { NONE } from '../metrics/stats/binary'
 import type { Db } from '../store/connection'
+import { type VerdictColumn, verdictColumns } from './stored'
 
 /** Loading judge runs' verdicts into typed columns over the dataset's dense target index. */
 
@@ -26,18 +27,25 @@ const SCORE_FLAG = 32
  */
 export function loadRuns(
   db: Db,
-  runIds: readonly number[],
+  allRunIds: readonly number[],
   t: TargetColumns,
   coder: Coder,
+  opts: { columns?: boolean } = {},
 ): Map<number, RunColumns> {
   const n = t.ids.length
   const out = new Map<number, RunColumns>()
-  for (const id of runIds) out.set(id, emptyRun(n))
-  if (runIds.length === 0) return out
+  for (const id of allRunIds) out.set(id, emptyRun(n))
+  if (allRunIds.length === 0) return out
   const k = t.labels.length
   const numeric = t.schema.type === 'numeric'
   // Numeric verdicts all go through the per-column pass below.
   const coded = !numeric && k + 3 <= SCORE_FLAG && n > 0
+  // Runs kept as columns (migration 0100) are decoded from them; the others are read row by row.
+  // `columns: false` reads every run from its rows: the reference the columns are tested against.
+  const columns = opts.columns === false ? new Map<number, VerdictColumn>() : verdictColumns(db, allRunIds)
+  for (const [id, column] of columns) applyColumn(out.get(id)!, column, t, coder, coded)
+  const runIds = allRunIds.filter((id) => !columns.has(id))
+  if (runIds.length === 0) return out
   // Runs with an explicit score somewhere: only they need the per-column pass.
   const scored = new Set<number>()
   let rest: readonly number[] = coded ? runIds : []
@@ -114,6 +122,73 @@ export function loadRuns(
     r.num[i] = coder.num(verdict, score)
   }
   return out
+}
+
+/**
+ * Decodes a stored column exactly as the row readers below decode the same verdicts: through the
+ * label codes when the schema's verdicts travel as codes, otherwise as the per-row pass does.
+ */
+function applyColumn(
+  r: RunColumns,
+  column: VerdictColumn,
+  t: TargetColumns,
+  coder: Coder,
+  coded: boolean,
+): void {
+  const m = column.dict.length
+  const status = new Uint8Array(m + 1)
+  const full = new Uint8Array(m + 1)
+  const bin = new Int8Array(m + 1)
+  const code = new Int16Array(m + 1)
+  const num = new Float64Array(m + 1)
+  const k = t.labels.length
+  const labelCode = new Map(t.labels.map((l, i) => [l, i]))
+  const decode = codeDecoder(t, coder)
+  const probe = emptyRun(1)
+  column.dict.forEach(([st, verdict], d) => {
+    const c = d + 1
+    if (coded) {
+      const labelIndex =
+        st === 'ok' ? (verdict === null ? k : (labelCode.get(verdict) ?? k)) : st === 'na' ? k + 1 : k + 2
+      probe.status[0] = 0
+      decode(probe, 0, labelIndex)
+      status[c] = probe.status[0]!
+      full[c] = labelIndex < k ? 1 : 0
+      bin[c] = probe.bin[0]!
+      code[c] = probe.code[0]!
+      num[c] = probe.num[0]!
+      return
+    }
+    if (st !== 'ok') {
+      status[c] = st === 'na' ? ST_NA : ST_ERROR
+      return
+    }
+    const b = coder.bin(verdict, null)
+    if (b === NONE) {
+      status[c] = ST_NA
+      return
+    }
+    status[c] = ST_OK
+    full[c] = 1
+    bin[c] = b
+    code[c] = coder.code(verdict)
+    num[c] = coder.num(verdict, null)
+  })
+  const { codes, lo } = column
+  const indexOf = t.indexOf
+  const end = Math.min(codes.length, indexOf.length - lo)
+  for (let p = Math.max(0, -lo); p < end; p++) {
+    const c = codes[p]!
+    if (c === 0) continue
+    const i = indexOf[lo + p]!
+    if (i < 0) continue
+    r.status[i] = status[c]!
+    if (full[c] === 1) {
+      r.bin[i] = bin[c]!
+      r.code[i] = code[c]!
+      r.num[i] = num[c]!
+    }
+  }
 }
 
 const idList = (ids: readonly number[]) => ids.map((id) => Math.trunc(id)).join(',')

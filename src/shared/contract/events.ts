@@ -11,6 +11,11 @@ export const events = {
     cost: z.number(),
   }),
   'workspace.changed': z.object({ file: z.string() }),
+  /**
+   * The background integrity check of a large workspace found damage; from then on the
+   * workspace is read-only, so nothing more is written into a damaged file.
+   */
+  'workspace.damaged': z.object({ file: z.string(), problem: z.string() }),
   'labels.changed': z.object({ datasetId: z.number().int(), targetIds: z.array(z.number().int()) }),
   /** The lead published a guidelines version: open Annotate views show it before the next label. */
   'guidelines.changed': z.object({ datasetId: z.number().int(), version: z.number().int() }),

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { adjudicate, adjudicationQueue } from '../../labels/adjudication'
 import { agreementForDataset } from '../../metrics/agreementService'
+import { datasetAgreement } from '../../metrics/datasetAgreement'
 import { getDataset } from '../../store/repos/datasets'
 import { UnitsError } from '../../units/rows'
 import type { Handlers } from '../dispatch'
@@ -24,10 +25,15 @@ export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
     'agreement.summary': (i) =>
       guard(() => {
         const numeric = getDataset(db(), i.datasetId).labelSchema.type === 'numeric'
-        const figures = agreementForDataset(db(), i.datasetId, {
-          includeControls: i.includeControls,
-          guidelinesVersion: i.guidelinesVersion,
-        })
+        // A guidelines-version slice is read row by row; the whole dataset comes from the label
+        // columns the Compare view shares, computed once per workspace version.
+        const figures =
+          i.guidelinesVersion === undefined
+            ? datasetAgreement(db(), i.datasetId, i.includeControls ?? false)
+            : agreementForDataset(db(), i.datasetId, {
+                includeControls: i.includeControls,
+                guidelinesVersion: i.guidelinesVersion,
+              })
         return { ...figures, alphaLevel: numeric ? 'interval' : 'nominal' }
       }),
     'agreement.queue': (i) => guard(() => adjudicationQueue(db(), i.datasetId, i)),

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { TargetLabel } from '../../actions/types'
 import { api } from '../../api'
 import { ActiveClock } from './activeClock'
+import { SaveQueue } from './saveQueue'
 
 export type SaveState =
   | { kind: 'idle' }
@@ -54,9 +55,20 @@ function useActiveTime(clock: ActiveClock) {
   }, [clock])
 }
 
+/** What one queued save carries: the label, who gave it, the time spent, the guidelines shown. */
+interface Outgoing {
+  label: TargetLabel
+  annotatorId: number
+  seconds: number
+  guidelinesVersion: number | undefined
+}
+
 /**
- * Saves labels one after another (so an undo never overtakes the label it undoes) and keeps
- * the latest label of a failed save so "Retry" sends exactly what the person sees.
+ * Saves labels through a SaveQueue: the screen has already moved on when a label is sent, the
+ * labels go one after another (so an undo never overtakes the label it undoes), and a failed
+ * send is tried again by itself until it gets through, under the guidelines version it was
+ * given under. Until then the indicator says so and the units whose labels are not yet
+ * acknowledged are marked unsaved; "Retry" tries at once.
  */
 export function useLabelSaver(
   annotatorId: number | null,
@@ -66,14 +78,47 @@ export function useLabelSaver(
 ) {
   const [status] = useState(statusStore)
   const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
-  const failedGiven = useRef(new Map<number, number | undefined>())
-  const chain = useRef<Promise<unknown>>(Promise.resolve())
-  const pending = useRef(0)
+  const onSavedRef = useRef(onSaved)
+  onSavedRef.current = onSaved
   const clock = useRef<{ targetId: number | null; active: ActiveClock }>({
     targetId: null,
     active: new ActiveClock(performance.now()),
   })
   useActiveTime(clock.current.active)
+  const [queue] = useState(() => {
+    const q: SaveQueue<Outgoing> = new SaveQueue<Outgoing>({
+      send: async (targetId, o) => {
+        await api('annotate.save', {
+          targetId,
+          annotatorId: o.annotatorId,
+          ...o.label,
+          seconds: o.seconds,
+          ...(o.guidelinesVersion === undefined ? {} : { guidelinesVersion: o.guidelinesVersion }),
+        })
+      },
+      onAcknowledged: (targetId) => onSavedRef.current(targetId),
+      onChange: () => {
+        const error = q.lastError
+        status.set((s) =>
+          q.size === 0
+            ? s.kind === 'idle' && error === null
+              ? s
+              : { kind: 'saved' }
+            : error !== null
+              ? { kind: 'error', message: `${error} (trying again)` }
+              : s.kind === 'saving'
+                ? s
+                : { kind: 'saving' },
+        )
+        // Only while sends fail are units marked: a label in flight for a few milliseconds is not news.
+        setFailed((m) => {
+          if (error === null) return m.size === 0 ? m : new Map()
+          return new Map([...q.unacknowledged()].map(([id, o]) => [id, o.label]))
+        })
+      },
+    })
+    return q
+  })
 
   /** Starts the time-on-task clock for the unit now in focus. */
   const focusChanged = useCallback((targetId: number | null) => {
@@ -91,51 +136,22 @@ export function useLabelSaver(
   const save = useCallback(
     (targetId: number, label: TargetLabel, given = guidelinesVersion()) => {
       if (annotatorId === null) return Promise.resolve()
-      const seconds = secondsFor(targetId)
-      // With nothing in flight the request leaves at once, before React renders the label and
-      // moves the focus, so the round trip overlaps that work; otherwise it queues behind the rest.
-      const idle = pending.current === 0
-      pending.current++
-      status.set(() => ({ kind: 'saving' }))
-      const send = async () => {
-        try {
-          await api('annotate.save', {
-            targetId,
-            annotatorId,
-            ...label,
-            seconds,
-            ...(given === undefined ? {} : { guidelinesVersion: given }),
-          })
-          setFailed((m) => {
-            if (!m.has(targetId)) return m
-            const next = new Map(m)
-            next.delete(targetId)
-            return next
-          })
-          onSaved(targetId)
-          if (--pending.current === 0) status.set((s) => (s.kind === 'error' ? s : { kind: 'saved' }))
-        } catch (e) {
-          pending.current--
-          // A retry sends the label under the guidelines it was given under, not a newer version.
-          failedGiven.current.set(targetId, given)
-          setFailed((m) => new Map(m).set(targetId, label))
-          status.set(() => ({ kind: 'error', message: e instanceof Error ? e.message : String(e) }))
-        }
-      }
-      const run = idle ? send() : chain.current.then(send)
-      chain.current = run
-      return run
+      // With nothing queued the request leaves at once, before React renders the label and moves
+      // the focus, so the round trip overlaps that work.
+      return queue.add(targetId, {
+        label,
+        annotatorId,
+        seconds: secondsFor(targetId),
+        guidelinesVersion: given,
+      })
     },
-    [annotatorId, onSaved, status, guidelinesVersion],
+    [annotatorId, queue, guidelinesVersion],
   )
 
-  const retry = useCallback(() => {
-    status.set(() => ({ kind: 'saving' }))
-    for (const [targetId, label] of failed) void save(targetId, label, failedGiven.current.get(targetId))
-  }, [failed, save, status])
+  const retry = useCallback(() => queue.retryNow(), [queue])
 
-  /** Resolves once every save asked for so far has finished. */
-  const flush = useCallback(() => chain.current, [])
+  /** Resolves once every save asked for so far is acknowledged. */
+  const flush = useCallback(() => queue.flush(), [queue])
 
   return { status, failed, save, retry, flush, focusChanged }
 }

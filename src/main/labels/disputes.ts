@@ -1,0 +1,98 @@
+import type { LabelSchema } from '../../shared/labelSchemas'
+import type { Db } from '../store/connection'
+import { workspaceVersion } from '../store/version'
+
+/**
+ * The targets of the adjudication queue, in queue order (item, candidate, unit, target): those
+ * (current unit versions only) that two or more annotators labelled differently, each marked
+ * decided when a gold row settles it.
+ */
+export interface DisputedTarget {
+  targetId: number
+  decided: number
+}
+
+type Row = DisputedTarget & { ip: number; cid: number; up: number }
+
+const ORDER = (a: Row, b: Row) => a.ip - b.ip || a.cid - b.cid || a.up - b.up || a.targetId - b.targetId
+
+/**
+ * The queue from the open disputes that migration 0020's triggers keep (`disputed_targets`)
+ * plus the settled targets among those with gold, instead of grouping every label of the
+ * dataset: a million labelled targets answer in milliseconds. Numeric labels are compared as
+ * numbers ("4" and "4.0" agree), which the trigger-kept table does not do: those datasets, and
+ * the tests' reference, take the full pass.
+ */
+export function disputedTargets(
+  db: Db,
+  schema: LabelSchema,
+  datasetId: number,
+  variant: string | null,
+): DisputedTarget[] {
+  if (schema.type === 'numeric') return disputedTargetsByScan(db, schema, datasetId, variant)
+  const params = { datasetId, variant }
+  const place = `i.position AS ip, t.candidate_id AS cid, u.position AS up
+    FROM targets t JOIN units u ON u.id = t.unit_id JOIN items i ON i.id = t.item_id
+    JOIN candidates c ON c.id = t.candidate_id`
+  const open = db
+    .prepare(
+      `SELECT t.id AS targetId, 0 AS decided, ${place}
+       WHERE t.id IN (SELECT target_id FROM disputed_targets WHERE dataset_id = @datasetId)
+         AND (@variant IS NULL OR c.variant = @variant)`,
+    )
+    .all(params) as Row[]
+  const decided = db
+    .prepare(
+      `SELECT t.id AS targetId, 1 AS decided, ${place}
+       WHERE t.id IN (SELECT g.target_id FROM gold g JOIN targets x ON x.id = g.target_id WHERE x.dataset_id = @datasetId)
+         AND u.superseded_by IS NULL AND u.deleted_at IS NULL AND (@variant IS NULL OR c.variant = @variant)
+         AND (SELECT COUNT(DISTINCT l.verdict) FROM labels l WHERE l.target_id = t.id AND l.verdict IS NOT NULL) > 1`,
+    )
+    .all(params) as Row[]
+  return [...open, ...decided].sort(ORDER).map(({ targetId, decided }) => ({ targetId, decided }))
+}
+
+/** Every label of the dataset grouped by target: the definition the queue is tested against. */
+export function disputedTargetsByScan(
+  db: Db,
+  schema: LabelSchema,
+  datasetId: number,
+  variant: string | null,
+): DisputedTarget[] {
+  const value = schema.type === 'numeric' ? 'CAST(l.verdict AS REAL)' : 'l.verdict'
+  return db
+    .prepare(
+      `SELECT t.id AS targetId, g.target_id IS NOT NULL AS decided
+       FROM targets t
+       JOIN units u ON u.id = t.unit_id JOIN items i ON i.id = t.item_id
+       JOIN candidates c ON c.id = t.candidate_id
+       JOIN labels l ON l.target_id = t.id AND l.verdict IS NOT NULL
+       LEFT JOIN gold g ON g.target_id = t.id
+       WHERE t.dataset_id = @datasetId AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+         AND (@variant IS NULL OR c.variant = @variant)
+       GROUP BY t.id
+       HAVING COUNT(*) >= 2 AND COUNT(DISTINCT ${value}) > 1
+       ORDER BY i.position, t.candidate_id, u.position, t.id`,
+    )
+    .all({ datasetId, variant }) as DisputedTarget[]
+}
+
+const lists = new WeakMap<Db, { key: string; list: DisputedTarget[] }>()
+
+/**
+ * The same list, kept while the workspace is unchanged (any write moves its version): paging
+ * through the queue or reopening the Agreement view does not list a million targets again.
+ */
+export function disputedTargetsOnce(
+  db: Db,
+  schema: LabelSchema,
+  datasetId: number,
+  variant: string | null,
+): DisputedTarget[] {
+  const key = `${workspaceVersion(db)}:${datasetId}:${variant ?? ''}:${JSON.stringify(schema)}`
+  const hit = lists.get(db)
+  if (hit?.key === key) return hit.list
+  const list = disputedTargets(db, schema, datasetId, variant)
+  lists.set(db, { key, list })
+  return list
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../store/connection'
+import { listAnnotators } from '../store/repos/annotators'
+import { agreementFromLabels } from './agreementCodes'
+import { agreementFromMatrix, type DatasetAgreement } from './agreementService'
+import { ratingsMatrix } from './humans'
+import { memoised, type Snapshot } from './snapshot'
+
+/**
+ * Agreement among a dataset's annotators from the loaded label columns (the same figures as
+ * agreementForDataset's row-by-row pass; test/metrics/service.test.ts holds them equal). Numeric
+ * labels are compared as numbers (interval α), which the string matrix handles.
+ */
+export function agreementOf(db: Db, s: Snapshot): DatasetAgreement {
+  const names = new Map(listAnnotators(db).map((a) => [a.id, a.name]))
+  return s.t.schema.type === 'numeric'
+    ? agreementFromMatrix(ratingsMatrix(s.t, names), true)
+    : agreementFromLabels(s.t, names)
+}
+
+/**
+ * The Agreement view's figures, computed once per workspace version and shared with the Compare
+ * view's snapshot: a million labelled targets are read once, not once per view.
+ */
+export function datasetAgreement(db: Db, datasetId: number, includeControls = false): DatasetAgreement {
+  return memoised(db, datasetId, 'agreement', (s) => agreementOf(db, s), includeControls)
+}

@@ -1,0 +1,58 @@
+import { statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+
+/**
+ * SQLite's quick_check of a workspace file, run in a worker thread on a read-only connection of
+ * its own, so a large workspace opens at once and is checked while the person starts working.
+ * The worker is given as source text (no separate file to bundle) and loads better-sqlite3 by
+ * the path this module resolves, which holds in the app's bundle, the CLI and the tests alike.
+ */
+export type IntegrityResult = { ok: true } | { ok: false; problem: string }
+
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const Database = require(workerData.driver)
+let db
+try {
+  db = new Database(workerData.file, { readonly: true, fileMustExist: true })
+  db.pragma('busy_timeout = 5000')
+  const result = db.pragma('quick_check', { simple: true })
+  parentPort.postMessage(result === 'ok' ? { ok: true } : { ok: false, problem: String(result) })
+} catch (error) {
+  parentPort.postMessage({ ok: false, problem: error instanceof Error ? error.message : String(error) })
+} finally {
+  if (db) db.close()
+}
+`
+
+export function quickCheckInBackground(file: string): Promise<IntegrityResult> {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3')
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER, { eval: true, workerData: { file, driver } })
+    let settled = false
+    const settle = (r: IntegrityResult) => {
+      if (settled) return
+      settled = true
+      resolve(r)
+    }
+    worker.once('message', (m: IntegrityResult) => settle(m))
+    worker.once('error', (e) => settle({ ok: false, problem: e.message }))
+    worker.once('exit', (code) =>
+      settle({ ok: false, problem: `the check stopped early (exit code ${code})` }),
+    )
+  })
+}
+
+/** Whether the workspace (its file and write-ahead log) is larger than `bytes`. */
+export function isLarger(file: string, bytes: number): boolean {
+  if (file === ':memory:') return false
+  const size = (f: string) => {
+    try {
+      return statSync(f).size
+    } catch {
+      return 0
+    }
+  }
+  return size(file) + size(`${file}-wal`) > bytes
+}

@@ -1,0 +1,117 @@
+/**
+ * The labels a person has given, on their way to the workspace. The screen moves on at once
+ * (the label is drawn and the next unit takes the focus before the server answers); the queue
+ * then sends the labels one at a time, in the order they were given, so an undo never overtakes
+ * the label it undoes. A send that fails is tried again, after a growing pause, until it is
+ * acknowledged: a label is never dropped, and until its acknowledgement it is listed as
+ * unacknowledged so the screen can mark it as not yet saved. No React, no DOM: tested on its own.
+ */
+
+export interface SaveQueueOptions<L> {
+  /** Sends one label; resolves once the workspace has it, throws otherwise. */
+  send(targetId: number, label: L): Promise<void>
+  /** Called after each acknowledgement, in order. */
+  onAcknowledged?(targetId: number): void
+  /** Called whenever size, error or the unacknowledged list may have changed. */
+  onChange?(): void
+  /** Pauses before the 1st, 2nd, … retry of one label (the last one repeats). */
+  retryDelays?: readonly number[]
+  /** Waits `ms` or until `wake` resolves, whichever is first (tests pass their own). */
+  pause?(ms: number, wake: Promise<void>): Promise<void>
+}
+
+interface Entry<L> {
+  targetId: number
+  label: L
+  done: () => void
+}
+
+const DELAYS = [250, 500, 1000, 2000, 5000]
+
+const realPause = (ms: number, wake: Promise<void>) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms)
+    void wake.then(() => {
+      clearTimeout(t)
+      resolve()
+    })
+  })
+
+export class SaveQueue<L> {
+  private readonly entries: Entry<L>[] = []
+  private running = false
+  private idle: (() => void)[] = []
+  private wakeUp: () => void = () => {}
+  private error: string | null = null
+  private attempts = 0
+
+  constructor(private readonly opts: SaveQueueOptions<L>) {}
+
+  /** Queues a label; the promise resolves when the workspace has acknowledged it. */
+  add(targetId: number, label: L): Promise<void> {
+    const acknowledged = new Promise<void>((done) => this.entries.push({ targetId, label, done }))
+    this.changed()
+    if (!this.running) void this.drain()
+    return acknowledged
+  }
+
+  /** Labels given but not yet acknowledged: the latest per target. */
+  unacknowledged(): Map<number, L> {
+    const out = new Map<number, L>()
+    for (const e of this.entries) out.set(e.targetId, e.label)
+    return out
+  }
+
+  get size(): number {
+    return this.entries.length
+  }
+
+  /** Why the last attempt failed, while a label is waiting to be tried again; null otherwise. */
+  get lastError(): string | null {
+    return this.error
+  }
+
+  /** Tries again now instead of at the end of the current pause. */
+  retryNow(): void {
+    this.wakeUp()
+  }
+
+  /** Resolves once every label given so far is acknowledged. */
+  flush(): Promise<void> {
+    if (this.entries.length === 0) return Promise.resolve()
+    return new Promise((resolve) => this.idle.push(resolve))
+  }
+
+  private changed(): void {
+    this.opts.onChange?.()
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true
+    const delays = this.opts.retryDelays ?? DELAYS
+    const pause = this.opts.pause ?? realPause
+    while (this.entries.length > 0) {
+      const head = this.entries[0]!
+      try {
+        await this.opts.send(head.targetId, head.label)
+      } catch (e) {
+        this.error = e instanceof Error ? e.message : String(e)
+        this.attempts++
+        this.changed()
+        const wake = new Promise<void>((resolve) => {
+          this.wakeUp = resolve
+        })
+        await pause(delays[Math.min(this.attempts, delays.length) - 1] ?? 1000, wake)
+        continue
+      }
+      this.entries.shift()
+      this.error = null
+      this.attempts = 0
+      head.done()
+      this.opts.onAcknowledged?.(head.targetId)
+      this.changed()
+    }
+    this.running = false
+    for (const resolve of this.idle.splice(0)) resolve()
+  }
+}

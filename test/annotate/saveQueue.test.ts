@@ -1,0 +1,99 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { SaveQueue } from '../../src/renderer/src/views/annotate/saveQueue'
+
+/** A server that fails the attempts it is told to and records what it acknowledged, in order. */
+function fakeServer(failAttempts: Set<number>) {
+  const stored: [number, string][] = []
+  let attempt = 0
+  return {
+    stored,
+    send: async (targetId: number, label: string) => {
+      await Promise.resolve()
+      if (failAttempts.has(attempt++)) throw new Error('the server is not answering')
+      stored.push([targetId, label])
+    },
+  }
+}
+
+// Pauses end at once: the test is about order and loss, not about time.
+const noPause = () => Promise.resolve()
+
+describe('save queue', () => {
+  it('acknowledges every label in the order given, whatever attempts fail', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(5), fc.constantFrom('true', 'false', 'not_clear')), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        fc.uniqueArray(fc.nat(60), { maxLength: 30 }),
+        async (labels, failing) => {
+          const server = fakeServer(new Set(failing))
+          const acknowledged: number[] = []
+          const q = new SaveQueue<string>({
+            send: server.send,
+            onAcknowledged: (id) => acknowledged.push(id),
+            pause: noPause,
+          })
+          const done = labels.map(([t, v]) => q.add(t, v))
+          await Promise.all(done)
+          await q.flush()
+          expect(server.stored).toEqual(labels)
+          expect(acknowledged).toEqual(labels.map(([t]) => t))
+          expect(q.size).toBe(0)
+          expect(q.unacknowledged().size).toBe(0)
+          expect(q.lastError).toBeNull()
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
+  it('lists a failing label as unacknowledged, with the reason, until a retry gets it through', async () => {
+    let up = false
+    let release: () => void = () => {}
+    const stored: string[] = []
+    const q = new SaveQueue<string>({
+      send: async (_t, label) => {
+        if (!up) throw new Error('connection refused')
+        stored.push(label)
+      },
+      // The pause lasts until retryNow wakes it.
+      pause: (_ms, wake) =>
+        new Promise<void>((resolve) => {
+          release = resolve
+          void wake.then(resolve)
+        }),
+    })
+    const first = q.add(1, 'true')
+    const second = q.add(2, 'false')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(q.lastError).toBe('connection refused')
+    expect([...q.unacknowledged()]).toEqual([
+      [1, 'true'],
+      [2, 'false'],
+    ])
+    expect(stored).toEqual([])
+    up = true
+    q.retryNow()
+    await Promise.all([first, second])
+    expect(stored).toEqual(['true', 'false'])
+    expect(q.unacknowledged().size).toBe(0)
+    expect(q.lastError).toBeNull()
+    release()
+  })
+
+  it('keeps every state of a target that changed before it was acknowledged (history keeps them all)', async () => {
+    const server = fakeServer(new Set([0, 1]))
+    const q = new SaveQueue<string>({ send: server.send, pause: noPause })
+    void q.add(7, 'true')
+    void q.add(7, 'false')
+    expect(q.unacknowledged().get(7)).toBe('false')
+    await q.flush()
+    expect(server.stored).toEqual([
+      [7, 'true'],
+      [7, 'false'],
+    ])
+  })
+})

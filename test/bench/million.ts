@@ -1,0 +1,287 @@
+/**
+ * The million-target workspace (million/generate.ts): opening it, the items view, the next unit,
+ * the Agreement and Compare views cold and warm, and a Parquet export of every target, each with
+ * the resident memory after it. Calls go through the same dispatch as the app's (input parsed,
+ * output checked against the contract), so what is timed is what a view waits for.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileWriter, parquetWriteRows } from 'hyparquet-writer'
+import { chromium } from 'playwright-core'
+import { indexedTerms } from '../../src/main/annotate/vocabulary'
+import { AppContext } from '../../src/main/app/context'
+import { exportDataset } from '../../src/main/export/datasetExport'
+import { annotatorColumns, targetFeatures, targetRows } from '../../src/main/export/targetRows'
+import { dispatch } from '../../src/main/rpc/dispatch'
+import { buildHandlers } from '../../src/main/rpc/handlers'
+import { startServer } from '../../src/main/server/server'
+import { getDataset } from '../../src/main/store/repos/datasets'
+import { ANNOTATORS, copyOf, millionWorkspace } from './million/generate'
+import { figure, info, note, percentile, rss } from './record'
+
+type Handlers = ReturnType<typeof buildHandlers>
+
+async function call(handlers: Handlers, name: string, input: unknown): Promise<unknown> {
+  const r = await dispatch(handlers, name, input)
+  if (!r.ok) throw new Error(`${name}: ${r.error.message}`)
+  return r.value
+}
+
+async function timed(fn: () => unknown): Promise<number> {
+  const t0 = performance.now()
+  await fn()
+  return performance.now() - t0
+}
+
+/**
+ * p99 of `runs` timings of fn (with 20 runs the p99 is the slowest). A case far over its bar
+ * stops after 10 s of repeats: its ratio is clear by then.
+ */
+async function p99(runs: number, fn: (i: number) => unknown): Promise<number> {
+  const times: number[] = []
+  let spent = 0
+  for (let i = 0; i < runs && (i < 3 || spent < 10_000); i++) {
+    const t = await timed(() => fn(i))
+    times.push(t)
+    spent += t
+  }
+  times.sort((a, b) => a - b)
+  return percentile(times, 99)
+}
+
+function chromiumPath(): string | null {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim()
+  } catch {
+    return null
+  }
+}
+
+export async function benchMillion(): Promise<void> {
+  const m = millionWorkspace()
+  const targets = m.spec.items * m.spec.unitsPerItem
+  if (m.reused) note(`reusing the cached workspace ${m.file}`)
+  else info(`workspace of ${targets.toLocaleString('en-US')} targets generated`, m.seconds, 's')
+  info('workspace file size', statSync(m.file).size / 2 ** 20, 'MB')
+  const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-million-'))
+  try {
+    const file = copyOf(m, join(dir, 'million.factlab'))
+    rss('copying the workspace')
+    await openInBrowser(file)
+    const ctx = new AppContext(file, { driver: 'browser' })
+    try {
+      const handlers = buildHandlers(ctx)
+      const datasetId = m.datasetId
+      const me = ctx.workspace.db
+        .prepare('SELECT id FROM annotators WHERE name = ?')
+        .pluck()
+        .get(ANNOTATORS(1)[0]) as number
+      searchIndexSizes(ctx)
+      await itemsView(handlers, datasetId, me, m.spec.items)
+      rss('the items view')
+      await nextUnit(ctx, handlers, datasetId, me)
+      rss('annotate.next')
+    } finally {
+      ctx.close()
+    }
+    await views(file, m.datasetId)
+    await parquet(file, m.datasetId, dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Server start (workspace opened, checked, migrated) to the first screen a person can use. */
+async function openInBrowser(file: string): Promise<void> {
+  const exe = chromiumPath()
+  const renderer = resolve('out/renderer')
+  if (!exe || !existsSync(join(renderer, 'index.html'))) {
+    const t = await timed(() => new AppContext(file, { driver: 'browser' }).close())
+    figure('open the workspace (no browser: Chromium or out/renderer missing)', t, 'ms', 1000)
+    return
+  }
+  const browser = await chromium.launch({
+    executablePath: exe,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    const t0 = performance.now()
+    const server = await startServer({ workspaceFile: file, port: 0, rendererDir: resolve('out/renderer') })
+    const started = performance.now() - t0
+    try {
+      await page.goto(server.url)
+      const gate = page.getByRole('dialog', { name: 'Who is labelling?' })
+      const first = gate.getByRole('button', { name: ANNOTATORS(1)[0]!, exact: true })
+      await first.waitFor()
+      figure('open to the first screen (who is labelling?)', performance.now() - t0, 'ms', 1000)
+      info('of which the server start (open, check, migrate)', started, 'ms')
+      const t1 = performance.now()
+      await first.click()
+      await page.getByText('million', { exact: true }).first().waitFor()
+      figure('annotator chosen to the datasets list', performance.now() - t1, 'ms', 1000)
+      rss('opening in the browser (server side)')
+    } finally {
+      await server.close()
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+/**
+ * The word index on disk, the in-memory word list that finds pieces of words, and (with
+ * FACTLAB_BENCH_TRIGRAM=1, about a minute) what a trigram index of the same texts would take.
+ */
+function searchIndexSizes(ctx: AppContext): void {
+  const db = ctx.workspace.db
+  const size = (like: string) =>
+    (db
+      .prepare('SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name GLOB ?')
+      .pluck()
+      .get(like) as number) /
+    2 ** 20
+  info('word index on disk (items, candidates, units)', size('*_fts*'), 'MB')
+  const t0 = performance.now()
+  const terms = indexedTerms(db)
+  info(
+    `word list for searches inside words (${terms.length.toLocaleString('en-US')} words, read once)`,
+    performance.now() - t0,
+    'ms',
+  )
+  if (process.env.FACTLAB_BENCH_TRIGRAM !== '1') {
+    note('trigram index size: set FACTLAB_BENCH_TRIGRAM=1 to build one on the copy and measure it')
+    return
+  }
+  const t1 = performance.now()
+  for (const [table, cols] of [
+    ['items', 'ext_id, question, reference'],
+    ['candidates', 'text'],
+    ['units', 'text'],
+  ] as const) {
+    db.exec(`CREATE VIRTUAL TABLE ${table}_tri USING fts5(${cols}, content = '${table}', content_rowid = 'id',
+      tokenize = 'trigram remove_diacritics 1');
+      INSERT INTO ${table}_tri (${table}_tri) VALUES ('rebuild');`)
+  }
+  info(
+    'a trigram index of the same texts, on disk',
+    size('*_tri*'),
+    'MB',
+    `built in ${((performance.now() - t1) / 1000).toFixed(0)} s`,
+  )
+}
+
+async function itemsView(handlers: Handlers, datasetId: number, me: number, items: number): Promise<void> {
+  const page = (status: string, offset = 0, search = '', variant: string | null = null) =>
+    call(handlers, 'datasets.items', {
+      datasetId,
+      annotatorId: me,
+      filter: { status, variant, search },
+      offset,
+      limit: 100,
+    })
+  const cases: [string, (i: number) => unknown][] = [
+    ['first page', () => page('all')],
+    ['scrolling (consecutive pages)', (i) => page('all', 100 * (i + 1))],
+    ['a page half way down', () => page('all', Math.floor(items / 2))],
+    ['last page', () => page('all', items - 100)],
+    ['not yet labelled by me', () => page('unlabelled')],
+    ['disputed', () => page('disputed')],
+    ['judges disagree', () => page('judgeDisagreement')],
+    ['one variant', () => page('all', 0, '', 'poor_answer')],
+    ['not labelled by me, one variant', () => page('unlabelled', 0, '', 'poor_answer')],
+    ['search for a common word ("river")', () => page('all', 0, 'river')],
+    ['search for a rarer word ("orchard")', () => page('all', 0, 'orchard')],
+    ['search for two words', () => page('all', 0, 'river orchard')],
+    ['search inside a word ("rchar")', () => page('all', 0, 'rchar')],
+  ]
+  for (const [name, fn] of cases) figure(`items view: ${name}, p99`, await p99(20, fn), 'ms', 200)
+}
+
+async function nextUnit(ctx: AppContext, handlers: Handlers, datasetId: number, me: number): Promise<void> {
+  const times: number[] = []
+  let after: number | undefined
+  for (let i = 0; i < 500; i++) {
+    const t0 = performance.now()
+    const next = (await call(handlers, 'annotate.next', {
+      datasetId,
+      annotatorId: me,
+      ...(after === undefined ? {} : { afterTargetId: after }),
+    })) as { targetId: number | null }
+    times.push(performance.now() - t0)
+    if (next.targetId === null) break
+    // Labelled as a person would, so the queue moves on like theirs.
+    ctx.workspace.labels.save({ targetId: next.targetId, annotatorId: me, verdict: 'true', seconds: 2 })
+    after = next.targetId
+  }
+  times.sort((a, b) => a - b)
+  figure(`annotate.next (${times.length} calls, each after a save), p99`, percentile(times, 99), 'ms', 5)
+}
+
+/** Agreement and Compare: every call the view makes, on a fresh process's connection (cold) and again (warm). */
+async function views(file: string, datasetId: number): Promise<void> {
+  const viewCalls: Record<string, [string, unknown][]> = {
+    Agreement: [
+      ['agreement.summary', { datasetId }],
+      ['agreement.queue', { datasetId, status: 'open', limit: 50 }],
+    ],
+    Compare: [
+      ['metrics.compare', { datasetId }],
+      ['metrics.disagreements', { datasetId, limit: 200 }],
+      ['metrics.labelNext', { datasetId, limit: 25 }],
+    ],
+  }
+  for (const [view, calls] of Object.entries(viewCalls)) {
+    const ctx = new AppContext(file, { driver: 'browser' })
+    try {
+      const handlers = buildHandlers(ctx)
+      const open = () =>
+        timed(async () => {
+          for (const [name, input] of calls) await call(handlers, name, input)
+        })
+      figure(`${view} view, cold`, await open(), 'ms', 1000)
+      figure(`${view} view, warm`, Math.min(await open(), await open()), 'ms', 100)
+      rss(`the ${view} view`)
+    } finally {
+      ctx.close()
+    }
+  }
+}
+
+/** Export of every target to Parquet against hyparquet-writer writing the same rows from memory. */
+async function parquet(file: string, datasetId: number, dir: string): Promise<void> {
+  const ctx = new AppContext(file, { driver: 'browser' })
+  try {
+    const ws = ctx.workspace
+    const t0 = performance.now()
+    await exportDataset(ws, { datasetId, format: 'parquet', outDir: join(dir, 'export') })
+    const exportMs = performance.now() - t0
+    rss('the Parquet export')
+    const columns = annotatorColumns(ws.db, datasetId)
+    const features = targetFeatures(columns)
+    const rows = [...targetRows(ws.db, datasetId, getDataset(ws.db, datasetId).labelSchema, columns)]
+    const t1 = performance.now()
+    const pending = parquetWriteRows({
+      writer: fileWriter(join(dir, 'floor.parquet')),
+      rows,
+      columns: features.map((f) => ({
+        name: f.name,
+        type: f.dtype === 'int32' ? 'INT32' : 'STRING',
+        nullable: true,
+      })),
+      rowGroupSize: 10_000,
+    })
+    if (pending) await pending
+    const floorMs = performance.now() - t1
+    info(`Parquet export of ${rows.length.toLocaleString('en-US')} targets`, exportMs / 1000, 's')
+    info('hyparquet-writer writing the same rows from memory', floorMs / 1000, 's')
+    figure('Parquet export rate / writer from memory', floorMs / exportMs, '', 0.8, 'min')
+    rss('the rows held in memory')
+  } finally {
+    ctx.close()
+  }
+}

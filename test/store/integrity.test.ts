@@ -1,0 +1,65 @@
+import { closeSync, openSync, writeSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { AppContext } from '../../src/main/app/context'
+import { Workspace } from '../../src/main/app/workspace'
+import { openWorkspace } from '../../src/main/store/connection'
+import { quickCheckInBackground } from '../../src/main/store/integrity'
+import { tmpDirs } from '../helpers/tmp'
+
+const tmp = tmpDirs()
+
+/** A workspace larger than the size checked before opening, with one of its tables damaged. */
+function damagedLargeWorkspace(): string {
+  const file = `${tmp()}/big.factlab`
+  const db = openWorkspace(file, { skipQuickCheck: true })
+  db.exec('CREATE TABLE padding (x BLOB)')
+  db.prepare('INSERT INTO padding VALUES (zeroblob(?))').run(40 * 2 ** 20)
+  db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)')
+  const insert = db.prepare('INSERT INTO notes (text) VALUES (?)')
+  for (let i = 0; i < 2000; i++) insert.run(`note ${i} `.repeat(20))
+  const root = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'notes'").pluck().get() as number
+  const pageSize = db.pragma('page_size', { simple: true }) as number
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  // Garbage over the table's root page: the kind of damage a failing disk leaves.
+  const fd = openSync(file, 'r+')
+  writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (root - 1) * pageSize)
+  closeSync(fd)
+  return file
+}
+
+describe('integrity check', () => {
+  it('passes a healthy workspace, in the background as before opening', async () => {
+    const file = `${tmp()}/ok.factlab`
+    openWorkspace(file).close()
+    expect(await quickCheckInBackground(file)).toEqual({ ok: true })
+  })
+
+  it('finds the damage of a large workspace after it opened, and then nothing more is written', async () => {
+    const file = damagedLargeWorkspace()
+    // Before this change the open itself refused the file; a large one now opens at once…
+    expect(() => openWorkspace(file)).toThrow(/integrity check/)
+    const ctx = new AppContext(file, { driver: 'browser' })
+    const heard: unknown[] = []
+    ctx.events.subscribe((name, payload) => {
+      if (name === 'workspace.damaged') heard.push(payload)
+    })
+    const result = await ctx.workspace.integrity
+    expect(result?.ok).toBe(false)
+    // …and the check's answer turns it read-only and is announced.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(heard).toEqual([{ file, problem: expect.any(String) }])
+    expect(() =>
+      ctx.workspace.db.prepare("INSERT INTO annotators (name, created_at) VALUES ('x', 'x')").run(),
+    ).toThrow(/readonly|read-only|query_only/i)
+    ctx.close()
+  })
+
+  it('checks a small workspace before it opens, as before', () => {
+    const file = `${tmp()}/small.factlab`
+    openWorkspace(file).close()
+    const ws = Workspace.open(file, { deferLargeCheck: true })
+    expect(ws.integrity).toBeNull()
+    ws.close()
+  })
+})
