@@ -1,5 +1,6 @@
 // The Electron entry: opens the workspace through the composition root (app/context, app/services),
 // binds the contract to IPC and opens the window. Everything else in src/main runs without Electron.
+import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, Menu, session } from 'electron'
@@ -14,7 +15,7 @@ import { buildMenuTemplate } from './shell/menu'
 import type { RendererSource } from './shell/trust'
 import { createMainWindow, hardenSession } from './shell/window'
 import { newWorkspace, openWorkspace } from './shell/workspaceDialogs'
-import { rollingBackup } from './store/backups'
+import { backupOnOpen } from './store/backups'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const devUrl = process.env.ELECTRON_RENDERER_URL
@@ -39,10 +40,11 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, source)
   setKeyStore(new SafeKeyStore(join(app.getPath('userData'), 'keys.json')))
   const file = defaultWorkspacePath()
+  const existed = existsSync(file)
   const context = new AppContext(file, { driver: 'app' })
   ctx = context
   loadDemoIfEmpty(context.workspace)
-  await rollingBackup(context.workspace.db, file)
+  await backupOnOpen(context.workspace.db, file, existed)
   registerCalls(buildHandlers(context), source)
 
   const win = createMainWindow({

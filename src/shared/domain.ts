@@ -34,6 +34,8 @@ export const DatasetSettings = z.object({
   beta: z.number().default(0),
   /** How gold is made where no one adjudicated (shared/goldRule.ts). */
   goldRule: GoldRule.default(DEFAULT_GOLD_RULE),
+  /** Whether an adjudicator may decide a target they labelled themselves (recorded if so). */
+  allowSelfAdjudication: z.boolean().default(false),
 })
 export type DatasetSettings = z.infer<typeof DatasetSettings>
 
@@ -105,7 +107,13 @@ export const EvidenceSpan = z
   .refine((s) => s.end > s.start, { message: 'an evidence span must not be empty' })
 export type EvidenceSpan = z.infer<typeof EvidenceSpan>
 
-export const Annotator = z.object({ id: z.number().int(), name: z.string(), createdAt: z.string() })
+export const Annotator = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  /** person: someone who labels; source: a dataset's own reference labels (MRPC quality), renamable. */
+  kind: z.enum(['person', 'source']).default('person'),
+})
 export type Annotator = z.infer<typeof Annotator>
 
 export const Label = z.object({

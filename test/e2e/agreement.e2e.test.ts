@@ -38,6 +38,8 @@ describe('agreement and adjudication in the browser', () => {
     })
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Agreement' }).click()
+    // Blind mode is on: judy has labelled nothing here, so she steps out of labelling to adjudicate.
+    await page.getByRole('button', { name: 'Step out of labelling to adjudicate' }).click()
     const figure = (label: string) => page.getByTestId(`figure-${label}`).textContent()
     await expect.poll(() => figure('Percent agreement')).toBe(formatPercent(expected.percent))
     expect(await figure('Fleiss’ κ')).toBe(formatFigure(expected.fleissKappa))

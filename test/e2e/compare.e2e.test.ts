@@ -10,6 +10,7 @@ import { fmtPct, fmtPctCi } from '../../src/shared/contract/metrics'
 import { itemLevelRows } from '../../src/shared/itemLevelRows'
 import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
+import { turnBlindOff } from './pages/blindWatch'
 
 const start = appSessions()
 
@@ -60,6 +61,8 @@ describe('compare view in the browser', () => {
       .get() as { id: number }
     const runIds = seedRuns(db, datasetId)
     const expected = computeDatasetMetrics(db, datasetId)
+    // A lead reading every disagreement: blind mode (on by default) would keep them back.
+    await turnBlindOff(page)
     const cli = toJsonReport(expected)
     expect(expected.goldTargets).toBeGreaterThan(0)
 
@@ -130,7 +133,10 @@ describe('compare view in the browser', () => {
     // The export is the same report the CLI writes: a self-contained page with its charts.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export HTML' }).click(),
+      (async () => {
+        await page.getByRole('button', { name: 'Export ▾' }).click()
+        await page.getByRole('menuitem', { name: 'HTML report (charts included)' }).click()
+      })(),
     ])
     expect(download.suggestedFilename()).toMatch(/-metrics\.html$/)
     const html = readFileSync((await download.path())!, 'utf8')

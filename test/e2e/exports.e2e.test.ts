@@ -31,9 +31,11 @@ describe('export from the app', () => {
     expect(await page.getByRole('heading', { name: 'Datasets', level: 1 }).count()).toBe(1)
     await dialog.getByLabel('Format').selectOption('csv')
     await dialog.getByLabel('Labels').selectOption('tester')
+    // In browser mode a download comes first; the server's folder is the second choice.
+    await dialog.getByText('Or write it to a folder on the server’s machine').click()
     const folder = dialog.getByLabel('Folder')
     await expect.poll(() => folder.inputValue()).toContain(`${dirname(app.workspaceFile)}/exports/`)
-    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Write to this folder' }).click()
 
     const written = dialog.getByRole('list', { name: 'Written files' }).getByRole('listitem')
     await expect.poll(() => written.count()).toBe(2)
@@ -58,8 +60,9 @@ describe('export from the app', () => {
     // A second export into the same folder is refused, in the dialog, and writes nothing.
     await dialog.getByRole('button', { name: 'Done' }).click()
     await page.getByRole('article', { name: DEMO }).getByRole('button', { name: 'Export…' }).click()
+    await dialog.getByText('Or write it to a folder on the server’s machine').click()
     await dialog.getByLabel('Folder').fill(dirname(dataFile!))
-    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Write to this folder' }).click()
     await dialog.getByRole('alert').waitFor()
     expect(await dialog.getByRole('alert').textContent()).toContain('already holds files')
     await app.shot('export-refused')

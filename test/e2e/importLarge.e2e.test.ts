@@ -46,7 +46,7 @@ describe('importing a large file in browser mode', () => {
     const wizard = page.getByRole('dialog', { name: 'Import a dataset' })
     await wizard.getByLabel('Dataset file').setInputFiles(file)
     // The preview reads only the start of the file: the first rows show while nothing else is sent.
-    await wizard.getByText('looks like qags').waitFor()
+    await wizard.getByText('the columns look like qags').waitFor()
     await wizard.getByRole('cell', { name: /Report 0: the Fenwick library/ }).waitFor()
     await wizard.getByLabel('Dataset name').fill('Large QAGS')
     await wizard.getByText(/large-qags\.jsonl · \d+\.\d MB/).waitFor()

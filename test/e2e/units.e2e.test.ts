@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { importFile } from '../../src/main/import'
 import { appSessions } from './harness'
+import { turnBlindOff } from './pages/blindWatch'
 
 const start = appSessions()
 
@@ -9,6 +10,8 @@ describe('units review in the browser', () => {
     const app = await start()
     const { page } = app
     const db = app.server.ctx.workspace.db
+    // A reviewer reading everyone's labels in the history: blind mode (the default) would hide them.
+    await turnBlindOff(page)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Units' }).click()
     const rows = page.getByTestId('unit-row')
     await rows.first().waitFor()
@@ -100,6 +103,7 @@ describe('units review in the browser', () => {
   it('edits a labelled RefChecker triplet by its object: a new version, the label stays on the old', async () => {
     const app = await start({ demo: false })
     const { page } = app
+    await turnBlindOff(page)
     const ws = app.server.ctx.workspace
     const report = await importFile(ws, {
       file: 'test/fixtures/import/refchecker.json',

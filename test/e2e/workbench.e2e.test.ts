@@ -30,7 +30,7 @@ describe('the workbench in the browser', () => {
     await page.getByRole('button', { name: 'Import dataset…' }).click()
     const wizard = page.getByRole('dialog', { name: 'Import a dataset' })
     await wizard.getByLabel('Dataset file').setInputFiles(`${FIXTURES}/qags.jsonl`)
-    await wizard.getByText('looks like qags').waitFor()
+    await wizard.getByText('the columns look like qags').waitFor()
     await wizard
       .getByRole('cell', { name: /Fenwick library will close/ })
       .first()
@@ -90,7 +90,7 @@ describe('the workbench in the browser', () => {
     await wizard.getByLabel('Facts').selectOption('claims')
     await app.shot('import-custom-mapping')
     await wizard.getByRole('button', { name: 'Import', exact: true }).click()
-    await wizard.getByText(/Imported “custom”: 1 items, 1 answers, 2 units/).waitFor()
+    await wizard.getByText(/Imported “custom”: 1 item, 1 answer, 2 units/).waitFor()
     await wizard.getByRole('button', { name: 'Open the dataset' }).click()
     await page.getByRole('button', { name: 'Annotate next unlabelled' }).click()
     const annotate = new AnnotatePage(page)
@@ -115,7 +115,7 @@ describe('the workbench in the browser', () => {
     await wizard
       .getByLabel('Dataset file')
       .setInputFiles({ name: 'broken.jsonl', mimeType: 'application/json', buffer: Buffer.from(bad) })
-    await wizard.getByText('looks like qags').waitFor()
+    await wizard.getByText('the columns look like qags').waitFor()
     await wizard.getByRole('button', { name: 'Import', exact: true }).click()
     const alert = wizard.getByRole('alert')
     await alert.waitFor()

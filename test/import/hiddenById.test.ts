@@ -20,6 +20,8 @@ describe('a dataset still being imported', () => {
       return content.targetId(unit, candidate)!
     })
     const annotatorId = ensureAnnotator(db, 'ana').id
+    // Someone other than the labeller decides: an adjudicator may not decide a target they labelled.
+    const adjudicatorId = ensureAnnotator(db, 'ada').id
     const config = await value<{ id: number }>('judges.saveConfig', {
       name: 'rouge-L',
       provider: 'lexical',
@@ -56,7 +58,7 @@ describe('a dataset still being imported', () => {
       error: { code: 'not_found', message: `No target with id ${targets[1]}` },
     })
     const decide = (targetId: number) =>
-      call('agreement.adjudicate', { targetId, verdict: 'true', adjudicatorId: annotatorId })
+      call('agreement.adjudicate', { targetId, verdict: 'true', adjudicatorId })
     expect(await decide(targets[0]!)).toMatchObject({ ok: true })
     expect(await decide(targets[1]!)).toMatchObject({
       ok: false,

@@ -104,7 +104,7 @@ describe('presets import the fixtures written in their layout', () => {
     expect(items.map((i) => i.question)).toEqual(q)
   })
 
-  it('MRPC: BOM and unbalanced quotes in the TSV; the quality becomes the labels of annotator mrpc', async () => {
+  it('MRPC: BOM and unbalanced quotes in the TSV; the quality becomes the reference labels of a named source', async () => {
     const ws = newWs()
     const r = await importFile(ws, { file: fixture('mrpc.tsv') })
     expect(r).toMatchObject({ items: 3, candidates: 3, units: 3, labels: 3, annotators: 1 })
@@ -116,10 +116,14 @@ describe('presets import the fixtures written in their layout', () => {
     expect(JSON.parse(items[1]!.metadata)).toMatchObject({ Quality: '0' })
     const labels = labelsOf(ws, r.datasetId)
     expect(labels.map((l) => [l.annotator, l.verdict, l.variant])).toEqual([
-      ['mrpc', 'yes', 'sentence2'],
-      ['mrpc', 'no', 'sentence2'],
-      ['mrpc', 'yes', 'sentence2'],
+      ['MRPC quality', 'yes', 'paraphrase'],
+      ['MRPC quality', 'no', 'paraphrase'],
+      ['MRPC quality', 'yes', 'paraphrase'],
     ])
+    // A source, not a person; the candidate is a paraphrase and keeps the file's column name.
+    expect(rows(ws, 'SELECT name, kind FROM annotators')).toEqual([{ name: 'MRPC quality', kind: 'source' }])
+    const meta = rows<{ metadata: string }>(ws, 'SELECT metadata FROM candidates ORDER BY id')[0]!.metadata
+    expect(JSON.parse(meta)).toEqual({ column: '#2 String' })
     const refs = rows<{ reference: string }>(ws, 'SELECT reference FROM items ORDER BY position')
     expect(refs[1]!.reference).toContain('"winter" campaign')
     expect(refs[2]!.reference).toBe('"We will tour four cities next autumn," the conductor said.')
@@ -138,12 +142,12 @@ describe('presets import the fixtures written in their layout', () => {
     const qqp = await importFile(ws, { file: fixture('qqp.tsv') })
     const paws = await importFile(ws, { file: fixture('paws.tsv') })
     expect(labelsOf(ws, qqp.datasetId).map((l) => [l.annotator, l.verdict])).toEqual([
-      ['qqp', 'yes'],
-      ['qqp', 'no'],
+      ['QQP duplicate flag', 'yes'],
+      ['QQP duplicate flag', 'no'],
     ])
     expect(labelsOf(ws, paws.datasetId).map((l) => [l.annotator, l.verdict])).toEqual([
-      ['paws', 'no'],
-      ['paws', 'yes'],
+      ['PAWS paraphrase flag', 'no'],
+      ['PAWS paraphrase flag', 'yes'],
     ])
     expect(
       rows<{ ext_id: string }>(ws, 'SELECT ext_id FROM items WHERE dataset_id = ?', qqp.datasetId)[0]!.ext_id,
@@ -154,12 +158,15 @@ describe('presets import the fixtures written in their layout', () => {
     const ws = newWs()
     const r = await importFile(ws, { file: fixture('summeval.jsonl') })
     expect(r).toMatchObject({ items: 2, candidates: 3, units: 3, labels: 24, annotators: 8 })
-    const m1 = labelsOf(ws, r.datasetId).filter((l) => l.variant === 'M2' && l.annotator.startsWith('expert'))
+    const m1 = labelsOf(ws, r.datasetId).filter(
+      (l) => l.variant === 'M2' && l.annotator.startsWith('SummEval expert'),
+    )
     expect(m1.map((l) => [l.annotator, l.verdict])).toEqual([
-      ['expert_1', '2'],
-      ['expert_2', '1'],
-      ['expert_3', '2'],
+      ['SummEval expert 1', '2'],
+      ['SummEval expert 2', '1'],
+      ['SummEval expert 3', '2'],
     ])
+    expect(rows(ws, 'SELECT DISTINCT kind FROM annotators')).toEqual([{ kind: 'source' }])
     const meta = JSON.parse(
       rows<{ metadata: string }>(ws, "SELECT metadata FROM candidates WHERE variant = 'M2'")[0]!.metadata,
     )
@@ -173,7 +180,7 @@ describe('presets import the fixtures written in their layout', () => {
       presetOptions: { dimension: 'fluency' },
     })
     const first = labelsOf(ws, r.datasetId)[0]!
-    expect(first).toMatchObject({ annotator: 'expert_1', verdict: '5', variant: 'M1' })
+    expect(first).toMatchObject({ annotator: 'SummEval expert 1', verdict: '5', variant: 'M1' })
   })
 
   it('QAGS: a sentence unit per summary sentence, an annotator per worker', async () => {
@@ -224,14 +231,17 @@ describe('presets import the fixtures written in their layout', () => {
 
   it('previews the first rows with the detected preset and its mapping', async () => {
     const p = await previewFile(fixture('mrpc.tsv'), { rows: 2 })
-    expect(p).toMatchObject({ format: 'tsv', preset: 'mrpc' })
+    expect(p).toMatchObject({ format: 'tsv', preset: 'mrpc', detected: 'mrpc' })
     expect(p.columns).toEqual(['Quality', '#1 ID', '#2 ID', '#1 String', '#2 String'])
     expect(p.rows).toHaveLength(2)
     expect(p.mapping).toMatchObject({
       reference: '#1 String',
-      candidates: [{ variant: 'sentence2', column: '#2 String' }],
+      candidates: [{ variant: 'paraphrase', column: '#2 String' }],
     })
     const q = await previewFile(fixture('qags.jsonl'))
     expect(q).toMatchObject({ format: 'jsonl', preset: 'qags', mapping: null })
+    // A layout chosen by hand is read with, but the detection is still what the columns say.
+    const chosen = await previewFile(fixture('mrpc.tsv'), { rows: 2, preset: 'paws' })
+    expect(chosen).toMatchObject({ preset: 'paws', detected: 'mrpc' })
   })
 })

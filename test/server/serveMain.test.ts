@@ -28,7 +28,7 @@ function waitForUrl(proc: ChildProcess): Promise<string> {
 // Runs under plain Node (through tsx): were anything in the serve graph to import electron, the
 // electron package would try to fetch its binary and the start would fail here.
 describe('npm run serve entry', () => {
-  it('opens the workspace with the demo, backs it up, prints its URL and stops cleanly on SIGTERM', async () => {
+  it('opens the workspace with the demo, prints its URL, stops cleanly on SIGTERM, and backs it up when it opens again', async () => {
     const dir = tmp()
     const workspace = join(dir, 'nested', 'w.factlab')
     child = spawn(
@@ -48,13 +48,28 @@ describe('npm run serve entry', () => {
     const body = (await res.json()) as { ok: boolean; value: { name: string }[] }
     expect(body.ok).toBe(true)
     expect(body.value.length).toBeGreaterThan(0)
-    expect(readdirSync(`${workspace}.backups`).length).toBe(1)
+    // A workspace this start created holds nothing of anyone's yet: no backup of it.
+    expect(existsSync(`${workspace}.backups`)).toBe(false)
 
     const exited = new Promise<number | null>((ok) => child?.on('exit', (code) => ok(code)))
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
     // A clean close checkpoints the write-ahead log into the workspace file.
     expect(existsSync(`${workspace}-wal`)).toBe(false)
+
+    // Opened again, it holds data: now a backup is taken before anything changes.
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/server/serveMain.ts', '--workspace', workspace],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    await waitForUrl(child)
+    expect(readdirSync(`${workspace}.backups`).length).toBe(1)
+    const again = new Promise<number | null>((ok) => child?.on('exit', (code) => ok(code)))
+    child.kill('SIGTERM')
+    expect(await again).toBe(0)
   })
 
   it('says so plainly when the port is taken', async () => {

@@ -17,7 +17,12 @@ describe('migration 0030: gold history', () => {
     loadDemoIfEmpty(new Workspace(file, old))
     const judge = ensureAnnotator(old, 'judy')
     const target = (old.prepare('SELECT id FROM targets LIMIT 1').get() as { id: number }).id
-    setGold(old, { targetId: target, verdict: 'false', source: 'adjudicated', adjudicatorId: judge.id })
+    // Raw SQL: today's setGold writes columns later migrations add.
+    old
+      .prepare(
+        "INSERT INTO gold (target_id, verdict, source, adjudicator_id, updated_at) VALUES (?, 'false', 'adjudicated', ?, '2026-01-01T00:00:00.000Z')",
+      )
+      .run(target, judge.id)
     expect(schemaVersion(old)).toBe(20)
     old.close()
 

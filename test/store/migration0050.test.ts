@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
-import { setGold } from '../../src/main/labels/gold'
 import { LATEST_VERSION, openWorkspace, schemaVersion } from '../../src/main/store/connection'
 import { MIGRATIONS } from '../../src/main/store/migrations'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
@@ -21,7 +20,12 @@ describe('migration 0050: import state', () => {
     loadDemoIfEmpty(new Workspace(file, old))
     const judge = ensureAnnotator(old, 'judy')
     const target = (old.prepare('SELECT id FROM targets LIMIT 1').get() as { id: number }).id
-    setGold(old, { targetId: target, verdict: 'false', source: 'adjudicated', adjudicatorId: judge.id })
+    // Raw SQL: today's setGold writes columns later migrations add.
+    old
+      .prepare(
+        "INSERT INTO gold (target_id, verdict, source, adjudicator_id, updated_at) VALUES (?, 'false', 'adjudicated', ?, '2026-01-01T00:00:00.000Z')",
+      )
+      .run(target, judge.id)
     const names = listNames(old)
     expect(schemaVersion(old)).toBe(40)
     old.close()

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { DatasetSummary, ItemFilter, ItemRow } from '../../shared/contract/datasets'
+import type { Viewer } from '../../shared/contract/viewer'
 import { ServiceError } from '../app/errors'
+import { blindSql } from '../blind'
 import { labelledBy } from '../labels/sql'
 import { queuePlan } from '../projects/plan'
 import { planProgress } from '../projects/progress'
@@ -84,9 +86,14 @@ export function datasetSummary(db: Db, datasetId: number): DatasetSummary {
   }
   const stats = datasetStats(db, datasetId)
   // datasetStats counts by name; names are unique, so the ids come from the annotator list.
-  const ids = new Map(listAnnotators(db).map((a) => [a.name, a.id]))
+  const known = new Map(listAnnotators(db).map((a) => [a.name, a]))
   const labelledBy = Object.entries(stats.labelledBy)
-    .map(([name, labelled]) => ({ annotatorId: ids.get(name) ?? -1, name, labelled }))
+    .map(([name, labelled]) => ({
+      annotatorId: known.get(name)?.id ?? -1,
+      name,
+      labelled,
+      source: known.get(name)?.kind === 'source',
+    }))
     .sort((a, b) => a.name.localeCompare(b.name))
   const variants = datasetVariants(db, datasetId)
   const disputed = (
@@ -119,6 +126,7 @@ export interface ItemsQuery {
   filter: ItemFilter
   offset: number
   limit: number
+  viewer?: Viewer
 }
 
 function likePattern(search: string): string {
@@ -145,6 +153,11 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   if (q.filter.variant !== null)
     where.push('EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant)')
   const targetsOfItem = itemTargets(q.filter.variant !== null)
+  // While blind, a dispute or a judge's disagreement counts only on targets the viewer labelled.
+  const seen = blindSql(db, q.datasetId, q.viewer, 'd.target_id')
+  const disputed = `${disputedTargets(q.filter.variant !== null)}${seen ? ` AND ${seen}` : ''}`
+  const judgeSeen = blindSql(db, q.datasetId, q.viewer, 'j.target_id')
+  const judgeDisagrees = judgeSeen ? `${JUDGE_DISAGREES_ITEMS} AND ${judgeSeen}` : JUDGE_DISAGREES_ITEMS
   if (q.filter.status === 'unlabelled') {
     if (q.annotatorId === null) throw new ServiceError('bad_input', 'Choose who is labelling first')
     // Under a plan, "not yet labelled by me" means work left for me: targets at k are done.
@@ -157,13 +170,13 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
         ? 'NOT EXISTS (SELECT 1 FROM item_done d WHERE d.item_id = i.id AND d.annotator_id IN (0, @annotatorId))'
         : `EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`,
     )
-  } else if (q.filter.status === 'disputed')
-    where.push(`i.id IN (SELECT d.item_id ${disputedTargets(q.filter.variant !== null)})`)
-  else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${JUDGE_DISAGREES_ITEMS})`)
+  } else if (q.filter.status === 'disputed') where.push(`i.id IN (SELECT d.item_id ${disputed})`)
+  else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${judgeDisagrees})`)
 
   const params = {
     datasetId: q.datasetId,
     annotatorId: q.annotatorId ?? -1,
+    viewerId: q.viewer?.annotatorId ?? -1,
     variant: q.filter.variant,
     like: likePattern(search),
     limit: q.limit,
@@ -179,7 +192,7 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
       (SELECT json_group_array(variant) FROM (SELECT variant FROM candidates WHERE item_id = i.id ORDER BY id)) AS variants,
       (SELECT COUNT(*) ${targetsOfItem}) AS targets,
       (SELECT COUNT(*) ${targetsOfItem} AND ${MINE}) AS labelledByMe,
-      (SELECT COUNT(*) ${disputedTargets(q.filter.variant !== null)} AND d.item_id = i.id) AS disputed
+      (SELECT COUNT(*) ${disputed} AND d.item_id = i.id) AS disputed
     FROM items i WHERE ${whereSql} ORDER BY i.position LIMIT @limit OFFSET @offset`
   const rows = (
     db.prepare(pageSql).all(used(pageSql)) as (Omit<ItemRow, 'variants'> & { variants: string })[]

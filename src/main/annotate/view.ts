@@ -4,6 +4,7 @@
 import type { AnnotateTarget, AnnotateView } from '../../shared/contract/annotate'
 import { Triplet, type UnitKind } from '../../shared/domain'
 import { ServiceError } from '../app/errors'
+import { blindGate } from '../blind'
 import { goldTargetsAmong } from '../labels/gold'
 import { labelsForTargets, nextUnlabelledTarget } from '../labels/labels'
 import { requireAnnotator } from '../labels/save'
@@ -72,15 +73,18 @@ function nextForMe(db: Db, datasetId: number, annotatorId: number, after?: numbe
   return planned === undefined ? nextUnlabelledTarget(db, datasetId, annotatorId, after) : planned
 }
 
+/**
+ * From the run's own frozen columns, not the judge config's current name: a config renamed or
+ * edited after the run does not relabel what the run said.
+ */
 function judgeName(v: TargetJudgeVerdict): string {
-  if (v.judgeName) return v.judgeName
   return v.provider === 'imported' ? `${v.method} (imported)` : `${v.method} · ${v.model}`
 }
 
 /**
  * Everything the annotate view shows for one item. Blind mode is enforced here, not only in
- * the UI: judges' and other annotators' verdicts on a target stay out of the reply until this
- * annotator has labelled that target.
+ * the UI (src/main/blind/): judges' and other annotators' verdicts on a target, and whether it is
+ * disputed, stay out of the reply until this annotator has a current label on that target.
  */
 export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
   let dataset: ReturnType<typeof getDataset>
@@ -137,6 +141,7 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
   const gold = goldTargetsAmong(db, ids)
   const verdicts = judgeVerdictsOfTargets(db, ids)
 
+  const gate = blindGate(db, input.datasetId, { annotatorId: input.annotatorId, blind: input.blind }, ids)
   let hiddenJudgeVerdicts = 0
   const targets: AnnotateTarget[] = rows.map((r) => {
     const mine = labels.find((l) => l.targetId === r.targetId && l.annotatorId === input.annotatorId) ?? null
@@ -156,7 +161,7 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
         reason: v.reason,
         citation: v.citation,
       }))
-    const hidden = input.blind && (mine === null || mine.verdict === null)
+    const hidden = !gate.reveals(r.targetId)
     if (hidden) hiddenJudgeVerdicts += judges.length
     return {
       targetId: r.targetId,
@@ -176,7 +181,7 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
         ? null
         : otherLabels.map((l) => ({ annotator: names.get(l.annotatorId) ?? '?', verdict: l.verdict! })),
       judges: hidden ? null : judges,
-      disputed: !gold.has(r.targetId) && distinct.size > 1,
+      disputed: !hidden && !gold.has(r.targetId) && distinct.size > 1,
       ...(settled.has(r.targetId) ? { settled: true } : {}),
     }
   })

@@ -207,7 +207,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
             : {}),
         },
       })
-      sink = new ItemSink(db, datasetId, conv.mapping?.id ?? 'id')
+      sink = new ItemSink(db, datasetId, conv.mapping?.id ?? 'id', conv.sources ?? [])
       if (multi) sink.startPart()
       chunks = new ChunkWriter(db, datasetId)
     }

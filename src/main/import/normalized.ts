@@ -72,4 +72,10 @@ export interface RowConverter {
    * article) are merged into it; returns null when `next` starts a new item.
    */
   merge?(prev: NormItem, next: NormItem): NormItem | null
+  /**
+   * Label givers that are the dataset's own reference labels, not people (MRPC's quality
+   * column): stored as a source the person sees and can rename, never offered as "who is
+   * labelling".
+   */
+  sources?: readonly string[]
 }

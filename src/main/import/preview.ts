@@ -14,6 +14,8 @@ export interface PreviewOptions {
 export interface Preview {
   format: string
   preset: PresetName | null
+  /** The layout the columns match, whatever was asked for. */
+  detected: PresetName | null
   columns: string[]
   rows: Record<string, unknown>[]
   mapping: Mapping | null
@@ -52,5 +54,6 @@ export async function previewFile(file: string, opts: PreviewOptions = {}): Prom
       mapping = null
     }
   }
-  return { format: source.format, preset, columns, rows, mapping }
+  // What the columns look like, whatever was chosen: the wizard shows both apart.
+  return { format: source.format, preset, detected: detectPreset(columns), columns, rows, mapping }
 }

@@ -46,6 +46,7 @@ export class ItemSink {
     db: Db,
     private readonly datasetId: number,
     private readonly idField: string,
+    private readonly sources: readonly string[] = [],
   ) {
     this.insItem = db.prepare(
       'INSERT INTO items (dataset_id, ext_id, position, question, reference, metadata) VALUES (?, ?, ?, ?, ?, ?)',
@@ -64,7 +65,7 @@ export class ItemSink {
     this.labels = new LabelWriter(db)
     this.insGold = importedGoldWriter(db)
     this.findAnnotator = db.prepare('SELECT id FROM annotators WHERE name = ?')
-    this.addAnnotator = db.prepare('INSERT INTO annotators (name, created_at) VALUES (?, ?)')
+    this.addAnnotator = db.prepare('INSERT INTO annotators (name, created_at, kind) VALUES (?, ?, ?)')
     this.noteAdded = db.prepare(
       'INSERT INTO dataset_import_annotators (dataset_id, annotator_id) VALUES (?, ?)',
     )
@@ -115,7 +116,8 @@ export class ItemSink {
       const row = this.findAnnotator.get(key) as { id: number } | undefined
       if (row) id = row.id
       else {
-        id = Number(this.addAnnotator.run(key, this.at).lastInsertRowid)
+        const kind = this.sources.includes(key) ? 'source' : 'person'
+        id = Number(this.addAnnotator.run(key, this.at, kind).lastInsertRowid)
         // Noted in the same transaction, so a withdrawn import (even after a crash) takes it back.
         this.noteAdded.run(this.datasetId, id)
       }

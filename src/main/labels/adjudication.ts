@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import type { GoldDecision, QueueEntry, QueuePage, QueueStatus } from '../../shared/contract/agreement'
+import type { Viewer } from '../../shared/contract/viewer'
 import { EvidenceSpan, UnitKind } from '../../shared/domain'
 import { checkVerdict } from '../../shared/labelSchemas'
+import { blindGate, checkAdjudicator, hasSteppedOut } from '../blind'
 import type { Db } from '../store/connection'
-import { datasetVisible, getDataset } from '../store/repos/datasets'
+import { datasetSettings, datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { UnitsError } from '../units/rows'
 import { disputedTargetsOnce } from './disputes'
@@ -33,6 +35,7 @@ interface EntryRow {
   adjudicator: string | null
   goldNote: string | null
   goldAt: string | null
+  goldSelf: number | null
 }
 
 interface LabelRow {
@@ -55,18 +58,23 @@ function goldOf(r: EntryRow): GoldDecision | null {
     adjudicator: r.adjudicator,
     note: r.goldNote,
     updatedAt: r.goldAt,
+    adjudicatorLabelled: r.goldSelf === 1,
   }
 }
 
 export function adjudicationQueue(
   db: Db,
   datasetId: number,
-  opts: { status?: QueueStatus; variant?: string; offset?: number; limit?: number } = {},
+  opts: { status?: QueueStatus; variant?: string; offset?: number; limit?: number; viewer?: Viewer } = {},
 ): QueuePage {
   const labelSchema = getDataset(db, datasetId).labelSchema
   const all = disputedTargetsOnce(db, labelSchema, datasetId, opts.variant ?? null)
   const status = opts.status ?? 'open'
-  const wanted = all.filter((r) => status === 'all' || (status === 'open') === (r.decided === 0))
+  // Being in this queue says a target is disputed: while blind, a viewer sees only the disputes
+  // on targets they labelled themselves (src/main/blind/).
+  const gate = blindGate(db, datasetId, opts.viewer)
+  const matching = all.filter((r) => status === 'all' || (status === 'open') === (r.decided === 0))
+  const wanted = matching.filter((r) => gate.reveals(r.targetId))
   const adjudicated = all.filter((r) => r.decided === 1).length
   const offset = opts.offset ?? 0
   const ids = wanted.slice(offset, offset + (opts.limit ?? 100)).map((r) => r.targetId)
@@ -76,6 +84,9 @@ export function adjudicationQueue(
     adjudicated,
     total: wanted.length,
     entries: queueEntries(db, ids),
+    hidden: matching.length - wanted.length,
+    steppedOut: opts.viewer?.annotatorId ? hasSteppedOut(db, datasetId, opts.viewer.annotatorId) : false,
+    allowSelfAdjudication: datasetSettings(db, datasetId).allowSelfAdjudication,
   }
 }
 
@@ -89,7 +100,7 @@ export function queueEntries(db: Db, targetIds: readonly number[]): QueueEntry[]
          c.id AS candidateId, c.variant, c.text AS candidateText,
          u.id AS unitId, u.kind, u.text AS unitText, u.version,
          g.verdict AS goldVerdict, g.source AS goldSource, a.name AS adjudicator, g.note AS goldNote,
-         g.updated_at AS goldAt
+         g.updated_at AS goldAt, g.adjudicator_labelled AS goldSelf
        FROM targets t JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id
        JOIN units u ON u.id = t.unit_id LEFT JOIN gold g ON g.target_id = t.id
        LEFT JOIN annotators a ON a.id = g.adjudicator_id
@@ -162,7 +173,13 @@ export function adjudicate(
     const problem = checkVerdict(getDataset(db, t.datasetId).labelSchema, verdict)
     if (problem) throw new UnitsError('bad_input', problem)
     const note = input.note?.trim() ? input.note.trim() : null
+    const { labelledByAdjudicator } = checkAdjudicator(db, {
+      datasetId: t.datasetId,
+      targetId: input.targetId,
+      adjudicatorId: input.adjudicatorId,
+    })
     setGold(db, {
+      adjudicatorLabelled: labelledByAdjudicator,
       targetId: input.targetId,
       verdict,
       source: 'adjudicated',

@@ -133,13 +133,25 @@ export function setGold(
     source: 'adjudicated' | 'import'
     adjudicatorId?: number | null
     note?: string | null
+    /** The adjudicator had labelled the target themselves (migration 0110). */
+    adjudicatorLabelled?: boolean
   },
 ): void {
   db.prepare(
-    `INSERT INTO gold (target_id, verdict, source, adjudicator_id, note, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO gold (target_id, verdict, source, adjudicator_id, note, updated_at, adjudicator_labelled)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (target_id) DO UPDATE SET verdict = excluded.verdict, source = excluded.source,
-       adjudicator_id = excluded.adjudicator_id, note = excluded.note, updated_at = excluded.updated_at`,
-  ).run(input.targetId, input.verdict, input.source, input.adjudicatorId ?? null, input.note ?? null, now())
+       adjudicator_id = excluded.adjudicator_id, note = excluded.note, updated_at = excluded.updated_at,
+       adjudicator_labelled = excluded.adjudicator_labelled`,
+  ).run(
+    input.targetId,
+    input.verdict,
+    input.source,
+    input.adjudicatorId ?? null,
+    input.note ?? null,
+    now(),
+    input.adjudicatorLabelled ? 1 : 0,
+  )
 }
 
 /** Which of these targets have a stored gold row (a settled target is no longer disputed). */

@@ -43,8 +43,14 @@ export function currentLabelsByName(
   }[]
 }
 
-/** A unit's labels (on any of its targets) with annotator and variant: what a version was given. */
-export function labelsOnUnit(db: Db): (unitId: number) => {
+/**
+ * A unit's labels (on any of its targets) with annotator and variant: what a version was given.
+ * `visible` (blind mode) keeps the viewer's own labels and those on targets the condition allows.
+ */
+export function labelsOnUnit(
+  db: Db,
+  visible?: { condition: string; viewerId: number },
+): (unitId: number) => {
   annotator: string
   variant: string
   verdict: string | null
@@ -54,10 +60,12 @@ export function labelsOnUnit(db: Db): (unitId: number) => {
   const stmt = db.prepare(
     `SELECT a.name AS annotator, c.variant AS variant, l.verdict, l.note, l.updated_at AS updatedAt
      FROM labels l JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
-     JOIN candidates c ON c.id = t.candidate_id WHERE t.unit_id = ? ORDER BY c.id, a.name`,
+     JOIN candidates c ON c.id = t.candidate_id
+     WHERE t.unit_id = @unitId ${visible ? `AND (l.annotator_id = @viewerId OR ${visible.condition})` : ''}
+     ORDER BY c.id, a.name`,
   )
   return (unitId) =>
-    stmt.all(unitId) as {
+    stmt.all(visible ? { unitId, viewerId: visible.viewerId } : { unitId }) as {
       annotator: string
       variant: string
       verdict: string | null

@@ -29,7 +29,13 @@ export function humanFigures(
     for (let i = 0; i < n; i++) gold[i] = others[i]! < 0 ? NONE : bins[others[i]!]!
     const f = figuresByVariant(own, gold, null, t.variant, t.variants, boot)
     if (f.overall.judged === 0) continue
-    out.push({ ...f.overall, annotatorId: a, annotator: names.get(a) ?? `#${a}`, byVariant: f.byVariant })
+    out.push({
+      ...f.overall,
+      annotatorId: a,
+      annotator: names.get(a) ?? `#${a}`,
+      source: false,
+      byVariant: f.byVariant,
+    })
   }
   return out.sort((x, y) => x.annotator.localeCompare(y.annotator))
 }

@@ -32,8 +32,16 @@ function targetInfo(db: Db, ids: readonly number[]): Map<number, TargetInfo> {
 export function disagreements(
   db: Db,
   datasetId: number,
-  opts: { runId?: number | null; variant?: string | null; limit?: number } = {},
+  opts: {
+    runId?: number | null
+    variant?: string | null
+    limit?: number
+    /** Blind mode's gate (src/main/blind/): targets it keeps back are neither listed nor counted. */
+    reveals?: (targetId: number) => boolean
+  } = {},
 ): { total: number; rows: Disagreement[] } {
+  // A blind viewer's list is theirs alone: never kept for, or served from, the shared memo.
+  if (opts.reveals) return findDisagreements(db, datasetSnapshot(db, datasetId), opts)
   // Reopening the Compare view of an unchanged workspace does not walk every verdict again.
   const key = `disagreements:${opts.runId ?? ''}:${opts.variant ?? ''}:${opts.limit ?? 200}`
   return memoised(db, datasetId, key, (s) => findDisagreements(db, s, opts))
@@ -42,7 +50,12 @@ export function disagreements(
 function findDisagreements(
   db: Db,
   snapshot: Snapshot,
-  opts: { runId?: number | null; variant?: string | null; limit?: number },
+  opts: {
+    runId?: number | null
+    variant?: string | null
+    limit?: number
+    reveals?: (targetId: number) => boolean
+  },
 ): { total: number; rows: Disagreement[] } {
   const { t, runs: all, columns } = snapshot
   const variantCode = opts.variant == null ? -1 : t.variants.indexOf(opts.variant)
@@ -59,6 +72,7 @@ function findDisagreements(
     if (variantCode >= 0 && t.variant[i] !== variantCode) continue
     const gold = t.goldBin[i]!
     if (gold === NONE) continue
+    if (opts.reveals && !opts.reveals(t.ids[i]!)) continue
     for (let r = 0; r < cols.length; r++) {
       const run = cols[r]!
       if (run.status[i] !== ST_OK || run.bin[i] === gold) continue

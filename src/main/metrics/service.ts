@@ -10,6 +10,7 @@ import { figuresByVariant } from './figures'
 import { humanFigures } from './humans'
 import { type RunColumns, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
+import { runIdentity } from './runIdentity'
 import { runCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { binaryFigures, confusionMatrix, SUPPORTED } from './stats/binary'
@@ -17,6 +18,13 @@ import { aurocCut, correlate } from './stats/correlation'
 import { type CorrectnessBits, correctnessBits, mcnemarBits } from './stats/mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './stats/methods'
 import { paretoFront, spread } from './stats/spread'
+
+/** Why a run stays out of charts, McNemar and default choices, or null when it belongs in them. */
+function exclusion(r: RunRow, f: { judged: number; na: number; errors: number }): string | null {
+  if (r.status === 'failed') return `the run failed${r.error ? `: ${r.error}` : ''}`
+  if (f.judged - f.na - f.errors === 0) return 'no verdicts: every target it reached was N/A or failed'
+  return null
+}
 
 export { judgeRuns, runLabel } from './snapshot'
 
@@ -161,8 +169,8 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       method: r.method,
       status: r.status,
       repeatIndex: r.repeat_index,
-      configKey:
-        r.judge_config_id !== null ? `config:${r.judge_config_id}` : `${r.provider}|${r.model}|${r.method}`,
+      configKey: runIdentity(r.config, r),
+      excluded: exclusion(r, f.overall),
       perClass: binaryFigures(f.cells).perClass,
       confusion: { binary: confusionMatrix(run.bin, t.goldBin, 2), labels: t.labels, full: bf },
       byVariant: f.byVariant,
@@ -176,11 +184,13 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
   const mcnemarRows: McNemarRow[] = []
   for (let a = 0; a < runs.length; a++)
     for (let b = a + 1; b < runs.length; b++) {
+      // A run with no verdicts (or a failed one) has nothing to test: p = 1 would read as "no difference".
+      if (judges[a]!.excluded || judges[b]!.excluded) continue
       const m = mcnemarBits(correct[a]!, correct[b]!)
       mcnemarRows.push({ a: runs[a]!.id, b: runs[b]!.id, n: m.n, aOnly: m.b, bOnly: m.c, pValue: m.pValue })
     }
   const groups = new Map<string, JudgeMetrics[]>()
-  for (const j of judges) groups.set(j.configKey, [...(groups.get(j.configKey) ?? []), j])
+  for (const j of judges) if (!j.excluded) groups.set(j.configKey, [...(groups.get(j.configKey) ?? []), j])
   const spreads = [...groups]
     .filter(([, js]) => js.length > 1)
     .map(([configKey, js]) => ({
@@ -189,12 +199,19 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       runIds: js.map((j) => j.runId),
       errorRate: spread(js.map((j) => j.errorRate)),
     }))
-  const names = new Map(listAnnotators(db).map((a) => [a.id, a.name]))
+  const annotators = listAnnotators(db)
+  const names = new Map(annotators.map((a) => [a.id, a.name]))
+  const sources = new Set(annotators.filter((a) => a.kind === 'source').map((a) => a.id))
   const time = activeTimeOn(db, t.ids)
   // Each person's time on the very targets the judges are scored on: what their cost is made of.
   const humans = humanFigures(t, coder, names, boot).map((h) => {
     const own = time.get(h.annotatorId)
-    return { ...h, activeSeconds: own?.seconds ?? 0, labelled: own?.labelled ?? 0 }
+    return {
+      ...h,
+      source: sources.has(h.annotatorId),
+      activeSeconds: own?.seconds ?? 0,
+      labelled: own?.labelled ?? 0,
+    }
   })
   return {
     datasetId,
@@ -225,6 +242,6 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
 
 /** Runs on the cost / error-rate Pareto front (runs without an error rate are left out). */
 function front(judges: readonly JudgeMetrics[]): number[] {
-  const rated = judges.filter((j) => j.errorRate !== null)
+  const rated = judges.filter((j) => j.errorRate !== null && !j.excluded)
   return paretoFront(rated.map((j) => ({ x: j.cost, y: j.errorRate! }))).map((i) => rated[i]!.runId)
 }

@@ -20,7 +20,9 @@ export interface RunRow {
   method: string
   status: string
   repeat_index: number
-  judge_config_id: number | null
+  /** The config frozen into the run: what it ran (runIdentity.ts), never the editable config. */
+  config: string
+  error: string | null
 }
 
 export interface Snapshot {
@@ -39,7 +41,7 @@ export function runLabel(r: { id: number; model: string; method: string; repeat_
 export function judgeRuns(db: Db, datasetId: number): RunRow[] {
   return db
     .prepare(
-      `SELECT id, kind, provider, model, method, status, repeat_index, judge_config_id FROM runs
+      `SELECT id, kind, provider, model, method, status, repeat_index, config, error FROM runs
        WHERE dataset_id = ? AND kind IN ('judge', 'imported') AND status NOT IN ('queued')
          AND ${runHasVerdicts('runs.id')} ORDER BY id`,
     )

@@ -1,3 +1,10 @@
+import { GENERATE_METHODS, JUDGE_METHODS } from '../../shared/domain'
+import {
+  LLM_PROVIDERS,
+  type LlmProviderName,
+  methodProblem,
+  type RunMethodName,
+} from '../../shared/judgeValidity'
 import { schemaFit } from '../judges/schemaFit'
 import { templateSnapshot } from '../prompts/store'
 import type { ProviderName } from '../providers/client'
@@ -50,6 +57,11 @@ const CACHE_RATIOS: Record<ProviderName, { cacheReadRatio: number; cacheWriteRat
 export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
   if (r.mode === 'batch' && r.provider !== 'openai' && r.provider !== 'anthropic')
     throw new Error(`Batch mode is for openai and anthropic; ${r.provider} runs call by call`)
+  // Configs saved before this check existed, and CLI flags, meet the same rule as the contract.
+  if ((LLM_PROVIDERS as readonly string[]).includes(r.provider) && isRunMethod(r.method)) {
+    const problem = methodProblem(r.provider as LlmProviderName, r.method)
+    if (problem) throw new Error(problem)
+  }
   if (r.provider === 'openai-compatible' && !r.baseUrl?.trim())
     throw new Error('openai-compatible needs a base URL (for example http://localhost:11434/v1)')
   if ((r.kind ?? 'judge') === 'judge') {
@@ -128,4 +140,10 @@ export function improveRequest(source: RunRecord, rounds: number): RunRequest {
     sourceRunId: source.id,
     rounds,
   }
+}
+
+function isRunMethod(m: string): m is RunMethodName {
+  return (
+    (JUDGE_METHODS as readonly string[]).includes(m) || (GENERATE_METHODS as readonly string[]).includes(m)
+  )
 }

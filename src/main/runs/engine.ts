@@ -7,6 +7,7 @@ import { type BatchApi, type BatchLimits, createBatchApi } from '../providers/ba
 import { type KeyStore, keyStore, missingKey } from '../providers/keys'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
+import { allFailedReason, runFailures } from '../verdicts/failures'
 import { settledTargets } from '../verdicts/reads'
 import { writeVerdicts } from '../verdicts/write'
 import { RunCaller, RunFatal, RunStopped } from './caller'
@@ -265,6 +266,11 @@ export class RunEngine {
       else if (run.kind === 'extract') await runExtraction(session)
       else if (run.kind === 'improve') await runImprovement(session)
       else throw new RunFatal(`Runs of kind ${run.kind} cannot be executed`)
+      if (run.kind === 'judge' && !entry.stopAs) {
+        // A run whose every call failed produced no evidence: it is a failed run, with its reason.
+        const reason = allFailedReason(runFailures(db, run.id))
+        if (reason) throw new RunFatal(reason)
+      }
       // After a takeover the run's status belongs to the new driver, whatever stopped ours.
       if (!entry.lost) setRunStatus(db, run.id, entry.stopAs ?? 'done')
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { CandidateVerdict, Rewrite, RunInfo } from '../../shared/contract/judges'
 import type { Db } from '../store/connection'
+import { runFailures } from '../verdicts/failures'
 import { verdictsOnCandidate } from '../verdicts/reads'
 import { lastTakeover, liveLease } from './lease'
 import { heldMessage } from './leaseRules'
@@ -14,6 +15,7 @@ export function runInfos(
   const now = new Date()
   return listRuns(db, datasetId).map((r) => {
     const s = runSummary(db, r.id)
+    const failures = runFailures(db, r.id)
     const active = isActive(r.id)
     const lease = active ? null : liveLease(db, r.id, now.getTime())
     const total = (db.prepare('SELECT total_calls AS n FROM runs WHERE id = ?').get(r.id) as { n: number }).n
@@ -35,6 +37,7 @@ export function runInfos(
       verdicts: s.verdicts,
       na: s.na,
       errors: s.errors,
+      errorClasses: failures.classes,
       promptTokens: s.prompt_tokens,
       completionTokens: s.completion_tokens,
       cacheReadTokens: s.cache_read_tokens,

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { rollingBackup } from '../store/backups'
+import { backupOnOpen } from '../store/backups'
 import { parseServeArgs, SERVE_USAGE } from './args'
 import { startServer } from './server'
 
@@ -23,17 +23,14 @@ async function main(): Promise<void> {
     return
   }
   mkdirSync(dirname(args.workspaceFile), { recursive: true })
+  const existed = existsSync(args.workspaceFile)
   const server = await startServer({
     workspaceFile: args.workspaceFile,
     port: args.port,
     rendererDir: args.rendererDir ?? builtRendererDir(),
     loadDemo: true,
   })
-  const backup = await rollingBackup(server.ctx.workspace.db, args.workspaceFile)
-  console.log(`Workspace: ${args.workspaceFile} (backup taken: ${backup})`)
-  console.log(`FactLab (browser mode) at ${server.url}`)
-  console.log('Only this machine can connect. Press Ctrl+C to stop.')
-
+  // Listening for the stop signals before the URL is printed: whoever reads it may stop us at once.
   let stopping = false
   const stop = (signal: string): void => {
     if (stopping) return
@@ -49,6 +46,12 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+  const backup = await backupOnOpen(server.ctx.workspace.db, args.workspaceFile, existed)
+  console.log(
+    `Workspace: ${args.workspaceFile} (${backup ? `backup taken: ${backup}` : 'new workspace: nothing to back up yet'})`,
+  )
+  console.log(`FactLab (browser mode) at ${server.url}`)
+  console.log('Only this machine can connect. Press Ctrl+C to stop.')
 }
 
 function startFailure(error: unknown): string {

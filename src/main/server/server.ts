@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import {
   HTTP_CALL_PREFIX,
+  HTTP_DOWNLOAD_PREFIX,
   HTTP_EVENTS_PATH,
   HTTP_UPLOAD_PATH,
   TOKEN_HEADER,
@@ -13,10 +14,12 @@ import type { RpcError } from '../../shared/contract/define'
 import { uploads } from '../annotate/upload'
 import { AppContext } from '../app/context'
 import { loadDemoIfEmpty } from '../demo/loadDemo'
+import { downloads } from '../downloads'
 import { dispatch, type Handlers } from '../rpc/dispatch'
 import { buildHandlers } from '../rpc/handlers'
 import { CONTENT_SECURITY_POLICY } from '../shell/csp'
 import { BodyError, readJsonBody } from './body'
+import { serveDownload } from './download'
 import { isAllowedHost, isAllowedOrigin, makeToken, tokensEqual } from './security'
 import { openEventStream } from './sse'
 import { serveStatic } from './static'
@@ -124,6 +127,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const uploaded = new Set<string>()
   const sweeper = setInterval(() => {
     uploads.sweep()
+    downloads.sweep()
     // Forget the ids of uploads already used or swept, so the set stays as small as the registry.
     for (const id of uploaded) if (!uploads.get(id)) uploaded.delete(id)
   }, SWEEP_EVERY_MS)
@@ -172,6 +176,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
     if (path === HTTP_UPLOAD_PATH) {
       await handleUpload(req, res, url)
+      return
+    }
+    if (path.startsWith(HTTP_DOWNLOAD_PREFIX)) {
+      serveDownload(req, res, path.slice(HTTP_DOWNLOAD_PREFIX.length))
       return
     }
     if (path.startsWith(HTTP_CALL_PREFIX)) {
@@ -231,6 +239,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       closed = true
       clearInterval(sweeper)
       for (const id of uploaded) uploads.discard(id)
+      downloads.clear()
       for (const end of streams) end()
       const done = new Promise<void>((ok) => server.close(() => ok()))
       server.closeAllConnections()

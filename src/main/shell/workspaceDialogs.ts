@@ -2,15 +2,16 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { type BrowserWindow, dialog } from 'electron'
 import type { AppContext } from '../app/context'
-import { rollingBackup } from '../store/backups'
+import { backupOnOpen } from '../store/backups'
 
 const FILTERS = [{ name: 'FactLab workspace', extensions: ['factlab'] }]
 
 async function switchTo(ctx: AppContext, win: BrowserWindow, file: string): Promise<void> {
   try {
+    const existed = existsSync(file)
     await ctx.switchTo(file)
     win.setTitle(`FactLab — ${file}`)
-    await rollingBackup(ctx.workspace.db, file)
+    await backupOnOpen(ctx.workspace.db, file, existed)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     dialog.showErrorBox('FactLab could not open that workspace', `${file}\n\n${message}`)

@@ -47,6 +47,22 @@ export async function rollingBackup(db: Db, workspaceFile: string, keep = 5): Pr
 }
 
 /**
+ * The backup taken when a workspace opens, or null when there is nothing of anyone's to keep:
+ * a file this start created (`existedBefore` false) or one holding no dataset. A brand-new
+ * workspace used to report "backup taken" of an empty file.
+ */
+export async function backupOnOpen(
+  db: Db,
+  workspaceFile: string,
+  existedBefore: boolean,
+): Promise<string | null> {
+  if (!existedBefore) return null
+  const datasets = db.prepare('SELECT COUNT(*) AS n FROM datasets').get() as { n: number }
+  if (datasets.n === 0) return null
+  return rollingBackup(db, workspaceFile)
+}
+
+/**
  * Replaces a closed workspace with a backup in one step. The current file is kept beside it
  * (`.before-restore`) so a restore is itself undoable.
  */

@@ -1,4 +1,6 @@
 import type { UnitEntry, UnitsPage, UnitVersion } from '../../shared/contract/units'
+import type { Viewer } from '../../shared/contract/viewer'
+import { blindSql } from '../blind'
 import { labelsOnUnit } from '../labels/reads'
 import { targetHasHumanWork, unitLabelCount } from '../labels/sql'
 import type { Db } from '../store/connection'
@@ -99,12 +101,17 @@ export function unitsPage(db: Db, datasetId: number, sel: { itemId?: number; ind
 }
 
 /** Every version of a unit, oldest first, each with the labels that were given on its text. */
-export function unitVersions(db: Db, lineageId: number): UnitVersion[] {
+export function unitVersions(db: Db, lineageId: number, viewer?: Viewer): UnitVersion[] {
   const rows = db
     .prepare('SELECT * FROM units WHERE lineage_id = ? ORDER BY version, id')
     .all(lineageId) as UnitRow[]
   if (rows.length === 0) throw new UnitsError('not_found', `No unit lineage ${lineageId}`)
-  const labels = labelsOnUnit(db)
+  // While blind, another annotator's label shows only on a target the viewer labelled too.
+  const datasetId = (
+    db.prepare('SELECT dataset_id AS id FROM items WHERE id = ?').get(rows[0]!.item_id) as { id: number }
+  ).id
+  const seen = blindSql(db, datasetId, viewer, 't.id')
+  const labels = labelsOnUnit(db, seen ? { condition: seen, viewerId: viewer?.annotatorId ?? -1 } : undefined)
   const verdicts = db.prepare(`SELECT ${unitVerdictCount('?')} AS n`)
   return rows.map((r) => ({
     unit: toUnit(r),

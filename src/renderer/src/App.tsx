@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { api } from './api'
 import { AnnotatorGate } from './components/AnnotatorGate'
+import { DatasetSwitcher } from './components/DatasetSwitcher'
 import { useQuery } from './hooks'
 import { hashToRoute, routeDataset, routeToHash } from './route'
 import { SettingsContext, useSettingsStore } from './settings'
@@ -91,10 +92,15 @@ export function App() {
             FactLab
           </div>
           {currentDataset && (
-            <div className="sidebar-dataset" title={currentDataset.name}>
-              <span className="eyebrow">Dataset</span>
-              <span className="sidebar-dataset-name">{currentDataset.name}</span>
-            </div>
+            <DatasetSwitcher
+              datasets={datasets.data ?? []}
+              current={currentDataset}
+              onSwitch={(id) => {
+                setLastDataset(id)
+                const same = routeFor(route.view, id)
+                if (same && routeDataset(route) !== null) navigate(same)
+              }}
+            />
           )}
           <ul>
             {NAV.map((n) => {
@@ -107,6 +113,9 @@ export function App() {
                     aria-current={route.view === n.view ? 'page' : undefined}
                     disabled={target === null}
                     title={target === null ? 'Choose a dataset first' : undefined}
+                    // A click does not take the focus: a ring left on the button would light up at the
+                    // next key the view handles. Keyboard users still tab here and see it.
+                    onMouseDown={(e) => e.preventDefault()}
                     onClick={() => target && navigate(target)}
                   >
                     {n.label}

@@ -7,6 +7,7 @@ import {
   type EventPayload,
   type FactlabBridge,
   HTTP_CALL_PREFIX,
+  HTTP_DOWNLOAD_PREFIX,
   HTTP_EVENTS_PATH,
   HTTP_UPLOAD_PATH,
   type RpcError,
@@ -86,6 +87,28 @@ export async function uploadFile(body: Blob, name: string): Promise<string> {
     throw new ApiError('failed', `The server did not accept ${name} (HTTP ${response.status}).`)
   if ('uploadId' in parsed.data) return parsed.data.uploadId
   throw new ApiError('failed', parsed.data.error.message)
+}
+
+/** True in browser mode: files the server writes are on its disk, not necessarily this one's. */
+export function isBrowserMode(): boolean {
+  return window.factlab === undefined
+}
+
+/**
+ * Browser mode: fetches a download the server prepared (exports.download) and hands it to the
+ * browser's own download, under the name the server chose.
+ */
+export async function downloadPrepared(downloadId: string, fileName: string): Promise<void> {
+  const response = await fetch(`${HTTP_DOWNLOAD_PREFIX}${encodeURIComponent(downloadId)}`, {
+    headers: { [TOKEN_HEADER]: browserToken() },
+  })
+  if (!response.ok) throw new ApiError('failed', (await response.text()) || `HTTP ${response.status}`)
+  const url = URL.createObjectURL(await response.blob())
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  a.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 /** Calls main, through IPC in the desktop app or HTTP in browser mode; throws ApiError on refusal. */

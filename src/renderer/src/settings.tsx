@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useState } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { z } from 'zod'
+import type { Viewer } from '../../shared/contract/viewer'
 
 /** Per-browser preferences; what is labelled lives in the workspace, not here. */
 export const Settings = z.object({
@@ -35,6 +36,15 @@ export const SettingsContext = createContext<SettingsApi>({ settings: Settings.p
 
 export function useSettings(): SettingsApi {
   return useContext(SettingsContext)
+}
+
+/** Who is looking and whether blind mode is on: main hides what blind mode keeps back. */
+export function useViewer(): Viewer {
+  const { settings } = useSettings()
+  return useMemo(
+    () => ({ annotatorId: settings.annotatorId, blind: settings.blind }),
+    [settings.annotatorId, settings.blind],
+  )
 }
 
 export function useSettingsStore(): SettingsApi {

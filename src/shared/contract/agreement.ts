@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { EvidenceSpan, UnitKind } from '../domain'
 import { LabelSchema } from '../labelSchemas'
 import { type CallDef, call } from './define'
+import { Viewer } from './viewer'
 
 const Id = z.number().int().positive()
 /** null means "not defined" (too few labels, one class only): the UI says so instead of NaN. */
@@ -51,6 +52,8 @@ export const GoldDecision = z.object({
   adjudicator: z.string().nullable(),
   note: z.string().nullable(),
   updatedAt: z.string(),
+  /** The adjudicator had labelled this target themselves (the dataset allows self-adjudication). */
+  adjudicatorLabelled: z.boolean(),
 })
 export type GoldDecision = z.infer<typeof GoldDecision>
 
@@ -90,6 +93,11 @@ export const QueuePage = z.object({
   /** Entries matching the requested status, before paging. */
   total: z.number().int(),
   entries: z.array(QueueEntry),
+  /** Entries blind mode keeps from this viewer: disputes on targets they have not labelled. */
+  hidden: z.number().int(),
+  /** The viewer stepped out of labelling this dataset to adjudicate it. */
+  steppedOut: z.boolean(),
+  allowSelfAdjudication: z.boolean(),
 })
 export type QueuePage = z.infer<typeof QueuePage>
 
@@ -113,8 +121,20 @@ export const agreementCalls = {
       variant: z.string().optional(),
       offset: z.number().int().nonnegative().default(0),
       limit: z.number().int().positive().max(500).default(100),
+      /** Who is looking; while blind, disputes on targets they have not labelled stay out. */
+      viewer: Viewer.optional(),
     }),
     QueuePage,
+  ),
+  /** The annotator stops labelling this dataset to adjudicate it; their labels there are then refused. */
+  'agreement.stepOut': call(
+    z.object({ datasetId: Id, annotatorId: Id }),
+    z.object({ steppedOut: z.boolean() }),
+  ),
+  /** Whether an adjudicator may decide a target they labelled themselves. */
+  'agreement.setSelfAdjudication': call(
+    z.object({ datasetId: Id, allow: z.boolean() }),
+    z.object({ allowSelfAdjudication: z.boolean() }),
   ),
   /** The adjudicator's decision becomes the target's gold. */
   'agreement.adjudicate': call(

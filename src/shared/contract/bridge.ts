@@ -17,5 +17,7 @@ export const HTTP_CALL_PREFIX = '/api/call/'
 export const HTTP_EVENTS_PATH = '/api/events'
 /** `POST ?name=<file name>` with the file's bytes as the body; answers `{ uploadId }`. */
 export const HTTP_UPLOAD_PATH = '/api/upload'
+/** Browser mode: GET <prefix><downloadId> streams a prepared export once (exports.download). */
+export const HTTP_DOWNLOAD_PREFIX = '/api/download/'
 export const TOKEN_HEADER = 'x-factlab-token'
 export const TOKEN_QUERY = 'token'

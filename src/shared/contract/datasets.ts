@@ -3,6 +3,7 @@ import { DatasetSource } from '../domain'
 import { Mapping, PresetName } from '../importMapping'
 import { LabelSchema } from '../labelSchemas'
 import { call } from './define'
+import { Viewer } from './viewer'
 
 /** One dataset with its progress: targets labelled per annotator against the total. */
 export const DatasetSummary = z.object({
@@ -17,7 +18,13 @@ export const DatasetSummary = z.object({
   targets: z.number().int(),
   variants: z.array(z.string()),
   labelledBy: z.array(
-    z.object({ annotatorId: z.number().int(), name: z.string(), labelled: z.number().int() }),
+    z.object({
+      annotatorId: z.number().int(),
+      name: z.string(),
+      labelled: z.number().int(),
+      /** The dataset's own reference labels (imported), not a person. */
+      source: z.boolean(),
+    }),
   ),
   disputed: z.number().int(),
   /** Progress against the annotation plan (k labels per target), when the dataset has one. */
@@ -85,7 +92,10 @@ const Upload = z.object({
 
 export const ImportPreview = z.object({
   format: z.string(),
+  /** The layout the preview was read with: the one asked for, else the detected one. */
   preset: z.string().nullable(),
+  /** The layout the file's columns match, whatever was asked for. */
+  detected: z.string().nullable(),
   columns: z.array(z.string()),
   rows: z.array(z.record(z.string(), z.unknown())),
   mapping: Mapping.nullable(),
@@ -133,6 +143,8 @@ export const datasetsCalls = {
       filter: ItemFilter.default({ status: 'all', variant: null, search: '' }),
       offset: z.number().int().nonnegative().default(0),
       limit: z.number().int().min(1).max(500).default(100),
+      /** While blind, disputes and judge disagreements count only on targets the viewer labelled. */
+      viewer: Viewer.optional(),
     }),
     z.object({ total: z.number().int(), rows: z.array(ItemRow) }),
   ),

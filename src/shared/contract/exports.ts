@@ -74,6 +74,18 @@ export const exportsCalls = {
     }),
     z.object({ files: z.array(z.string()) }),
   ),
+  /**
+   * Browser mode: the export prepared on the server for the browser to download once from
+   * `/api/download/<downloadId>` — the data file itself, or a zip with its card when large.
+   */
+  'exports.download': call(
+    z.object({
+      datasetId: z.number().int(),
+      format: ExportFormatName,
+      annotator: z.string().trim().min(1).max(200).optional(),
+    }),
+    z.object({ downloadId: z.string(), fileName: z.string(), bytes: z.number().int(), zipped: z.boolean() }),
+  ),
   /** A run's verdicts; CSV when `out` ends in .csv, JSON lines otherwise. */
   'exports.verdicts': call(
     z.object({ runId: z.number().int(), raw: z.boolean().default(false), out: LocalPath.optional() }),

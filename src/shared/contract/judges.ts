@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { GENERATE_METHODS, JUDGE_METHODS, RunStatus, VerdictStatus } from '../domain'
+import { LLM_PROVIDERS, methodProblem } from '../judgeValidity'
 import { type CallDef, call } from './define'
+import { Viewer } from './viewer'
 
 const Id = z.number().int().positive()
 const None = z.object({})
 const Ok = z.object({ ok: z.literal(true) })
 
-export const LLM_PROVIDERS = ['openai', 'anthropic', 'openai-compatible', 'lexical'] as const
+export { LLM_PROVIDERS }
 export const LlmProvider = z.enum(LLM_PROVIDERS)
 export type LlmProvider = z.infer<typeof LlmProvider>
 
@@ -76,7 +78,13 @@ export const JudgeConfig = z.object({
 })
 export type JudgeConfig = z.infer<typeof JudgeConfig>
 
-export const JudgeConfigInput = JudgeConfig.omit({ id: true, createdAt: true }).extend({ id: Id.optional() })
+/** A config the chosen provider cannot run (say lexical with faaf-tfn) is refused here. */
+export const JudgeConfigInput = JudgeConfig.omit({ id: true, createdAt: true })
+  .extend({ id: Id.optional() })
+  .superRefine((c, ctx) => {
+    const problem = methodProblem(c.provider, c.method)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['method'], message: problem })
+  })
 export type JudgeConfigInput = z.infer<typeof JudgeConfigInput>
 
 export const Template = z.object({
@@ -159,6 +167,8 @@ export const RunInfo = z.object({
   verdicts: z.number().int(),
   na: z.number().int(),
   errors: z.number().int(),
+  /** Failed targets by class of failure (timeout, rate limit, …), most frequent first. */
+  errorClasses: z.array(z.object({ name: z.string(), count: z.number().int() })),
   promptTokens: z.number().int(),
   completionTokens: z.number().int(),
   /** Prompt tokens read from / written to the provider's prompt cache (priced apart). */
@@ -276,5 +286,9 @@ export const judgesCalls = {
   'judges.cancel': call(RunRef, Ok),
   'judges.resume': call(RunRef, Ok),
   'judges.rewrites': call(z.object({ datasetId: Id }), z.array(Rewrite)),
-  'judges.candidateVerdicts': call(z.object({ candidateId: Id }), z.array(CandidateVerdict)),
+  /** While blind (`viewer`), verdicts on targets the viewer has not labelled stay out. */
+  'judges.candidateVerdicts': call(
+    z.object({ candidateId: Id, viewer: Viewer.optional() }),
+    z.array(CandidateVerdict),
+  ),
 } satisfies Record<string, CallDef>

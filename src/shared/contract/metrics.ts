@@ -3,6 +3,7 @@ import { AgreementFigures, CohenPair } from './agreement'
 import { call } from './define'
 import { ItemLevel } from './itemLevel'
 import { RefcheckerEval } from './refchecker'
+import { Viewer } from './viewer'
 
 /** Shapes of the metrics area; the service builds exactly these, the Compare view reads them. */
 
@@ -55,7 +56,10 @@ export const JudgeMetrics = Figures.extend({
   method: z.string(),
   status: z.string(),
   repeatIndex: z.number().int(),
+  /** What the run ran (provider, model, method, settings, template versions), from its frozen config. */
   configKey: z.string(),
+  /** Why this run is left out of charts, McNemar and the default confusion matrix; null if it is not. */
+  excluded: z.string().nullable(),
   perClass: z.object({ supported: ClassScores, unsupported: ClassScores }),
   confusion: Confusion,
   byVariant: z.record(z.string(), Figures),
@@ -83,6 +87,8 @@ export type JudgeMetrics = z.infer<typeof JudgeMetrics>
 export const HumanMetrics = Figures.extend({
   annotatorId: z.number().int(),
   annotator: z.string(),
+  /** The dataset's own reference labels (MRPC quality…), scored like a person. */
+  source: z.boolean(),
   byVariant: z.record(z.string(), Figures),
   /** Active seconds recorded on this person's labels of the targets the judges are scored on. */
   activeSeconds: z.number().optional(),
@@ -237,11 +243,13 @@ export const metricsCalls = {
       runId: z.number().int().nullable().default(null),
       variant: z.string().nullable().default(null),
       limit: z.number().int().min(1).max(5000).default(200),
+      /** While blind, only targets the viewer labelled are listed. */
+      viewer: Viewer.optional(),
     }),
     z.object({ total: z.number().int(), rows: z.array(Disagreement) }),
   ),
   'metrics.labelNext': call(
-    DatasetInput.extend({ limit: z.number().int().min(1).max(1000).default(50) }),
+    DatasetInput.extend({ limit: z.number().int().min(1).max(1000).default(50), viewer: Viewer.optional() }),
     z.object({ queue: z.array(LabelNextRow), narrowing: z.array(NarrowingSeries) }),
   ),
   'metrics.report': call(

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Unit, UnitKind } from '../domain'
 import { type CallDef, call } from './define'
+import { Viewer } from './viewer'
 
 const Id = z.number().int().positive()
 
@@ -127,7 +128,8 @@ export const unitsCalls = {
     }),
     z.array(Unit),
   ),
-  'units.versions': call(z.object({ lineageId: Id }), z.array(UnitVersion)),
+  /** While blind (`viewer`), other annotators' labels stay out. */
+  'units.versions': call(z.object({ lineageId: Id, viewer: Viewer.optional() }), z.array(UnitVersion)),
   /** Deterministic sentence units for one candidate, or for every candidate of a dataset. */
   'units.splitSentences': call(
     z.union([z.object({ candidateId: Id }), z.object({ datasetId: Id, variant: z.string().optional() })]),

@@ -11,4 +11,9 @@ export const workspaceCalls = {
   'workspace.annotators': call(z.object({}).default({}), z.array(Annotator)),
   /** The annotator with this name, created on first use (who is labelling is chosen at start). */
   'workspace.ensureAnnotator': call(z.object({ name: z.string().trim().min(1).max(100) }), Annotator),
+  /** Renames a dataset's reference-label source (MRPC quality…); people are not renamed. */
+  'workspace.renameSource': call(
+    z.object({ annotatorId: z.number().int().positive(), name: z.string().trim().min(1).max(100) }),
+    Annotator,
+  ),
 }

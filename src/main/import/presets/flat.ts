@@ -1,7 +1,7 @@
 import { Mapping } from '../../../shared/importMapping'
 import { BINARY_SCHEMA, FAAF_SCHEMA, numericSchema } from '../../../shared/labelSchemas'
 import { mappingConverter } from '../mapping'
-import type { RowConverter } from '../normalized'
+import type { Row, RowConverter } from '../normalized'
 import { cellText } from '../text'
 
 /**
@@ -70,7 +70,19 @@ export const wikievalfacts: FlatPreset = {
   },
 }
 
-/** Sentence pairs: sentence 1 is the reference, sentence 2 the one candidate, judged whole. */
+/** What each pair set's second text is, and the name its own labels are kept under. */
+const PAIRS = {
+  mrpc: { variant: 'paraphrase', source: 'MRPC quality' },
+  msrpar: { variant: 'paraphrase', source: 'MSRpar similarity' },
+  qqp: { variant: 'paired question', source: 'QQP duplicate flag' },
+  paws: { variant: 'paraphrase', source: 'PAWS paraphrase flag' },
+} as const
+
+/**
+ * Sentence pairs: sentence 1 is the reference, sentence 2 the one candidate, judged whole. The
+ * candidate is named for what it is (a paraphrase), the file's column kept in its metadata; the
+ * set's own label is kept under a named source, not a person.
+ */
 function pairConverter(
   name: 'mrpc' | 'msrpar' | 'qqp' | 'paws',
   cols: readonly string[],
@@ -80,17 +92,26 @@ function pairConverter(
   ids: string[],
 ): RowConverter {
   const schema = name === 'msrpar' ? numericSchema('msrpar', 0, 5, 3) : BINARY_SCHEMA
+  const { variant, source } = PAIRS[name]
   const mapping = Mapping.parse({
     id: ids.length === 1 ? ids[0] : undefined,
     reference: s1,
-    candidates: [{ variant: 'sentence2', column: s2 }],
+    candidates: [{ variant, column: s2 }],
     wholeUnits: true,
-    // The dataset's own label becomes the labels of an annotator named after the dataset.
-    labels: [{ column: label, annotator: name, variant: 'sentence2' }],
+    labels: [{ column: label, annotator: source, variant }],
     metadata: [label, ...ids, ...cols.filter((c) => columnKey(c) === 'genre' || columnKey(c) === 'source')],
     labelSchema: schema,
   })
-  const base = mappingConverter(mapping, schema, name)
+  const mapped = mappingConverter(mapping, schema, name)
+  const base = {
+    ...mapped,
+    sources: [source],
+    toItem(row: Row) {
+      const item = mapped.toItem(row)
+      for (const c of item.candidates) c.metadata = { ...c.metadata, column: s2 }
+      return item
+    },
+  }
   if (ids.length < 2) return { ...base, required: [...base.required, label] }
   return {
     ...base,

@@ -43,6 +43,10 @@ const Annotations = z.array(z.record(z.string(), z.unknown()))
 
 export const SUMMEVAL_DIMENSIONS = ['consistency', 'coherence', 'fluency', 'relevance'] as const
 
+function summevalSource(prefix: string, i: number): string {
+  return `SummEval ${prefix} ${i + 1}`
+}
+
 export function summeval(columns: readonly string[], options: PresetOptions = {}): RowConverter {
   const dimension = options.dimension ?? 'consistency'
   const article = findColumn(columns, 'text', 'article') ?? 'text'
@@ -61,7 +65,7 @@ export function summeval(columns: readonly string[], options: PresetOptions = {}
       if (raw === undefined || raw === null) return []
       return [
         {
-          annotator: `${prefix}_${i + 1}`,
+          annotator: summevalSource(prefix, i),
           verdict: at(`${column}.${i}.${dimension}`, () => toVerdict(schema, raw)),
         },
       ]
@@ -71,6 +75,11 @@ export function summeval(columns: readonly string[], options: PresetOptions = {}
     name: 'summeval',
     labelSchema: schema,
     mapping: null,
+    // The release's expert and crowd scores are its reference labels, each rater a source.
+    sources: Array.from({ length: 20 }, (_, i) => [
+      summevalSource('expert', i),
+      summevalSource('crowd', i),
+    ]).flat(),
     required: [article, summary, system],
     toItem(row) {
       const text = cellText(row, summary, true)!

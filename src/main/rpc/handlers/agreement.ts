@@ -1,10 +1,11 @@
 import type { agreementCalls } from '../../../shared/contract/agreement'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
+import { stepOut } from '../../blind'
 import { adjudicate, adjudicationQueue } from '../../labels/adjudication'
 import { agreementForDataset } from '../../metrics/agreementService'
 import { datasetAgreement } from '../../metrics/datasetAgreement'
-import { getDataset } from '../../store/repos/datasets'
+import { getDataset, updateDatasetSettings } from '../../store/repos/datasets'
 import { UnitsError } from '../../units/rows'
 import type { Handlers } from '../dispatch'
 
@@ -37,6 +38,20 @@ export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
         return { ...figures, alphaLevel: numeric ? 'interval' : 'nominal' }
       }),
     'agreement.queue': (i) => guard(() => adjudicationQueue(db(), i.datasetId, i)),
+    'agreement.stepOut': (i) =>
+      guard(() => {
+        getDataset(db(), i.datasetId)
+        if (!db().prepare('SELECT 1 FROM annotators WHERE id = ?').get(i.annotatorId))
+          throw new ServiceError('not_found', `No annotator with id ${i.annotatorId}`)
+        stepOut(db(), i.datasetId, i.annotatorId)
+        return { steppedOut: true }
+      }),
+    'agreement.setSelfAdjudication': (i) =>
+      guard(() => {
+        getDataset(db(), i.datasetId)
+        const s = updateDatasetSettings(db(), i.datasetId, { allowSelfAdjudication: i.allow })
+        return { allowSelfAdjudication: s.allowSelfAdjudication }
+      }),
     'agreement.adjudicate': (i) =>
       guard(() => {
         const { datasetId, entry } = adjudicate(db(), i)

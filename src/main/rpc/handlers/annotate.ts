@@ -1,13 +1,20 @@
 import type { annotateCalls } from '../../../shared/contract/annotate'
 import { nextTarget, openAnnotateView } from '../../annotate/view'
 import type { AppContext } from '../../app/context'
-import { saveLabel } from '../../labels/save'
+import { refuseLabelIfSteppedOut } from '../../blind'
+import { datasetOfTarget, saveLabel } from '../../labels/save'
 import type { Handlers } from '../dispatch'
 
 export function annotateHandlers(ctx: AppContext): Pick<Handlers, keyof typeof annotateCalls> {
   return {
     'annotate.open': (input) => openAnnotateView(ctx.workspace.db, input),
     'annotate.save': (input) => {
+      // Someone who stepped out of labelling a dataset to adjudicate it has seen every verdict.
+      refuseLabelIfSteppedOut(
+        ctx.workspace.db,
+        datasetOfTarget(ctx.workspace.db, input.targetId),
+        input.annotatorId,
+      )
       const { label, datasetId } = saveLabel(ctx.workspace, input)
       ctx.events.emit('labels.changed', { datasetId, targetIds: [input.targetId] })
       return label

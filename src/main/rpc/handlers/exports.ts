@@ -6,6 +6,7 @@ import type { exportsCalls } from '../../../shared/contract/exports'
 import { withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
+import { prepareDatasetDownload } from '../../downloads'
 import { exportBundle, exportDataset, exportVerdicts, mergeBundle } from '../../export'
 import { datasetVisible, findDatasetByName, getDataset } from '../../store/repos/datasets'
 import type { Handlers } from '../dispatch'
@@ -110,6 +111,10 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
       return refusedAs('bad_input', () =>
         exportDataset(ctx.workspace, { datasetId, format, outDir: dir, annotator }),
       )
+    },
+    'exports.download': (input) => {
+      dataset(input.datasetId)
+      return refusedAs('bad_input', () => prepareDatasetDownload(ctx.workspace, input))
     },
     'exports.verdicts': ({ runId, raw, out }) => {
       const file = freshFile(

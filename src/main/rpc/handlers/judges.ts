@@ -2,6 +2,7 @@ import type { judgesCalls } from '../../../shared/contract/judges'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { batchStatus } from '../../batches/status'
+import { blindGate } from '../../blind'
 import { latestTemplates, saveTemplate, templateHistory } from '../../prompts/store'
 import { PROVIDER_NAMES } from '../../providers/client'
 import { KEY_ENV_VARS, keyStore, missingKey } from '../../providers/keys'
@@ -151,11 +152,19 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
     },
     'judges.batches': ({ runId }) => batchStatus(db(), runId),
     'judges.rewrites': ({ datasetId }) => rewrites(db(), datasetId),
-    'judges.candidateVerdicts': ({ candidateId }) => {
+    'judges.candidateVerdicts': ({ candidateId, viewer }) => {
       // Like every call naming a row: a candidate of a dataset still being imported does not exist yet.
       if (!candidateVisible(db(), candidateId))
         throw new ServiceError('not_found', `No candidate with id ${candidateId}`)
-      return candidateVerdicts(db(), candidateId)
+      const all = candidateVerdicts(db(), candidateId)
+      const owner = db()
+        .prepare(
+          'SELECT dataset_id AS id FROM items WHERE id = (SELECT item_id FROM candidates WHERE id = ?)',
+        )
+        .get(candidateId) as { id: number } | undefined
+      if (!owner) return all
+      const gate = blindGate(db(), owner.id, viewer, [...new Set(all.map((v) => v.targetId))])
+      return all.filter((v) => gate.reveals(v.targetId))
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { metricsCalls } from '../../../shared/contract/metrics'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
+import { blindGate } from '../../blind'
 import { computeItemLevel, withItemLevel } from '../../metrics/items'
 import { disagreements, labelNext, narrowing } from '../../metrics/queries'
 import { computeDatasetMetrics } from '../../metrics/service'
@@ -21,15 +22,19 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
       requireDataset(db, datasetId)
       return withHumanCosts(db, computeDatasetMetrics(db, datasetId, { seed, replicates, includeControls }))
     },
-    'metrics.disagreements': ({ datasetId, runId, variant, limit }) => {
+    'metrics.disagreements': ({ datasetId, runId, variant, limit, viewer }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      return disagreements(db, datasetId, { runId, variant, limit })
+      const gate = blindGate(db, datasetId, viewer)
+      return disagreements(db, datasetId, { runId, variant, limit, reveals: gate.reveals })
     },
-    'metrics.labelNext': ({ datasetId, limit }) => {
+    'metrics.labelNext': ({ datasetId, limit, viewer }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      return { queue: labelNext(db, datasetId, limit), narrowing: narrowing(db, datasetId) }
+      // The judges' split on a target is their verdicts in another form: blind keeps it back too.
+      const gate = blindGate(db, datasetId, viewer)
+      const queue = gate.open ? labelNext(db, datasetId, limit) : []
+      return { queue, narrowing: narrowing(db, datasetId) }
     },
     'metrics.itemLevel': ({ datasetId, seed, replicates }) => {
       const db = ctx.workspace.db

@@ -42,7 +42,7 @@ export function unitsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof unit
       ),
     'units.merge': (i) => guard(() => mergeUnits(db(), i.unitIds, i.text)),
     'units.reorder': (i) => guard(() => reorderUnits(db(), i.itemId, i.kind, i.candidateId, i.orderedIds)),
-    'units.versions': (i) => guard(() => unitVersions(db(), i.lineageId)),
+    'units.versions': (i) => guard(() => unitVersions(db(), i.lineageId, i.viewer)),
     'units.splitSentences': (i) =>
       guard(() => {
         if ('candidateId' in i) {

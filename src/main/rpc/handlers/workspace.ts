@@ -1,7 +1,8 @@
 import type { workspaceCalls } from '../../../shared/contract/workspace'
 import type { AppContext } from '../../app/context'
+import { ServiceError } from '../../app/errors'
 import { schemaVersion } from '../../store/connection'
-import { ensureAnnotator, listAnnotators } from '../../store/repos/annotators'
+import { ensureAnnotator, listAnnotators, renameSource } from '../../store/repos/annotators'
 import type { Handlers } from '../dispatch'
 
 export const APP_VERSION = '0.1.0'
@@ -14,6 +15,22 @@ export function workspaceHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
       appVersion: APP_VERSION,
     }),
     'workspace.annotators': () => listAnnotators(ctx.workspace.db),
-    'workspace.ensureAnnotator': ({ name }) => ensureAnnotator(ctx.workspace.db, name),
+    'workspace.ensureAnnotator': ({ name }) => {
+      const a = ensureAnnotator(ctx.workspace.db, name)
+      // Labelling as a dataset's reference labels would mix a person's verdicts into them.
+      if (a.kind === 'source')
+        throw new ServiceError(
+          'conflict',
+          `“${a.name}” is a dataset's reference labels, not a person: choose another name`,
+        )
+      return a
+    },
+    'workspace.renameSource': ({ annotatorId, name }) => {
+      try {
+        return renameSource(ctx.workspace.db, annotatorId, name)
+      } catch (error) {
+        throw new ServiceError('conflict', error instanceof Error ? error.message : String(error))
+      }
+    },
   }
 }

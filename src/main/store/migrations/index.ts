@@ -7,6 +7,7 @@ import { migration0070 } from './0070-label-history-merge'
 import { migration0080 } from './0080-annotation-project'
 import { migration0090 } from './0090-batches-and-prompt-cache'
 import { migration0100 } from './0100-performance'
+import { migration0110 } from './0110-blind-adjudication'
 import { migration0120 } from './0120-gold-rules'
 import type { Migration } from './types'
 
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0080,
   migration0090,
   migration0100,
+  migration0110,
   migration0120,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -2,9 +2,10 @@ import { Annotator } from '../../../shared/domain'
 import type { Db } from '../connection'
 import { now } from './rows'
 
+// SELECT *: migration tests build workspaces from before annotators.kind (0110); it reads as 'person'.
 export function listAnnotators(db: Db): Annotator[] {
   return (
-    db.prepare('SELECT id, name, created_at AS createdAt FROM annotators ORDER BY name').all() as unknown[]
+    db.prepare('SELECT *, created_at AS createdAt FROM annotators ORDER BY name').all() as unknown[]
   ).map((r) => Annotator.parse(r))
 }
 
@@ -14,6 +15,29 @@ export function ensureAnnotator(db: Db, name: string): Annotator {
   if (!trimmed) throw new Error('An annotator needs a name')
   db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(trimmed, now())
   return Annotator.parse(
-    db.prepare('SELECT id, name, created_at AS createdAt FROM annotators WHERE name = ?').get(trimmed),
+    db.prepare('SELECT *, created_at AS createdAt FROM annotators WHERE name = ?').get(trimmed),
+  )
+}
+
+/**
+ * Renames a dataset's reference-label source (people keep their names: their bundles and exports
+ * carry them). The new name must be free.
+ */
+export function renameSource(db: Db, annotatorId: number, name: string): Annotator {
+  const row = db.prepare('SELECT kind FROM annotators WHERE id = ?').get(annotatorId) as
+    | { kind: string }
+    | undefined
+  if (!row) throw new Error(`No label source with id ${annotatorId}`)
+  if (row.kind !== 'source')
+    throw new Error('Only a dataset’s reference-label source can be renamed here, not a person')
+  const trimmed = name.trim()
+  if (!trimmed) throw new Error('A source needs a name')
+  const taken = db.prepare('SELECT id FROM annotators WHERE name = ? AND id <> ?').get(trimmed, annotatorId)
+  if (taken) throw new Error(`“${trimmed}” is already a name in this workspace`)
+  db.prepare('UPDATE annotators SET name = ? WHERE id = ?').run(trimmed, annotatorId)
+  return Annotator.parse(
+    db
+      .prepare('SELECT id, name, created_at AS createdAt, kind FROM annotators WHERE id = ?')
+      .get(annotatorId),
   )
 }

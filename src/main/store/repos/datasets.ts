@@ -80,6 +80,13 @@ export function datasetSettings(db: Db, id: number): DatasetSettings {
   return DatasetSettings.parse(parseJson(Json, row.settings, 'datasets.settings'))
 }
 
+/** Changes some of a dataset's settings, keeping the others. */
+export function updateDatasetSettings(db: Db, id: number, patch: Partial<DatasetSettings>): DatasetSettings {
+  const next = DatasetSettings.parse({ ...datasetSettings(db, id), ...patch })
+  db.prepare('UPDATE datasets SET settings = ? WHERE id = ?').run(JSON.stringify(next), id)
+  return next
+}
+
 export interface DatasetStats {
   datasetId: number
   items: number

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { api } from '../api'
 import { useFocusOnMount, useQuery } from '../hooks'
+import { useEscape } from './useEscape'
 
 interface Props {
   onChosen(annotator: { id: number; name: string }): void
@@ -13,6 +14,8 @@ export function AnnotatorGate({ onChosen, onCancel }: Props) {
   const [name, setName] = useState('')
   const nameRef = useFocusOnMount<HTMLInputElement>()
   const [error, setError] = useState<string | null>(null)
+  // Switching annotator can be abandoned; the first choice cannot.
+  useEscape(onCancel)
 
   async function create(e: React.FormEvent) {
     e.preventDefault()
@@ -32,14 +35,17 @@ export function AnnotatorGate({ onChosen, onCancel }: Props) {
         </p>
         {annotators.error && <p className="error-box">{annotators.error}</p>}
         <div className="gate-list">
-          {annotators.data?.map((a) => (
-            <button key={a.id} type="button" className="gate-person" onClick={() => onChosen(a)}>
-              <span className="avatar" aria-hidden="true">
-                {a.name.slice(0, 1).toUpperCase()}
-              </span>
-              {a.name}
-            </button>
-          ))}
+          {/* A dataset's reference labels (MRPC quality…) are not someone to label as. */}
+          {annotators.data
+            ?.filter((a) => a.kind !== 'source')
+            .map((a) => (
+              <button key={a.id} type="button" className="gate-person" onClick={() => onChosen(a)}>
+                <span className="avatar" aria-hidden="true">
+                  {a.name.slice(0, 1).toUpperCase()}
+                </span>
+                {a.name}
+              </button>
+            ))}
         </div>
         <form onSubmit={create} className="gate-new">
           <label htmlFor="gate-name">New annotator</label>

@@ -10,6 +10,8 @@ export interface QueueDetailProps {
   note: string
   noteRef: RefObject<HTMLInputElement | null>
   canDecide: boolean
+  /** Why this person may not decide this target (they labelled it), or null. */
+  refusal: string | null
   busy: boolean
   onNote(note: string): void
   onDecide(verdict: string): void
@@ -62,10 +64,15 @@ export function QueueDetail(p: QueueDetailProps) {
           <p className="agr-gold" data-testid="agr-gold">
             Gold: <strong>{verdictText(e.gold.verdict)}</strong>
             {e.gold.adjudicator ? ` by ${e.gold.adjudicator}` : ` (${e.gold.source})`}
+            {e.gold.adjudicatorLabelled ? ' (who had labelled it too)' : ''}
             {e.gold.note ? ` — ${e.gold.note}` : ''}
           </p>
         )}
-        {p.canDecide ? (
+        {p.refusal ? (
+          <p className="agr-hint" data-testid="agr-refusal">
+            {p.refusal}
+          </p>
+        ) : p.canDecide ? (
           <>
             <div className="agr-decide-buttons">
               {keys.map((k) => (

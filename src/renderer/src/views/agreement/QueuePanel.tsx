@@ -4,6 +4,8 @@ import type { QueuePage, QueueStatus } from '../../../../shared/contract/agreeme
 import { verdictKeys, verdictText } from '../../actions/keymap'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
+import { useViewer } from '../../settings'
+import { BlindBar } from './BlindBar'
 import { QueueDetail } from './QueueDetail'
 
 const PAGE = 200
@@ -24,9 +26,10 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null)
   const noteRef = useRef<HTMLInputElement>(null)
+  const viewer = useViewer()
   const q = useQuery(
-    () => api('agreement.queue', { datasetId, status, limit, ...(variant ? { variant } : {}) }),
-    [datasetId, status, variant, limit],
+    () => api('agreement.queue', { datasetId, status, limit, viewer, ...(variant ? { variant } : {}) }),
+    [datasetId, status, variant, limit, viewer],
   )
   const { reload } = q
   useEffect(
@@ -129,6 +132,15 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
         </label>
         <span className="agr-hint">j/k move · digits decide · n note</span>
       </div>
+      {page && (page.hidden > 0 || !page.steppedOut) && (
+        <BlindBar
+          datasetId={datasetId}
+          adjudicatorId={adjudicatorId}
+          page={page}
+          blind={viewer.blind}
+          onChange={q.reload}
+        />
+      )}
       <p role="status" className={message?.error ? 'agr-status agr-error' : 'agr-status'}>
         {message?.text ?? ''}
       </p>
@@ -171,6 +183,11 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
               note={note}
               noteRef={noteRef}
               canDecide={adjudicatorId !== null}
+              refusal={
+                !page?.allowSelfAdjudication && entry.labels.some((l) => l.annotatorId === adjudicatorId)
+                  ? 'You labelled this target yourself, so another adjudicator decides it.'
+                  : null
+              }
               busy={busy}
               onNote={setNote}
               onDecide={(v) => void decide(v)}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import type { AnnotateView as View } from '../../../../shared/contract/annotate'
 import type { VerdictKey } from '../../actions/keymap'
 import type { KeyRow } from '../../actions/keys'
@@ -9,6 +9,7 @@ import { KeyHelp } from './KeyHelp'
 import { SaveIndicator, TabProgress } from './StatusBits'
 import { TextPane } from './TextPane'
 import { UnitList } from './UnitList'
+import { useDiffHighlights } from './useDiffHighlights'
 import type { SaveStatus } from './useLabelSaver'
 import { usePaneHighlights } from './usePaneHighlights'
 
@@ -72,6 +73,27 @@ export function AnnotateLayout(p: Props) {
     label: focused ? state.labels[focused.targetId] : undefined,
     texts,
   })
+
+  const [showDiff, setShowDiff] = useState(false)
+  const diff = useDiffHighlights(p.paneRefs, texts, showDiff)
+  const compared = diff?.identical ? (
+    <span className="chip" data-testid="identical">
+      identical to the reference
+    </span>
+  ) : diff ? (
+    <button
+      type="button"
+      className={showDiff ? 'chip-button on' : 'chip-button'}
+      aria-pressed={showDiff}
+      tabIndex={-1}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => setShowDiff((s) => !s)}
+      title="Mark the words the answer adds (in the answer) and leaves out (in the reference)"
+      data-testid="diff-toggle"
+    >
+      Diff · {Math.round(diff.shared * 100)}% shared
+    </button>
+  ) : null
 
   const dragTo = (clientX: number) => {
     const box = body.current?.getBoundingClientRect()
@@ -178,6 +200,7 @@ export function AnnotateLayout(p: Props) {
           scrollRef={candScroll}
           against={focused?.against === 'candidate'}
           ref={setCandidate}
+          extra={compared}
         >
           {view.candidates.length > 1 ? (
             <div className="tabs" role="tablist" aria-label="Answer variant">

@@ -11,6 +11,7 @@ import { GuidelinesGate, GuidelinesPanel, useGuidelines } from '../project/Guide
 import type { Route, ViewProps } from '../types'
 import { AnnotateLayout } from './AnnotateLayout'
 import { selectionSpan } from './highlights'
+import { nextUnlabelledInItem, nextVariantWithWork } from './itemOrder'
 import { KeySheet } from './KeySheet'
 import { NoteDialog } from './NoteDialog'
 import { useAnnotateKeys } from './useAnnotateKeys'
@@ -96,7 +97,10 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   const onSaved = useCallback(
     (targetId: number) => {
       const t = viewRef.current?.targets.find((x) => x.targetId === targetId)
-      if (!t || t.judges !== null || !viewRef.current) return
+      if (!t || !viewRef.current || !blindRef.current) return
+      // A first label reveals the others; an undo or clear hides them again: either way main decides.
+      const labelled = (stateRef.current.labels[targetId]?.verdict ?? null) !== null
+      if (labelled === (t.judges !== null)) return
       const itemId = viewRef.current.item.id
       if (revealTimer.current) clearTimeout(revealTimer.current)
       revealTimer.current = setTimeout(() => {
@@ -140,8 +144,27 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     return () => clearTimeout(t)
   }, [notice])
 
+  const labelledNow = (id: number) => (stateRef.current.labels[id]?.verdict ?? null) !== null
+  const variantName = (id: number) =>
+    view?.candidates.find((c) => c.id === id)?.variant.replace(/_/g, ' ') ?? ''
+
   const goNextUnlabelled = async (after: number | null) => {
     if (annotatorId === null) return
+    // This item first: a unit left open before the focus or in another variant comes before any
+    // other item's.
+    if (view) {
+      const here = nextUnlabelledInItem(view.targets, labelledNow, after, candidateId)
+      if (here) {
+        if (here.candidateId !== candidateId) {
+          switchCandidate(here.candidateId, here.targetId)
+          setNotice(`Moved to ${variantName(here.candidateId)}: it has units left in this item.`)
+        } else {
+          stateRef.current = { ...stateRef.current, focus: here.targetId }
+          setState(stateRef.current)
+        }
+        return
+      }
+    }
     await saver.flush()
     const r = await api('annotate.next', { datasetId, annotatorId, afterTargetId: after ?? undefined })
     if (r.targetId === null) return setNotice('Everything in this dataset is labelled. Well done!')
@@ -166,10 +189,14 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   }
 
   function run<Arg>(action: Action<Arg>, arg: Arg) {
+    // Only a first label can finish a variant; correcting one in a finished variant stays put.
+    const focus = stateRef.current.focus
+    const fresh = focus !== null && !labelledNow(focus)
     const r = action.perform(stateRef.current, arg)
     stateRef.current = r.state
     setState(r.state)
     apply(r.effects)
+    if (fresh && action === (A.labelVerdict as Action<unknown>)) afterLabel()
     // Focus stays on the list after a label, whatever was clicked.
     if (noteFor === null && document.activeElement === document.body)
       listRef.current?.focus({ preventScroll: true })
@@ -191,6 +218,24 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     }),
     [],
   )
+
+  /** A label that finished this variant hands over to the next variant with work, and says so. */
+  function afterLabel() {
+    if (!view || candidateId === null) return
+    const next = nextVariantWithWork(view.candidates, view.targets, labelledNow, candidateId)
+    if (next) {
+      switchCandidate(next.candidateId, next.first)
+      setNotice(
+        `${variantName(candidateId)} is done. Now ${next.variant.replace(/_/g, ' ')}: ${next.left} unit${next.left === 1 ? '' : 's'} left.`,
+      )
+      return
+    }
+    const mine = view.targets.filter((t) => t.candidateId === candidateId)
+    if (mine.every((t) => labelledNow(t.targetId)) && view.targets.every((t) => labelledNow(t.targetId)))
+      setNotice(
+        'Every unit of this item is labelled. Enter goes to the next unlabelled one; ] to the next item.',
+      )
+  }
 
   function switchCandidate(id: number, focus: number | null = null) {
     if (!view) return

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useEscape } from '../../components/useEscape'
 import { useFocusOnMount } from '../../hooks'
 
 interface Props {
@@ -12,6 +13,7 @@ interface Props {
 export function NoteDialog({ unitText, initial, onSave, onCancel }: Props) {
   const [text, setText] = useState(initial)
   const ref = useFocusOnMount<HTMLTextAreaElement>()
+  useEscape(onCancel)
   return (
     <div className="modal-backdrop">
       <section className="modal note-dialog" role="dialog" aria-modal="true" aria-labelledby="note-title">
@@ -24,7 +26,6 @@ export function NoteDialog({ unitText, initial, onSave, onCancel }: Props) {
           rows={5}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Escape') onCancel()
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) onSave(text)
           }}
         />

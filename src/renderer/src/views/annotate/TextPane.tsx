@@ -11,6 +11,8 @@ interface Props {
   scrollRef: React.Ref<HTMLDivElement>
   /** The focused unit is judged against this text: the pane is marked so the eye goes there. */
   against?: boolean
+  /** Controls at the end of the header (the diff switch, "identical to the reference"). */
+  extra?: ReactNode
 }
 
 /**
@@ -19,7 +21,7 @@ interface Props {
  */
 export const TextPane = memo(
   forwardRef<HTMLDivElement, Props>(function TextPane(
-    { pane, title, text, children, scrollRef, against },
+    { pane, title, text, children, scrollRef, against, extra },
     textRef,
   ) {
     // Counting and formatting a long article's words is not free: only when its text changes.
@@ -36,6 +38,7 @@ export const TextPane = memo(
           {children ?? <h2>{title}</h2>}
           {/* With variant tabs the header is full; the word count moves to a tooltip. */}
           {children ? null : <span className="pane-meta">{words} words</span>}
+          {extra}
         </header>
         <div className="pane-scroll" ref={scrollRef}>
           {pane === 'reference' && !hasReference(text) && (

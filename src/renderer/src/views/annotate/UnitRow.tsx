@@ -42,6 +42,8 @@ function quote(text: string, start: number, end: number): string {
 export const UnitRow = memo(function UnitRow(p: Props) {
   const { target: t, index: i, schema, label, focused, unsaved } = p
   const verdict = label?.verdict ?? null
+  // An undone or cleared label hides the others again at once; main's quiet refresh follows.
+  const hidden = p.blind && verdict === null
   return (
     // biome-ignore lint/a11y/useFocusableInteractive: the listbox holds focus (aria-activedescendant)
     <div
@@ -55,33 +57,40 @@ export const UnitRow = memo(function UnitRow(p: Props) {
     >
       <div className="unit-head">
         <span className="unit-index">{i + 1}</span>
-        <span className="unit-text">
-          {t.triplet ? (
-            // Each part is named on hover, so subject and object are never mistaken for each other.
-            <span className="triplet" data-testid="triplet">
-              <span title="Subject">{t.triplet[0]}</span>
-              <span className="pred" title="Predicate">
-                {t.triplet[1]}
+        <div className="unit-body">
+          <span className="unit-state" title={unsaved ? 'Not saved' : undefined}>
+            {unsaved ? (
+              <span className="dot error" />
+            ) : verdict ? (
+              <span className={`pill ${verdictTone(schema, verdict)}`}>{verdictText(verdict)}</span>
+            ) : null}
+          </span>
+          <span className="unit-text">
+            {t.triplet ? (
+              // Each part is named on hover, so subject and object are never mistaken for each other.
+              <span className="triplet" data-testid="triplet">
+                <span title="Subject">{t.triplet[0]}</span>
+                <span className="pred" title="Predicate">
+                  {t.triplet[1]}
+                </span>
+                <span title="Object">{t.triplet[2]}</span>
               </span>
-              <span title="Object">{t.triplet[2]}</span>
-            </span>
-          ) : (
-            t.text
-          )}
-        </span>
-        <span className="unit-state" title={unsaved ? 'Not saved' : undefined}>
-          {unsaved ? (
-            <span className="dot error" />
-          ) : verdict ? (
-            <span className={`pill ${verdictTone(schema, verdict)}`}>{verdictText(verdict)}</span>
-          ) : null}
-        </span>
+            ) : t.kind === 'whole' && t.text.trim() === p.texts.candidate.trim() ? (
+              // A pair (MRPC, QQP, PAWS): both sentences are in the panes; a third copy here says nothing.
+              <span className="muted" data-testid="whole-answer">
+                The whole answer, as shown beside
+              </span>
+            ) : (
+              t.text
+            )}
+          </span>
+        </div>
       </div>
       {focused && (
         <div className="unit-detail">
           <div className="unit-kind muted small">
             {KIND_LABEL[t.kind]} · judged against the {t.against === 'candidate' ? 'answer' : 'reference'}
-            {t.disputed && <span className="chip warn">disputed</span>}
+            {t.disputed && !hidden && <span className="chip warn">disputed</span>}
             {t.settled && (
               <span className="chip" title="This target already has the labels the plan asks for">
                 done by others
@@ -119,7 +128,11 @@ export const UnitRow = memo(function UnitRow(p: Props) {
               {label.note}
             </button>
           )}
-          <Others target={t} schema={schema} blind={p.blind} />
+          <Others
+            target={hidden ? { ...t, others: null, judges: null } : t}
+            schema={schema}
+            blind={p.blind}
+          />
         </div>
       )}
     </div>

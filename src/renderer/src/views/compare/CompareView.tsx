@@ -2,10 +2,12 @@ import { memo, useEffect, useMemo, useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { fmtNum, fmtPct } from '../../../../shared/contract/metrics'
 import { api, onEvent } from '../../api'
+import { useEscape } from '../../components/useEscape'
 import { useQuery } from '../../hooks'
 import type { Route, ViewProps } from '../types'
 import { compareCharts } from './compareCharts'
 import { Disagreements } from './Disagreements'
+import { EmptyPanel } from './EmptyPanel'
 import { Extras } from './Extras'
 import { ItemLevelPanel } from './ItemLevelPanel'
 import { JudgeTable } from './JudgeTable'
@@ -63,13 +65,7 @@ export function CompareView({ datasetId, navigate }: ViewProps) {
             them against.
           </p>
         </div>
-        <div className="cmp-actions">
-          {(['html', 'md', 'csv', 'json'] as const).map((f) => (
-            <button key={f} type="button" onClick={() => download(f)} disabled={!m}>
-              Export {f.toUpperCase()}
-            </button>
-          ))}
-        </div>
+        <ExportMenu disabled={!m} onPick={(f) => void download(f)} />
       </header>
       {metrics.error && <p className="cmp-error">{metrics.error}</p>}
       {exportError && <p className="cmp-error">{exportError}</p>}
@@ -94,7 +90,18 @@ const CompareBody = memo(function CompareBody({
   navigate(route: Route): void
 }) {
   const lower = useAfterFirstPaint()
-  const charts = useMemo(() => compareCharts(m), [m])
+  const { all, charted } = useMemo(() => forCharts(m), [m])
+  const charts = useMemo(() => compareCharts(charted), [charted])
+  const left = all.judges.filter((j) => j.excluded)
+  const empty = (what: string) => (
+    <EmptyPanel
+      what={what}
+      datasetId={datasetId}
+      hasGold={m.goldTargets > 0}
+      onGold={() => navigate({ view: 'annotate', datasetId })}
+    />
+  )
+  const none = charted.judges.length === 0
   return (
     <>
       <p className="cmp-hint" data-testid="compare-summary">
@@ -104,25 +111,107 @@ const CompareBody = memo(function CompareBody({
       </p>
       <section>
         <h2>Judges and humans</h2>
-        <JudgeTable metrics={m} />
+        <JudgeTable metrics={all} />
       </section>
+      {left.length > 0 && (
+        <section data-testid="left-out">
+          <h2>Left out of the charts and tests</h2>
+          <ul className="cmp-left-out">
+            {left.map((j) => (
+              <li key={j.runId}>
+                <strong>{j.label}</strong>: {j.excluded?.replace(/\.?$/, '.')} It stays in the table above,
+                and the confusion matrix can still show it.
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="cmp-grid">
         <section>
-          <ChartFigure chart={charts.byVariant} dataset={m.dataset} testId="variant-bars" />
+          {none ? (
+            <>
+              <h2>Error rate by variant</h2>
+              {empty('This chart')}
+            </>
+          ) : (
+            <ChartFigure chart={charts.byVariant} dataset={m.dataset} testId="variant-bars" />
+          )}
         </section>
         <section>
-          <ChartFigure
-            chart={charts.costError}
-            dataset={m.dataset}
-            testId="cost-scatter"
-            caption="Ringed dots on the dashed red line form the Pareto front: no other judge is both cheaper and better. Hover a dot for its figures."
-          />
+          {none ? (
+            <>
+              <h2>Cost against error rate</h2>
+              {empty('This chart')}
+            </>
+          ) : (
+            <ChartFigure
+              chart={charts.costError}
+              dataset={m.dataset}
+              testId="cost-scatter"
+              caption="Ringed dots on the dashed red line form the Pareto front: no other judge is both cheaper and better. Hover a dot for its figures."
+            />
+          )}
         </section>
       </div>
-      {lower && <LowerSections metrics={m} datasetId={datasetId} navigate={navigate} />}
+      {lower && (
+        <LowerSections all={all} charted={charted} datasetId={datasetId} navigate={navigate} empty={empty} />
+      )}
     </>
   )
 })
+
+/**
+ * The figures twice: every run (runs that measured nothing last, so each judge keeps one colour
+ * everywhere), and only the runs that belong in charts and tests.
+ */
+function forCharts(m: DatasetMetrics): { all: DatasetMetrics; charted: DatasetMetrics } {
+  const judges = [...m.judges.filter((j) => !j.excluded), ...m.judges.filter((j) => j.excluded)]
+  const all = { ...m, judges }
+  return { all, charted: { ...m, judges: judges.filter((j) => !j.excluded) } }
+}
+
+const FORMATS: { format: Format; label: string }[] = [
+  { format: 'html', label: 'HTML report (charts included)' },
+  { format: 'md', label: 'Markdown report' },
+  { format: 'csv', label: 'CSV table' },
+  { format: 'json', label: 'JSON figures' },
+]
+
+/** Every export in one menu, so the page head stays one row at any width. */
+function ExportMenu({ disabled, onPick }: { disabled: boolean; onPick(f: Format): void }) {
+  const [open, setOpen] = useState(false)
+  useEscape(() => setOpen(false), open)
+  return (
+    <div className="cmp-export">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        disabled={disabled}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Export ▾
+      </button>
+      {open && (
+        <div role="menu" className="cmp-export-menu" aria-label="Export">
+          {FORMATS.map((f) => (
+            <button
+              key={f.format}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false)
+                onPick(f.format)
+              }}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
 
 /**
  * True once the browser is idle after the first paint. Everything below the two charts is off
@@ -139,35 +228,43 @@ function useAfterFirstPaint(): boolean {
 }
 
 function LowerSections({
-  metrics: m,
+  all,
+  charted,
   datasetId,
   navigate,
+  empty,
 }: {
-  metrics: DatasetMetrics
+  all: DatasetMetrics
+  charted: DatasetMetrics
   datasetId: number
   navigate(route: Route): void
+  empty(what: string): React.ReactNode
 }) {
   return (
     <>
-      <ItemLevelPanel metrics={m} datasetId={datasetId} />
+      <ItemLevelPanel metrics={charted} datasetId={datasetId} />
       <div className="cmp-grid">
         <section>
           <h2>Confusion matrix</h2>
-          <ConfusionPanel metrics={m} />
+          {all.judges.length === 0 ? empty('The confusion matrix') : <ConfusionPanel metrics={all} />}
         </section>
         <section>
           <h2>McNemar's test between judges</h2>
-          <McNemarMatrix metrics={m} />
+          {charted.judges.length === 0 ? empty("McNemar's test") : <McNemarMatrix metrics={charted} />}
         </section>
       </div>
-      <Extras metrics={m} />
-      <RefcheckerPanel metrics={m} />
+      <Extras metrics={charted} />
+      <RefcheckerPanel metrics={charted} />
       <section>
         <h2>Disagreements with gold</h2>
-        <Disagreements datasetId={datasetId} metrics={m} navigate={navigate} />
+        {charted.judges.length === 0 ? (
+          empty('This list')
+        ) : (
+          <Disagreements datasetId={datasetId} metrics={charted} navigate={navigate} />
+        )}
       </section>
       <section>
-        <LabelNext datasetId={datasetId} metrics={m} navigate={navigate} />
+        <LabelNext datasetId={datasetId} metrics={charted} navigate={navigate} empty={empty} />
       </section>
     </>
   )

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
+import { useViewer } from '../../settings'
 import type { Route } from '../types'
 
 /** Targets where a judge and gold part ways; a click opens the target in the Annotate view. */
@@ -12,9 +13,10 @@ export function Disagreements(props: {
 }) {
   const [runId, setRunId] = useState<number | null>(null)
   const [variant, setVariant] = useState<string | null>(null)
+  const viewer = useViewer()
   const list = useQuery(
-    () => api('metrics.disagreements', { datasetId: props.datasetId, runId, variant, limit: 200 }),
-    [props.datasetId, runId, variant, props.metrics],
+    () => api('metrics.disagreements', { datasetId: props.datasetId, runId, variant, limit: 200, viewer }),
+    [props.datasetId, runId, variant, props.metrics, viewer],
   )
   return (
     <div className="cmp-disagree">

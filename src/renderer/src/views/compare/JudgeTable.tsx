@@ -115,7 +115,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
       (h): Row => ({
         key: `human-${h.annotatorId}`,
         kind: 'human',
-        name: `${h.annotator} (human)`,
+        name: `${h.annotator} (${h.source ? 'reference labels' : 'human'})`,
         runId: null,
         colour: null,
         f: h,
@@ -130,6 +130,20 @@ export function rowsOf(m: DatasetMetrics): Row[] {
       }),
     ),
   ]
+}
+
+/**
+ * A figure with its interval under it ("24.7% [18.4–31.0%]" on two lines), so the table fits a
+ * 1280 px window; the text stays one string for copying and reading aloud.
+ */
+function Stacked({ text }: { text: string }) {
+  const at = text.indexOf(' [')
+  if (at < 0) return <>{text}</>
+  return (
+    <>
+      {text.slice(0, at)} <span className="cmp-ci">{text.slice(at + 1)}</span>
+    </>
+  )
 }
 
 /** Judges and humans × metrics, sortable by any column; undefined figures sort last. */
@@ -181,11 +195,11 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                 {r.f.errors} <span className="cmp-sub">({fmtPct(r.f.transportErrorRate)})</span>
               </td>
               <td data-metric="errorRate" title={ciTitle(r.f.errorRateCiMethod, r.f.n)}>
-                {fmtPctCi(r.f.errorRate, r.f.errorRateCi)}
+                <Stacked text={fmtPctCi(r.f.errorRate, r.f.errorRateCi)} />
               </td>
               <td data-metric="accuracy">{fmtPct(r.f.accuracy)}</td>
               <td data-metric="f1Unsupported" title={ciTitle(r.f.f1CiMethod, r.f.n)}>
-                {fmtPctCi(r.f.f1Unsupported, r.f.f1Ci)}
+                <Stacked text={fmtPctCi(r.f.f1Unsupported, r.f.f1Ci)} />
               </td>
               <td data-metric="kappa">
                 {fmtNum(r.f.kappa)} <span className="cmp-sub">{kappaNote(r.f.n)}</span>

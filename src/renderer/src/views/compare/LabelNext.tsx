@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
+import { useViewer } from '../../settings'
 import type { Route } from '../types'
 import { NarrowingChart } from './Charts'
 
@@ -12,11 +14,16 @@ export function LabelNext(props: {
   datasetId: number
   metrics: DatasetMetrics
   navigate(route: Route): void
+  empty(what: string): ReactNode
 }) {
+  const viewer = useViewer()
   const next = useQuery(
-    () => api('metrics.labelNext', { datasetId: props.datasetId, limit: 25 }),
-    [props.datasetId, props.metrics],
+    () => api('metrics.labelNext', { datasetId: props.datasetId, limit: 25, viewer }),
+    [props.datasetId, props.metrics, viewer],
   )
+  // Only the runs charted elsewhere: a failed run's interval would only be noise here.
+  const charted = new Set(props.metrics.judges.map((j) => j.runId))
+  const narrowing = (next.data?.narrowing ?? []).filter((s) => charted.has(s.runId))
   if (next.error) return <p className="cmp-error">{next.error}</p>
   if (!next.data) return <p className="cmp-hint">Loading…</p>
   return (
@@ -24,7 +31,11 @@ export function LabelNext(props: {
       <div>
         <h3>Label next</h3>
         {next.data.queue.length === 0 ? (
-          <p className="cmp-hint">Every target the judges saw already has gold.</p>
+          <p className="cmp-hint">
+            {viewer.blind
+              ? 'Blind mode is on: where the judges split is their verdicts in another form, so this list stays hidden.'
+              : 'Every target the judges saw already has gold.'}
+          </p>
         ) : (
           <ol className="cmp-list" data-testid="label-next">
             {next.data.queue.map((q) => (
@@ -49,7 +60,11 @@ export function LabelNext(props: {
       </div>
       <div>
         <h3>Interval width as gold accrued</h3>
-        <NarrowingChart series={next.data.narrowing} dataset={props.metrics.dataset} />
+        {narrowing.length === 0 || narrowing.every((s) => s.points.length === 0) ? (
+          props.empty('The interval-width chart')
+        ) : (
+          <NarrowingChart series={narrowing} dataset={props.metrics.dataset} />
+        )}
       </div>
     </div>
   )

@@ -3,6 +3,7 @@ import { type DatasetMetrics, fmtP } from '../../../../shared/contract/metrics'
 
 /** The selected judge's confusion matrix, binary and in the schema's own labels. */
 export function ConfusionPanel({ metrics }: { metrics: DatasetMetrics }) {
+  // Runs that measured nothing come last in the list and are never the default.
   const [runId, setRunId] = useState<number | null>(metrics.judges[0]?.runId ?? null)
   const judge = metrics.judges.find((j) => j.runId === runId) ?? metrics.judges[0]
   if (!judge) return null
@@ -38,6 +39,7 @@ export function ConfusionPanel({ metrics }: { metrics: DatasetMetrics }) {
           {metrics.judges.map((j) => (
             <option key={j.runId} value={j.runId}>
               {j.label}
+              {j.excluded ? ' (measured nothing)' : ''}
             </option>
           ))}
         </select>

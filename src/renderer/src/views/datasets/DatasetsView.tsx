@@ -108,6 +108,7 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
                   done={d.plan.towards}
                   total={d.plan.wanted}
                   mine={false}
+                  source={null}
                 />
               )}
               {d.labelledBy.length === 0 && <p className="muted small">Nobody has labelled yet.</p>}
@@ -118,6 +119,7 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
                   done={p.labelled}
                   total={d.targets}
                   mine={p.annotatorId === annotatorId}
+                  source={p.source ? { annotatorId: p.annotatorId, onRenamed: list.reload } : null}
                 />
               ))}
             </div>
@@ -147,7 +149,12 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
       </div>
       {importing && (
         <ImportWizard
-          onClose={() => setImporting(false)}
+          onClose={() => {
+            setImporting(false)
+            // Closed after a finished import: the new dataset belongs in the list.
+            list.reload()
+            names.reload()
+          }}
           onImported={(datasetId) => {
             setImporting(false)
             list.reload()
@@ -159,20 +166,54 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
   )
 }
 
-function Progress({ name, done, total, mine }: { name: string; done: number; total: number; mine: boolean }) {
+function Progress({
+  name,
+  done,
+  total,
+  mine,
+  source,
+}: {
+  name: string
+  done: number
+  total: number
+  mine: boolean
+  /** The dataset's own reference labels: named as such, and renamable. */
+  source: { annotatorId: number; onRenamed(): void } | null
+}) {
   const pct = total === 0 ? 0 : Math.round((done / total) * 100)
+  const rename = async () => {
+    if (!source) return
+    const next = window.prompt('Name of these reference labels', name)
+    if (!next || next.trim() === name) return
+    try {
+      await api('workspace.renameSource', { annotatorId: source.annotatorId, name: next })
+      source.onRenamed()
+    } catch (e) {
+      window.alert(e instanceof Error ? e.message : String(e))
+    }
+  }
   return (
-    <div className={mine ? 'progress mine' : 'progress'}>
-      <span className="progress-name">
-        {name}
-        {mine && <span className="muted"> (you)</span>}
-      </span>
-      <span className="bar" role="progressbar" aria-valuenow={done} aria-valuemin={0} aria-valuemax={total}>
-        <span style={{ width: `${pct}%` }} />
-      </span>
-      <span className="progress-num">
-        {fmt.format(done)} / {fmt.format(total)}
-      </span>
-    </div>
+    <>
+      <div className={mine ? 'progress mine' : 'progress'}>
+        <span className="progress-name">
+          {name}
+          {mine && <span className="muted"> (you)</span>}
+        </span>
+        <span className="bar" role="progressbar" aria-valuenow={done} aria-valuemin={0} aria-valuemax={total}>
+          <span style={{ width: `${pct}%` }} />
+        </span>
+        <span className="progress-num">
+          {fmt.format(done)} / {fmt.format(total)}
+        </span>
+      </div>
+      {source && (
+        <p className="muted small progress-source" data-testid="reference-labels">
+          {name}: the dataset's reference labels, imported with it (not a person).{' '}
+          <button type="button" className="ghost tiny" onClick={rename}>
+            Rename
+          </button>
+        </p>
+      )}
+    </>
   )
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useEscape } from '../../components/useEscape'
 import './exchange.css'
 
 export const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
@@ -15,17 +16,10 @@ export function Dialog({
   onClose(): void
   children: ReactNode
 }) {
+  useEscape(onClose)
   return (
     <div className="modal-backdrop">
-      <section
-        className="modal exchange"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={id}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose()
-        }}
-      >
+      <section className="modal exchange" role="dialog" aria-modal="true" aria-labelledby={id}>
         <header className="modal-head">
           <h2 id={id}>{title}</h2>
           <button type="button" className="ghost" onClick={onClose} aria-label="Close">

@@ -4,9 +4,9 @@ import {
   EXPORT_FORMAT_NAMES,
   type ExportFormatName,
 } from '../../../../shared/contract/exports'
-import { api } from '../../api'
+import { api, downloadPrepared, isBrowserMode } from '../../api'
 import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from './ExchangeParts'
-import { useSaveFile } from './useExchange'
+import { useSaveFile, useTask } from './useExchange'
 
 interface Props {
   dataset: { id: number; name: string }
@@ -33,6 +33,23 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
     },
   )
   const files = task.result
+  // Browser mode: the server's disk is not necessarily this computer's, so a download comes first.
+  const browser = isBrowserMode()
+  const dl = useTask<string>()
+  const downloaded = dl.result
+
+  function download() {
+    void dl.run(async () => {
+      const r = await api('exports.download', {
+        datasetId: dataset.id,
+        format,
+        ...(annotator ? { annotator } : {}),
+      })
+      await downloadPrepared(r.downloadId, r.fileName)
+      const size = `${(r.bytes / 1024).toFixed(r.bytes < 10_240 ? 1 : 0)} KB`
+      return `${r.fileName} (${size})${r.zipped ? ': large, so zipped with its dataset card' : ''}`
+    })
+  }
 
   const wiki = format.startsWith('wikievalfacts')
   return (
@@ -40,6 +57,13 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
       {files ? (
         <>
           <WrittenFiles title="Exported. The data file and its dataset card:" files={files} />
+          <DoneFooter onClose={onClose} />
+        </>
+      ) : downloaded ? (
+        <>
+          <p className="success-text" role="status">
+            Downloaded {downloaded}. Your browser put it in its downloads folder.
+          </p>
           <DoneFooter onClose={onClose} />
         </>
       ) : (
@@ -71,21 +95,51 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
               ))}
             </select>
           </div>
-          <PathField
-            id="export-folder"
-            label="Folder"
-            value={task.path}
-            onChange={task.setPath}
-            hint="A new or empty folder on this computer; it is created if missing. A README.md describing the data is written beside it."
-          />
-          {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
-          <ActionFooter
-            onClose={onClose}
-            onRun={task.save}
-            busy={task.busy}
-            label="Export"
-            busyLabel="Exporting…"
-          />
+          {browser ? (
+            <>
+              {(dl.failure ?? task.failure) && (
+                <Refusal headline="Nothing was exported." text={(dl.failure ?? task.failure)!} />
+              )}
+              <ActionFooter
+                onClose={onClose}
+                onRun={download}
+                busy={dl.busy || task.busy}
+                label="Download"
+                busyLabel="Preparing the download…"
+              />
+              <details className="export-server">
+                <summary>Or write it to a folder on the server’s machine</summary>
+                <PathField
+                  id="export-folder"
+                  label="Folder"
+                  value={task.path}
+                  onChange={task.setPath}
+                  hint="A new or empty folder on the machine running `npm run serve`; it is created if missing. A README.md describing the data is written beside it."
+                />
+                <button type="button" onClick={task.save} disabled={task.busy}>
+                  Write to this folder
+                </button>
+              </details>
+            </>
+          ) : (
+            <>
+              <PathField
+                id="export-folder"
+                label="Folder"
+                value={task.path}
+                onChange={task.setPath}
+                hint="A new or empty folder on this computer; it is created if missing. A README.md describing the data is written beside it."
+              />
+              {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
+              <ActionFooter
+                onClose={onClose}
+                onRun={task.save}
+                busy={task.busy}
+                label="Export"
+                busyLabel="Exporting…"
+              />
+            </>
+          )}
         </>
       )}
     </Dialog>

@@ -40,13 +40,21 @@ export function PreviewTable({ preview }: { preview: ImportPreview | null }) {
   )
 }
 
+/** "1 item", "2 items": a count with its noun in the right number. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
 export function ImportDone({ report, onOpen }: { report: ImportReport; onOpen(): void }) {
   const openRef = useFocusOnMount<HTMLButtonElement>()
   return (
     <div className="import-done">
       <p className="success-text">
-        Imported “{report.dataset}”: {report.items} items, {report.candidates} answers, {report.units} units
-        {report.labels > 0 && `, ${report.labels} labels from ${report.annotators} annotators`}.
+        Imported “{report.dataset}”: {count(report.items, 'item')}, {count(report.candidates, 'answer')},{' '}
+        {count(report.units, 'unit')}
+        {report.labels > 0 &&
+          `, ${count(report.labels, 'label')} from ${count(report.annotators, 'annotator or source', 'annotators or sources')}`}
+        .
       </p>
       {report.files && (
         <ul className="skipped" aria-label="Files and their variants">

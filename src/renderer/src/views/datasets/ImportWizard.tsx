@@ -8,6 +8,7 @@ import {
   type PresetName,
 } from '../../../../shared/importMapping'
 import { api } from '../../api'
+import { useEscape } from '../../components/useEscape'
 import { previewPart, sourceOf } from '../../fileSource'
 import { ImportDone, PreviewTable, sizeText } from './ImportParts'
 import { MappingEditor } from './MappingEditor'
@@ -133,6 +134,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
     }
   }
 
+  useEscape(onClose)
   const canImport = file !== null && !busy && (preset !== 'custom' || parsedMapping?.success === true)
 
   return (
@@ -210,7 +212,12 @@ export function ImportWizard({ onClose, onImported }: Props) {
                     {preview && (
                       <p className="muted small">
                         Read as {preview.format}
-                        {preview.preset ? `; looks like ${preview.preset}` : '; no known layout detected'}
+                        {preview.detected
+                          ? `; the columns look like ${preview.detected}`
+                          : '; no known layout detected'}
+                        {preset && preset !== preview.detected
+                          ? `; reading it as ${preset === 'custom' ? 'your mapping' : preset}, as you chose`
+                          : ''}
                       </p>
                     )}
                   </div>

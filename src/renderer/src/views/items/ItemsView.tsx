@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ItemFilter, ItemRow } from '../../../../shared/contract/datasets'
 import { api, onEvent } from '../../api'
 import { useDebounced, useQuery } from '../../hooks'
+import { useViewer } from '../../settings'
 import type { ViewProps } from '../types'
 
 const PAGE = 100
@@ -27,13 +28,21 @@ function usePagedItems(datasetId: number, annotatorId: number | null, filter: It
   const [error, setError] = useState<string | null>(null)
   const requested = useRef(new Set<number>())
   const generation = useRef(0)
-  const key = JSON.stringify([datasetId, annotatorId, filter])
+  const viewer = useViewer()
+  const key = JSON.stringify([datasetId, annotatorId, filter, viewer])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: key captures datasetId, annotatorId and filter
   const fetchPage = useCallback(
     (page: number, gen: number) => {
       requested.current.add(page)
-      api('datasets.items', { datasetId, annotatorId, filter, offset: page * PAGE, limit: PAGE }).then(
+      api('datasets.items', {
+        datasetId,
+        annotatorId,
+        filter,
+        viewer,
+        offset: page * PAGE,
+        limit: PAGE,
+      }).then(
         (r) => {
           if (gen !== generation.current) return
           setTotal(r.total)

@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react'
-import {
-  type JudgeConfig,
-  type JudgeSettings,
-  LLM_PROVIDERS,
-  RUN_METHODS,
-} from '../../../../shared/contract/judges'
+import { type JudgeConfig, type JudgeSettings, LLM_PROVIDERS } from '../../../../shared/contract/judges'
+import { configProblems, DEFAULT_MODEL, PROVIDER_JUDGE_METHODS } from '../../../../shared/judgeValidity'
 import { api } from '../../api'
 import { LexicalSettings } from './LexicalSettings'
 
@@ -19,6 +15,25 @@ const EMPTY: Draft = {
   settings: { concurrency: 4 },
 }
 
+/** With no API key anywhere, the judge that works is the offline lexical baseline. */
+const LEXICAL: Draft = {
+  name: 'Lexical baseline',
+  provider: 'lexical',
+  model: 'rougeL',
+  baseUrl: null,
+  method: 'lexical',
+  settings: { concurrency: 4 },
+}
+
+/** A provider change keeps the draft runnable: a method it cannot run gives way to its first one. */
+function withProvider(d: Draft, provider: Draft['provider']): Draft {
+  const methods: readonly string[] = PROVIDER_JUDGE_METHODS[provider]
+  const method = methods.includes(d.method) ? d.method : PROVIDER_JUDGE_METHODS[provider][0]!
+  const wasDefault = d.model === '' || d.model === DEFAULT_MODEL[d.provider]
+  const model = wasDefault ? (DEFAULT_MODEL[provider] ?? '') : d.model
+  return { ...d, provider, method, model }
+}
+
 function numberOrUndefined(raw: string): number | undefined {
   if (raw.trim() === '') return undefined
   const n = Number(raw)
@@ -29,13 +44,18 @@ function numberOrUndefined(raw: string): number | undefined {
 export function ConfigPanel(props: {
   configs: JudgeConfig[]
   selected: number | null
+  /** No provider has a key: a new config starts as the lexical baseline. */
+  noKeys: boolean
   onSelect(id: number | null): void
   onSaved(config: JudgeConfig): void
 }) {
   const current = props.configs.find((c) => c.id === props.selected)
-  const [draft, setDraft] = useState<Draft>(current ?? EMPTY)
+  const blank = props.noKeys ? LEXICAL : EMPTY
+  const [draft, setDraft] = useState<Draft>(current ?? blank)
   const [error, setError] = useState<string | null>(null)
-  useEffect(() => setDraft(current ?? EMPTY), [current])
+  useEffect(() => setDraft(current ?? blank), [current, blank])
+  const missing = configProblems(draft)
+  const methods: readonly string[] = PROVIDER_JUDGE_METHODS[draft.provider]
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }))
   const setting = <K extends keyof JudgeSettings>(k: K, v: JudgeSettings[K] | undefined) =>
     setDraft((d) => {
@@ -57,6 +77,14 @@ export function ConfigPanel(props: {
   return (
     <section className="card jd-card" aria-label="Judge configuration">
       <h3>Judge configuration</h3>
+      {props.noKeys && (
+        <p className="muted small" data-testid="no-key-hint">
+          No API key is set, so a new config starts as the lexical baseline: it runs offline and is the floor
+          every LLM judge must beat. To use an LLM judge, add a key under API keys (desktop) or set
+          OPENAI_API_KEY / ANTHROPIC_API_KEY before `npm run serve` (browser mode); a local openai-compatible
+          server needs only its base URL.
+        </p>
+      )}
       <div className="jd-form">
         <label className="field wide">
           <span>Saved configs</span>
@@ -81,7 +109,7 @@ export function ConfigPanel(props: {
           <span>Provider</span>
           <select
             value={draft.provider}
-            onChange={(e) => set('provider', e.target.value as Draft['provider'])}
+            onChange={(e) => setDraft((d) => withProvider(d, e.target.value as Draft['provider']))}
             aria-label="Provider"
           >
             {LLM_PROVIDERS.map((p) => (
@@ -91,7 +119,12 @@ export function ConfigPanel(props: {
         </label>
         <label className="field">
           <span>Model</span>
-          <input value={draft.model} onChange={(e) => set('model', e.target.value)} aria-label="Model" />
+          <input
+            value={draft.model}
+            placeholder={DEFAULT_MODEL[draft.provider] ?? ''}
+            onChange={(e) => set('model', e.target.value)}
+            aria-label="Model"
+          />
         </label>
         <label className="field wide">
           <span>Base URL {draft.provider === 'openai-compatible' ? '(required)' : '(optional)'}</span>
@@ -109,9 +142,13 @@ export function ConfigPanel(props: {
             onChange={(e) => set('method', e.target.value as Draft['method'])}
             aria-label="Method"
           >
-            {RUN_METHODS.map((m) => (
+            {methods.map((m) => (
               <option key={m}>{m}</option>
             ))}
+            {!methods.includes(draft.method) && (
+              // A config saved before the rule: shown as it is, and the button says why it cannot run.
+              <option value={draft.method}>{draft.method} (not runnable here)</option>
+            )}
           </select>
         </label>
         <label className="field">
@@ -158,6 +195,7 @@ export function ConfigPanel(props: {
           <input
             value={s.rpm ?? ''}
             onChange={(e) => setting('rpm', numberOrUndefined(e.target.value) ?? null)}
+            aria-label="Requests per minute"
           />
         </label>
         <label className="field">
@@ -165,6 +203,7 @@ export function ConfigPanel(props: {
           <input
             value={s.timeoutMs ?? ''}
             onChange={(e) => setting('timeoutMs', numberOrUndefined(e.target.value))}
+            aria-label="Timeout in milliseconds"
           />
         </label>
         <label className="field">
@@ -172,6 +211,7 @@ export function ConfigPanel(props: {
           <input
             value={s.maxAttempts ?? ''}
             onChange={(e) => setting('maxAttempts', numberOrUndefined(e.target.value))}
+            aria-label="Attempts per call"
           />
         </label>
         <label className="check">
@@ -192,9 +232,20 @@ export function ConfigPanel(props: {
         </label>
       </div>
       <div className="jd-actions">
-        <button type="button" className="primary" onClick={save} disabled={!draft.name || !draft.model}>
+        <button
+          type="button"
+          className="primary"
+          onClick={save}
+          disabled={missing.length > 0}
+          aria-describedby={missing.length > 0 ? 'config-missing' : undefined}
+        >
           {draft.id ? 'Save changes' : 'Create config'}
         </button>
+        {missing.length > 0 && (
+          <span id="config-missing" className="muted small" data-testid="config-missing">
+            Still needed: {missing.join('; ')}.
+          </span>
+        )}
         {error && <span className="error-text small">{error}</span>}
       </div>
     </section>

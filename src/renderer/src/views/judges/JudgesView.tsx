@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import type { Preview } from '../../../../shared/contract/judges'
+import { isGenerateMethod } from '../../../../shared/judgeValidity'
 import { api } from '../../api'
+import { useEscape } from '../../components/useEscape'
 import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
 import { ConfigPanel } from './ConfigPanel'
@@ -15,15 +17,24 @@ import './judges.css'
 export function JudgesView(props: ViewProps) {
   const configs = useQuery(() => api('judges.configs', {}), [])
   const datasets = useQuery(() => api('datasets.list', {}), [])
+  const keys = useQuery(() => api('judges.keys', {}), [])
+  const noKeys = keys.data
+    ? !keys.data.providers.some(
+        (p) => p.provider !== 'lexical' && p.provider !== 'openai-compatible' && p.hasKey,
+      )
+    : false
   const [selected, setSelected] = useState<number | null>(null)
   const [picked, setPicked] = useState<number | null>(null)
   const [preview, setPreview] = useState<Preview | null>(null)
   const datasetId = props.datasetId ?? picked
-  const config = configs.data?.find((c) => c.id === selected) ?? null
+  useEscape(() => setPreview(null), preview !== null)
+  // Unit-generation configs belong to the Units view; this view lists judges only.
+  const judgeConfigs = (configs.data ?? []).filter((c) => !isGenerateMethod(c.method))
+  const config = judgeConfigs.find((c) => c.id === selected) ?? null
   return (
     <div className="page" data-testid="judges-view">
       <header className="page-head">
-        <h2>Judges</h2>
+        <h1>Judges</h1>
         {props.datasetId === null && (
           <select
             value={picked ?? ''}
@@ -44,8 +55,9 @@ export function JudgesView(props: ViewProps) {
         <div className="jd-col">
           <KeysPanel />
           <ConfigPanel
-            configs={configs.data ?? []}
+            configs={judgeConfigs}
             selected={selected}
+            noKeys={noKeys}
             onSelect={setSelected}
             onSaved={(c) => {
               configs.reload()

@@ -77,7 +77,10 @@ export function RunRow({
       </td>
       <td className="jd-progress">
         <span className="bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
-          <span className={status === 'done' ? 'done' : ''} style={{ width: `${pct}%` }} />
+          <span
+            className={status === 'done' ? 'done' : status === 'failed' ? 'failed' : ''}
+            style={{ width: `${pct}%` }}
+          />
         </span>
         <div className="muted" data-testid="run-status">
           {statusWord(run, status)} {done !== null ? `${done}/${total}` : ''}{' '}
@@ -89,7 +92,16 @@ export function RunRow({
           </div>
         )}
         {run.takeover && !held && <div className="muted small">{sentence(run.takeover)}</div>}
-        {run.error && <div className="error-text">{run.error}</div>}
+        {run.error && (
+          <div className="error-text" data-testid="run-error">
+            {run.error}
+          </div>
+        )}
+        {run.errorClasses.length > 0 && !run.error && (
+          <div className="error-text small" data-testid="run-error-classes">
+            {run.errors} failed: {run.errorClasses.map((c) => `${c.count} ${c.name}`).join(', ')}
+          </div>
+        )}
         {run.mode === 'batch' && (
           <BatchList
             runId={run.id}

@@ -4,6 +4,7 @@ import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import { hashToRoute } from '../../route'
 import type { ViewProps } from '../types'
+import { GeneratePanel } from './GeneratePanel'
 import { groupKey, groupUnits, KIND_LABEL, moved, type UnitGroup } from './grouping'
 import { DeletedUnits, ItemNav } from './ItemNav'
 import { ItemPanel } from './ItemPanel'
@@ -199,6 +200,7 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
           Split all answers into sentences…
         </button>
       </header>
+      <GeneratePanel datasetId={datasetId} onStarted={(text) => setStatus({ text, error: false })} />
       <ItemNav page={data} onItem={goItem} onIndex={(index) => setSel({ index })} />
       <p role="status" className={status?.error ? 'units-status units-error' : 'units-status'}>
         {status?.text ?? ''}

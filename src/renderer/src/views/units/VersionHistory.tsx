@@ -1,9 +1,11 @@
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
+import { useViewer } from '../../settings'
 
 /** Every version of a unit, newest first, each with the labels given on that exact text. */
 export function VersionHistory({ lineageId }: { lineageId: number }) {
-  const q = useQuery(() => api('units.versions', { lineageId }), [lineageId])
+  const viewer = useViewer()
+  const q = useQuery(() => api('units.versions', { lineageId, viewer }), [lineageId, viewer])
   if (q.error) return <p className="units-error">{q.error}</p>
   if (!q.data) return <p className="units-hint">Loading versions…</p>
   return (

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { Zip, ZipDeflate } from 'fflate'
+import type { ExportFormatName } from '../../shared/contract/exports'
+import type { Workspace } from '../app/workspace'
+import { exportDataset } from '../export/datasetExport'
+import { getDataset } from '../store/repos/datasets'
+
+/*
+ * Browser mode's exports: the person's browser is not on the server's disk, so an export is
+ * written to a private temporary folder and streamed to the browser as a download. A large one
+ * goes as a zip (data file and dataset card together, compressed); a small one as the data file
+ * itself, byte for byte what the CLI writes. Each download is served once, then removed; one
+ * never fetched goes after an hour, or when the server stops.
+ */
+
+export const ZIP_OVER_BYTES = 20 * 1024 ** 2
+const KEEP_MS = 60 * 60 * 1000
+
+export interface Download {
+  id: string
+  file: string
+  fileName: string
+  mime: string
+  bytes: number
+  dir: string
+  at: number
+}
+
+const MIME: Record<string, string> = {
+  '.csv': 'text/csv; charset=utf-8',
+  '.jsonl': 'application/x-ndjson; charset=utf-8',
+  '.parquet': 'application/vnd.apache.parquet',
+  '.zip': 'application/zip',
+  '.md': 'text/markdown; charset=utf-8',
+}
+
+function mimeOf(name: string): string {
+  const ext = name.slice(name.lastIndexOf('.'))
+  return MIME[ext] ?? 'application/octet-stream'
+}
+
+class Downloads {
+  private readonly entries = new Map<string, Download>()
+
+  add(d: Omit<Download, 'id' | 'at'>): Download {
+    const entry = { ...d, id: randomBytes(16).toString('hex'), at: Date.now() }
+    this.entries.set(entry.id, entry)
+    return entry
+  }
+
+  get(id: string): Download | undefined {
+    return this.entries.get(id)
+  }
+
+  /** Forgets a download and removes its files (after it was served). */
+  done(id: string): void {
+    const d = this.entries.get(id)
+    if (!d) return
+    this.entries.delete(id)
+    rmSync(d.dir, { recursive: true, force: true })
+  }
+
+  sweep(now = Date.now()): void {
+    for (const d of [...this.entries.values()]) if (now - d.at > KEEP_MS) this.done(d.id)
+  }
+
+  clear(): void {
+    for (const id of [...this.entries.keys()]) this.done(id)
+  }
+}
+
+export const downloads = new Downloads()
+
+function slug(name: string): string {
+  return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
+}
+
+/** Writes `files` into one zip at `out`, streaming each file through the compressor. */
+export async function zipFiles(files: readonly string[], out: string): Promise<void> {
+  const sink = createWriteStream(out)
+  const finished = new Promise<void>((ok, fail) => {
+    sink.on('finish', ok)
+    sink.on('error', fail)
+  })
+  let failure: Error | null = null
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failure = error
+    else sink.write(chunk)
+    if (final || error) sink.end()
+  })
+  for (const f of files) {
+    const entry = new ZipDeflate(basename(f), { level: 6 })
+    zip.add(entry)
+    for await (const chunk of createReadStream(f)) entry.push(chunk as Uint8Array)
+    entry.push(new Uint8Array(0), true)
+  }
+  zip.end()
+  await finished
+  if (failure) throw failure
+}
+
+export interface DatasetDownloadInput {
+  datasetId: number
+  format: ExportFormatName
+  annotator?: string
+}
+
+/** Exports a dataset for the browser to download; returns what the download will be. */
+export async function prepareDatasetDownload(
+  ws: Workspace,
+  input: DatasetDownloadInput,
+  zipOver = ZIP_OVER_BYTES,
+): Promise<{ downloadId: string; fileName: string; bytes: number; zipped: boolean }> {
+  const dataset = getDataset(ws.db, input.datasetId)
+  const dir = mkdtempSync(join(tmpdir(), 'factlab-download-'))
+  try {
+    const { files } = await exportDataset(ws, { ...input, outDir: join(dir, 'export') })
+    const data = files.find((f) => !f.endsWith('README.md')) ?? files[0]!
+    const size = statSync(data).size
+    let d: Download
+    if (size > zipOver) {
+      const file = join(dir, `${slug(dataset.name)}.zip`)
+      await zipFiles(files, file)
+      d = downloads.add({
+        file,
+        fileName: basename(file),
+        mime: mimeOf(file),
+        bytes: statSync(file).size,
+        dir,
+      })
+    } else {
+      const fileName = `${slug(dataset.name)}-${basename(data)}`
+      d = downloads.add({ file: data, fileName, mime: mimeOf(data), bytes: size, dir })
+    }
+    return { downloadId: d.id, fileName: d.fileName, bytes: d.bytes, zipped: size > zipOver }
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../store/connection'
+
+/*
+ * Why a run's calls failed, by class. A run whose every call failed has produced no evidence,
+ * so it ends `failed` with the first failure's class and message; a run with some failures
+ * lists their classes and counts beside its figures.
+ */
+
+export interface ErrorClassCount {
+  name: string
+  count: number
+}
+
+export interface RunFailures {
+  ok: number
+  na: number
+  errors: number
+  classes: ErrorClassCount[]
+  first: { name: string; message: string } | null
+}
+
+/** A short class for a failure message: what a person would look into first. */
+export function errorClass(message: string): string {
+  if (/no reply within|timed? ?out|timeout/i.test(message)) return 'timeout'
+  if (/\b429\b|rate.?limit/i.test(message)) return 'rate limit'
+  if (/\b(401|403)\b|api key|unauthori[sz]ed|permission/i.test(message)) return 'authentication'
+  if (/\b5\d\d\b|server error|overloaded/i.test(message)) return 'server error'
+  if (/\b4\d\d\b|bad request|not found/i.test(message)) return 'request refused'
+  if (/ECONN|socket|connection|network|fetch failed|reset/i.test(message)) return 'connection'
+  if (/cannot make LLM calls|method failed|cannot run/i.test(message)) return 'method failure'
+  return 'other'
+}
+
+export function runFailures(db: Db, runId: number): RunFailures {
+  const counts = db
+    .prepare(
+      `SELECT COALESCE(SUM(status = 'ok'), 0) AS ok, COALESCE(SUM(status = 'na'), 0) AS na,
+         COALESCE(SUM(status = 'error'), 0) AS errors FROM verdicts WHERE run_id = ?`,
+    )
+    .get(runId) as { ok: number; na: number; errors: number }
+  if (counts.errors === 0) return { ...counts, classes: [], first: null }
+  const rows = db
+    .prepare(
+      `SELECT json_extract(v.detail, '$.problem') AS problem, rc.error AS callError
+       FROM verdicts v LEFT JOIN run_calls rc ON rc.id = v.call_id
+       WHERE v.run_id = ? AND v.status = 'error' ORDER BY v.id`,
+    )
+    .all(runId) as { problem: string | null; callError: string | null }[]
+  const byClass = new Map<string, number>()
+  let first: RunFailures['first'] = null
+  for (const r of rows) {
+    const message = r.problem ?? r.callError ?? 'no message recorded'
+    const name = errorClass(message)
+    byClass.set(name, (byClass.get(name) ?? 0) + 1)
+    first ??= { name, message }
+  }
+  const classes = [...byClass].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count)
+  return { ...counts, classes, first }
+}
+
+/** The sentence a run that produced nothing but failures ends with, or null if it produced anything. */
+export function allFailedReason(f: RunFailures): string | null {
+  if (f.errors === 0 || f.ok + f.na > 0 || !f.first) return null
+  const n = f.errors
+  return `Every call failed (${n} target${n === 1 ? '' : 's'}, no verdict). First error — ${f.first.name}: ${f.first.message}`
+}

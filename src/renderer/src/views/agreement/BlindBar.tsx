@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import type { QueuePage } from '../../../../shared/contract/agreement'
+import { api } from '../../api'
+
+/**
+ * What blind mode keeps from the adjudicator, and the two ways past it: label the target
+ * first, or step out of labelling this dataset for good. Also the dataset's self-adjudication
+ * switch, since it decides which of the listed targets this person may decide.
+ */
+export function BlindBar(p: {
+  datasetId: number
+  adjudicatorId: number | null
+  page: QueuePage
+  blind: boolean
+  onChange(): void
+}) {
+  const [error, setError] = useState<string | null>(null)
+  const act = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn()
+      setError(null)
+      p.onChange()
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    }
+  }
+  const adjudicatorId = p.adjudicatorId
+  return (
+    <div className="agr-blind" data-testid="agr-blind">
+      {p.blind && p.page.hidden > 0 && (
+        <p>
+          Blind mode keeps {p.page.hidden} {p.page.hidden === 1 ? 'dispute' : 'disputes'} on targets you have
+          not labelled out of this list. Label them first, or step out of labelling this dataset to adjudicate
+          it (your labels here are then no longer taken).{' '}
+          {adjudicatorId !== null && (
+            <button
+              type="button"
+              onClick={() =>
+                void act(() =>
+                  api('agreement.stepOut', { datasetId: p.datasetId, annotatorId: adjudicatorId }),
+                )
+              }
+            >
+              Step out of labelling to adjudicate
+            </button>
+          )}
+        </p>
+      )}
+      <label className="agr-hint">
+        <input
+          type="checkbox"
+          checked={p.page.allowSelfAdjudication}
+          onChange={(e) =>
+            void act(() =>
+              api('agreement.setSelfAdjudication', { datasetId: p.datasetId, allow: e.target.checked }),
+            )
+          }
+        />{' '}
+        Adjudicators may decide targets they labelled themselves (such decisions are marked)
+      </label>
+      {error && <p className="agr-error">{error}</p>}
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { createRuns } from '../../src/main/runs/create'
+import { GENERATE_METHODS } from '../../src/shared/domain'
+import { appSessions } from './harness'
+
+const start = appSessions()
+
+describe('judge set-up without a key', () => {
+  it('starts from the lexical baseline, offers only the methods a provider runs, and says what is missing', async () => {
+    delete process.env.OPENAI_API_KEY
+    delete process.env.ANTHROPIC_API_KEY
+    const app = await start()
+    const { page } = app
+    await page.evaluate(`location.hash = '#/judges/1'`)
+    const view = page.getByTestId('judges-view')
+    await view.getByTestId('no-key-hint').waitFor()
+    expect(await view.getByTestId('no-key-hint').textContent()).toContain('OPENAI_API_KEY')
+    expect(await view.getByLabel('Provider').inputValue()).toBe('lexical')
+    expect(await view.getByLabel('Model').inputValue()).toBe('rougeL')
+    const methods = () => view.getByLabel('Method').locator('option').allTextContents()
+    expect(await methods()).toEqual(['lexical'])
+
+    // An LLM provider: judge methods only, no unit generation, and the button says what is missing.
+    await view.getByLabel('Provider').selectOption('openai')
+    const offered = await methods()
+    expect(offered).not.toContain('lexical')
+    for (const m of GENERATE_METHODS) expect(offered).not.toContain(m)
+    expect(await view.getByLabel('Model').inputValue()).toBe('')
+    expect(await view.getByRole('button', { name: 'Create config' }).isDisabled()).toBe(true)
+    expect(await view.getByTestId('config-missing').textContent()).toBe('Still needed: a model name.')
+    await app.shot('judges-config-missing')
+
+    await view.getByLabel('Provider').selectOption('lexical')
+    expect(await view.getByLabel('Model').inputValue()).toBe('rougeL')
+    await view.getByRole('button', { name: 'Create config' }).click()
+    await view.getByRole('button', { name: 'Save changes' }).waitFor()
+    await view.getByRole('button', { name: 'Start run' }).click()
+    await expect
+      .poll(() => view.getByTestId('run-status').first().textContent(), { timeout: 20_000 })
+      .toMatch(/^done/)
+
+    // Unit generation lives in the Units view, beside the units it makes.
+    await page.evaluate(`location.hash = '#/units/1'`)
+    const gen = page.getByTestId('units-generate')
+    await gen.locator('summary').click()
+    expect(await gen.getByLabel('Generation method').locator('option').allTextContents()).toEqual([
+      'facts',
+      'questions',
+      'triplets',
+    ])
+    expect(await gen.getByRole('button', { name: 'Start generating' }).isDisabled()).toBe(true)
+    expect(await gen.textContent()).toContain('Still needed: a model name.')
+  })
+
+  it('shows a run whose every call failed as failed, with the first error in its row', async () => {
+    const app = await start()
+    const { page } = app
+    const db = app.server.ctx.workspace.db
+    const [run] = createRuns(db, { datasetId: 1, provider: 'openai', model: 'gpt-x', method: 'faaf-tfn' })
+    db.prepare(
+      `UPDATE runs SET status = 'failed', total_calls = 1,
+         error = 'Every call failed (3 targets, no verdict). First error — rate limit: 429 Too Many Requests'
+       WHERE id = ?`,
+    ).run(run)
+    db.prepare(
+      `INSERT INTO verdicts (run_id, target_id, status, detail)
+       SELECT ?, id, 'error', '{"problem":"429 Too Many Requests (after 4 attempts)"}' FROM targets WHERE dataset_id = 1 LIMIT 3`,
+    ).run(run)
+    await page.evaluate(`location.hash = '#/judges/1'`)
+    const row = page.getByTestId(`run-${run}`)
+    await row.waitFor()
+    expect(await row.getByTestId('run-status').textContent()).toMatch(/^failed/)
+    expect(await row.getByTestId('run-error').textContent()).toContain('First error — rate limit: 429')
+    expect(await row.locator('.bar > span.failed').count()).toBe(1)
+  })
+})
