@@ -78,7 +78,7 @@ export function AnnotateLayout(p: Props) {
   const diff = useDiffHighlights(p.paneRefs, texts, showDiff)
   const compared = diff?.identical ? (
     <span className="chip" data-testid="identical">
-      identical to the reference
+      the answer is identical to the reference
     </span>
   ) : diff ? (
     <button
@@ -91,7 +91,7 @@ export function AnnotateLayout(p: Props) {
       title="Mark the words the answer adds (in the answer) and leaves out (in the reference)"
       data-testid="diff-toggle"
     >
-      Diff · {Math.round(diff.shared * 100)}% shared
+      Diff with the answer · {Math.round(diff.shared * 100)}% shared
     </button>
   ) : null
 
@@ -186,6 +186,8 @@ export function AnnotateLayout(p: Props) {
           scrollRef={refScroll}
           against={focused?.against === 'reference'}
           ref={setReference}
+          // The comparison sits with the reference: the answer's header holds the variant tabs.
+          extra={compared}
         />
         <Splitter
           label="Resize reference and answer"
@@ -200,7 +202,6 @@ export function AnnotateLayout(p: Props) {
           scrollRef={candScroll}
           against={focused?.against === 'candidate'}
           ref={setCandidate}
-          extra={compared}
         >
           {view.candidates.length > 1 ? (
             <div className="tabs" role="tablist" aria-label="Answer variant">

@@ -1,10 +1,12 @@
 import { type KeyRow, sheetLines } from '../../actions/keys'
+import { useEscape } from '../../components/useEscape'
 import { useFocusOnMount } from '../../hooks'
 import { Keys } from './KeyHelp'
 
 /** Every key of the workbench and what it does, built from the actions; Escape closes it. */
 export function KeySheet({ rows, onClose }: { rows: readonly KeyRow[]; onClose(): void }) {
   const ref = useFocusOnMount<HTMLElement>()
+  useEscape(onClose)
   return (
     <div className="modal-backdrop">
       <section
@@ -14,9 +16,6 @@ export function KeySheet({ rows, onClose }: { rows: readonly KeyRow[]; onClose()
         role="dialog"
         aria-modal="true"
         aria-labelledby="key-sheet-title"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose()
-        }}
       >
         <header className="modal-head">
           <h2 id="key-sheet-title">Keyboard</h2>
