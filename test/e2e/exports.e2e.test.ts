@@ -80,10 +80,17 @@ describe('export from the app', () => {
 
     await card.getByRole('button', { name: 'Bundle my labels' }).click()
     const bundleDialog = page.getByRole('dialog', { name: 'Bundle tester’s labels' })
-    await expect.poll(() => bundleDialog.getByLabel('File').inputValue()).toMatch(/\.bundle\.jsonl$/)
-    await bundleDialog.getByRole('button', { name: 'Write bundle' }).click()
-    const file = await bundleDialog.getByRole('list', { name: 'Written files' }).textContent()
-    expect(await bundleDialog.getByRole('status').textContent()).toContain('1 label of')
+    // In browser mode the bundle is a download, for this person to send on.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bundleDialog.getByRole('button', { name: 'Download bundle' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/-bundle\.jsonl$/)
+    const file = await download.path()
+    await bundleDialog
+      .getByRole('status')
+      .getByText(/^Downloaded/)
+      .waitFor()
     const lines = readFileSync(file!, 'utf8').trim().split('\n')
     expect(lines).toHaveLength(2)
     expect(JSON.parse(lines[1]!)).toMatchObject({ verdict: 'true' })

@@ -37,12 +37,15 @@ describe('runs list in the browser', () => {
     await view.getByTestId(`run-${judged}`).getByRole('button', { name: 'Export verdicts…' }).click()
     const dialog = page.getByRole('dialog', { name: `Export verdicts of run #${judged}` })
     await dialog.waitFor()
+    // Browser mode offers a download first; the server's file is the second choice.
+    const serverChoice = () => dialog.getByText('Or write it to a file on the server’s machine').click()
+    await serverChoice()
     const file = dialog.getByLabel('File')
     await expect.poll(() => file.inputValue()).toContain(`${dirname(app.workspaceFile)}/exports/`)
     expect(await file.inputValue()).toMatch(new RegExp(`-run-${judged}-verdicts\\.jsonl$`))
     await dialog.getByLabel('Include raw requests/responses').check()
     await app.shot('judges-export-verdicts')
-    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Write to this file' }).click()
 
     const written = dialog.getByRole('list', { name: 'Written files' }).getByRole('listitem')
     await expect.poll(() => written.count()).toBe(1)
@@ -64,8 +67,9 @@ describe('runs list in the browser', () => {
     // The same file again is refused in the dialog and the first export is left as it was.
     await dialog.getByRole('button', { name: 'Done' }).click()
     await view.getByTestId(`run-${judged}`).getByRole('button', { name: 'Export verdicts…' }).click()
+    await serverChoice()
     await file.fill(path)
-    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Write to this file' }).click()
     await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('already exists')
     expect(readFileSync(path, 'utf8')).toBe(text)
   })

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
-import { downloads, prepareDatasetDownload } from '../../src/main/downloads'
+import { downloads, prepareBundleDownload, prepareDatasetDownload } from '../../src/main/downloads'
 import { exportDataset } from '../../src/main/export/datasetExport'
 import { tmpDirs } from '../helpers/tmp'
 
@@ -39,6 +39,25 @@ describe('export downloads (browser mode)', () => {
     downloads.done(large.downloadId)
     expect(existsSync(file)).toBe(false)
     expect(downloads.get(large.downloadId)).toBeUndefined()
+    downloads.clear()
+    ws.close()
+  })
+
+  it('offers one annotator’s bundle as a download, zipped past the limit', async () => {
+    const dir = tmp()
+    const ws = Workspace.open(join(dir, 'w.factlab'))
+    loadDemoIfEmpty(ws)
+    const datasetId = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
+    const alex = (ws.db.prepare("SELECT id FROM annotators WHERE name = 'alex'").get() as { id: number }).id
+    const plain = await prepareBundleDownload(ws, { datasetId, annotatorId: alex })
+    expect(plain).toMatchObject({ zipped: false, fileName: 'Demo-WikiEval-style-bundle.jsonl' })
+    const lines = readFileSync(downloads.get(plain.downloadId)!.file, 'utf8').trim().split('\n')
+    expect(lines.length).toBeGreaterThan(100)
+    const zipped = await prepareBundleDownload(ws, { datasetId, annotatorId: alex }, 0)
+    const entries = unzipSync(readFileSync(downloads.get(zipped.downloadId)!.file))
+    expect(
+      Buffer.from(entries['Demo-WikiEval-style-bundle.jsonl']!).toString('utf8').trim().split('\n'),
+    ).toHaveLength(lines.length)
     downloads.clear()
     ws.close()
   })

@@ -5,7 +5,9 @@ import { basename, join } from 'node:path'
 import { Zip, ZipDeflate } from 'fflate'
 import type { ExportFormatName } from '../../shared/contract/exports'
 import type { Workspace } from '../app/workspace'
+import { exportBundle } from '../export/bundle'
 import { exportDataset } from '../export/datasetExport'
+import { exportVerdicts } from '../export/verdictsExport'
 import { getDataset } from '../store/repos/datasets'
 
 /*
@@ -100,6 +102,71 @@ export async function zipFiles(files: readonly string[], out: string): Promise<v
   zip.end()
   await finished
   if (failure) throw failure
+}
+
+/** Registers one written file for download: as it is, or zipped when larger than `zipOver`. */
+async function offer(
+  dir: string,
+  file: string,
+  fileName: string,
+  zipOver: number,
+): Promise<{ downloadId: string; fileName: string; bytes: number; zipped: boolean }> {
+  const size = statSync(file).size
+  if (size <= zipOver) {
+    const d = downloads.add({ file, fileName, mime: mimeOf(file), bytes: size, dir })
+    return { downloadId: d.id, fileName, bytes: size, zipped: false }
+  }
+  const zip = join(dir, `${fileName.replace(/\.[^.]+$/, '')}.zip`)
+  await zipFiles([file], zip)
+  const d = downloads.add({
+    file: zip,
+    fileName: basename(zip),
+    mime: mimeOf(zip),
+    bytes: statSync(zip).size,
+    dir,
+  })
+  return { downloadId: d.id, fileName: d.fileName, bytes: d.bytes, zipped: true }
+}
+
+/** One temporary folder per download, removed again if writing it fails. */
+async function inTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'factlab-download-'))
+  try {
+    return await work(dir)
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** A run's verdicts (JSON lines) for the browser to download. */
+export function prepareVerdictsDownload(
+  ws: Workspace,
+  input: { runId: number; raw: boolean; csv: boolean },
+  zipOver = ZIP_OVER_BYTES,
+) {
+  return inTempDir(async (dir) => {
+    // The exporter writes CSV when the file name ends in .csv.
+    const out = join(dir, `run-${input.runId}-verdicts.${input.csv ? 'csv' : 'jsonl'}`)
+    const { file } = await exportVerdicts(ws, { runId: input.runId, raw: input.raw, out })
+    return offer(dir, file, basename(file), zipOver)
+  })
+}
+
+/** One annotator's bundle of one dataset for the browser to download. */
+export function prepareBundleDownload(
+  ws: Workspace,
+  input: { datasetId: number; annotatorId: number },
+  zipOver = ZIP_OVER_BYTES,
+) {
+  const dataset = getDataset(ws.db, input.datasetId)
+  return inTempDir(async (dir) => {
+    const { file } = await exportBundle(ws, {
+      ...input,
+      out: join(dir, `${slug(dataset.name)}-bundle.jsonl`),
+    })
+    return offer(dir, file, basename(file), zipOver)
+  })
 }
 
 export interface DatasetDownloadInput {

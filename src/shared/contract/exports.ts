@@ -86,6 +86,16 @@ export const exportsCalls = {
     }),
     z.object({ downloadId: z.string(), fileName: z.string(), bytes: z.number().int(), zipped: z.boolean() }),
   ),
+  /** Browser mode: a run's verdicts (JSON lines) to download once, like exports.download. */
+  'exports.downloadVerdicts': call(
+    z.object({ runId: z.number().int(), raw: z.boolean().default(false), csv: z.boolean().default(false) }),
+    z.object({ downloadId: z.string(), fileName: z.string(), bytes: z.number().int(), zipped: z.boolean() }),
+  ),
+  /** Browser mode: one annotator's bundle to download once, like exports.download. */
+  'exports.downloadBundle': call(
+    z.object({ datasetId: z.number().int(), annotatorId: z.number().int() }),
+    z.object({ downloadId: z.string(), fileName: z.string(), bytes: z.number().int(), zipped: z.boolean() }),
+  ),
   /** A run's verdicts; CSV when `out` ends in .csv, JSON lines otherwise. */
   'exports.verdicts': call(
     z.object({ runId: z.number().int(), raw: z.boolean().default(false), out: LocalPath.optional() }),

@@ -6,7 +6,7 @@ import type { exportsCalls } from '../../../shared/contract/exports'
 import { withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
-import { prepareDatasetDownload } from '../../downloads'
+import { prepareBundleDownload, prepareDatasetDownload, prepareVerdictsDownload } from '../../downloads'
 import { exportBundle, exportDataset, exportVerdicts, mergeBundle } from '../../export'
 import { datasetVisible, findDatasetByName, getDataset } from '../../store/repos/datasets'
 import type { Handlers } from '../dispatch'
@@ -115,6 +115,13 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
     'exports.download': (input) => {
       dataset(input.datasetId)
       return refusedAs('bad_input', () => prepareDatasetDownload(ctx.workspace, input))
+    },
+    'exports.downloadVerdicts': (input) =>
+      refusedAs('not_found', () => prepareVerdictsDownload(ctx.workspace, input)),
+    'exports.downloadBundle': (input) => {
+      dataset(input.datasetId)
+      annotatorName(input.annotatorId)
+      return refusedAs('bad_input', () => prepareBundleDownload(ctx.workspace, input))
     },
     'exports.verdicts': ({ runId, raw, out }) => {
       const file = freshFile(

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import type { RunInfo } from '../../../../shared/contract/judges'
-import { api } from '../../api'
+import { api, isBrowserMode } from '../../api'
 import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from '../datasets/ExchangeParts'
+import { useDownload } from '../datasets/useDownload'
 import { useSaveFile } from '../datasets/useExchange'
 
 type Layout = 'jsonl' | 'csv'
@@ -24,6 +25,8 @@ export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): 
   )
   const { path: file, setPath: setFile } = task
   const written = task.result
+  const browser = isBrowserMode()
+  const dl = useDownload(() => api('exports.downloadVerdicts', { runId: run.id, raw, csv: layout === 'csv' }))
 
   return (
     <Dialog id="verdict-export-title" title={`Export verdicts of run #${run.id}`} onClose={onClose}>
@@ -33,6 +36,13 @@ export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): 
             title={`Exported ${written.rows} verdict${written.rows === 1 ? '' : 's'}${raw ? ' with raw requests and responses' : ''}:`}
             files={[written.file]}
           />
+          <DoneFooter onClose={onClose} />
+        </>
+      ) : dl.done ? (
+        <>
+          <p className="success-text" role="status">
+            Downloaded {dl.done}.
+          </p>
           <DoneFooter onClose={onClose} />
         </>
       ) : (
@@ -63,21 +73,51 @@ export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): 
             Each row then carries the request sent to the provider and its reply (never the API key); a call
             that judged several units appears on each of their rows.
           </p>
-          <PathField
-            id="verdict-export-file"
-            label="File"
-            value={file}
-            onChange={setFile}
-            hint="A full path on this computer to a file that does not exist yet."
-          />
-          {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
-          <ActionFooter
-            onClose={onClose}
-            onRun={task.save}
-            busy={task.busy}
-            label="Export"
-            busyLabel="Exporting…"
-          />
+          {browser ? (
+            <>
+              {(dl.failure ?? task.failure) && (
+                <Refusal headline="Nothing was exported." text={(dl.failure ?? task.failure)!} />
+              )}
+              <ActionFooter
+                onClose={onClose}
+                onRun={dl.run}
+                busy={dl.busy || task.busy}
+                label="Download"
+                busyLabel="Preparing…"
+              />
+              <details className="export-server">
+                <summary>Or write it to a file on the server’s machine</summary>
+                <PathField
+                  id="verdict-export-file"
+                  label="File"
+                  value={file}
+                  onChange={setFile}
+                  hint="A full path on the machine running `npm run serve`, to a file that does not exist yet."
+                />
+                <button type="button" onClick={task.save} disabled={task.busy}>
+                  Write to this file
+                </button>
+              </details>
+            </>
+          ) : (
+            <>
+              <PathField
+                id="verdict-export-file"
+                label="File"
+                value={file}
+                onChange={setFile}
+                hint="A full path on this computer to a file that does not exist yet."
+              />
+              {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
+              <ActionFooter
+                onClose={onClose}
+                onRun={task.save}
+                busy={task.busy}
+                label="Export"
+                busyLabel="Exporting…"
+              />
+            </>
+          )}
         </>
       )}
     </Dialog>
