@@ -50,7 +50,7 @@ describe('compare layout', () => {
     const table = page.getByTestId('judge-table')
     await table.waitFor()
     await app.shot('compare-1280')
-    const cost = table.getByRole('columnheader', { name: 'Cost' })
+    const cost = table.getByRole('columnheader', { name: 'Cost', exact: true })
     const box = await cost.boundingBox()
     expect(box).not.toBeNull()
     expect(box!.x).toBeGreaterThanOrEqual(0)

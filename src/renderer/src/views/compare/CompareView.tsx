@@ -102,6 +102,8 @@ const CompareBody = memo(function CompareBody({
     />
   )
   const none = charted.judges.length === 0
+  // People with an hourly rate have a cost too: they alone can fill the cost chart.
+  const noCost = none && !m.humans.some((h) => h.cost != null)
   return (
     <>
       <p className="cmp-hint" data-testid="compare-summary">
@@ -138,7 +140,7 @@ const CompareBody = memo(function CompareBody({
           )}
         </section>
         <section>
-          {none ? (
+          {noCost ? (
             <>
               <h2>Cost against error rate</h2>
               {empty('This chart')}
