@@ -78,6 +78,8 @@ describe('compare layout', () => {
   it('says what fills each empty panel and runs the lexical baseline from there', async () => {
     const app = await start({ viewport: { width: 1280, height: 800 } })
     const { page } = app
+    // The demo comes with judge runs; without them every panel is empty (verdicts go with their runs).
+    app.server.ctx.workspace.db.prepare('DELETE FROM runs').run()
     await page.evaluate(`location.hash = '#/compare/1'`)
     const empties = page.getByTestId('cmp-empty')
     await empties.first().waitFor()
