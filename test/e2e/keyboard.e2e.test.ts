@@ -74,6 +74,8 @@ describe('keyboard', () => {
     const gen = page.getByTestId('units-generate')
     await gen.locator('summary').click()
     await gen.getByLabel('Generation model').waitFor()
+    // The browser reports the toggle a moment after the click; Escape is armed once the app has it.
+    await expect.poll(() => gen.getAttribute('data-open')).toBe('true')
     await page.evaluate('document.activeElement && document.activeElement.blur()')
     await page.keyboard.press('Escape')
     await expect.poll(() => gen.evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(false)

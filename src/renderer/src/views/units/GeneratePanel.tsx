@@ -70,6 +70,7 @@ export function GeneratePanel({
     <details
       className="units-generate"
       data-testid="units-generate"
+      data-open={open}
       open={open}
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
