@@ -284,7 +284,15 @@ export const judgesCalls = {
   'judges.runs': call(z.object({ datasetId: Id.optional() }), z.array(RunInfo)),
   'judges.pause': call(RunRef, Ok),
   'judges.cancel': call(RunRef, Ok),
-  'judges.resume': call(RunRef, Ok),
+  'judges.resume': call(
+    RunRef.extend({
+      /** Send the rest call by call or in a provider batch, whatever the run started as. */
+      mode: z.enum(['sync', 'batch']).optional(),
+      /** Batch mode: the first wait between status checks, in ms (it backs off from there). */
+      batchPollMs: z.number().int().min(0).optional(),
+    }),
+    Ok,
+  ),
   'judges.rewrites': call(z.object({ datasetId: Id }), z.array(Rewrite)),
   /** While blind (`viewer`), verdicts on targets the viewer has not labelled stay out. */
   'judges.candidateVerdicts': call(

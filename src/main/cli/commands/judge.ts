@@ -11,7 +11,7 @@ import { improvementReport } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
-import { getRun, type RunSummary, setRunMode } from '../../runs/repo'
+import { getRun, type RunSummary } from '../../runs/repo'
 import { findDatasetByName } from '../../store/repos/datasets'
 import { CliError, cliProgress, EXIT, parsePositiveInt, printResult } from '../util'
 import { type Session, withWorkspace } from './session'
@@ -281,11 +281,15 @@ export function registerJudgeCommands(program: Command): void {
       const mode = modeOf(f.mode)
       const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
       await withWorkspace(f.workspace, async (ws, s) => {
-        const current = getRun(ws.db, runId)
-        if (mode === 'batch' && current.provider !== 'openai' && current.provider !== 'anthropic')
-          throw new CliError(`Batch mode is for openai and anthropic; run ${runId} uses ${current.provider}`)
-        if (mode) setRunMode(ws.db, runId, mode)
-        report(Boolean(f.json), [await driveRun(s, runId, Boolean(f.json), pollMs)], ws)
+        // A finished run just reports; any other is resumed by the app's own call, then followed
+        // here (progress bar, Ctrl-C pauses) on the same engine.
+        if (getRun(ws.db, runId).status !== 'done')
+          await s.launch('judges.resume', {
+            runId,
+            ...(mode ? { mode } : {}),
+            ...(pollMs !== undefined ? { batchPollMs: pollMs } : {}),
+          })
+        report(Boolean(f.json), [await driveRun(s, runId, Boolean(f.json))], ws)
       })
     })
 

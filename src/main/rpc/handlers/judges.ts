@@ -14,7 +14,7 @@ import { createRuns, improveRequest } from '../../runs/create'
 import { RunLeaseHeld } from '../../runs/lease'
 import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
-import { getRun } from '../../runs/repo'
+import { getRun, setRunMode } from '../../runs/repo'
 import { candidateVisible } from '../../store/repos/candidateVisible'
 import type { Handlers } from '../dispatch'
 
@@ -140,13 +140,23 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
       leaseRefusal(() => engine().cancel(runId))
       return { ok: true as const }
     },
-    'judges.resume': ({ runId }) => {
+    'judges.resume': ({ runId, mode, batchPollMs }) => {
       const run = getRun(db(), runId)
       if (run.status === 'cancelled')
         throw new ServiceError('conflict', `Run ${runId} was cancelled; start a new run`)
       if (run.status === 'done') throw new ServiceError('conflict', `Run ${runId} is already done`)
+      if (mode === 'batch' && run.provider !== 'openai' && run.provider !== 'anthropic')
+        throw new ServiceError(
+          'bad_input',
+          `Batch mode is for openai and anthropic; run ${runId} uses ${run.provider}`,
+        )
+      if (mode) setRunMode(db(), runId, mode)
+      const poll =
+        batchPollMs === undefined
+          ? {}
+          : { batchPoll: { firstMs: batchPollMs, maxMs: Math.max(batchPollMs, 60_000) } }
       // Claimed here, not in the background, so a run driven elsewhere is refused to the caller.
-      const running = leaseRefusal(() => engine().start(runId))
+      const running = leaseRefusal(() => engine().start(runId, poll))
       running.catch(() => undefined)
       return { ok: true as const }
     },
