@@ -188,6 +188,18 @@ describe('guidelines', () => {
         .prepare('SELECT guidelines_version AS v FROM labels WHERE target_id = ? AND annotator_id = ?')
         .get(t1, ana.id),
     ).toEqual({ v: 1 })
+    // The history keeps the version each state was given under too, not the latest at the time.
+    expect(
+      ctx.workspace.db
+        .prepare(
+          'SELECT target_id AS t, guidelines_version AS v FROM label_history WHERE annotator_id = ? ORDER BY id',
+        )
+        .all(ana.id),
+    ).toEqual([
+      { t: t0, v: 1 },
+      { t: t1, v: 2 },
+      { t: t1, v: 1 },
+    ])
   })
 
   it('takes a Markdown file from the CLI, refusing one with a script tag and keeping what was there', async () => {

@@ -46,7 +46,6 @@ export class LabelWriter {
   private readonly schemaOfTarget
   private readonly current
   private readonly upsert
-  private readonly history
   private given: ReturnType<Db['prepare']> | undefined
   private readonly write: (row: Record<string, unknown>, guidelinesVersion?: number) => void
 
@@ -61,13 +60,9 @@ export class LabelWriter {
        ON CONFLICT (target_id, annotator_id) DO UPDATE SET verdict = @verdict, evidence = @evidence,
          note = @note, seconds = @seconds, updated_at = @at`,
     )
-    this.history = db.prepare(
-      `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at)
-       VALUES (@target_id, @annotator_id, @verdict, @evidence, @note, @seconds, @action, @at)`,
-    )
     // The migration 0080 triggers stamp a write with the latest guidelines version; a label given
-    // under an older one on screen (or on a laptop) then takes that version instead. Updating this
-    // column alone fires no stamp trigger. History rows keep the stamp of the moment they were written.
+    // under an older one on screen (or on a laptop) takes that version instead, on the label and on
+    // its history row. Updating this column alone fires no stamp trigger.
     // Prepared on first use: the migration tests drive this writer on schemas older than 0080.
     const given = () => {
       this.given ??= db.prepare(
@@ -75,24 +70,36 @@ export class LabelWriter {
       )
       return this.given
     }
-    // Prepared on first use: only a merge writes these columns (migration 0070).
-    let merged: Statement | null = null
-    const mergedHistory = () => {
-      merged ??= db.prepare(
-        `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at,
-           merged_at, merged_from)
-         VALUES (@target_id, @annotator_id, @verdict, @evidence, @note, @seconds, @action, @at, @merged_at,
-           @merged_from)`,
-      )
-      return merged
+    // The history row names only the columns it fills, so the writer runs on every schema version:
+    // the merge columns (0070) for a merged label, the guidelines version (0080) when one was given.
+    const historyInserts = new Map<string, Statement>()
+    const history = (merged: boolean, versioned: boolean) => {
+      const key = `${merged}|${versioned}`
+      let stmt = historyInserts.get(key)
+      if (!stmt) {
+        const cols = ['target_id', 'annotator_id', 'verdict', 'evidence', 'note', 'seconds', 'action', 'at']
+        if (merged) cols.push('merged_at', 'merged_from')
+        if (versioned) cols.push('guidelines_version')
+        stmt = db.prepare(
+          `INSERT INTO label_history (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`,
+        )
+        historyInserts.set(key, stmt)
+      }
+      return stmt
     }
     // One transaction, so the label and its history row reach the disk in a single commit.
     this.write = db.transaction((row: Record<string, unknown>, guidelinesVersion?: number) => {
       const { action, merged_at, merged_from, ...label } = row
       this.upsert.run(label)
-      if (merged_at === null || merged_at === undefined) this.history.run({ ...label, action })
-      else mergedHistory().run(row)
-      if (guidelinesVersion !== undefined)
+      const merged = merged_at !== null && merged_at !== undefined
+      const versioned = guidelinesVersion !== undefined
+      history(merged, versioned).run({
+        ...label,
+        action,
+        ...(merged ? { merged_at, merged_from } : {}),
+        ...(versioned ? { guidelines_version: guidelinesVersion } : {}),
+      })
+      if (versioned)
         given().run({ g: guidelinesVersion, target_id: row.target_id, annotator_id: row.annotator_id })
     })
   }

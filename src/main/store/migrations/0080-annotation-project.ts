@@ -80,7 +80,7 @@ CREATE TRIGGER label_history_stamp_once BEFORE UPDATE OF guidelines_version ON l
   WHEN old.guidelines_version IS NOT NULL
   BEGIN SELECT RAISE(ABORT, 'label history is append-only'); END;
 CREATE TRIGGER label_history_stamp AFTER INSERT ON label_history
-  WHEN EXISTS (SELECT 1 FROM guidelines g WHERE g.dataset_id = ${DATASET_OF('new')}) BEGIN
+  WHEN new.guidelines_version IS NULL AND EXISTS (SELECT 1 FROM guidelines g WHERE g.dataset_id = ${DATASET_OF('new')}) BEGIN
   UPDATE label_history SET guidelines_version = ${LATEST('new')} WHERE id = new.id;
 END;
 CREATE TRIGGER labels_stamp_ai AFTER INSERT ON labels
