@@ -46,7 +46,7 @@ describe('a first run with nothing empty, and released files as they are', () =>
     await page.getByRole('button', { name: 'Import dataset…' }).first().click()
     const wizard = page.getByRole('dialog', { name: 'Import a dataset' })
     await wizard.getByLabel('Dataset file').setInputFiles(MODELS.map(modelFile))
-    await wizard.getByText('looks like refchecker').waitFor()
+    await wizard.getByText('the columns look like refchecker').waitFor()
     await wizard.getByTestId('more-files').waitFor()
     await wizard.getByLabel('Dataset name').fill('RefChecker zero context')
     await app.shot('import-seven-files')
