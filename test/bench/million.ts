@@ -122,7 +122,7 @@ async function openInBrowser(file: string): Promise<void> {
       info('of which the server start (open, check, migrate)', started, 'ms')
       const t1 = performance.now()
       await first.click()
-      await page.getByText('million', { exact: true }).first().waitFor()
+      await page.getByRole('article', { name: 'million', exact: true }).first().waitFor()
       figure('annotator chosen to the datasets list', performance.now() - t1, 'ms', 1000)
       rss('opening in the browser (server side)')
     } finally {
