@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { contract } from '../../../shared/contract'
 import { ensureAnnotator } from '../../store/repos/annotators'
 import { CliError, printResult } from '../util'
-import { type LocatedTarget, locateTarget } from './locate'
+import { locateLines } from './locatedLines'
 import type { Session } from './session'
 
 /** One line of `adjudicate --file`: the locators of `label --file`, the gold verdict and a note. */
@@ -34,54 +33,10 @@ export interface DecisionFlags {
  * in one transaction: a bad line (named by its number) leaves every gold as it was.
  */
 export async function adjudicateFile(s: Session, file: string, f: DecisionFlags): Promise<void> {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new CliError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
-  }
-  const planned: {
-    line: number
-    target: LocatedTarget
-    row: z.infer<typeof DecisionLine>
-    adjudicator: string
-  }[] = []
-  for (const [i, raw] of text.split(/\r?\n/).entries()) {
-    if (raw.trim() === '') continue
-    const at = `${file} line ${i + 1}`
-    let json: unknown
-    try {
-      json = JSON.parse(raw)
-    } catch (error) {
-      throw new CliError(
-        `${at}: not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was saved`,
-      )
-    }
-    const parsed = DecisionLine.safeParse(json)
-    if (!parsed.success) throw new CliError(`${at}: ${z.prettifyError(parsed.error)}; nothing was saved`)
-    const row = parsed.data
-    const dataset = row.dataset ?? f.dataset
-    const adjudicator = row.annotator ?? f.annotator
-    if (!dataset) throw new CliError(`${at}: no "dataset" (or --dataset); nothing was saved`)
-    if (!adjudicator) throw new CliError(`${at}: no "annotator" (or --annotator); nothing was saved`)
-    try {
-      const target = await locateTarget(s, {
-        dataset,
-        item: row.item,
-        ...(row.variant !== undefined ? { variant: row.variant } : {}),
-        ...(row.unit !== undefined ? { unit: row.unit } : {}),
-        ...(row.unitText !== undefined ? { unitText: row.unitText } : {}),
-      })
-      planned.push({ line: i + 1, target, row, adjudicator })
-    } catch (error) {
-      throw new CliError(
-        `${at}: ${error instanceof Error ? error.message : String(error)}; nothing was saved`,
-      )
-    }
-  }
+  const planned = await locateLines(s, file, DecisionLine, f)
   const decide = s.handlers['agreement.adjudicate']
   const saved = s.db.transaction(() =>
-    planned.map(({ line, target, row, adjudicator }) => {
+    planned.map(({ line, target, row, annotator: adjudicator }) => {
       try {
         const input = contract['agreement.adjudicate'].input.parse({
           targetId: target.targetId,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { contract } from '../../../shared/contract'
@@ -13,6 +12,7 @@ import {
   targetLocatorFromFlags,
   withTargetOptions,
 } from './locate'
+import { locateLines } from './locatedLines'
 import { type Session, withSession } from './session'
 
 /** One line of `label --file`: the same locators as the flags; dataset and annotator may come from them. */
@@ -81,52 +81,7 @@ async function labelOne(s: Session, f: LabelFlags): Promise<void> {
  * transaction: a bad line (named by its number) leaves the workspace as it was.
  */
 async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void> {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new CliError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
-  }
-  const planned: {
-    line: number
-    target: LocatedTarget
-    row: z.infer<typeof LabelLine>
-    annotator: string
-  }[] = []
-  const lines = text.split(/\r?\n/)
-  for (const [i, raw] of lines.entries()) {
-    if (raw.trim() === '') continue
-    const at = `${file} line ${i + 1}`
-    let json: unknown
-    try {
-      json = JSON.parse(raw)
-    } catch (error) {
-      throw new CliError(
-        `${at}: not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was saved`,
-      )
-    }
-    const parsed = LabelLine.safeParse(json)
-    if (!parsed.success) throw new CliError(`${at}: ${z.prettifyError(parsed.error)}; nothing was saved`)
-    const row = parsed.data
-    const dataset = row.dataset ?? f.dataset
-    const annotator = row.annotator ?? f.annotator
-    if (!dataset) throw new CliError(`${at}: no "dataset" (or --dataset); nothing was saved`)
-    if (!annotator) throw new CliError(`${at}: no "annotator" (or --annotator); nothing was saved`)
-    try {
-      const target = await locateTarget(s, {
-        dataset,
-        item: row.item,
-        ...(row.variant !== undefined ? { variant: row.variant } : {}),
-        ...(row.unit !== undefined ? { unit: row.unit } : {}),
-        ...(row.unitText !== undefined ? { unitText: row.unitText } : {}),
-      })
-      planned.push({ line: i + 1, target, row, annotator })
-    } catch (error) {
-      throw new CliError(
-        `${at}: ${error instanceof Error ? error.message : String(error)}; nothing was saved`,
-      )
-    }
-  }
+  const planned = await locateLines(s, file, LabelLine, f)
   const save = s.handlers['annotate.save']
   const saved = s.db.transaction(() =>
     planned.map(({ line, target, row, annotator }) => {

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+import { CliError } from '../util'
+import { type LocatedTarget, locateTarget } from './locate'
+import type { Session } from './session'
+
+/** The locator fields every line of `label --file` and `adjudicate --file` carries. */
+interface LineLocator {
+  dataset?: string | undefined
+  annotator?: string | undefined
+  item: string
+  variant?: string | undefined
+  unit?: number | undefined
+  unitText?: string | undefined
+}
+
+export interface LocatedLine<T> {
+  line: number
+  target: LocatedTarget
+  row: T
+  /** The person the line speaks for: its own "annotator", else the flag. */
+  annotator: string
+}
+
+/**
+ * Reads a JSONL file and locates every line's target before anything is written, so a bad line
+ * (named by its number) is refused while the workspace is still untouched.
+ */
+export async function locateLines<T extends LineLocator>(
+  s: Session,
+  file: string,
+  schema: z.ZodType<T, unknown>,
+  flags: { dataset?: string | undefined; annotator?: string | undefined },
+): Promise<LocatedLine<T>[]> {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new CliError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const planned: LocatedLine<T>[] = []
+  for (const [i, raw] of text.split(/\r?\n/).entries()) {
+    if (raw.trim() === '') continue
+    const at = `${file} line ${i + 1}`
+    let json: unknown
+    try {
+      json = JSON.parse(raw)
+    } catch (error) {
+      throw new CliError(
+        `${at}: not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was saved`,
+      )
+    }
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) throw new CliError(`${at}: ${z.prettifyError(parsed.error)}; nothing was saved`)
+    const row = parsed.data
+    const dataset = row.dataset ?? flags.dataset
+    const annotator = row.annotator ?? flags.annotator
+    if (!dataset) throw new CliError(`${at}: no "dataset" (or --dataset); nothing was saved`)
+    if (!annotator) throw new CliError(`${at}: no "annotator" (or --annotator); nothing was saved`)
+    try {
+      const target = await locateTarget(s, {
+        dataset,
+        item: row.item,
+        ...(row.variant !== undefined ? { variant: row.variant } : {}),
+        ...(row.unit !== undefined ? { unit: row.unit } : {}),
+        ...(row.unitText !== undefined ? { unitText: row.unitText } : {}),
+      })
+      planned.push({ line: i + 1, target, row, annotator })
+    } catch (error) {
+      throw new CliError(
+        `${at}: ${error instanceof Error ? error.message : String(error)}; nothing was saved`,
+      )
+    }
+  }
+  return planned
+}
