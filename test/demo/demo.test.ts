@@ -38,6 +38,21 @@ describe('demo workspace', () => {
     expect(listDatasets(ws.db)).toHaveLength(1)
     ws.close()
   })
+
+  it('list every shipped run in the Judges view with its work counted, none as "done 0/0"', async () => {
+    const { runInfos } = await import('../../src/main/runs/queries')
+    const ws = Workspace.open(join(tmp(), 'demo.factlab'))
+    const { datasetId } = loadDemoIfEmpty(ws)
+    const runs = runInfos(ws.db, datasetId!, () => false)
+    expect(runs).toHaveLength(4)
+    for (const r of runs) {
+      expect(r.status).toBe('done')
+      expect(r.total).toBeGreaterThan(0)
+    }
+    // The lexical baseline counts one task per candidate, as a lexical run made in the app does.
+    expect(runs.find((r) => r.provider === 'lexical')!.total).toBe(36)
+    ws.close()
+  })
 })
 
 describe('demo judge runs', () => {

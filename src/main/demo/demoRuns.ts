@@ -123,7 +123,8 @@ export function loadDemoRuns(db: Db, datasetId: number): number[] {
           prices: { input: 0, output: 0 },
         }),
       ),
-      0,
+      // One task per candidate, as a lexical run made in the app counts its work.
+      new Set(targets.map((t) => t.candidateId)).size,
       AT,
       AT,
       AT,
