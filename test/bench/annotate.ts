@@ -120,7 +120,10 @@ async function labelInChromium(name: string, file: string, seed: (ws: Workspace)
       }, true)
       new MutationObserver(() => {
         if (!t0) return
-        if (!rendered && selected() !== from && document.getElementById(from)?.dataset.verdict) {
+        // The labelled unit is drawn with its verdict, or gone with its whole variant when the
+        // label finished it (the view then hands over to the next variant with work).
+        const labelled = document.getElementById(from)
+        if (!rendered && selected() !== from && (!labelled || labelled.dataset.verdict)) {
           rendered = true
           const start = t0
           window.__label.render.push(performance.now() - start)
@@ -132,18 +135,31 @@ async function labelInChromium(name: string, file: string, seed: (ws: Workspace)
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     })()`)
-    for (let i = 0; i < 60; i++) {
+    const presses = 60
+    for (let i = 0; i < presses; i++) {
       const before = await page.locator('.unit[aria-selected="true"]').getAttribute('id')
       const verdict = i % 2 === 0 ? 'true' : 'false'
       await page.keyboard.press(verdict === 'true' ? '1' : '2')
-      await page.locator(`#${before}[data-verdict="${verdict}"]`).waitFor()
+      // The unit shows its verdict; when the label finished its variant, the view has moved on to
+      // the next variant with units left instead (that move is part of the timed press).
+      await page
+        .locator(`#${before}[data-verdict="${verdict}"], .unit[aria-selected="true"]:not(#${before})`)
+        .first()
+        .waitFor()
       await page.locator('.save-state.saved').waitFor()
-      // At the end of an answer the next key goes to the next unlabelled unit (not timed).
+      // At the end of an item the focus stays; the next key goes to the next unlabelled unit (not timed).
       if ((await page.locator('.unit[aria-selected="true"]').getAttribute('id')) === before) {
         await page.keyboard.press('Enter')
         await page.locator(`.unit[aria-selected="true"]:not(#${before})`).waitFor()
       }
     }
+    // Every press was a label the workspace now holds: the figure is for work that was done.
+    const saved = server.ctx.workspace.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM labels l JOIN annotators a ON a.id = l.annotator_id WHERE a.name = 'bench'`,
+      )
+      .get() as { n: number }
+    if (saved.n !== presses) throw new Error(`${presses} labels given, ${saved.n} saved`)
     const t = (await page.evaluate('window.__label')) as Record<'render' | 'frame' | 'ack', number[]>
     for (const list of Object.values(t)) list.sort((a, b) => a - b)
     figure(
