@@ -121,6 +121,39 @@ describe('keyboard', () => {
     await app.shot('annotate-variant-done')
   })
 
+  it('in blind mode, the key after finishing a variant labels the next variant’s first unit and saves it', async () => {
+    const app = await start()
+    const { page } = app
+    const annotate = new AnnotatePage(page)
+    await annotate.open(DEMO)
+    // A new annotator labels blind.
+    expect(await page.getByRole('button', { name: /^Blind on/ }).getAttribute('aria-pressed')).toBe('true')
+    const tab = () => page.locator('.tab.active').textContent()
+    const first = await tab()
+    const count = await annotate.units.count()
+    // The whole first variant as fast as the keys go, without waiting for any save.
+    for (let i = 0; i < count; i++) await page.keyboard.press('1')
+    await page.getByRole('status').filter({ hasText: 'is done. Now' }).waitFor()
+    expect(await tab()).not.toBe(first)
+    await annotate.expectFocusedIndex(0)
+    const next = await annotate.focusedTargetId()
+    expect(await annotate.verdictOf(0)).toBeFalsy()
+
+    await page.keyboard.press('2')
+    await expect.poll(() => annotate.verdictOf(0)).toBe('false')
+    await expect.poll(tab).toMatch(/\D1\/\d+$/)
+    await expect.poll(() => annotate.saveState().textContent()).toBe('Saved ✓')
+    const stored = app.server.ctx.workspace.db
+      .prepare(
+        `SELECT l.target_id AS id, l.verdict FROM labels l JOIN annotators a ON a.id = l.annotator_id
+         WHERE a.name = 'tester' AND l.verdict IS NOT NULL`,
+      )
+      .all() as { id: number; verdict: string }[]
+    expect(stored).toHaveLength(count + 1)
+    expect(stored.find((r) => r.id === next)?.verdict).toBe('false')
+    await app.shot('annotate-blind-variant-handover')
+  })
+
   it('a clicked sidebar button keeps no focus ring, and the dataset card switches datasets', async () => {
     const app = await start()
     const { page } = app
