@@ -115,7 +115,8 @@ async function labelInChromium(name: string, file: string, seed: (ws: Workspace)
       let t0 = 0, from = null, rendered = false, acked = false
       const selected = () => document.querySelector('.unit[aria-selected="true"]')?.id ?? null
       window.addEventListener('keydown', (e) => {
-        if (e.key !== '1' && e.key !== '2') return
+        // Any other key (Enter to the next item) ends the timing of the label before it.
+        if (e.key !== '1' && e.key !== '2') { t0 = 0; return }
         t0 = performance.now(); from = selected(); rendered = false; acked = false
       }, true)
       new MutationObserver(() => {
