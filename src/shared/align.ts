@@ -55,51 +55,70 @@ export function splitSentences(text: string): Span[] {
   return spans
 }
 
-interface Passage extends Span {
+interface Window extends Span {
   tokens: Set<string>
+  /** Length penalty of the window: its distinct tokens, plus a bonus cost for two sentences. */
+  size: number
 }
+
+/** How many units' answers one aligner remembers; a list revisits the same few units. */
+const REMEMBERED = 512
 
 /**
  * Prepares a text for repeated alignment. Returns a function giving the best-matching passage
  * for a unit, or null when nothing shares a content word with it. A passage is one sentence or,
  * when that scores better, a window of two adjacent sentences (facts often span a boundary).
+ * The windows and their token sets are built once per text and each unit's answer is kept, so
+ * moving the focus through a long article's units costs one pass of set look-ups, not a
+ * re-tokenising of the article on every key press.
  */
 export function makeAligner(text: string): (unit: string) => AlignedSpan | null {
   const sentences = splitSentences(text)
-  const passages: Passage[] = []
+  const single = sentences.map((s) => new Set(contentTokens(text.slice(s.start, s.end))))
+  // In reading order: each sentence, then the window it opens with the next one (the scan keeps
+  // the first of equal scores, so the order is part of the answer).
+  const windows: Window[] = []
   for (let i = 0; i < sentences.length; i++) {
-    const s = sentences[i]!
-    passages.push({ ...s, tokens: new Set(contentTokens(text.slice(s.start, s.end))) })
+    const p = sentences[i]!
+    const tokens = single[i]!
+    windows.push({ start: p.start, end: p.end, tokens, size: tokens.size })
+    const q = sentences[i + 1]
+    if (q) {
+      const merged = new Set([...tokens, ...single[i + 1]!])
+      // Only a window that adds recall over both halves is worth the longer highlight.
+      windows.push({ start: p.start, end: q.end, tokens: merged, size: merged.size + 150 })
+    }
   }
-  return (unit) => {
+  const answers = new Map<string, AlignedSpan | null>()
+  const align = (unit: string): AlignedSpan | null => {
     const query = new Set(contentTokens(unit))
     if (query.size === 0) return null
-    let best: AlignedSpan | null = null
-    const consider = (start: number, end: number, tokens: Set<string>, size: number) => {
+    let best: Window | null = null
+    let bestScore = 0
+    for (const w of windows) {
       let hit = 0
-      for (const t of query) if (tokens.has(t)) hit++
-      if (hit === 0) return
-      const recall = hit / query.size
+      for (const t of query) if (w.tokens.has(t)) hit++
+      if (hit === 0) continue
       // Favour short, dense passages among those with equal recall.
-      const score = recall - 0.001 * size
-      if (!best || score > best.score + 1e-9) best = { start, end, score }
-    }
-    for (let i = 0; i < passages.length; i++) {
-      const p = passages[i]!
-      consider(p.start, p.end, p.tokens, p.tokens.size)
-      const q = passages[i + 1]
-      if (q) {
-        const merged = new Set([...p.tokens, ...q.tokens])
-        // Only a window that adds recall over both halves is worth the longer highlight.
-        consider(p.start, q.end, merged, merged.size + 150)
+      const score = hit / query.size - 0.001 * w.size
+      if (!best || score > bestScore + 1e-9) {
+        best = w
+        bestScore = score
       }
     }
     if (!best) return null
-    const found: AlignedSpan = best
     let hit = 0
-    const tokens = new Set(contentTokens(text.slice(found.start, found.end)))
+    const tokens = new Set(contentTokens(text.slice(best.start, best.end)))
     for (const t of query) if (tokens.has(t)) hit++
-    return { start: found.start, end: found.end, score: hit / query.size }
+    return { start: best.start, end: best.end, score: hit / query.size }
+  }
+  return (unit) => {
+    const known = answers.get(unit)
+    if (known !== undefined) return known
+    const found = align(unit)
+    if (answers.size >= REMEMBERED) answers.clear()
+    answers.set(unit, found)
+    return found
   }
 }
 
