@@ -96,4 +96,30 @@ describe('save queue', () => {
       [7, 'false'],
     ])
   })
+
+  it('holds labels until the view lets the sending start, then sends all of them in order', async () => {
+    const server = fakeServer(new Set())
+    const starts: (() => void)[] = []
+    const q = new SaveQueue<string>({ send: server.send, pause: noPause, start: (go) => starts.push(go) })
+    const first = q.add(1, 'true')
+    void q.add(2, 'false')
+    // One start asked for, however many labels wait; none has left yet and both are listed.
+    expect(starts).toHaveLength(1)
+    await Promise.resolve()
+    expect(server.stored).toEqual([])
+    expect([...q.unacknowledged().keys()]).toEqual([1, 2])
+    starts[0]!()
+    await first
+    await q.flush()
+    expect(server.stored).toEqual([
+      [1, 'true'],
+      [2, 'false'],
+    ])
+    // Idle again: the next label asks for a new start.
+    void q.add(3, 'true')
+    expect(starts).toHaveLength(2)
+    starts[1]!()
+    await q.flush()
+    expect(server.stored.at(-1)).toEqual([3, 'true'])
+  })
 })

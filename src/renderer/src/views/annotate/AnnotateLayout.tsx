@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import type { AnnotateView as View } from '../../../../shared/contract/annotate'
+import type { WordDiff } from '../../../../shared/wordDiff'
 import type { VerdictKey } from '../../actions/keymap'
 import type { KeyRow } from '../../actions/keys'
 import type { AnnotateState, TargetLabel } from '../../actions/types'
@@ -36,6 +37,35 @@ interface Props {
   onItem(itemId: number): void
 }
 
+/** "Identical to the reference", or the switch that paints the word diff. */
+function comparison(
+  diff: WordDiff | null,
+  showDiff: boolean,
+  setShowDiff: (next: (shown: boolean) => boolean) => void,
+): React.ReactNode {
+  if (!diff) return null
+  if (diff.identical)
+    return (
+      <span className="chip" data-testid="identical">
+        the answer is identical to the reference
+      </span>
+    )
+  return (
+    <button
+      type="button"
+      className={showDiff ? 'chip-button on' : 'chip-button'}
+      aria-pressed={showDiff}
+      tabIndex={-1}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => setShowDiff((s) => !s)}
+      title="Mark the words the answer adds (in the answer) and leaves out (in the reference)"
+      data-testid="diff-toggle"
+    >
+      Diff with the answer · {Math.round(diff.shared * 100)}% shared
+    </button>
+  )
+}
+
 /** Question on top, reference and answer side by side, units on the right. */
 export function AnnotateLayout(p: Props) {
   const { view, state, candidateId } = p
@@ -44,7 +74,11 @@ export function AnnotateLayout(p: Props) {
   const refScroll = useRef<HTMLDivElement>(null)
   const candScroll = useRef<HTMLDivElement>(null)
   const candidate = view.candidates.find((c) => c.id === candidateId) ?? view.candidates[0]
-  const targets = view.targets.filter((t) => t.candidateId === candidate?.id)
+  // One array per variant shown, so the memoised unit list skips renders that change no unit.
+  const targets = useMemo(
+    () => view.targets.filter((t) => t.candidateId === candidate?.id),
+    [view.targets, candidate?.id],
+  )
   const focused = targets.find((t) => t.targetId === state.focus) ?? null
   const reference = view.item.reference
   const answer = candidate?.text ?? ''
@@ -76,24 +110,8 @@ export function AnnotateLayout(p: Props) {
 
   const [showDiff, setShowDiff] = useState(false)
   const diff = useDiffHighlights(p.paneRefs, texts, showDiff)
-  const compared = diff?.identical ? (
-    <span className="chip" data-testid="identical">
-      the answer is identical to the reference
-    </span>
-  ) : diff ? (
-    <button
-      type="button"
-      className={showDiff ? 'chip-button on' : 'chip-button'}
-      aria-pressed={showDiff}
-      tabIndex={-1}
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={() => setShowDiff((s) => !s)}
-      title="Mark the words the answer adds (in the answer) and leaves out (in the reference)"
-      data-testid="diff-toggle"
-    >
-      Diff with the answer · {Math.round(diff.shared * 100)}% shared
-    </button>
-  ) : null
+  // Kept while the comparison stands: a new element on each render would re-render the pane.
+  const compared = useMemo(() => comparison(diff, showDiff, setShowDiff), [diff, showDiff])
 
   const dragTo = (clientX: number) => {
     const box = body.current?.getBoundingClientRect()

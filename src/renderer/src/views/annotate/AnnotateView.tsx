@@ -54,11 +54,18 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   const blindRef = useRef(settings.blind)
   blindRef.current = settings.blind
 
+  // Answers can come back out of order (an item opened while blind mode's refresh of the last one
+  // is on its way): only the latest opening, and a refresh of the item it shows, reach the screen.
+  const opened = useRef({ count: 0, itemId: null as number | null })
   const load = useCallback(
     async (which: { targetId?: number; itemId?: number }, quiet = false) => {
       if (annotatorId === null) return
+      const ticket = quiet ? opened.current.count : ++opened.current.count
       try {
         const v = await api('annotate.open', { datasetId, annotatorId, blind: blindRef.current, ...which })
+        if (ticket !== opened.current.count) return
+        if (quiet && v.item.id !== opened.current.itemId) return
+        opened.current.itemId = v.item.id
         setView((before) => (quiet && before ? keepUnchanged(before, v) : v))
         setError(null)
         const settled = v.targets.filter((t) => t.settled).map((t) => t.targetId)
@@ -78,7 +85,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         }
         setState(stateRef.current)
       } catch (e) {
-        setError(e instanceof Error ? e.message : String(e))
+        if (ticket === opened.current.count) setError(e instanceof Error ? e.message : String(e))
       }
     },
     [datasetId, annotatorId],

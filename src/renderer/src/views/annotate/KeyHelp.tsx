@@ -1,4 +1,4 @@
-import { Fragment } from 'react'
+import { Fragment, memo } from 'react'
 import { footerHints, type KeyRow, keyName } from '../../actions/keys'
 
 export const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
@@ -17,8 +17,11 @@ export function Keys({ keys }: { keys: readonly string[] }) {
   )
 }
 
-/** The keyboard at a glance, always visible under the unit list; `?` opens the whole list. */
-export function KeyHelp({ rows }: { rows: readonly KeyRow[] }) {
+/**
+ * The keyboard at a glance, always visible under the unit list; `?` opens the whole list.
+ * Memoised: the rows follow the dataset's schema, not the labels, so a key press skips it.
+ */
+export const KeyHelp = memo(function KeyHelp({ rows }: { rows: readonly KeyRow[] }) {
   return (
     <footer className="key-help">
       {footerHints(rows).map((h) => (
@@ -28,4 +31,4 @@ export function KeyHelp({ rows }: { rows: readonly KeyRow[] }) {
       ))}
     </footer>
   )
-}
+})

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { memo, useCallback, useEffect } from 'react'
 import type { AnnotateTarget } from '../../../../shared/contract/annotate'
 import type { LabelSchema } from '../../../../shared/labelSchemas'
 import type { VerdictKey } from '../../actions/keymap'
@@ -22,10 +22,21 @@ interface Props {
   onNote(targetId: number): void
 }
 
-/** The units of the current answer with their verdict buttons; the focused one shows detail. */
-export function UnitList(props: Props) {
-  const { targets, focus, schema } = props
-  const scroller = useRef<HTMLDivElement | null>(null)
+/**
+ * The units of the current answer with their verdict buttons; the focused one shows detail.
+ * Memoised with stable props, so what re-renders on a key press is this list and the rows whose
+ * label or focus changed.
+ */
+export const UnitList = memo(function UnitList(props: Props) {
+  const { targets, focus, schema, listRef } = props
+  // One ref callback for the list's life: a new one on each render would detach and reattach it.
+  const setList = useCallback(
+    (el: HTMLDivElement | null) => {
+      if (typeof listRef === 'function') listRef(el)
+      else if (listRef) (listRef as React.RefObject<HTMLDivElement | null>).current = el
+    },
+    [listRef],
+  )
 
   useEffect(() => {
     if (focus === null) return
@@ -38,11 +49,7 @@ export function UnitList(props: Props) {
       role="listbox"
       aria-label="Units"
       tabIndex={0}
-      ref={(el) => {
-        scroller.current = el
-        if (typeof props.listRef === 'function') props.listRef(el)
-        else if (props.listRef) (props.listRef as React.RefObject<HTMLDivElement | null>).current = el
-      }}
+      ref={setList}
       aria-activedescendant={focus === null ? undefined : `unit-${focus}`}
     >
       {targets.length === 0 && (
@@ -71,4 +78,4 @@ export function UnitList(props: Props) {
       ))}
     </div>
   )
-}
+})

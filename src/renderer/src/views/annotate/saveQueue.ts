@@ -18,6 +18,11 @@ export interface SaveQueueOptions<L> {
   retryDelays?: readonly number[]
   /** Waits `ms` or until `wake` resolves, whichever is first (tests pass their own). */
   pause?(ms: number, wake: Promise<void>): Promise<void>
+  /**
+   * Starts sending when the queue was idle: at once by default. The annotate view passes "after
+   * the next paint", so the cost of starting a request never delays drawing the label.
+   */
+  start?(send: () => void): void
 }
 
 interface Entry<L> {
@@ -39,6 +44,7 @@ const realPause = (ms: number, wake: Promise<void>) =>
 
 export class SaveQueue<L> {
   private readonly entries: Entry<L>[] = []
+  /** A drain is under way, or asked for and about to start. */
   private running = false
   private idle: (() => void)[] = []
   private wakeUp: () => void = () => {}
@@ -51,7 +57,11 @@ export class SaveQueue<L> {
   add(targetId: number, label: L): Promise<void> {
     const acknowledged = new Promise<void>((done) => this.entries.push({ targetId, label, done }))
     this.changed()
-    if (!this.running) void this.drain()
+    if (!this.running) {
+      this.running = true
+      const start = this.opts.start ?? ((send: () => void) => send())
+      start(() => void this.drain())
+    }
     return acknowledged
   }
 
@@ -87,7 +97,6 @@ export class SaveQueue<L> {
   }
 
   private async drain(): Promise<void> {
-    this.running = true
     const delays = this.opts.retryDelays ?? DELAYS
     const pause = this.opts.pause ?? realPause
     while (this.entries.length > 0) {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { TargetLabel } from '../../actions/types'
 import { api } from '../../api'
 import { ActiveClock } from './activeClock'
+import { afterPaint } from './afterPaint'
 import { SaveQueue } from './saveQueue'
 
 export type SaveState =
@@ -64,9 +65,10 @@ interface Outgoing {
 }
 
 /**
- * Saves labels through a SaveQueue: the screen has already moved on when a label is sent, the
- * labels go one after another (so an undo never overtakes the label it undoes), and a failed
- * send is tried again by itself until it gets through, under the guidelines version it was
+ * Saves labels through a SaveQueue: the screen has already moved on when a label is sent (the
+ * request leaves once the frame showing the label is painted, so starting it never delays that
+ * frame), the labels go one after another (so an undo never overtakes the label it undoes), and a
+ * failed send is tried again by itself until it gets through, under the guidelines version it was
  * given under. Until then the indicator says so and the units whose labels are not yet
  * acknowledged are marked unsaved; "Retry" tries at once.
  */
@@ -96,6 +98,8 @@ export function useLabelSaver(
           ...(o.guidelinesVersion === undefined ? {} : { guidelinesVersion: o.guidelinesVersion }),
         })
       },
+      // The label is drawn and the focus moved first; the request leaves right after that frame.
+      start: afterPaint,
       onAcknowledged: (targetId) => onSavedRef.current(targetId),
       onChange: () => {
         const error = q.lastError
@@ -136,8 +140,6 @@ export function useLabelSaver(
   const save = useCallback(
     (targetId: number, label: TargetLabel, given = guidelinesVersion()) => {
       if (annotatorId === null) return Promise.resolve()
-      // With nothing queued the request leaves at once, before React renders the label and moves
-      // the focus, so the round trip overlaps that work.
       return queue.add(targetId, {
         label,
         annotatorId,
