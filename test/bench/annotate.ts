@@ -9,6 +9,7 @@ import { Workspace } from '../../src/main/app/workspace'
 import { startServer } from '../../src/main/server/server'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { seedBulk } from '../annotate/bulk'
+import { frameBreakdown, LABEL_MARK, traceOf } from './frameTrace'
 import { copyOf, millionWorkspace } from './million/generate'
 import { figure, info, note, percentile } from './record'
 
@@ -111,13 +112,15 @@ async function labelInChromium(name: string, file: string, seed: (ws: Workspace)
     // Page code goes in as source text: a bundler would wrap a function in helpers the page
     // does not have.
     await page.evaluate(`(() => {
-      window.__label = { render: [], frame: [], ack: [] }
+      window.__label = { render: [], wait: [], frame: [], ack: [] }
+      window.__mark = false
       let t0 = 0, from = null, rendered = false, acked = false
       const selected = () => document.querySelector('.unit[aria-selected="true"]')?.id ?? null
       window.addEventListener('keydown', (e) => {
         // Any other key (Enter to the next item) ends the timing of the label before it.
         if (e.key !== '1' && e.key !== '2') { t0 = 0; return }
         t0 = performance.now(); from = selected(); rendered = false; acked = false
+        if (window.__mark) performance.mark('${LABEL_MARK}')
       }, true)
       new MutationObserver(() => {
         if (!t0) return
@@ -127,8 +130,13 @@ async function labelInChromium(name: string, file: string, seed: (ws: Workspace)
         if (!rendered && selected() !== from && (!labelled || labelled.dataset.verdict)) {
           rendered = true
           const start = t0
-          window.__label.render.push(performance.now() - start)
-          requestAnimationFrame(() => window.__label.frame.push(performance.now() - start))
+          const render = performance.now() - start
+          window.__label.render.push(render)
+          requestAnimationFrame(() => {
+            const frame = performance.now() - start
+            window.__label.frame.push(frame)
+            window.__label.wait.push(frame - render)
+          })
         }
         if (!acked && document.querySelector('.save-state.saved')) {
           acked = true
@@ -136,42 +144,61 @@ async function labelInChromium(name: string, file: string, seed: (ws: Workspace)
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     })()`)
-    const presses = 60
-    for (let i = 0; i < presses; i++) {
-      const before = await page.locator('.unit[aria-selected="true"]').getAttribute('id')
-      const verdict = i % 2 === 0 ? 'true' : 'false'
-      await page.keyboard.press(verdict === 'true' ? '1' : '2')
-      // The unit shows its verdict; when the label finished its variant, the view has moved on to
-      // the next variant with units left instead (that move is part of the timed press).
-      await page
-        .locator(`#${before}[data-verdict="${verdict}"], .unit[aria-selected="true"]:not(#${before})`)
-        .first()
-        .waitFor()
-      await page.locator('.save-state.saved').waitFor()
-      // At the end of an item the focus stays; the next key goes to the next unlabelled unit (not timed).
-      if ((await page.locator('.unit[aria-selected="true"]').getAttribute('id')) === before) {
-        await page.keyboard.press('Enter')
-        await page.locator(`.unit[aria-selected="true"]:not(#${before})`).waitFor()
+    const label = async (presses: number) => {
+      for (let i = 0; i < presses; i++) {
+        const before = await page.locator('.unit[aria-selected="true"]').getAttribute('id')
+        const verdict = i % 2 === 0 ? 'true' : 'false'
+        await page.keyboard.press(verdict === 'true' ? '1' : '2')
+        // The unit shows its verdict; when the label finished its variant, the view has moved on
+        // to the next variant with units left instead (that move is part of the timed press).
+        await page
+          .locator(`#${before}[data-verdict="${verdict}"], .unit[aria-selected="true"]:not(#${before})`)
+          .first()
+          .waitFor()
+        await page.locator('.save-state.saved').waitFor()
+        // At the end of an item the focus stays; the next key goes to the next unlabelled unit (not timed).
+        if ((await page.locator('.unit[aria-selected="true"]').getAttribute('id')) === before) {
+          await page.keyboard.press('Enter')
+          await page.locator(`.unit[aria-selected="true"]:not(#${before})`).waitFor()
+        }
       }
     }
-    // Every press was a label the workspace now holds: the figure is for work that was done.
+    const presses = 60
+    await label(presses)
+    const t = (await page.evaluate('window.__label')) as Record<'render' | 'wait' | 'frame' | 'ack', number[]>
+    // A further 20 labels under a trace, apart from the timed ones (tracing slows the page): where
+    // the frame goes.
+    await page.evaluate('window.__mark = true')
+    const traced = 20
+    const split = frameBreakdown(await traceOf(page, () => label(traced)))
+    // Every press was a label the workspace now holds: the figures are for work that was done.
     const saved = server.ctx.workspace.db
       .prepare(
         `SELECT COUNT(*) AS n FROM labels l JOIN annotators a ON a.id = l.annotator_id WHERE a.name = 'bench'`,
       )
       .get() as { n: number }
-    if (saved.n !== presses) throw new Error(`${presses} labels given, ${saved.n} saved`)
-    const t = (await page.evaluate('window.__label')) as Record<'render' | 'frame' | 'ack', number[]>
-    for (const list of Object.values(t)) list.sort((a, b) => a - b)
+    if (saved.n !== presses + traced) throw new Error(`${presses + traced} labels given, ${saved.n} saved`)
+    for (const list of [...Object.values(t), ...Object.values(split)] as number[][])
+      list.sort((a, b) => a - b)
     figure(
       `${name}: label → next unit painted (${t.frame.length} labels), p99`,
       percentile(t.frame, 99),
       'ms',
       16.7,
     )
-    info(`${name}: of which the render (key to DOM), p99`, percentile(t.render, 99), 'ms')
-    info(`${name}: label → acknowledged by the server ("Saved"), p50`, percentile(t.ack, 50), 'ms')
-    info(`${name}: label → acknowledged by the server ("Saved"), p99`, percentile(t.ack, 99), 'ms')
+    const both = (what: string, list: number[]) => {
+      info(`${name}: ${what}, p50`, percentile(list, 50), 'ms')
+      info(`${name}: ${what}, p99`, percentile(list, 99), 'ms')
+    }
+    both('of which the render (key to DOM: handler, React, effects)', t.render)
+    both("of which DOM to the next frame (the display's frame interval, other tasks)", t.wait)
+    both('label → acknowledged by the server ("Saved")', t.ack)
+    const traceLine = (what: string, list: number[]) =>
+      info(`${name}, traced (${list.length} labels): ${what}, p50`, percentile(list, 50), 'ms')
+    traceLine("key's task: handler, React render and commit, effects", split.script)
+    traceLine('style and layout', split.styleLayout)
+    traceLine('paint and commit to the compositor', split.paint)
+    traceLine('waiting for the frame, other tasks', split.rest)
   } finally {
     await browser.close()
     await server.close()

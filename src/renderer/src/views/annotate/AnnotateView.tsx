@@ -279,6 +279,9 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     view !== null && noteFor === null && !sheetOpen && !guidelines.gated,
   )
 
+  // The guidelines change when a new version is read, not when a unit is labelled.
+  const guidelinesPanel = useMemo(() => <GuidelinesPanel guidelines={guidelines.data} />, [guidelines.data])
+
   if (annotatorId === null) return <div className="page muted">Choose who is labelling to start.</div>
   if (error && !view)
     return (
@@ -312,7 +315,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         onNote={rowHandlers.onNote}
         onItem={(itemId) => navigate({ view: 'annotate', datasetId, itemId })}
       />
-      <GuidelinesPanel guidelines={guidelines.data} />
+      {guidelinesPanel}
       {guidelines.gated && guidelines.data && (
         <GuidelinesGate
           guidelines={guidelines.data}
