@@ -74,7 +74,9 @@ export async function benchItemsTable(): Promise<void> {
  * workspace: the label is drawn and the focus moves before the server answers; the answer
  * ("Saved") comes in the background. Timed inside the page with the Performance API: the DOM
  * change (render), the animation frame that paints it, and the acknowledgement (HTTP round trip
- * and the durable write; the write alone is in the store part).
+ * and the durable write; the write alone is in the store part). The wait from the DOM change to
+ * the frame is mostly the display's frame interval (up to 16.7 ms at 60 Hz), which no page work
+ * shortens; a CDP trace of 20 further labels splits the page's own work (frameTrace.ts).
  */
 export async function benchLabelInChromium(): Promise<void> {
   const renderer = resolve('out/renderer')
