@@ -122,4 +122,25 @@ describe('save queue', () => {
     await q.flush()
     expect(server.stored.at(-1)).toEqual([3, 'true'])
   })
+
+  it('sends at once what is held back when the page is about to go away, and only once', async () => {
+    const server = fakeServer(new Set())
+    const starts: (() => void)[] = []
+    const q = new SaveQueue<string>({ send: server.send, pause: noPause, start: (go) => starts.push(go) })
+    void q.add(1, 'true')
+    void q.add(2, 'false')
+    q.sendNow()
+    await q.flush()
+    expect(server.stored).toEqual([
+      [1, 'true'],
+      [2, 'false'],
+    ])
+    // The held start, coming late, finds nothing to do and sends nothing twice.
+    starts[0]!()
+    await Promise.resolve()
+    expect(server.stored).toHaveLength(2)
+    // With nothing held, leaving sends nothing.
+    q.sendNow()
+    expect(server.stored).toHaveLength(2)
+  })
 })

@@ -51,6 +51,46 @@ describe('annotate in the browser', () => {
     expect(await annotate.focused.getAttribute('data-verdict')).toBe('true')
   })
 
+  it('asks before the page goes away while a label is not yet saved, and lets it go once saved', async () => {
+    const app = await start()
+    const { page } = app
+    const annotate = new AnnotatePage(page)
+    await annotate.open(DEMO)
+    const target = await annotate.focusedTargetId()
+    // The workspace is slow to answer: the label stays unacknowledged until released.
+    let release: () => void = () => {}
+    const released = new Promise<void>((r) => {
+      release = r
+    })
+    await page.route('**/api/call/annotate.save', async (route) => {
+      await released
+      await route.continue()
+    })
+    const dialogs: string[] = []
+    page.on('dialog', (d) => {
+      dialogs.push(d.type())
+      void d.dismiss()
+    })
+    await page.keyboard.press('1')
+    await page.close({ runBeforeUnload: true })
+    await expect.poll(() => dialogs).toEqual(['beforeunload'])
+    // Staying keeps the page, and the label goes through once the workspace answers.
+    expect(page.isClosed()).toBe(false)
+    release()
+    await annotate.waitSaved()
+    const stored = app.server.ctx.workspace.db
+      .prepare(
+        `SELECT l.verdict FROM labels l JOIN annotators a ON a.id = l.annotator_id
+         WHERE a.name = 'tester' AND l.target_id = ?`,
+      )
+      .get(target) as { verdict: string } | undefined
+    expect(stored?.verdict).toBe('true')
+    // Nothing left to save: the page closes without a question.
+    await page.close({ runBeforeUnload: true })
+    await expect.poll(() => page.isClosed()).toBe(true)
+    expect(dialogs).toEqual(['beforeunload'])
+  })
+
   it('attaches the selected text as evidence, highlights it, and undoes it with u', async () => {
     const app = await start()
     const { page } = app

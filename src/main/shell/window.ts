@@ -1,6 +1,6 @@
 // shell/ is the Electron shell, the only main-process code that imports electron: the window and
 // its hardening, the menu, IPC binding, the OS keychain and the workspace dialogs.
-import { BrowserWindow, type Session, screen } from 'electron'
+import { BrowserWindow, dialog, type Session, screen } from 'electron'
 import { CONTENT_SECURITY_POLICY } from './csp'
 import { isPermissionAllowed, isTrustedRendererUrl, type RendererSource } from './trust'
 import { buildWebPreferences } from './webPreferences'
@@ -68,6 +68,19 @@ export function createMainWindow(opts: WindowOptions): BrowserWindow {
   contents.on('will-redirect', (event) => event.preventDefault())
   contents.on('will-attach-webview', (event) => event.preventDefault())
   contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  // The page holds back closing while labels are not yet acknowledged; the person decides.
+  contents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['Stay', 'Close anyway'],
+      defaultId: 0,
+      cancelId: 0,
+      message: 'Some labels are still being saved.',
+      detail:
+        'Stay a moment until the indicator says "Saved", or close now and lose the labels not yet saved.',
+    })
+    if (choice === 1) event.preventDefault()
+  })
 
   win.on('close', () => {
     const normal = win.getNormalBounds()

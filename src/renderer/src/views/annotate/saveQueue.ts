@@ -46,6 +46,8 @@ export class SaveQueue<L> {
   private readonly entries: Entry<L>[] = []
   /** A drain is under way, or asked for and about to start. */
   private running = false
+  /** Starts the drain that `start` has not started yet; null once it has. */
+  private held: (() => void) | null = null
   private idle: (() => void)[] = []
   private wakeUp: () => void = () => {}
   private error: string | null = null
@@ -60,9 +62,20 @@ export class SaveQueue<L> {
     if (!this.running) {
       this.running = true
       const start = this.opts.start ?? ((send: () => void) => send())
-      start(() => void this.drain())
+      const go = () => {
+        if (this.held !== go) return
+        this.held = null
+        void this.drain()
+      }
+      this.held = go
+      start(go)
     }
     return acknowledged
+  }
+
+  /** Sends now what `start` is still holding back: the page is about to go away. */
+  sendNow(): void {
+    this.held?.()
   }
 
   /** Labels given but not yet acknowledged: the latest per target. */

@@ -150,6 +150,19 @@ export function useLabelSaver(
     [annotatorId, queue, guidelinesVersion],
   )
 
+  // Leaving the page with labels not yet acknowledged asks first (Electron's shell shows its own
+  // question), and sends at once what was held back for the next paint.
+  useEffect(() => {
+    const onLeave = (e: BeforeUnloadEvent) => {
+      if (queue.size === 0) return
+      queue.sendNow()
+      e.preventDefault()
+      e.returnValue = ''
+    }
+    window.addEventListener('beforeunload', onLeave)
+    return () => window.removeEventListener('beforeunload', onLeave)
+  }, [queue])
+
   const retry = useCallback(() => queue.retryNow(), [queue])
 
   /** Resolves once every save asked for so far is acknowledged. */
