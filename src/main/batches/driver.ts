@@ -4,7 +4,7 @@ import type { BatchApi, BatchState } from '../providers/batch/types'
 import type { ProviderClient } from '../providers/client'
 import { toTransportError } from '../providers/errors'
 import { redactKey } from '../providers/keys'
-import type { LlmReply } from '../providers/types'
+import type { LlmReply, LlmRequest } from '../providers/types'
 import { answerFromCache, callHash, classifyFailure, RunFatal, RunStopped } from '../runs/caller'
 import { judgeTask, schemaWords } from '../runs/judgeTask'
 import { backoffDelay, type Clock } from '../runs/limits'
@@ -277,7 +277,7 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
 
   /** One pass of the method over unjudged candidates; returns the calls it still needs. */
   async function pass(): Promise<{
-    toSubmit: Map<string, { hash: string; record: { request: unknown; wire: Record<string, unknown> } }>
+    toSubmit: Map<string, { hash: string; record: { request: LlmRequest; wire: Record<string, unknown> } }>
     blocked: number
   }> {
     const tasks = loadJudgeTasks(db, run.datasetId, o.method.unitKinds, run.slice)
@@ -287,7 +287,7 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
     const waiting = waitingKeys(db, run.id)
     const toSubmit = new Map<
       string,
-      { hash: string; record: { request: unknown; wire: Record<string, unknown> } }
+      { hash: string; record: { request: LlmRequest; wire: Record<string, unknown> } }
     >()
     let blocked = 0
     let done = tasks.length - pending.length
@@ -374,6 +374,7 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
             callKey: key,
             requestHash: v.hash,
             record: JSON.stringify(v.record),
+            tool: v.record.request.tool !== undefined,
           }
         }),
       )

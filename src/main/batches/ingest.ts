@@ -1,27 +1,20 @@
-import { z } from 'zod'
 import type { BatchResult } from '../providers/batch/types'
 import type { ProviderClient } from '../providers/client'
 import { isRetryableStatus, TransportError } from '../providers/errors'
 import { redactKey } from '../providers/keys'
 import { callCost } from '../providers/models'
-import type { LlmReply, LlmRequest } from '../providers/types'
+import type { LlmReply } from '../providers/types'
 import { classifyFailure } from '../runs/caller'
 import type { RunConfig } from '../runs/config'
 import { cachePut } from '../runs/repo'
 import type { Db } from '../store/connection'
+import { now } from '../store/repos/rows'
 import { relaxedWrite } from '../store/statements'
-import {
-  insertBatchCall,
-  requestIndex,
-  requestParts,
-  retriesOf,
-  type StoredRequest,
-  setRequestState,
-  setRequestStates,
-} from './repo'
+import { insertBatchCall, requestIndex, retriesOf, type StoredRequest, setRequestStatesById } from './repo'
 
-const Record_ = z.object({ request: z.custom<LlmRequest>((v) => typeof v === 'object' && v !== null) })
-const ReplyBody = z.record(z.string(), z.unknown())
+/** A reply body is a JSON object (the provider module checked the line around it). */
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Lines applied per transaction: big enough to make ingest cheap, small enough to lose little. */
 const CHUNK = 20_000
@@ -64,44 +57,32 @@ export function resultIngester(o: IngestOptions): {
 } {
   const tally: IngestTally = { succeeded: 0, errored: 0, retry: 0, unfinished: 0, matched: 0, fatal: null }
   let buffer: BatchResult[] = []
-  // The batch's requests are read once; their records stay in the workspace and are copied into
-  // the call rows there, so a large results file costs no per-line lookups or re-serialisation.
+  // The batch's requests are read once, without their records: a call names the request it went
+  // out as (migration 0130), and a reply is read knowing only whether its request asked for a
+  // tool, so a large results file costs no per-line lookups, copies or re-parsing of records.
   let requests = requestIndex(o.db, o.batchId)
-  let states = new Map<StoredRequest['state'], string[]>()
-  const setState = (customId: string, state: StoredRequest['state']) => {
+  let states = new Map<StoredRequest['state'], number[]>()
+  const setState = (id: number, state: StoredRequest['state']) => {
     const ids = states.get(state)
-    if (ids) ids.push(customId)
-    else states.set(state, [customId])
+    if (ids) ids.push(id)
+    else states.set(state, [id])
   }
-  /** Request parts of the chunk being applied, read in one statement. */
-  let parts = new Map<string, unknown>()
-  const requestOf = (customId: string): LlmRequest | null => {
-    const text = parts.get(customId)
-    if (typeof text !== 'string') return null
-    try {
-      const parsed = Record_.safeParse({ request: JSON.parse(text) as unknown })
-      return parsed.success ? parsed.data.request : null
-    } catch {
-      return null
-    }
-  }
+  /** One time for the calls of a chunk: they are stored together. */
+  let finishedAt = ''
   const apply = (r: BatchResult) => {
     const req = requests.get(r.customId)
     if (req) tally.matched++
     if (req?.state !== 'waiting') return
     if (r.kind === 'unfinished') {
       req.state = 'unfinished'
-      setState(r.customId, 'unfinished')
+      setState(req.id, 'unfinished')
       tally.unfinished++
       return
     }
     if (r.kind === 'succeeded') {
-      const body = ReplyBody.safeParse(r.body)
-      const request = body.success && o.client.readReply ? requestOf(r.customId) : null
-      if (request && body.success && o.client.readReply) {
-        const reply = o.client.readReply(body.data, request)
-        const callId = insertBatchCall(o.db, o.runId, o.batchId, {
-          customId: r.customId,
+      if (isObject(r.body) && o.client.readReply) {
+        const reply = o.client.readReply(r.body, req.tool)
+        const callId = insertBatchCall(o.db, o.runId, req, {
           status: 'done',
           response: JSON.stringify(reply),
           promptTokens: reply.usage.promptTokens,
@@ -110,11 +91,14 @@ export function resultIngester(o: IngestOptions): {
           cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
           cost: callCost(o.config.prices, reply.usage, true),
           error: null,
+          finishedAt,
         })
         if (o.config.cache) cachePut(o.db, req.requestHash, reply)
         req.state = 'done'
-        setState(r.customId, 'done')
-        o.answered?.set(req.callKey, { callId, reply })
+        setState(req.id, 'done')
+        // The pass reads text, arguments and usage; the provider's raw reply is stored above and
+        // dropped here, so 100,000 replies held for the pass stay small.
+        o.answered?.set(req.callKey, { callId, reply: { ...reply, raw: null } })
         tally.succeeded++
         return
       }
@@ -136,7 +120,7 @@ export function resultIngester(o: IngestOptions): {
     const attempts = retriesOf(o.db, o.runId, req.callKey) + 1
     if (kind === 'retry' && attempts < o.config.maxAttempts) {
       // Counted by retriesOf for the next result of the same key, so written at once.
-      setRequestState(o.db, o.batchId, r.customId, 'retry')
+      setRequestStatesById(o.db, [req.id], 'retry')
       req.state = 'retry'
       tally.retry++
       return
@@ -145,8 +129,7 @@ export function resultIngester(o: IngestOptions): {
       `${failure.message} (in a batch, after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
       o.apiKey,
     )
-    insertBatchCall(o.db, o.runId, o.batchId, {
-      customId: r.customId,
+    insertBatchCall(o.db, o.runId, req, {
       status: 'error',
       response: null,
       promptTokens: 0,
@@ -155,9 +138,10 @@ export function resultIngester(o: IngestOptions): {
       cacheWriteTokens: 0,
       cost: 0,
       error: message,
+      finishedAt,
     })
     req.state = 'error'
-    setState(r.customId, 'error')
+    setState(req.id, 'error')
     tally.errored++
     if (kind === 'fatal') tally.fatal ??= message
   }
@@ -167,10 +151,9 @@ export function resultIngester(o: IngestOptions): {
     buffer = []
     try {
       relaxedWrite(o.db, () => {
-        const replies = chunk.filter((r) => r.kind === 'succeeded').map((r) => r.customId)
-        parts = replies.length > 0 ? requestParts(o.db, o.batchId, replies) : new Map()
+        finishedAt = now()
         for (const r of chunk) apply(r)
-        for (const [state, ids] of states) setRequestStates(o.db, o.batchId, ids, state)
+        for (const [state, ids] of states) setRequestStatesById(o.db, ids, state)
       })
     } catch (error) {
       // Nothing of the chunk was kept: the states in hand go back to what the workspace holds.
@@ -178,7 +161,6 @@ export function resultIngester(o: IngestOptions): {
       throw error
     } finally {
       states = new Map()
-      parts = new Map()
     }
   }
   return {

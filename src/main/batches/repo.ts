@@ -4,7 +4,7 @@ import type { Db } from '../store/connection'
 import { now, parseJson } from '../store/repos/rows'
 import { stmt } from '../store/statements'
 
-/** All SQL on run_batches and run_batch_requests (migration 0090). */
+/** All SQL on run_batches and run_batch_requests (migrations 0090 and 0130). */
 
 export const BATCH_STATES = ['preparing', 'uploaded', 'submitting', 'submitted', 'ended', 'ingested'] as const
 export type LocalBatchState = (typeof BATCH_STATES)[number]
@@ -104,6 +104,8 @@ export interface NewRequest {
   requestHash: string
   /** The call's record as run_calls keeps it: `{request, wire}`. */
   record: string
+  /** Whether the request asks for a tool call (how its reply is read). */
+  tool: boolean
 }
 
 /** A batch and its requests in one transaction: from here on its keys are never batched again. */
@@ -123,10 +125,14 @@ export function insertBatch(
     const rows = requests(id)
     const ins = stmt(
       db,
-      `INSERT INTO run_batch_requests (batch_id, custom_id, run_id, call_key, request_hash, request, state)
+      `INSERT INTO run_batch_requests (batch_id, custom_id, run_id, call_key, request_hash, tool, state)
        VALUES (?, ?, ?, ?, ?, ?, 'waiting')`,
     )
-    for (const r of rows) ins.run(id, r.customId, b.runId, r.callKey, r.requestHash, r.record)
+    const insRecord = stmt(db, 'INSERT INTO run_batch_request_records (request_id, record) VALUES (?, ?)')
+    for (const r of rows) {
+      const requestId = ins.run(id, r.customId, b.runId, r.callKey, r.requestHash, r.tool ? 1 : 0).lastInsertRowid
+      insRecord.run(requestId, r.record)
+    }
     stmt(db, 'UPDATE run_batches SET requests = ? WHERE id = ?').run(rows.length, id)
     return id
   })()
@@ -143,8 +149,9 @@ export interface StoredRequest {
 export function batchRequests(db: Db, batchId: number): StoredRequest[] {
   return stmt(
     db,
-    `SELECT custom_id AS customId, call_key AS callKey, request_hash AS requestHash, request AS record, state
-     FROM run_batch_requests WHERE batch_id = ? ORDER BY rowid`,
+    `SELECT r.custom_id AS customId, r.call_key AS callKey, r.request_hash AS requestHash, b.record, r.state
+     FROM run_batch_requests r JOIN run_batch_request_records b ON b.request_id = r.id
+     WHERE r.batch_id = ? ORDER BY r.id`,
   ).all(batchId) as StoredRequest[]
 }
 
@@ -256,54 +263,57 @@ export function runsWithOpenBatches(db: Db): number[] {
   ).map((r) => r.run_id)
 }
 
-/** A batch's requests without their records, by custom_id: what ingest needs to match results. */
-export function requestIndex(
-  db: Db,
-  batchId: number,
-): Map<string, { callKey: string; requestHash: string; state: StoredRequest['state'] }> {
+/** What ingest needs of one request to match its result: everything but the record. */
+export interface IndexedRequest {
+  id: number
+  callKey: string
+  requestHash: string
+  tool: boolean
+  state: StoredRequest['state']
+}
+
+/** A batch's requests without their records, by custom_id, read in one pass. */
+export function requestIndex(db: Db, batchId: number): Map<string, IndexedRequest> {
   const rows = stmt(
     db,
-    'SELECT custom_id, call_key, request_hash, state FROM run_batch_requests WHERE batch_id = ?',
+    'SELECT custom_id, id, call_key, request_hash, tool, state FROM run_batch_requests WHERE batch_id = ?',
   ).raw(true)
-  const out = new Map<string, { callKey: string; requestHash: string; state: StoredRequest['state'] }>()
-  for (const [customId, callKey, requestHash, state] of rows.all(batchId) as [
+  const out = new Map<string, IndexedRequest>()
+  for (const [customId, id, callKey, requestHash, tool, state] of rows.all(batchId) as [
+    string,
+    number,
     string,
     string,
-    string,
+    number,
     StoredRequest['state'],
   ][])
-    out.set(customId, { callKey, requestHash, state })
+    out.set(customId, { id, callKey, requestHash, tool: tool === 1, state })
   return out
 }
 
-/** The LlmRequest parts of some stored records (`{request, wire}`), as JSON text by custom_id. */
-export function requestParts(db: Db, batchId: number, customIds: readonly string[]): Map<string, unknown> {
-  const rows = stmt(
-    db,
-    `SELECT custom_id, json_extract(request, '$.request') FROM run_batch_requests
-     WHERE batch_id = ? AND custom_id IN (SELECT value FROM json_each(?))`,
-  )
-    .raw(true)
-    .all(batchId, JSON.stringify(customIds)) as [string, unknown][]
-  return new Map(rows)
-}
-
-/** Sets the state of many requests of a batch in one statement. */
-export function setRequestStates(
-  db: Db,
-  batchId: number,
-  customIds: readonly string[],
-  state: StoredRequest['state'],
-): void {
-  if (customIds.length === 0) return
-  stmt(
-    db,
-    'UPDATE run_batch_requests SET state = ? WHERE batch_id = ? AND custom_id IN (SELECT value FROM json_each(?))',
-  ).run(state, batchId, JSON.stringify(customIds))
+/**
+ * Sets the state of requests by id. Results mostly come back in the order the requests went out,
+ * so the ids fall in a few unbroken runs: one statement per run, not one per request.
+ */
+export function setRequestStatesById(db: Db, ids: readonly number[], state: StoredRequest['state']): void {
+  if (ids.length === 0) return
+  const update = stmt(db, 'UPDATE run_batch_requests SET state = ? WHERE id BETWEEN ? AND ?')
+  const sorted = Int32Array.from(ids).sort()
+  let lo = sorted[0] as number
+  let hi = lo
+  for (let i = 1; i <= sorted.length; i++) {
+    const id = sorted[i]
+    if (id === hi + 1) hi = id
+    else if (id !== hi) {
+      update.run(state, lo, hi)
+      if (id === undefined) break
+      lo = id
+      hi = id
+    }
+  }
 }
 
 export interface BatchCall {
-  customId: string
   status: 'done' | 'error'
   response: string | null
   promptTokens: number
@@ -312,45 +322,60 @@ export interface BatchCall {
   cacheWriteTokens: number
   cost: number
   error: string | null
+  finishedAt: string
 }
 
 /**
- * The run's call for a batch request, its request record copied inside SQLite from the row the
- * submission stored: the same text `insertCall` writes (JSON of the parsed record), without
- * parsing and re-serialising it. The upsert matches `insertCall`'s.
+ * The run's call for a batch request. Its request record stays with the request and the call
+ * names it (migration 0130): the raw export reads it from there, text for text what
+ * `insertCall` stores for a synchronous call. A key that already has a call (a final error
+ * resumed in a new batch) is updated as `insertCall`'s upsert does; the first try is a plain
+ * insert, the cheapest statement for the common case.
  */
-export function insertBatchCall(db: Db, runId: number, batchId: number, c: BatchCall): number {
-  const row = stmt(
+export function insertBatchCall(db: Db, runId: number, req: IndexedRequest, c: BatchCall): number {
+  const values = [
+    runId,
+    req.callKey,
+    c.status,
+    req.requestHash,
+    c.response,
+    c.promptTokens,
+    c.completionTokens,
+    c.cost,
+    c.error,
+    c.finishedAt,
+    c.cacheReadTokens,
+    c.cacheWriteTokens,
+    req.id,
+  ]
+  try {
+    return Number(
+      stmt(
+        db,
+        `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
+           latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
+           cache_read_tokens, cache_write_tokens, via_batch, batch_request_id)
+         VALUES (?, ?, ?, ?, NULL, ?, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+      ).run(values).lastInsertRowid,
+    )
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error
+  }
+  return stmt(
     db,
     `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
          latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
-         cache_read_tokens, cache_write_tokens, via_batch)
-       SELECT ?, call_key, ?, request_hash, request, ?, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1
-       FROM run_batch_requests WHERE batch_id = ? AND custom_id = ?
+         cache_read_tokens, cache_write_tokens, via_batch, batch_request_id)
+       VALUES (?, ?, ?, ?, NULL, ?, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?)
        ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status, request_hash = excluded.request_hash,
          request = excluded.request, response = excluded.response, cached = excluded.cached,
          attempts = run_calls.attempts + excluded.attempts, latency_ms = excluded.latency_ms,
          prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
          cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at,
          cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
-         via_batch = excluded.via_batch
+         via_batch = excluded.via_batch, batch_request_id = excluded.batch_request_id
        RETURNING id`,
   )
     .pluck()
-    .get(
-      runId,
-      c.status,
-      c.response,
-      c.promptTokens,
-      c.completionTokens,
-      c.cost,
-      c.error,
-      now(),
-      c.cacheReadTokens,
-      c.cacheWriteTokens,
-      batchId,
-      c.customId,
-    ) as number | undefined
-  if (row === undefined) throw new Error(`No request ${c.customId} in batch ${batchId}`)
-  return row
+    .get(values) as number
 }

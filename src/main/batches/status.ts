@@ -38,7 +38,8 @@ export function batchStatus(db: Db, runId: number): BatchStatus {
   const summary = runSummary(db, runId)
   const batches = listBatches(db, runId)
   const waitingRows = db
-    .prepare(`SELECT r.request FROM run_batch_requests r WHERE r.run_id = ? AND r.state = 'waiting'`)
+    .prepare(`SELECT b.record AS request FROM run_batch_requests r JOIN run_batch_request_records b ON b.request_id = r.id
+       WHERE r.run_id = ? AND r.state = 'waiting'`)
     .all(runId) as { request: string }[]
   const avg = db
     .prepare(

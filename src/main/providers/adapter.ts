@@ -1,4 +1,4 @@
-import { type ProviderClient, type ProviderOptions, usesToolCall } from './client'
+import { type ProviderClient, type ProviderOptions, toolCallFor, usesToolCall } from './client'
 import { toTransportError } from './errors'
 import { leanFetch } from './httpFetch'
 import { extractJsonObject, jsonFallbackInstruction } from './jsonText'
@@ -76,7 +76,7 @@ export function wireClient<Body extends object, Reply>(
   return {
     // A plain copy: what is shown in previews and kept in the raw record, never the SDK's object.
     wireBody: (req) => Object.fromEntries(Object.entries(build(req, opts))),
-    readReply: (raw, req) => read(raw as Reply, usesToolCall(req, opts.capabilities), req.tool !== undefined),
+    readReply: (raw, wantsTool) => read(raw as Reply, toolCallFor(wantsTool, opts.capabilities), wantsTool),
     async complete(req, signal) {
       const body = build(req, opts)
       try {

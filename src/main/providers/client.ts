@@ -23,12 +23,18 @@ export interface ProviderClient {
   wireBody(req: LlmRequest): Record<string, unknown>
   /**
    * Reads a reply body that came back some other way than `complete` (a batch results line) by
-   * the same rules; the caller validates its envelope first.
+   * the same rules; the caller validates its envelope first. Of the request, only whether it
+   * asked for a tool call matters, so a stored request need not be parsed again to read a reply.
    */
-  readReply?(raw: unknown, req: LlmRequest): LlmReply
+  readReply?(raw: unknown, wantsTool: boolean): LlmReply
 }
 
 /** Whether a tool request goes out as a real forced tool call or as the JSON-in-text fallback. */
 export function usesToolCall(req: LlmRequest, caps: ModelCapabilities): boolean {
-  return req.tool !== undefined && caps.tools && caps.forcedToolChoice
+  return toolCallFor(req.tool !== undefined, caps)
+}
+
+/** `usesToolCall` for a request known only by whether it asks for a tool. */
+export function toolCallFor(wantsTool: boolean, caps: ModelCapabilities): boolean {
+  return wantsTool && caps.tools && caps.forcedToolChoice
 }

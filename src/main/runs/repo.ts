@@ -227,7 +227,7 @@ export function insertCall(db: Db, c: CallRecord): number {
          prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
          cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at,
          cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
-         via_batch = excluded.via_batch
+         via_batch = excluded.via_batch, batch_request_id = NULL
        RETURNING id`,
   ).get(
     c.runId,
