@@ -52,12 +52,17 @@ function verdicts(ws: Workspace, runId: number) {
 function calls(ws: Workspace, runId: number) {
   return ws.db
     .prepare(
-      'SELECT call_key, status, request, via_batch, prompt_tokens, completion_tokens, cost FROM run_calls WHERE run_id = ? ORDER BY call_key',
+      // A batch call's record is kept once, with the request it went out as (migration 0130).
+      `SELECT c.call_key, c.status, COALESCE(c.request, r.record) AS request, c.request IS NULL AS by_reference,
+         c.via_batch, c.prompt_tokens, c.completion_tokens, c.cost
+       FROM run_calls c LEFT JOIN run_batch_request_records r ON r.request_id = c.batch_request_id
+       WHERE c.run_id = ? ORDER BY c.call_key`,
     )
     .all(runId) as {
     call_key: string
     status: string
     request: string
+    by_reference: number
     via_batch: number
     prompt_tokens: number
     completion_tokens: number
@@ -109,7 +114,7 @@ describe.each(['openai', 'anthropic'] as const)('batch mode on %s', (p) => {
 
     const b = calls(ws, batchRun)
     const s = calls(ws, syncRun)
-    expect(b.every((c) => c.via_batch === 1)).toBe(true)
+    expect(b.every((c) => c.via_batch === 1 && c.by_reference === 1)).toBe(true)
     // The stored call records (request and wire body) are the synchronous run's, text for text.
     expect(b.map((c) => [c.call_key, c.request])).toEqual(s.map((c) => [c.call_key, c.request]))
     expect(b.map((c) => [c.call_key, c.prompt_tokens, c.completion_tokens])).toEqual(

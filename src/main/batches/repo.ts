@@ -130,7 +130,14 @@ export function insertBatch(
     )
     const insRecord = stmt(db, 'INSERT INTO run_batch_request_records (request_id, record) VALUES (?, ?)')
     for (const r of rows) {
-      const requestId = ins.run(id, r.customId, b.runId, r.callKey, r.requestHash, r.tool ? 1 : 0).lastInsertRowid
+      const requestId = ins.run(
+        id,
+        r.customId,
+        b.runId,
+        r.callKey,
+        r.requestHash,
+        r.tool ? 1 : 0,
+      ).lastInsertRowid
       insRecord.run(requestId, r.record)
     }
     stmt(db, 'UPDATE run_batches SET requests = ? WHERE id = ?').run(rows.length, id)
