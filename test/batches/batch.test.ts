@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Workspace } from '../../src/main/app/workspace'
 import { createRuns, type RunRequest } from '../../src/main/runs/create'
-import { getRun, runSummary } from '../../src/main/runs/repo'
+import { getRun, runSummary, setRunStatus } from '../../src/main/runs/repo'
 import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
 import { makeWorkspace, TEST_KEY } from '../runs/helpers'
@@ -54,7 +54,7 @@ function calls(ws: Workspace, runId: number) {
     .prepare(
       // A batch call's record is kept once, with the request it went out as (migration 0130).
       `SELECT c.call_key, c.status, COALESCE(c.request, r.record) AS request, c.request IS NULL AS by_reference,
-         c.via_batch, c.prompt_tokens, c.completion_tokens, c.cost
+         c.attempts, c.via_batch, c.prompt_tokens, c.completion_tokens, c.cost
        FROM run_calls c LEFT JOIN run_batch_request_records r ON r.request_id = c.batch_request_id
        WHERE c.run_id = ? ORDER BY c.call_key`,
     )
@@ -63,6 +63,7 @@ function calls(ws: Workspace, runId: number) {
     status: string
     request: string
     by_reference: number
+    attempts: number
     via_batch: number
     prompt_tokens: number
     completion_tokens: number
@@ -187,6 +188,24 @@ describe.each(['openai', 'anthropic'] as const)('batch mode on %s', (p) => {
     expect(errs[0]!.error).toMatch(/^HTTP 400: fake line status 400 \(in a batch, after 1 attempt\)$/)
     // The retried request went out again on purpose (the synchronous engine retries it too).
     expect(submittedTwice(mark)).toBe(1)
+
+    // Resumed after failing for some other reason (say, other requests expired), the failed call
+    // goes out in a new batch; its call row is brought up to date (as a synchronous retry would)
+    // and names the request that answered it.
+    setRunStatus(ws.db, runId, 'failed')
+    const again = await batchEngine(ws).start(runId)
+    expect(again).toMatchObject({ status: 'done', verdicts: 6, errors: 0 })
+    const retried = calls(ws, runId).filter((c) => c.attempts > 1)
+    expect(retried).toHaveLength(1)
+    expect(retried[0]).toMatchObject({ status: 'done', attempts: 2, by_reference: 1 })
+    const lastRecord = ws.db
+      .prepare(
+        `SELECT b.record FROM run_batch_requests r JOIN run_batch_request_records b ON b.request_id = r.id
+         WHERE r.run_id = ? AND r.call_key = ? ORDER BY r.id DESC LIMIT 1`,
+      )
+      .pluck()
+      .get(runId, retried[0]!.call_key)
+    expect(retried[0]!.request).toBe(lastRecord)
     ws.close()
   })
 
