@@ -17,7 +17,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Lines applied per transaction: big enough to make ingest cheap, small enough to lose little. */
-const CHUNK = 5_000
+const CHUNK = 1_000
 
 export interface IngestOptions {
   db: Db

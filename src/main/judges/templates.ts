@@ -242,9 +242,24 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g
 
 /** The placeholder names a template body uses, in order of first appearance. */
 export function placeholdersOf(body: string): string[] {
-  const seen = new Set<string>()
-  for (const m of body.matchAll(PLACEHOLDER)) seen.add(m[1]!)
-  return [...seen]
+  return [...namesOf(body)]
+}
+
+/**
+ * Placeholder names by template body: a run renders the same few bodies for every call (100,000
+ * times in a large batch), so each is scanned once. Bounded, in case bodies keep changing.
+ */
+const NAMES = new Map<string, readonly string[]>()
+function namesOf(body: string): readonly string[] {
+  let names = NAMES.get(body)
+  if (!names) {
+    const seen = new Set<string>()
+    for (const m of body.matchAll(PLACEHOLDER)) seen.add(m[1]!)
+    names = [...seen]
+    if (NAMES.size >= 256) NAMES.clear()
+    NAMES.set(body, names)
+  }
+  return names
 }
 
 /**
@@ -256,7 +271,7 @@ export function renderTemplate(
   vars: Readonly<Record<string, string>>,
   label = 'template',
 ): string {
-  const unknown = placeholdersOf(body).filter((name) => !Object.hasOwn(vars, name))
+  const unknown = namesOf(body).filter((name) => !Object.hasOwn(vars, name))
   if (unknown.length > 0) {
     const available = Object.keys(vars)
       .map((v) => `{{${v}}}`)

@@ -25,7 +25,8 @@ export function writeVerdictsMany(
   relaxedWrite(db, () => {
     for (const { outcomes, callId } of writes)
       for (const o of outcomes) {
-        const detail = { ...(o.detail ?? {}), ...(o.problem ? { problem: o.problem } : {}) }
+        // The same text as stringifying a merged copy; the copy is only made when there is a problem.
+        const detail = o.problem ? { ...(o.detail ?? {}), problem: o.problem } : (o.detail ?? {})
         insert.run(
           runId,
           o.targetId,
