@@ -94,6 +94,37 @@ export function answerFromCache(
   return { callId: recordCall(db, cachedCall(runId, key, hash, record, hit)), reply: hit }
 }
 
+/**
+ * One attempt's signal: aborted when the run stops or after `ms`. Made by hand rather than with
+ * AbortSignal.any and AbortSignal.timeout: each signal composed from the run's long-lived one
+ * joins its list of dependants, and Node sweeps that whole list every time one of them is
+ * garbage-collected, which over a run of thousands of calls cost more CPU than the calls.
+ */
+function attemptSignal(
+  run: AbortSignal,
+  ms: number,
+): { signal: AbortSignal; timedOut(): boolean; end(): void } {
+  const controller = new AbortController()
+  let timedOut = false
+  const onStop = () => controller.abort(run.reason)
+  if (run.aborted) onStop()
+  else run.addEventListener('abort', onStop, { once: true })
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException(`no reply within ${ms} ms`, 'TimeoutError'))
+  }, ms)
+  // Like AbortSignal.timeout, the timer alone does not keep the process alive.
+  timer.unref()
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    end() {
+      clearTimeout(timer)
+      run.removeEventListener('abort', onStop)
+    },
+  }
+}
+
 /** Rough token count before the call, so a tokens-per-minute limit can hold a request back. */
 function estimateTokens(req: LlmRequest): number {
   const chars =
@@ -175,14 +206,14 @@ export class RunCaller {
         throw new RunStopped('stopped')
       })
       attempts++
-      const timeout = AbortSignal.timeout(config.timeoutMs)
+      const limit = attemptSignal(signal, config.timeoutMs)
       const started = this.clock.now()
       let reply: LlmReply
       try {
-        reply = await this.o.client.complete(request, AbortSignal.any([signal, timeout]))
+        reply = await this.o.client.complete(request, limit.signal).finally(limit.end)
       } catch (error) {
         if (signal.aborted) throw new RunStopped('stopped')
-        lastError = timeout.aborted
+        lastError = limit.timedOut()
           ? new TransportError(`no reply within ${config.timeoutMs} ms`, { retryable: true })
           : toTransportError(error)
         const kind = classifyFailure(lastError)
