@@ -13,7 +13,7 @@ import type { LlmReply } from '../../src/main/providers/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
 import { engineFor, makeWorkspace, oneRun, runRequest } from '../runs/helpers'
-import { figure, info } from './record'
+import { figure, info, note } from './record'
 
 const LATENCY_MS = 100
 
@@ -141,6 +141,7 @@ export async function benchJudges(): Promise<void> {
   // measure the same ratio. Each count is a whole number of rounds of `concurrency` calls, so
   // the ideal (calls × latency / concurrency) is reachable: 4,000 calls at 128 would end on a
   // round of 32, and even a perfect engine would get 0.977 of that ideal.
+  await warmUp()
   await throughput(1, 100)
   await throughput(8, 800)
   await throughput(32, 2048)
@@ -150,6 +151,31 @@ export async function benchJudges(): Promise<void> {
   await throughput(32, 1000, { tpm: 120_000 })
   await engineOverhead(128, 4096)
   await callsPerFact()
+}
+
+/**
+ * One run that is not measured, first: the first calls of a process compile the SDK, the HTTP
+ * client and the engine, and load undici. That happens once per process, not once per run, and
+ * spread over the 100 calls at concurrency 1 it would weigh as engine time per call.
+ */
+async function warmUp(): Promise<void> {
+  const fake = await externalFake(0)
+  const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
+  try {
+    const { ws, datasetId } = makeWorkspace(dir, 256, 1)
+    const runId = oneRun(
+      ws,
+      runRequest(datasetId, fake.openaiUrl, { method: 'one-call', concurrency: 32, cache: false }),
+    )
+    await engineFor(ws, {
+      registry: { judges: { 'one-call': oneCall }, generators: {}, improver: null },
+    }).start(runId)
+    note('warm-up: one run of 256 calls at concurrency 32 before the figures (not counted)')
+    ws.close()
+  } finally {
+    await fake.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /**
