@@ -216,6 +216,24 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/**
+ * Resolves at `due` (a performance.now() time), never before it and within a few microseconds
+ * after: timers (millisecond-grained, and often early) bring it close, the last fraction of a
+ * millisecond is waited out turn by turn. The bench compares the engine with a server that
+ * answers after exactly its latency, so the fake's own timing error must not be counted.
+ */
+function until(due: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const left = due - performance.now()
+      if (left <= 0) resolve()
+      else if (left > 1) setTimeout(check, left - 1)
+      else setImmediate(check)
+    }
+    check()
+  })
+}
+
 export async function startFakeLlm(opts: { script: Script; latencyMs?: number }): Promise<FakeServer> {
   let script = opts.script
   let latency = opts.latencyMs ?? 0
@@ -259,7 +277,12 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
     describe,
     (f, r) => renderReply(f, r, cache),
   )
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
+    // A provider's latency runs from the moment the request reaches it, and its own work to
+    // answer happens within that time: so is the fake's (it prepares the reply while it waits).
+    void serve(req, res, performance.now() + latency)
+  })
+  async function serve(req: IncomingMessage, res: ServerResponse, due: number): Promise<void> {
     const text = await readBody(req)
     const auth_ = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? req.headers['x-api-key']
     if (await batches.handle(req, res, text, typeof auth_ === 'string' ? auth_ : null)) return
@@ -281,9 +304,18 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
     const fake = describe(format, body, typeof auth === 'string' ? auth : null)
     const index = count++
     requests.push(fake)
-    if (latency > 0) await sleep(latency)
-    await respond(fake, script(fake, index), res)
-  })
+    const reply = script(fake, index)
+    const ready = reply.kind === 'tool' || reply.kind === 'text' || reply.kind === 'empty'
+    const rendered = ready
+      ? JSON.stringify(
+          fake.format === 'openai' ? openaiBody(fake, reply, cache) : anthropicBody(fake, reply, cache),
+        )
+      : null
+    if (due > performance.now()) await until(due)
+    if (rendered === null) return respond(fake, reply, res)
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(rendered)
+  }
   // Connections are reused like a real provider's; close() ends them all, so nothing lingers.
   server.keepAliveTimeout = 10_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

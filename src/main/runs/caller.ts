@@ -6,11 +6,11 @@ import { callCost } from '../providers/models'
 import { outputPath } from '../providers/outputPath'
 import type { LlmReply, LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
-import { relaxedWrite } from '../store/statements'
 import type { RunConfig } from './config'
 import { requestHash } from './hash'
 import { backoffDelay, type Clock, realClock, Semaphore, TokenBucket } from './limits'
-import { cacheGet, cachePut, findCall, recordCall } from './repo'
+import { type CallRecord, cacheGet, cachePut, findCall, insertCall, recordCall } from './repo'
+import { TickWrites } from './tickWrites'
 
 /** Thrown inside a run when it is paused or cancelled: the task stops and writes nothing. */
 export class RunStopped extends Error {
@@ -33,6 +33,8 @@ export interface CallerOptions {
   apiKey: string | null
   signal: AbortSignal
   clock?: Clock
+  /** Where call records are committed (shared with the run's verdict writes); one of its own if unset. */
+  writes?: TickWrites
   /** Told about each finished call so the run can report live cost. */
   onCall?: (info: { cost: number; cached: boolean; callId: number }) => void
 }
@@ -60,17 +62,9 @@ export function callHash(config: RunConfig, repeatIndex: number, request: LlmReq
   })
 }
 
-/** A cached reply recorded as this run's call (free, no request made), or null on a miss. */
-export function answerFromCache(
-  db: Db,
-  runId: number,
-  key: string,
-  hash: string,
-  record: unknown,
-): { callId: number; reply: LlmReply } | null {
-  const hit = cacheGet(db, hash)
-  if (!hit) return null
-  const callId = recordCall(db, {
+/** The record of a call answered from the response cache: free, no request made. */
+function cachedCall(runId: number, key: string, hash: string, record: unknown, hit: LlmReply): CallRecord {
+  return {
     runId,
     key,
     status: 'done',
@@ -84,8 +78,51 @@ export function answerFromCache(
     completionTokens: hit.usage.completionTokens,
     cost: 0,
     error: null,
-  })
-  return { callId, reply: hit }
+  }
+}
+
+/** A cached reply recorded as this run's call (free, no request made), or null on a miss. */
+export function answerFromCache(
+  db: Db,
+  runId: number,
+  key: string,
+  hash: string,
+  record: unknown,
+): { callId: number; reply: LlmReply } | null {
+  const hit = cacheGet(db, hash)
+  if (!hit) return null
+  return { callId: recordCall(db, cachedCall(runId, key, hash, record, hit)), reply: hit }
+}
+
+/**
+ * One attempt's signal: aborted when the run stops or after `ms`. Made by hand rather than with
+ * AbortSignal.any and AbortSignal.timeout: each signal composed from the run's long-lived one
+ * joins its list of dependants, and Node sweeps that whole list every time one of them is
+ * garbage-collected, which over a run of thousands of calls cost more CPU than the calls.
+ */
+function attemptSignal(
+  run: AbortSignal,
+  ms: number,
+): { signal: AbortSignal; timedOut(): boolean; end(): void } {
+  const controller = new AbortController()
+  let timedOut = false
+  const onStop = () => controller.abort(run.reason)
+  if (run.aborted) onStop()
+  else run.addEventListener('abort', onStop, { once: true })
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException(`no reply within ${ms} ms`, 'TimeoutError'))
+  }, ms)
+  // Like AbortSignal.timeout, the timer alone does not keep the process alive.
+  timer.unref()
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    end() {
+      clearTimeout(timer)
+      run.removeEventListener('abort', onStop)
+    },
+  }
 }
 
 /** Rough token count before the call, so a tokens-per-minute limit can hold a request back. */
@@ -107,9 +144,11 @@ export class RunCaller {
   private readonly rpm: TokenBucket | null
   private readonly tpm: TokenBucket | null
   private readonly clock: Clock
+  private readonly writes: TickWrites
 
   constructor(private readonly o: CallerOptions) {
     this.clock = o.clock ?? realClock
+    this.writes = o.writes ?? new TickWrites(o.db)
     this.gate = new Semaphore(o.config.concurrency)
     this.rpm = o.config.rpm ? new TokenBucket(o.config.rpm, this.clock) : null
     this.tpm = o.config.tpm ? new TokenBucket(o.config.tpm, this.clock) : null
@@ -130,11 +169,14 @@ export class RunCaller {
     const hash = callHash(config, this.o.repeatIndex, request)
     const record = { request, wire: this.o.client.wireBody(request) }
     if (config.cache) {
-      const hit = answerFromCache(db, runId, key, hash, record)
+      const hit = cacheGet(db, hash)
       if (hit) {
-        onId?.(hit.callId)
-        this.o.onCall?.({ cost: 0, cached: true, callId: hit.callId })
-        return { ok: true, reply: hit.reply }
+        const callId = await this.writes.write(() =>
+          insertCall(db, cachedCall(runId, key, hash, record, hit)),
+        )
+        onId?.(callId)
+        this.o.onCall?.({ cost: 0, cached: true, callId })
+        return { ok: true, reply: hit }
       }
     }
     await this.gate.acquire()
@@ -164,41 +206,14 @@ export class RunCaller {
         throw new RunStopped('stopped')
       })
       attempts++
-      const timeout = AbortSignal.timeout(config.timeoutMs)
+      const limit = attemptSignal(signal, config.timeoutMs)
       const started = this.clock.now()
+      let reply: LlmReply
       try {
-        const reply = await this.o.client.complete(request, AbortSignal.any([signal, timeout]))
-        const latencyMs = this.clock.now() - started
-        const used = reply.usage.promptTokens + reply.usage.completionTokens
-        this.tpm?.adjust(used - estimate)
-        const cost = callCost(config.prices, reply.usage)
-        const callId = relaxedWrite(db, () => {
-          const id = recordCall(db, {
-            runId,
-            key,
-            status: 'done',
-            requestHash: hash,
-            request: record,
-            reply,
-            cached: false,
-            attempts,
-            latencyMs,
-            promptTokens: reply.usage.promptTokens,
-            completionTokens: reply.usage.completionTokens,
-            cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
-            cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
-            cost,
-            error: null,
-          })
-          if (config.cache) cachePut(db, hash, reply)
-          return id
-        })
-        onId?.(callId)
-        this.o.onCall?.({ cost, cached: false, callId })
-        return { ok: true, reply }
+        reply = await this.o.client.complete(request, limit.signal).finally(limit.end)
       } catch (error) {
         if (signal.aborted) throw new RunStopped('stopped')
-        lastError = timeout.aborted
+        lastError = limit.timedOut()
           ? new TransportError(`no reply within ${config.timeoutMs} ms`, { retryable: true })
           : toTransportError(error)
         const kind = classifyFailure(lastError)
@@ -211,26 +226,59 @@ export class RunCaller {
         await this.clock.sleep(delay, signal).catch(() => {
           throw new RunStopped('stopped')
         })
+        continue
       }
+      const latencyMs = this.clock.now() - started
+      const used = reply.usage.promptTokens + reply.usage.completionTokens
+      this.tpm?.adjust(used - estimate)
+      const cost = callCost(config.prices, reply.usage)
+      // The slot stays taken until the record has committed: the provider's answer is then safe
+      // from a kill before the next request goes out.
+      const callId = await this.writes.write(() => {
+        const id = insertCall(db, {
+          runId,
+          key,
+          status: 'done',
+          requestHash: hash,
+          request: record,
+          reply,
+          cached: false,
+          attempts,
+          latencyMs,
+          promptTokens: reply.usage.promptTokens,
+          completionTokens: reply.usage.completionTokens,
+          cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
+          cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
+          cost,
+          error: null,
+        })
+        if (config.cache) cachePut(db, hash, reply)
+        return id
+      })
+      onId?.(callId)
+      this.o.onCall?.({ cost, cached: false, callId })
+      return { ok: true, reply }
     }
     const message = this.scrub(
       `${lastError?.message ?? 'unknown transport failure'} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
     )
-    const callId = recordCall(db, {
-      runId,
-      key,
-      status: 'error',
-      requestHash: hash,
-      request: record,
-      reply: null,
-      cached: false,
-      attempts,
-      latencyMs: null,
-      promptTokens: 0,
-      completionTokens: 0,
-      cost: 0,
-      error: message,
-    })
+    const callId = await this.writes.write(() =>
+      insertCall(db, {
+        runId,
+        key,
+        status: 'error',
+        requestHash: hash,
+        request: record,
+        reply: null,
+        cached: false,
+        attempts,
+        latencyMs: null,
+        promptTokens: 0,
+        completionTokens: 0,
+        cost: 0,
+        error: message,
+      }),
+    )
     onId?.(callId)
     return { ok: false, error: message }
   }

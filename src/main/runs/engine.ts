@@ -9,7 +9,7 @@ import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { allFailedReason, runFailures } from '../verdicts/failures'
 import { settledTargets } from '../verdicts/reads'
-import { writeVerdicts } from '../verdicts/write'
+import { insertVerdicts } from '../verdicts/write'
 import { RunCaller, RunFatal, RunStopped } from './caller'
 import type { RunConfig } from './config'
 import { runExtraction } from './extract'
@@ -31,6 +31,7 @@ import {
 } from './repo'
 import type { RunSession } from './session'
 import { loadJudgeTasks } from './tasks'
+import { TickWrites } from './tickWrites'
 
 export interface RunProgress {
   runId: number
@@ -189,6 +190,7 @@ export class RunEngine {
       this.o.onProgress?.({ runId: run.id, status, done, total, etaSeconds: eta, cost })
     }
     let progressState = { done: 0, total: 0 }
+    const writes = new TickWrites(db)
     try {
       const keys = this.o.keys ?? keyStore()
       const noKey = missingKey(config.provider, keys)
@@ -212,6 +214,7 @@ export class RunEngine {
         client,
         apiKey,
         signal,
+        writes,
         ...(this.o.clock ? { clock: this.o.clock } : {}),
         onCall: (c) => {
           cost += c.cost
@@ -225,6 +228,7 @@ export class RunEngine {
         run,
         registry: this.o.registry,
         caller,
+        writes,
         signal,
         context: (onCallId) => ({
           settings: config.settings,
@@ -266,6 +270,7 @@ export class RunEngine {
       else if (run.kind === 'extract') await runExtraction(session)
       else if (run.kind === 'improve') await runImprovement(session)
       else throw new RunFatal(`Runs of kind ${run.kind} cannot be executed`)
+      await writes.settled()
       if (run.kind === 'judge' && !entry.stopAs) {
         // A run whose every call failed produced no evidence: it is a failed run, with its reason.
         const reason = allFailedReason(runFailures(db, run.id))
@@ -274,6 +279,7 @@ export class RunEngine {
       // After a takeover the run's status belongs to the new driver, whatever stopped ours.
       if (!entry.lost) setRunStatus(db, run.id, entry.stopAs ?? 'done')
     } catch (error) {
+      await writes.settled()
       const message = error instanceof Error ? error.message : String(error)
       if (entry.lost) return runSummary(db, run.id)
       if (error instanceof RunStopped && entry.stopAs) setRunStatus(db, run.id, entry.stopAs)
@@ -315,7 +321,7 @@ export class RunEngine {
         const outcomes = await judgeTask(method, task, ctx, words)
         // A stop can surface inside a method as a failed call; those outcomes are not real.
         if (s.signal.aborted && outcomes.some((o) => o.status === 'error')) return
-        writeVerdicts(s.db, s.run.id, outcomes, callId)
+        await s.writes.write(() => insertVerdicts(s.db, s.run.id, outcomes, callId))
         done++
         s.progress(done, tasks.length)
       },

@@ -3,6 +3,7 @@ import type { Db } from '../store/connection'
 import type { RunCaller } from './caller'
 import type { MethodRegistry } from './registry'
 import type { RunRecord } from './repo'
+import type { TickWrites } from './tickWrites'
 
 /**
  * What the job functions (judge, extract, improve) get from the engine for one run. It sits apart
@@ -13,6 +14,8 @@ export interface RunSession {
   run: RunRecord
   registry: MethodRegistry
   caller: RunCaller
+  /** The run's bookkeeping writes, committed together once per turn of the event loop. */
+  writes: TickWrites
   signal: AbortSignal
   /** The method context with `call` bound to the run; `onCallId` learns which call a task used. */
   context(onCallId?: (id: number) => void): JudgeContext

@@ -17,29 +17,38 @@ export function writeVerdictsMany(
   runId: number,
   writes: readonly { outcomes: readonly VerdictOutcome[]; callId: number | null }[],
 ): void {
+  relaxedWrite(db, () => {
+    for (const { outcomes, callId } of writes) insertVerdicts(db, runId, outcomes, callId)
+  })
+}
+
+/** One candidate's verdicts, inside a transaction the caller holds (see runs/tickWrites.ts). */
+export function insertVerdicts(
+  db: Db,
+  runId: number,
+  outcomes: readonly VerdictOutcome[],
+  callId: number | null,
+): void {
   const insert = stmt(
     db,
     `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id, status, verdict, score, reason, citation, detail)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-  relaxedWrite(db, () => {
-    for (const { outcomes, callId } of writes)
-      for (const o of outcomes) {
-        // The same text as stringifying a merged copy; the copy is only made when there is a problem.
-        const detail = o.problem ? { ...(o.detail ?? {}), problem: o.problem } : (o.detail ?? {})
-        insert.run(
-          runId,
-          o.targetId,
-          callId,
-          o.status,
-          o.status === 'ok' ? o.verdict : null,
-          o.score ?? null,
-          o.reason ?? null,
-          o.citation ?? null,
-          JSON.stringify(detail),
-        )
-      }
-  })
+  for (const o of outcomes) {
+    // The same text as stringifying a merged copy; the copy is only made when there is a problem.
+    const detail = o.problem ? { ...(o.detail ?? {}), problem: o.problem } : (o.detail ?? {})
+    insert.run(
+      runId,
+      o.targetId,
+      callId,
+      o.status,
+      o.status === 'ok' ? o.verdict : null,
+      o.score ?? null,
+      o.reason ?? null,
+      o.citation ?? null,
+      JSON.stringify(detail),
+    )
+  }
 }
 
 /** One imported verdict per target and run; a second one for the same target is refused by the table. */
