@@ -71,7 +71,8 @@ export class CardTally implements TargetTally {
     for (const c of counts) agreeing += c * (c - 1)
     this.pSum += agreeing / (given * (given - 1))
     this.total += given
-    for (let k = 0; k < keys.length; k++) this.totals.set(keys[k]!, (this.totals.get(keys[k]!) ?? 0) + counts[k]!)
+    for (let k = 0; k < keys.length; k++)
+      this.totals.set(keys[k]!, (this.totals.get(keys[k]!) ?? 0) + counts[k]!)
     let p = 0
     for (let i = 0; i < r.length; i++)
       for (let j = i + 1; j < r.length; j++, p++) {

@@ -7,9 +7,9 @@ import { projectCardFacts } from '../projects/cardFacts'
 import { findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
 import { type AgreementSummary, agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
+import { CardTally } from './cardTally'
 import { exportRefcheckerRelease, writeResponses } from './responsesExport'
 import { csvRecord, writeFileAtomically } from './sink'
-import { CardTally } from './cardTally'
 import { BATCH_ROWS, type Cell, targetBatches, targetIdRange } from './targetColumns'
 import { annotatorColumns, type Feature, type Row, targetFeatures, targetRows } from './targetRows'
 import { wikiLayout, wikiRows } from './wikiEvalFacts'
@@ -142,7 +142,11 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
     const tally = new CardTally(labelled)
     written =
       opts.format === 'parquet'
-        ? writeParquet(file, features, targetBatches(db, dataset.id, dataset.labelSchema, columns, tally, range))
+        ? writeParquet(
+            file,
+            features,
+            targetBatches(db, dataset.id, dataset.labelSchema, columns, tally, range),
+          )
         : writeText(
             file,
             opts.format === 'csv' ? 'csv' : 'jsonl',

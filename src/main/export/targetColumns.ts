@@ -112,8 +112,7 @@ function goldReader(db: Db, datasetId: number, labels: LabelTable) {
     return (targetId: number): Pick<GoldVerdict, 'verdict' | 'source'> | undefined => ruled.get(targetId)
   }
   const stored = new Map<number, Pick<GoldVerdict, 'verdict' | 'source'>>()
-  for (const [t, verdict, source] of storedGoldWithSource(db, datasetId))
-    stored.set(t, { verdict, source })
+  for (const [t, verdict, source] of storedGoldWithSource(db, datasetId)) stored.set(t, { verdict, source })
   const seen: number[] = []
   const counts: number[] = []
   // The strict majority of the verdicts given (resolveGold's default rule): none on a tie.
@@ -147,10 +146,10 @@ function goldReader(db: Db, datasetId: number, labels: LabelTable) {
 
 /** The lowest and highest id of a dataset's targets: its labels are read in one range scan. */
 export function targetIdRange(db: Db, datasetId: number): [number, number] {
-  const r = db
-    .prepare('SELECT MIN(id), MAX(id) FROM targets WHERE dataset_id = ?')
-    .raw()
-    .get(datasetId) as [number | null, number | null]
+  const r = db.prepare('SELECT MIN(id), MAX(id) FROM targets WHERE dataset_id = ?').raw().get(datasetId) as [
+    number | null,
+    number | null,
+  ]
   return [r[0] ?? 0, r[1] ?? -1]
 }
 
@@ -211,7 +210,8 @@ export function* targetBatches(
       const first = labels.first(targetId)
       let end = first
       while (end < labels.size && labels.target[end] === targetId) end++
-      let evidence: { annotator: string; pane: string; start: number; end: number; text: string }[] | null = null
+      let evidence: { annotator: string; pane: string; start: number; end: number; text: string }[] | null =
+        null
       let notes: Record<string, string> | null = null
       let seconds: Record<string, number> | null = null
       let versions: Record<string, number> | null = null
@@ -228,17 +228,26 @@ export function* targetBatches(
         const a = annotators[col]!
         cols[10 + col]![n] = v < 0 ? null : labels.verdicts[v]!
         const note = labels.notes.get(k)
-        if (note) (notes ??= {})[a.name] = note
+        // Objects only for the few targets that have something to put in them.
+        if (note) {
+          notes ??= {}
+          notes[a.name] = note
+        }
         if (v >= 0) {
-          ;(seconds ??= {})[a.name] = labels.seconds[k]!
+          seconds ??= {}
+          seconds[a.name] = labels.seconds[k]!
           const g = labels.guidelines[k]!
-          if (!Number.isNaN(g)) (versions ??= {})[a.name] = g
+          if (!Number.isNaN(g)) {
+            versions ??= {}
+            versions[a.name] = g
+          }
         }
         const spans = labels.evidence.get(k)
         if (spans !== undefined)
           for (const span of parseJson(Spans, spans, 'labels.evidence')) {
             const source = span.pane === 'reference' ? c[5] : c[7]
-            ;(evidence ??= []).push({ annotator: a.name, ...span, text: source.slice(span.start, span.end) })
+            evidence ??= []
+            evidence.push({ annotator: a.name, ...span, text: source.slice(span.start, span.end) })
           }
       }
       tally?.target(givenBy, givenCodes, labels.verdicts)
