@@ -79,13 +79,18 @@ export class LabelTable {
   }
 }
 
-/** The labels on targets `lo`..`hi` (ids), whatever dataset they belong to: the caller looks up its own. */
-export function loadLabelTable(db: Db, lo: number, hi: number): LabelTable {
+/**
+ * The labels on targets `lo`..`hi` (ids), whatever dataset they belong to: the caller looks up
+ * its own. `known`: the verdicts the schema allows, coded in SQL.
+ */
+export function loadLabelTable(db: Db, lo: number, hi: number, known: readonly string[] = []): LabelTable {
   const table = new LabelTable()
   const codes = new Map<string, number>()
-  for (const [t, a, v, s, g, e, n] of labelsInTargetRange(db, lo, hi)) {
+  for (const v of known) codes.set(v, table.verdicts.push(v) - 1)
+  for (const [t, a, v, s, g, e, n] of labelsInTargetRange(db, lo, hi, known)) {
     let code = -1
-    if (v !== null) {
+    if (typeof v === 'number') code = v
+    else if (v !== null) {
       code = codes.get(v) ?? -1
       if (code < 0) {
         code = table.verdicts.push(v) - 1

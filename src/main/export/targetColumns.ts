@@ -28,15 +28,22 @@ export interface TargetTally {
 
 const Spans = z.array(EvidenceSpan)
 
+// Unit kinds and the common origins come from SQL as small numbers: a million rows then share
+// a handful of strings instead of each bringing its own copy.
+const KINDS = ['fact', 'triplet', 'sentence', 'whole'] as const
+const ORIGINS = ['import', 'llm', 'hand', 'edit', 'merge', 'splitter'] as const
+const coded = (column: string, values: readonly string[]) =>
+  `CASE ${column} ${values.map((v, k) => `WHEN '${v}' THEN ${k}`).join(' ')} ELSE ${column} END`
+
 type MainSql = [
   targetId: number,
   itemId: number,
   position: number,
   candidateId: number,
-  kind: string,
+  kind: string | number,
   text: string,
   version: number,
-  origin: string,
+  origin: string | number,
   triplet: string | null,
 ]
 
@@ -168,7 +175,7 @@ export function* targetBatches(
   range: readonly [number, number] = targetIdRange(db, datasetId),
 ): Generator<Cell[][]> {
   const [lo, hi] = range
-  const labels = loadLabelTable(db, lo, hi)
+  const labels = loadLabelTable(db, lo, hi, schema.type === 'categorical' ? schema.values : [])
   const gold = goldReader(db, datasetId, labels)
   // Column of each annotator id (-1: not exported); ids are small row ids.
   const columnOf = new Int32Array(Math.max(0, ...annotators.map((a) => a.id + 1))).fill(-1)
@@ -180,7 +187,8 @@ export function* targetBatches(
   const context = contextReader(db, datasetId)
   const stmt = db
     .prepare(
-      `SELECT t.id, i.id, i.position, t.candidate_id, u.kind, u.text, u.version, u.origin, u.triplet
+      `SELECT t.id, i.id, i.position, t.candidate_id, ${coded('u.kind', KINDS)}, u.text, u.version,
+         ${coded('u.origin', ORIGINS)}, u.triplet
        FROM items i INDEXED BY items_by_dataset CROSS JOIN targets t ON t.item_id = i.id AND t.dataset_id = i.dataset_id
        JOIN units u ON u.id = t.unit_id
        WHERE i.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
@@ -201,10 +209,10 @@ export function* targetBatches(
       cols[2]![n] = c[5]
       cols[3]![n] = c[6]
       cols[4]![n] = c[7]
-      cols[5]![n] = r[4]
+      cols[5]![n] = typeof r[4] === 'number' ? KINDS[r[4]]! : r[4]
       cols[6]![n] = r[5]
       cols[7]![n] = r[6]
-      cols[8]![n] = r[7]
+      cols[8]![n] = typeof r[7] === 'number' ? ORIGINS[r[7]]! : r[7]
       cols[9]![n] = r[8]
       for (let a = 0; a < A; a++) cols[10 + a]![n] = null
       const first = labels.first(targetId)

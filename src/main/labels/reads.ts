@@ -116,21 +116,28 @@ export function annotatorsWithLabels(
 /**
  * Every label on targets `lo`..`hi` (ids) as [target, annotator, verdict, seconds, guidelines
  * version, evidence JSON (null when empty), note], by target then annotator: one ordered range
- * scan for exports.
+ * scan for exports. A verdict listed in `known` comes as its index there (no string is made
+ * for each of a million labels), any other as itself.
  */
 export function labelsInTargetRange(
   db: Db,
   lo: number,
   hi: number,
-): IterableIterator<[number, number, string | null, number, number | null, string | null, string | null]> {
+  known: readonly string[] = [],
+): IterableIterator<
+  [number, number, string | number | null, number, number | null, string | null, string | null]
+> {
+  const verdict = known.length
+    ? `CASE verdict ${known.map((_, k) => `WHEN @v${k} THEN ${k}`).join(' ')} ELSE verdict END`
+    : 'verdict'
   return db
     .prepare(
-      `SELECT target_id, annotator_id, verdict, seconds, guidelines_version, NULLIF(evidence, '[]'), note FROM labels
-       WHERE target_id BETWEEN ? AND ? ORDER BY target_id, annotator_id`,
+      `SELECT target_id, annotator_id, ${verdict}, seconds, guidelines_version, NULLIF(evidence, '[]'), note
+       FROM labels WHERE target_id BETWEEN @lo AND @hi ORDER BY target_id, annotator_id`,
     )
     .raw()
-    .iterate(lo, hi) as IterableIterator<
-    [number, number, string | null, number, number | null, string | null, string | null]
+    .iterate({ lo, hi, ...Object.fromEntries(known.map((v, k) => [`v${k}`, v])) }) as IterableIterator<
+    [number, number, string | number | null, number, number | null, string | null, string | null]
   >
 }
 
