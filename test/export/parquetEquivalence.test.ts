@@ -127,7 +127,8 @@ const Plan = fc.record({
   variants: fc.integer({ min: 1, max: 3 }),
   facts: fc.integer({ min: 1, max: 3 }),
   // "Ann" and "ann" share a column name: the second becomes label_ann_2.
-  annotators: fc.subarray(['Ann', 'ann', 'Ben', 'Cy'], { minLength: 1 }),
+  // "7" is a name an object would list before the others.
+  annotators: fc.subarray(['Ann', 'ann', 'Ben', '7', 'Cy "C"'], { minLength: 1 }),
   labels: fc.array(fc.option(LabelPlan, { freq: 2 }), { minLength: 100, maxLength: 100 }),
   gold: fc.array(fc.option(fc.constantFrom('true', 'false'), { freq: 6 }), { minLength: 40, maxLength: 40 }),
   deleted: fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),

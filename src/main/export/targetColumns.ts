@@ -151,6 +151,45 @@ function goldReader(db: Db, datasetId: number, labels: LabelTable) {
   }
 }
 
+/**
+ * A JSON object {annotator name: value} of one target, written as text as members are added:
+ * the same text JSON.stringify gives for the object filled in that order, without building
+ * the object. Names that look like array indexes, which an object would list first, take the
+ * object path.
+ */
+class JsonObjectText {
+  private readonly keys: string[]
+  private readonly viaObject: boolean
+  private body: string | null = null
+  private object: Record<string, string | number> | null = null
+
+  constructor(private readonly names: readonly string[]) {
+    this.keys = names.map((n) => `${JSON.stringify(n)}:`)
+    this.viaObject = names.some((n) => /^(?:0|[1-9]\d*)$/.test(n) && Number(n) < 2 ** 32 - 1)
+  }
+
+  reset(): void {
+    this.body = null
+    this.object = null
+  }
+
+  add(column: number, value: string | number): void {
+    if (this.viaObject) {
+      this.object ??= {}
+      this.object[this.names[column]!] = value
+      return
+    }
+    const json =
+      typeof value === 'string' ? JSON.stringify(value) : Number.isFinite(value) ? String(value) : 'null'
+    this.body = `${this.body === null ? '{' : `${this.body},`}${this.keys[column]!}${json}`
+  }
+
+  text(): string | null {
+    if (this.viaObject) return this.object ? JSON.stringify(this.object) : null
+    return this.body === null ? null : `${this.body}}`
+  }
+}
+
 /** The lowest and highest id of a dataset's targets: its labels are read in one range scan. */
 export function targetIdRange(db: Db, datasetId: number): [number, number] {
   const r = db.prepare('SELECT MIN(id), MAX(id) FROM targets WHERE dataset_id = ?').raw().get(datasetId) as [
@@ -195,6 +234,10 @@ export function* targetBatches(
        ORDER BY i.position, t.candidate_id, u.kind, u.position, u.id`,
     )
     .raw()
+  const names = annotators.map((a) => a.name)
+  const notes = new JsonObjectText(names)
+  const seconds = new JsonObjectText(names)
+  const versions = new JsonObjectText(names)
   const fresh = () => Array.from({ length: width }, () => [] as Cell[])
   let cols = fresh()
   let n = 0
@@ -220,9 +263,9 @@ export function* targetBatches(
       while (end < labels.size && labels.target[end] === targetId) end++
       let evidence: { annotator: string; pane: string; start: number; end: number; text: string }[] | null =
         null
-      let notes: Record<string, string> | null = null
-      let seconds: Record<string, number> | null = null
-      let versions: Record<string, number> | null = null
+      notes.reset()
+      seconds.reset()
+      versions.reset()
       givenBy.length = 0
       givenCodes.length = 0
       for (let k = first; k < end; k++) {
@@ -237,18 +280,11 @@ export function* targetBatches(
         cols[10 + col]![n] = v < 0 ? null : labels.verdicts[v]!
         const note = labels.notes.get(k)
         // Objects only for the few targets that have something to put in them.
-        if (note) {
-          notes ??= {}
-          notes[a.name] = note
-        }
+        if (note) notes.add(col, note)
         if (v >= 0) {
-          seconds ??= {}
-          seconds[a.name] = labels.seconds[k]!
+          seconds.add(col, labels.seconds[k]!)
           const g = labels.guidelines[k]!
-          if (!Number.isNaN(g)) {
-            versions ??= {}
-            versions[a.name] = g
-          }
+          if (!Number.isNaN(g)) versions.add(col, g)
         }
         const spans = labels.evidence.get(k)
         if (spans !== undefined)
@@ -265,9 +301,9 @@ export function* targetBatches(
       cols[tail + 1]![n] = g?.source ?? null
       cols[tail + 2]![n] = g ? toBinary(schema, g.verdict) : null
       cols[tail + 3]![n] = evidence ? JSON.stringify(evidence) : null
-      cols[tail + 4]![n] = notes ? JSON.stringify(notes) : null
-      cols[tail + 5]![n] = seconds ? JSON.stringify(seconds) : null
-      cols[tail + 6]![n] = versions ? JSON.stringify(versions) : null
+      cols[tail + 4]![n] = notes.text()
+      cols[tail + 5]![n] = seconds.text()
+      cols[tail + 6]![n] = versions.text()
       if (++n === BATCH_ROWS) {
         yield cols
         cols = fresh()
