@@ -1,14 +1,16 @@
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type ColumnSource, fileWriter, parquetWriteRows } from 'hyparquet-writer'
+import { type ColumnSource, fileWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer'
 import type { Workspace } from '../app/workspace'
 import { labelCountsByAnnotator } from '../labels/reads'
 import { projectCardFacts } from '../projects/cardFacts'
 import { findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
-import { agreementSummary } from './agreementSummary'
+import { type AgreementSummary, agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
+import { CardTally } from './cardTally'
 import { exportRefcheckerRelease, writeResponses } from './responsesExport'
 import { csvRecord, writeFileAtomically } from './sink'
+import { BATCH_ROWS, type Cell, targetBatches, targetIdRange } from './targetColumns'
 import { annotatorColumns, type Feature, type Row, targetFeatures, targetRows } from './targetRows'
 import { wikiLayout, wikiRows } from './wikiEvalFacts'
 
@@ -54,32 +56,39 @@ function writeText(file: string, kind: 'jsonl' | 'csv', features: readonly Featu
   return { rows: count, bytes }
 }
 
-async function writeParquet(file: string, features: readonly Feature[], rows: Iterable<Row>) {
+/**
+ * Writes the column batches as Parquet, one row group per batch, straight from the column
+ * arrays (what parquetWriteRows does after turning row objects back into columns). A
+ * synchronous file sink, so memory is bounded by one batch rather than the dataset.
+ */
+function writeParquet(file: string, features: readonly Feature[], batches: Iterable<Cell[][]>) {
   const partial = `${file}.partial`
   let count = 0
-  const counted = (function* () {
-    for (const r of rows) {
-      count++
-      yield r
-    }
-  })()
-  const columns: Omit<ColumnSource, 'data'>[] = features.map((f) => ({
+  const spec: Omit<ColumnSource, 'data'>[] = features.map((f) => ({
     name: f.name,
     type: f.dtype === 'int32' ? 'INT32' : 'STRING',
     nullable: true,
   }))
+  const columnData = (cols: Cell[][]): ColumnSource[] => spec.map((s, c) => ({ ...s, data: cols[c]! }))
   try {
-    // A synchronous source and file sink: rows are pulled one row group at a time, so memory
-    // is bounded by the group size rather than the dataset (rows repeat ~KB texts, hence the
-    // modest group size).
-    const pending = parquetWriteRows({
-      writer: fileWriter(partial),
-      rows: counted,
-      columns,
-      rowGroupSize: 10_000,
-      createdBy: 'FactLab',
-    })
-    if (pending) await pending
+    const writer = fileWriter(partial)
+    let pq: ParquetWriter | undefined
+    const open = (data: ColumnSource[]) =>
+      new ParquetWriter({ writer, schema: schemaFromColumnData({ columnData: data }), createdBy: 'FactLab' })
+    for (const cols of batches) {
+      const data = columnData(cols)
+      pq ??= open(data)
+      const size = cols[0]!.length
+      count += size
+      pq.write({ columnData: data, rowGroupSize: size })
+    }
+    if (!pq) {
+      // No rows: a valid empty file with the declared columns.
+      const data = columnData(spec.map(() => []))
+      pq = open(data)
+      pq.write({ columnData: data, rowGroupSize: BATCH_ROWS })
+    }
+    pq.finish()
     renameSync(partial, file)
   } catch (error) {
     rmSync(partial, { force: true })
@@ -107,8 +116,10 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
   if (opts.format === 'refchecker-json') return exportRefcheckerRelease(ws, dataset.id, opts.outDir)
   const dataFile = DATA_FILES[opts.format]
   const file = join(opts.outDir, dataFile)
-  const labelled = annotatorColumns(db, dataset.id)
-  const counts = labelCounts(ws, dataset.id)
+  const range = targetIdRange(db, dataset.id)
+  const labelled = annotatorColumns(db, dataset.id, undefined, range)
+  let counts: Map<number, number>
+  let agreement: AgreementSummary
   let features: Feature[]
   let written: { rows: number; bytes: number }
   let labelSource: string
@@ -117,18 +128,33 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
     features = layout.features
     const rows = wikiRows(db, dataset.id, dataset.labelSchema, layout, annotatorId)
     written = writeText(file, opts.format === 'wikievalfacts-csv' ? 'csv' : 'jsonl', features, rows)
+    counts = labelCounts(ws, dataset.id)
+    agreement = agreementSummary(db, dataset.id, labelled)
     labelSource =
       opts.annotator === undefined
         ? 'the gold verdict of each fact (adjudicated or imported where recorded, otherwise the annotators’ majority)'
         : `the labels of annotator "${opts.annotator}"`
   } else {
-    const columns = annotatorColumns(db, dataset.id, opts.annotator)
+    const columns =
+      opts.annotator === undefined ? labelled : annotatorColumns(db, dataset.id, opts.annotator, range)
     features = targetFeatures(columns)
-    const rows = targetRows(db, dataset.id, dataset.labelSchema, columns)
+    // The card's counts and agreement are tallied as the rows go by: the labels are read once.
+    const tally = new CardTally(labelled)
     written =
       opts.format === 'parquet'
-        ? await writeParquet(file, features, rows)
-        : writeText(file, opts.format === 'csv' ? 'csv' : 'jsonl', features, rows)
+        ? writeParquet(
+            file,
+            features,
+            targetBatches(db, dataset.id, dataset.labelSchema, columns, tally, range),
+          )
+        : writeText(
+            file,
+            opts.format === 'csv' ? 'csv' : 'jsonl',
+            features,
+            targetRows(db, dataset.id, dataset.labelSchema, columns, tally, range),
+          )
+    counts = tally.labelled
+    agreement = tally.agreement()
     labelSource =
       opts.annotator === undefined
         ? 'one column per annotator, plus the gold verdict and where it comes from'
@@ -149,7 +175,7 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
       column: opts.format.startsWith('wikievalfacts') ? undefined : a.column,
       labels: counts.get(a.id) ?? 0,
     })),
-    agreement: agreementSummary(db, dataset.id, labelled),
+    agreement,
     project: projectCardFacts(db, dataset.id),
     labelSource,
     exportedAt: new Date().toISOString(),

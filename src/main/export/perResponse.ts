@@ -4,7 +4,7 @@ import { datasetSnapshot } from '../metrics/snapshot'
 import { SUPPORTED } from '../metrics/stats/binary'
 import { dcrScore, REFCHECKER_CLASSES, type RefClass } from '../metrics/stats/methods'
 import type { Db } from '../store/connection'
-import { datasetSettings } from '../store/repos/datasets'
+import { datasetSettings, getDataset } from '../store/repos/datasets'
 
 /**
  * One row per response (candidate) of a RefChecker or DCR dataset, from the human labels (gold)
@@ -15,7 +15,9 @@ import { datasetSettings } from '../store/repos/datasets'
 export type ResponseRow = Record<string, string | number | boolean | null>
 
 export function perResponseKind(db: Db, datasetId: number): 'refchecker' | 'dcr' | null {
-  const s = datasetSnapshot(db, datasetId).t.schema
+  // The dataset's schema alone decides; loading the metrics snapshot to read it cost a full
+  // pass over the targets on every export of a dataset with neither schema.
+  const s = getDataset(db, datasetId).labelSchema
   if (s.type !== 'categorical') return null
   return s.name === 'refchecker' ? 'refchecker' : s.name === 'dcr' ? 'dcr' : null
 }

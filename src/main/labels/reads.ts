@@ -88,14 +88,70 @@ export function currentLabelRows(
     .iterate(datasetId) as IterableIterator<{ t: number; a: number; v: string }>
 }
 
-/** Annotators with at least one label (cleared ones too) in the dataset, by name. */
-export function annotatorsWithLabels(db: Db, datasetId: number): { id: number; name: string }[] {
+/**
+ * Annotators with at least one label (cleared ones too) in the dataset, by name. `range`: the
+ * lowest and highest id of the dataset's targets when the caller knows them.
+ */
+export function annotatorsWithLabels(
+  db: Db,
+  datasetId: number,
+  range?: readonly [number, number],
+): { id: number; name: string }[] {
+  // One index probe per annotator (its first label in the dataset's target id range), not a
+  // join over every label of the dataset.
   return db
     .prepare(
-      `SELECT DISTINCT a.id, a.name FROM labels l JOIN annotators a ON a.id = l.annotator_id
-       JOIN targets t ON t.id = l.target_id WHERE t.dataset_id = ? ORDER BY a.name`,
+      `SELECT a.id, a.name FROM annotators a WHERE EXISTS (
+         SELECT 1 FROM labels l JOIN targets t ON t.id = l.target_id
+         WHERE l.annotator_id = a.id AND t.dataset_id = @ds
+           AND l.target_id BETWEEN ${range ? '@lo AND @hi' : '(SELECT MIN(id) FROM targets WHERE dataset_id = @ds) AND (SELECT MAX(id) FROM targets WHERE dataset_id = @ds)'})
+       ORDER BY a.name`,
     )
-    .all(datasetId) as { id: number; name: string }[]
+    .all(range ? { ds: datasetId, lo: range[0], hi: range[1] } : { ds: datasetId }) as {
+    id: number
+    name: string
+  }[]
+}
+
+/**
+ * Every label on targets `lo`..`hi` (ids) as [target, annotator, verdict, seconds, guidelines
+ * version, evidence JSON (null when empty), note], by target then annotator: one ordered range
+ * scan for exports. A verdict listed in `known` comes as its index there (no string is made
+ * for each of a million labels), any other as itself.
+ */
+export function labelsInTargetRange(
+  db: Db,
+  lo: number,
+  hi: number,
+  known: readonly string[] = [],
+): IterableIterator<
+  [number, number, string | number | null, number, number | null, string | null, string | null]
+> {
+  const verdict = known.length
+    ? `CASE verdict ${known.map((_, k) => `WHEN @v${k} THEN ${k}`).join(' ')} ELSE verdict END`
+    : 'verdict'
+  return db
+    .prepare(
+      `SELECT target_id, annotator_id, ${verdict}, seconds, guidelines_version, NULLIF(evidence, '[]'), note
+       FROM labels WHERE target_id BETWEEN @lo AND @hi ORDER BY target_id, annotator_id`,
+    )
+    .raw()
+    .iterate({ lo, hi, ...Object.fromEntries(known.map((v, k) => [`v${k}`, v])) }) as IterableIterator<
+    [number, number, string | number | null, number, number | null, string | null, string | null]
+  >
+}
+
+/** Stored gold rows (adjudicated or imported) of a dataset as [target id, verdict, source]. */
+export function storedGoldWithSource(
+  db: Db,
+  datasetId: number,
+): IterableIterator<[number, string, 'adjudicated' | 'import']> {
+  return db
+    .prepare(
+      'SELECT g.target_id, g.verdict, g.source FROM gold g JOIN targets t ON t.id = g.target_id WHERE t.dataset_id = ?',
+    )
+    .raw()
+    .iterate(datasetId) as IterableIterator<[number, string, 'adjudicated' | 'import']>
 }
 
 /** The fact targets of an item, each with one annotator's verdict (null when unlabelled). */

@@ -1,0 +1,317 @@
+import { z } from 'zod'
+import { EvidenceSpan } from '../../shared/domain'
+import { isDefaultGoldRule } from '../../shared/goldRule'
+import { type LabelSchema, toBinary } from '../../shared/labelSchemas'
+import { type GoldVerdict, resolveGold } from '../labels/gold'
+import { storedGoldWithSource } from '../labels/reads'
+import type { Db } from '../store/connection'
+import { datasetSettings } from '../store/repos/datasets'
+import { parseJson } from '../store/repos/rows'
+import { type LabelTable, loadLabelTable } from './labelTable'
+
+export type Cell = string | number | null
+
+export interface AnnotatorColumn {
+  id: number
+  name: string
+  column: string
+}
+
+/** Targets per batch: rows repeat ~KB texts, so a batch stays a few MB. */
+export const BATCH_ROWS = 10_000
+
+/** Per current target, what the dataset card counts: called once per target, in export order. */
+export interface TargetTally {
+  /** Annotator ids and verdict codes (into `verdicts`) of the target's labels with a verdict. */
+  target(annotators: readonly number[], codes: readonly number[], verdicts: readonly string[]): void
+}
+
+const Spans = z.array(EvidenceSpan)
+
+// Unit kinds and the common origins come from SQL as small numbers: a million rows then share
+// a handful of strings instead of each bringing its own copy.
+const KINDS = ['fact', 'triplet', 'sentence', 'whole'] as const
+const ORIGINS = ['import', 'llm', 'hand', 'edit', 'merge', 'splitter'] as const
+const coded = (column: string, values: readonly string[]) =>
+  `CASE ${column} ${values.map((v, k) => `WHEN '${v}' THEN ${k}`).join(' ')} ELSE ${column} END`
+
+type MainSql = [
+  targetId: number,
+  itemId: number,
+  position: number,
+  candidateId: number,
+  kind: string | number,
+  text: string,
+  version: number,
+  origin: string | number,
+  triplet: string | null,
+]
+
+type ContextSql = [
+  position: number,
+  candidateId: number,
+  itemId: number,
+  extId: string,
+  question: string | null,
+  reference: string,
+  variant: string,
+  candidate: string,
+]
+
+/**
+ * The item and candidate fields of each target. A second cursor walks the candidates in the
+ * same order as the targets, so each item's and candidate's texts are read once (not once
+ * per target) and every target of an item shares the same string values. A target whose
+ * candidate the cursor has passed or does not hold is looked up directly.
+ */
+function contextReader(db: Db, datasetId: number) {
+  const cursor = db
+    .prepare(
+      `SELECT i.position, c.id, i.id, i.ext_id, i.question, i.reference, c.variant, c.text
+       FROM items i INDEXED BY items_by_dataset JOIN candidates c ON c.item_id = i.id
+       WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
+    )
+    .raw()
+    .iterate(datasetId) as IterableIterator<ContextSql>
+  const direct = db
+    .prepare(
+      `SELECT ?, c.id, i.id, i.ext_id, i.question, i.reference, c.variant, c.text
+       FROM items i, candidates c WHERE i.id = ? AND c.id = ?`,
+    )
+    .raw()
+  let at: ContextSql | undefined
+  let done = false
+  const next = () => {
+    const n = cursor.next()
+    if (n.done) {
+      done = true
+      at = undefined
+      return
+    }
+    const prev = at
+    at = n.value
+    // Candidates of one item share its strings.
+    if (prev && prev[2] === at[2]) {
+      at[3] = prev[3]
+      at[4] = prev[4]
+      at[5] = prev[5]
+    }
+  }
+  return {
+    get(position: number, itemId: number, candidateId: number): ContextSql {
+      while (!done && (at === undefined || at[0] < position || (at[0] === position && at[1] < candidateId)))
+        next()
+      if (at && at[0] === position && at[1] === candidateId && at[2] === itemId) return at
+      const row = direct.get(position, itemId, candidateId) as ContextSql | undefined
+      if (!row) throw new Error(`Target of item ${itemId} names a missing candidate ${candidateId}`)
+      return row
+    },
+    close() {
+      cursor.return?.()
+    },
+  }
+}
+
+/** Gold of one target: a stored row wins, else the dataset's rule (the default one computed here). */
+function goldReader(db: Db, datasetId: number, labels: LabelTable) {
+  if (!isDefaultGoldRule(datasetSettings(db, datasetId).goldRule)) {
+    const ruled = resolveGold(db, datasetId)
+    return (targetId: number): Pick<GoldVerdict, 'verdict' | 'source'> | undefined => ruled.get(targetId)
+  }
+  const stored = new Map<number, Pick<GoldVerdict, 'verdict' | 'source'>>()
+  for (const [t, verdict, source] of storedGoldWithSource(db, datasetId)) stored.set(t, { verdict, source })
+  const seen: number[] = []
+  const counts: number[] = []
+  // The strict majority of the verdicts given (resolveGold's default rule): none on a tie.
+  return (targetId: number, first: number, end: number) => {
+    const s = stored.get(targetId)
+    if (s) return s
+    seen.length = 0
+    counts.length = 0
+    for (let k = first; k < end; k++) {
+      const v = labels.verdict[k]!
+      if (v < 0) continue
+      const at = seen.indexOf(v)
+      if (at < 0) {
+        seen.push(v)
+        counts.push(1)
+      } else counts[at]!++
+    }
+    let best = -1
+    let bestN = 0
+    let tie = false
+    for (let j = 0; j < seen.length; j++) {
+      if (counts[j]! > bestN) {
+        best = seen[j]!
+        bestN = counts[j]!
+        tie = false
+      } else if (counts[j] === bestN) tie = true
+    }
+    return best < 0 || tie ? undefined : { verdict: labels.verdicts[best]!, source: 'majority' as const }
+  }
+}
+
+/**
+ * A JSON object {annotator name: value} of one target, written as text as members are added:
+ * the same text JSON.stringify gives for the object filled in that order, without building
+ * the object. Names that look like array indexes, which an object would list first, take the
+ * object path.
+ */
+class JsonObjectText {
+  private readonly keys: string[]
+  private readonly viaObject: boolean
+  private body: string | null = null
+  private object: Record<string, string | number> | null = null
+
+  constructor(private readonly names: readonly string[]) {
+    this.keys = names.map((n) => `${JSON.stringify(n)}:`)
+    this.viaObject = names.some((n) => /^(?:0|[1-9]\d*)$/.test(n) && Number(n) < 2 ** 32 - 1)
+  }
+
+  reset(): void {
+    this.body = null
+    this.object = null
+  }
+
+  add(column: number, value: string | number): void {
+    if (this.viaObject) {
+      this.object ??= {}
+      this.object[this.names[column]!] = value
+      return
+    }
+    const json =
+      typeof value === 'string' ? JSON.stringify(value) : Number.isFinite(value) ? String(value) : 'null'
+    this.body = `${this.body === null ? '{' : `${this.body},`}${this.keys[column]!}${json}`
+  }
+
+  text(): string | null {
+    if (this.viaObject) return this.object ? JSON.stringify(this.object) : null
+    return this.body === null ? null : `${this.body}}`
+  }
+}
+
+/** The lowest and highest id of a dataset's targets: its labels are read in one range scan. */
+export function targetIdRange(db: Db, datasetId: number): [number, number] {
+  const r = db.prepare('SELECT MIN(id), MAX(id) FROM targets WHERE dataset_id = ?').raw().get(datasetId) as [
+    number | null,
+    number | null,
+  ]
+  return [r[0] ?? 0, r[1] ?? -1]
+}
+
+/**
+ * One batch of column arrays per BATCH_ROWS current targets in reading order (item, candidate,
+ * unit): the "long" layout, columns in targetFeatures order. Nothing per row is built but the
+ * cells themselves, and only one batch is held at a time; the labels are held as a few typed
+ * arrays (labelTable.ts).
+ */
+export function* targetBatches(
+  db: Db,
+  datasetId: number,
+  schema: LabelSchema,
+  annotators: readonly AnnotatorColumn[],
+  tally?: TargetTally,
+  range: readonly [number, number] = targetIdRange(db, datasetId),
+): Generator<Cell[][]> {
+  const [lo, hi] = range
+  const labels = loadLabelTable(db, lo, hi, schema.type === 'categorical' ? schema.values : [])
+  const gold = goldReader(db, datasetId, labels)
+  // Column of each annotator id (-1: not exported); ids are small row ids.
+  const columnOf = new Int32Array(Math.max(0, ...annotators.map((a) => a.id + 1))).fill(-1)
+  annotators.forEach((a, i) => {
+    columnOf[a.id] = i
+  })
+  const A = annotators.length
+  const width = 10 + A + 7
+  const context = contextReader(db, datasetId)
+  const stmt = db
+    .prepare(
+      `SELECT t.id, i.id, i.position, t.candidate_id, ${coded('u.kind', KINDS)}, u.text, u.version,
+         ${coded('u.origin', ORIGINS)}, u.triplet
+       FROM items i INDEXED BY items_by_dataset CROSS JOIN targets t ON t.item_id = i.id AND t.dataset_id = i.dataset_id
+       JOIN units u ON u.id = t.unit_id
+       WHERE i.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+       ORDER BY i.position, t.candidate_id, u.kind, u.position, u.id`,
+    )
+    .raw()
+  const names = annotators.map((a) => a.name)
+  const notes = new JsonObjectText(names)
+  const seconds = new JsonObjectText(names)
+  const versions = new JsonObjectText(names)
+  const fresh = () => Array.from({ length: width }, () => [] as Cell[])
+  let cols = fresh()
+  let n = 0
+  const givenBy: number[] = []
+  const givenCodes: number[] = []
+  try {
+    for (const r of stmt.iterate(datasetId) as IterableIterator<MainSql>) {
+      const [targetId, itemId, position, candidateId] = r
+      const c = context.get(position, itemId, candidateId)
+      cols[0]![n] = c[3]
+      cols[1]![n] = c[4]
+      cols[2]![n] = c[5]
+      cols[3]![n] = c[6]
+      cols[4]![n] = c[7]
+      cols[5]![n] = typeof r[4] === 'number' ? KINDS[r[4]]! : r[4]
+      cols[6]![n] = r[5]
+      cols[7]![n] = r[6]
+      cols[8]![n] = typeof r[7] === 'number' ? ORIGINS[r[7]]! : r[7]
+      cols[9]![n] = r[8]
+      for (let a = 0; a < A; a++) cols[10 + a]![n] = null
+      const first = labels.first(targetId)
+      let end = first
+      while (end < labels.size && labels.target[end] === targetId) end++
+      let evidence: { annotator: string; pane: string; start: number; end: number; text: string }[] | null =
+        null
+      notes.reset()
+      seconds.reset()
+      versions.reset()
+      givenBy.length = 0
+      givenCodes.length = 0
+      for (let k = first; k < end; k++) {
+        const v = labels.verdict[k]!
+        if (v >= 0) {
+          givenBy.push(labels.annotator[k]!)
+          givenCodes.push(v)
+        }
+        const col = columnOf[labels.annotator[k]!] ?? -1
+        if (col < 0) continue
+        const a = annotators[col]!
+        cols[10 + col]![n] = v < 0 ? null : labels.verdicts[v]!
+        const note = labels.notes.get(k)
+        // Objects only for the few targets that have something to put in them.
+        if (note) notes.add(col, note)
+        if (v >= 0) {
+          seconds.add(col, labels.seconds[k]!)
+          const g = labels.guidelines[k]!
+          if (!Number.isNaN(g)) versions.add(col, g)
+        }
+        const spans = labels.evidence.get(k)
+        if (spans !== undefined)
+          for (const span of parseJson(Spans, spans, 'labels.evidence')) {
+            const source = span.pane === 'reference' ? c[5] : c[7]
+            evidence ??= []
+            evidence.push({ annotator: a.name, ...span, text: source.slice(span.start, span.end) })
+          }
+      }
+      tally?.target(givenBy, givenCodes, labels.verdicts)
+      const g = gold(targetId, first, end)
+      const tail = 10 + A
+      cols[tail]![n] = g?.verdict ?? null
+      cols[tail + 1]![n] = g?.source ?? null
+      cols[tail + 2]![n] = g ? toBinary(schema, g.verdict) : null
+      cols[tail + 3]![n] = evidence ? JSON.stringify(evidence) : null
+      cols[tail + 4]![n] = notes.text()
+      cols[tail + 5]![n] = seconds.text()
+      cols[tail + 6]![n] = versions.text()
+      if (++n === BATCH_ROWS) {
+        yield cols
+        cols = fresh()
+        n = 0
+      }
+    }
+    if (n > 0) yield cols
+  } finally {
+    context.close()
+  }
+}
