@@ -112,7 +112,10 @@ function findDisagreements(
  * there moves the judges' error rates (and narrows their intervals) the most.
  */
 export function labelNext(db: Db, datasetId: number, limit = 50): LabelNextRow[] {
-  const { t, runs, columns } = datasetSnapshot(db, datasetId)
+  return memoised(db, datasetId, `labelNext:${limit}`, (s) => findLabelNext(db, s, limit))
+}
+
+function findLabelNext(db: Db, { t, runs, columns }: Snapshot, limit: number): LabelNextRow[] {
   const votes = new Uint16Array(t.ids.length)
   const unsupported = new Uint16Array(t.ids.length)
   for (const r of runs) {
