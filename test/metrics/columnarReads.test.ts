@@ -1,8 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { activeTimeInRange, loadLabelColumns, loadLabelRows } from '../../src/main/labels/columns'
+import {
+  activeTimeInRange,
+  type LabelPass,
+  loadLabelColumns,
+  loadLabelRows,
+} from '../../src/main/labels/columns'
 import { LabelWriter } from '../../src/main/labels/labels'
 import { activeTimeOn } from '../../src/main/labels/projectReads'
+import { labelledByTime, lastLabelTimes } from '../../src/main/labels/reads'
 import { datasetAgreement } from '../../src/main/metrics/datasetAgreement'
 import { disagreements, labelNext, narrowing } from '../../src/main/metrics/queries'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
@@ -35,6 +41,8 @@ const op = fc.oneof(
       target: fc.nat(40),
       v: fc.constantFrom<string | null>('true', 'false', 'not_clear', 'off-schema', null),
       seconds: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1e4, noNaN: true }), fc.nat(600)),
+      // Few distinct times, so targets tie on their latest label's time.
+      day: fc.integer({ min: 1, max: 4 }),
     }),
   },
   fc.record({ kind: fc.constant('edit' as const), target: fc.nat(40) }),
@@ -69,12 +77,9 @@ function workspace(ops: Op[]) {
           annotatorId: a,
           verdict: o.v === 'off-schema' ? 'true' : o.v,
         })
-        db.prepare('UPDATE labels SET verdict = ?, seconds = ? WHERE target_id = ? AND annotator_id = ?').run(
-          o.v,
-          o.seconds,
-          pick(o.target),
-          a,
-        )
+        db.prepare(
+          'UPDATE labels SET verdict = ?, seconds = ?, updated_at = ? WHERE target_id = ? AND annotator_id = ?',
+        ).run(o.v, o.seconds, `2026-01-0${o.day}T10:00:00.000Z`, pick(o.target), a)
       } else if (o.kind === 'edit') {
         const unit = db
           .prepare('SELECT unit_id FROM targets WHERE id = ?')
@@ -123,11 +128,23 @@ describe('columnar reads of the metrics', () => {
             const indexOf = new Int32Array(hi + 1).fill(-1)
             for (let i = 0; i < n; i++) indexOf[t.ids[i]!] = i
             const labels = [...FAAF_SCHEMA.values]
-            expect(loadLabelColumns(db, datasetId, labels, lo, hi, indexOf, n)).toEqual(
+            let pass: LabelPass | null = null
+            const columns = loadLabelColumns(db, datasetId, labels, lo, hi, indexOf, n, (p) => {
+              pass = p
+            })
+            expect(columns).toEqual(
               buildLabelColumns(n, loadLabelRows(db, datasetId, labels, lo, hi), indexOf, labels),
             )
-            // To the last bit: toEqual on numbers is Object.is.
-            expect(activeTimeInRange(db, lo, hi, indexOf)).toEqual(activeTimeOn(db, t.ids))
+            // To the last bit (toEqual compares numbers with Object.is), with the label pass
+            // reused and read afresh.
+            const sql = activeTimeOn(db, t.ids)
+            expect(pass).not.toBeNull()
+            expect(activeTimeInRange(db, lo, hi, indexOf, pass)).toEqual(sql)
+            expect(activeTimeInRange(db, lo, hi, indexOf)).toEqual(sql)
+            const byTime = lastLabelTimes(db, lo, hi).sort((a, b) =>
+              a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0],
+            )
+            expect(labelledByTime(db, lo, hi)).toEqual(byTime.map(([id]) => id))
           }
         db.close()
       }),

@@ -1,6 +1,6 @@
 import { isDefaultGoldRule } from '../../shared/goldRule'
 import type { Binary, LabelSchema } from '../../shared/labelSchemas'
-import { loadLabelColumns } from '../labels/columns'
+import { type LabelPass, loadLabelColumns } from '../labels/columns'
 import { storedGoldRows } from '../labels/gold'
 import { compileGoldRule, type GoldDecider } from '../labels/rules'
 import type { Db } from '../store/connection'
@@ -26,6 +26,8 @@ export interface TargetColumns {
   candidate: Int32Array
   item: Int32Array
   human: LabelColumns
+  /** The packed label pass `human` was built from (null: read row by row), for lining up seconds. */
+  labelPass: LabelPass | null
   /** stored (adjudicated / imported) gold as a code into human.values, -1 none */
   stored: Int32Array
   goldBin: Int8Array
@@ -115,7 +117,10 @@ export function loadTargets(
   const maxId = n === 0 ? 0 : ids[n - 1]!
   const indexOf = new Int32Array(maxId + 1).fill(-1)
   for (let i = 0; i < n; i++) indexOf[ids[i]!] = i
-  const human = loadLabelColumns(db, datasetId, labels, n === 0 ? 0 : ids[0]!, maxId, indexOf, n)
+  let labelPass: LabelPass | null = null
+  const human = loadLabelColumns(db, datasetId, labels, n === 0 ? 0 : ids[0]!, maxId, indexOf, n, (p) => {
+    labelPass = p
+  })
   const stored = new Int32Array(n).fill(-1)
   const goldRows = storedGoldRows(db, datasetId)
   for (const [id, v] of goldRows) {
@@ -137,6 +142,7 @@ export function loadTargets(
     candidate,
     item,
     human,
+    labelPass,
     stored,
     goldBin: new Int8Array(n),
     goldCode: new Int16Array(n),

@@ -205,7 +205,8 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
   const sources = new Set(annotators.filter((a) => a.kind === 'source').map((a) => a.id))
   const n = t.ids.length
   const time =
-    (n === 0 ? null : activeTimeInRange(db, t.ids[0]!, t.ids[n - 1]!, t.indexOf)) ?? activeTimeOn(db, t.ids)
+    (n === 0 ? null : activeTimeInRange(db, t.ids[0]!, t.ids[n - 1]!, t.indexOf, t.labelPass)) ??
+    activeTimeOn(db, t.ids)
   // Each person's time on the very targets the judges are scored on: what their cost is made of.
   const humans = humanFigures(t, coder, names, boot).map((h) => {
     const own = time.get(h.annotatorId)
