@@ -14,14 +14,14 @@ export function lastLabelTimes(db: Db, lo: number, hi: number): [number, string]
 /**
  * The labelled targets of an id range, by the time of their latest label then by id: what
  * sorting `lastLabelTimes` gives, sorted by SQLite so a million timestamps never reach
- * JavaScript. (Text compares byte by byte in UTF-8 there and by UTF-16 unit in JavaScript; the
+ * JavaScript, from the index of migration 0140. (Text compares byte by byte in UTF-8 there and by UTF-16 unit in JavaScript; the
  * two orders differ only between characters past U+FFFF and U+E000–U+FFFF, never in the ISO
  * timestamps labels carry.)
  */
 export function labelledByTime(db: Db, lo: number, hi: number): number[] {
   return db
     .prepare(
-      `SELECT target_id FROM labels WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL
+      `SELECT target_id FROM labels INDEXED BY labels_metrics WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL
        GROUP BY target_id ORDER BY MAX(updated_at), target_id`,
     )
     .pluck()

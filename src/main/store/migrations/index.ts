@@ -9,6 +9,7 @@ import { migration0090 } from './0090-batches-and-prompt-cache'
 import { migration0100 } from './0100-performance'
 import { migration0110 } from './0110-blind-adjudication'
 import { migration0120 } from './0120-gold-rules'
+import { migration0140 } from './0140-label-reads'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0100,
   migration0110,
   migration0120,
+  migration0140,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
