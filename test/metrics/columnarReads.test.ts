@@ -6,6 +6,7 @@ import {
   loadLabelColumns,
   loadLabelRows,
 } from '../../src/main/labels/columns'
+import { storedGoldRows } from '../../src/main/labels/gold'
 import { LabelWriter } from '../../src/main/labels/labels'
 import { activeTimeOn } from '../../src/main/labels/projectReads'
 import { labelledByTime, lastLabelTimes } from '../../src/main/labels/reads'
@@ -29,7 +30,7 @@ const tmp = tmpDirs()
  * The metrics' columnar reads (targets packed with their candidate, labels straight into
  * columns, active time summed in JavaScript) against the row-by-row reads they replace, on
  * random workspaces: two datasets whose ids interleave, edited and deleted units, controls,
- * labels cleared and outside the schema, seconds with fractions.
+ * labels cleared and outside the schema, seconds with fractions, stored gold.
  */
 
 const op = fc.oneof(
@@ -48,6 +49,11 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('edit' as const), target: fc.nat(40) }),
   fc.record({ kind: fc.constant('delete' as const), target: fc.nat(40) }),
   fc.record({ kind: fc.constant('control' as const), target: fc.nat(40) }),
+  fc.record({
+    kind: fc.constant('gold' as const),
+    target: fc.nat(40),
+    v: fc.constantFrom('true', 'false', 'off-schema'),
+  }),
   fc.record({
     kind: fc.constant('other' as const),
     variant: fc.constantFrom('answer', 'zeta', 'poor_answer'),
@@ -98,6 +104,10 @@ function workspace(ops: Op[]) {
           `INSERT OR IGNORE INTO controls (target_id, dataset_id, verdict, source, created_at)
            SELECT id, dataset_id, 'true', 'gold', '2026-01-01' FROM targets WHERE id = ?`,
         ).run(t)
+      } else if (o.kind === 'gold') {
+        db.prepare(
+          `INSERT OR REPLACE INTO gold (target_id, verdict, source, updated_at) VALUES (?, ?, 'import', '2026-01-01')`,
+        ).run(pick(o.target), o.v)
       } else {
         // Another dataset's item, so the two datasets' target ids interleave.
         const n = db.prepare('SELECT COUNT(*) FROM items').pluck().get() as number
@@ -119,6 +129,15 @@ describe('columnar reads of the metrics', () => {
         const { db, datasets } = workspace(ops)
         for (const datasetId of datasets)
           for (const controls of [false, true]) {
+            expect(storedGoldRows(db, datasetId)).toEqual(
+              db
+                .prepare(
+                  `SELECT g.target_id, g.verdict FROM gold g JOIN targets t ON t.id = g.target_id
+                   WHERE t.dataset_id = ? ORDER BY g.target_id`,
+                )
+                .raw()
+                .all(datasetId),
+            )
             const t = readTargetRows(db, datasetId, controls)
             expect(t).toEqual(targetRowsByRow(db, datasetId, controls))
             const n = t.ids.length

@@ -100,8 +100,18 @@ function labelRowsByRow(db: Db, datasetId: number): [number, number, string][] {
  * index that holds every column these reads need (migration 0140), so no sort and no visit to
  * the table's rows. Every read that lines its rows up with another's uses exactly this.
  */
-const LABEL_ROWS =
-  'FROM labels INDEXED BY labels_metrics WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL ORDER BY target_id, annotator_id'
+const labelRows = (db: Db) =>
+  `FROM ${labelsForMetrics(db)} WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL ORDER BY target_id, annotator_id`
+
+/**
+ * `labels` read through migration 0140's index, named so the planner cannot pick the narrower
+ * (target_id, annotator_id) one and visit every row; plain `labels` in a workspace opened at an
+ * older schema (an upgrade's own tests read figures before migrating).
+ */
+export function labelsForMetrics(db: Db): string {
+  const has = db.prepare("SELECT 1 FROM pragma_index_list('labels') WHERE name = 'labels_metrics'").get()
+  return has ? 'labels INDEXED BY labels_metrics' : 'labels'
+}
 
 /** One label pass: per label ((target − minId) · aSpan + annotator − aLo) · CODE_SPAN + code. */
 export interface LabelPass {
@@ -126,7 +136,7 @@ function packedLabels(db: Db, labels: string[], minId: number, maxId: number): L
   const values = db
     .prepare(
       `SELECT ((target_id - ${minId}) * ${aSpan} + annotator_id - ${aLo}) * ${CODE_SPAN} + CASE verdict ${cases} ELSE ${k} END
-       ${LABEL_ROWS}`,
+       ${labelRows(db)}`,
     )
     .pluck()
     .all(minId, maxId) as number[]
@@ -148,7 +158,11 @@ export function activeTimeInRange(
   /** The label pass of the same rows, read while nothing changed since: saves one read. */
   pass?: LabelPass | null,
 ): Map<number, { seconds: number; labelled: number }> | null {
-  const seconds = () => db.prepare(`SELECT seconds ${LABEL_ROWS}`).pluck().all(minId, maxId) as number[]
+  const seconds = () =>
+    db
+      .prepare(`SELECT seconds ${labelRows(db)}`)
+      .pluck()
+      .all(minId, maxId) as number[]
   if (pass && pass.minId === minId) {
     const s = seconds()
     if (s.length === pass.values.length)
@@ -166,7 +180,7 @@ export function activeTimeInRange(
     () =>
       [
         db
-          .prepare(`SELECT (target_id - ${minId}) * ${aSpan} + annotator_id - ${aLo} ${LABEL_ROWS}`)
+          .prepare(`SELECT (target_id - ${minId}) * ${aSpan} + annotator_id - ${aLo} ${labelRows(db)}`)
           .pluck()
           .all(minId, maxId) as number[],
         seconds(),

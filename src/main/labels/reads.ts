@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { labelsForMetrics } from './columns'
 
 /** [target id, time of its latest label] for labelled targets in an id range (label order for the metrics). */
 export function lastLabelTimes(db: Db, lo: number, hi: number): [number, string][] {
@@ -21,7 +22,7 @@ export function lastLabelTimes(db: Db, lo: number, hi: number): [number, string]
 export function labelledByTime(db: Db, lo: number, hi: number): number[] {
   return db
     .prepare(
-      `SELECT target_id FROM labels INDEXED BY labels_metrics WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL
+      `SELECT target_id FROM ${labelsForMetrics(db)} WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL
        GROUP BY target_id ORDER BY MAX(updated_at), target_id`,
     )
     .pluck()
