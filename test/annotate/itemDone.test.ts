@@ -33,10 +33,10 @@ const op = fc.oneof(
 )
 
 describe('"not yet labelled by me" from the kept finished items (migration 0100)', () => {
-  it('lists the same items, and the same count, as checking every target', () => {
+  it('lists the same items, and the same count, as checking every target, for every variant too', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), fc.constantFrom('ana', 'bob'), (ops, who) => {
-        const fx = makeFixture(tmp(), { items: 2, variants: ['answer'], facts: 2 })
+        const fx = makeFixture(tmp(), { items: 2, variants: ['answer', 'poor_answer'], facts: 2 })
         const db = fx.db
         const me = ensureAnnotator(db, who)
         ensureAnnotator(db, 'ana')
@@ -56,23 +56,28 @@ describe('"not yet labelled by me" from the kept finished items (migration 0100)
           const all = db.prepare('SELECT id FROM targets ORDER BY id').pluck().all() as number[]
           return all[n % all.length]!
         }
-        const page = () =>
+        const page = (variant: string | null) =>
           queryItems(db, {
             datasetId: fx.datasetId,
             annotatorId: me.id,
-            filter: { status: 'unlabelled', variant: null, search: '' },
+            filter: { status: 'unlabelled', variant, search: '' },
             offset: 0,
             limit: 100,
           })
-        const reference = () =>
+        // With a variant: the item has a candidate of it, and a current target of such a
+        // candidate is not labelled by me.
+        const reference = (variant: string | null) =>
           db
             .prepare(
-              `SELECT i.id FROM items i WHERE i.dataset_id = ? AND EXISTS (SELECT 1 FROM targets t
-                 JOIN units u ON u.id = t.unit_id WHERE t.item_id = i.id AND u.superseded_by IS NULL
-                 AND u.deleted_at IS NULL AND NOT ${labelledBy('t.id', '?')}) ORDER BY i.position`,
+              `SELECT i.id FROM items i WHERE i.dataset_id = @ds
+                 AND (@variant IS NULL OR EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant))
+                 AND EXISTS (SELECT 1 FROM targets t
+                 JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+                 WHERE t.item_id = i.id AND u.superseded_by IS NULL AND (@variant IS NULL OR c.variant = @variant)
+                 AND u.deleted_at IS NULL AND NOT ${labelledBy('t.id', '@me')}) ORDER BY i.position`,
             )
             .pluck()
-            .all(fx.datasetId, me.id) as number[]
+            .all({ ds: fx.datasetId, variant, me: me.id }) as number[]
         const items = db.prepare('SELECT id FROM items ORDER BY position').pluck().all() as number[]
         const writer = new LabelWriter(db)
         for (const o of ops) {
@@ -102,10 +107,12 @@ describe('"not yet labelled by me" from the kept finished items (migration 0100)
           } catch {
             // A change the app refuses changes nothing.
           }
-          const p = page()
-          const want = reference()
-          expect(p.rows.map((r) => r.itemId)).toEqual(want)
-          expect(p.total).toBe(want.length)
+          for (const variant of [null, 'answer', 'poor_answer']) {
+            const p = page(variant)
+            const want = reference(variant)
+            expect(p.rows.map((r) => r.itemId)).toEqual(want)
+            expect(p.total).toBe(want.length)
+          }
         }
         db.close()
       }),

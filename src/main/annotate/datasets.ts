@@ -150,8 +150,8 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   }
   // Only punctuation: no index can help, and ids and questions are where such text is looked for.
   else if (search) where.push(`(i.ext_id LIKE @like ESCAPE '\\' OR i.question LIKE @like ESCAPE '\\')`)
-  if (q.filter.variant !== null)
-    where.push('EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant)')
+  const hasVariant = 'EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant)'
+  if (q.filter.variant !== null) where.push(hasVariant)
   const targetsOfItem = itemTargets(q.filter.variant !== null)
   // While blind, a dispute or a judge's disagreement counts only on targets the viewer labelled.
   const seen = blindSql(db, q.datasetId, q.viewer, 'd.target_id')
@@ -165,10 +165,15 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
     const open = plan ? ` AND ${planOpenCondition(plan, q.datasetId).replaceAll('@me', '@annotatorId')}` : ''
     // Without a plan or a variant, the triggers of migration 0100 keep which items each annotator
     // has finished (item_done; annotator 0: nothing to label): one probe per item, not per target.
+    const unlabelled = `EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`
     where.push(
       !plan && q.filter.variant === null
         ? 'NOT EXISTS (SELECT 1 FROM item_done d WHERE d.item_id = i.id AND d.annotator_id IN (0, @annotatorId))'
-        : `EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`,
+        : q.filter.variant === null
+          ? unlabelled
+          : // SQLite looks at the item's targets before the one-probe variant test above; CASE
+            // makes it skip the items without the variant (two in three, with three variants) first.
+            `CASE WHEN ${hasVariant} THEN ${unlabelled} ELSE 0 END`,
     )
   } else if (q.filter.status === 'disputed') where.push(`i.id IN (SELECT d.item_id ${disputed})`)
   else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${judgeDisagrees})`)

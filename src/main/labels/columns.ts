@@ -1,4 +1,5 @@
 import { CODE_SPAN, sqlString } from '../metrics/packing'
+import { buildLabelColumns, type LabelColumns } from '../metrics/stats/labelColumns'
 import type { Db } from '../store/connection'
 
 /**
@@ -12,33 +13,13 @@ export function loadLabelRows(
   minId: number,
   maxId: number,
 ): [number, number, string][] {
+  const packed = packedLabels(db, labels, minId, maxId)
+  if (!packed) return labelRowsByRow(db, datasetId)
+  const { values, aSpan, aLo } = packed
   const k = labels.length
-  const span = db.prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM annotators').get() as {
-    lo: number | null
-    hi: number | null
-  }
-  const aLo = span.lo ?? 0
-  const aSpan = (span.hi ?? 0) - aLo + 1
-  const packable = k > 0 && k < CODE_SPAN && (maxId - minId + 1) * aSpan * CODE_SPAN < 2 ** 53
-  if (!packable)
-    return db
-      .prepare(
-        `SELECT l.target_id, l.annotator_id, l.verdict FROM labels l JOIN targets t ON t.id = l.target_id
-         WHERE t.dataset_id = ? AND l.verdict IS NOT NULL`,
-      )
-      .raw()
-      .all(datasetId) as [number, number, string][]
-  const cases = labels.map((l, i) => `WHEN ${sqlString(l)} THEN ${i}`).join(' ')
-  const packed = db
-    .prepare(
-      `SELECT ((target_id - ${minId}) * ${aSpan} + annotator_id - ${aLo}) * ${CODE_SPAN} + CASE verdict ${cases} ELSE ${k} END
-       FROM labels WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL`,
-    )
-    .pluck()
-    .all(minId, maxId) as number[]
-  const out: [number, number, string][] = new Array(packed.length)
+  const out: [number, number, string][] = new Array(values.length)
   let m = 0
-  for (const v of packed) {
+  for (const v of values) {
     const code = v % CODE_SPAN
     // A stored label outside the schema (a schema edited after labelling) is not a verdict.
     if (code >= k) continue
@@ -47,5 +28,201 @@ export function loadLabelRows(
     out[m++] = [(rest - a) / aSpan + minId, a + aLo, labels[code]!]
   }
   out.length = m
+  return out
+}
+
+/**
+ * The same labels straight into the columns `buildLabelColumns` makes of `loadLabelRows`, without
+ * a JavaScript array per label (a million labelled targets are two million of them).
+ */
+export function loadLabelColumns(
+  db: Db,
+  datasetId: number,
+  labels: string[],
+  minId: number,
+  maxId: number,
+  indexOf: Int32Array,
+  targets: number,
+  /** Given the pass, which activeTimeInRange can line the labels' seconds up with. */
+  keep?: (pass: LabelPass) => void,
+): LabelColumns {
+  const packed = packedLabels(db, labels, minId, maxId)
+  if (!packed) return buildLabelColumns(targets, labelRowsByRow(db, datasetId), indexOf, labels)
+  keep?.(packed)
+  const { values, aSpan, aLo } = packed
+  const k = labels.length
+  // Per kept label: its target's dense index (−1: not kept), in row order.
+  const at = new Int32Array(values.length)
+  const counts = new Int32Array(targets + 1)
+  for (let p = 0; p < values.length; p++) {
+    const v = values[p]!
+    const code = v % CODE_SPAN
+    const rest = (v - code) / CODE_SPAN
+    const id = (rest - (rest % aSpan)) / aSpan + minId
+    const i = code >= k || id >= indexOf.length ? -1 : indexOf[id]!
+    at[p] = i
+    if (i >= 0) counts[i + 1]!++
+  }
+  const start = new Int32Array(targets + 1)
+  for (let i = 0; i < targets; i++) start[i + 1] = start[i]! + counts[i + 1]!
+  const fill = start.slice(0, targets)
+  const annotator = new Int32Array(start[targets]!)
+  const code = new Int32Array(start[targets]!)
+  const seen = new Uint8Array(aSpan)
+  for (let p = 0; p < values.length; p++) {
+    const i = at[p]!
+    if (i < 0) continue
+    const v = values[p]!
+    const c = v % CODE_SPAN
+    const a = ((v - c) / CODE_SPAN) % aSpan
+    const to = fill[i]!++
+    annotator[to] = a + aLo
+    code[to] = c
+    seen[a] = 1
+  }
+  const annotatorIds: number[] = []
+  for (let a = 0; a < aSpan; a++) if (seen[a]) annotatorIds.push(a + aLo)
+  return { start, annotator, code, values: [...labels], annotatorIds }
+}
+
+function labelRowsByRow(db: Db, datasetId: number): [number, number, string][] {
+  return db
+    .prepare(
+      `SELECT l.target_id, l.annotator_id, l.verdict FROM labels l JOIN targets t ON t.id = l.target_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL`,
+    )
+    .raw()
+    .all(datasetId) as [number, number, string][]
+}
+
+/**
+ * The labels of a target-id range with a verdict, in (target, annotator) order: a range of the
+ * index that holds every column these reads need (migration 0140), so no sort and no visit to
+ * the table's rows. Every read that lines its rows up with another's uses exactly this.
+ */
+const labelRows = (db: Db) =>
+  `FROM ${labelsForMetrics(db)} WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL ORDER BY target_id, annotator_id`
+
+/**
+ * `labels` read through migration 0140's index, named so the planner cannot pick the narrower
+ * (target_id, annotator_id) one and visit every row; plain `labels` in a workspace opened at an
+ * older schema (an upgrade's own tests read figures before migrating).
+ */
+export function labelsForMetrics(db: Db): string {
+  const has = db.prepare("SELECT 1 FROM pragma_index_list('labels') WHERE name = 'labels_metrics'").get()
+  return has ? 'labels INDEXED BY labels_metrics' : 'labels'
+}
+
+/** One label pass: per label ((target − minId) · aSpan + annotator − aLo) · CODE_SPAN + code. */
+export interface LabelPass {
+  values: number[]
+  aSpan: number
+  aLo: number
+  minId: number
+}
+
+/** Categorical verdicts packed into one integer per label, or null when they do not fit. */
+function packedLabels(db: Db, labels: string[], minId: number, maxId: number): LabelPass | null {
+  const k = labels.length
+  const span = db.prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM annotators').get() as {
+    lo: number | null
+    hi: number | null
+  }
+  const aLo = span.lo ?? 0
+  const aSpan = (span.hi ?? 0) - aLo + 1
+  const packable = k > 0 && k < CODE_SPAN && (maxId - minId + 1) * aSpan * CODE_SPAN < 2 ** 53
+  if (!packable) return null
+  const cases = labels.map((l, i) => `WHEN ${sqlString(l)} THEN ${i}`).join(' ')
+  const values = db
+    .prepare(
+      `SELECT ((target_id - ${minId}) * ${aSpan} + annotator_id - ${aLo}) * ${CODE_SPAN} + CASE verdict ${cases} ELSE ${k} END
+       ${labelRows(db)}`,
+    )
+    .pluck()
+    .all(minId, maxId) as number[]
+  return { values, aSpan, aLo, minId }
+}
+
+/**
+ * Each annotator's active seconds and label count on the given targets (`indexOf`: target id →
+ * dense index, −1 when not one of them), the figures `activeTimeOn` gives, without sending a
+ * million target ids into SQL. SQLite sums REAL values with Kahan–Babuška–Neumaier
+ * compensation; the same steps, over each annotator's labels in the same target order, give
+ * the same double to the last bit. Null when the ids do not pack (the caller asks SQL instead).
+ */
+export function activeTimeInRange(
+  db: Db,
+  minId: number,
+  maxId: number,
+  indexOf: Int32Array,
+  /** The label pass of the same rows, read while nothing changed since: saves one read. */
+  pass?: LabelPass | null,
+): Map<number, { seconds: number; labelled: number }> | null {
+  const seconds = () =>
+    db
+      .prepare(`SELECT seconds ${labelRows(db)}`)
+      .pluck()
+      .all(minId, maxId) as number[]
+  if (pass && pass.minId === minId) {
+    const s = seconds()
+    if (s.length === pass.values.length)
+      return kbnSums(pass.values, CODE_SPAN, pass.aSpan, pass.aLo, minId, s, indexOf)
+  }
+  const span = db.prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM annotators').get() as {
+    lo: number | null
+    hi: number | null
+  }
+  const aLo = span.lo ?? 0
+  const aSpan = (span.hi ?? 0) - aLo + 1
+  if ((maxId - minId + 1) * aSpan >= 2 ** 53) return null
+  // Both reads see the same rows in the same order: one read transaction, one ordering.
+  const [who, secs] = db.transaction(
+    () =>
+      [
+        db
+          .prepare(`SELECT (target_id - ${minId}) * ${aSpan} + annotator_id - ${aLo} ${labelRows(db)}`)
+          .pluck()
+          .all(minId, maxId) as number[],
+        seconds(),
+      ] as const,
+  )()
+  return kbnSums(who, 1, aSpan, aLo, minId, secs, indexOf)
+}
+
+/** Per annotator: SQLite's compensated sum of the seconds, and the count, of the kept targets' labels. */
+function kbnSums(
+  packed: readonly number[],
+  unit: number,
+  aSpan: number,
+  aLo: number,
+  minId: number,
+  seconds: readonly number[],
+  indexOf: Int32Array,
+): Map<number, { seconds: number; labelled: number }> {
+  const sum = new Float64Array(aSpan)
+  const err = new Float64Array(aSpan)
+  const count = new Float64Array(aSpan)
+  for (let p = 0; p < packed.length; p++) {
+    const v = packed[p]!
+    const w = (v - (v % unit)) / unit
+    const a = w % aSpan
+    const id = (w - a) / aSpan + minId
+    if (id >= indexOf.length || indexOf[id]! < 0) continue
+    // kahanBabuskaNeumaierStep of SQLite's sum()
+    const r = seconds[p]!
+    const s = sum[a]!
+    const t = s + r
+    if (Math.abs(s) > Math.abs(r)) err[a]! += s - t + r
+    else err[a]! += r - t + s
+    sum[a] = t
+    count[a]!++
+  }
+  const out = new Map<number, { seconds: number; labelled: number }>()
+  for (let a = 0; a < aSpan; a++) {
+    if (count[a] === 0) continue
+    // sumFinalize: the error term is added unless it overflowed.
+    const e = err[a]!
+    out.set(a + aLo, { seconds: Number.isFinite(e) ? sum[a]! + e : sum[a]!, labelled: count[a]! })
+  }
   return out
 }

@@ -164,9 +164,11 @@ export function goldTargetsAmong(db: Db, targetIds: readonly number[]): Set<numb
 
 /** Stored gold rows (adjudicated or imported) of a dataset as [target id, verdict], for the metrics. */
 export function storedGoldRows(db: Db, datasetId: number): [number, string][] {
+  // Gold rows lead (CROSS JOIN keeps them outside): left to itself SQLite walked every target of
+  // the dataset to probe a gold table that is often empty. Both orders are by target id.
   return db
     .prepare(
-      'SELECT g.target_id, g.verdict FROM gold g JOIN targets t ON t.id = g.target_id WHERE t.dataset_id = ?',
+      'SELECT g.target_id, g.verdict FROM gold g CROSS JOIN targets t ON t.id = g.target_id WHERE t.dataset_id = ?',
     )
     .raw()
     .all(datasetId) as [number, string][]

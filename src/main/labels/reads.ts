@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { labelsForMetrics } from './columns'
 
 /** [target id, time of its latest label] for labelled targets in an id range (label order for the metrics). */
 export function lastLabelTimes(db: Db, lo: number, hi: number): [number, string][] {
@@ -9,6 +10,23 @@ export function lastLabelTimes(db: Db, lo: number, hi: number): [number, string]
     )
     .raw()
     .all(lo, hi) as [number, string][]
+}
+
+/**
+ * The labelled targets of an id range, by the time of their latest label then by id: what
+ * sorting `lastLabelTimes` gives, sorted by SQLite so a million timestamps never reach
+ * JavaScript, from the index of migration 0140. (Text compares byte by byte in UTF-8 there and by UTF-16 unit in JavaScript; the
+ * two orders differ only between characters past U+FFFF and U+E000–U+FFFF, never in the ISO
+ * timestamps labels carry.)
+ */
+export function labelledByTime(db: Db, lo: number, hi: number): number[] {
+  return db
+    .prepare(
+      `SELECT target_id FROM ${labelsForMetrics(db)} WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL
+       GROUP BY target_id ORDER BY MAX(updated_at), target_id`,
+    )
+    .pluck()
+    .all(lo, hi) as number[]
 }
 
 /** Current labels (current unit versions) of a dataset with the annotator's name and the variant. */

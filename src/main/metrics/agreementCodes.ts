@@ -5,7 +5,6 @@ import type { TargetColumns } from './load'
 import { alphaFromCoincidences } from './stats/agreement'
 import { Ac1Sums } from './stats/gwet'
 import { pabak } from './stats/pabak'
-import { robustFigures } from './stats/robust'
 
 /**
  * The agreement figures of a categorical dataset straight from the label columns, in one pass
@@ -130,6 +129,53 @@ function cohenOfColumns(
   return (same / n - pe) / (1 - pe)
 }
 
+/**
+ * AC1 and PABAK of two columns over the targets both labelled, as `robustFigures` computes them
+ * from the rows [x, y] (the same sums in the same order), without a row array per target.
+ */
+function pairRobust(
+  grid: Int32Array,
+  width: number,
+  a: number,
+  b: number,
+  values: number,
+  categories: number,
+): { n: number; ac1: number | null; pabak: number | null } {
+  const sums = new Ac1Sums()
+  const keys = new Int32Array(2)
+  const counts = new Int32Array(2)
+  const used = new Uint8Array(values)
+  let distinct = 0
+  let n = 0
+  for (let r = 0; r < grid.length; r += width) {
+    const x = grid[r + a]!
+    const y = grid[r + b]!
+    if (x < 0 || y < 0) continue
+    n++
+    keys[0] = x
+    if (x === y) {
+      counts[0] = 2
+      sums.addRow(keys, counts, 1)
+    } else {
+      keys[1] = y
+      counts[0] = 1
+      counts[1] = 1
+      sums.addRow(keys, counts, 2)
+    }
+    if (used[x] === 0) {
+      used[x] = 1
+      distinct++
+    }
+    if (used[y] === 0) {
+      used[y] = 1
+      distinct++
+    }
+  }
+  if (n === 0) return { n, ac1: null, pabak: null }
+  const ac1 = sums.result(categories)
+  return { n, ac1: ac1.ac1, pabak: pabak(ac1.pa, Math.max(categories, distinct)) }
+}
+
 export function agreementFromLabels(t: TargetColumns, names: Map<number, string>): DatasetAgreement {
   const h = t.human
   const values = h.values.length
@@ -140,7 +186,10 @@ export function agreementFromLabels(t: TargetColumns, names: Map<number, string>
   const column = new Map(order.map((a, i) => [a, i]))
   const all = new Subset(values)
   const perVariant = new Map<number, Subset>()
-  const cells: number[] = []
+  let labelled = 0
+  for (let i = 0; i < t.ids.length; i++) if (h.start[i + 1]! > h.start[i]!) labelled++
+  const grid = new Int32Array(labelled * width)
+  let cell = 0
   const slot = new Int32Array(width)
   const row = new Int32Array(width)
   const keys = new Int32Array(width)
@@ -153,7 +202,7 @@ export function agreementFromLabels(t: TargetColumns, names: Map<number, string>
     for (let k = s; k < e; k++) slot[column.get(h.annotator[k]!)!] = h.code[k]!
     let m = 0
     for (let c = 0; c < width; c++) {
-      cells.push(slot[c]!)
+      grid[cell++] = slot[c]!
       if (slot[c]! >= 0) row[m++] = slot[c]!
     }
     all.add(row, m, keys, counts)
@@ -164,20 +213,14 @@ export function agreementFromLabels(t: TargetColumns, names: Map<number, string>
     }
     v.add(row, m, keys, counts)
   }
-  const grid = Int32Array.from(cells)
   const cohenPairs: CohenPair[] = []
   for (let a = 0; a < width; a++)
     for (let b = a + 1; b < width; b++) {
-      let n = 0
-      for (let r = 0; r < grid.length; r += width) if (grid[r + a]! >= 0 && grid[r + b]! >= 0) n++
-      const pair: number[][] = []
-      for (let r = 0; r < grid.length; r += width)
-        if (grid[r + a]! >= 0 && grid[r + b]! >= 0) pair.push([grid[r + a]!, grid[r + b]!])
-      const robust = robustFigures(pair, categories, false)
+      const robust = pairRobust(grid, width, a, b, values, categories)
       cohenPairs.push({
         a: name(order[a]!),
         b: name(order[b]!),
-        n,
+        n: robust.n,
         kappa: cohenOfColumns(grid, width, a, b, values),
         ac1: robust.ac1,
         pabak: robust.pabak,

@@ -1,12 +1,13 @@
 import { isDefaultGoldRule } from '../../shared/goldRule'
 import type { Binary, LabelSchema } from '../../shared/labelSchemas'
-import { loadLabelRows } from '../labels/columns'
+import { type LabelPass, loadLabelColumns } from '../labels/columns'
 import { storedGoldRows } from '../labels/gold'
 import { compileGoldRule, type GoldDecider } from '../labels/rules'
 import type { Db } from '../store/connection'
 import { datasetSettings } from '../store/repos/datasets'
 import { NONE, SUPPORTED, UNSUPPORTED } from './stats/binary'
-import { buildLabelColumns, goldCodes, type LabelColumns } from './stats/labelColumns'
+import { goldCodes, type LabelColumns } from './stats/labelColumns'
+import { readTargetRows } from './targetRows'
 
 /**
  * Gathers what the metrics need in a few SQL passes into typed columns indexed by a dense
@@ -25,6 +26,8 @@ export interface TargetColumns {
   candidate: Int32Array
   item: Int32Array
   human: LabelColumns
+  /** The packed label pass `human` was built from (null: read row by row), for lining up seconds. */
+  labelPass: LabelPass | null
   /** stored (adjudicated / imported) gold as a code into human.values, -1 none */
   stored: Int32Array
   goldBin: Int8Array
@@ -109,38 +112,15 @@ export function loadTargets(
 ): TargetColumns {
   const labels = schema.type === 'categorical' ? [...schema.values] : []
   // Control items (annotation projects) measure annotators, not judges: left out unless asked.
-  const rows = db
-    .prepare(
-      `SELECT t.id, c.variant, t.candidate_id, t.item_id FROM targets t JOIN units u ON u.id = t.unit_id
-       JOIN candidates c ON c.id = t.candidate_id
-       WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-         AND (? = 1 OR NOT EXISTS (SELECT 1 FROM controls x WHERE x.target_id = t.id)) ORDER BY t.id`,
-    )
-    .raw()
-    .all(datasetId, includeControls ? 1 : 0) as [number, string, number, number][]
-  const n = rows.length
-  const maxId = n === 0 ? 0 : rows[n - 1]![0]
+  const { ids, variant, candidate, item, variants } = readTargetRows(db, datasetId, includeControls)
+  const n = ids.length
+  const maxId = n === 0 ? 0 : ids[n - 1]!
   const indexOf = new Int32Array(maxId + 1).fill(-1)
-  const ids = new Int32Array(n)
-  const variant = new Uint16Array(n)
-  const candidate = new Int32Array(n)
-  const item = new Int32Array(n)
-  const variantCodes = new Map<string, number>()
-  for (let i = 0; i < n; i++) {
-    const [id, v, c, it] = rows[i]!
-    indexOf[id] = i
-    ids[i] = id
-    let code = variantCodes.get(v)
-    if (code === undefined) {
-      code = variantCodes.size
-      variantCodes.set(v, code)
-    }
-    variant[i] = code
-    candidate[i] = c
-    item[i] = it
-  }
-  const labelRows = loadLabelRows(db, datasetId, labels, n === 0 ? 0 : rows[0]![0], maxId)
-  const human = buildLabelColumns(n, labelRows, indexOf, labels)
+  for (let i = 0; i < n; i++) indexOf[ids[i]!] = i
+  let labelPass: LabelPass | null = null
+  const human = loadLabelColumns(db, datasetId, labels, n === 0 ? 0 : ids[0]!, maxId, indexOf, n, (p) => {
+    labelPass = p
+  })
   const stored = new Int32Array(n).fill(-1)
   const goldRows = storedGoldRows(db, datasetId)
   for (const [id, v] of goldRows) {
@@ -155,13 +135,14 @@ export function loadTargets(
     goldRule: goldRuleFor(db, datasetId, human.values, coder),
     schema,
     labels,
-    variants: [...variantCodes.keys()],
+    variants,
     indexOf,
     ids,
     variant,
     candidate,
     item,
     human,
+    labelPass,
     stored,
     goldBin: new Int8Array(n),
     goldCode: new Int16Array(n),

@@ -1,5 +1,5 @@
 import type { Disagreement, LabelNextRow, NarrowingSeries } from '../../shared/contract/metrics'
-import { lastLabelTimes } from '../labels/reads'
+import { labelledByTime } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { verdictLookup } from '../verdicts/reads'
 import { ST_OK } from './load'
@@ -112,7 +112,10 @@ function findDisagreements(
  * there moves the judges' error rates (and narrows their intervals) the most.
  */
 export function labelNext(db: Db, datasetId: number, limit = 50): LabelNextRow[] {
-  const { t, runs, columns } = datasetSnapshot(db, datasetId)
+  return memoised(db, datasetId, `labelNext:${limit}`, (s) => findLabelNext(db, s, limit))
+}
+
+function findLabelNext(db: Db, { t, runs, columns }: Snapshot, limit: number): LabelNextRow[] {
   const votes = new Uint16Array(t.ids.length)
   const unsupported = new Uint16Array(t.ids.length)
   for (const r of runs) {
@@ -152,10 +155,8 @@ export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeri
   return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
     const n = t.ids.length
     if (n === 0) return []
-    const labelled = lastLabelTimes(db, t.ids[0]!, t.ids[n - 1]!)
-    labelled.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
-    const order = labelled
-      .map(([id]) => t.indexOf[id]!)
+    const order = labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
+      .map((id) => t.indexOf[id]!)
       .filter((i) => i >= 0 && t.goldBin[i] !== NONE && t.stored[i]! < 0)
     // Stored (imported or adjudicated) gold has no labelling time of its own; it counts as known
     // from the start.

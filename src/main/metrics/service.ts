@@ -1,6 +1,7 @@
 // metrics/ owns the figures of a dataset: judges against gold, humans against each other, cost.
 // service.ts assembles them; stats/ holds the pure statistics (no I/O, checked by depcheck).
 import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
+import { activeTimeInRange } from '../labels/columns'
 import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
@@ -202,7 +203,10 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
   const annotators = listAnnotators(db)
   const names = new Map(annotators.map((a) => [a.id, a.name]))
   const sources = new Set(annotators.filter((a) => a.kind === 'source').map((a) => a.id))
-  const time = activeTimeOn(db, t.ids)
+  const n = t.ids.length
+  const time =
+    (n === 0 ? null : activeTimeInRange(db, t.ids[0]!, t.ids[n - 1]!, t.indexOf, t.labelPass)) ??
+    activeTimeOn(db, t.ids)
   // Each person's time on the very targets the judges are scored on: what their cost is made of.
   const humans = humanFigures(t, coder, names, boot).map((h) => {
     const own = time.get(h.annotatorId)

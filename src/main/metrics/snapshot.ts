@@ -50,29 +50,69 @@ export function judgeRuns(db: Db, datasetId: number): RunRow[] {
 
 export { workspaceVersion }
 
-const cache = new WeakMap<Db, { key: string; snapshot: Snapshot; memo: Map<string, unknown> }>()
+interface Entry {
+  key: string
+  snapshot: Snapshot
+  memo: Map<string, unknown>
+}
 
-function entry(db: Db, datasetId: number, includeControls = false) {
+const cache = new WeakMap<Db, Entry>()
+
+const ownChanges = (db: Db) => db.prepare('SELECT total_changes()').pluck().get() as number
+
+function entry(db: Db, datasetId: number, includeControls = false): Entry {
   const hit = cache.get(db)
   if (hit && hit.key === `${workspaceVersion(db)}:${datasetId}:${includeControls}`) return hit
   const others = db.pragma('data_version', { simple: true }) as number
   const dataset = getDataset(db, datasetId)
   const t = loadTargets(db, datasetId, dataset.labelSchema, includeControls)
   const coder = verdictCoder(dataset.labelSchema, t.labels)
-  const runs = judgeRuns(db, datasetId)
-  const columns = loadRuns(
-    db,
-    runs.map((r) => r.id),
-    t,
-    coder,
-  )
-  // Loading may store verdict columns (a cache of the verdicts), which moves this connection's
-  // change count; other connections' commits are judged by the version read before loading.
-  const own = db.prepare('SELECT total_changes()').pluck().get() as number
-  const key = `${own}:${others}:${datasetId}:${includeControls}`
-  const fresh = { key, snapshot: { dataset, t, coder, runs, columns }, memo: new Map<string, unknown>() }
+  const fresh: Entry = {
+    key: `${ownChanges(db)}:${others}:${datasetId}:${includeControls}`,
+    snapshot: lazyRuns(db, datasetId, { dataset, t, coder }, () => fresh),
+    memo: new Map<string, unknown>(),
+  }
   cache.set(db, fresh)
   return fresh
+}
+
+/**
+ * The judge runs are read on first use: the Agreement view needs the labels only. Loading them
+ * may store verdict columns (a cache of the verdicts), which moves this connection's change
+ * count; the entry's key moves with it so the snapshot stays in use.
+ */
+function lazyRuns(
+  db: Db,
+  datasetId: number,
+  base: Omit<Snapshot, 'runs' | 'columns'>,
+  owner: () => Entry,
+): Snapshot {
+  let loaded: Pick<Snapshot, 'runs' | 'columns'> | null = null
+  const load = () => {
+    if (loaded) return loaded
+    const before = ownChanges(db)
+    const runs = judgeRuns(db, datasetId)
+    const columns = loadRuns(
+      db,
+      runs.map((r) => r.id),
+      base.t,
+      base.coder,
+    )
+    loaded = { runs, columns }
+    const e = owner()
+    const [own, ...rest] = e.key.split(':')
+    if (Number(own) === before) e.key = [ownChanges(db), ...rest].join(':')
+    return loaded
+  }
+  return {
+    ...base,
+    get runs() {
+      return load().runs
+    },
+    get columns() {
+      return load().columns
+    },
+  }
 }
 
 export function datasetSnapshot(db: Db, datasetId: number): Snapshot {

@@ -6,11 +6,30 @@ import { type VerdictColumn, verdictColumns } from './stored'
 
 /** Loading judge runs' verdicts into typed columns over the dataset's dense target index. */
 
-function emptyRun(n: number): RunColumns {
+/**
+ * A run with nothing read yet. Given `labelNum` (verdicts read as label codes), its numeric
+ * column is the label's number wherever a label code was read, so it is made from the codes
+ * when first asked for: most runs' never is, and twenty runs over a million targets would
+ * otherwise fill 160 MB of NaN. The readers below then leave it to that, except the pass that
+ * reads explicit scores, whose first write makes it.
+ */
+function emptyRun(n: number, labelNum?: Float64Array): RunColumns {
+  const code = new Int16Array(n).fill(-1)
+  let num: Float64Array | null = null
   return {
     bin: new Int8Array(n).fill(NONE),
-    code: new Int16Array(n).fill(-1),
-    num: new Float64Array(n).fill(Number.NaN),
+    code,
+    get num(): Float64Array {
+      if (num === null) {
+        num = new Float64Array(n).fill(Number.NaN)
+        if (labelNum)
+          for (let i = 0; i < n; i++) {
+            const c = code[i]!
+            if (c >= 0) num[i] = labelNum[c]!
+          }
+      }
+      return num
+    },
     status: new Uint8Array(n),
     hasScores: false,
   }
@@ -34,12 +53,13 @@ export function loadRuns(
 ): Map<number, RunColumns> {
   const n = t.ids.length
   const out = new Map<number, RunColumns>()
-  for (const id of allRunIds) out.set(id, emptyRun(n))
-  if (allRunIds.length === 0) return out
   const k = t.labels.length
   const numeric = t.schema.type === 'numeric'
   // Numeric verdicts all go through the per-column pass below.
   const coded = !numeric && k + 3 <= SCORE_FLAG && n > 0
+  const labelNum = coded ? labelNumbers(t, coder) : undefined
+  for (const id of allRunIds) out.set(id, emptyRun(n, labelNum))
+  if (allRunIds.length === 0) return out
   // Runs kept as columns (migration 0100) are decoded from them; the others are read row by row.
   // `columns: false` reads every run from its rows: the reference the columns are tested against.
   const columns = opts.columns === false ? new Map<number, VerdictColumn>() : verdictColumns(db, allRunIds)
@@ -156,7 +176,6 @@ function applyColumn(
       full[c] = labelIndex < k ? 1 : 0
       bin[c] = probe.bin[0]!
       code[c] = probe.code[0]!
-      num[c] = probe.num[0]!
       return
     }
     if (st !== 'ok') {
@@ -186,7 +205,8 @@ function applyColumn(
     if (full[c] === 1) {
       r.bin[i] = bin[c]!
       r.code[i] = code[c]!
-      r.num[i] = num[c]!
+      // Read as a label code, the number is the label's (emptyRun makes it from the code).
+      if (!coded) r.num[i] = num[c]!
     }
   }
 }
@@ -207,17 +227,21 @@ function codeSql(labels: readonly string[], as: 'numbers' | 'chars'): string {
 
 const CHAR_ZERO = 0x30
 
+/** Each label's numeric reading, by label code. */
+function labelNumbers(t: TargetColumns, coder: Coder): Float64Array {
+  return Float64Array.from(t.labels, (l) => coder.num(l, null))
+}
+
 function codeDecoder(t: TargetColumns, coder: Coder) {
   const k = t.labels.length
   const labelBin = Int8Array.from(t.labels, (l) => coder.bin(l, null))
-  const labelNum = Float64Array.from(t.labels, (l) => coder.num(l, null))
   const unknown = k === 0 ? ST_OK : ST_NA
+  // The number of a label read here is the label's, made from the code (emptyRun).
   return (r: RunColumns, i: number, code: number): void => {
     if (code < k) {
       r.status[i] = ST_OK
       r.code[i] = code
       r.bin[i] = labelBin[code]!
-      r.num[i] = labelNum[code]!
     } else if (code === k) r.status[i] = unknown
     else r.status[i] = code === k + 1 ? ST_NA : ST_ERROR
   }

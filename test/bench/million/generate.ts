@@ -13,8 +13,11 @@ import { createDataset } from '../../../src/main/store/repos/datasets'
 import { verdictColumns } from '../../../src/main/verdicts/stored'
 import { FAAF_SCHEMA } from '../../../src/shared/labelSchemas'
 
-/** Bump when the generated content changes, so a cached file from an older generator is not reused. */
-export const GENERATOR_VERSION = 6
+/**
+ * Bump when the generated content changes, so a cached file from an older generator is not reused.
+ * 7: made with migration 0140's label index, which a copy of a version 6 file would build at open.
+ */
+export const GENERATOR_VERSION = 7
 
 export interface MillionSpec {
   items: number

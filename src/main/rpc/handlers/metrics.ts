@@ -26,7 +26,13 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
       const gate = blindGate(db, datasetId, viewer)
-      return disagreements(db, datasetId, { runId, variant, limit, reveals: gate.reveals })
+      // An open gate hides nothing: the list is the shared one, kept until the workspace changes.
+      return disagreements(db, datasetId, {
+        runId,
+        variant,
+        limit,
+        reveals: gate.open ? undefined : gate.reveals,
+      })
     },
     'metrics.labelNext': ({ datasetId, limit, viewer }) => {
       const db = ctx.workspace.db

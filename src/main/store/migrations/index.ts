@@ -10,6 +10,7 @@ import { migration0100 } from './0100-performance'
 import { migration0110 } from './0110-blind-adjudication'
 import { migration0120 } from './0120-gold-rules'
 import { migration0130 } from './0130-batch-call-records'
+import { migration0140 } from './0140-label-reads'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0110,
   migration0120,
   migration0130,
+  migration0140,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
