@@ -17,11 +17,9 @@ import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { batchEngine } from '../batches/helpers'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
+import { figure, info } from './record'
 
-const line = (s: string) => process.stdout.write(`${s}\n`)
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
-const verdictOf = (bar: number, ratio: number, atMost: boolean) =>
-  (atMost ? ratio <= bar : ratio >= bar) ? 'OK' : 'BELOW BAR'
 
 /** Items whose answer is a long passage (about 1,500 tokens), with `facts` facts each. */
 function benchWorkspace(root: string, items: number, facts: number): { ws: Workspace; datasetId: number } {
@@ -121,8 +119,14 @@ export async function benchBatchResubmits(): Promise<void> {
       for (const b of s.bodies) seen.set(JSON.stringify(b), (seen.get(JSON.stringify(b)) ?? 0) + 1)
     const twice = [...seen.values()].filter((n) => n > 1).length
     ws.close()
-    line(
-      `200 calls in ${fake.batches.submissions.length} batches over ${starts} starts: calls submitted twice ${twice} (bar 0) ${twice === 0 ? 'OK' : 'BELOW BAR'}`,
+    const submitted = [...seen.values()].length
+    figure(
+      'calls submitted once / calls submitted, after resumes in every batch state',
+      (submitted - twice) / submitted,
+      '',
+      1,
+      'min',
+      `${twice} of ${submitted} submitted twice; 200 calls in ${fake.batches.submissions.length} batches over ${starts} starts`,
     )
   } finally {
     await fake.close()
@@ -138,8 +142,13 @@ export async function benchBatchCost(): Promise<void> {
         const sync = await costOf(root, { provider, method }, 10)
         const batch = await costOf(root, { provider, method, mode: 'batch' }, 10)
         const ratio = batch / sync
-        line(
-          `${provider} ${method}: per 1,000 facts ${sync.toFixed(4)} call by call, ${batch.toFixed(4)} in batch; batch/sync ${ratio.toFixed(3)} (bar ≤ 0.5) ${verdictOf(0.5, ratio, true)}`,
+        figure(
+          `${provider} ${method}: cost per 1,000 facts, batch / synchronous`,
+          ratio,
+          '',
+          0.5,
+          'max',
+          `${sync.toFixed(4)} call by call, ${batch.toFixed(4)} in batch`,
         )
       }
     const cached = await costOf(root, { provider: 'anthropic', method: 'prompt-tf' }, 10)
@@ -149,8 +158,13 @@ export async function benchBatchCost(): Promise<void> {
       10,
     )
     const r = cached / plain
-    line(
-      `anthropic prompt-tf, 10 facts per 1,500-token passage: per 1,000 facts ${cached.toFixed(4)} with prompt caching, ${plain.toFixed(4)} without; ratio ${r.toFixed(3)} (bar ≤ 0.6) ${verdictOf(0.6, r, true)}`,
+    figure(
+      'anthropic prompt-tf, 10 facts per 1,500-token passage: cost with prompt caching / without',
+      r,
+      '',
+      0.6,
+      'max',
+      `per 1,000 facts ${cached.toFixed(4)} with, ${plain.toFixed(4)} without`,
     )
   } finally {
     rmSync(root, { recursive: true, force: true })
@@ -308,17 +322,30 @@ export async function benchBatchIngest(): Promise<void> {
     const ratio = bare / ours
     const withCalls = (bare + bareCalls) / ours
     const s_ = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-    line(
-      `${N.toLocaleString('en')} results read into calls and verdicts in ${s_(ours)} (${Math.round(N / (ours / 1000)).toLocaleString('en')}/s); bare insert of the same verdict rows ${s_(bare)}: rate ratio ${ratio.toFixed(3)} (bar ≥ 0.8) ${verdictOf(0.8, ratio, false)}`,
+    figure(
+      `${N.toLocaleString('en')} batch results into verdicts: rate / bare insert of the same verdict rows`,
+      ratio,
+      '',
+      0.8,
+      'min',
+      `ingest ${s_(ours)} (${Math.round(N / (ours / 1000)).toLocaleString('en')}/s), bare insert ${s_(bare)}`,
     )
-    line(
-      `  CPU time (this process, less sensitive to a loaded machine): ingest ${s_(oursCpu)}, bare verdict insert ${s_(bareCpu)}: ratio ${(bareCpu / oursCpu).toFixed(3)}`,
+    info(
+      'CPU time ratio of the same (steadier on a loaded machine)',
+      bareCpu / oursCpu,
+      '',
+      `ingest ${s_(oursCpu)}, bare ${s_(bareCpu)}`,
     )
-    line(
-      `  the ingest also writes ${calls.length.toLocaleString('en')} call rows the bar's insert does not; bare insert of the same call rows ${s_(bareCalls)}, of calls and verdicts ${s_(bare + bareCalls)}: rate ratio ${withCalls.toFixed(3)} (bar ≥ 0.8) ${verdictOf(0.8, withCalls, false)}`,
+    info(
+      'rate / bare insert of the same verdict and call rows',
+      withCalls,
+      '',
+      `the ingest also writes ${calls.length.toLocaleString('en')} call rows, as a synchronous run does; bare call rows ${s_(bareCalls)}`,
     )
-    line(
-      `  highest ratio possible while storing those call rows (bare verdicts / bare calls and verdicts): ${(bare / (bare + bareCalls)).toFixed(3)}`,
+    info(
+      'highest ratio possible while storing those call rows (bare verdicts / bare calls and verdicts)',
+      bare / (bare + bareCalls),
+      '',
     )
   } finally {
     rmSync(root, { recursive: true, force: true })
