@@ -26,6 +26,14 @@ export interface WordDiff {
 /** Texts longer than this are not diffed: the cost grows with the product of their lengths. */
 export const DIFF_LIMIT = 20_000
 
+/**
+ * Word and space tokens the two texts may differ by before the diff gives up: its cost grows
+ * with the length times this, and past it the texts differ almost throughout, so marking every
+ * word says nothing (two unrelated 2,000-word answers took half a second of the page's time).
+ */
+export const DIFF_MAX_EDITS = 600
+
+/** Null when the texts are too long, or too different, for a word diff to say anything. */
 export function wordDiff(reference: string, candidate: string): WordDiff | null {
   if (reference.trim() === candidate.trim()) return { identical: true, removed: [], added: [], shared: 1 }
   if (reference.length > DIFF_LIMIT || candidate.length > DIFF_LIMIT) return null
@@ -34,7 +42,9 @@ export function wordDiff(reference: string, candidate: string): WordDiff | null 
   let r = 0
   let c = 0
   let same = 0
-  for (const part of diffWords(reference, candidate)) {
+  const parts = diffWords(reference, candidate, { maxEditLength: DIFF_MAX_EDITS })
+  if (parts === undefined) return null
+  for (const part of parts) {
     const n = part.value.length
     if (part.added) {
       if (part.value.trim()) added.push({ start: c, end: c + n })

@@ -38,4 +38,20 @@ describe('word diff of a candidate against its reference', () => {
       }),
     )
   })
+
+  it('diffs two long answers that differ here and there, and gives up on two that differ throughout', () => {
+    const words = (n: number, seed: number) =>
+      Array.from({ length: n }, (_, i) => `w${(i * 7919 + seed * 104729) % 100003}`).join(' ')
+    const reference = words(2000, 1)
+    // One word in ten changed: a diff a reader can use.
+    const edited = reference
+      .split(' ')
+      .map((w, i) => (i % 10 === 0 ? `changed${i}` : w))
+      .join(' ')
+    const d = wordDiff(reference, edited)!
+    expect(d.added).toHaveLength(200)
+    expect(d.shared).toBeGreaterThan(0.8)
+    // Two unrelated answers: no word in common, nothing to mark but everything.
+    expect(wordDiff(reference, words(2000, 2))).toBeNull()
+  })
 })
