@@ -36,8 +36,9 @@ describe('batch mode in the judges view', () => {
     await expect.poll(() => row.getByTestId('run-status').textContent(), { timeout: 20_000 }).toMatch(/^done/)
     expect(fake().batches.submissions.length).toBe(before + 1)
     const id = fake().batches.submissions.at(-1)?.batchId ?? ''
+    // The batch list refreshes on its own after the run's status: wait for it, never read it once.
     await expect.poll(() => row.getByTestId('run-batches').textContent()).toContain(id)
-    expect(await row.getByTestId('run-batches').textContent()).toContain('ingested (ended)')
+    await expect.poll(() => row.getByTestId('run-batches').textContent()).toContain('ingested (ended)')
     expect(await row.getByTestId('run-cost').textContent()).toContain('batch price')
     await app.shot('judges-batch')
     fake().batches.plan = {}
