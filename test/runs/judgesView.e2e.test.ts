@@ -53,6 +53,7 @@ describe('judges view in the browser', () => {
       .poll(() => view.getByTestId('run-status').first().textContent(), { timeout: 20_000 })
       .toMatch(/^done/)
     expect(fake().calls() - before).toBe(candidates)
-    expect(await view.locator('tbody tr').first().textContent()).toContain(`${candidates} cached`)
+    // The counts come with the run list, which refreshes after the live status says done.
+    await expect.poll(() => view.locator('tbody tr').first().textContent()).toContain(`${candidates} cached`)
   })
 })
