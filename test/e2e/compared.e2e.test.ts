@@ -40,7 +40,7 @@ describe('reference and answer compared', () => {
     await app.reload()
     const annotate = new AnnotatePage(page)
     await annotate.open('Compared')
-    await page.getByTestId('identical').getByText('the answer is identical to the reference').waitFor()
+    await page.getByTestId('identical').getByText('identical to the answer').waitFor()
     expect(await page.getByTestId('diff-toggle').count()).toBe(0)
     // A long unit wraps across (nearly) the whole card, not beside an empty column.
     const widths = (await page.evaluate(`(() => {

@@ -74,3 +74,25 @@ describe('judge set-up without a key', () => {
     expect(await row.locator('.bar > span.failed').count()).toBe(1)
   })
 })
+
+describe('judges view at 1280 px', () => {
+  it('keeps every run column and the run actions reachable inside the Runs card', async () => {
+    const app = await start({ viewport: { width: 1280, height: 800 } })
+    const { page } = app
+    await page.evaluate(`location.hash = '#/judges/1'`)
+    const frame = page.getByTestId('runs-frame')
+    await frame.getByRole('columnheader', { name: 'Cost', exact: true }).waitFor()
+    // The page does not scroll sideways: the table scrolls inside its card.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280)
+    const card = await page.getByRole('heading', { name: 'Runs' }).locator('..').boundingBox()
+    const exportButton = frame.getByRole('button', { name: 'Export verdicts…' }).first()
+    await exportButton.scrollIntoViewIfNeeded()
+    const box = await exportButton.boundingBox()
+    expect(box).not.toBeNull()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(card!.x + card!.width)
+    // The run's number stays in view while the row scrolls under it.
+    const runCell = await frame.locator('tbody td').first().boundingBox()
+    expect(runCell!.x).toBeGreaterThanOrEqual(card!.x)
+    await app.shot('judges-1280')
+  })
+})

@@ -46,8 +46,12 @@ function comparison(
   if (!diff) return null
   if (diff.identical)
     return (
-      <span className="chip" data-testid="identical">
-        the answer is identical to the reference
+      <span
+        className="chip"
+        data-testid="identical"
+        title="The answer is identical to the reference, word for word"
+      >
+        identical to the answer
       </span>
     )
   return (
@@ -61,7 +65,7 @@ function comparison(
       title="Mark the words the answer adds (in the answer) and leaves out (in the reference)"
       data-testid="diff-toggle"
     >
-      Diff with the answer · {Math.round(diff.shared * 100)}% shared
+      Diff · {Math.round(diff.shared * 100)}% shared
     </button>
   )
 }

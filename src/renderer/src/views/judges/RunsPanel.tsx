@@ -106,24 +106,26 @@ export function RunsPanel(props: {
         {error && <span className="error-text small">{error}</span>}
       </div>
       {runs.error && <p className="error-text">{runs.error}</p>}
-      <table className="jd-runs">
-        <thead>
-          <tr>
-            <th>Run</th>
-            <th>Method</th>
-            <th>Progress</th>
-            <th>ok / N/A / err</th>
-            <th>Calls</th>
-            <th>Cost</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {(runs.data ?? []).map((r) => (
-            <RunRow key={r.id} run={r} live={live[r.id]} onChanged={reload} />
-          ))}
-        </tbody>
-      </table>
+      <div className="jd-runs-frame" data-testid="runs-frame">
+        <table className="jd-runs">
+          <thead>
+            <tr>
+              <th>Run</th>
+              <th>Method</th>
+              <th>Progress</th>
+              <th>ok / N/A / err</th>
+              <th>Calls</th>
+              <th>Cost</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {(runs.data ?? []).map((r) => (
+              <RunRow key={r.id} run={r} live={live[r.id]} onChanged={reload} />
+            ))}
+          </tbody>
+        </table>
+      </div>
       {runs.data?.length === 0 && <p className="muted small">No runs on this dataset yet.</p>}
     </section>
   )

@@ -18,8 +18,11 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
         <p data-testid="project-progress">
           {d.complete} of {d.targets} targets have their {d.plan.k} label{d.plan.k > 1 ? 's' : ''} ·{' '}
           {d.labelsTowardsK} of {d.labelsWanted} labels ({pct(share)}) · {hours(d.activeHours)} of active time
-          {d.projectedHours !== null && <> · about {hours(d.projectedHours)} left at the current pace</>}
-          {d.projectedFinish !== null && d.labelsPerDay > 0 && (
+          {share >= 1 && <> · every target has its labels</>}
+          {share < 1 && d.projectedHours !== null && (
+            <> · about {hours(d.projectedHours)} left at the current pace</>
+          )}
+          {share < 1 && d.projectedFinish !== null && d.labelsPerDay > 0 && (
             <>
               {' '}
               · {Math.round(d.labelsPerDay)} labels a day this week: done around {d.projectedFinish}
