@@ -25,6 +25,11 @@ describe('units review in the browser', () => {
       .all(oldId)
     expect(labelsBefore.length).toBeGreaterThan(0)
     await expect.poll(() => rows.first().locator('.units-badge-labels').textContent()).toMatch(/labels?/)
+    // The fact reads across its row: badges and actions wrap below it rather than squeezing it
+    // to a word per line.
+    const rowBox = await rows.first().boundingBox()
+    const textBox = await rows.first().locator('.units-text').boundingBox()
+    expect(textBox!.width).toBeGreaterThan(rowBox!.width * 0.5)
     await app.shot('units-before-edit')
 
     // Keyboard only: j focuses the first unit, e opens the editor, Enter saves.
