@@ -77,6 +77,9 @@ describe('blind mode in the browser', () => {
       .getByText(/Blind mode keeps \d+ disputes/)
       .waitFor()
     expect(await page.getByTestId('agr-verdict').count()).toBe(0)
+    // The empty list does not claim there is nothing in dispute.
+    await page.getByText('Nothing you can adjudicate yet').waitFor()
+    expect(await page.getByText('no open disagreements').count()).toBe(0)
 
     // I label one disputed target: it joins my queue, but I may not decide it myself.
     const disputed = (

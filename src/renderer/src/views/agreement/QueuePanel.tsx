@@ -147,7 +147,11 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
       {q.error && <p className="agr-error">{q.error}</p>}
       {page && entries.length === 0 ? (
         <p className="agr-hint">
-          {status === 'open' ? 'Nothing to adjudicate: no open disagreements.' : 'No decisions yet.'}
+          {status !== 'open'
+            ? 'No decisions yet.'
+            : page.hidden > 0
+              ? 'Nothing you can adjudicate yet: blind mode holds back every open dispute (see above).'
+              : 'Nothing to adjudicate: no open disagreements.'}
         </p>
       ) : (
         <div className="agr-queue-body">
