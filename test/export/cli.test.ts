@@ -62,7 +62,7 @@ describe('factlab CLI: export, bundle and merge', () => {
       outDir,
     ])
     expect(unknown.code).toBe(1)
-    expect(unknown.err).toContain('No dataset named "nope" in this workspace (it has "wikievalfacts")')
+    expect(unknown.err).toContain('No dataset named "nope" in this workspace; it has "wikievalfacts" (#1)')
     const xlsx = ['--dataset', 'wikievalfacts', '--format', 'xlsx', '--out', outDir]
     expect((await cli(['export', '--workspace', file, ...xlsx])).code).toBe(2)
     expect((await cli(['export', '--workspace', file, '--format', 'csv', '--out', outDir])).code).toBe(2)

@@ -8,6 +8,7 @@ import {
   PRESET_NAMES,
   PresetName,
 } from '../../../shared/importMapping'
+import { countOf } from '../../../shared/plural'
 import { ImportError, importFile, importVerdicts } from '../../import'
 import { CliError, cliProgress, EXIT, printResult } from '../util'
 import { withWorkspace } from './session'
@@ -117,13 +118,13 @@ export function registerImportCommands(program: Command): void {
       printResult(json, report, () => {
         const unmatched = report.unmatchedFactKeys ?? []
         return (
-          `Imported "${report.dataset}": ${report.items} items, ${report.candidates} candidates, ${report.units} units, ` +
-          `${report.labels} labels by ${report.annotators} annotators` +
+          `Imported "${report.dataset}": ${countOf(report.items, 'item')}, ${countOf(report.candidates, 'candidate')}, ${countOf(report.units, 'unit')}, ` +
+          `${countOf(report.labels, 'label')} by ${countOf(report.annotators, 'annotator')}` +
           (report.skipped.length
-            ? `; skipped ${report.skipped.length} rows${skippedLines(report.skipped)}`
+            ? `; skipped ${countOf(report.skipped.length, 'row')}${skippedLines(report.skipped)}`
             : '') +
           (unmatched.length
-            ? `\n${unmatched.length} fact label keys matched no fact:${unmatched.map((u) => `\n  line ${u.line} (${u.variant}): ${u.key}`).join('')}`
+            ? `\n${countOf(unmatched.length, 'fact label key')} matched no fact:${unmatched.map((u) => `\n  line ${u.line} (${u.variant}): ${u.key}`).join('')}`
             : '') +
           (report.files
             ? report.files.map((f) => `\n  ${f.file} → variant "${f.variant}" (${f.rows} rows)`).join('')

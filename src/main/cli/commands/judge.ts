@@ -12,7 +12,8 @@ import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
 import { getRun, type RunSummary } from '../../runs/repo'
-import { findDatasetByName } from '../../store/repos/datasets'
+import { listDatasets } from '../../store/repos/datasets'
+import { pickDataset } from '../datasetKey'
 import { CliError, cliProgress, EXIT, parsePositiveInt, printResult } from '../util'
 import { type Session, withWorkspace } from './session'
 
@@ -82,8 +83,7 @@ export function providerOf(raw: string): ProviderName {
 
 /** The run request shared by `judge run`, `judge preview` and `units generate`. */
 export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string): RunRequest {
-  const dataset = findDatasetByName(ws.db, f.dataset)
-  if (!dataset) throw new CliError(`No dataset named "${f.dataset}" in ${ws.file}`)
+  const datasetId = pickDataset(listDatasets(ws.db), f.dataset)
   const noKey = missingKey(providerOf(f.provider))
   if (noKey) throw new CliError(noKey)
   const num = (name: string, raw: string | undefined) => parsePositiveInt(name, raw)
@@ -100,7 +100,7 @@ export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string
     throw new CliError(`--capabilities: ${(error as Error).message}`, EXIT.usage)
   }
   return {
-    datasetId: dataset.id,
+    datasetId,
     provider: providerOf(f.provider),
     model: f.model,
     baseUrl: f.baseUrl ?? null,

@@ -35,21 +35,12 @@ export interface LocatedTarget extends LocatedUnit {
 
 const quoted = (xs: string[]) => xs.map((x) => `"${x}"`).join(', ')
 
-export async function datasetIdOf(s: Session, name: string): Promise<number> {
-  const all = await s.call('datasets.names', {})
-  const hit = all.find((d) => d.name === name)
-  if (hit) return hit.id
-  throw new CliError(
-    `No dataset named "${name}"${all.length ? ` (the workspace has ${quoted(all.map((d) => d.name))})` : ' (the workspace has none)'}`,
-  )
-}
-
 export async function itemPage(
   s: Session,
   dataset: string,
   extId: string,
 ): Promise<{ datasetId: number; page: LocatedUnit['page'] }> {
-  const datasetId = await datasetIdOf(s, dataset)
+  const datasetId = await s.datasetId(dataset)
   const row = s.db
     .prepare('SELECT id FROM items WHERE dataset_id = ? AND ext_id = ?')
     .get(datasetId, extId) as { id: number } | undefined

@@ -95,10 +95,7 @@ export function registerMetricsCommands(program: Command): void {
       const seed = parsePositiveInt('--seed', flags.seed)
       const name = flags.dataset
       await withSession(flags.workspace, undefined, async (s) => {
-        const names = await s.call('datasets.names', {})
-        const dataset = names.find((d) => d.name === name)
-        if (!dataset) throw new CliError(`No dataset named "${name}" in ${flags.workspace}`)
-        const byDataset = { datasetId: dataset.id, ...(seed === undefined ? {} : { seed }) }
+        const byDataset = { datasetId: await s.datasetId(name), ...(seed === undefined ? {} : { seed }) }
         // The item-level section comes with its own call (it is kept out of the Compare view's first one).
         const m = {
           ...(await s.call('metrics.compare', byDataset)),

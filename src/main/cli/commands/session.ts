@@ -13,6 +13,7 @@ import { dispatch, type Handlers } from '../../rpc/dispatch'
 import { buildHandlers } from '../../rpc/handlers'
 import type { Db } from '../../store/connection'
 import { ensureAnnotator } from '../../store/repos/annotators'
+import { pickDataset } from '../datasetKey'
 import { CliError, EXIT } from '../util'
 
 /*
@@ -92,15 +93,9 @@ export class Session {
     return result.value
   }
 
-  /** The id of the dataset with this name, through the app's own `datasets.names` call. */
-  async datasetId(name: string): Promise<number> {
-    const names = await this.call('datasets.names', {})
-    const found = names.find((d) => d.name === name)
-    if (found) return found.id
-    const known = names.map((d) => `"${d.name}"`).sort()
-    throw new CliError(
-      `No dataset named "${name}" in this workspace${known.length ? ` (it has ${known.join(', ')})` : ' (it has none)'}`,
-    )
+  /** The id of the dataset `--dataset` names, through the app's own `datasets.names` call. */
+  async datasetId(key: string): Promise<number> {
+    return pickDataset(await this.call('datasets.names', {}), key)
   }
 
   /** The app keeps running runs in the background; a script's process must not exit under them. */
