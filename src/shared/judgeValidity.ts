@@ -47,7 +47,7 @@ export function methodProblem(provider: LlmProviderName, method: RunMethodName):
   ]
   if (runs.includes(method)) return null
   if (provider === 'lexical')
-    return `The lexical provider calls no model, so it runs only ${[...runs].join(' and ')}; choose an LLM provider for ${method}`
+    return `The lexical provider calls no model: it judges with the lexical method only (and splits answers into sentences for the Units view); choose an LLM provider for ${method}`
   if (method === 'lexical') return 'The lexical method runs on the lexical provider only (it calls no model)'
   return `${provider} cannot run ${method}; it runs ${runs.join(', ')}`
 }

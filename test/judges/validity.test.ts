@@ -42,7 +42,7 @@ describe('judge configs: which provider runs which method', () => {
 
   it('refuses lexical with faaf-tfn — the config that once ran and "succeeded" with nothing but errors', async () => {
     expect(methodProblem('lexical', 'faaf-tfn')).toMatch(
-      /calls no model, so it runs only lexical and sentences/,
+      /calls no model: it judges with the lexical method only/,
     )
     expect(methodProblem('openai', 'lexical')).toMatch(/lexical provider only/)
     // A config saved before the rule (or CLI flags) meets it when a run is created.

@@ -1,6 +1,7 @@
 import { escapeXml, reportCharts } from '../../shared/charts'
 import type { DatasetMetrics } from '../../shared/contract/metrics'
 import { toJsonReport } from '../../shared/metricsJson'
+import { countOf } from '../../shared/plural'
 import { reportTables, type Table } from './tables'
 
 /** Pipes would split the cell; angle brackets would be read as HTML by most renderers. */
@@ -23,7 +24,7 @@ function mdTable(t: Table): string {
 }
 
 function header(m: DatasetMetrics): string {
-  return `Dataset **${m.dataset}** (${m.schema}): ${m.targets} targets, ${m.goldTargets} with gold, ${m.judges.length} judge runs. Bootstrap seed ${m.seed}.`
+  return `Dataset **${m.dataset}** (${m.schema}): ${m.targets} targets, ${m.goldTargets} with gold, ${countOf(m.judges.length, 'judge run')}. Bootstrap seed ${m.seed}.`
 }
 
 /**

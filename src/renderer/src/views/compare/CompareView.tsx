@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { fmtNum, fmtPct } from '../../../../shared/contract/metrics'
+import { countOf } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
 import { useEscape } from '../../components/useEscape'
 import { useQuery } from '../../hooks'
@@ -107,7 +108,7 @@ const CompareBody = memo(function CompareBody({
   return (
     <>
       <p className="cmp-hint" data-testid="compare-summary">
-        {m.targets} targets, {m.goldTargets} with gold · {m.judges.length} judge runs · agreement{' '}
+        {m.targets} targets, {m.goldTargets} with gold · {countOf(m.judges.length, 'judge run')} · agreement{' '}
         {fmtPct(m.agreement.percent)} (n {m.agreement.n}), Krippendorff's α{' '}
         {fmtNum(m.agreement.krippendorffAlpha)}
       </p>
