@@ -5,7 +5,7 @@ function Table(props: { title: string; testId: string; head: string[]; rows: str
   return (
     <section>
       <h2>{props.title}</h2>
-      <div className="cmp-table-wrap">
+      <div className="table-frame">
         <table className="cmp-table" data-testid={props.testId}>
           <thead>
             <tr>

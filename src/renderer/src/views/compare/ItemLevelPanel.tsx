@@ -37,7 +37,7 @@ export function ItemLevelPanel({ metrics: m, datasetId }: { metrics: DatasetMetr
     <section>
       <h2>Item-level correlation with human scores</h2>
       <p className="cmp-hint">{ITEM_LEVEL_NOTE}</p>
-      <div className="cmp-table-wrap">
+      <div className="table-frame">
         <table className="cmp-table" data-testid="item-level">
           <thead>
             <tr>

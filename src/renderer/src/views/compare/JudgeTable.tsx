@@ -162,7 +162,7 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
   const onSort = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : false }))
   if (rows.length === 0) return <p className="cmp-hint">No judge run has verdicts on this dataset yet.</p>
   return (
-    <div className="cmp-table-wrap">
+    <div className="table-frame">
       <table className="cmp-table" data-testid="judge-table">
         <thead>
           <tr>

@@ -63,7 +63,7 @@ export function McNemarMatrix({ metrics }: { metrics: DatasetMetrics }) {
   )
   const cell = (a: number, b: number) => pairs.get(`${a}:${b}`)
   return (
-    <div className="cmp-table-wrap">
+    <div className="table-frame">
       <table className="cmp-matrix" data-testid="mcnemar">
         <thead>
           <tr>

@@ -81,7 +81,7 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
           ))}
         </select>
       </label>
-      <div className="cmp-table-wrap">
+      <div className="table-frame">
         <table className="cmp-table" data-testid="refchecker-table">
           <thead>
             <tr>

@@ -106,7 +106,7 @@ export function RunsPanel(props: {
         {error && <span className="error-text small">{error}</span>}
       </div>
       {runs.error && <p className="error-text">{runs.error}</p>}
-      <div className="jd-runs-frame" data-testid="runs-frame">
+      <div className="table-frame" data-testid="runs-frame">
         <table className="jd-runs">
           <thead>
             <tr>
