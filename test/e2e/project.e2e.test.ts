@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { saveGuidelines } from '../../src/main/guidelines/guidelines'
@@ -231,5 +234,23 @@ describe('an annotation project in the browser', () => {
     await page.getByText('done by others').waitFor()
     await page.keyboard.press('1')
     await expect.poll(() => count(t2)).toBe(before + 1)
+  })
+})
+
+describe('opening a work package', () => {
+  it('is a button beside Import; a file that is no package is refused with its name and changes nothing', async () => {
+    const app = await start()
+    const { page } = app
+    await page.evaluate(`location.hash = '#/datasets'`)
+    const head = page.locator('.page-head')
+    await head.getByRole('button', { name: 'Open a work package…' }).waitFor()
+    const datasets = () => app.server.ctx.workspace.db.prepare('SELECT COUNT(*) AS n FROM datasets').get()
+    const before = datasets()
+    const dir = mkdtempSync(join(tmpdir(), 'factlab-pkg-'))
+    const file = join(dir, 'notes.jsonl')
+    writeFileSync(file, '{"not":"a package"}\n')
+    await page.getByLabel('Open a work package').setInputFiles(file)
+    await page.getByRole('status').getByText('notes.jsonl is not a FactLab work package').waitFor()
+    expect(datasets()).toEqual(before)
   })
 })

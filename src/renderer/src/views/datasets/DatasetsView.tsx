@@ -40,11 +40,13 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
             Progress counts the units labelled against every unit-and-answer pair to judge.
           </p>
         </div>
-        <button type="button" className="primary" onClick={() => setImporting(true)}>
-          Import dataset…
-        </button>
+        <div className="page-head-actions">
+          <PackageOpener onOpened={reload} />
+          <button type="button" className="primary" onClick={() => setImporting(true)}>
+            Import dataset…
+          </button>
+        </div>
       </header>
-      <PackageOpener onOpened={reload} />
       {list.error && <p className="error-box">{list.error}</p>}
       {!list.data && (
         <div className="dataset-list">

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { Plan } from '../../../../shared/contract/projects'
 import { api } from '../../api'
 import { sourceOf } from '../../fileSource'
@@ -46,6 +46,7 @@ export function PackageWriter({ plan, onWritten }: { plan: Plan; onWritten(): vo
 /** An annotator's laptop opens the package it was given (Datasets screen, fresh workspace). */
 export function PackageOpener({ onOpened }: { onOpened(): void }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+  const input = useRef<HTMLInputElement>(null)
   const open = async (file: File) => {
     try {
       const r = await api('projects.openPackage', { source: await sourceOf(file) })
@@ -62,20 +63,28 @@ export function PackageOpener({ onOpened }: { onOpened(): void }) {
   }
   return (
     <div className="package-opener">
-      <label>
-        Open a work package…{' '}
-        <input
-          type="file"
-          accept=".jsonl,.json"
-          aria-label="Open a work package"
-          onChange={(e) => {
-            const f = e.target.files?.[0]
-            if (f) void open(f)
-            e.target.value = ''
-          }}
-        />
-      </label>
-      {message && <p className={message.ok ? 'muted' : 'error-box'}>{message.text}</p>}
+      {/* A button like its neighbours; the file input stays in the page for assistive tech. */}
+      <button type="button" onClick={() => input.current?.click()}>
+        Open a work package…
+      </button>
+      <input
+        ref={input}
+        className="visually-hidden"
+        type="file"
+        accept=".jsonl,.json"
+        aria-label="Open a work package"
+        tabIndex={-1}
+        onChange={(e) => {
+          const f = e.target.files?.[0]
+          if (f) void open(f)
+          e.target.value = ''
+        }}
+      />
+      {message && (
+        <p role="status" className={message.ok ? 'package-message muted' : 'package-message error-box'}>
+          {message.text}
+        </p>
+      )}
     </div>
   )
 }
