@@ -58,6 +58,16 @@ describe('lean fetch', () => {
     expect(seen[1]?.headers['x-one']).toBe('1')
   })
 
+  it('passes credentials written in the URL on as Basic authorization, as Node does', async () => {
+    seen.length = 0
+    const url = new URL(`${origin}/auth`)
+    url.username = 'u@x'
+    url.password = 'p:w'
+    await (await leanFetch(url)).text()
+    expect(seen[0]?.url).toBe('/auth')
+    expect(seen[0]?.headers.authorization).toBe(`Basic ${Buffer.from('u@x:p:w').toString('base64')}`)
+  })
+
   it('reads a reply as the global fetch does: status, headers, text, JSON, bytes, stream', async () => {
     const read = async (f: typeof fetch) => {
       const res = await f(`${origin}/missing`, { method: 'POST', body: 'hi' })

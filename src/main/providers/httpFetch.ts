@@ -7,10 +7,21 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
  * purpose fetch costs about half again as much CPU per call. Anything this does not handle
  * (streamed bodies) goes to the global fetch.
  */
+// Connections are kept open between calls and shared by every run. They have no cap of their
+// own: each run's concurrency gate bounds its requests, and a cap per origin would make the
+// requests of two runs against one server queue here, their timeouts running, once their
+// concurrencies added up past it.
 const agents = {
-  'http:': new HttpAgent({ keepAlive: true, maxSockets: 256 }),
-  'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256 }),
+  'http:': new HttpAgent({ keepAlive: true }),
+  'https:': new HttpsAgent({ keepAlive: true }),
 }
+
+// Response's type declares its readers as properties, which a subclass may not redefine as
+// methods; at run time they are methods on its prototype like any other.
+const ResponseBase = Response as unknown as new (
+  body: null,
+  init: ResponseInit,
+) => Pick<Response, 'headers' | 'status' | 'statusText'>
 
 /**
  * A reply whose body has already arrived whole. A Response built around the bytes wraps them
@@ -19,13 +30,6 @@ const agents = {
  * Response (status, headers, instanceof) made without a body, whose readers return the bytes
  * held here; the stream is only made if someone asks for `body`.
  */
-// Response's type declares its readers as properties, which a subclass may not redefine as
-// methods; at run time they are methods on its prototype like any other.
-const ResponseBase = Response as unknown as new (
-  body: null,
-  init: ResponseInit,
-) => Pick<Response, 'headers' | 'status' | 'statusText'>
-
 class BufferedResponse extends ResponseBase {
   readonly #bytes: Buffer
   #used = false
@@ -121,6 +125,8 @@ interface Target {
   hostname: string
   port: string
   path: string
+  /** `user:password` from the URL, as Node's own URL handling passes it on. */
+  auth: string | null
 }
 
 /** Parsed once per URL: a run sends thousands of requests to the same one or two. */
@@ -139,6 +145,10 @@ function targetOf(input: string | URL): Target | null {
             hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
             port: url.port,
             path: `${url.pathname}${url.search}`,
+            auth:
+              url.username || url.password
+                ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+                : null,
           }
         : null
     // Keys differ only by query string (paged list calls); bounded so they cannot pile up.
@@ -162,6 +172,7 @@ export async function leanFetch(input: string | URL | Request, init?: RequestIni
         protocol: target.protocol,
         hostname: target.hostname,
         ...(target.port ? { port: target.port } : {}),
+        ...(target.auth !== null ? { auth: target.auth } : {}),
         path: target.path,
         method: init?.method ?? 'GET',
         headers: plainHeaders(init?.headers),
