@@ -15,6 +15,10 @@ function textOf(content: unknown): string {
     .join('')
 }
 
+const OPENAI_MIN_TOKENS = 1024
+/** The shortest text whose prefix can count as OpenAI's minimum (4 characters a token). */
+const OPENAI_MIN_CHARS = OPENAI_MIN_TOKENS * 4
+
 export class PromptCacheSim {
   private readonly written = new Set<string>()
   private readonly seen: string[] = []
@@ -42,6 +46,10 @@ export class PromptCacheSim {
   openai(body: Obj): number {
     const messages = Array.isArray(body.messages) ? (body.messages as Obj[]) : []
     const text = messages.map((m) => textOf(m.content)).join('\u0000')
+    // A prompt under the minimum can neither be read from the cache nor give a later prompt a
+    // long enough prefix, so it is not kept: at high concurrency, comparing every short judge
+    // prompt with the last 500 was most of the fake server's CPU (which shares the machine).
+    if (text.length < OPENAI_MIN_CHARS) return 0
     let best = 0
     for (const s of this.seen) {
       let i = 0
@@ -52,6 +60,6 @@ export class PromptCacheSim {
     this.seen.push(text)
     if (this.seen.length > 500) this.seen.shift()
     const t = Math.floor(best / 4)
-    return t >= 1024 ? Math.floor(t / 128) * 128 : 0
+    return t >= OPENAI_MIN_TOKENS ? Math.floor(t / 128) * 128 : 0
   }
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { FakeBatches } from './batches'
 import { PromptCacheSim } from './promptCache'
+import { Waker } from './waker'
 
 /**
  * A test fixture that speaks OpenAI Chat Completions (`/v1/chat/completions`) and Anthropic
@@ -216,30 +217,15 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/**
- * Resolves at `due` (a performance.now() time), never before it and within a few microseconds
- * after: timers (millisecond-grained, and often early) bring it close, the last fraction of a
- * millisecond is waited out turn by turn. The bench compares the engine with a server that
- * answers after exactly its latency, so the fake's own timing error must not be counted.
- */
-function until(due: number): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const left = due - performance.now()
-      if (left <= 0) resolve()
-      else if (left > 1) setTimeout(check, left - 1)
-      else setImmediate(check)
-    }
-    check()
-  })
-}
-
 export async function startFakeLlm(opts: { script: Script; latencyMs?: number }): Promise<FakeServer> {
   let script = opts.script
   let latency = opts.latencyMs ?? 0
   let count = 0
   const requests: FakeRequest[] = []
   const cache = new PromptCacheSim()
+  // Answers exactly its latency after a request arrives: the bench compares the engine with a
+  // server that does, so the fake's own timing error must not be counted (see waker.ts).
+  const waker = new Waker()
 
   async function respond(fake: FakeRequest, reply: FakeReply, res: ServerResponse): Promise<void> {
     if (reply.kind === 'slow') {
@@ -311,7 +297,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
           fake.format === 'openai' ? openaiBody(fake, reply, cache) : anthropicBody(fake, reply, cache),
         )
       : null
-    if (due > performance.now()) await until(due)
+    await waker.at(due)
     if (rendered === null) return respond(fake, reply, res)
     res.writeHead(200, { 'content-type': 'application/json' })
     res.end(rendered)
@@ -319,6 +305,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
   // Connections are reused like a real provider's; close() ends them all, so nothing lingers.
   server.keepAliveTimeout = 10_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  if (latency > 0) await waker.start()
   const { port } = server.address() as AddressInfo
   origin = `http://127.0.0.1:${port}`
   return {
@@ -331,13 +318,14 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
     },
     setLatency(ms) {
       latency = ms
+      if (ms > 0) void waker.start()
     },
     batches,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
-      }),
+      }).then(() => waker.close()),
   }
 }
 
