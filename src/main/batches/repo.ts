@@ -322,7 +322,8 @@ export function setRequestStatesById(db: Db, ids: readonly number[], state: Stor
 
 export interface BatchCall {
   status: 'done' | 'error'
-  response: string | null
+  /** Where the reply is kept (migration 0150): its chunk of replies and line; null for an error. */
+  reply: { chunk: number; line: number } | null
   promptTokens: number
   completionTokens: number
   cacheReadTokens: number
@@ -332,9 +333,15 @@ export interface BatchCall {
   finishedAt: string
 }
 
+const BATCH_CALL_INSERT = `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
+    latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
+    cache_read_tokens, cache_write_tokens, via_batch, batch_request_id, reply_chunk, reply_line)
+  VALUES (?, ?, ?, NULL, NULL, NULL, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`
+
 /**
- * The run's call for a batch request. Its request record stays with the request and the call
- * names it (migration 0130): the raw export reads it from there, text for text what
+ * The run's call for a batch request. Its request record and hash stay with the request, which
+ * the call names (migration 0130), and its reply in the chunk of replies it names (migration
+ * 0150): the raw export and a later pass read them through those, text for text what
  * `insertCall` stores for a synchronous call. A key that already has a call (a final error
  * resumed in a new batch) is updated as `insertCall`'s upsert does; the first try is a plain
  * insert, the cheapest statement for the common case.
@@ -344,8 +351,6 @@ export function insertBatchCall(db: Db, runId: number, req: IndexedRequest, c: B
     runId,
     req.callKey,
     c.status,
-    req.requestHash,
-    c.response,
     c.promptTokens,
     c.completionTokens,
     c.cost,
@@ -354,33 +359,25 @@ export function insertBatchCall(db: Db, runId: number, req: IndexedRequest, c: B
     c.cacheReadTokens,
     c.cacheWriteTokens,
     req.id,
+    c.reply?.chunk ?? null,
+    c.reply?.line ?? null,
   ]
   try {
-    return Number(
-      stmt(
-        db,
-        `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
-           latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
-           cache_read_tokens, cache_write_tokens, via_batch, batch_request_id)
-         VALUES (?, ?, ?, ?, NULL, ?, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
-      ).run(values).lastInsertRowid,
-    )
+    return Number(stmt(db, BATCH_CALL_INSERT).run(values).lastInsertRowid)
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error
   }
   return stmt(
     db,
-    `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
-         latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
-         cache_read_tokens, cache_write_tokens, via_batch, batch_request_id)
-       VALUES (?, ?, ?, ?, NULL, ?, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?)
+    `${BATCH_CALL_INSERT}
        ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status, request_hash = excluded.request_hash,
          request = excluded.request, response = excluded.response, cached = excluded.cached,
          attempts = run_calls.attempts + excluded.attempts, latency_ms = excluded.latency_ms,
          prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
          cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at,
          cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
-         via_batch = excluded.via_batch, batch_request_id = excluded.batch_request_id
+         via_batch = excluded.via_batch, batch_request_id = excluded.batch_request_id,
+         reply_chunk = excluded.reply_chunk, reply_line = excluded.reply_line
        RETURNING id`,
   )
     .pluck()

@@ -1,0 +1,32 @@
+import type { Migration } from './types'
+
+/**
+ * The replies of a batch are kept together, a chunk of results per row, instead of one text per
+ * call: reading a 100,000-line results file wrote 34 MB of reply JSON, row by row, into
+ * `run_calls` (more than the verdicts it produced cost). `run_batch_replies.replies` holds the
+ * replies of one ingest transaction, each the very text `run_calls.response` holds for a
+ * synchronous call (`JSON.stringify` of the reply), one per line, compressed with raw DEFLATE
+ * (replies of one batch repeat their keys and most values, about 60 to 1). A call answered
+ * through a batch then has `response` NULL and names its reply by `reply_chunk` (the chunk's
+ * id) and `reply_line` (0-based); every reader of replies reads through both
+ * (store/repos/batchReplies.ts), so nothing is lost and the views and exports are unchanged.
+ * Its `request_hash` is NULL too: the request it names keeps the hash.
+ *
+ * No foreign key on `reply_chunk`, as on `batch_request_id`: chunks go with their batch, whose
+ * run's calls go by the same cascade, and the key's index would cost every call a write.
+ */
+export const migration0150: Migration = {
+  version: 150,
+  name: 'batch-replies',
+  up: `
+CREATE TABLE run_batch_replies (
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES run_batches(id) ON DELETE CASCADE,
+  replies BLOB NOT NULL
+) STRICT;
+CREATE INDEX run_batch_replies_by_batch ON run_batch_replies (batch_id);
+
+ALTER TABLE run_calls ADD COLUMN reply_chunk INTEGER;
+ALTER TABLE run_calls ADD COLUMN reply_line INTEGER;
+`,
+}
