@@ -11,16 +11,45 @@ export function writeVerdicts(
   writeVerdictsMany(db, runId, [{ outcomes, callId }])
 }
 
-/** Several candidates' verdicts in one transaction (a batch run writes thousands at a time). */
+/**
+ * Several candidates' verdicts in one transaction (a batch run writes thousands at a time). The
+ * run is named in `verdict_bulk_writes` meanwhile, so the insert triggers leave the run's verdict
+ * column and the "judges disagree" table to this writer, which brings both up to date once for
+ * every target written, in the same transaction (migration 0150): per row, the triggers cost more
+ * than the insert.
+ */
 export function writeVerdictsMany(
   db: Db,
   runId: number,
   writes: readonly { outcomes: readonly VerdictOutcome[]; callId: number | null }[],
 ): void {
+  if (writes.length === 0) return
   relaxedWrite(db, () => {
+    // Already named by a caller's own bulk write: that one refreshes what this one writes too.
+    const named = stmt(db, 'INSERT OR IGNORE INTO verdict_bulk_writes (run_id) VALUES (?)').run(runId).changes
+    // Every row inserted below gets a larger id than any row now (ids are never given), except
+    // that a replaced last row may hand its own id on: hence >=, refreshing one target too many
+    // at worst.
+    const from = stmt(db, 'SELECT COALESCE(MAX(id), 0) FROM verdicts').pluck().get() as number
     for (const { outcomes, callId } of writes) insertVerdicts(db, runId, outcomes, callId)
+    if (named === 0) return
+    stmt(db, 'DELETE FROM verdict_bulk_writes WHERE run_id = ?').run(runId)
+    stmt(db, 'DELETE FROM verdict_columns WHERE run_id = ?').run(runId)
+    stmt(db, REFRESH_DELETE).run(runId, from)
+    stmt(db, REFRESH_INSERT).run(runId, from)
   })
 }
+
+/** The targets a bulk write touched: those of the run's rows from the id it started at. */
+const WRITTEN = 'SELECT target_id FROM verdicts WHERE run_id = ? AND id >= ?'
+
+/** The trigger's refresh of "judges disagree" (migration 0100), for every written target at once. */
+const REFRESH_DELETE = `DELETE FROM judge_disagreements WHERE target_id IN (${WRITTEN})`
+const REFRESH_INSERT = `INSERT OR IGNORE INTO judge_disagreements (target_id, dataset_id, item_id)
+  SELECT t.id, t.dataset_id, t.item_id FROM targets t WHERE t.id IN (${WRITTEN}) AND EXISTS (
+    SELECT 1 FROM verdicts v JOIN runs r ON r.id = v.run_id JOIN labels l ON l.target_id = v.target_id
+    WHERE v.target_id = t.id AND r.dataset_id = t.dataset_id AND v.status = 'ok'
+      AND l.verdict IS NOT NULL AND v.verdict <> l.verdict)`
 
 /** One candidate's verdicts, inside a transaction the caller holds (see runs/tickWrites.ts). */
 export function insertVerdicts(

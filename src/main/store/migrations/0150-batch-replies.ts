@@ -1,3 +1,4 @@
+import { refreshJudgeDisagreement } from './0100-performance'
 import type { Migration } from './types'
 
 /**
@@ -14,6 +15,13 @@ import type { Migration } from './types'
  *
  * No foreign key on `reply_chunk`, as on `batch_request_id`: chunks go with their batch, whose
  * run's calls go by the same cascade, and the key's index would cost every call a write.
+ *
+ * `verdict_bulk_writes` names the runs whose verdicts a writer is inserting in bulk (the passes
+ * of a batch run write thousands per transaction): while a run is named there, an inserted
+ * verdict of it leaves `verdict_columns` and `judge_disagreements` alone, and the writer brings
+ * both up to date once, set-wise, for every target it wrote, before its transaction commits
+ * (verdicts/write.ts). A row of it lives only inside that transaction, so no other connection
+ * ever sees one; per row, the triggers cost more than the insert they follow.
  */
 export const migration0150: Migration = {
   version: 150,
@@ -28,5 +36,17 @@ CREATE INDEX run_batch_replies_by_batch ON run_batch_replies (batch_id);
 
 ALTER TABLE run_calls ADD COLUMN reply_chunk INTEGER;
 ALTER TABLE run_calls ADD COLUMN reply_line INTEGER;
+
+CREATE TABLE verdict_bulk_writes (run_id INTEGER PRIMARY KEY) STRICT;
+
+DROP TRIGGER verdict_columns_ai;
+CREATE TRIGGER verdict_columns_ai AFTER INSERT ON verdicts
+  WHEN NOT EXISTS (SELECT 1 FROM verdict_bulk_writes WHERE run_id = new.run_id) BEGIN
+  DELETE FROM verdict_columns WHERE run_id = new.run_id;
+END;
+DROP TRIGGER judge_disagreements_verdict_ai;
+CREATE TRIGGER judge_disagreements_verdict_ai AFTER INSERT ON verdicts
+  WHEN NOT EXISTS (SELECT 1 FROM verdict_bulk_writes WHERE run_id = new.run_id)
+  BEGIN ${refreshJudgeDisagreement('new.target_id')} END;
 `,
 }
