@@ -14,6 +14,7 @@ import { relaxedWrite } from '../store/statements'
 import {
   type IndexedRequest,
   insertBatchCall,
+  insertDoneBatchCalls,
   requestIndex,
   retriesOf,
   type StoredRequest,
@@ -90,24 +91,29 @@ export function resultIngester(o: IngestOptions): {
       o.batchId,
       replies.map((x) => JSON.stringify(x.reply)),
     )
-    const cost = (usage: LlmReply['usage']) => callCost(o.config.prices, usage, true)
-    replies.forEach(({ req, reply }, line) => {
-      const callId = insertBatchCall(o.db, o.runId, req, {
-        status: 'done',
-        reply: { chunk, line },
+    const ids = insertDoneBatchCalls(
+      o.db,
+      o.runId,
+      chunk,
+      finishedAt,
+      replies.map(({ req, reply }, line) => ({
+        req,
+        line,
         promptTokens: reply.usage.promptTokens,
         completionTokens: reply.usage.completionTokens,
         cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
         cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
-        cost: cost(reply.usage),
-        error: null,
-        finishedAt,
-      })
+        cost: callCost(o.config.prices, reply.usage, true),
+      })),
+    )
+    for (const { req, reply } of replies) {
       if (o.config.cache) cachePut(o.db, req.requestHash, reply)
+      const callId = ids.get(req.callKey)
+      if (callId === undefined) throw new Error(`the call of ${req.callKey} was not stored`)
       // The pass reads text, arguments and usage; the provider's raw reply is stored above and
       // dropped here, so 100,000 replies held for the pass stay small.
       o.answered?.set(req.callKey, { callId, reply: { ...reply, raw: null } })
-    })
+    }
   }
   const apply = (r: BatchResult) => {
     const req = requests.get(r.customId)
