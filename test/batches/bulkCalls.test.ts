@@ -12,7 +12,10 @@ const call = fc.record({
   completionTokens: fc.nat(),
   cacheReadTokens: fc.nat(),
   cacheWriteTokens: fc.nat(),
-  cost: fc.oneof(fc.double({ min: 0, max: 10, noNaN: true }), fc.constantFrom(0, 1e-9, Number.POSITIVE_INFINITY)),
+  cost: fc.oneof(
+    fc.double({ min: 0, max: 10, noNaN: true }),
+    fc.constantFrom(0, 1e-9, Number.POSITIVE_INFINITY),
+  ),
 })
 
 describe('calls of a chunk of replies stored with one statement (migration 0150)', () => {
@@ -46,14 +49,15 @@ describe('calls of a chunk of replies stored with one statement (migration 0150)
           const done: DoneBatchCall[] = calls.map((c, line) => ({
             ...c,
             req: { id: 100 + line, callKey: c.key, requestHash: 'h', tool: false, state: 'waiting' },
+            chunk: 7 + (line % 2),
             line,
           }))
-          const ids = db.transaction(() => insertDoneBatchCalls(db, runs[0]!, 7, 'now', done))()
+          const ids = db.transaction(() => insertDoneBatchCalls(db, runs[0]!, 'now', done))()
           const rowIds = db.transaction(() =>
             done.map((c) =>
               insertBatchCall(db, runs[1]!, c.req, {
                 status: 'done',
-                reply: { chunk: 7, line: c.line },
+                reply: { chunk: c.chunk, line: c.line },
                 promptTokens: c.promptTokens,
                 completionTokens: c.completionTokens,
                 cacheReadTokens: c.cacheReadTokens,

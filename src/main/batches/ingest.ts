@@ -12,6 +12,7 @@ import { insertReplyChunk } from '../store/repos/batchReplies'
 import { now } from '../store/repos/rows'
 import { relaxedWrite } from '../store/statements'
 import {
+  type DoneBatchCall,
   type IndexedRequest,
   insertBatchCall,
   insertDoneBatchCalls,
@@ -27,6 +28,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /** Lines applied per transaction: big enough to make ingest cheap, small enough to lose little. */
 const CHUNK = 1_000
+
+/**
+ * Replies per compressed row: DEFLATE looks back 32 KB (about 80 replies of a word), so larger
+ * rows barely compress better, while a reader wanting one reply inflates the whole row.
+ */
+const REPLY_CHUNK = 64
 
 export interface IngestOptions {
   db: Db
@@ -86,26 +93,31 @@ export function resultIngester(o: IngestOptions): {
    */
   const storeReplies = () => {
     if (replies.length === 0) return
-    const chunk = insertReplyChunk(
-      o.db,
-      o.batchId,
-      replies.map((x) => JSON.stringify(x.reply)),
-    )
-    const ids = insertDoneBatchCalls(
-      o.db,
-      o.runId,
-      chunk,
-      finishedAt,
-      replies.map(({ req, reply }, line) => ({
-        req,
-        line,
-        promptTokens: reply.usage.promptTokens,
-        completionTokens: reply.usage.completionTokens,
-        cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
-        cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
-        cost: callCost(o.config.prices, reply.usage, true),
-      })),
-    )
+    // In the order the requests went out (results come back in any order), so a later reader
+    // going through the run's candidates finds their replies in few, small chunks.
+    replies.sort((a, b) => a.req.id - b.req.id)
+    const calls: DoneBatchCall[] = []
+    for (let from = 0; from < replies.length; from += REPLY_CHUNK) {
+      const group = replies.slice(from, from + REPLY_CHUNK)
+      const chunk = insertReplyChunk(
+        o.db,
+        o.batchId,
+        group.map((x) => JSON.stringify(x.reply)),
+      )
+      group.forEach(({ req, reply }, line) =>
+        calls.push({
+          req,
+          chunk,
+          line,
+          promptTokens: reply.usage.promptTokens,
+          completionTokens: reply.usage.completionTokens,
+          cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
+          cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
+          cost: callCost(o.config.prices, reply.usage, true),
+        }),
+      )
+    }
+    const ids = insertDoneBatchCalls(o.db, o.runId, finishedAt, calls)
     for (const { req, reply } of replies) {
       if (o.config.cache) cachePut(o.db, req.requestHash, reply)
       const callId = ids.get(req.callKey)

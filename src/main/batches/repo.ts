@@ -336,6 +336,8 @@ export interface BatchCall {
 /** A call answered by its batch, as `insertDoneBatchCalls` stores it. */
 export interface DoneBatchCall {
   req: IndexedRequest
+  /** Where its reply is kept: the chunk of replies and the line in it. */
+  chunk: number
   line: number
   promptTokens: number
   completionTokens: number
@@ -358,19 +360,18 @@ const DONE_CALLS_INSERT = `INSERT INTO run_calls (run_id, call_key, status, requ
     latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
     cache_read_tokens, cache_write_tokens, via_batch, batch_request_id, reply_chunk, reply_line)
   SELECT ?, value->>0, 'done', NULL, NULL, NULL, 0, 1, NULL, value->>1, value->>2, value->>3, NULL, ?,
-    value->>4, value->>5, 1, value->>6, ?, value->>7 FROM json_each(?) WHERE true
+    value->>4, value->>5, 1, value->>6, value->>7, value->>8 FROM json_each(?) WHERE true
   ${UPSERT}
   RETURNING id, call_key`
 
 /**
- * The calls of one chunk of replies, all answered, with one statement over a JSON array: bound
+ * The calls of a transaction's replies, all answered, with one statement over a JSON array: bound
  * row by row, the values cost about as much as the insert. Returns each key's call id. A cost
  * JSON cannot carry (not finite) sends the chunk row by row.
  */
 export function insertDoneBatchCalls(
   db: Db,
   runId: number,
-  chunk: number,
   finishedAt: string,
   calls: readonly DoneBatchCall[],
 ): Map<string, number> {
@@ -384,9 +385,10 @@ export function insertDoneBatchCalls(
       c.cacheReadTokens,
       c.cacheWriteTokens,
       c.req.id,
+      c.chunk,
       c.line,
     ])
-    const out = stmt(db, DONE_CALLS_INSERT).raw(true).all(runId, finishedAt, chunk, JSON.stringify(rows)) as [
+    const out = stmt(db, DONE_CALLS_INSERT).raw(true).all(runId, finishedAt, JSON.stringify(rows)) as [
       number,
       string,
     ][]
@@ -398,7 +400,7 @@ export function insertDoneBatchCalls(
       c.req.callKey,
       insertBatchCall(db, runId, c.req, {
         status: 'done',
-        reply: { chunk, line: c.line },
+        reply: { chunk: c.chunk, line: c.line },
         promptTokens: c.promptTokens,
         completionTokens: c.completionTokens,
         cacheReadTokens: c.cacheReadTokens,

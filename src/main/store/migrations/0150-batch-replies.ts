@@ -4,10 +4,11 @@ import type { Migration } from './types'
 /**
  * The replies of a batch are kept together, a chunk of results per row, instead of one text per
  * call: reading a 100,000-line results file wrote 34 MB of reply JSON, row by row, into
- * `run_calls` (more than the verdicts it produced cost). `run_batch_replies.replies` holds the
- * replies of one ingest transaction, each the very text `run_calls.response` holds for a
- * synchronous call (`JSON.stringify` of the reply), one per line, compressed with raw DEFLATE
- * (replies of one batch repeat their keys and most values, about 60 to 1). A call answered
+ * `run_calls` (more than the verdicts it produced cost). `run_batch_replies.replies` holds up to
+ * 64 replies of one ingest transaction, in the order their requests went out, each the very
+ * text `run_calls.response` holds for a synchronous call (`JSON.stringify` of the reply), one
+ * per line, compressed with raw DEFLATE (replies of one batch repeat their keys and most
+ * values; short chunks, so that reading one reply inflates little). A call answered
  * through a batch then has `response` NULL and names its reply by `reply_chunk` (the chunk's
  * id) and `reply_line` (0-based); every reader of replies reads through both
  * (store/repos/batchReplies.ts), so nothing is lost and the views and exports are unchanged.

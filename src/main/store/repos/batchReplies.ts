@@ -20,12 +20,16 @@ export function insertReplyChunk(db: Db, batchId: number, texts: readonly string
   )
 }
 
+/** Chunks kept inflated per connection, the most recently read last. */
+const KEPT = 16
+
 /**
- * The chunk read last, by connection: a pass or an export reads a run's replies mostly in the
- * order they were stored, so each chunk is inflated about once. The stored bytes are compared
- * before the lines are reused, so a chunk id taken again after a rollback can never be misread.
+ * The chunks read last, by connection: a pass or an export reads a run's replies mostly in the
+ * order their requests went out, which is how each chunk's replies are ordered, so each chunk is
+ * inflated about once. The stored bytes are compared before the lines are reused, so a chunk id
+ * taken again after a rollback can never be misread.
  */
-const lastChunk = new WeakMap<Db, { id: number; blob: Buffer; lines: string[] }>()
+const recent = new WeakMap<Db, Map<number, { blob: Buffer; lines: string[] }>>()
 
 /** The reply text a call names by (chunk, line); null if the chunk is gone. */
 export function replyText(db: Db, chunk: number, line: number): string | null {
@@ -33,12 +37,18 @@ export function replyText(db: Db, chunk: number, line: number): string | null {
     | Buffer
     | undefined
   if (!blob) return null
-  let cached = lastChunk.get(db)
-  if (!cached || cached.id !== chunk || !cached.blob.equals(blob)) {
-    cached = { id: chunk, blob, lines: inflateRawSync(blob).toString('utf8').split('\n') }
-    lastChunk.set(db, cached)
+  let kept = recent.get(db)
+  if (!kept) {
+    kept = new Map()
+    recent.set(db, kept)
   }
-  return cached.lines[line] ?? null
+  let lines = kept.get(chunk)
+  kept.delete(chunk)
+  if (!lines || !lines.blob.equals(blob))
+    lines = { blob, lines: inflateRawSync(blob).toString('utf8').split('\n') }
+  kept.set(chunk, lines)
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value as number)
+  return lines.lines[line] ?? null
 }
 
 /** A call's reply text, wherever it is kept: its own column, or its batch's chunk of replies. */
