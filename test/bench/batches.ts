@@ -352,7 +352,7 @@ export async function benchBatchIngest(): Promise<void> {
       `the ingest also writes ${calls.length.toLocaleString('en')} call rows, as a synchronous run does, and ${chunks.length} chunks of replies; bare ${s_(bareCalls)}`,
     )
     info(
-      'highest ratio possible while storing those call rows (bare verdicts / bare calls and verdicts)',
+      'ceiling while those call rows cost what they cost inserted one by one (bare verdicts / bare calls and verdicts)',
       bare / (bare + bareCalls),
       '',
     )
