@@ -104,7 +104,7 @@ export function resultIngester(o: IngestOptions): {
         o.batchId,
         group.map((x) => JSON.stringify(x.reply)),
       )
-      group.forEach(({ req, reply }, line) =>
+      for (const [line, { req, reply }] of group.entries())
         calls.push({
           req,
           chunk,
@@ -114,8 +114,7 @@ export function resultIngester(o: IngestOptions): {
           cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
           cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
           cost: callCost(o.config.prices, reply.usage, true),
-        }),
-      )
+        })
     }
     const ids = insertDoneBatchCalls(o.db, o.runId, finishedAt, calls)
     for (const { req, reply } of replies) {

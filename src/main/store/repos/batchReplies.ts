@@ -44,8 +44,7 @@ export function replyText(db: Db, chunk: number, line: number): string | null {
   }
   let lines = kept.get(chunk)
   kept.delete(chunk)
-  if (!lines || !lines.blob.equals(blob))
-    lines = { blob, lines: inflateRawSync(blob).toString('utf8').split('\n') }
+  if (!lines?.blob.equals(blob)) lines = { blob, lines: inflateRawSync(blob).toString('utf8').split('\n') }
   kept.set(chunk, lines)
   if (kept.size > KEPT) kept.delete(kept.keys().next().value as number)
   return lines.lines[line] ?? null
