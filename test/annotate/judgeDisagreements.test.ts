@@ -5,8 +5,9 @@ import { labelDiffersFrom } from '../../src/main/labels/sql'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { deleteUnit, editUnit } from '../../src/main/units/edit'
 import { okVerdictsOfDatasetRuns } from '../../src/main/verdicts/sql'
+import { writeVerdictsMany } from '../../src/main/verdicts/write'
 import { tmpDirs } from '../helpers/tmp'
-import { makeFixture } from '../metrics/fixture'
+import { bulkWrites, makeFixture } from '../metrics/fixture'
 
 const tmp = tmpDirs()
 const TARGETS = 12
@@ -20,6 +21,12 @@ const op = fc.oneof(
     v: verdict,
   }),
   fc.record({ kind: fc.constant('dropVerdict' as const), run: fc.nat(), target: fc.nat(TARGETS - 1) }),
+  // A batch run's pass: many verdicts in one bulk write (migration 0150), replacing some.
+  fc.record({
+    kind: fc.constant('bulk' as const),
+    run: fc.nat(),
+    verdicts: fc.array(fc.tuple(fc.nat(TARGETS - 1), verdict), { maxLength: TARGETS }),
+  }),
   fc.record({
     kind: fc.constant('newRun' as const),
     verdicts: fc.array(verdict, { minLength: TARGETS, maxLength: TARGETS }),
@@ -78,6 +85,14 @@ describe('"judges disagree" from the kept table (migration 0100)', () => {
               )
               .pluck()
               .all({ ds: fx.datasetId, variant }) as number[]
+          let bulkError: unknown = null
+          const bulk = (run: number, verdicts: (typeof ops)[number] & { kind: 'bulk' }) => {
+            try {
+              writeVerdictsMany(db, run, bulkWrites(fx.targets, verdicts.verdicts))
+            } catch (error) {
+              bulkError = error
+            }
+          }
           for (const o of ops) {
             try {
               if (o.kind === 'verdict') {
@@ -88,6 +103,10 @@ describe('"judges disagree" from the kept table (migration 0100)', () => {
                     'INSERT OR REPLACE INTO verdicts (run_id, target_id, status, verdict) VALUES (?, ?, ?, ?)',
                   ).run(run, fx.targets[o.target]!.id, status, status === 'ok' ? o.v : null)
                 }
+              } else if (o.kind === 'bulk') {
+                const run = runOf(o.run)
+                // Never refused: a failure here fails the test rather than being taken for one.
+                if (run !== undefined) bulk(run, o)
               } else if (o.kind === 'dropVerdict') {
                 const run = runOf(o.run)
                 if (run !== undefined)
@@ -108,6 +127,7 @@ describe('"judges disagree" from the kept table (migration 0100)', () => {
             } catch {
               // A change the app refuses (e.g. labelling a unit no longer current) changes nothing.
             }
+            expect(bulkError).toBeNull()
             expect(items()).toEqual(reference())
             // Target by target too: an item can hide a stale target behind another one.
             expect(db.prepare('SELECT target_id FROM judge_disagreements ORDER BY 1').pluck().all()).toEqual(

@@ -86,6 +86,17 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
       await exportVerdicts(ws, { runId: batch!, out: raw(batch!), raw: true })
       const requests = (f: string) => exported(f).map((r) => (r as { request: unknown }).request)
       expect(requests(raw(batch!))).toEqual(requests(raw(sync!)))
+      // And the very reply each call got, read back from the batch's chunk of replies: what the
+      // method read of it (the provider's own message differs only in ids the fake makes up).
+      const replies = (f: string) =>
+        exported(f).map((r) => {
+          const reply = (r as { response: Record<string, unknown> | null }).response
+          if (reply === null) return null
+          const { text, toolArguments, finishReason, viaFallback } = reply
+          return { text, toolArguments, finishReason, viaFallback }
+        })
+      expect(replies(raw(batch!)).every((r) => r !== null)).toBe(true)
+      expect(replies(raw(batch!))).toEqual(replies(raw(sync!)))
       if (method === 'dcr') {
         const rounds = ws.db
           .prepare('SELECT COUNT(*) AS n FROM run_batches WHERE run_id = ?')

@@ -297,12 +297,13 @@ export async function benchBatchIngest(): Promise<void> {
     const bare = performance.now() - t0
     const bareCpu = cpuMs(process.cpuUsage(c0))
 
-    // What the ingest also writes and the bar's bare insert does not: the run's call rows (the
-    // reply, tokens, cost, and which batch request holds the request record), inserted bare the
-    // same way. A synchronous run stores one per call, and a finished batch run must not differ,
-    // so bare verdicts / (bare verdicts + bare calls) is as high as the ratio can go.
+    // What the ingest also writes and the bar's bare insert does not: the run's call rows (tokens,
+    // cost, which batch request holds the request record, which line of which chunk of replies
+    // holds the reply) and those chunks, inserted bare the same way. A synchronous run stores one
+    // call row per call, and a finished batch run must not differ, so bare verdicts / (bare
+    // verdicts + bare calls) is as high as the ratio can go.
     const callColumns =
-      'call_key, status, request_hash, request, response, cached, attempts, latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at, cache_read_tokens, cache_write_tokens, via_batch, batch_request_id'
+      'call_key, status, request_hash, request, response, cached, attempts, latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at, cache_read_tokens, cache_write_tokens, via_batch, batch_request_id, reply_chunk, reply_line'
     const calls = ws.db
       .prepare(`SELECT ${callColumns} FROM run_calls WHERE run_id = ?`)
       .raw(true)
@@ -313,9 +314,17 @@ export async function benchBatchIngest(): Promise<void> {
         .map(() => '?')
         .join(', ')})`,
     )
+    const chunks = ws.db
+      .prepare(
+        'SELECT batch_id, replies FROM run_batch_replies WHERE batch_id IN (SELECT id FROM run_batches WHERE run_id = ?)',
+      )
+      .raw(true)
+      .all(id!) as unknown[][]
+    const insertChunk = ws.db.prepare('INSERT INTO run_batch_replies (batch_id, replies) VALUES (?, ?)')
     const t1 = performance.now()
     ws.db.transaction(() => {
       for (const c of calls) insertCall.run(other!, ...c)
+      for (const c of chunks) insertChunk.run(...c)
     })()
     const bareCalls = performance.now() - t1
     ws.close()
@@ -340,10 +349,10 @@ export async function benchBatchIngest(): Promise<void> {
       'rate / bare insert of the same verdict and call rows',
       withCalls,
       '',
-      `the ingest also writes ${calls.length.toLocaleString('en')} call rows, as a synchronous run does; bare call rows ${s_(bareCalls)}`,
+      `the ingest also writes ${calls.length.toLocaleString('en')} call rows, as a synchronous run does, and ${chunks.length} chunks of replies; bare ${s_(bareCalls)}`,
     )
     info(
-      'highest ratio possible while storing those call rows (bare verdicts / bare calls and verdicts)',
+      'ceiling while those call rows cost what they cost inserted one by one (bare verdicts / bare calls and verdicts)',
       bare / (bare + bareCalls),
       '',
     )

@@ -1,10 +1,11 @@
-import type {
-  CallResult,
-  CandidateTask,
-  JudgeContext,
-  MethodSettings,
-  TargetInput,
-  TemplateSet,
+import {
+  type CallResult,
+  type CandidateTask,
+  type JudgeContext,
+  type MethodSettings,
+  requestOf,
+  type TargetInput,
+  type TemplateSet,
 } from '../../src/main/judges/types'
 import {
   DEFAULT_CAPABILITIES,
@@ -34,7 +35,8 @@ export function scriptedCtx(
     settings: opts.settings ?? {},
     templates: opts.templates ?? {},
     capabilities: { ...DEFAULT_CAPABILITIES.openai, ...opts.capabilities },
-    async call(key, request): Promise<CallResult> {
+    async call(key, build): Promise<CallResult> {
+      const request = requestOf(build)
       calls.push({ key, request })
       const out = script(key, request, calls.length - 1)
       return 'error' in out ? { ok: false, error: out.error } : { ok: true, reply: out }

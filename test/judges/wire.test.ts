@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { METHODS } from '../../src/main/judges/registry'
-import type { JudgeContext, MethodSettings } from '../../src/main/judges/types'
+import { type JudgeContext, type MethodSettings, requestOf } from '../../src/main/judges/types'
 import { createProvider, type ProviderName } from '../../src/main/providers'
 import { DEFAULT_CAPABILITIES } from '../../src/main/providers/types'
 import { type FakeReply, type FakeRequest, type FakeServer, startFakeLlm } from '../fake-llm/server'
@@ -32,9 +32,9 @@ function wireCtx(provider: Exclude<ProviderName, 'lexical'>, settings: MethodSet
     settings,
     templates: {},
     capabilities,
-    async call(_key, request) {
+    async call(_key, build) {
       try {
-        return { ok: true, reply: await client.complete(request, AbortSignal.timeout(10_000)) }
+        return { ok: true, reply: await client.complete(requestOf(build), AbortSignal.timeout(10_000)) }
       } catch (error) {
         return { ok: false, error: error instanceof Error ? error.message : String(error) }
       }

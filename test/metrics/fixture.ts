@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { VerdictOutcome } from '../../src/main/judges/types'
 import { LabelWriter } from '../../src/main/labels/labels'
 import type { Db } from '../../src/main/store/connection'
 import { openWorkspace } from '../../src/main/store/connection'
@@ -95,4 +96,22 @@ export function makeFixture(
       return runId
     },
   }
+}
+
+/**
+ * Verdicts as a judge pass hands them to writeVerdictsMany: one candidate's outcomes per write
+ * (`NA` → na, `ERR` → error, null → nothing written for that target).
+ */
+export function bulkWrites(
+  targets: readonly { id: number }[],
+  verdicts: readonly (readonly [number, string | null])[],
+): { outcomes: VerdictOutcome[]; callId: null }[] {
+  return verdicts.flatMap(([i, v]) => {
+    const target = targets[i]
+    if (target === undefined || v === null) return []
+    const status = v === 'NA' ? 'na' : v === 'ERR' ? 'error' : 'ok'
+    return [
+      { outcomes: [{ targetId: target.id, status, verdict: status === 'ok' ? v : null }], callId: null },
+    ]
+  })
 }

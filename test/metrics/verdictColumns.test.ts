@@ -6,9 +6,10 @@ import { openWorkspace } from '../../src/main/store/connection'
 import { getDataset } from '../../src/main/store/repos/datasets'
 import { loadRuns } from '../../src/main/verdicts/columns'
 import { buildColumn } from '../../src/main/verdicts/stored'
+import { writeVerdictsMany } from '../../src/main/verdicts/write'
 import { FAAF_SCHEMA, type LabelSchema } from '../../src/shared/labelSchemas'
 import { tmpDirs } from '../helpers/tmp'
-import { type Fixture, makeFixture } from './fixture'
+import { bulkWrites, type Fixture, makeFixture } from './fixture'
 
 const tmp = tmpDirs()
 
@@ -37,6 +38,12 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), run: fc.nat(), target: fc.nat(TARGETS - 1), v: verdict }),
   fc.record({ kind: fc.constant('update' as const), run: fc.nat(), target: fc.nat(TARGETS - 1), v: verdict }),
   fc.record({ kind: fc.constant('delete' as const), run: fc.nat(), target: fc.nat(TARGETS - 1) }),
+  // A batch run's pass: many verdicts in one bulk write (migration 0150), replacing some.
+  fc.record({
+    kind: fc.constant('bulk' as const),
+    run: fc.nat(),
+    verdicts: fc.array(fc.tuple(fc.nat(TARGETS - 1), verdict), { maxLength: TARGETS }),
+  }),
   fc.record({ kind: fc.constant('score' as const), run: fc.nat(), target: fc.nat(TARGETS - 1) }),
   fc.record({ kind: fc.constant('newRun' as const), verdicts: runSpec }),
   fc.record({ kind: fc.constant('dropRun' as const), run: fc.nat() }),
@@ -84,6 +91,11 @@ function apply(fx: Fixture, other: ReturnType<typeof openWorkspace>, runs: numbe
         run,
         target(o.target),
       )
+      return
+    }
+    case 'bulk': {
+      const run = runOf(o.run)
+      if (run !== undefined) writeVerdictsMany(db, run, bulkWrites(fx.targets, o.verdicts))
       return
     }
     case 'delete': {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { JudgeContext, JudgeMethodImpl } from '../judges/types'
+import { type JudgeContext, type JudgeMethodImpl, requestOf } from '../judges/types'
 import type { BatchApi, BatchState } from '../providers/batch/types'
 import type { ProviderClient } from '../providers/client'
 import { toTransportError } from '../providers/errors'
@@ -306,7 +306,7 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
       async (task) => {
         let callId: number | null = null
         let deferred = false
-        const ctx = o.context(async (key, request) => {
+        const ctx = o.context(async (key, build) => {
           if (signal.aborted) throw new RunStopped('stopped')
           const fresh = answered.get(key)
           if (fresh) {
@@ -325,6 +325,8 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
               return { ok: false, error: f.error }
             }
           }
+          // Built only here: a call answered above needs no request.
+          const request = requestOf(build)
           const hash = callHash(config, run.repeatIndex, request)
           const record = { request, wire: o.client.wireBody(request) }
           if (config.cache) {

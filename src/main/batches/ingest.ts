@@ -8,9 +8,19 @@ import { classifyFailure } from '../runs/caller'
 import type { RunConfig } from '../runs/config'
 import { cachePut } from '../runs/repo'
 import type { Db } from '../store/connection'
+import { insertReplyChunk } from '../store/repos/batchReplies'
 import { now } from '../store/repos/rows'
 import { relaxedWrite } from '../store/statements'
-import { insertBatchCall, requestIndex, retriesOf, type StoredRequest, setRequestStatesById } from './repo'
+import {
+  type DoneBatchCall,
+  type IndexedRequest,
+  insertBatchCall,
+  insertDoneBatchCalls,
+  requestIndex,
+  retriesOf,
+  type StoredRequest,
+  setRequestStatesById,
+} from './repo'
 
 /** A reply body is a JSON object (the provider module checked the line around it). */
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -18,6 +28,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /** Lines applied per transaction: big enough to make ingest cheap, small enough to lose little. */
 const CHUNK = 1_000
+
+/**
+ * Replies per compressed row: DEFLATE looks back 32 KB (about 80 replies of a word), so larger
+ * rows barely compress better, while a reader wanting one reply inflates the whole row.
+ */
+const REPLY_CHUNK = 64
 
 export interface IngestOptions {
   db: Db
@@ -69,6 +85,47 @@ export function resultIngester(o: IngestOptions): {
   }
   /** One time for the calls of a chunk: they are stored together. */
   let finishedAt = ''
+  /** The chunk's replies, stored together once it is read (see storeReplies). */
+  let replies: { req: IndexedRequest; reply: LlmReply }[] = []
+  /**
+   * The chunk's replies as one compressed row, then a narrow call row per reply naming its line
+   * (migration 0150): the reply text is the one a synchronous call keeps in `response`.
+   */
+  const storeReplies = () => {
+    if (replies.length === 0) return
+    // In the order the requests went out (results come back in any order), so a later reader
+    // going through the run's candidates finds their replies in few, small chunks.
+    replies.sort((a, b) => a.req.id - b.req.id)
+    const calls: DoneBatchCall[] = []
+    for (let from = 0; from < replies.length; from += REPLY_CHUNK) {
+      const group = replies.slice(from, from + REPLY_CHUNK)
+      const chunk = insertReplyChunk(
+        o.db,
+        o.batchId,
+        group.map((x) => JSON.stringify(x.reply)),
+      )
+      for (const [line, { req, reply }] of group.entries())
+        calls.push({
+          req,
+          chunk,
+          line,
+          promptTokens: reply.usage.promptTokens,
+          completionTokens: reply.usage.completionTokens,
+          cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
+          cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
+          cost: callCost(o.config.prices, reply.usage, true),
+        })
+    }
+    const ids = insertDoneBatchCalls(o.db, o.runId, finishedAt, calls)
+    for (const { req, reply } of replies) {
+      if (o.config.cache) cachePut(o.db, req.requestHash, reply)
+      const callId = ids.get(req.callKey)
+      if (callId === undefined) throw new Error(`the call of ${req.callKey} was not stored`)
+      // The pass reads text, arguments and usage; the provider's raw reply is stored above and
+      // dropped here, so 100,000 replies held for the pass stay small.
+      o.answered?.set(req.callKey, { callId, reply: { ...reply, raw: null } })
+    }
+  }
   const apply = (r: BatchResult) => {
     const req = requests.get(r.customId)
     if (req) tally.matched++
@@ -81,24 +138,9 @@ export function resultIngester(o: IngestOptions): {
     }
     if (r.kind === 'succeeded') {
       if (isObject(r.body) && o.client.readReply) {
-        const reply = o.client.readReply(r.body, req.tool)
-        const callId = insertBatchCall(o.db, o.runId, req, {
-          status: 'done',
-          response: JSON.stringify(reply),
-          promptTokens: reply.usage.promptTokens,
-          completionTokens: reply.usage.completionTokens,
-          cacheReadTokens: reply.usage.cacheReadTokens ?? 0,
-          cacheWriteTokens: reply.usage.cacheWriteTokens ?? 0,
-          cost: callCost(o.config.prices, reply.usage, true),
-          error: null,
-          finishedAt,
-        })
-        if (o.config.cache) cachePut(o.db, req.requestHash, reply)
+        replies.push({ req, reply: o.client.readReply(r.body, req.tool) })
         req.state = 'done'
         setState(req.id, 'done')
-        // The pass reads text, arguments and usage; the provider's raw reply is stored above and
-        // dropped here, so 100,000 replies held for the pass stay small.
-        o.answered?.set(req.callKey, { callId, reply: { ...reply, raw: null } })
         tally.succeeded++
         return
       }
@@ -131,7 +173,7 @@ export function resultIngester(o: IngestOptions): {
     )
     insertBatchCall(o.db, o.runId, req, {
       status: 'error',
-      response: null,
+      reply: null,
       promptTokens: 0,
       completionTokens: 0,
       cacheReadTokens: 0,
@@ -153,14 +195,18 @@ export function resultIngester(o: IngestOptions): {
       relaxedWrite(o.db, () => {
         finishedAt = now()
         for (const r of chunk) apply(r)
+        storeReplies()
         for (const [state, ids] of states) setRequestStatesById(o.db, ids, state)
       })
     } catch (error) {
+      // Replies set aside for the pass are kept only once committed.
+      for (const { req } of replies) o.answered?.delete(req.callKey)
       // Nothing of the chunk was kept: the states in hand go back to what the workspace holds.
       requests = requestIndex(o.db, o.batchId)
       throw error
     } finally {
       states = new Map()
+      replies = []
     }
   }
   return {

@@ -322,7 +322,8 @@ export function setRequestStatesById(db: Db, ids: readonly number[], state: Stor
 
 export interface BatchCall {
   status: 'done' | 'error'
-  response: string | null
+  /** Where the reply is kept (migration 0150): its chunk of replies and line; null for an error. */
+  reply: { chunk: number; line: number } | null
   promptTokens: number
   completionTokens: number
   cacheReadTokens: number
@@ -332,9 +333,95 @@ export interface BatchCall {
   finishedAt: string
 }
 
+/** A call answered by its batch, as `insertDoneBatchCalls` stores it. */
+export interface DoneBatchCall {
+  req: IndexedRequest
+  /** Where its reply is kept: the chunk of replies and the line in it. */
+  chunk: number
+  line: number
+  promptTokens: number
+  completionTokens: number
+  cacheReadTokens: number
+  cacheWriteTokens: number
+  cost: number
+}
+
+/** As a second insert of the same key (a final error resumed in a new batch) updates its row. */
+const UPSERT = `ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status, request_hash = excluded.request_hash,
+    request = excluded.request, response = excluded.response, cached = excluded.cached,
+    attempts = run_calls.attempts + excluded.attempts, latency_ms = excluded.latency_ms,
+    prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+    cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at,
+    cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
+    via_batch = excluded.via_batch, batch_request_id = excluded.batch_request_id,
+    reply_chunk = excluded.reply_chunk, reply_line = excluded.reply_line`
+
+const DONE_CALLS_INSERT = `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
+    latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
+    cache_read_tokens, cache_write_tokens, via_batch, batch_request_id, reply_chunk, reply_line)
+  SELECT ?, value->>0, 'done', NULL, NULL, NULL, 0, 1, NULL, value->>1, value->>2, value->>3, NULL, ?,
+    value->>4, value->>5, 1, value->>6, value->>7, value->>8 FROM json_each(?) WHERE true
+  ${UPSERT}
+  RETURNING id, call_key`
+
 /**
- * The run's call for a batch request. Its request record stays with the request and the call
- * names it (migration 0130): the raw export reads it from there, text for text what
+ * The calls of a transaction's replies, all answered, with one statement over a JSON array: bound
+ * row by row, the values cost about as much as the insert. Returns each key's call id. A cost
+ * JSON cannot carry (not finite) sends the chunk row by row.
+ */
+export function insertDoneBatchCalls(
+  db: Db,
+  runId: number,
+  finishedAt: string,
+  calls: readonly DoneBatchCall[],
+): Map<string, number> {
+  const ids = new Map<string, number>()
+  if (calls.every((c) => Number.isFinite(c.cost))) {
+    const rows = calls.map((c) => [
+      c.req.callKey,
+      c.promptTokens,
+      c.completionTokens,
+      c.cost,
+      c.cacheReadTokens,
+      c.cacheWriteTokens,
+      c.req.id,
+      c.chunk,
+      c.line,
+    ])
+    const out = stmt(db, DONE_CALLS_INSERT).raw(true).all(runId, finishedAt, JSON.stringify(rows)) as [
+      number,
+      string,
+    ][]
+    for (const [id, key] of out) ids.set(key, id)
+    return ids
+  }
+  for (const c of calls)
+    ids.set(
+      c.req.callKey,
+      insertBatchCall(db, runId, c.req, {
+        status: 'done',
+        reply: { chunk: c.chunk, line: c.line },
+        promptTokens: c.promptTokens,
+        completionTokens: c.completionTokens,
+        cacheReadTokens: c.cacheReadTokens,
+        cacheWriteTokens: c.cacheWriteTokens,
+        cost: c.cost,
+        error: null,
+        finishedAt,
+      }),
+    )
+  return ids
+}
+
+const BATCH_CALL_INSERT = `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
+    latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
+    cache_read_tokens, cache_write_tokens, via_batch, batch_request_id, reply_chunk, reply_line)
+  VALUES (?, ?, ?, NULL, NULL, NULL, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`
+
+/**
+ * The run's call for a batch request. Its request record and hash stay with the request, which
+ * the call names (migration 0130), and its reply in the chunk of replies it names (migration
+ * 0150): the raw export and a later pass read them through those, text for text what
  * `insertCall` stores for a synchronous call. A key that already has a call (a final error
  * resumed in a new batch) is updated as `insertCall`'s upsert does; the first try is a plain
  * insert, the cheapest statement for the common case.
@@ -344,8 +431,6 @@ export function insertBatchCall(db: Db, runId: number, req: IndexedRequest, c: B
     runId,
     req.callKey,
     c.status,
-    req.requestHash,
-    c.response,
     c.promptTokens,
     c.completionTokens,
     c.cost,
@@ -354,35 +439,13 @@ export function insertBatchCall(db: Db, runId: number, req: IndexedRequest, c: B
     c.cacheReadTokens,
     c.cacheWriteTokens,
     req.id,
+    c.reply?.chunk ?? null,
+    c.reply?.line ?? null,
   ]
   try {
-    return Number(
-      stmt(
-        db,
-        `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
-           latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
-           cache_read_tokens, cache_write_tokens, via_batch, batch_request_id)
-         VALUES (?, ?, ?, ?, NULL, ?, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
-      ).run(values).lastInsertRowid,
-    )
+    return Number(stmt(db, BATCH_CALL_INSERT).run(values).lastInsertRowid)
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error
   }
-  return stmt(
-    db,
-    `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
-         latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
-         cache_read_tokens, cache_write_tokens, via_batch, batch_request_id)
-       VALUES (?, ?, ?, ?, NULL, ?, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?)
-       ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status, request_hash = excluded.request_hash,
-         request = excluded.request, response = excluded.response, cached = excluded.cached,
-         attempts = run_calls.attempts + excluded.attempts, latency_ms = excluded.latency_ms,
-         prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-         cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at,
-         cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
-         via_batch = excluded.via_batch, batch_request_id = excluded.batch_request_id
-       RETURNING id`,
-  )
-    .pluck()
-    .get(values) as number
+  return stmt(db, `${BATCH_CALL_INSERT} ${UPSERT} RETURNING id`).pluck().get(values) as number
 }

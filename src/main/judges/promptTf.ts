@@ -39,11 +39,12 @@ export const promptTf: JudgeMethodImpl = {
     const mode: ParseMode = ctx.settings.parseMode ?? 'word-match'
     return Promise.all(
       task.targets.map(async (t): Promise<VerdictOutcome> => {
-        const request = buildRequest(ctx, 'prompt-tf', {
-          question: questionText(task.item.question),
-          candidate: task.candidate.text,
-          fact: t.text,
-        })
+        const request = () =>
+          buildRequest(ctx, 'prompt-tf', {
+            question: questionText(task.item.question),
+            candidate: task.candidate.text,
+            fact: t.text,
+          })
         const res = await ctx.call(`prompt-tf:${t.targetId}`, request)
         if (!res.ok) return transportError(t, res.error)
         const parsed = parseTrueFalse(res.reply.text, mode)

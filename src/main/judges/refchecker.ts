@@ -37,11 +37,12 @@ export const refchecker: JudgeMethodImpl = {
   judge(task, ctx) {
     return Promise.all(
       task.targets.map(async (t): Promise<VerdictOutcome> => {
-        const request = buildRequest(ctx, 'refchecker.check', {
-          question: questionText(task.item.question),
-          reference: task.item.reference,
-          triplet: claimOf(t),
-        })
+        const request = () =>
+          buildRequest(ctx, 'refchecker.check', {
+            question: questionText(task.item.question),
+            reference: task.item.reference,
+            triplet: claimOf(t),
+          })
         const res = await ctx.call(`refchecker:${t.targetId}`, request)
         if (!res.ok) return transportError(t, res.error)
         const parsed = parseRefcheckerLabel(res.reply.text)

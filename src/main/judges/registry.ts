@@ -10,7 +10,13 @@ import { lexical } from './lexical'
 import { promptTf } from './promptTf'
 import { IMPROVER as RAI_IMPROVER } from './rai'
 import { refchecker, refcheckerBatched } from './refchecker'
-import type { CandidateTask, ImproverImpl, JudgeContext, JudgeMethodImpl } from './types'
+import {
+  type CandidateTask,
+  type ImproverImpl,
+  type JudgeContext,
+  type JudgeMethodImpl,
+  requestOf,
+} from './types'
 
 /**
  * Every method is wrapped so that, whatever it does, the engine receives exactly one outcome per
@@ -81,7 +87,7 @@ export async function previewRequests(
   await METHODS[method].judge(task, {
     ...ctx,
     call: async (key, request) => {
-      calls.push({ key, request })
+      calls.push({ key, request: requestOf(request) })
       return { ok: false, error: 'preview only: nothing was sent' }
     },
   })

@@ -46,11 +46,21 @@ export interface MethodSettings {
 }
 
 /**
+ * A request, or how to build it: a method that makes many calls per candidate (one per fact or
+ * triplet) hands the builder, so a call already answered (a resumed run, a batch run's pass over
+ * its results) never renders its templates again.
+ */
+export type RequestOf = LlmRequest | (() => LlmRequest)
+
+export const requestOf = (r: RequestOf): LlmRequest => (typeof r === 'function' ? r() : r)
+
+/**
  * What the run engine hands a method. `call` is memoised by key within the run: a key that
- * already finished (before a crash, or in the cache) returns its stored reply without a call.
+ * already finished (before a crash, or in the cache) returns its stored reply without a call
+ * (and without building the request, when given its builder).
  */
 export interface JudgeContext {
-  call(key: string, request: LlmRequest): Promise<CallResult>
+  call(key: string, request: RequestOf): Promise<CallResult>
   settings: MethodSettings
   templates: TemplateSet
   capabilities: ModelCapabilities

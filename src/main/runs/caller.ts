@@ -1,4 +1,4 @@
-import type { CallResult } from '../judges/types'
+import { type CallResult, type RequestOf, requestOf } from '../judges/types'
 import type { ProviderClient } from '../providers/client'
 import { TransportError, toTransportError } from '../providers/errors'
 import { redactKey } from '../providers/keys'
@@ -158,7 +158,7 @@ export class RunCaller {
     return redactKey(text, this.o.apiKey)
   }
 
-  async call(key: string, request: LlmRequest, onId?: (callId: number) => void): Promise<CallResult> {
+  async call(key: string, requestOrBuild: RequestOf, onId?: (callId: number) => void): Promise<CallResult> {
     const { db, runId, config } = this.o
     if (this.o.signal.aborted) throw new RunStopped('stopped')
     const stored = findCall(db, runId, key)
@@ -166,6 +166,7 @@ export class RunCaller {
       onId?.(stored.id)
       return { ok: true, reply: stored.reply }
     }
+    const request = requestOf(requestOrBuild)
     const hash = callHash(config, this.o.repeatIndex, request)
     const record = { request, wire: this.o.client.wireBody(request) }
     if (config.cache) {

@@ -1,4 +1,4 @@
-import type { CallResult, JudgeContext, TemplateSet } from '../judges/types'
+import { type CallResult, type JudgeContext, requestOf, type TemplateSet } from '../judges/types'
 import { createProvider } from '../providers'
 import { type OutputPath, outputPath } from '../providers/outputPath'
 import type { LlmRequest } from '../providers/types'
@@ -53,7 +53,8 @@ export async function previewRun(db: Db, r: RunRequest, registry: MethodRegistry
       templates,
       capabilities: config.capabilities,
       labelSchema: getDataset(db, r.datasetId).labelSchema,
-      call: async (key, request): Promise<CallResult> => {
+      call: async (key, build): Promise<CallResult> => {
+        const request = requestOf(build)
         calls.push({
           key,
           request,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { LlmReply } from '../providers/types'
 import type { Db } from '../store/connection'
+import { callResponse } from '../store/repos/batchReplies'
 import { now, parseJson } from '../store/repos/rows'
 import { relaxedWrite, stmt } from '../store/statements'
 import { verdictCounts } from '../verdicts/reads'
@@ -176,15 +177,23 @@ export interface StoredCall {
 }
 
 export function findCall(db: Db, runId: number, key: string): StoredCall | null {
-  const row = stmt(db, 'SELECT id, status, response FROM run_calls WHERE run_id = ? AND call_key = ?').get(
-    runId,
-    key,
-  ) as { id: number; status: StoredCall['status']; response: string | null } | undefined
+  const row = stmt(
+    db,
+    'SELECT id, status, response, reply_chunk, reply_line FROM run_calls WHERE run_id = ? AND call_key = ?',
+  ).get(runId, key) as
+    | {
+        id: number
+        status: StoredCall['status']
+        response: string | null
+        reply_chunk: number | null
+        reply_line: number | null
+      }
+    | undefined
   if (!row) return null
+  // A reply read from a batch is kept in its batch's chunk of replies (migration 0150).
+  const response = row.status === 'done' ? callResponse(db, row) : null
   const reply =
-    row.status === 'done' && row.response !== null
-      ? (parseJson(StoredReply, row.response, 'run_calls.response') as LlmReply)
-      : null
+    response !== null ? (parseJson(StoredReply, response, 'run_calls.response') as LlmReply) : null
   return { id: row.id, status: row.status, reply }
 }
 
@@ -227,7 +236,7 @@ export function insertCall(db: Db, c: CallRecord): number {
          prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
          cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at,
          cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
-         via_batch = excluded.via_batch, batch_request_id = NULL
+         via_batch = excluded.via_batch, batch_request_id = NULL, reply_chunk = NULL, reply_line = NULL
        RETURNING id`,
   ).get(
     c.runId,

@@ -1,5 +1,6 @@
 import type { JudgeVerdict } from '../../shared/contract/annotate'
 import type { Db } from '../store/connection'
+import { callResponse } from '../store/repos/batchReplies'
 import { UNIT_NUMBERS_SQL } from '../units/numbering'
 
 /** A judge's (or an imported run's) verdict on one target, with what names the judge. */
@@ -125,22 +126,28 @@ export interface VerdictExportRow {
 /**
  * A run's verdicts in reading order; the raw request and response only when asked for. A call
  * answered through a batch keeps its request record in the batch request it went out as
- * (migration 0130).
+ * (migration 0130) and its reply in its batch's chunk of replies (migration 0150).
  */
-export function verdictExportRows(db: Db, runId: number, raw: boolean): IterableIterator<VerdictExportRow> {
+export function* verdictExportRows(db: Db, runId: number, raw: boolean): IterableIterator<VerdictExportRow> {
   const datasetId = db.prepare('SELECT dataset_id FROM runs WHERE id = ?').pluck().get(runId) as number
   const stmt = db.prepare(
     `WITH numbered AS (${UNIT_NUMBERS_SQL})
      SELECT i.ext_id AS item_id, c.variant, n.number AS unit, u.kind AS unit_kind, u.text AS unit_text, v.status, v.verdict,
        v.score, v.reason, v.citation, rc.status AS call_status, rc.attempts, rc.latency_ms, rc.prompt_tokens,
-       rc.completion_tokens, ${raw ? 'COALESCE(rc.request, br.record) AS request, rc.response' : 'NULL AS request, NULL AS response'}
+       rc.completion_tokens, ${raw ? 'COALESCE(rc.request, br.record) AS request, rc.response, rc.reply_chunk, rc.reply_line' : 'NULL AS request, NULL AS response, NULL AS reply_chunk, NULL AS reply_line'}
      FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN items i ON i.id = t.item_id
      JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
      LEFT JOIN run_calls rc ON rc.id = v.call_id LEFT JOIN numbered n ON n.unit_id = u.id
      LEFT JOIN run_batch_request_records br ON br.request_id = rc.batch_request_id
      WHERE v.run_id = ? ORDER BY i.position, c.id, u.kind, u.position, u.id`,
   )
-  return stmt.iterate(datasetId, runId) as IterableIterator<VerdictExportRow>
+  for (const row of stmt.iterate(datasetId, runId) as IterableIterator<
+    VerdictExportRow & { reply_chunk: number | null; reply_line: number | null }
+  >) {
+    const { reply_chunk, reply_line, ...out } = row
+    if (raw) out.response = callResponse(db, row)
+    yield out
+  }
 }
 
 /** Looks up one run's verdict (and explicit score) on one target; the statement is prepared once. */

@@ -11,16 +11,71 @@ export function writeVerdicts(
   writeVerdictsMany(db, runId, [{ outcomes, callId }])
 }
 
-/** Several candidates' verdicts in one transaction (a batch run writes thousands at a time). */
+/**
+ * Several candidates' verdicts in one transaction (a batch run writes thousands at a time). The
+ * run is named in `verdict_bulk_writes` meanwhile, so the insert triggers leave the run's verdict
+ * column and the "judges disagree" table to this writer, which brings both up to date once for
+ * every target written, in the same transaction (migration 0150): per row, the triggers cost more
+ * than the insert.
+ */
 export function writeVerdictsMany(
   db: Db,
   runId: number,
   writes: readonly { outcomes: readonly VerdictOutcome[]; callId: number | null }[],
 ): void {
+  if (writes.length === 0) return
   relaxedWrite(db, () => {
-    for (const { outcomes, callId } of writes) insertVerdicts(db, runId, outcomes, callId)
+    // Already named by a caller's own bulk write: that one refreshes what this one writes too.
+    const named = stmt(db, 'INSERT OR IGNORE INTO verdict_bulk_writes (run_id) VALUES (?)').run(runId).changes
+    // Every row inserted below gets a larger id than any row now (ids are never given), except
+    // that a replaced last row may hand its own id on: hence >=, refreshing one target too many
+    // at worst.
+    const from = stmt(db, 'SELECT COALESCE(MAX(id), 0) FROM verdicts').pluck().get() as number
+    // One statement for all of them: per row, binding nine values cost about as much as SQLite's
+    // own insert. A target written twice keeps its last verdict, as row-by-row writes would.
+    const rows = new Map<number, unknown[]>()
+    let plain = true
+    for (const { outcomes, callId } of writes)
+      for (const o of outcomes) {
+        rows.delete(o.targetId)
+        const values = verdictValues(o, callId)
+        plain &&= values.every(survivesJson)
+        rows.set(o.targetId, values)
+      }
+    if (plain) stmt(db, INSERT_ROWS).run(runId, JSON.stringify([...rows.values()]))
+    else for (const { outcomes, callId } of writes) insertVerdicts(db, runId, outcomes, callId)
+    if (named === 0) return
+    stmt(db, 'DELETE FROM verdict_bulk_writes WHERE run_id = ?').run(runId)
+    stmt(db, 'DELETE FROM verdict_columns WHERE run_id = ?').run(runId)
+    stmt(db, REFRESH_DELETE).run(runId, from)
+    stmt(db, REFRESH_INSERT).run(runId, from)
   })
 }
+
+/**
+ * Whether a value reads back from JSON as binding it would store it: not an infinite score
+ * (JSON has none), not text with a lone surrogate (bound, it becomes U+FFFD; through SQLite's
+ * JSON, other bytes). Such rows take the row-by-row statement.
+ */
+const survivesJson = (v: unknown) =>
+  typeof v === 'string' ? !LONE_SURROGATE.test(v) : typeof v !== 'number' || Number.isFinite(v)
+
+/** With the u flag a well-formed pair is one code point, so only a lone surrogate matches. */
+const LONE_SURROGATE = /\p{Cs}/u
+
+const INSERT_ROWS = `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id, status, verdict, score, reason, citation, detail)
+  SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7 FROM json_each(?)`
+
+/** The targets a bulk write touched: those of the run's rows from the id it started at. */
+const WRITTEN = 'SELECT target_id FROM verdicts WHERE run_id = ? AND id >= ?'
+
+/** The trigger's refresh of "judges disagree" (migration 0100), for every written target at once. */
+const REFRESH_DELETE = `DELETE FROM judge_disagreements WHERE target_id IN (${WRITTEN})`
+const REFRESH_INSERT = `INSERT OR IGNORE INTO judge_disagreements (target_id, dataset_id, item_id)
+  SELECT t.id, t.dataset_id, t.item_id FROM targets t WHERE t.id IN (${WRITTEN}) AND EXISTS (
+    SELECT 1 FROM verdicts v JOIN runs r ON r.id = v.run_id JOIN labels l ON l.target_id = v.target_id
+    WHERE v.target_id = t.id AND r.dataset_id = t.dataset_id AND v.status = 'ok'
+      AND l.verdict IS NOT NULL AND v.verdict <> l.verdict)`
 
 /** One candidate's verdicts, inside a transaction the caller holds (see runs/tickWrites.ts). */
 export function insertVerdicts(
@@ -34,21 +89,23 @@ export function insertVerdicts(
     `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id, status, verdict, score, reason, citation, detail)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-  for (const o of outcomes) {
-    // The same text as stringifying a merged copy; the copy is only made when there is a problem.
-    const detail = o.problem ? { ...(o.detail ?? {}), problem: o.problem } : (o.detail ?? {})
-    insert.run(
-      runId,
-      o.targetId,
-      callId,
-      o.status,
-      o.status === 'ok' ? o.verdict : null,
-      o.score ?? null,
-      o.reason ?? null,
-      o.citation ?? null,
-      JSON.stringify(detail),
-    )
-  }
+  for (const o of outcomes) insert.run(runId, ...verdictValues(o, callId))
+}
+
+/** A verdict row's values after its run id, as both writers store them. */
+function verdictValues(o: VerdictOutcome, callId: number | null): unknown[] {
+  // The same text as stringifying a merged copy; the copy is only made when there is a problem.
+  const detail = o.problem ? { ...(o.detail ?? {}), problem: o.problem } : (o.detail ?? {})
+  return [
+    o.targetId,
+    callId,
+    o.status,
+    o.status === 'ok' ? o.verdict : null,
+    o.score ?? null,
+    o.reason ?? null,
+    o.citation ?? null,
+    JSON.stringify(detail),
+  ]
 }
 
 /** One imported verdict per target and run; a second one for the same target is refused by the table. */

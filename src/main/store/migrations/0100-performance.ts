@@ -42,7 +42,7 @@ const fillItemDone = (dataset: string | null) => {
 }
 
 /** Recomputes whether target X (an SQL expression) has a judge verdict that differs from a human label. */
-const refreshJudgeDisagreement = (x: string) => `
+export const refreshJudgeDisagreement = (x: string) => `
   DELETE FROM judge_disagreements WHERE target_id = ${x};
   INSERT INTO judge_disagreements (target_id, dataset_id, item_id)
     SELECT t.id, t.dataset_id, t.item_id FROM targets t WHERE t.id = ${x} AND EXISTS (
