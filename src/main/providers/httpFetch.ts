@@ -129,8 +129,12 @@ interface Target {
   auth: string | null
 }
 
-/** Parsed once per URL: a run sends thousands of requests to the same one or two. */
+/**
+ * Parsed once per URL: a run sends thousands of requests to the same one or two. Batch polling
+ * names a new URL per batch and file, so the cache starts over past a few hundred.
+ */
 const targets = new Map<string, Target | null>()
+const TARGETS_KEPT = 256
 
 function targetOf(input: string | URL): Target | null {
   const key = String(input)
@@ -153,6 +157,7 @@ function targetOf(input: string | URL): Target | null {
         : null
     // Keys differ only by query string (paged list calls); bounded so they cannot pile up.
     if (targets.size >= 256) targets.clear()
+    if (targets.size >= TARGETS_KEPT) targets.clear()
     targets.set(key, t)
   }
   return t
