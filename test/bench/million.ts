@@ -95,6 +95,20 @@ export async function benchMillion(): Promise<void> {
 }
 
 /**
+ * The Agreement and Compare views alone, cold and warm (`npm run bench -- --only benchMillionViews`);
+ * `--only million` runs them with the others.
+ */
+export async function benchMillionViews(): Promise<void> {
+  const m = millionWorkspace()
+  const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-million-'))
+  try {
+    await views(copyOf(m, join(dir, 'million.factlab')), m.datasetId)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
  * The Parquet export of the million-target workspace, a step of its own so it can run alone
  * (`npm run bench -- --only benchMillionParquet`); `--only million` runs it with the others.
  */

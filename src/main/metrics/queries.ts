@@ -1,4 +1,5 @@
 import type { Disagreement, LabelNextRow, NarrowingSeries } from '../../shared/contract/metrics'
+import { labelledByTimeOf } from '../labels/blocks'
 import { labelledByTime } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { verdictLookup } from '../verdicts/reads'
@@ -155,7 +156,10 @@ export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeri
   return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
     const n = t.ids.length
     if (n === 0) return []
-    const order = labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
+    // The label pass's blocks carry each label's time: no second read of every label.
+    const pass = t.labelPass
+    const byTime = (pass && 'blocks' in pass ? labelledByTimeOf(pass.blocks) : null) ?? labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
+    const order = byTime
       .map((id) => t.indexOf[id]!)
       .filter((i) => i >= 0 && t.goldBin[i] !== NONE && t.stored[i]! < 0)
     // Stored (imported or adjudicated) gold has no labelling time of its own; it counts as known
