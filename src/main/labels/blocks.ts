@@ -250,7 +250,8 @@ export function labelledByTimeOf(rows: LabelRowsColumns): number[] | null {
   // Sorted as one number each: the rank of the time among the distinct times, then the id.
   const distinct = Float64Array.from(latest).sort()
   let k = 0
-  for (let i = 0; i < distinct.length; i++) if (i === 0 || distinct[i] !== distinct[k - 1]) distinct[k++] = distinct[i]!
+  for (let i = 0; i < distinct.length; i++)
+    if (i === 0 || distinct[i] !== distinct[k - 1]) distinct[k++] = distinct[i]!
   const ranks = distinct.subarray(0, k)
   const ID_SPAN = 2 ** 31
   if (k * ID_SPAN >= 2 ** 53) return null

@@ -158,7 +158,9 @@ export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeri
     if (n === 0) return []
     // The label pass's blocks carry each label's time: no second read of every label.
     const pass = t.labelPass
-    const byTime = (pass && 'blocks' in pass ? labelledByTimeOf(pass.blocks) : null) ?? labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
+    const byTime =
+      (pass && 'blocks' in pass ? labelledByTimeOf(pass.blocks) : null) ??
+      labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
     const order = byTime
       .map((id) => t.indexOf[id]!)
       .filter((i) => i >= 0 && t.goldBin[i] !== NONE && t.stored[i]! < 0)

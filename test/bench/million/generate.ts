@@ -174,7 +174,9 @@ function generate(file: string, spec: MillionSpec): number {
     // metrics part times the first look itself).
     verdictColumns(db, db.prepare('SELECT id FROM runs ORDER BY id').pluck().all() as number[])
     // Likewise the label blocks (migration 0160) a first look at the Agreement view stores.
-    const span = db.prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM targets WHERE dataset_id = ?').get(ds.id) as {
+    const span = db
+      .prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM targets WHERE dataset_id = ?')
+      .get(ds.id) as {
       lo: number
       hi: number
     }
