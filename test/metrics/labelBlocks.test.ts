@@ -66,7 +66,6 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('jump' as const), by: fc.integer({ min: 1, max: 2 * BLOCK_SIZE }) }),
   fc.record({ kind: fc.constant('look' as const) }),
 )
-type Op = typeof op extends fc.Arbitrary<infer T> ? T : never
 
 /** The rows the blocks cache, straight from `labels`. */
 function labelRows(db: Db, lo: number, hi: number) {

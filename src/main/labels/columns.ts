@@ -115,7 +115,14 @@ function columnsOfBlocks(
   const fill = start.slice(0, targets)
   const annotator = new Int32Array(start[targets]!)
   const code = new Int32Array(start[targets]!)
-  const seen = new Set<number>()
+  let aLo = Number.POSITIVE_INFINITY
+  let aHi = Number.NEGATIVE_INFINITY
+  for (let p = 0; p < n; p++) {
+    const a = blocks.annotator[p]!
+    if (a < aLo) aLo = a
+    if (a > aHi) aHi = a
+  }
+  const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
   for (let p = 0; p < n; p++) {
     const i = at[p]!
     if (i < 0) continue
@@ -123,9 +130,11 @@ function columnsOfBlocks(
     const a = blocks.annotator[p]!
     annotator[to] = a
     code[to] = codeOf[blocks.verdict[p]!]!
-    seen.add(a)
+    seen[a - aLo] = 1
   }
-  return { start, annotator, code, values: [...labels], annotatorIds: [...seen].sort((x, y) => x - y) }
+  const annotatorIds: number[] = []
+  for (let a = 0; a < seen.length; a++) if (seen[a]) annotatorIds.push(a + aLo)
+  return { start, annotator, code, values: [...labels], annotatorIds }
 }
 
 function labelRowsByRow(db: Db, datasetId: number): [number, number, string][] {

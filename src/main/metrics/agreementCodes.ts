@@ -183,7 +183,11 @@ export function agreementFromLabels(t: TargetColumns, names: Map<number, string>
   const labelOf = (code: number) => String(h.values[code])
   const { order, name } = annotatorOrder(h.annotatorIds, names)
   const width = order.length
-  const column = new Map(order.map((a, i) => [a, i]))
+  // Annotator id → column, as an array: looked up once per label (millions of them).
+  const column = new Int32Array(order.reduce((m, a) => Math.max(m, a + 1), 0)).fill(-1)
+  order.forEach((a, i) => {
+    column[a] = i
+  })
   const all = new Subset(values)
   const perVariant = new Map<number, Subset>()
   let labelled = 0
@@ -199,7 +203,7 @@ export function agreementFromLabels(t: TargetColumns, names: Map<number, string>
     const e = h.start[i + 1]!
     if (s === e) continue
     slot.fill(-1)
-    for (let k = s; k < e; k++) slot[column.get(h.annotator[k]!)!] = h.code[k]!
+    for (let k = s; k < e; k++) slot[column[h.annotator[k]!]!] = h.code[k]!
     let m = 0
     for (let c = 0; c < width; c++) {
       grid[cell++] = slot[c]!
