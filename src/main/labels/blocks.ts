@@ -233,44 +233,69 @@ export function labelledByTimeOf(rows: LabelRowsColumns): number[] | null {
   const time = rows.time
   if (time === null) return null
   const n = rows.target.length
-  // Per labelled target (rows come in target order): its id and latest time.
-  const ids: number[] = []
-  const latest: number[] = []
+  // Per labelled target, in id order (rows come in target order): its id and latest time.
+  const ids = new Int32Array(n)
+  const latest = new Float64Array(n)
+  let m = 0
   for (let p = 0; p < n; p++) {
     const id = rows.target[p]!
     const t = time[p]!
-    const last = ids.length - 1
-    if (last >= 0 && ids[last] === id) {
-      if (t > latest[last]!) latest[last] = t
+    if (m > 0 && ids[m - 1] === id) {
+      if (t > latest[m - 1]!) latest[m - 1] = t
     } else {
-      ids.push(id)
-      latest.push(t)
+      ids[m] = id
+      latest[m++] = t
     }
   }
-  // Sorted as one number each: the rank of the time among the distinct times, then the id.
-  const distinct = Float64Array.from(latest).sort()
-  let k = 0
-  for (let i = 0; i < distinct.length; i++)
-    if (i === 0 || distinct[i] !== distinct[k - 1]) distinct[k++] = distinct[i]!
-  const ranks = distinct.subarray(0, k)
-  const ID_SPAN = 2 ** 31
-  if (k * ID_SPAN >= 2 ** 53) return null
-  const keys = new Float64Array(ids.length)
-  for (let i = 0; i < ids.length; i++) {
-    let a = 0
-    let b = k - 1
-    const t = latest[i]!
-    while (a < b) {
-      const mid = (a + b) >> 1
-      if (ranks[mid]! < t) a = mid + 1
-      else b = mid
-    }
-    keys[i] = a * ID_SPAN + ids[i]!
-  }
-  keys.sort()
-  const out = new Array<number>(keys.length)
-  for (let i = 0; i < keys.length; i++) out[i] = keys[i]! % ID_SPAN
+  const order = stableOrderByTime(latest.subarray(0, m))
+  const out = new Array<number>(m)
+  for (let i = 0; i < m; i++) out[i] = ids[order[i]!]!
   return out
+}
+
+/**
+ * Indexes 0 … n − 1 ordered by time, ties kept in index order: a least-significant-digit radix
+ * sort of the whole milliseconds past the earliest (16 bits a pass, as many passes as their span
+ * needs), a few linear passes where a comparison sort of a million entries takes a good part of
+ * a second.
+ */
+function stableOrderByTime(time: Float64Array): Int32Array {
+  const n = time.length
+  let min = Number.POSITIVE_INFINITY
+  let max = Number.NEGATIVE_INFINITY
+  for (let i = 0; i < n; i++) {
+    if (time[i]! < min) min = time[i]!
+    if (time[i]! > max) max = time[i]!
+  }
+  let order = new Int32Array(n)
+  for (let i = 0; i < n; i++) order[i] = i
+  if (n < 2 || max === min) return order
+  // Whole milliseconds (isoMillis gives no others); the span of years 0000–9999 fits 49 bits.
+  const low = new Uint32Array(n)
+  const high = new Uint32Array(n)
+  for (let i = 0; i < n; i++) {
+    const d = time[i]! - min
+    high[i] = Math.floor(d / 2 ** 32)
+    low[i] = d - high[i]! * 2 ** 32
+  }
+  const span = max - min
+  let next = new Int32Array(n)
+  const counts = new Int32Array(65537)
+  for (let shift = 0; shift < 64 && 2 ** shift <= span; shift += 16) {
+    const word = shift < 32 ? low : high
+    const bits = shift % 32
+    counts.fill(0)
+    for (let i = 0; i < n; i++) counts[((word[i]! >>> bits) & 0xffff) + 1]!++
+    for (let d = 0; d < 65536; d++) counts[d + 1]! += counts[d]!
+    for (let k = 0; k < n; k++) {
+      const i = order[k]!
+      next[counts[(word[i]! >>> bits) & 0xffff]!++] = i
+    }
+    const swap = order
+    order = next
+    next = swap
+  }
+  return order
 }
 
 function isBusyOrReadonly(e: unknown): boolean {
