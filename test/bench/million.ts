@@ -292,7 +292,12 @@ async function views(file: string, datasetId: number): Promise<void> {
       const cold = mainThreadCpuMs() - c0
       const c1 = mainThreadCpuMs()
       figure(`${view} view, warm`, Math.min(await open(), await open()), 'ms', 100)
-      info(`${view} view, CPU time of the main thread, cold / warm ×2`, cold, 'ms', `${mainThreadCpuMs() - c1} ms`)
+      info(
+        `${view} view, CPU time of the main thread, cold / warm ×2`,
+        cold,
+        'ms',
+        `${mainThreadCpuMs() - c1} ms`,
+      )
       rss(`the ${view} view`)
     } finally {
       ctx.close()

@@ -9,11 +9,12 @@ import { labelledByTime } from '../../src/main/labels/reads'
 import { datasetAgreement } from '../../src/main/metrics/datasetAgreement'
 import { disagreements, labelNext, narrowing } from '../../src/main/metrics/queries'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
+import { readTargetRows, targetRowsByRow } from '../../src/main/metrics/targetRows'
 import type { Db } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
 import { createDataset } from '../../src/main/store/repos/datasets'
-import { editUnit } from '../../src/main/units/edit'
+import { deleteUnit, editUnit } from '../../src/main/units/edit'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from './fixture'
@@ -21,7 +22,7 @@ import { makeFixture } from './fixture'
 const tmp = tmpDirs()
 
 /**
- * The label blocks (migration 0160) are a cache of the labels: after any sequence of saves,
+ * The label and target blocks (migration 0160) are caches of the labels and targets: after any sequence of saves,
  * clears, undos, merges, direct edits, deletes and withdrawn imports, with the views read in
  * between (which stores blocks that later writes must drop), they hold exactly the label rows,
  * and every figure of the Agreement and Compare views is what reading the rows gives, to the
@@ -64,6 +65,8 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), target: fc.nat(60) }),
   fc.record({ kind: fc.constant('withdraw' as const), target: fc.nat(60) }),
   fc.record({ kind: fc.constant('editUnit' as const), target: fc.nat(60) }),
+  fc.record({ kind: fc.constant('deleteUnit' as const), target: fc.nat(60) }),
+  fc.record({ kind: fc.constant('control' as const), target: fc.nat(60), drop: fc.boolean() }),
   fc.record({ kind: fc.constant('jump' as const), by: fc.integer({ min: 1, max: 2 * BLOCK_SIZE }) }),
   fc.record({ kind: fc.constant('look' as const) }),
 )
@@ -97,7 +100,7 @@ function copy(db: Db, withoutBlocks: boolean): Db {
   const file = join(tmp(), 'copy.factlab')
   db.prepare('VACUUM INTO ?').run(file)
   const c = new Database(file) as Db
-  if (withoutBlocks) c.exec('DROP TABLE label_blocks')
+  if (withoutBlocks) c.exec('DROP TABLE label_blocks; DROP TABLE target_blocks')
   return c
 }
 
@@ -167,6 +170,20 @@ describe('label blocks', () => {
                 .pluck()
                 .get(pick(o.target)) as number
               editUnit(db, unit, `edited ${o.target}`)
+            } else if (o.kind === 'deleteUnit') {
+              const unit = db
+                .prepare('SELECT unit_id FROM targets WHERE id = ?')
+                .pluck()
+                .get(pick(o.target)) as number
+              deleteUnit(db, unit)
+            } else if (o.kind === 'control') {
+              const t = pick(o.target)
+              if (o.drop) db.prepare('DELETE FROM controls WHERE target_id = ?').run(t)
+              else
+                db.prepare(
+                  `INSERT OR IGNORE INTO controls (target_id, dataset_id, verdict, source, created_at)
+                   SELECT id, dataset_id, 'true', 'gold', '2026-01-01' FROM targets WHERE id = ?`,
+                ).run(t)
             } else if (o.kind === 'jump') {
               // Another dataset's target far ahead, so later targets (edits) land in other blocks.
               const n = db.prepare('SELECT COUNT(*) FROM items').pluck().get() as number
@@ -208,10 +225,14 @@ describe('label blocks', () => {
           // The Compare view's order of labelled targets, as SQLite sorts it.
           expect(labelledByTimeOf(blocks)).toEqual(labelledByTime(db, lo, hi))
         } else expect(times.some((t) => !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(t))).toBe(true)
+        // The targets the views read, from target blocks kept through the changes.
+        for (const datasetId of [fx.datasetId, other])
+          for (const controls of [false, true])
+            expect(readTargetRows(db, datasetId, controls)).toEqual(targetRowsByRow(db, datasetId, controls))
         // The figures: blocks kept through the changes, blocks rebuilt, and no blocks at all.
         const rowsOnly = copy(db, true)
         const rebuilt = copy(db, false)
-        rebuilt.exec('DELETE FROM label_blocks')
+        rebuilt.exec('DELETE FROM label_blocks; DELETE FROM target_blocks')
         for (const datasetId of [fx.datasetId, other]) {
           const expected = views(rowsOnly, datasetId)
           expect(views(db, datasetId)).toEqual(expected)
@@ -223,6 +244,33 @@ describe('label blocks', () => {
       }),
       { numRuns: 30 },
     )
+  })
+
+  it('see a control marked, a unit edited and a unit deleted after they were stored', () => {
+    const fx = makeFixture(tmp(), { items: 2, variants: ['answer'], facts: 2 })
+    const db = fx.db
+    fx.label('ana', 0, 'true')
+    const same = () => {
+      for (const controls of [false, true])
+        expect(readTargetRows(db, fx.datasetId, controls)).toEqual(
+          targetRowsByRow(db, fx.datasetId, controls),
+        )
+    }
+    same()
+    expect(db.prepare('SELECT COUNT(*) FROM target_blocks').pluck().get()).toBe(1)
+    db.prepare(
+      `INSERT INTO controls (target_id, dataset_id, verdict, source, created_at) VALUES (?, ?, 'true', 'gold', '2026-01-01')`,
+    ).run(fx.targets[1]!.id, fx.datasetId)
+    same()
+    const unitOf = (i: number) =>
+      db.prepare('SELECT unit_id FROM targets WHERE id = ?').pluck().get(fx.targets[i]!.id) as number
+    editUnit(db, unitOf(0), 'edited')
+    same()
+    deleteUnit(db, unitOf(2))
+    same()
+    db.prepare('DELETE FROM controls').run()
+    same()
+    db.close()
   })
 
   it('are dropped by a label write and built again on the next read', () => {

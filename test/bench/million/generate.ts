@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readLabelBlocks } from '../../../src/main/labels/blocks'
+import { readTargetBlocks } from '../../../src/main/metrics/targetBlocks'
 import { openWorkspace } from '../../../src/main/store/connection'
 import { ensureAnnotator } from '../../../src/main/store/repos/annotators'
 import { createDataset } from '../../../src/main/store/repos/datasets'
@@ -18,9 +19,9 @@ import { FAAF_SCHEMA } from '../../../src/shared/labelSchemas'
  * Bump when the generated content changes, so a cached file from an older generator is not reused.
  * 7: made with migration 0140's label index, which a copy of a version 6 file would build at open.
  * 8: label times as the app writes them (ISO with milliseconds), and migration 0160's label
- * blocks stored, as after a first look at the figures.
+ * blocks stored, as after a first look at the figures. 9: its target blocks stored too.
  */
-export const GENERATOR_VERSION = 8
+export const GENERATOR_VERSION = 9
 
 export interface MillionSpec {
   items: number
@@ -173,7 +174,7 @@ function generate(file: string, spec: MillionSpec): number {
     // views' "cold" figures are a fresh process on a workspace whose runs were seen before (the
     // metrics part times the first look itself).
     verdictColumns(db, db.prepare('SELECT id FROM runs ORDER BY id').pluck().all() as number[])
-    // Likewise the label blocks (migration 0160) a first look at the Agreement view stores.
+    // Likewise the label and target blocks (migration 0160) a first look at the Agreement view stores.
     const span = db
       .prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM targets WHERE dataset_id = ?')
       .get(ds.id) as {
@@ -181,6 +182,7 @@ function generate(file: string, spec: MillionSpec): number {
       hi: number
     }
     readLabelBlocks(db, span.lo, span.hi)
+    readTargetBlocks(db, ds.id)
     db.exec('ANALYZE')
     db.pragma('journal_mode = WAL')
     return ds.id
