@@ -26,9 +26,10 @@ class Subset {
   readonly alphaIndex: Int32Array
   k = 0
   readonly o: Float64Array
-  readonly ac1 = new Ac1Sums()
+  readonly ac1: Ac1Sums
 
   constructor(readonly values: number) {
+    this.ac1 = new Ac1Sums(values)
     this.totals = new Int32Array(values)
     this.alphaIndex = new Int32Array(values).fill(-1)
     this.o = new Float64Array(values * values)
@@ -85,7 +86,7 @@ class Subset {
     for (let c = 0; c < k; c++) for (let d = 0; d < k; d++) o[c * k + d] = this.o[c * this.values + d]!
     let top = -1
     for (const c of this.totalsOrder) if (top < 0 || this.totals[c]! > this.totals[top]!) top = c
-    const q = Math.max(categories, this.ac1.pi.size)
+    const q = Math.max(categories, this.ac1.size)
     return {
       n: items,
       percent: this.pairSum / items,
@@ -141,7 +142,7 @@ function pairRobust(
   values: number,
   categories: number,
 ): { n: number; ac1: number | null; pabak: number | null } {
-  const sums = new Ac1Sums()
+  const sums = new Ac1Sums(values)
   const keys = new Int32Array(2)
   const counts = new Int32Array(2)
   const used = new Uint8Array(values)
