@@ -1,10 +1,11 @@
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { LabelWriter } from '../../src/main/labels/labels'
 import { datasetAgreement } from '../../src/main/metrics/datasetAgreement'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
-import { LATEST_VERSION, openWorkspace, schemaVersion } from '../../src/main/store/connection'
+import { type Db, LATEST_VERSION, openWorkspace, schemaVersion } from '../../src/main/store/connection'
 import { MIGRATIONS } from '../../src/main/store/migrations'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { listDatasets } from '../../src/main/store/repos/datasets'
@@ -47,7 +48,15 @@ describe('migration 0160: the label blocks', () => {
     const held = blocks()
     new LabelWriter(ws.db).save({ targetId: target, annotatorId: ensureAnnotator(ws.db, 'zed').id, verdict })
     expect(blocks()).toBe(held - 1)
-    expect(datasetAgreement(ws.db, id).cohenPairs.some((p) => p.a === 'zed' || p.b === 'zed')).toBe(true)
     ws.close()
+    // A workspace opened read-only builds the missing block without storing it.
+    const readonly = new Database(file, { readonly: true }) as Db
+    const seen = datasetAgreement(readonly, id)
+    expect(readonly.prepare('SELECT COUNT(*) FROM label_blocks').pluck().get()).toBe(held - 1)
+    readonly.close()
+    expect(seen.cohenPairs.some((p) => p.a === 'zed' || p.b === 'zed')).toBe(true)
+    const again = Workspace.open(file)
+    expect(datasetAgreement(again.db, id)).toEqual(seen)
+    again.close()
   })
 })
