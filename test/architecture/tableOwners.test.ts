@@ -12,6 +12,7 @@ const OWNERS: Record<string, string> = {
   label_history: 'labels',
   gold: 'labels',
   gold_history: 'labels',
+  label_blocks: 'labels',
   verdicts: 'verdicts',
 }
 

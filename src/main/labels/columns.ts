@@ -1,6 +1,7 @@
 import { CODE_SPAN, sqlString } from '../metrics/packing'
 import { buildLabelColumns, type LabelColumns } from '../metrics/stats/labelColumns'
 import type { Db } from '../store/connection'
+import { type LabelRowsColumns, readLabelBlocks } from './blocks'
 
 /**
  * Current labels of the dataset's target-id range (other datasets' targets fall outside the
@@ -46,11 +47,17 @@ export function loadLabelColumns(
   /** Given the pass, which activeTimeInRange can line the labels' seconds up with. */
   keep?: (pass: LabelPass) => void,
 ): LabelColumns {
+  // Categorical labels come from the stored blocks (migration 0160) where the workspace has them.
+  const k = labels.length
+  const blocks = k > 0 && k < CODE_SPAN ? readLabelBlocks(db, minId, maxId) : null
+  if (blocks) {
+    keep?.({ blocks, minId })
+    return columnsOfBlocks(blocks, labels, indexOf, targets)
+  }
   const packed = packedLabels(db, labels, minId, maxId)
   if (!packed) return buildLabelColumns(targets, labelRowsByRow(db, datasetId), indexOf, labels)
   keep?.(packed)
   const { values, aSpan, aLo } = packed
-  const k = labels.length
   // Per kept label: its target's dense index (−1: not kept), in row order.
   const at = new Int32Array(values.length)
   const counts = new Int32Array(targets + 1)
@@ -85,6 +92,51 @@ export function loadLabelColumns(
   return { start, annotator, code, values: [...labels], annotatorIds }
 }
 
+/** `loadLabelColumns` from the blocks' columns: the same counting, over their arrays. */
+function columnsOfBlocks(
+  blocks: LabelRowsColumns,
+  labels: string[],
+  indexOf: Int32Array,
+  targets: number,
+): LabelColumns {
+  // A stored label outside the schema (a schema edited after labelling) is not a verdict.
+  const codeOf = Int32Array.from(blocks.verdicts, (v) => labels.indexOf(v))
+  const n = blocks.target.length
+  const at = new Int32Array(n)
+  const counts = new Int32Array(targets + 1)
+  for (let p = 0; p < n; p++) {
+    const id = blocks.target[p]!
+    const i = codeOf[blocks.verdict[p]!]! < 0 || id >= indexOf.length ? -1 : indexOf[id]!
+    at[p] = i
+    if (i >= 0) counts[i + 1]!++
+  }
+  const start = new Int32Array(targets + 1)
+  for (let i = 0; i < targets; i++) start[i + 1] = start[i]! + counts[i + 1]!
+  const fill = start.slice(0, targets)
+  const annotator = new Int32Array(start[targets]!)
+  const code = new Int32Array(start[targets]!)
+  let aLo = Number.POSITIVE_INFINITY
+  let aHi = Number.NEGATIVE_INFINITY
+  for (let p = 0; p < n; p++) {
+    const a = blocks.annotator[p]!
+    if (a < aLo) aLo = a
+    if (a > aHi) aHi = a
+  }
+  const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
+  for (let p = 0; p < n; p++) {
+    const i = at[p]!
+    if (i < 0) continue
+    const to = fill[i]!++
+    const a = blocks.annotator[p]!
+    annotator[to] = a
+    code[to] = codeOf[blocks.verdict[p]!]!
+    seen[a - aLo] = 1
+  }
+  const annotatorIds: number[] = []
+  for (let a = 0; a < seen.length; a++) if (seen[a]) annotatorIds.push(a + aLo)
+  return { start, annotator, code, values: [...labels], annotatorIds }
+}
+
 function labelRowsByRow(db: Db, datasetId: number): [number, number, string][] {
   return db
     .prepare(
@@ -113,8 +165,13 @@ export function labelsForMetrics(db: Db): string {
   return has ? 'labels INDEXED BY labels_metrics' : 'labels'
 }
 
-/** One label pass: per label ((target − minId) · aSpan + annotator − aLo) · CODE_SPAN + code. */
-export interface LabelPass {
+/**
+ * One label pass: packed from SQL, per label ((target − minId) · aSpan + annotator − aLo) ·
+ * CODE_SPAN + code; or the stored blocks' columns, which carry the seconds and times as well.
+ */
+export type LabelPass = PackedPass | { blocks: LabelRowsColumns; minId: number }
+
+interface PackedPass {
   values: number[]
   aSpan: number
   aLo: number
@@ -122,7 +179,7 @@ export interface LabelPass {
 }
 
 /** Categorical verdicts packed into one integer per label, or null when they do not fit. */
-function packedLabels(db: Db, labels: string[], minId: number, maxId: number): LabelPass | null {
+function packedLabels(db: Db, labels: string[], minId: number, maxId: number): PackedPass | null {
   const k = labels.length
   const span = db.prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM annotators').get() as {
     lo: number | null
@@ -163,7 +220,8 @@ export function activeTimeInRange(
       .prepare(`SELECT seconds ${labelRows(db)}`)
       .pluck()
       .all(minId, maxId) as number[]
-  if (pass && pass.minId === minId) {
+  if (pass && pass.minId === minId && 'blocks' in pass) return blockSums(pass.blocks, indexOf)
+  if (pass && pass.minId === minId && 'values' in pass) {
     const s = seconds()
     if (s.length === pass.values.length)
       return kbnSums(pass.values, CODE_SPAN, pass.aSpan, pass.aLo, minId, s, indexOf)
@@ -187,6 +245,46 @@ export function activeTimeInRange(
       ] as const,
   )()
   return kbnSums(who, 1, aSpan, aLo, minId, secs, indexOf)
+}
+
+/** `kbnSums` over the blocks' columns, which hold each label's seconds in the same order. */
+function blockSums(
+  b: LabelRowsColumns,
+  indexOf: Int32Array,
+): Map<number, { seconds: number; labelled: number }> {
+  const n = b.target.length
+  let aLo = Number.POSITIVE_INFINITY
+  let aHi = Number.NEGATIVE_INFINITY
+  for (let p = 0; p < n; p++) {
+    const a = b.annotator[p]!
+    if (a < aLo) aLo = a
+    if (a > aHi) aHi = a
+  }
+  const out = new Map<number, { seconds: number; labelled: number }>()
+  if (n === 0) return out
+  const aSpan = aHi - aLo + 1
+  const sum = new Float64Array(aSpan)
+  const err = new Float64Array(aSpan)
+  const count = new Float64Array(aSpan)
+  for (let p = 0; p < n; p++) {
+    const id = b.target[p]!
+    if (id >= indexOf.length || indexOf[id]! < 0) continue
+    const a = b.annotator[p]! - aLo
+    // kahanBabuskaNeumaierStep of SQLite's sum()
+    const r = b.seconds[p]!
+    const s = sum[a]!
+    const t = s + r
+    if (Math.abs(s) > Math.abs(r)) err[a]! += s - t + r
+    else err[a]! += r - t + s
+    sum[a] = t
+    count[a]!++
+  }
+  for (let a = 0; a < aSpan; a++) {
+    if (count[a] === 0) continue
+    const e = err[a]!
+    out.set(a + aLo, { seconds: Number.isFinite(e) ? sum[a]! + e : sum[a]!, labelled: count[a]! })
+  }
+  return out
 }
 
 /** Per annotator: SQLite's compensated sum of the seconds, and the count, of the kept targets' labels. */

@@ -1,6 +1,6 @@
 /**
- * The labels room: every read and write of the `labels`, `label_history`, `gold` and
- * `gold_history` tables lives in this folder — saving and clearing a label (with its history
+ * The labels room: every read and write of the `labels`, `label_history`, `gold`, `gold_history`
+ * and `label_blocks` (the views' copy of the labels, blocks.ts) tables lives in this folder — saving and clearing a label (with its history
  * row), gold (stored, majority, imported), adjudication, what a bundle export reads and a bundle
  * merge appends, the metrics' label columns, and the SQL conditions other folders' queries use
  * (`sql.ts`). No file outside it prepares SQL on those tables (test/architecture/tableOwners).

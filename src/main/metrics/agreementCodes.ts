@@ -26,9 +26,10 @@ class Subset {
   readonly alphaIndex: Int32Array
   k = 0
   readonly o: Float64Array
-  readonly ac1 = new Ac1Sums()
+  readonly ac1: Ac1Sums
 
   constructor(readonly values: number) {
+    this.ac1 = new Ac1Sums(values)
     this.totals = new Int32Array(values)
     this.alphaIndex = new Int32Array(values).fill(-1)
     this.o = new Float64Array(values * values)
@@ -85,7 +86,7 @@ class Subset {
     for (let c = 0; c < k; c++) for (let d = 0; d < k; d++) o[c * k + d] = this.o[c * this.values + d]!
     let top = -1
     for (const c of this.totalsOrder) if (top < 0 || this.totals[c]! > this.totals[top]!) top = c
-    const q = Math.max(categories, this.ac1.pi.size)
+    const q = Math.max(categories, this.ac1.size)
     return {
       n: items,
       percent: this.pairSum / items,
@@ -141,7 +142,7 @@ function pairRobust(
   values: number,
   categories: number,
 ): { n: number; ac1: number | null; pabak: number | null } {
-  const sums = new Ac1Sums()
+  const sums = new Ac1Sums(values)
   const keys = new Int32Array(2)
   const counts = new Int32Array(2)
   const used = new Uint8Array(values)
@@ -183,7 +184,11 @@ export function agreementFromLabels(t: TargetColumns, names: Map<number, string>
   const labelOf = (code: number) => String(h.values[code])
   const { order, name } = annotatorOrder(h.annotatorIds, names)
   const width = order.length
-  const column = new Map(order.map((a, i) => [a, i]))
+  // Annotator id → column, as an array: looked up once per label (millions of them).
+  const column = new Int32Array(order.reduce((m, a) => Math.max(m, a + 1), 0)).fill(-1)
+  order.forEach((a, i) => {
+    column[a] = i
+  })
   const all = new Subset(values)
   const perVariant = new Map<number, Subset>()
   let labelled = 0
@@ -199,7 +204,7 @@ export function agreementFromLabels(t: TargetColumns, names: Map<number, string>
     const e = h.start[i + 1]!
     if (s === e) continue
     slot.fill(-1)
-    for (let k = s; k < e; k++) slot[column.get(h.annotator[k]!)!] = h.code[k]!
+    for (let k = s; k < e; k++) slot[column[h.annotator[k]!]!] = h.code[k]!
     let m = 0
     for (let c = 0; c < width; c++) {
       grid[cell++] = slot[c]!

@@ -4,7 +4,7 @@ import { figuresByVariant } from './figures'
 import type { Coder, TargetColumns } from './load'
 import { NONE } from './stats/binary'
 import type { BootstrapOptions } from './stats/bootstrap'
-import { goldCodes } from './stats/labelColumns'
+import { goldCodes, goldCodesWithout } from './stats/labelColumns'
 
 /**
  * Humans as judges: every annotator's labels against the gold the *other* annotators make
@@ -20,11 +20,13 @@ export function humanFigures(
   const bins = h.values.map((v) => coder.bin(v, null))
   const n = t.ids.length
   const out: HumanMetrics[] = []
+  // Under the default rule, the gold of everyone else differs from the full gold only where one labelled.
+  const all = t.goldRule ? null : goldCodes(h, t.stored, -1)
   for (const a of h.annotatorIds) {
     const own = new Int8Array(n).fill(NONE)
     for (let i = 0; i < n; i++)
       for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = bins[h.code[k]!]!
-    const others = goldCodes(h, t.stored, a, t.goldRule?.(a))
+    const others = all ? goldCodesWithout(h, t.stored, all, a) : goldCodes(h, t.stored, a, t.goldRule?.(a))
     const gold = new Int8Array(n)
     for (let i = 0; i < n; i++) gold[i] = others[i]! < 0 ? NONE : bins[others[i]!]!
     const f = figuresByVariant(own, gold, null, t.variant, t.variants, boot)

@@ -48,6 +48,25 @@ export interface RunColumns {
   hasScores: boolean
 }
 
+/**
+ * The dense target indexes a run reached, [from, to): outside them its status is ST_NONE, so a
+ * pass counting its verdicts can stop there (twenty runs over a tenth of a million targets).
+ */
+export function runSpan(run: RunColumns): [from: number, to: number] {
+  const known = spans.get(run)
+  if (known) return known
+  const st = run.status
+  let from = 0
+  while (from < st.length && st[from] === ST_NONE) from++
+  let to = st.length
+  while (to > from && st[to - 1] === ST_NONE) to--
+  spans.set(run, [from, to])
+  return [from, to]
+}
+
+/** Runs' spans, found once: a loaded run's columns do not change. */
+const spans = new WeakMap<RunColumns, [number, number]>()
+
 export const ST_NONE = 0
 export const ST_OK = 1
 export const ST_NA = 2

@@ -1,8 +1,9 @@
 import type { Disagreement, LabelNextRow, NarrowingSeries } from '../../shared/contract/metrics'
+import { labelledByTimeOf } from '../labels/blocks'
 import { labelledByTime } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { verdictLookup } from '../verdicts/reads'
-import { ST_OK } from './load'
+import { runSpan, ST_OK } from './load'
 import { datasetSnapshot, memoised, runLabel, type Snapshot } from './snapshot'
 import { addPair, emptyCells, NONE, UNSUPPORTED } from './stats/binary'
 import { errorRateCi } from './stats/bootstrap'
@@ -68,7 +69,17 @@ function findDisagreements(
   // shown ones are kept and the rest are just counted.
   const shown: { i: number; run: (typeof runs)[number] }[] = []
   let total = 0
-  for (let i = 0; i < t.ids.length; i++) {
+  // Only targets some run reached can disagree.
+  let lo = t.ids.length
+  let hi = 0
+  for (const run of cols) {
+    const [from, to] = runSpan(run)
+    if (from < to) {
+      lo = Math.min(lo, from)
+      hi = Math.max(hi, to)
+    }
+  }
+  for (let i = lo; i < hi; i++) {
     if (variantCode >= 0 && t.variant[i] !== variantCode) continue
     const gold = t.goldBin[i]!
     if (gold === NONE) continue
@@ -120,7 +131,8 @@ function findLabelNext(db: Db, { t, runs, columns }: Snapshot, limit: number): L
   const unsupported = new Uint16Array(t.ids.length)
   for (const r of runs) {
     const run = columns.get(r.id)!
-    for (let i = 0; i < t.ids.length; i++) {
+    const [from, to] = runSpan(run)
+    for (let i = from; i < to; i++) {
       if (run.status[i] !== ST_OK) continue
       votes[i]!++
       if (run.bin[i] === UNSUPPORTED) unsupported[i]!++
@@ -155,7 +167,12 @@ export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeri
   return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
     const n = t.ids.length
     if (n === 0) return []
-    const order = labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
+    // The label pass's blocks carry each label's time: no second read of every label.
+    const pass = t.labelPass
+    const byTime =
+      (pass && 'blocks' in pass ? labelledByTimeOf(pass.blocks) : null) ??
+      labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
+    const order = byTime
       .map((id) => t.indexOf[id]!)
       .filter((i) => i >= 0 && t.goldBin[i] !== NONE && t.stored[i]! < 0)
     // Stored (imported or adjudicated) gold has no labelling time of its own; it counts as known
@@ -178,23 +195,37 @@ function series(
   const checkpoints = [
     ...new Set(Array.from({ length: points }, (_, k) => Math.ceil(((k + 1) * total) / points))),
   ]
+  // The places in the sequence of targets some run reached: the others add no pair to any run.
+  let lo = Number.POSITIVE_INFINITY
+  let hi = 0
+  for (const r of runs) {
+    const [from, to] = runSpan(columns.get(r.id)!)
+    if (from < to) {
+      lo = Math.min(lo, from)
+      hi = Math.max(hi, to)
+    }
+  }
+  const reached: number[] = []
+  for (let k = 0; k < total; k++) if (sequence[k]! >= lo && sequence[k]! < hi) reached.push(k)
   return runs.map((r) => {
-    const run = columns.get(r.id)!
+    const { status, bin } = columns.get(r.id)!
+    const gold = t.goldBin
     const cells = emptyCells()
     const series: NarrowingSeries['points'] = []
-    let next = 0
-    sequence.forEach((i, k) => {
-      if (run.status[i] === ST_OK) addPair(cells, run.bin[i]!, t.goldBin[i]!)
-      if (k + 1 === checkpoints[next]) {
-        const ci = errorRateCi(cells, { seed: 1, replicates: 300 })
-        series.push({
-          gold: k + 1,
-          n: cells.tp + cells.fp + cells.fn + cells.tn,
-          width: ci ? ci[1] - ci[0] : null,
-        })
-        next++
+    let p = 0
+    // Each point counts the pairs of the first `checkpoint` targets of the sequence.
+    for (const checkpoint of checkpoints) {
+      for (; p < reached.length && reached[p]! < checkpoint; p++) {
+        const i = sequence[reached[p]!]!
+        if (status[i] === ST_OK) addPair(cells, bin[i]!, gold[i]!)
       }
-    })
+      const ci = errorRateCi(cells, { seed: 1, replicates: 300 })
+      series.push({
+        gold: checkpoint,
+        n: cells.tp + cells.fp + cells.fn + cells.tn,
+        width: ci ? ci[1] - ci[0] : null,
+      })
+    }
     return { runId: r.id, label: runLabel(r), points: series }
   })
 }

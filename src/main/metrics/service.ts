@@ -9,7 +9,7 @@ import { datasetSettings } from '../store/repos/datasets'
 import { agreementOf } from './datasetAgreement'
 import { figuresByVariant } from './figures'
 import { humanFigures } from './humans'
-import { type RunColumns, ST_OK, type TargetColumns } from './load'
+import { type RunColumns, runSpan, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runIdentity } from './runIdentity'
 import { runCosts } from './runInfo'
@@ -37,9 +37,9 @@ export interface MetricsOptions {
   includeControls?: boolean
 }
 
-function correctness(run: RunColumns, gold: Int8Array): Int8Array {
+function correctness(run: RunColumns, gold: Int8Array, [from, to]: [number, number]): Int8Array {
   const out = new Int8Array(gold.length).fill(-1)
-  for (let i = 0; i < gold.length; i++)
+  for (let i = from; i < to; i++)
     if (run.status[i] === ST_OK && gold[i]! >= 0 && run.bin[i]! >= 0) out[i] = run.bin[i] === gold[i] ? 1 : 0
   return out
 }
@@ -159,8 +159,18 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
   for (const r of runs) {
     const run = columns.get(r.id)!
     const label = runLabel(r)
-    const f = figuresByVariant(run.bin, t.goldBin, run.status, t.variant, t.variants, boot)
-    const bf = confusionMatrix(run.code, t.goldCode, t.labels.length)
+    // Counting passes look at the targets the run reached only; outside them it has no verdict.
+    const span = runSpan(run)
+    const [from, to] = span
+    const f = figuresByVariant(
+      run.bin.subarray(from, to),
+      t.goldBin.subarray(from, to),
+      run.status.subarray(from, to),
+      t.variant.subarray(from, to),
+      t.variants,
+      boot,
+    )
+    const bf = confusionMatrix(run.code.subarray(from, to), t.goldCode.subarray(from, to), t.labels.length)
     judges.push({
       ...f.overall,
       runId: r.id,
@@ -173,14 +183,18 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       configKey: runIdentity(r.config, r),
       excluded: exclusion(r, f.overall),
       perClass: binaryFigures(f.cells).perClass,
-      confusion: { binary: confusionMatrix(run.bin, t.goldBin, 2), labels: t.labels, full: bf },
+      confusion: {
+        binary: confusionMatrix(run.bin.subarray(from, to), t.goldBin.subarray(from, to), 2),
+        labels: t.labels,
+        full: bf,
+      },
       byVariant: f.byVariant,
       ...costs.get(r.id)!,
       refchecker: refcheckerFor(t, run.code),
       rai: r.method === 'dcr' ? raiFor(t, run) : [],
     })
     correlations.push(...correlationsFor(r, label, run, t, alpha, beta))
-    correct.push(correctnessBits(correctness(run, t.goldBin)))
+    correct.push(correctnessBits(correctness(run, t.goldBin, span)))
   }
   const mcnemarRows: McNemarRow[] = []
   for (let a = 0; a < runs.length; a++)

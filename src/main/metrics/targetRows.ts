@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { CONTROL, CURRENT as CURRENT_UNIT, readTargetBlocks, type TargetBlockRows } from './targetBlocks'
 
 /**
  * The current targets of a dataset (controls left out unless asked) as typed columns in target
@@ -90,6 +91,8 @@ function packedTargetRows(db: Db, datasetId: number, includeControls: boolean): 
     itemOf[id - cLo] = item
     nameOf[id - cLo] = k
   }
+  const blocks = readTargetBlocks(db, datasetId)
+  if (blocks) return fromBlocks(blocks, includeControls, cLo, itemOf, nameOf, [...names.keys()])
   const packed = db
     .prepare(
       `SELECT (t.id * ${cSpan} + t.candidate_id - ${cLo}) * 2 + (t.item_id <> c.item_id OR t.candidate_id NOT BETWEEN ${cLo} AND ${cLo + cSpan - 1})
@@ -122,6 +125,46 @@ function packedTargetRows(db: Db, datasetId: number, includeControls: boolean): 
     out.variant[i] = code
   }
   const nameList = [...names.keys()]
+  out.variants = byCode.map((k) => nameList[k]!)
+  return out
+}
+
+/**
+ * The packed read's answer from the stored target blocks (migration 0160): the same filter (current
+ * unit, controls unless asked) and the same checks, null where the packed read gives up.
+ */
+function fromBlocks(
+  b: TargetBlockRows,
+  includeControls: boolean,
+  cLo: number,
+  itemOf: Int32Array,
+  nameOf: Int32Array,
+  nameList: string[],
+): TargetRows | null {
+  let n = 0
+  const skip = includeControls ? 0 : CONTROL
+  for (let p = 0; p < b.id.length; p++) if (b.flags[p]! & CURRENT_UNIT && !(b.flags[p]! & skip)) n++
+  const out = empty(n)
+  const codeOfName = new Int32Array(nameList.length).fill(-1)
+  const byCode: number[] = []
+  let i = 0
+  for (let p = 0; p < b.id.length; p++) {
+    const f = b.flags[p]!
+    if (!(f & CURRENT_UNIT) || f & skip) continue
+    const c = b.candidate[p]! - cLo
+    if (c < 0 || c >= itemOf.length || itemOf[c]! < 0 || itemOf[c] !== b.item[p]) return null
+    out.ids[i] = b.id[p]!
+    out.candidate[i] = c + cLo
+    out.item[i] = itemOf[c]!
+    const k = nameOf[c]!
+    let code = codeOfName[k]!
+    if (code < 0) {
+      code = byCode.length
+      codeOfName[k] = code
+      byCode.push(k)
+    }
+    out.variant[i++] = code
+  }
   out.variants = byCode.map((k) => nameList[k]!)
   return out
 }

@@ -7,6 +7,8 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { readLabelBlocks } from '../../../src/main/labels/blocks'
+import { readTargetBlocks } from '../../../src/main/metrics/targetBlocks'
 import { openWorkspace } from '../../../src/main/store/connection'
 import { ensureAnnotator } from '../../../src/main/store/repos/annotators'
 import { createDataset } from '../../../src/main/store/repos/datasets'
@@ -16,8 +18,10 @@ import { FAAF_SCHEMA } from '../../../src/shared/labelSchemas'
 /**
  * Bump when the generated content changes, so a cached file from an older generator is not reused.
  * 7: made with migration 0140's label index, which a copy of a version 6 file would build at open.
+ * 8: label times as the app writes them (ISO with milliseconds), and migration 0160's label
+ * blocks stored, as after a first look at the figures. 9: its target blocks stored too.
  */
-export const GENERATOR_VERSION = 7
+export const GENERATOR_VERSION = 9
 
 export interface MillionSpec {
   items: number
@@ -131,6 +135,9 @@ function generate(file: string, spec: MillionSpec): number {
       `CASE (t.id + ${offset}) % ${a.length} ${a.map((id, k) => `WHEN ${k} THEN ${id}`).join(' ')} END`
     const truth = `CASE WHEN (t.id * 2654435761 >> 5) % 3 = 0 THEN 'false' ELSE 'true' END`
     const flipped = `CASE WHEN (t.id * 40503 >> 3) % 33 = 0 THEN (CASE ${truth} WHEN 'true' THEN 'false' ELSE 'true' END) ELSE ${truth} END`
+    // Label times spread over a week, in the form the app writes them.
+    const at = (offset: number) =>
+      `strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-02', '+' || ((t.id * 7919 + ${offset} * 613) % 604800) || ' seconds')`
     db.transaction(() => {
       for (const [offset, verdict] of [
         [0, truth],
@@ -138,7 +145,7 @@ function generate(file: string, spec: MillionSpec): number {
       ] as const)
         db.exec(`
           INSERT INTO labels (target_id, annotator_id, verdict, created_at, updated_at, seconds)
-            SELECT t.id, ${pick(offset)}, ${verdict}, '2026-01-02', '2026-01-02', 4
+            SELECT t.id, ${pick(offset)}, ${verdict}, ${at(offset)}, ${at(offset)}, 4
             FROM targets t WHERE t.dataset_id = ${ds.id} AND (t.id * 7919) % 10 <> 0`)
     })()
     // Judge runs: each wrong on 4–12% of the targets, some N/A and transport errors.
@@ -167,6 +174,15 @@ function generate(file: string, spec: MillionSpec): number {
     // views' "cold" figures are a fresh process on a workspace whose runs were seen before (the
     // metrics part times the first look itself).
     verdictColumns(db, db.prepare('SELECT id FROM runs ORDER BY id').pluck().all() as number[])
+    // Likewise the label and target blocks (migration 0160) a first look at the Agreement view stores.
+    const span = db
+      .prepare('SELECT MIN(id) AS lo, MAX(id) AS hi FROM targets WHERE dataset_id = ?')
+      .get(ds.id) as {
+      lo: number
+      hi: number
+    }
+    readLabelBlocks(db, span.lo, span.hi)
+    readTargetBlocks(db, ds.id)
     db.exec('ANALYZE')
     db.pragma('journal_mode = WAL')
     return ds.id

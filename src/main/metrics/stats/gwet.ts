@@ -23,7 +23,24 @@ export class Ac1Sums {
   /** Subjects with at least two ratings, and their summed pair agreement. */
   paired = 0
   paSum = 0
-  readonly pi = new Map<string | number, number>()
+  /** Summed propensity per category, in first-seen order. */
+  private readonly pi = new Map<string | number, number>()
+  /**
+   * Given `codes`, keys are integer codes below it and the sums sit in an array, first-seen order
+   * kept beside it: the columnar path adds millions of rows. The same additions in the same
+   * order, so the same figures.
+   */
+  private readonly piCodes: Float64Array | null
+  private readonly codeOrder: number[] = []
+
+  constructor(codes?: number) {
+    this.piCodes = codes === undefined ? null : new Float64Array(codes)
+  }
+
+  /** Categories given at least once. */
+  get size(): number {
+    return this.piCodes ? this.codeOrder.length : this.pi.size
+  }
 
   /** One subject's tallies: distinct values and how often each was given. */
   addRow(keys: ArrayLike<string | number>, counts: ArrayLike<number>, distinct: number): void {
@@ -31,7 +48,16 @@ export class Ac1Sums {
     for (let k = 0; k < distinct; k++) r += counts[k]!
     if (r === 0) return
     this.rated++
-    for (let k = 0; k < distinct; k++) this.pi.set(keys[k]!, (this.pi.get(keys[k]!) ?? 0) + counts[k]! / r)
+    const codes = this.piCodes
+    if (codes)
+      for (let k = 0; k < distinct; k++) {
+        const c = keys[k] as number
+        // A sum of positive shares is never 0 once a category was given.
+        if (codes[c] === 0) this.codeOrder.push(c)
+        codes[c] = codes[c]! + counts[k]! / r
+      }
+    else
+      for (let k = 0; k < distinct; k++) this.pi.set(keys[k]!, (this.pi.get(keys[k]!) ?? 0) + counts[k]! / r)
     if (r < 2) return
     let agreeing = 0
     for (let k = 0; k < distinct; k++) agreeing += counts[k]! * (counts[k]! - 1)
@@ -46,10 +72,12 @@ export class Ac1Sums {
   result(categories = 0): Ac1 {
     if (this.paired === 0) return { ac1: null, pa: null, pe: null }
     const pa = this.paSum / this.paired
-    const q = Math.max(categories, this.pi.size)
+    const q = Math.max(categories, this.size)
     if (q < 2) return { ac1: null, pa, pe: null }
     let s = 0
-    for (const sum of this.pi.values()) {
+    const codes = this.piCodes
+    const sums = codes ? this.codeOrder.map((c) => codes[c]!) : this.pi.values()
+    for (const sum of sums) {
       const p = sum / this.rated
       s += p * (1 - p)
     }

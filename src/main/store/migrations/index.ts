@@ -12,6 +12,7 @@ import { migration0120 } from './0120-gold-rules'
 import { migration0130 } from './0130-batch-call-records'
 import { migration0140 } from './0140-label-reads'
 import { migration0150 } from './0150-batch-replies'
+import { migration0160 } from './0160-label-blocks'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0130,
   migration0140,
   migration0150,
+  migration0160,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }

@@ -1,0 +1,304 @@
+import type { Db } from '../store/connection'
+
+/**
+ * The labels that carry a verdict, kept a second time in blocks of 4,096 target ids (table
+ * `label_blocks`, migration 0160): one row per block holding every such label's target,
+ * annotator, verdict, seconds and time as packed columns, so the views read a million-target
+ * dataset's 1.8 million labels as some 250 rows. It is a cache of `labels` and nothing else:
+ * triggers delete a block whenever one of its labels is written, and the next read builds it
+ * again from the rows. A save while annotating so costs one small delete, and the next view
+ * rebuilds one block, not a column of the whole dataset.
+ */
+export const BLOCK_SIZE = 4096
+
+/** Labels with a verdict of a target-id range, in (target, annotator) order, as columns. */
+export interface LabelRowsColumns {
+  target: Int32Array
+  annotator: Int32Array
+  /** index into `verdicts` */
+  verdict: Int32Array
+  verdicts: string[]
+  seconds: Float64Array
+  /** `updated_at` as milliseconds since the epoch; null when one is not an ISO time as `now()` writes it. */
+  time: Float64Array | null
+}
+
+interface BlockDict {
+  n: number
+  verdicts: string[]
+  /** Whether the block carries a time column (every time in the canonical ISO form). */
+  times: boolean
+}
+
+const parseDict = (text: string): BlockDict => {
+  const value: unknown = JSON.parse(text)
+  const d = value as Partial<BlockDict> | null
+  if (
+    d === null ||
+    typeof d !== 'object' ||
+    !Number.isInteger(d.n) ||
+    typeof d.times !== 'boolean' ||
+    !Array.isArray(d.verdicts) ||
+    !d.verdicts.every((v) => typeof v === 'string')
+  )
+    throw new Error('label_blocks.dict is not a block dictionary')
+  return d as BlockDict
+}
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+/**
+ * The milliseconds of an ISO time written by `Date.prototype.toISOString` with a four-digit
+ * year, or NaN. For those strings, text order (SQLite's, byte by byte) is time order.
+ */
+export function isoMillis(s: string): number {
+  if (!ISO.test(s)) return Number.NaN
+  const ms = Date.parse(s)
+  return Number.isFinite(ms) && new Date(ms).toISOString() === s ? ms : Number.NaN
+}
+
+type Row = [target: number, annotator: number, verdict: string, seconds: number, at: string]
+
+/** A block's dict and data from its label rows. Layout: seconds f64, time f64, annotator i32, verdict u32, offset u16. */
+export function encodeBlock(rows: readonly Row[]): { dict: string; data: Buffer } {
+  const n = rows.length
+  const verdicts: string[] = []
+  const index = new Map<string, number>()
+  let times = true
+  const time = new Float64Array(n)
+  for (let p = 0; p < n && times; p++) {
+    const ms = isoMillis(rows[p]![4])
+    if (Number.isNaN(ms)) times = false
+    else time[p] = ms
+  }
+  const buf = new ArrayBuffer(n * (times ? 26 : 18))
+  new Float64Array(buf, 0, n).set(rows.map((r) => r[3]))
+  let at = 8 * n
+  if (times) {
+    new Float64Array(buf, at, n).set(time)
+    at += 8 * n
+  }
+  const annotator = new Int32Array(buf, at, n)
+  const verdict = new Uint32Array(buf, at + 4 * n, n)
+  const offset = new Uint16Array(buf, at + 8 * n, n)
+  for (let p = 0; p < n; p++) {
+    const [target, a, v] = rows[p]!
+    let c = index.get(v)
+    if (c === undefined) {
+      c = verdicts.push(v) - 1
+      index.set(v, c)
+    }
+    annotator[p] = a
+    verdict[p] = c
+    offset[p] = target % BLOCK_SIZE
+  }
+  const dict: BlockDict = { n, verdicts, times }
+  return { dict: JSON.stringify(dict), data: Buffer.from(buf) }
+}
+
+const hasTable = (db: Db) =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'label_blocks'").get() !== undefined
+
+/**
+ * The labels with a verdict of targets lo … hi, from the stored blocks, building (and storing)
+ * the missing ones. Null in a workspace from before migration 0160. Stored blocks are read in
+ * one statement; when some are missing, reading, building and storing happen in one write
+ * transaction, so no label saved meanwhile by another process can be missed by a stored block.
+ * A workspace that cannot be written to (read-only, or busy past the timeout) still gets the
+ * blocks, built but not stored.
+ */
+export function readLabelBlocks(db: Db, lo: number, hi: number): LabelRowsColumns | null {
+  // Target ids travel as 32-bit integers, as the metrics' other columns carry them.
+  if (hi < lo || lo < 0 || hi >= 2 ** 31 || !hasTable(db)) return null
+  const first = Math.floor(lo / BLOCK_SIZE)
+  const last = Math.floor(hi / BLOCK_SIZE)
+  const readStored = () =>
+    db
+      .prepare('SELECT block, dict, data FROM label_blocks WHERE block BETWEEN ? AND ? ORDER BY block')
+      .raw()
+      .all(first, last) as [number, string, Buffer][]
+  let stored = readStored()
+  if (stored.length === last - first + 1) return decode(stored, lo, hi)
+  const rowsOf = db.prepare(
+    `SELECT target_id, annotator_id, verdict, seconds, updated_at FROM ${labelsIndexed(db)}
+     WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL ORDER BY target_id, annotator_id`,
+  )
+  const build = (block: number) => {
+    const rows = rowsOf.raw().all(block * BLOCK_SIZE, (block + 1) * BLOCK_SIZE - 1) as Row[]
+    return encodeBlock(rows)
+  }
+  const complete = (store: boolean): [number, string, Buffer][] => {
+    stored = readStored()
+    const have = new Set(stored.map(([b]) => b))
+    const put = db.prepare('INSERT INTO label_blocks (block, dict, data) VALUES (?, ?, ?)')
+    const all = [...stored]
+    for (let b = first; b <= last; b++) {
+      if (have.has(b)) continue
+      const { dict, data } = build(b)
+      if (store) put.run(b, dict, data)
+      all.push([b, dict, data])
+    }
+    return all.sort((x, y) => x[0] - y[0])
+  }
+  let blocks: [number, string, Buffer][]
+  try {
+    blocks = db.readonly ? db.transaction(() => complete(false))() : db.transaction(complete).immediate(true)
+  } catch (e) {
+    if (!isBusyOrReadonly(e)) throw e
+    blocks = db.transaction(() => complete(false))()
+  }
+  return decode(blocks, lo, hi)
+}
+
+/** `labels` through migration 0140's index (every column read here), as `labelsForMetrics` names it. */
+function labelsIndexed(db: Db): string {
+  const has = db.prepare("SELECT 1 FROM pragma_index_list('labels') WHERE name = 'labels_metrics'").get()
+  return has ? 'labels INDEXED BY labels_metrics' : 'labels'
+}
+
+/** The blocks' labels of targets lo … hi as one set of columns, verdicts in first-seen order. */
+function decode(blocks: readonly [number, string, Buffer][], lo: number, hi: number): LabelRowsColumns {
+  const dicts = blocks.map(([, d]) => parseDict(d))
+  let total = 0
+  let times = true
+  for (const d of dicts) {
+    total += d.n
+    if (!d.times && d.n > 0) times = false
+  }
+  const out: LabelRowsColumns = {
+    target: new Int32Array(total),
+    annotator: new Int32Array(total),
+    verdict: new Int32Array(total),
+    verdicts: [],
+    seconds: new Float64Array(total),
+    time: times ? new Float64Array(total) : null,
+  }
+  const global = new Map<string, number>()
+  let m = 0
+  for (const [k, [block, , raw]] of blocks.entries()) {
+    const d = dicts[k]!
+    const n = d.n
+    if (n === 0) continue
+    // Typed views need aligned offsets; a blob's buffer may start anywhere.
+    const bytes = raw.byteOffset % 8 === 0 ? raw : Buffer.from(raw)
+    const buf = bytes.buffer
+    let at = bytes.byteOffset
+    const seconds = new Float64Array(buf, at, n)
+    at += 8 * n
+    let time: Float64Array | null = null
+    if (d.times) {
+      time = new Float64Array(buf, at, n)
+      at += 8 * n
+    }
+    const annotator = new Int32Array(buf, at, n)
+    const verdict = new Uint32Array(buf, at + 4 * n, n)
+    const offset = new Uint16Array(buf, at + 8 * n, n)
+    const codes = d.verdicts.map((v) => {
+      let c = global.get(v)
+      if (c === undefined) {
+        c = out.verdicts.push(v) - 1
+        global.set(v, c)
+      }
+      return c
+    })
+    const base = block * BLOCK_SIZE
+    const whole = base >= lo && base + BLOCK_SIZE - 1 <= hi
+    for (let p = 0; p < n; p++) {
+      const target = base + offset[p]!
+      if (!whole && (target < lo || target > hi)) continue
+      out.target[m] = target
+      out.annotator[m] = annotator[p]!
+      out.verdict[m] = codes[verdict[p]!]!
+      out.seconds[m] = seconds[p]!
+      if (out.time) out.time[m] = time![p]!
+      m++
+    }
+  }
+  if (m === total) return out
+  return {
+    ...out,
+    target: out.target.subarray(0, m),
+    annotator: out.annotator.subarray(0, m),
+    verdict: out.verdict.subarray(0, m),
+    seconds: out.seconds.subarray(0, m),
+    time: out.time ? out.time.subarray(0, m) : null,
+  }
+}
+
+/**
+ * The labelled targets of the columns, by the time of their latest label then by id: what
+ * `labelledByTime` gives, or null without a time column.
+ */
+export function labelledByTimeOf(rows: LabelRowsColumns): number[] | null {
+  const time = rows.time
+  if (time === null) return null
+  const n = rows.target.length
+  // Per labelled target, in id order (rows come in target order): its id and latest time.
+  const ids = new Int32Array(n)
+  const latest = new Float64Array(n)
+  let m = 0
+  for (let p = 0; p < n; p++) {
+    const id = rows.target[p]!
+    const t = time[p]!
+    if (m > 0 && ids[m - 1] === id) {
+      if (t > latest[m - 1]!) latest[m - 1] = t
+    } else {
+      ids[m] = id
+      latest[m++] = t
+    }
+  }
+  const order = stableOrderByTime(latest.subarray(0, m))
+  const out = new Array<number>(m)
+  for (let i = 0; i < m; i++) out[i] = ids[order[i]!]!
+  return out
+}
+
+/**
+ * Indexes 0 … n − 1 ordered by time, ties kept in index order: a least-significant-digit radix
+ * sort of the whole milliseconds past the earliest (16 bits a pass, as many passes as their span
+ * needs), a few linear passes where a comparison sort of a million entries takes a good part of
+ * a second.
+ */
+function stableOrderByTime(time: Float64Array): Int32Array {
+  const n = time.length
+  let min = Number.POSITIVE_INFINITY
+  let max = Number.NEGATIVE_INFINITY
+  for (let i = 0; i < n; i++) {
+    if (time[i]! < min) min = time[i]!
+    if (time[i]! > max) max = time[i]!
+  }
+  let order = new Int32Array(n)
+  for (let i = 0; i < n; i++) order[i] = i
+  if (n < 2 || max === min) return order
+  // Whole milliseconds (isoMillis gives no others); the span of years 0000–9999 fits 49 bits.
+  const low = new Uint32Array(n)
+  const high = new Uint32Array(n)
+  for (let i = 0; i < n; i++) {
+    const d = time[i]! - min
+    high[i] = Math.floor(d / 2 ** 32)
+    low[i] = d - high[i]! * 2 ** 32
+  }
+  const span = max - min
+  let next = new Int32Array(n)
+  const counts = new Int32Array(65537)
+  for (let shift = 0; shift < 64 && 2 ** shift <= span; shift += 16) {
+    const word = shift < 32 ? low : high
+    const bits = shift % 32
+    counts.fill(0)
+    for (let i = 0; i < n; i++) counts[((word[i]! >>> bits) & 0xffff) + 1]!++
+    for (let d = 0; d < 65536; d++) counts[d + 1]! += counts[d]!
+    for (let k = 0; k < n; k++) {
+      const i = order[k]!
+      next[counts[(word[i]! >>> bits) & 0xffff]!++] = i
+    }
+    const swap = order
+    order = next
+    next = swap
+  }
+  return order
+}
+
+function isBusyOrReadonly(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|READONLY)/.test(code)
+}
