@@ -1,4 +1,5 @@
 import type { VerdictOutcome } from '../judges/types'
+import { labelDiffersFrom } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { relaxedWrite, stmt } from '../store/statements'
 
@@ -73,9 +74,9 @@ const WRITTEN = 'SELECT target_id FROM verdicts WHERE run_id = ? AND id >= ?'
 const REFRESH_DELETE = `DELETE FROM judge_disagreements WHERE target_id IN (${WRITTEN})`
 const REFRESH_INSERT = `INSERT OR IGNORE INTO judge_disagreements (target_id, dataset_id, item_id)
   SELECT t.id, t.dataset_id, t.item_id FROM targets t WHERE t.id IN (${WRITTEN}) AND EXISTS (
-    SELECT 1 FROM verdicts v JOIN runs r ON r.id = v.run_id JOIN labels l ON l.target_id = v.target_id
+    SELECT 1 FROM verdicts v JOIN runs r ON r.id = v.run_id
     WHERE v.target_id = t.id AND r.dataset_id = t.dataset_id AND v.status = 'ok'
-      AND l.verdict IS NOT NULL AND v.verdict <> l.verdict)`
+      AND ${labelDiffersFrom('v.target_id', 'v.verdict')})`
 
 /** One candidate's verdicts, inside a transaction the caller holds (see runs/tickWrites.ts). */
 export function insertVerdicts(
