@@ -60,7 +60,6 @@ export function loadLabelColumns(
   const { values, aSpan, aLo } = packed
   // Per kept label: its target's dense index (−1: not kept), in row order.
   const at = new Int32Array(values.length)
-  const counts = new Int32Array(targets + 1)
   for (let p = 0; p < values.length; p++) {
     const v = values[p]!
     const code = v % CODE_SPAN
@@ -68,10 +67,8 @@ export function loadLabelColumns(
     const id = (rest - (rest % aSpan)) / aSpan + minId
     const i = code >= k || id >= indexOf.length ? -1 : indexOf[id]!
     at[p] = i
-    if (i >= 0) counts[i + 1]!++
   }
-  const start = new Int32Array(targets + 1)
-  for (let i = 0; i < targets; i++) start[i + 1] = start[i]! + counts[i + 1]!
+  const start = targetOffsets(at, targets)
   const fill = start.slice(0, targets)
   const annotator = new Int32Array(start[targets]!)
   const code = new Int32Array(start[targets]!)
@@ -92,6 +89,20 @@ export function loadLabelColumns(
   return { start, annotator, code, values: [...labels], annotatorIds }
 }
 
+/**
+ * Where each target's labels go in the grouped columns (a counting sort): target i's run from
+ * start[i] to start[i + 1]. `at` holds each label's target index, −1 for a label left out.
+ */
+function targetOffsets(at: Int32Array, targets: number): Int32Array {
+  const start = new Int32Array(targets + 1)
+  for (let p = 0; p < at.length; p++) {
+    const i = at[p]!
+    if (i >= 0) start[i + 1]!++
+  }
+  for (let i = 0; i < targets; i++) start[i + 1]! += start[i]!
+  return start
+}
+
 /** `loadLabelColumns` from the blocks' columns: the same counting, over their arrays. */
 function columnsOfBlocks(
   blocks: LabelRowsColumns,
@@ -103,15 +114,12 @@ function columnsOfBlocks(
   const codeOf = Int32Array.from(blocks.verdicts, (v) => labels.indexOf(v))
   const n = blocks.target.length
   const at = new Int32Array(n)
-  const counts = new Int32Array(targets + 1)
   for (let p = 0; p < n; p++) {
     const id = blocks.target[p]!
     const i = codeOf[blocks.verdict[p]!]! < 0 || id >= indexOf.length ? -1 : indexOf[id]!
     at[p] = i
-    if (i >= 0) counts[i + 1]!++
   }
-  const start = new Int32Array(targets + 1)
-  for (let i = 0; i < targets; i++) start[i + 1] = start[i]! + counts[i + 1]!
+  const start = targetOffsets(at, targets)
   const fill = start.slice(0, targets)
   const annotator = new Int32Array(start[targets]!)
   const code = new Int32Array(start[targets]!)
