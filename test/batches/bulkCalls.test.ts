@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type DoneBatchCall, insertBatchCall, insertDoneBatchCalls } from '../../src/main/batches/repo'
+import { type DoneBatchCall, insertBatchCall, insertDoneBatchCalls } from '../../src/main/batches/calls'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from '../metrics/fixture'
 

@@ -15,12 +15,12 @@ import type { Db } from '../store/connection'
 import { relaxedWrite } from '../store/statements'
 import { settledTargets } from '../verdicts/reads'
 import { writeVerdictsMany } from '../verdicts/write'
+import { callFailure } from './calls'
 import { resultIngester } from './ingest'
 import { splitByLimits } from './plan'
 import {
   type BatchRow,
   batchRequests,
-  callFailure,
   getBatch,
   insertBatch,
   knownProviderIds,

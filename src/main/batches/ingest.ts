@@ -11,11 +11,9 @@ import type { Db } from '../store/connection'
 import { insertReplyChunk } from '../store/repos/batchReplies'
 import { now } from '../store/repos/rows'
 import { relaxedWrite } from '../store/statements'
+import { type DoneBatchCall, insertBatchCall, insertDoneBatchCalls } from './calls'
 import {
-  type DoneBatchCall,
   type IndexedRequest,
-  insertBatchCall,
-  insertDoneBatchCalls,
   requestIndex,
   retriesOf,
   type StoredRequest,

@@ -89,6 +89,18 @@ export function loadLabelColumns(
   return { start, annotator, code, values: [...labels], annotatorIds }
 }
 
+/** The lowest and highest annotator id among the blocks' labels (±Infinity when there are none). */
+function rangeOf(annotators: ArrayLike<number>): [number, number] {
+  let lo = Number.POSITIVE_INFINITY
+  let hi = Number.NEGATIVE_INFINITY
+  for (let p = 0; p < annotators.length; p++) {
+    const a = annotators[p]!
+    if (a < lo) lo = a
+    if (a > hi) hi = a
+  }
+  return [lo, hi]
+}
+
 /**
  * Where each target's labels go in the grouped columns (a counting sort): target i's run from
  * start[i] to start[i + 1]. `at` holds each label's target index, −1 for a label left out.
@@ -123,13 +135,7 @@ function columnsOfBlocks(
   const fill = start.slice(0, targets)
   const annotator = new Int32Array(start[targets]!)
   const code = new Int32Array(start[targets]!)
-  let aLo = Number.POSITIVE_INFINITY
-  let aHi = Number.NEGATIVE_INFINITY
-  for (let p = 0; p < n; p++) {
-    const a = blocks.annotator[p]!
-    if (a < aLo) aLo = a
-    if (a > aHi) aHi = a
-  }
+  const [aLo, aHi] = rangeOf(blocks.annotator)
   const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
   for (let p = 0; p < n; p++) {
     const i = at[p]!
@@ -261,13 +267,7 @@ function blockSums(
   indexOf: Int32Array,
 ): Map<number, { seconds: number; labelled: number }> {
   const n = b.target.length
-  let aLo = Number.POSITIVE_INFINITY
-  let aHi = Number.NEGATIVE_INFINITY
-  for (let p = 0; p < n; p++) {
-    const a = b.annotator[p]!
-    if (a < aLo) aLo = a
-    if (a > aHi) aHi = a
-  }
+  const [aLo, aHi] = rangeOf(b.annotator)
   const out = new Map<number, { seconds: number; labelled: number }>()
   if (n === 0) return out
   const aSpan = aHi - aLo + 1

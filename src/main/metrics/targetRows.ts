@@ -103,9 +103,7 @@ function packedTargetRows(db: Db, datasetId: number, includeControls: boolean): 
     .all(datasetId, includeControls ? 1 : 0) as number[]
   const n = packed.length
   const out = empty(n)
-  // Variant codes in first-seen order over the targets, as the row-by-row read gives them.
-  const codeOfName = new Int32Array(names.size).fill(-1)
-  const byCode: number[] = []
+  const codes = firstSeenCodes(names.size)
   for (let i = 0; i < n; i++) {
     const v = packed[i]!
     if (v % 2 !== 0) return null
@@ -115,18 +113,30 @@ function packedTargetRows(db: Db, datasetId: number, includeControls: boolean): 
     out.ids[i] = (rest - c) / cSpan
     out.candidate[i] = c + cLo
     out.item[i] = itemOf[c]!
-    const k = nameOf[c]!
-    let code = codeOfName[k]!
-    if (code < 0) {
-      code = byCode.length
-      codeOfName[k] = code
-      byCode.push(k)
-    }
+    const code = codes.of(nameOf[c]!)
     out.variant[i] = code
   }
   const nameList = [...names.keys()]
-  out.variants = byCode.map((k) => nameList[k]!)
+  out.variants = codes.order.map((k) => nameList[k]!)
   return out
+}
+
+/** Variant codes in first-seen order over the targets, as the row-by-row read gives them. */
+function firstSeenCodes(names: number): { order: number[]; of(name: number): number } {
+  const codeOf = new Int32Array(names).fill(-1)
+  const order: number[] = []
+  return {
+    order,
+    of(name) {
+      let code = codeOf[name]!
+      if (code < 0) {
+        code = order.length
+        codeOf[name] = code
+        order.push(name)
+      }
+      return code
+    },
+  }
 }
 
 /**
@@ -145,8 +155,7 @@ function fromBlocks(
   const skip = includeControls ? 0 : CONTROL
   for (let p = 0; p < b.id.length; p++) if (b.flags[p]! & CURRENT_UNIT && !(b.flags[p]! & skip)) n++
   const out = empty(n)
-  const codeOfName = new Int32Array(nameList.length).fill(-1)
-  const byCode: number[] = []
+  const codes = firstSeenCodes(nameList.length)
   let i = 0
   for (let p = 0; p < b.id.length; p++) {
     const f = b.flags[p]!
@@ -156,15 +165,9 @@ function fromBlocks(
     out.ids[i] = b.id[p]!
     out.candidate[i] = c + cLo
     out.item[i] = itemOf[c]!
-    const k = nameOf[c]!
-    let code = codeOfName[k]!
-    if (code < 0) {
-      code = byCode.length
-      codeOfName[k] = code
-      byCode.push(k)
-    }
+    const code = codes.of(nameOf[c]!)
     out.variant[i++] = code
   }
-  out.variants = byCode.map((k) => nameList[k]!)
+  out.variants = codes.order.map((k) => nameList[k]!)
   return out
 }

@@ -223,6 +223,19 @@ export function recordCall(db: Db, c: CallRecord): number {
   return relaxedWrite(db, () => insertCall(db, c))
 }
 
+/**
+ * A second call of the same key (a retry, or a final error resumed later) updates its row and
+ * adds its attempts. Each writer ends the list with where the reply is kept: a synchronous call
+ * holds it itself, a batch call names its batch request and chunk of replies.
+ */
+export const CALL_UPSERT = `ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status,
+    request_hash = excluded.request_hash, request = excluded.request, response = excluded.response,
+    cached = excluded.cached, attempts = run_calls.attempts + excluded.attempts,
+    latency_ms = excluded.latency_ms, prompt_tokens = excluded.prompt_tokens,
+    completion_tokens = excluded.completion_tokens, cost = excluded.cost, error = excluded.error,
+    finished_at = excluded.finished_at, cache_read_tokens = excluded.cache_read_tokens,
+    cache_write_tokens = excluded.cache_write_tokens, via_batch = excluded.via_batch,`
+
 export function insertCall(db: Db, c: CallRecord): number {
   const info = stmt(
     db,
@@ -230,13 +243,7 @@ export function insertCall(db: Db, c: CallRecord): number {
          latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
          cache_read_tokens, cache_write_tokens, via_batch)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, call_key) DO UPDATE SET status = excluded.status, request_hash = excluded.request_hash,
-         request = excluded.request, response = excluded.response, cached = excluded.cached,
-         attempts = run_calls.attempts + excluded.attempts, latency_ms = excluded.latency_ms,
-         prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-         cost = excluded.cost, error = excluded.error, finished_at = excluded.finished_at,
-         cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
-         via_batch = excluded.via_batch, batch_request_id = NULL, reply_chunk = NULL, reply_line = NULL
+       ${CALL_UPSERT} batch_request_id = NULL, reply_chunk = NULL, reply_line = NULL
        RETURNING id`,
   ).get(
     c.runId,
