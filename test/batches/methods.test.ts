@@ -108,3 +108,38 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
     },
   )
 })
+
+describe('a method that makes one call per target', () => {
+  it.each(['refchecker', 'prompt-tf'] as const)(
+    '%s: each verdict names its own call, call by call and in batch mode',
+    async (method) => {
+      const { ws, datasetId } = makeWorkspace(dir(), 2, 3)
+      // Two triplets per candidate: a candidate's verdicts come from several calls.
+      addEveryUnitKind(ws)
+      addEveryUnitKind(ws)
+      if (method === 'refchecker') setDatasetSchema(ws, REFCHECKER_SCHEMA)
+      const base = {
+        datasetId,
+        provider: 'openai' as const,
+        model: 'gpt-fake',
+        baseUrl: fake.openaiUrl,
+        method,
+        cache: false,
+        backoffMs: 1,
+      }
+      for (const mode of ['sync', 'batch'] as const) {
+        const [run] = createRuns(ws.db, { ...base, mode })
+        expect((await batchEngine(ws).start(run!)).status).toBe('done')
+        const rows = ws.db
+          .prepare(
+            'SELECT v.target_id AS target, c.call_key AS key FROM verdicts v JOIN run_calls c ON c.id = v.call_id WHERE v.run_id = ?',
+          )
+          .all(run!) as { target: number; key: string }[]
+        expect(rows.length).toBe(method === 'refchecker' ? 4 : 6)
+        // Before, every verdict of a candidate named the call that happened to finish last.
+        for (const r of rows) expect(r.key).toBe(`${method}:${r.target}`)
+      }
+      ws.close()
+    },
+  )
+})

@@ -311,18 +311,18 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
           const fresh = answered.get(key)
           if (fresh) {
             callId = fresh.callId
-            return { ok: true, reply: fresh.reply }
+            return { ok: true, reply: fresh.reply, callId }
           }
           const stored = findCall(db, run.id, key)
           if (stored?.status === 'done' && stored.reply) {
             callId = stored.id
-            return { ok: true, reply: stored.reply }
+            return { ok: true, reply: stored.reply, callId }
           }
           if (failedNow.has(key)) {
             const f = callFailure(db, run.id, key)
             if (f) {
               callId = f.id
-              return { ok: false, error: f.error }
+              return { ok: false, error: f.error, callId }
             }
           }
           // Built only here: a call answered above needs no request.
@@ -333,7 +333,7 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
             const hit = answerFromCache(db, run.id, key, hash, record)
             if (hit) {
               callId = hit.callId
-              return { ok: true, reply: hit.reply }
+              return { ok: true, reply: hit.reply, callId }
             }
           }
           deferred = true

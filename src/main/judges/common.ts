@@ -7,7 +7,7 @@ import {
   TEMPLATE_VARS,
   type TemplateName,
 } from './templates'
-import type { JudgeContext, TargetInput, VerdictOutcome } from './types'
+import type { CallResult, JudgeContext, TargetInput, VerdictOutcome } from './types'
 
 /** Shared plumbing of the method modules: requests from templates, reply parsing, outcomes. */
 
@@ -134,6 +134,11 @@ export function onePerTarget(
   const byId = new Map<number, VerdictOutcome>()
   for (const o of outcomes) if (!byId.has(o.targetId)) byId.set(o.targetId, o)
   return targets.map((t) => byId.get(t.targetId) ?? na(t, 'the judge returned no verdict for this target'))
+}
+
+/** An outcome tied to the call it came from (see VerdictOutcome.callId). */
+export function fromCall(outcome: VerdictOutcome, res: CallResult): VerdictOutcome {
+  return res.callId === undefined ? outcome : { ...outcome, callId: res.callId }
 }
 
 /** A readable one-line form of a triplet target. */

@@ -1,4 +1,4 @@
-import { buildRequest, na, questionText, transportError } from './common'
+import { buildRequest, fromCall, na, questionText, transportError } from './common'
 import type { JudgeMethodImpl, MethodSettings, VerdictOutcome } from './types'
 
 /**
@@ -46,10 +46,13 @@ export const promptTf: JudgeMethodImpl = {
             fact: t.text,
           })
         const res = await ctx.call(`prompt-tf:${t.targetId}`, request)
-        if (!res.ok) return transportError(t, res.error)
+        if (!res.ok) return fromCall(transportError(t, res.error), res)
         const parsed = parseTrueFalse(res.reply.text, mode)
-        if (!parsed.ok) return na(t, parsed.problem, { parseMode: mode })
-        return { targetId: t.targetId, status: 'ok', verdict: parsed.verdict, detail: { parseMode: mode } }
+        if (!parsed.ok) return fromCall(na(t, parsed.problem, { parseMode: mode }), res)
+        return fromCall(
+          { targetId: t.targetId, status: 'ok', verdict: parsed.verdict, detail: { parseMode: mode } },
+          res,
+        )
       }),
     )
   },

@@ -1,5 +1,5 @@
 import { judgeBatched } from './batched'
-import { buildRequest, na, questionText, transportError, tripletText } from './common'
+import { buildRequest, fromCall, na, questionText, transportError, tripletText } from './common'
 import type { JudgeMethodImpl, TargetInput, VerdictOutcome } from './types'
 
 /**
@@ -44,10 +44,10 @@ export const refchecker: JudgeMethodImpl = {
             triplet: claimOf(t),
           })
         const res = await ctx.call(`refchecker:${t.targetId}`, request)
-        if (!res.ok) return transportError(t, res.error)
+        if (!res.ok) return fromCall(transportError(t, res.error), res)
         const parsed = parseRefcheckerLabel(res.reply.text)
-        if (!parsed.ok) return na(t, parsed.problem)
-        return { targetId: t.targetId, status: 'ok', verdict: parsed.verdict }
+        if (!parsed.ok) return fromCall(na(t, parsed.problem), res)
+        return fromCall({ targetId: t.targetId, status: 'ok', verdict: parsed.verdict }, res)
       }),
     )
   },

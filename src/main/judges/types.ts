@@ -18,8 +18,12 @@ export interface CandidateTask {
   targets: TargetInput[]
 }
 
-/** Result of one call through the run engine: a reply, or a transport failure after retries. */
-export type CallResult = { ok: true; reply: LlmReply } | { ok: false; error: string }
+/**
+ * Result of one call through the run engine: a reply, or a transport failure after retries. The
+ * call's stored row comes with it when there is one (a preview stores none), so a method that
+ * makes one call per target can name each verdict's own call.
+ */
+export type CallResult = ({ ok: true; reply: LlmReply } | { ok: false; error: string }) & { callId?: number }
 
 /** Templates resolved for a run: name → body with `{{placeholders}}`. */
 export type TemplateSet = Record<string, { system?: string; user: string }>
@@ -83,6 +87,11 @@ export interface VerdictOutcome {
   problem?: string | null
   /** Method-specific extras (DCR reasons and ±1 marks, ROUGE scores, …). */
   detail?: Record<string, unknown>
+  /**
+   * The call this verdict came from, when the method made one call per target; otherwise the
+   * verdict names the last call of its candidate.
+   */
+  callId?: number
 }
 
 export interface JudgeMethodImpl {

@@ -164,7 +164,7 @@ export class RunCaller {
     const stored = findCall(db, runId, key)
     if (stored?.status === 'done' && stored.reply) {
       onId?.(stored.id)
-      return { ok: true, reply: stored.reply }
+      return { ok: true, reply: stored.reply, callId: stored.id }
     }
     const request = requestOf(requestOrBuild)
     const hash = callHash(config, this.o.repeatIndex, request)
@@ -177,7 +177,7 @@ export class RunCaller {
         )
         onId?.(callId)
         this.o.onCall?.({ cost: 0, cached: true, callId })
-        return { ok: true, reply: hit }
+        return { ok: true, reply: hit, callId }
       }
     }
     await this.gate.acquire()
@@ -258,7 +258,7 @@ export class RunCaller {
       })
       onId?.(callId)
       this.o.onCall?.({ cost, cached: false, callId })
-      return { ok: true, reply }
+      return { ok: true, reply, callId }
     }
     const message = this.scrub(
       `${lastError?.message ?? 'unknown transport failure'} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
@@ -281,6 +281,6 @@ export class RunCaller {
       }),
     )
     onId?.(callId)
-    return { ok: false, error: message }
+    return { ok: false, error: message, callId }
   }
 }

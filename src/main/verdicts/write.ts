@@ -99,7 +99,7 @@ function verdictValues(o: VerdictOutcome, callId: number | null): unknown[] {
   const detail = o.problem ? { ...(o.detail ?? {}), problem: o.problem } : (o.detail ?? {})
   return [
     o.targetId,
-    callId,
+    o.callId ?? callId,
     o.status,
     o.status === 'ok' ? o.verdict : null,
     o.score ?? null,
