@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { QueuePage } from '../../../../shared/contract/agreement'
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 
 /**
@@ -29,9 +30,9 @@ export function BlindBar(p: {
     <div className="agr-blind" data-testid="agr-blind">
       {p.blind && p.page.hidden > 0 && (
         <p>
-          Blind mode keeps {p.page.hidden} {p.page.hidden === 1 ? 'dispute' : 'disputes'} on targets you have
-          not labelled out of this list. Label them first, or step out of labelling this dataset to adjudicate
-          it (your labels here are then no longer taken).{' '}
+          Blind mode keeps {countOf(p.page.hidden, 'dispute')} on targets you have not labelled out of this
+          list. Label them first, or step out of labelling this dataset to adjudicate it (your labels here are
+          then no longer taken).{' '}
           {adjudicatorId !== null && (
             <button
               type="button"

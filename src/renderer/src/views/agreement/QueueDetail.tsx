@@ -1,6 +1,7 @@
 import type { RefObject } from 'react'
 import type { QueueEntry } from '../../../../shared/contract/agreement'
 import type { LabelSchema } from '../../../../shared/labelSchemas'
+import { countOf } from '../../../../shared/plural'
 import { verdictKeys, verdictText } from '../../actions/keymap'
 import { EvidenceText } from './EvidenceText'
 
@@ -41,10 +42,7 @@ export function QueueDetail(p: QueueDetailProps) {
             <div className="agr-verdict-note">
               {l.note ?? ''}
               {l.evidence.length > 0 && (
-                <span className="agr-hint">
-                  {' '}
-                  {l.evidence.length} evidence span{l.evidence.length === 1 ? '' : 's'}
-                </span>
+                <span className="agr-hint"> {countOf(l.evidence.length, 'evidence span')}</span>
               )}
             </div>
           </li>

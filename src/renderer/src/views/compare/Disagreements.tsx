@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 import { useViewer } from '../../settings'
@@ -51,7 +52,7 @@ export function Disagreements(props: {
         </label>
         {list.data && (
           <span className="cmp-hint" data-testid="disagreement-total">
-            {list.data.total} disagreement{list.data.total === 1 ? '' : 's'}
+            {countOf(list.data.total, 'disagreement')}
             {list.data.total > list.data.rows.length ? `, first ${list.data.rows.length} shown` : ''}
           </span>
         )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 import { useViewer } from '../../settings'
@@ -49,7 +50,7 @@ export function LabelNext(props: {
                 >
                   <span className="cmp-row-main">{q.unitText}</span>
                   <span className="cmp-row-meta">
-                    {q.extId} · {q.variant} · {q.judges} judge{q.judges === 1 ? '' : 's'},{' '}
+                    {q.extId} · {q.variant} · {countOf(q.judges, 'judge')},{' '}
                     {Math.round(q.unsupportedShare * 100)}% say unsupported
                   </span>
                 </button>

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/plural'
 import { api, isBrowserMode } from '../../api'
 import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from './ExchangeParts'
 import { useDownload } from './useDownload'
@@ -29,7 +30,7 @@ export function BundlePanel({ dataset, annotator, onClose }: Props) {
       {done ? (
         <>
           <WrittenFiles
-            title={`${done.labels} ${done.labels === 1 ? 'label' : 'labels'} of “${dataset.name}” written to:`}
+            title={`${countOf(done.labels, 'label')} of “${dataset.name}” written to:`}
             files={[done.file]}
           />
           <p className="muted small">

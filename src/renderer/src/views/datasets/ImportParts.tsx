@@ -1,4 +1,5 @@
 import type { ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
+import { countOf } from '../../../../shared/plural'
 import { useFocusOnMount } from '../../hooks'
 
 function cell(v: unknown): string {
@@ -40,20 +41,15 @@ export function PreviewTable({ preview }: { preview: ImportPreview | null }) {
   )
 }
 
-/** "1 item", "2 items": a count with its noun in the right number. */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`
-}
-
 export function ImportDone({ report, onOpen }: { report: ImportReport; onOpen(): void }) {
   const openRef = useFocusOnMount<HTMLButtonElement>()
   return (
     <div className="import-done">
       <p className="success-text">
-        Imported “{report.dataset}”: {count(report.items, 'item')}, {count(report.candidates, 'answer')},{' '}
-        {count(report.units, 'unit')}
+        Imported “{report.dataset}”: {countOf(report.items, 'item')}, {countOf(report.candidates, 'answer')},{' '}
+        {countOf(report.units, 'unit')}
         {report.labels > 0 &&
-          `, ${count(report.labels, 'label')} from ${count(report.annotators, 'annotator or source', 'annotators or sources')}`}
+          `, ${countOf(report.labels, 'label')} from ${countOf(report.annotators, 'annotator or source', 'annotators or sources')}`}
         .
       </p>
       {report.files && (

@@ -7,6 +7,7 @@ import {
   PRESET_NAMES,
   type PresetName,
 } from '../../../../shared/importMapping'
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { useEscape } from '../../components/useEscape'
 import { previewPart, sourceOf } from '../../fileSource'
@@ -178,8 +179,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
                   {more.length > 0 && (
                     <span data-testid="more-files">
                       {' '}
-                      and {more.length} more {more.length === 1 ? 'file' : 'files'}: one dataset, each file a
-                      candidate variant named from its file name
+                      and {countOf(more.length, 'more file')}: one dataset, each file a candidate variant
+                      named from its file name
                     </span>
                   )}{' '}
                   — choose again to replace

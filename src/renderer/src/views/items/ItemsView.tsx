@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ItemFilter, ItemRow } from '../../../../shared/contract/datasets'
+import { countOf } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
 import { useDebounced, useQuery } from '../../hooks'
 import { useViewer } from '../../settings'
@@ -108,9 +109,7 @@ export function ItemsView({ datasetId, annotatorId, navigate }: ViewProps) {
         <div>
           <h1>{dataset.data?.name ?? 'Items'}</h1>
           <p className="muted">
-            {items.total === null
-              ? 'Loading…'
-              : `${items.total.toLocaleString()} ${items.total === 1 ? 'item' : 'items'}`}
+            {items.total === null ? 'Loading…' : countOf(items.total, 'item')}
             {status !== 'all' || variant || search
               ? ` ${items.total === 1 ? 'matches' : 'match'} the filters`
               : ''}

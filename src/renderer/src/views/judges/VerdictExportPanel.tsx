@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { RunInfo } from '../../../../shared/contract/judges'
+import { countOf } from '../../../../shared/plural'
 import { api, isBrowserMode } from '../../api'
 import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from '../datasets/ExchangeParts'
 import { useDownload } from '../datasets/useDownload'
@@ -33,7 +34,7 @@ export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): 
       {written ? (
         <>
           <WrittenFiles
-            title={`Exported ${written.rows} verdict${written.rows === 1 ? '' : 's'}${raw ? ' with raw requests and responses' : ''}:`}
+            title={`Exported ${countOf(written.rows, 'verdict')}${raw ? ' with raw requests and responses' : ''}:`}
             files={[written.file]}
           />
           <DoneFooter onClose={onClose} />

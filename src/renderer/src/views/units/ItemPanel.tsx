@@ -1,5 +1,6 @@
 import type { UnitsPage } from '../../../../shared/contract/units'
 import { hasReference, NO_REFERENCE, NO_REFERENCE_HINT } from '../../../../shared/noReference'
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 
 /**
@@ -12,7 +13,7 @@ export function ItemPanel({ page, run }: { page: UnitsPage; run(work: () => Prom
   const withSentences = new Set(page.units.filter((u) => u.kind === 'sentence').map((u) => u.candidateId))
   const split = async (candidateId: number) => {
     const r = await api('units.splitSentences', { candidateId })
-    return `Made ${r.units} sentence unit${r.units === 1 ? '' : 's'}.`
+    return `Made ${countOf(r.units, 'sentence unit')}.`
   }
   return (
     <aside className="units-item">

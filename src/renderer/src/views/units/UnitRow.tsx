@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { UnitEntry } from '../../../../shared/contract/units'
 import type { Triplet } from '../../../../shared/domain'
+import { countOf } from '../../../../shared/plural'
 import { splitPieces } from './grouping'
 import { TripletEditor, TripletParts, TripletSplitEditor } from './TripletEditors'
 import { VersionHistory } from './VersionHistory'
@@ -40,9 +41,7 @@ function Badges({ unit }: { unit: UnitEntry }) {
         </span>
       )}
       {unit.labels > 0 && (
-        <span className="units-badge units-badge-labels">
-          {unit.labels} label{unit.labels === 1 ? '' : 's'}
-        </span>
+        <span className="units-badge units-badge-labels">{countOf(unit.labels, 'label')}</span>
       )}
       {unit.verdicts > 0 && <span className="units-badge">{unit.verdicts} judged</span>}
       <span className="units-badge units-badge-origin">{unit.origin}</span>
