@@ -55,6 +55,15 @@ function kindOf(error: unknown): Kind {
   return 'other'
 }
 
+/** Runs an SDK call, turning whatever it throws into a TransportError (see toTransportError). */
+export async function asTransport<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    throw toTransportError(error)
+  }
+}
+
 /** Maps an exception of either SDK to a TransportError the engine can act on. */
 export function toTransportError(error: unknown): TransportError {
   if (error instanceof TransportError) return error

@@ -3,7 +3,7 @@ import type { MessageBatch } from '@anthropic-ai/sdk/resources/messages/batches'
 import { z } from 'zod'
 import { sdkOptions } from '../adapter'
 import type { ProviderOptions } from '../client'
-import { toTransportError } from '../errors'
+import { asTransport } from '../errors'
 import { anthropicErrorStatus } from './lines'
 import {
   ANTHROPIC_BATCH_LIMITS,
@@ -79,25 +79,18 @@ export function createAnthropicBatchApi(
     fetch: (url: string | URL | Request, init?: RequestInit) => fetch(url, init),
     timeout: Math.max(opts.timeoutMs, 600_000),
   })
-  const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn()
-    } catch (error) {
-      throw toTransportError(error)
-    }
-  }
   return {
     provider: 'anthropic',
     limits,
     lineOf: (customId, body) => JSON.stringify({ custom_id: customId, params: body }),
     upload: async () => null,
     create: ({ lines }, signal) =>
-      wrap(async () => {
+      asTransport(async () => {
         const requests = lines.map((l) => JSON.parse(l) as Anthropic.Messages.BatchCreateParams.Request)
         return anthropicState(await client.messages.batches.create({ requests }, { signal }))
       }),
     findCreated: ({ requests, since }, known, signal) =>
-      wrap(async () => {
+      asTransport(async () => {
         // Message Batches carry no metadata: a batch of the same size created after this
         // workspace began its create call, and not already recorded, is the one it made.
         // Two seconds of slack: the provider's clock and creation times are coarser than ours.
@@ -111,9 +104,9 @@ export function createAnthropicBatchApi(
         return null
       }),
     retrieve: (id, signal) =>
-      wrap(async () => anthropicState(await client.messages.batches.retrieve(id, {}, { signal }))),
+      asTransport(async () => anthropicState(await client.messages.batches.retrieve(id, {}, { signal }))),
     results: (state, onResult, signal) =>
-      wrap(async () => {
+      asTransport(async () => {
         const stream = await client.messages.batches.results(state.id, {}, { signal })
         for await (const raw of stream) {
           const r = anthropicResult(raw)

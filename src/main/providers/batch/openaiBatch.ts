@@ -3,7 +3,7 @@ import type { Batch } from 'openai/resources/batches'
 import { z } from 'zod'
 import { sdkOptions } from '../adapter'
 import type { ProviderOptions } from '../client'
-import { toTransportError } from '../errors'
+import { asTransport } from '../errors'
 import { forEachJsonLine } from './lines'
 import {
   type BatchApi,
@@ -77,26 +77,19 @@ export function createOpenAiBatchApi(
     fetch: (url: string | URL | Request, init?: RequestInit) => fetch(url, init),
     timeout: Math.max(opts.timeoutMs, 600_000),
   })
-  const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn()
-    } catch (error) {
-      throw toTransportError(error)
-    }
-  }
   return {
     provider: 'openai',
     limits,
     lineOf: (customId, body) => JSON.stringify({ custom_id: customId, method: 'POST', url: ENDPOINT, body }),
     upload: (lines, signal) =>
-      wrap(async () => {
+      asTransport(async () => {
         const file = await toFile(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), 'factlab-batch.jsonl', {
           type: 'application/jsonl',
         })
         return (await client.files.create({ file, purpose: 'batch' }, { signal })).id
       }),
     create: ({ fileId, tag }, signal) =>
-      wrap(async () => {
+      asTransport(async () => {
         if (!fileId) throw new Error('an OpenAI batch needs its uploaded input file')
         const b = await client.batches.create(
           { input_file_id: fileId, endpoint: ENDPOINT, completion_window: '24h', metadata: { factlab: tag } },
@@ -105,7 +98,7 @@ export function createOpenAiBatchApi(
         return openAiState(b)
       }),
     findCreated: ({ fileId }, known, signal) =>
-      wrap(async () => {
+      asTransport(async () => {
         if (!fileId) return null
         let seen = 0
         for await (const b of client.batches.list({ limit: 100 }, { signal })) {
@@ -114,9 +107,10 @@ export function createOpenAiBatchApi(
         }
         return null
       }),
-    retrieve: (id, signal) => wrap(async () => openAiState(await client.batches.retrieve(id, { signal }))),
+    retrieve: (id, signal) =>
+      asTransport(async () => openAiState(await client.batches.retrieve(id, { signal }))),
     results: (state, onResult, signal) =>
-      wrap(async () => {
+      asTransport(async () => {
         for (const fileId of [state.outputFileId, state.errorFileId]) {
           if (!fileId) continue
           const res = await client.files.content(fileId, { signal })
