@@ -14,6 +14,7 @@ import { selectionSpan } from './highlights'
 import { nextUnlabelledInItem, nextVariantWithWork } from './itemOrder'
 import { KeySheet } from './KeySheet'
 import { NoteDialog } from './NoteDialog'
+import { prepareHitTest } from './prepareHitTest'
 import { useAnnotateKeys } from './useAnnotateKeys'
 import { useLabelSaver } from './useLabelSaver'
 
@@ -278,6 +279,21 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     run,
     view !== null && noteFor === null && !sheetOpen && !guidelines.gated,
   )
+
+  // The list takes the keyboard as soon as it is shown, not on the first label: moving the focus
+  // restyles the list and runs focus events, work that would otherwise land in that label's frame.
+  const shown = view !== null
+  useEffect(() => {
+    if (shown && (document.activeElement === null || document.activeElement === document.body))
+      listRef.current?.focus({ preventScroll: true })
+  }, [shown])
+
+  // Last of the effects a key press runs (a parent's effects follow its children's): the rows,
+  // the list's scroll and the panes' highlights are all in place by now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every change of the labels or the focus
+  useEffect(() => {
+    prepareHitTest()
+  }, [state])
 
   // The guidelines change when a new version is read, not when a unit is labelled.
   const guidelinesPanel = useMemo(() => <GuidelinesPanel guidelines={guidelines.data} />, [guidelines.data])
