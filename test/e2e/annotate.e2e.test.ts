@@ -51,6 +51,27 @@ describe('annotate in the browser', () => {
     expect(await annotate.focused.getAttribute('data-verdict')).toBe('true')
   })
 
+  it('keeps the variant being labelled in sight when the tabs do not all fit (1280 px)', async () => {
+    const app = await start({ viewport: { width: 1280, height: 800 } })
+    const { page } = app
+    const annotate = new AnnotatePage(page)
+    await annotate.open(DEMO)
+    const tabs = page.getByRole('tablist', { name: 'Answer variant' })
+    const fits = () =>
+      tabs.evaluate((list) => {
+        const box = list.getBoundingClientRect()
+        const tab = list.querySelector('[aria-selected="true"]')?.getBoundingClientRect()
+        return tab !== undefined && tab.left >= box.left && tab.right <= box.right
+      })
+    // The demo's three variants are wider than the answer pane at this size.
+    expect(await tabs.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true)
+    for (const variant of ['ungrounded answer', 'poor answer', 'answer']) {
+      await page.keyboard.press('v')
+      await expect.poll(() => tabs.getByRole('tab', { selected: true }).textContent()).toMatch(new RegExp(`^${variant}`))
+      await expect.poll(fits).toBe(true)
+    }
+  })
+
   it('asks before the page goes away while a label is not yet saved, and lets it go once saved', async () => {
     const app = await start()
     const { page } = app

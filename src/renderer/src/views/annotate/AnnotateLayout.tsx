@@ -7,12 +7,13 @@ import type { AnnotateState, TargetLabel } from '../../actions/types'
 import { Splitter } from '../../components/Splitter'
 import { useSettings } from '../../settings'
 import { KeyHelp } from './KeyHelp'
-import { SaveIndicator, TabProgress } from './StatusBits'
+import { SaveIndicator } from './StatusBits'
 import { TextPane } from './TextPane'
 import { UnitList } from './UnitList'
 import { useDiffHighlights } from './useDiffHighlights'
 import type { SaveStatus } from './useLabelSaver'
 import { usePaneHighlights } from './usePaneHighlights'
+import { VariantTabs } from './VariantTabs'
 
 interface Props {
   view: View
@@ -226,23 +227,12 @@ export function AnnotateLayout(p: Props) {
           ref={setCandidate}
         >
           {view.candidates.length > 1 ? (
-            <div className="tabs" role="tablist" aria-label="Answer variant">
-              {view.candidates.map((c) => (
-                <button
-                  key={c.id}
-                  type="button"
-                  role="tab"
-                  tabIndex={-1}
-                  aria-selected={c.id === candidate?.id}
-                  className={c.id === candidate?.id ? 'tab active' : 'tab'}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => p.onCandidate(c.id)}
-                >
-                  {c.variant.replace(/_/g, ' ')}
-                  <TabProgress done={progressOf(c.id).done} total={progressOf(c.id).total} />
-                </button>
-              ))}
-            </div>
+            <VariantTabs
+              candidates={view.candidates}
+              activeId={candidate?.id}
+              progressOf={progressOf}
+              onCandidate={p.onCandidate}
+            />
           ) : undefined}
         </TextPane>
         <Splitter
