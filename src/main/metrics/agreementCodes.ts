@@ -37,8 +37,14 @@ class Subset {
 
   /** One row's present codes, in column order. */
   add(row: Int32Array, m: number, keys: Int32Array, counts: Int32Array): void {
-    if (m === 1) return this.addOne(row[0]!)
-    if (m === 2) return this.addTwo(row[0]!, row[1]!)
+    if (m === 1) {
+      this.addOne(row[0]!)
+      return
+    }
+    if (m === 2) {
+      this.addTwo(row[0]!, row[1]!)
+      return
+    }
     for (let i = 0; i < m; i++) if (this.alphaIndex[row[i]!]! < 0) this.alphaIndex[row[i]!] = this.k++
     let d = 0
     for (let i = 0; i < m; i++) {
