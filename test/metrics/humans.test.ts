@@ -4,7 +4,7 @@ import { figuresByVariant } from '../../src/main/metrics/figures'
 import { humanFigures } from '../../src/main/metrics/humans'
 import { type TargetColumns, verdictCoder } from '../../src/main/metrics/load'
 import { NONE } from '../../src/main/metrics/stats/binary'
-import { buildLabelColumns, goldCodes } from '../../src/main/metrics/stats/labelColumns'
+import { buildLabelColumns, goldCodes, majorityAt } from '../../src/main/metrics/stats/labelColumns'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 
 const TARGETS = 12
@@ -86,6 +86,26 @@ describe('humans as judges', () => {
         },
       ),
       { seed: 11, numRuns: 300 },
+    )
+  })
+
+  it('rest on the gold every label makes: stored gold, else the strict majority, a tie none', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(TARGETS - 1), fc.integer({ min: 1, max: 5 }), fc.constantFrom(...VALUES)), {
+          maxLength: 60,
+        }),
+        fc.array(fc.integer({ min: -1, max: 3 }), { minLength: TARGETS, maxLength: TARGETS }),
+        (rows, stored) => {
+          const t = columns(rows, stored, new Array<number>(TARGETS).fill(0))
+          const tally = new Int32Array(VALUES.length)
+          const want = Int32Array.from({ length: TARGETS }, (_, i) =>
+            t.stored[i]! >= 0 ? t.stored[i]! : majorityAt(t.human, i, -1, tally),
+          )
+          expect(goldCodes(t.human, t.stored)).toEqual(want)
+        },
+      ),
+      { seed: 12, numRuns: 300 },
     )
   })
 })

@@ -84,7 +84,12 @@ export function goldCodes(
       )
       continue
     }
-    out[i] = majorityAt(l, i, exclude, tally)
+    // One or two labels with nobody left out (most targets): the strict majority at a glance.
+    const s = l.start[i]!
+    const e = l.start[i + 1]!
+    if (exclude < 0 && e - s === 1) out[i] = l.code[s]!
+    else if (exclude < 0 && e - s === 2) out[i] = l.code[s] === l.code[s + 1] ? l.code[s]! : -1
+    else out[i] = majorityAt(l, i, exclude, tally)
   }
   return out
 }
