@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { loadTargets, ST_ERROR, ST_NA, ST_NONE, ST_OK, verdictCoder } from '../../src/main/metrics/load'
+import {
+  loadTargets,
+  runSpan,
+  ST_ERROR,
+  ST_NA,
+  ST_NONE,
+  ST_OK,
+  verdictCoder,
+} from '../../src/main/metrics/load'
 import { getDataset } from '../../src/main/store/repos/datasets'
 import { loadRuns } from '../../src/main/verdicts/columns'
 import { tmpDirs } from '../helpers/tmp'
@@ -77,6 +85,35 @@ describe('loadRuns', () => {
         fx.db.close()
       }),
       { numRuns: 25 },
+    )
+  })
+})
+
+describe('a run’s span', () => {
+  it('is the first to one past the last target with a status, whatever the offset and length', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(ST_NONE, ST_NONE, ST_NONE, ST_OK, ST_NA, ST_ERROR), { maxLength: 70 }),
+        fc.nat(5),
+        (statuses, offset) => {
+          // A view into a larger buffer, so the word-wise scan meets unaligned starts too.
+          const buffer = new Uint8Array(offset + statuses.length + 3)
+          buffer.set(statuses, offset)
+          const status = buffer.subarray(offset, offset + statuses.length)
+          const run = {
+            bin: new Int8Array(0),
+            code: new Int16Array(0),
+            num: new Float64Array(0),
+            status,
+            hasScores: false,
+          }
+          const first = statuses.findIndex((s) => s !== ST_NONE)
+          const last = statuses.findLastIndex((s) => s !== ST_NONE)
+          const want = first < 0 ? [statuses.length, statuses.length] : [first, last + 1]
+          expect(runSpan(run)).toEqual(want)
+        },
+      ),
+      { seed: 7, numRuns: 500 },
     )
   })
 })

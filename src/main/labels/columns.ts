@@ -115,8 +115,12 @@ function targetOffsets(at: Int32Array, targets: number): Int32Array {
   return start
 }
 
-/** `loadLabelColumns` from the blocks' columns: the same counting, over their arrays. */
-function columnsOfBlocks(
+/**
+ * `loadLabelColumns` from the blocks' columns. The blocks hold their labels in target order, so
+ * the kept ones are already grouped by target and one pass copies them out; should a label ever
+ * come out of order, the counting sort puts them in place as for the other paths.
+ */
+export function columnsOfBlocks(
   blocks: LabelRowsColumns,
   labels: string[],
   indexOf: Int32Array,
@@ -124,6 +128,47 @@ function columnsOfBlocks(
 ): LabelColumns {
   // A stored label outside the schema (a schema edited after labelling) is not a verdict.
   const codeOf = Int32Array.from(blocks.verdicts, (v) => labels.indexOf(v))
+  const n = blocks.target.length
+  const [aLo, aHi] = rangeOf(blocks.annotator)
+  const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
+  const start = new Int32Array(targets + 1)
+  let annotator = new Int32Array(n)
+  let code = new Int32Array(n)
+  let m = 0
+  let last = -1
+  for (let p = 0; p < n; p++) {
+    const id = blocks.target[p]!
+    const c = codeOf[blocks.verdict[p]!]!
+    const i = c < 0 || id >= indexOf.length ? -1 : indexOf[id]!
+    if (i < 0) continue
+    if (i < last) return sortedColumnsOfBlocks(blocks, codeOf, indexOf, targets, seen, aLo, labels)
+    last = i
+    const a = blocks.annotator[p]!
+    annotator[m] = a
+    code[m++] = c
+    start[i + 1]!++
+    seen[a - aLo] = 1
+  }
+  for (let i = 0; i < targets; i++) start[i + 1]! += start[i]!
+  if (m < n) {
+    annotator = annotator.slice(0, m)
+    code = code.slice(0, m)
+  }
+  const annotatorIds: number[] = []
+  for (let a = 0; a < seen.length; a++) if (seen[a]) annotatorIds.push(a + aLo)
+  return { start, annotator, code, values: [...labels], annotatorIds }
+}
+
+/** `columnsOfBlocks` for labels not in target order: where each goes by a counting sort. */
+function sortedColumnsOfBlocks(
+  blocks: LabelRowsColumns,
+  codeOf: Int32Array,
+  indexOf: Int32Array,
+  targets: number,
+  seen: Uint8Array,
+  aLo: number,
+  labels: string[],
+): LabelColumns {
   const n = blocks.target.length
   const at = new Int32Array(n)
   for (let p = 0; p < n; p++) {
@@ -135,8 +180,6 @@ function columnsOfBlocks(
   const fill = start.slice(0, targets)
   const annotator = new Int32Array(start[targets]!)
   const code = new Int32Array(start[targets]!)
-  const [aLo, aHi] = rangeOf(blocks.annotator)
-  const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
   for (let p = 0; p < n; p++) {
     const i = at[p]!
     if (i < 0) continue

@@ -37,6 +37,14 @@ class Subset {
 
   /** One row's present codes, in column order. */
   add(row: Int32Array, m: number, keys: Int32Array, counts: Int32Array): void {
+    if (m === 1) {
+      this.addOne(row[0]!)
+      return
+    }
+    if (m === 2) {
+      this.addTwo(row[0]!, row[1]!)
+      return
+    }
     for (let i = 0; i < m; i++) if (this.alphaIndex[row[i]!]! < 0) this.alphaIndex[row[i]!] = this.k++
     let d = 0
     for (let i = 0; i < m; i++) {
@@ -64,6 +72,43 @@ class Subset {
     for (let i = 0; i < m; i++)
       for (let j = 0; j < m; j++)
         if (i !== j) this.o[this.alphaIndex[row[i]!]! * v + this.alphaIndex[row[j]!]!]! += w
+  }
+
+  /** `add` of a row with one code: first seen, and AC1's propensities (no pair to count). */
+  private addOne(x: number): void {
+    if (this.alphaIndex[x]! < 0) this.alphaIndex[x] = this.k++
+    this.ac1.addOne(x)
+  }
+
+  /** `add` of a row with two codes, x then y: the same additions in the same order, unrolled. */
+  private addTwo(x: number, y: number): void {
+    const alpha = this.alphaIndex
+    if (alpha[x]! < 0) alpha[x] = this.k++
+    if (alpha[y]! < 0) alpha[y] = this.k++
+    this.ac1.addTwo(x, y)
+    this.n++
+    const totals = this.totals
+    const o = this.o
+    const v = this.values
+    // w = 1 / (m − 1) = 1; each ordered pair of different positions adds it once.
+    if (x === y) {
+      this.pairSum += 2 / 2
+      this.total += 2
+      if (totals[x] === 0) this.totalsOrder.push(x)
+      totals[x]! += 2
+      const c = alpha[x]! * v + alpha[x]!
+      o[c]! += 1
+      o[c]! += 1
+    } else {
+      this.pairSum += 0 / 2
+      this.total += 2
+      if (totals[x] === 0) this.totalsOrder.push(x)
+      totals[x]! += 1
+      if (totals[y] === 0) this.totalsOrder.push(y)
+      totals[y]! += 1
+      o[alpha[x]! * v + alpha[y]!]! += 1
+      o[alpha[y]! * v + alpha[x]!]! += 1
+    }
   }
 
   summary(categories: number, labelOf: (code: number) => string): AgreementSummary {
@@ -100,81 +145,61 @@ class Subset {
   }
 }
 
-/** Cohen's κ of two columns of the row-major code matrix (−1: no label), as `cohenKappa` does it. */
-function cohenOfColumns(
-  cells: Int32Array,
-  width: number,
-  a: number,
-  b: number,
-  values: number,
-): CohenPair['kappa'] {
-  const ma = new Int32Array(values)
-  const mb = new Int32Array(values)
-  const order: number[] = []
-  let n = 0
-  let same = 0
-  for (let r = 0; r < cells.length; r += width) {
-    const x = cells[r + a]!
-    const y = cells[r + b]!
-    if (x < 0 || y < 0) continue
-    n++
-    if (x === y) same++
-    if (ma[x] === 0) order.push(x)
-    ma[x]!++
-    mb[y]!++
-  }
-  if (n === 0) return null
-  let pe = 0
-  for (const c of order) pe += (ma[c]! / n) * (mb[c]! / n)
-  if (pe >= 1 - 1e-12) return null
-  return (same / n - pe) / (1 - pe)
-}
-
 /**
- * AC1 and PABAK of two columns over the targets both labelled, as `robustFigures` computes them
- * from the rows [x, y] (the same sums in the same order), without a row array per target.
+ * Cohen's κ, AC1 and PABAK of two annotators over the targets both labelled, gathered target by
+ * target as `cohenKappa` and `robustFigures` go through the rows [x, y]: the same sums in the
+ * same order, without a column per annotator to scan once per pair.
  */
-function pairRobust(
-  grid: Int32Array,
-  width: number,
-  a: number,
-  b: number,
-  values: number,
-  categories: number,
-): { n: number; ac1: number | null; pabak: number | null } {
-  const sums = new Ac1Sums(values)
-  const keys = new Int32Array(2)
-  const counts = new Int32Array(2)
-  const used = new Uint8Array(values)
-  let distinct = 0
-  let n = 0
-  for (let r = 0; r < grid.length; r += width) {
-    const x = grid[r + a]!
-    const y = grid[r + b]!
-    if (x < 0 || y < 0) continue
-    n++
-    keys[0] = x
-    if (x === y) {
-      counts[0] = 2
-      sums.addRow(keys, counts, 1)
-    } else {
-      keys[1] = y
-      counts[0] = 1
-      counts[1] = 1
-      sums.addRow(keys, counts, 2)
+class PairTally {
+  n = 0
+  same = 0
+  /** κ's marginals, and the first column's values in first-seen order */
+  readonly ma: Int32Array
+  readonly mb: Int32Array
+  readonly order: number[] = []
+  readonly sums: Ac1Sums
+  /** values either annotator gave (PABAK's category count) */
+  readonly used: Uint8Array
+  distinct = 0
+
+  constructor(values: number) {
+    this.ma = new Int32Array(values)
+    this.mb = new Int32Array(values)
+    this.sums = new Ac1Sums(values)
+    this.used = new Uint8Array(values)
+  }
+
+  add(x: number, y: number): void {
+    this.n++
+    if (x === y) this.same++
+    if (this.ma[x] === 0) this.order.push(x)
+    this.ma[x]!++
+    this.mb[y]!++
+    this.sums.addTwo(x, y)
+    if (this.used[x] === 0) {
+      this.used[x] = 1
+      this.distinct++
     }
-    if (used[x] === 0) {
-      used[x] = 1
-      distinct++
-    }
-    if (used[y] === 0) {
-      used[y] = 1
-      distinct++
+    if (this.used[y] === 0) {
+      this.used[y] = 1
+      this.distinct++
     }
   }
-  if (n === 0) return { n, ac1: null, pabak: null }
-  const ac1 = sums.result(categories)
-  return { n, ac1: ac1.ac1, pabak: pabak(ac1.pa, Math.max(categories, distinct)) }
+
+  kappa(): CohenPair['kappa'] {
+    const n = this.n
+    if (n === 0) return null
+    let pe = 0
+    for (const c of this.order) pe += (this.ma[c]! / n) * (this.mb[c]! / n)
+    if (pe >= 1 - 1e-12) return null
+    return (this.same / n - pe) / (1 - pe)
+  }
+
+  robust(categories: number): { n: number; ac1: number | null; pabak: number | null } {
+    if (this.n === 0) return { n: 0, ac1: null, pabak: null }
+    const ac1 = this.sums.result(categories)
+    return { n: this.n, ac1: ac1.ac1, pabak: pabak(ac1.pa, Math.max(categories, this.distinct)) }
+  }
 }
 
 export function agreementFromLabels(t: TargetColumns, names: Map<number, string>): DatasetAgreement {
@@ -190,51 +215,80 @@ export function agreementFromLabels(t: TargetColumns, names: Map<number, string>
     column[a] = i
   })
   const all = new Subset(values)
-  const perVariant = new Map<number, Subset>()
-  let labelled = 0
-  for (let i = 0; i < t.ids.length; i++) if (h.start[i + 1]! > h.start[i]!) labelled++
-  const grid = new Int32Array(labelled * width)
-  let cell = 0
-  const slot = new Int32Array(width)
+  // By variant code: a target's subset without a lookup by key.
+  const perVariant: (Subset | undefined)[] = new Array(t.variants.length)
+  // Pair (a, b), a < b, at a · width + b.
+  const pairs: PairTally[] = new Array(width * width)
+  for (let a = 0; a < width; a++)
+    for (let b = a + 1; b < width; b++) pairs[a * width + b] = new PairTally(values)
+  const slot = new Int32Array(width).fill(-1)
+  // The row's present codes in column order, and their columns.
   const row = new Int32Array(width)
+  const cols = new Int32Array(width)
   const keys = new Int32Array(width)
   const counts = new Int32Array(width)
+  const { start, annotator, code } = h
   for (let i = 0; i < t.ids.length; i++) {
-    const s = h.start[i]!
-    const e = h.start[i + 1]!
+    const s = start[i]!
+    const e = start[i + 1]!
     if (s === e) continue
-    slot.fill(-1)
-    for (let k = s; k < e; k++) slot[column[h.annotator[k]!]!] = h.code[k]!
-    let m = 0
-    for (let c = 0; c < width; c++) {
-      grid[cell++] = slot[c]!
-      if (slot[c]! >= 0) row[m++] = slot[c]!
+    let m: number
+    const c0 = column[annotator[s]!]!
+    if (e - s === 1) {
+      row[0] = code[s]!
+      cols[0] = c0
+      m = 1
+    } else if (e - s === 2 && c0 !== column[annotator[s + 1]!]) {
+      const c1 = column[annotator[s + 1]!]!
+      const first = c0 < c1 ? s : s + 1
+      row[0] = code[first]!
+      row[1] = code[first === s ? s + 1 : s]!
+      cols[0] = Math.min(c0, c1)
+      cols[1] = Math.max(c0, c1)
+      m = 2
+    } else {
+      // Any other shape through one slot per column (a later label of the same annotator wins).
+      for (let k = s; k < e; k++) slot[column[annotator[k]!]!] = code[k]!
+      m = 0
+      for (let c = 0; c < width; c++)
+        if (slot[c]! >= 0) {
+          row[m] = slot[c]!
+          cols[m++] = c
+          slot[c] = -1
+        }
     }
     all.add(row, m, keys, counts)
-    let v = perVariant.get(t.variant[i]!)
+    const vc = t.variant[i]!
+    let v = perVariant[vc]
     if (!v) {
       v = new Subset(values)
-      perVariant.set(t.variant[i]!, v)
+      perVariant[vc] = v
     }
     v.add(row, m, keys, counts)
+    for (let p = 0; p < m; p++)
+      for (let q = p + 1; q < m; q++) pairs[cols[p]! * width + cols[q]!]!.add(row[p]!, row[q]!)
   }
   const cohenPairs: CohenPair[] = []
   for (let a = 0; a < width; a++)
     for (let b = a + 1; b < width; b++) {
-      const robust = pairRobust(grid, width, a, b, values, categories)
+      const pair = pairs[a * width + b]!
+      const robust = pair.robust(categories)
       cohenPairs.push({
         a: name(order[a]!),
         b: name(order[b]!),
         n: robust.n,
-        kappa: cohenOfColumns(grid, width, a, b, values),
+        kappa: pair.kappa(),
         ac1: robust.ac1,
         pabak: robust.pabak,
       })
     }
   const byVariant: Record<string, AgreementSummary> = {}
-  const variantNames = [...perVariant.keys()].map((code) => ({ code, name: t.variants[code]! }))
+  const variantNames: { code: number; name: string }[] = []
+  perVariant.forEach((_, code) => {
+    variantNames.push({ code, name: t.variants[code]! })
+  })
   variantNames.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
   for (const { code, name: variant } of variantNames)
-    byVariant[variant] = perVariant.get(code)!.summary(categories, labelOf)
+    byVariant[variant] = perVariant[code]!.summary(categories, labelOf)
   return { ...all.summary(categories, labelOf), cohenPairs, byVariant, minSharedTargets: MIN_SHARED_TARGETS }
 }

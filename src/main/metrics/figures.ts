@@ -84,6 +84,29 @@ export function figuresByVariant(
       counts[o + (j === UNSUPPORTED ? (g === UNSUPPORTED ? TP : FP) : g === UNSUPPORTED ? FN : TN)]!++
     }
   }
+  return figuresOfCounts(counts, variants, boot)
+}
+
+/** Per variant, the counts a pass tallies: judged, N/A, errors, then the four cells. */
+export const FIGURE_SLOTS = SLOTS
+
+/**
+ * Adds one human verdict `j` against gold `g` (binary codes, −1 none; `j` present) to the
+ * counts of variant `v` starting at `offset`, as `figuresByVariant` counts a row without status.
+ */
+export function countVerdict(counts: Int32Array, offset: number, v: number, j: number, g: number): void {
+  const o = offset + v * SLOTS
+  counts[o + JUDGED]!++
+  if (j < 0 || g < 0) return
+  counts[o + (j === UNSUPPORTED ? (g === UNSUPPORTED ? TP : FP) : g === UNSUPPORTED ? FN : TN)]!++
+}
+
+/** `figuresByVariant` from its counts (one SLOTS-wide group per variant, in `variants` order). */
+export function figuresOfCounts(
+  counts: Int32Array,
+  variants: readonly string[],
+  boot: BootstrapOptions,
+): { overall: Figures; cells: Cells; byVariant: Record<string, Figures> } {
   const all = emptyTally()
   const byVariant: Record<string, Figures> = {}
   variants.forEach((name, k) => {

@@ -1,10 +1,10 @@
 import type { HumanMetrics } from '../../shared/contract/metrics'
 import type { Matrix } from './agreementService'
-import { figuresByVariant } from './figures'
+import { countVerdict, FIGURE_SLOTS, figuresOfCounts } from './figures'
 import type { Coder, TargetColumns } from './load'
 import { NONE } from './stats/binary'
 import type { BootstrapOptions } from './stats/bootstrap'
-import { goldCodes, goldCodesWithout } from './stats/labelColumns'
+import { goldCodes, majorityAt } from './stats/labelColumns'
 
 /**
  * Humans as judges: every annotator's labels against the gold the *other* annotators make
@@ -18,18 +18,10 @@ export function humanFigures(
 ): HumanMetrics[] {
   const h = t.human
   const bins = h.values.map((v) => coder.bin(v, null))
-  const n = t.ids.length
+  const counted = t.goldRule ? countsByRule(t, bins) : countsByMajority(t, bins)
   const out: HumanMetrics[] = []
-  // Under the default rule, the gold of everyone else differs from the full gold only where one labelled.
-  const all = t.goldRule ? null : goldCodes(h, t.stored, -1)
-  for (const a of h.annotatorIds) {
-    const own = new Int8Array(n).fill(NONE)
-    for (let i = 0; i < n; i++)
-      for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = bins[h.code[k]!]!
-    const others = all ? goldCodesWithout(h, t.stored, all, a) : goldCodes(h, t.stored, a, t.goldRule?.(a))
-    const gold = new Int8Array(n)
-    for (let i = 0; i < n; i++) gold[i] = others[i]! < 0 ? NONE : bins[others[i]!]!
-    const f = figuresByVariant(own, gold, null, t.variant, t.variants, boot)
+  for (const [a, counts] of counted) {
+    const f = figuresOfCounts(counts, t.variants, boot)
     if (f.overall.judged === 0) continue
     out.push({
       ...f.overall,
@@ -40,6 +32,69 @@ export function humanFigures(
     })
   }
   return out.sort((x, y) => x.annotator.localeCompare(y.annotator))
+}
+
+/**
+ * Per annotator (in `annotatorIds` order), the figure counts of their labels against the others'
+ * gold under the default strict majority, in one pass over the labels: an annotator's figures
+ * count only targets they labelled, where the others' gold is the stored gold or the majority of
+ * the target's other labels. No column per annotator over every target.
+ */
+function countsByMajority(t: TargetColumns, bins: readonly number[]): [number, Int32Array][] {
+  const h = t.human
+  const { start, annotator, code } = h
+  const width = t.variants.length * FIGURE_SLOTS
+  const ids = h.annotatorIds
+  const counts = new Int32Array(ids.length * width)
+  const slot = new Int32Array(ids.reduce((m, a) => Math.max(m, a + 1), 0))
+  ids.forEach((a, k) => {
+    slot[a] = k
+  })
+  const binOf = Int8Array.from(bins)
+  const tally = new Int32Array(h.values.length)
+  const n = t.ids.length
+  for (let i = 0; i < n; i++) {
+    const s = start[i]!
+    const e = start[i + 1]!
+    const stored = t.stored[i]!
+    for (let k = s; k < e; k++) {
+      const a = annotator[k]!
+      // A later label of the same annotator on this target is the one that counts.
+      let later = false
+      for (let l = k + 1; l < e; l++) if (annotator[l] === a) later = true
+      if (later) continue
+      const j = binOf[code[k]!]!
+      if (j < 0) continue
+      let g: number
+      if (stored >= 0) g = binOf[stored]!
+      else if (e - s === 2 && annotator[s] !== annotator[s + 1]) g = binOf[code[k === s ? s + 1 : s]!]!
+      else {
+        const c = majorityAt(h, i, a, tally)
+        g = c < 0 ? NONE : binOf[c]!
+      }
+      countVerdict(counts, slot[a]! * width, t.variant[i]!, j, g)
+    }
+  }
+  return ids.map((a, k) => [a, counts.subarray(k * width, (k + 1) * width)])
+}
+
+/** The same counts under the dataset's own gold rule: its gold leaving each annotator out, whole. */
+function countsByRule(t: TargetColumns, bins: readonly number[]): [number, Int32Array][] {
+  const h = t.human
+  const n = t.ids.length
+  return h.annotatorIds.map((a) => {
+    const own = new Int8Array(n).fill(NONE)
+    for (let i = 0; i < n; i++)
+      for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = bins[h.code[k]!]!
+    const others = goldCodes(h, t.stored, a, t.goldRule?.(a))
+    const counts = new Int32Array(t.variants.length * FIGURE_SLOTS)
+    for (let i = 0; i < n; i++) {
+      const j = own[i]!
+      if (j < 0) continue
+      countVerdict(counts, 0, t.variant[i]!, j, others[i]! < 0 ? NONE : bins[others[i]!]!)
+    }
+    return [a, counts]
+  })
 }
 
 /** Annotators by name in plain code-unit order, as agreementForDataset sorts, so both list pairs the same way. */

@@ -172,30 +172,39 @@ export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeri
     const byTime =
       (pass && 'blocks' in pass ? labelledByTimeOf(pass.blocks) : null) ??
       labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
-    const order = byTime
-      .map((id) => t.indexOf[id]!)
-      .filter((i) => i >= 0 && t.goldBin[i] !== NONE && t.stored[i]! < 0)
-    // Stored (imported or adjudicated) gold has no labelling time of its own; it counts as known
-    // from the start.
-    const head: number[] = []
-    for (let i = 0; i < n; i++) if (t.stored[i]! >= 0 && t.goldBin[i] !== NONE) head.push(i)
-    return series(head.concat(order), t, runs, columns, points)
+    // The replayed sequence is the stored (imported or adjudicated) gold first, which has no
+    // labelling time of its own and counts as known from the start, then the gold the labels make
+    // in the order they were saved. Only the places of targets some run reached are kept: the
+    // others add no pair to any run, but they count in the sequence's length and places.
+    const [lo, hi] = reachedSpan(runs, columns)
+    const at: number[] = []
+    const target: number[] = []
+    let total = 0
+    for (let i = 0; i < n; i++)
+      if (t.stored[i]! >= 0 && t.goldBin[i] !== NONE) {
+        if (i >= lo && i < hi) {
+          at.push(total)
+          target.push(i)
+        }
+        total++
+      }
+    const indexOf = t.indexOf
+    for (let k = 0; k < byTime.length; k++) {
+      const id = byTime[k]!
+      const i = id < indexOf.length ? indexOf[id]! : -1
+      if (i < 0 || t.goldBin[i] === NONE || t.stored[i]! >= 0) continue
+      if (i >= lo && i < hi) {
+        at.push(total)
+        target.push(i)
+      }
+      total++
+    }
+    return series(total, at, target, t, runs, columns, points)
   })
 }
 
-function series(
-  sequence: number[],
-  t: Snapshot['t'],
-  runs: Snapshot['runs'],
-  columns: Snapshot['columns'],
-  points: number,
-): NarrowingSeries[] {
-  const total = sequence.length
-  if (total === 0) return []
-  const checkpoints = [
-    ...new Set(Array.from({ length: points }, (_, k) => Math.ceil(((k + 1) * total) / points))),
-  ]
-  // The places in the sequence of targets some run reached: the others add no pair to any run.
+/** The dense target indexes some run reached, [lo, hi) (lo ≥ hi when none did). */
+function reachedSpan(runs: Snapshot['runs'], columns: Snapshot['columns']): [number, number] {
   let lo = Number.POSITIVE_INFINITY
   let hi = 0
   for (const r of runs) {
@@ -205,8 +214,25 @@ function series(
       hi = Math.max(hi, to)
     }
   }
-  const reached: number[] = []
-  for (let k = 0; k < total; k++) if (sequence[k]! >= lo && sequence[k]! < hi) reached.push(k)
+  return [lo, hi]
+}
+
+/** Per run, its ER interval width after the first `checkpoint` targets of a sequence of `total`. */
+function series(
+  total: number,
+  /** the places in the sequence of the targets some run reached, ascending … */
+  at: readonly number[],
+  /** … and those targets */
+  target: readonly number[],
+  t: Snapshot['t'],
+  runs: Snapshot['runs'],
+  columns: Snapshot['columns'],
+  points: number,
+): NarrowingSeries[] {
+  if (total === 0) return []
+  const checkpoints = [
+    ...new Set(Array.from({ length: points }, (_, k) => Math.ceil(((k + 1) * total) / points))),
+  ]
   return runs.map((r) => {
     const { status, bin } = columns.get(r.id)!
     const gold = t.goldBin
@@ -215,8 +241,8 @@ function series(
     let p = 0
     // Each point counts the pairs of the first `checkpoint` targets of the sequence.
     for (const checkpoint of checkpoints) {
-      for (; p < reached.length && reached[p]! < checkpoint; p++) {
-        const i = sequence[reached[p]!]!
+      for (; p < at.length && at[p]! < checkpoint; p++) {
+        const i = target[p]!
         if (status[i] === ST_OK) addPair(cells, bin[i]!, gold[i]!)
       }
       const ci = errorRateCi(cells, { seed: 1, replicates: 300 })

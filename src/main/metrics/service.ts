@@ -16,7 +16,7 @@ import { runCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { binaryFigures, confusionMatrix, SUPPORTED } from './stats/binary'
 import { aurocCut, correlate } from './stats/correlation'
-import { type CorrectnessBits, correctnessBits, mcnemarBits } from './stats/mcnemar'
+import { type CorrectnessBits, mcnemarBits } from './stats/mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './stats/methods'
 import { paretoFront, spread } from './stats/spread'
 
@@ -37,11 +37,20 @@ export interface MetricsOptions {
   includeControls?: boolean
 }
 
-function correctness(run: RunColumns, gold: Int8Array, [from, to]: [number, number]): Int8Array {
-  const out = new Int8Array(gold.length).fill(-1)
+/**
+ * A run's correctness against gold as bit sets (`correctnessBits` of its per-target 1 right,
+ * 0 wrong, −1 not judged), set straight from the targets it reached: outside them it judged none.
+ */
+function correctness(run: RunColumns, gold: Int8Array, [from, to]: [number, number]): CorrectnessBits {
+  const words = Math.ceil(gold.length / 32)
+  const judged = new Uint32Array(words)
+  const right = new Uint32Array(words)
   for (let i = from; i < to; i++)
-    if (run.status[i] === ST_OK && gold[i]! >= 0 && run.bin[i]! >= 0) out[i] = run.bin[i] === gold[i] ? 1 : 0
-  return out
+    if (run.status[i] === ST_OK && gold[i]! >= 0 && run.bin[i]! >= 0) {
+      judged[i >>> 5]! |= 1 << (i & 31)
+      if (run.bin[i] === gold[i]) right[i >>> 5]! |= 1 << (i & 31)
+    }
+  return { judged, right }
 }
 
 /** Per-candidate consistency marks (+1/−1) of a DCR-style run or of gold. */
@@ -194,7 +203,7 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       rai: r.method === 'dcr' ? raiFor(t, run) : [],
     })
     correlations.push(...correlationsFor(r, label, run, t, alpha, beta))
-    correct.push(correctnessBits(correctness(run, t.goldBin, span)))
+    correct.push(correctness(run, t.goldBin, span))
   }
   const mcnemarRows: McNemarRow[] = []
   for (let a = 0; a < runs.length; a++)

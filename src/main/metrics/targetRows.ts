@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { CODE_SPAN, sqlString } from './packing'
 import { CONTROL, CURRENT as CURRENT_UNIT, readTargetBlocks, type TargetBlockRows } from './targetBlocks'
 
 /**
@@ -66,33 +67,14 @@ function empty(n: number): TargetRows {
  * candidate is not one of the dataset's, or whose item is not its candidate's.
  */
 function packedTargetRows(db: Db, datasetId: number, includeControls: boolean): TargetRows | null {
-  const candidates = db
-    .prepare(
-      `SELECT c.id, c.item_id, c.variant FROM candidates c JOIN items i ON i.id = c.item_id
-       WHERE i.dataset_id = ? ORDER BY c.id`,
-    )
-    .raw()
-    .all(datasetId) as [number, number, string][]
-  if (candidates.length === 0) return targetRowsByRow(db, datasetId, includeControls)
-  const cLo = candidates[0]![0]
-  const cSpan = candidates[candidates.length - 1]![0] - cLo + 1
+  const table = candidateTable(db, datasetId)
+  if (table === null) return targetRowsByRow(db, datasetId, includeControls)
+  const { cLo, itemOf, nameOf, names } = table
+  const cSpan = itemOf.length
   const maxTarget = (db.prepare('SELECT MAX(id) FROM targets').pluck().get() as number | null) ?? 0
   if ((maxTarget + 1) * cSpan * 2 >= 2 ** 53) return null
-  // Per candidate: its item and its variant's index among the distinct variant strings.
-  const itemOf = new Int32Array(cSpan).fill(-1)
-  const nameOf = new Int32Array(cSpan).fill(-1)
-  const names = new Map<string, number>()
-  for (const [id, item, variant] of candidates) {
-    let k = names.get(variant)
-    if (k === undefined) {
-      k = names.size
-      names.set(variant, k)
-    }
-    itemOf[id - cLo] = item
-    nameOf[id - cLo] = k
-  }
   const blocks = readTargetBlocks(db, datasetId)
-  if (blocks) return fromBlocks(blocks, includeControls, cLo, itemOf, nameOf, [...names.keys()])
+  if (blocks) return fromBlocks(blocks, includeControls, cLo, itemOf, nameOf, names)
   const packed = db
     .prepare(
       `SELECT (t.id * ${cSpan} + t.candidate_id - ${cLo}) * 2 + (t.item_id <> c.item_id OR t.candidate_id NOT BETWEEN ${cLo} AND ${cLo + cSpan - 1})
@@ -103,7 +85,7 @@ function packedTargetRows(db: Db, datasetId: number, includeControls: boolean): 
     .all(datasetId, includeControls ? 1 : 0) as number[]
   const n = packed.length
   const out = empty(n)
-  const codes = firstSeenCodes(names.size)
+  const codes = firstSeenCodes(names.length)
   for (let i = 0; i < n; i++) {
     const v = packed[i]!
     if (v % 2 !== 0) return null
@@ -116,9 +98,91 @@ function packedTargetRows(db: Db, datasetId: number, includeControls: boolean): 
     const code = codes.of(nameOf[c]!)
     out.variant[i] = code
   }
-  const nameList = [...names.keys()]
-  out.variants = codes.order.map((k) => nameList[k]!)
+  out.variants = codes.order.map((k) => names[k]!)
   return out
+}
+
+/**
+ * The dataset's candidates, indexed by id − cLo: each one's item (−1: not a candidate of the
+ * dataset) and its variant as an index into `names`. Null when the dataset has none. A hundred
+ * thousand rows of two numbers and a string cost far more to hand over than to find, so each
+ * candidate comes back as one packed integer, its variant as a code into the distinct variants.
+ */
+function candidateTable(
+  db: Db,
+  datasetId: number,
+): { cLo: number; itemOf: Int32Array; nameOf: Int32Array; names: string[] } | null {
+  // One read transaction: the codes and the spans hold for the packed read.
+  return db.transaction(() => {
+    const names = db.prepare('SELECT DISTINCT variant FROM candidates').pluck().all() as string[]
+    const one = (sql: string) => (db.prepare(sql).pluck().get() as number | null) ?? 0
+    const lo = one('SELECT MIN(id) FROM candidates')
+    const span = one('SELECT MAX(id) FROM candidates') - lo + 1
+    const iLo = one('SELECT MIN(id) FROM items')
+    const iSpan = one('SELECT MAX(id) FROM items') - iLo + 1
+    const k = names.length
+    if (k === 0 || k > CODE_SPAN || span * iSpan * k >= 2 ** 53) return candidateRows(db, datasetId)
+    const cases = names.map((v, i) => `WHEN ${sqlString(v)} THEN ${i}`).join(' ')
+    const packed = db
+      .prepare(
+        `SELECT ((c.id - ${lo}) * ${iSpan} + c.item_id - ${iLo}) * ${k} + CASE c.variant ${cases} END
+         FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ?`,
+      )
+      .pluck()
+      .all(datasetId) as (number | null)[]
+    if (packed.length === 0) return null
+    let cMin = Number.POSITIVE_INFINITY
+    let cMax = Number.NEGATIVE_INFINITY
+    for (const v of packed) {
+      // A variant outside the codes cannot happen inside the transaction; if it did, row by row.
+      if (v === null) return candidateRows(db, datasetId)
+      const rest = (v - (v % k)) / k
+      const c = (rest - (rest % iSpan)) / iSpan
+      if (c < cMin) cMin = c
+      if (c > cMax) cMax = c
+    }
+    const itemOf = new Int32Array(cMax - cMin + 1).fill(-1)
+    const nameOf = new Int32Array(cMax - cMin + 1).fill(-1)
+    for (const v of packed as number[]) {
+      const name = v % k
+      const rest = (v - name) / k
+      const item = rest % iSpan
+      const c = (rest - item) / iSpan
+      itemOf[c - cMin] = item + iLo
+      nameOf[c - cMin] = name
+    }
+    return { cLo: cMin + lo, itemOf, nameOf, names }
+  })()
+}
+
+/** `candidateTable` row by row, where the packed integers would not fit. */
+function candidateRows(
+  db: Db,
+  datasetId: number,
+): { cLo: number; itemOf: Int32Array; nameOf: Int32Array; names: string[] } | null {
+  const candidates = db
+    .prepare(
+      `SELECT c.id, c.item_id, c.variant FROM candidates c JOIN items i ON i.id = c.item_id
+       WHERE i.dataset_id = ? ORDER BY c.id`,
+    )
+    .raw()
+    .all(datasetId) as [number, number, string][]
+  if (candidates.length === 0) return null
+  const cLo = candidates[0]![0]
+  const cSpan = candidates[candidates.length - 1]![0] - cLo + 1
+  const itemOf = new Int32Array(cSpan).fill(-1)
+  const nameOf = new Int32Array(cSpan).fill(-1)
+  const names = new Map<string, number>()
+  for (const [id, item, variant] of candidates) {
+    let k = names.get(variant)
+    if (k === undefined) {
+      k = names.size
+      names.set(variant, k)
+    }
+    itemOf[id - cLo] = item
+    nameOf[id - cLo] = k
+  }
+  return { cLo, itemOf, nameOf, names: [...names.keys()] }
 }
 
 /** Variant codes in first-seen order over the targets, as the row-by-row read gives them. */

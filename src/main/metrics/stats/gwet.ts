@@ -66,6 +66,36 @@ export class Ac1Sums {
   }
 
   /**
+   * `addRow` of a subject rated once, with code `c`, on the integer-code path: the same addition,
+   * without the tally arrays (most subjects of a big dataset are rated once or twice).
+   */
+  addOne(c: number): void {
+    const codes = this.piCodes!
+    this.rated++
+    if (codes[c] === 0) this.codeOrder.push(c)
+    codes[c] = codes[c]! + 1 / 1
+  }
+
+  /** `addRow` of a subject rated twice, codes `x` then `y`: the same additions in the same order. */
+  addTwo(x: number, y: number): void {
+    const codes = this.piCodes!
+    this.rated++
+    if (x === y) {
+      if (codes[x] === 0) this.codeOrder.push(x)
+      codes[x] = codes[x]! + 2 / 2
+      // agreeing = 2 · 1 pairs of r · (r − 1) = 2
+      this.paSum += 2 / 2
+    } else {
+      if (codes[x] === 0) this.codeOrder.push(x)
+      codes[x] = codes[x]! + 1 / 2
+      if (codes[y] === 0) this.codeOrder.push(y)
+      codes[y] = codes[y]! + 1 / 2
+      this.paSum += 0 / 2
+    }
+    this.paired++
+  }
+
+  /**
    * `categories` is the size of the label space (the schema's labels); categories nobody used
    * add nothing to p_e but count in q. Fewer than two categories in total leaves AC1 undefined.
    */

@@ -84,13 +84,18 @@ export function goldCodes(
       )
       continue
     }
-    out[i] = majorityAt(l, i, exclude, tally)
+    // One or two labels with nobody left out (most targets): the strict majority at a glance.
+    const s = l.start[i]!
+    const e = l.start[i + 1]!
+    if (exclude < 0 && e - s === 1) out[i] = l.code[s]!
+    else if (exclude < 0 && e - s === 2) out[i] = l.code[s] === l.code[s + 1] ? l.code[s]! : -1
+    else out[i] = majorityAt(l, i, exclude, tally)
   }
   return out
 }
 
 /** The strict majority of target i's labels, `exclude` left out; −1 for a tie or no label. */
-function majorityAt(l: LabelColumns, i: number, exclude: number, tally: Int32Array): number {
+export function majorityAt(l: LabelColumns, i: number, exclude: number, tally: Int32Array): number {
   const s = l.start[i]!
   const e = l.start[i + 1]!
   let best = -1
@@ -108,28 +113,4 @@ function majorityAt(l: LabelColumns, i: number, exclude: number, tally: Int32Arr
   }
   for (let k = s; k < e; k++) tally[l.code[k]!] = 0
   return tie ? -1 : best
-}
-
-/**
- * `goldCodes(l, stored, exclude)` under the default strict majority, from `all` (the same with
- * nobody excluded): only targets `exclude` labelled can differ, so only those are worked out again.
- */
-export function goldCodesWithout(
-  l: LabelColumns,
-  stored: Int32Array,
-  all: Int32Array,
-  exclude: number,
-): Int32Array {
-  const out = all.slice()
-  const tally = new Int32Array(l.values.length)
-  const n = l.start.length - 1
-  for (let i = 0; i < n; i++) {
-    if (stored[i]! >= 0) continue
-    for (let k = l.start[i]!; k < l.start[i + 1]!; k++)
-      if (l.annotator[k] === exclude) {
-        out[i] = majorityAt(l, i, exclude, tally)
-        break
-      }
-  }
-  return out
 }
