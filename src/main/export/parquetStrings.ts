@@ -22,6 +22,26 @@ const PREFIX = 4
 
 const encoder = new TextEncoder()
 
+/**
+ * UTF-8 bytes of well-formed strings, written into shared chunks and handed out as views: about
+ * half the cost of `encode`, which allocates a buffer per string. A chunk lives as long as a
+ * view into it (a row group's columns), then goes with them.
+ */
+const CHUNK = 1 << 20
+let chunk = new Uint8Array(0)
+let used = 0
+function utf8(s: string): Uint8Array {
+  // A UTF-16 code unit never takes more than 3 bytes.
+  if (chunk.length - used < 3 * s.length) {
+    chunk = new Uint8Array(Math.max(CHUNK, 3 * s.length))
+    used = 0
+  }
+  const { written } = encoder.encodeInto(s, chunk.subarray(used))
+  const bytes = chunk.subarray(used, used + written)
+  used += written
+  return bytes
+}
+
 /** A lone surrogate encodes as U+FFFD, so two such strings could share bytes but not a dictionary entry. */
 const wellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed()
 
@@ -47,7 +67,7 @@ export function utf8Column(values: readonly Cell[]): Utf8Column | null {
       if (v !== last) {
         if (!wellFormed(v)) return null
         last = v
-        lastBytes = encoder.encode(v)
+        lastBytes = utf8(v)
       }
       data[i] = lastBytes
     }
@@ -57,6 +77,9 @@ export function utf8Column(values: readonly Cell[]): Utf8Column | null {
   let dictSize = 0
   let totalSize = 0
   let nonNull = 0
+  // The value of the cell before, already in `seen`: a run costs no lookup.
+  let last: string | null = null
+  let lastBytes: Uint8Array | null = null
   for (let i = 0; i < n; i++) {
     const v = values[i]
     if (v === null || v === undefined) {
@@ -66,14 +89,18 @@ export function utf8Column(values: readonly Cell[]): Utf8Column | null {
     if (typeof v !== 'string') return null
     nonNull++
     totalSize += v.length
-    let bytes = seen.get(v)
-    if (bytes === undefined) {
-      if (!wellFormed(v)) return null
-      bytes = encoder.encode(v)
-      seen.set(v, bytes)
-      dictSize += v.length
+    if (v !== last) {
+      let bytes = seen.get(v)
+      if (bytes === undefined) {
+        if (!wellFormed(v)) return null
+        bytes = utf8(v)
+        seen.set(v, bytes)
+        dictSize += v.length
+      }
+      last = v
+      lastBytes = bytes
     }
-    data[i] = bytes
+    data[i] = lastBytes
   }
   // The writer keeps a dictionary only if it and its bit-packed indexes halve the plain bytes.
   const bitWidth = Math.ceil(Math.log2(seen.size))
