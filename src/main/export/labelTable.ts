@@ -1,4 +1,4 @@
-import { readLabelBlocks } from '../labels/blocks'
+import { type LabelRowsColumns, readLabelBlocks } from '../labels/blocks'
 import { type LabelRangeRow, labelsInTargetRange } from '../labels/reads'
 import type { Db } from '../store/connection'
 
@@ -59,6 +59,24 @@ export class LabelTable {
     this.guidelines = more(this.guidelines, (n) => new Float64Array(n))
   }
 
+  /**
+   * Appends labels from..to − 1 of `rows` (labels with a verdict, no version, evidence or note),
+   * their verdicts given as codes through `codes`, column by column.
+   */
+  pushBlock(rows: LabelRowsColumns, codes: readonly number[], from: number, to: number): void {
+    const n = to - from
+    if (n <= 0) return
+    while (this.target.length < this.size + n) this.grow()
+    const at = this.size
+    this.target.set(rows.target.subarray(from, to), at)
+    this.annotator.set(rows.annotator.subarray(from, to), at)
+    this.seconds.set(rows.seconds.subarray(from, to), at)
+    this.guidelines.fill(Number.NaN, at, at + n)
+    const verdict = rows.verdict
+    for (let k = 0; k < n; k++) this.verdict[at + k] = codes[verdict[from + k]!]!
+    this.size += n
+  }
+
   push(
     target: number,
     annotator: number,
@@ -108,15 +126,15 @@ export function loadLabelTable(db: Db, lo: number, hi: number, known: readonly s
     for (const row of labelsInTargetRange(db, lo, hi, known)) push(row)
     return table
   }
-  const { target, annotator, verdict, seconds } = blocks
+  const { target, annotator } = blocks
   const blockCode = blocks.verdicts.map(codeOf)
   const size = target.length
   let p = 0
   const copyBefore = (t: number, a: number) => {
-    while (p < size && (target[p]! < t || (target[p] === t && annotator[p]! < a))) {
-      table.push(target[p]!, annotator[p]!, blockCode[verdict[p]!]!, seconds[p]!, null, null, null)
-      p++
-    }
+    let q = p
+    while (q < size && (target[q]! < t || (target[q] === t && annotator[q]! < a))) q++
+    table.pushBlock(blocks, blockCode, p, q)
+    p = q
   }
   for (const row of labelsInTargetRange(db, lo, hi, known, true)) {
     const [t, a] = row
