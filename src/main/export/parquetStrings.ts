@@ -118,9 +118,16 @@ function sampleRejects(values: readonly Cell[]): boolean {
   const sizes = new Map<Cell | undefined, number>()
   let dictionary = 0
   let total = 0
+  // Neighbouring samples often fall in one run of a value: no lookup for those.
+  let last: Cell | undefined
+  let lastSize = -1
   for (let i = 0; i < sampleSize; i++) {
     const at = sampleSize === 1 ? 0 : Math.floor((i * (n - 1)) / (sampleSize - 1))
     const v = values[at]
+    if (lastSize >= 0 && v === last) {
+      total += lastSize
+      continue
+    }
     let size = sizes.get(v)
     if (size === undefined) {
       size = typeof v === 'string' ? v.length + PREFIX : v === null || v === undefined ? 0 : PREFIX
@@ -128,6 +135,8 @@ function sampleRejects(values: readonly Cell[]): boolean {
       dictionary += size
     }
     total += size
+    last = v
+    lastSize = size
   }
   return !total || dictionary / total > SAMPLE_REJECTION
 }
