@@ -238,6 +238,45 @@ describe('the columnar Parquet export', () => {
     )
   })
 
+  it('keeps the reading order across the chunks the targets are read in (a thousand items each)', async () => {
+    const dir = tmp()
+    const { ws } = seedWorkspace(wsFile(dir), 'other')
+    try {
+      const db = ws.db
+      const ds = createDataset(db, { name: 'many', labelSchema: FAAF_SCHEMA })
+      const ann = ensureAnnotator(db, 'Ann')
+      const targets: number[] = []
+      db.transaction(() => {
+        // 2,300 items on 1,150 positions given out of order: items share a position, some
+        // across a chunk's edge.
+        for (let i = 0; i < 2300; i++) {
+          const item = ws.content.insertItem(
+            ds.id,
+            { extId: `item-${i}`, question: null, reference: `Reference ${i}` },
+            (i * 7) % 1150,
+          )
+          const c = ws.content.insertCandidate(item, { variant: 'v', text: `Candidate ${i}` })
+          const u = ws.content.insertUnit(item, { kind: 'fact', text: `Fact of item ${i}` })
+          targets.push(ws.content.targetId(u, c)!)
+        }
+      })()
+      targets.forEach((t, i) => {
+        if (i % 3 === 0)
+          ws.labels.save({ targetId: t, annotatorId: ann.id, verdict: i % 2 ? 'true' : 'false' })
+      })
+      const expected = referenceRows(ws, ds.id)
+      expect(expected).toHaveLength(2300)
+      const { files } = await exportDataset(ws, {
+        datasetId: ds.id,
+        format: 'parquet',
+        outDir: join(dir, 'out'),
+      })
+      expect(await parquetRows(files[0]!)).toEqual(expected)
+    } finally {
+      ws.close()
+    }
+  })
+
   it("tallies the card's label counts and agreement as agreementSummary and the label counts do", () => {
     fc.assert(
       fc.property(Plan, (plan) => {

@@ -8,6 +8,7 @@ import { findDatasetByName, getDataset, listDatasets } from '../store/repos/data
 import { type AgreementSummary, agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
 import { CardTally } from './cardTally'
+import { utf8Column } from './parquetStrings'
 import { exportRefcheckerRelease, writeResponses } from './responsesExport'
 import { csvRecord, writeFileAtomically } from './sink'
 import { BATCH_ROWS, type Cell, targetBatches, targetIdRange } from './targetColumns'
@@ -58,8 +59,9 @@ function writeText(file: string, kind: 'jsonl' | 'csv', features: readonly Featu
 
 /**
  * Writes the column batches as Parquet, one row group per batch, straight from the column
- * arrays (what parquetWriteRows does after turning row objects back into columns). A
- * synchronous file sink, so memory is bounded by one batch rather than the dataset.
+ * arrays (what parquetWriteRows does after turning row objects back into columns), string
+ * columns as UTF-8 bytes encoded once per distinct value (parquetStrings.ts). A synchronous
+ * file sink, so memory is bounded by one batch rather than the dataset.
  */
 function writeParquet(file: string, features: readonly Feature[], batches: Iterable<Cell[][]>) {
   const partial = `${file}.partial`
@@ -69,7 +71,11 @@ function writeParquet(file: string, features: readonly Feature[], batches: Itera
     type: f.dtype === 'int32' ? 'INT32' : 'STRING',
     nullable: true,
   }))
-  const columnData = (cols: Cell[][]): ColumnSource[] => spec.map((s, c) => ({ ...s, data: cols[c]! }))
+  const columnData = (cols: Cell[][]): ColumnSource[] =>
+    spec.map((s, c) => {
+      const strings = s.type === 'STRING' ? utf8Column(cols[c]!) : null
+      return strings ? { ...s, ...strings } : { ...s, data: cols[c]! }
+    })
   try {
     const writer = fileWriter(partial)
     let pq: ParquetWriter | undefined

@@ -1,4 +1,5 @@
-import { labelsInTargetRange } from '../labels/reads'
+import { type LabelRowsColumns, readLabelBlocks } from '../labels/blocks'
+import { type LabelRangeRow, labelsInTargetRange } from '../labels/reads'
 import type { Db } from '../store/connection'
 
 /**
@@ -58,6 +59,24 @@ export class LabelTable {
     this.guidelines = more(this.guidelines, (n) => new Float64Array(n))
   }
 
+  /**
+   * Appends labels from..to − 1 of `rows` (labels with a verdict, no version, evidence or note),
+   * their verdicts given as codes through `codes`, column by column.
+   */
+  pushBlock(rows: LabelRowsColumns, codes: readonly number[], from: number, to: number): void {
+    const n = to - from
+    if (n <= 0) return
+    while (this.target.length < this.size + n) this.grow()
+    const at = this.size
+    this.target.set(rows.target.subarray(from, to), at)
+    this.annotator.set(rows.annotator.subarray(from, to), at)
+    this.seconds.set(rows.seconds.subarray(from, to), at)
+    this.guidelines.fill(Number.NaN, at, at + n)
+    const verdict = rows.verdict
+    for (let k = 0; k < n; k++) this.verdict[at + k] = codes[verdict[from + k]!]!
+    this.size += n
+  }
+
   push(
     target: number,
     annotator: number,
@@ -81,23 +100,49 @@ export class LabelTable {
 
 /**
  * The labels on targets `lo`..`hi` (ids), whatever dataset they belong to: the caller looks up
- * its own. `known`: the verdicts the schema allows, coded in SQL.
+ * its own. `known`: the verdicts the schema allows, coded in SQL. The labels with a verdict come
+ * from the label blocks (migration 0160: a few hundred rows instead of a row per label); only
+ * those carrying a guidelines version, evidence or a note are read as rows, and merged in
+ * (target, annotator) order. A cleared label with none of those changes no cell of the export,
+ * so it is left out. Without the blocks every label is read as a row.
  */
 export function loadLabelTable(db: Db, lo: number, hi: number, known: readonly string[] = []): LabelTable {
-  const table = new LabelTable()
+  const blocks = readLabelBlocks(db, lo, hi)
+  const table = new LabelTable(Math.max(1024, blocks?.target.length ?? 0))
   const codes = new Map<string, number>()
   for (const v of known) codes.set(v, table.verdicts.push(v) - 1)
-  for (const [t, a, v, s, g, e, n] of labelsInTargetRange(db, lo, hi, known)) {
-    let code = -1
-    if (typeof v === 'number') code = v
-    else if (v !== null) {
-      code = codes.get(v) ?? -1
-      if (code < 0) {
-        code = table.verdicts.push(v) - 1
-        codes.set(v, code)
-      }
+  const codeOf = (v: string | number | null): number => {
+    if (typeof v === 'number') return v
+    if (v === null) return -1
+    let code = codes.get(v)
+    if (code === undefined) {
+      code = table.verdicts.push(v) - 1
+      codes.set(v, code)
     }
-    table.push(t, a, code, s, g, e, n)
+    return code
   }
+  const push = ([t, a, v, s, g, e, n]: LabelRangeRow) => table.push(t, a, codeOf(v), s, g, e, n)
+  if (!blocks) {
+    for (const row of labelsInTargetRange(db, lo, hi, known)) push(row)
+    return table
+  }
+  const { target, annotator } = blocks
+  const blockCode = blocks.verdicts.map(codeOf)
+  const size = target.length
+  let p = 0
+  const copyBefore = (t: number, a: number) => {
+    let q = p
+    while (q < size && (target[q]! < t || (target[q] === t && annotator[q]! < a))) q++
+    table.pushBlock(blocks, blockCode, p, q)
+    p = q
+  }
+  for (const row of labelsInTargetRange(db, lo, hi, known, true)) {
+    const [t, a] = row
+    copyBefore(t, a)
+    // The row holds all the block holds of this label, and more.
+    if (p < size && target[p] === t && annotator[p] === a) p++
+    push(row)
+  }
+  copyBefore(Number.POSITIVE_INFINITY, 0)
   return table
 }

@@ -190,6 +190,41 @@ class JsonObjectText {
   }
 }
 
+/** Items per read of the targets' rows: some 10,000 rows, a few MB. */
+const CHUNK_ITEMS = 1000
+
+/**
+ * The current targets' own fields in reading order, read about a thousand items at a time (by
+ * ranges of item positions, so the order is the one of a single statement): one `.all()` per
+ * chunk costs less than stepping a cursor row by row from JavaScript.
+ */
+function* mainRows(db: Db, datasetId: number): Generator<MainSql[]> {
+  const select = (range: string) =>
+    db
+      .prepare(
+        `SELECT t.id, i.id, i.position, t.candidate_id, ${coded('u.kind', KINDS)}, u.text, u.version,
+           ${coded('u.origin', ORIGINS)}, u.triplet
+         FROM items i INDEXED BY items_by_dataset CROSS JOIN targets t ON t.item_id = i.id AND t.dataset_id = i.dataset_id
+         JOIN units u ON u.id = t.unit_id
+         WHERE i.dataset_id = ? AND ${range} AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+         ORDER BY i.position, t.candidate_id, u.kind, u.position, u.id`,
+      )
+      .raw()
+  const positions = db
+    .prepare(
+      'SELECT DISTINCT position FROM items INDEXED BY items_by_dataset WHERE dataset_id = ? ORDER BY position',
+    )
+    .pluck()
+    .all(datasetId) as number[]
+  const between = select('i.position >= ? AND i.position < ?')
+  const from = select('i.position >= ?')
+  for (let k = 0; k < positions.length; k += CHUNK_ITEMS) {
+    const lo = positions[k]!
+    const hi = positions[k + CHUNK_ITEMS]
+    yield (hi === undefined ? from.all(datasetId, lo) : between.all(datasetId, lo, hi)) as MainSql[]
+  }
+}
+
 /** The lowest and highest id of a dataset's targets: its labels are read in one range scan. */
 export function targetIdRange(db: Db, datasetId: number): [number, number] {
   const r = db.prepare('SELECT MIN(id), MAX(id) FROM targets WHERE dataset_id = ?').raw().get(datasetId) as [
@@ -224,16 +259,7 @@ export function* targetBatches(
   const A = annotators.length
   const width = 10 + A + 7
   const context = contextReader(db, datasetId)
-  const stmt = db
-    .prepare(
-      `SELECT t.id, i.id, i.position, t.candidate_id, ${coded('u.kind', KINDS)}, u.text, u.version,
-         ${coded('u.origin', ORIGINS)}, u.triplet
-       FROM items i INDEXED BY items_by_dataset CROSS JOIN targets t ON t.item_id = i.id AND t.dataset_id = i.dataset_id
-       JOIN units u ON u.id = t.unit_id
-       WHERE i.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-       ORDER BY i.position, t.candidate_id, u.kind, u.position, u.id`,
-    )
-    .raw()
+  const rows = mainRows(db, datasetId)
   const names = annotators.map((a) => a.name)
   const notes = new JsonObjectText(names)
   const seconds = new JsonObjectText(names)
@@ -244,72 +270,73 @@ export function* targetBatches(
   const givenBy: number[] = []
   const givenCodes: number[] = []
   try {
-    for (const r of stmt.iterate(datasetId) as IterableIterator<MainSql>) {
-      const [targetId, itemId, position, candidateId] = r
-      const c = context.get(position, itemId, candidateId)
-      cols[0]![n] = c[3]
-      cols[1]![n] = c[4]
-      cols[2]![n] = c[5]
-      cols[3]![n] = c[6]
-      cols[4]![n] = c[7]
-      cols[5]![n] = typeof r[4] === 'number' ? KINDS[r[4]]! : r[4]
-      cols[6]![n] = r[5]
-      cols[7]![n] = r[6]
-      cols[8]![n] = typeof r[7] === 'number' ? ORIGINS[r[7]]! : r[7]
-      cols[9]![n] = r[8]
-      for (let a = 0; a < A; a++) cols[10 + a]![n] = null
-      const first = labels.first(targetId)
-      let end = first
-      while (end < labels.size && labels.target[end] === targetId) end++
-      let evidence: { annotator: string; pane: string; start: number; end: number; text: string }[] | null =
-        null
-      notes.reset()
-      seconds.reset()
-      versions.reset()
-      givenBy.length = 0
-      givenCodes.length = 0
-      for (let k = first; k < end; k++) {
-        const v = labels.verdict[k]!
-        if (v >= 0) {
-          givenBy.push(labels.annotator[k]!)
-          givenCodes.push(v)
-        }
-        const col = columnOf[labels.annotator[k]!] ?? -1
-        if (col < 0) continue
-        const a = annotators[col]!
-        cols[10 + col]![n] = v < 0 ? null : labels.verdicts[v]!
-        const note = labels.notes.get(k)
-        // Objects only for the few targets that have something to put in them.
-        if (note) notes.add(col, note)
-        if (v >= 0) {
-          seconds.add(col, labels.seconds[k]!)
-          const g = labels.guidelines[k]!
-          if (!Number.isNaN(g)) versions.add(col, g)
-        }
-        const spans = labels.evidence.get(k)
-        if (spans !== undefined)
-          for (const span of parseJson(Spans, spans, 'labels.evidence')) {
-            const source = span.pane === 'reference' ? c[5] : c[7]
-            evidence ??= []
-            evidence.push({ annotator: a.name, ...span, text: source.slice(span.start, span.end) })
+    for (const chunk of rows)
+      for (const r of chunk) {
+        const [targetId, itemId, position, candidateId] = r
+        const c = context.get(position, itemId, candidateId)
+        cols[0]![n] = c[3]
+        cols[1]![n] = c[4]
+        cols[2]![n] = c[5]
+        cols[3]![n] = c[6]
+        cols[4]![n] = c[7]
+        cols[5]![n] = typeof r[4] === 'number' ? KINDS[r[4]]! : r[4]
+        cols[6]![n] = r[5]
+        cols[7]![n] = r[6]
+        cols[8]![n] = typeof r[7] === 'number' ? ORIGINS[r[7]]! : r[7]
+        cols[9]![n] = r[8]
+        for (let a = 0; a < A; a++) cols[10 + a]![n] = null
+        const first = labels.first(targetId)
+        let end = first
+        while (end < labels.size && labels.target[end] === targetId) end++
+        let evidence: { annotator: string; pane: string; start: number; end: number; text: string }[] | null =
+          null
+        notes.reset()
+        seconds.reset()
+        versions.reset()
+        givenBy.length = 0
+        givenCodes.length = 0
+        for (let k = first; k < end; k++) {
+          const v = labels.verdict[k]!
+          if (v >= 0) {
+            givenBy.push(labels.annotator[k]!)
+            givenCodes.push(v)
           }
+          const col = columnOf[labels.annotator[k]!] ?? -1
+          if (col < 0) continue
+          const a = annotators[col]!
+          cols[10 + col]![n] = v < 0 ? null : labels.verdicts[v]!
+          const note = labels.notes.get(k)
+          // Objects only for the few targets that have something to put in them.
+          if (note) notes.add(col, note)
+          if (v >= 0) {
+            seconds.add(col, labels.seconds[k]!)
+            const g = labels.guidelines[k]!
+            if (!Number.isNaN(g)) versions.add(col, g)
+          }
+          const spans = labels.evidence.get(k)
+          if (spans !== undefined)
+            for (const span of parseJson(Spans, spans, 'labels.evidence')) {
+              const source = span.pane === 'reference' ? c[5] : c[7]
+              evidence ??= []
+              evidence.push({ annotator: a.name, ...span, text: source.slice(span.start, span.end) })
+            }
+        }
+        tally?.target(givenBy, givenCodes, labels.verdicts)
+        const g = gold(targetId, first, end)
+        const tail = 10 + A
+        cols[tail]![n] = g?.verdict ?? null
+        cols[tail + 1]![n] = g?.source ?? null
+        cols[tail + 2]![n] = g ? toBinary(schema, g.verdict) : null
+        cols[tail + 3]![n] = evidence ? JSON.stringify(evidence) : null
+        cols[tail + 4]![n] = notes.text()
+        cols[tail + 5]![n] = seconds.text()
+        cols[tail + 6]![n] = versions.text()
+        if (++n === BATCH_ROWS) {
+          yield cols
+          cols = fresh()
+          n = 0
+        }
       }
-      tally?.target(givenBy, givenCodes, labels.verdicts)
-      const g = gold(targetId, first, end)
-      const tail = 10 + A
-      cols[tail]![n] = g?.verdict ?? null
-      cols[tail + 1]![n] = g?.source ?? null
-      cols[tail + 2]![n] = g ? toBinary(schema, g.verdict) : null
-      cols[tail + 3]![n] = evidence ? JSON.stringify(evidence) : null
-      cols[tail + 4]![n] = notes.text()
-      cols[tail + 5]![n] = seconds.text()
-      cols[tail + 6]![n] = versions.text()
-      if (++n === BATCH_ROWS) {
-        yield cols
-        cols = fresh()
-        n = 0
-      }
-    }
     if (n > 0) yield cols
   } finally {
     context.close()

@@ -131,32 +131,49 @@ export function annotatorsWithLabels(
   }[]
 }
 
+/** A label row as the exports read it (see labelsInTargetRange). */
+export type LabelRangeRow = [
+  target: number,
+  annotator: number,
+  verdict: string | number | null,
+  seconds: number,
+  guidelines: number | null,
+  evidence: string | null,
+  note: string | null,
+]
+
 /**
  * Every label on targets `lo`..`hi` (ids) as [target, annotator, verdict, seconds, guidelines
  * version, evidence JSON (null when empty), note], by target then annotator: one ordered range
  * scan for exports. A verdict listed in `known` comes as its index there (no string is made
- * for each of a million labels), any other as itself.
+ * for each of a million labels), any other as itself. `extrasOnly`: only the labels carrying
+ * something the label blocks (labels/blocks.ts) do not hold (a guidelines version, evidence or
+ * a note), usually few: the rest are read from the blocks.
  */
 export function labelsInTargetRange(
   db: Db,
   lo: number,
   hi: number,
   known: readonly string[] = [],
-): IterableIterator<
-  [number, number, string | number | null, number, number | null, string | null, string | null]
-> {
+  extrasOnly = false,
+): IterableIterator<LabelRangeRow> {
   const verdict = known.length
     ? `CASE verdict ${known.map((_, k) => `WHEN @v${k} THEN ${k}`).join(' ')} ELSE verdict END`
     : 'verdict'
+  const extras = extrasOnly
+    ? "AND (guidelines_version IS NOT NULL OR evidence <> '[]' OR note IS NOT NULL)"
+    : ''
   return db
     .prepare(
       `SELECT target_id, annotator_id, ${verdict}, seconds, guidelines_version, NULLIF(evidence, '[]'), note
-       FROM labels WHERE target_id BETWEEN @lo AND @hi ORDER BY target_id, annotator_id`,
+       FROM labels WHERE target_id BETWEEN @lo AND @hi ${extras} ORDER BY target_id, annotator_id`,
     )
     .raw()
-    .iterate({ lo, hi, ...Object.fromEntries(known.map((v, k) => [`v${k}`, v])) }) as IterableIterator<
-    [number, number, string | number | null, number, number | null, string | null, string | null]
-  >
+    .iterate({
+      lo,
+      hi,
+      ...Object.fromEntries(known.map((v, k) => [`v${k}`, v])),
+    }) as IterableIterator<LabelRangeRow>
 }
 
 /** Stored gold rows (adjudicated or imported) of a dataset as [target id, verdict, source]. */
