@@ -12,7 +12,7 @@ import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { ftsQuery, MATCHING_ITEMS, MAX_TERMS } from './search'
-import { indexedTerms } from './vocabulary'
+import { wordsContaining } from './vocabulary'
 
 const Variants = z.array(z.string())
 
@@ -141,7 +141,7 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   datasetSummaryExists(db, q.datasetId)
   const where = ['i.dataset_id = @datasetId']
   const search = q.filter.search.trim()
-  const fts = ftsQuery(search, (piece) => termsContaining(db, piece))
+  const fts = ftsQuery(search, (piece) => wordsContaining(db, piece, MAX_TERMS))
   // A piece of a word that no indexed word contains: nothing can match.
   if (fts === '') where.push('0')
   else if (fts !== null) {
@@ -218,15 +218,4 @@ function collectMatches(db: Db, fts: string): void {
 
 function datasetSummaryExists(db: Db, datasetId: number): void {
   if (!datasetVisible(db, datasetId)) throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
-}
-
-/** Indexed words containing `piece`, at most MAX_TERMS + 1 (enough to tell "too many"). */
-function termsContaining(db: Db, piece: string): string[] {
-  const out: string[] = []
-  for (const term of indexedTerms(db)) {
-    if (!term.includes(piece)) continue
-    out.push(term)
-    if (out.length > MAX_TERMS) break
-  }
-  return out
 }
