@@ -129,7 +129,7 @@ describe('"not yet labelled by me" from the kept finished items and candidates (
     )
   })
 
-  it('takes a candidate off the finished ones when one of its labels is removed', () => {
+  it('takes a candidate off the finished ones when one of its labels is removed or cleared', () => {
     const fx = makeFixture(tmp(), { items: 1, variants: ['answer', 'poor_answer'], facts: 2 })
     const db = fx.db
     const me = ensureAnnotator(db, 'ana')
@@ -152,6 +152,12 @@ describe('"not yet labelled by me" from the kept finished items and candidates (
     expect([unlabelled('answer'), unlabelled('poor_answer')]).toEqual([0, 1])
     db.prepare('DELETE FROM labels WHERE target_id = ?').run(answers[0])
     expect([unlabelled('answer'), unlabelled('poor_answer')]).toEqual([1, 1])
+    expect(candidateDoneKept(db)).toEqual(candidateDoneFromRows(db))
+    // Labelled again, then one verdict cleared: a cleared label leaves the target to do.
+    writer.save({ targetId: answers[0]!, annotatorId: me.id, verdict: 'false' })
+    expect(unlabelled('answer')).toBe(0)
+    writer.save({ targetId: answers[1]!, annotatorId: me.id, verdict: null })
+    expect(unlabelled('answer')).toBe(1)
     expect(candidateDoneKept(db)).toEqual(candidateDoneFromRows(db))
     db.close()
   })

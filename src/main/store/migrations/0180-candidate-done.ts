@@ -30,8 +30,22 @@ const refresh = (set: string) => `
   DELETE FROM candidate_done WHERE candidate_id IN (${set});
   ${fill(`t.candidate_id IN (${set})`, `c.id IN (${set})`)}`
 
-/** The candidate of target X. */
-const ofTarget = (x: string) => `SELECT candidate_id FROM targets WHERE id = ${x}`
+/**
+ * A label of annotator A on target X changed: only A's row for X's candidate can change, and
+ * whether A has finished it is one look along the candidate's targets, stopping at the first
+ * current one A has no verdict on (no grouping, no temporary table: this runs for every label
+ * a merge or an import writes).
+ */
+const labelRefresh = (x: string, a: string) => `
+  DELETE FROM candidate_done WHERE candidate_id = (SELECT candidate_id FROM targets WHERE id = ${x})
+    AND annotator_id = ${a};
+  INSERT INTO candidate_done (candidate_id, annotator_id, dataset_id)
+    SELECT t.candidate_id, ${a}, t.dataset_id FROM targets t WHERE t.id = ${x}
+      AND NOT EXISTS (SELECT 1 FROM targets t2 JOIN units u ON u.id = t2.unit_id
+        WHERE t2.candidate_id = t.candidate_id AND ${CURRENT_U} AND NOT EXISTS (SELECT 1 FROM labels l
+          WHERE l.target_id = t2.id AND l.annotator_id = ${a} AND l.verdict IS NOT NULL))
+      AND EXISTS (SELECT 1 FROM targets t2 JOIN units u ON u.id = t2.unit_id
+        WHERE t2.candidate_id = t.candidate_id AND ${CURRENT_U});`
 
 /**
  * `candidate_done`: (candidate, annotator) pairs where the annotator has a verdict on every
@@ -54,11 +68,11 @@ CREATE TABLE candidate_done (
 CREATE INDEX candidate_done_by_dataset ON candidate_done (dataset_id);
 
 CREATE TRIGGER candidate_done_label_ai AFTER INSERT ON labels
-  BEGIN ${refresh(ofTarget('new.target_id'))} END;
-CREATE TRIGGER candidate_done_label_au AFTER UPDATE ON labels
-  BEGIN ${refresh(`${ofTarget('old.target_id')} UNION ${ofTarget('new.target_id')}`)} END;
+  BEGIN ${labelRefresh('new.target_id', 'new.annotator_id')} END;
+CREATE TRIGGER candidate_done_label_au AFTER UPDATE OF target_id, annotator_id, verdict ON labels
+  BEGIN ${labelRefresh('old.target_id', 'old.annotator_id')} ${labelRefresh('new.target_id', 'new.annotator_id')} END;
 CREATE TRIGGER candidate_done_label_ad AFTER DELETE ON labels
-  BEGIN ${refresh(ofTarget('old.target_id'))} END;
+  BEGIN ${labelRefresh('old.target_id', 'old.annotator_id')} END;
 -- A dataset being imported gets its rows in one pass when it turns ready (below), not one
 -- refresh per inserted row, which would cost the import more than its own inserts.
 CREATE TRIGGER candidate_done_candidate_ai AFTER INSERT ON candidates
