@@ -45,12 +45,16 @@ function wordsOf(db: Db, index: Index): Words {
     kept = new Map()
     cache.set(db, kept)
   }
-  const now = stamp(db, index)
   const hit = kept.get(index)
-  if (hit?.stamp === now) return hit
-  const leaves = leafWords(db, index)
-  const words = leaves ?? vocabWords(db, index)
-  const fresh: Words = { stamp: now, text: `\n${words.text}`, count: words.count, superset: leaves !== null }
+  // One read transaction: the stamp and the pages come from the same state of the index, even
+  // while another connection (an import) writes to it.
+  const fresh = db.transaction((): Words => {
+    const now = stamp(db, index)
+    if (hit?.stamp === now) return hit
+    const leaves = leafWords(db, index)
+    const words = leaves ?? vocabWords(db, index)
+    return { stamp: now, text: `\n${words.text}`, count: words.count, superset: leaves !== null }
+  })()
   kept.set(index, fresh)
   return fresh
 }
