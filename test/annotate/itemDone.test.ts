@@ -10,6 +10,7 @@ import { addUnit, deleteUnit, editUnit, mergeUnits, restoreUnit, splitUnit } fro
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from '../metrics/fixture'
+import { candidateDoneFromRows, candidateDoneKept } from './candidateDone'
 
 const tmp = tmpDirs()
 
@@ -30,9 +31,11 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('split' as const), target: fc.nat(3) }),
   fc.record({ kind: fc.constant('add' as const), item: fc.nat(3) }),
   fc.record({ kind: fc.constant('newItem' as const) }),
+  // A label row removed outright, as withdrawing an import or a bundle merge's undo does.
+  fc.record({ kind: fc.constant('dropLabel' as const), n: fc.nat(20) }),
 )
 
-describe('"not yet labelled by me" from the kept finished items (migration 0100)', () => {
+describe('"not yet labelled by me" from the kept finished items and candidates (migrations 0100, 0180)', () => {
   it('lists the same items, and the same count, as checking every target, for every variant too', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), fc.constantFrom('ana', 'bob'), (ops, who) => {
@@ -93,7 +96,11 @@ describe('"not yet labelled by me" from the kept finished items (migration 0100)
             else if (o.kind === 'merge') mergeUnits(db, [unitOf(anyTarget(o.a)), unitOf(anyTarget(o.b))])
             else if (o.kind === 'split')
               splitUnit(db, unitOf(anyTarget(o.target)), ['one part.', 'other part.'])
-            else if (o.kind === 'add')
+            else if (o.kind === 'dropLabel') {
+              const labels = db.prepare('SELECT id FROM labels ORDER BY id').pluck().all() as number[]
+              if (labels.length)
+                db.prepare('DELETE FROM labels WHERE id = ?').run(labels[o.n % labels.length])
+            } else if (o.kind === 'add')
               addUnit(db, { itemId: items[o.item]!, kind: 'fact', text: `added to ${o.item}` })
             else {
               // An item with nothing to label yet; a later "add" may give it a unit.
@@ -113,11 +120,46 @@ describe('"not yet labelled by me" from the kept finished items (migration 0100)
             expect(p.rows.map((r) => r.itemId)).toEqual(want)
             expect(p.total).toBe(want.length)
           }
+          // The finished candidates the triggers keep (migration 0180), against a rebuild.
+          expect(candidateDoneKept(db)).toEqual(candidateDoneFromRows(db))
         }
         db.close()
       }),
       { numRuns: 20 },
     )
+  })
+
+  it('takes a candidate off the finished ones when one of its labels is removed or cleared', () => {
+    const fx = makeFixture(tmp(), { items: 1, variants: ['answer', 'poor_answer'], facts: 2 })
+    const db = fx.db
+    const me = ensureAnnotator(db, 'ana')
+    const answers = db
+      .prepare(
+        "SELECT t.id FROM targets t JOIN candidates c ON c.id = t.candidate_id WHERE c.variant = 'answer'",
+      )
+      .pluck()
+      .all() as number[]
+    const writer = new LabelWriter(db)
+    for (const t of answers) writer.save({ targetId: t, annotatorId: me.id, verdict: 'true' })
+    const unlabelled = (variant: string) =>
+      queryItems(db, {
+        datasetId: fx.datasetId,
+        annotatorId: me.id,
+        filter: { status: 'unlabelled', variant, search: '' },
+        offset: 0,
+        limit: 10,
+      }).total
+    expect([unlabelled('answer'), unlabelled('poor_answer')]).toEqual([0, 1])
+    db.prepare('DELETE FROM labels WHERE target_id = ?').run(answers[0])
+    expect([unlabelled('answer'), unlabelled('poor_answer')]).toEqual([1, 1])
+    expect(candidateDoneKept(db)).toEqual(candidateDoneFromRows(db))
+    // Labelled again, then one verdict cleared: a cleared label leaves the target to do.
+    writer.save({ targetId: answers[0]!, annotatorId: me.id, verdict: 'false' })
+    expect(unlabelled('answer')).toBe(0)
+    writer.save({ targetId: answers[1]!, annotatorId: me.id, verdict: null })
+    expect(unlabelled('answer')).toBe(1)
+    expect(candidateDoneKept(db)).toEqual(candidateDoneFromRows(db))
+    db.close()
   })
 
   it('fills an imported dataset in one pass when it turns ready', () => {
@@ -147,6 +189,15 @@ describe('"not yet labelled by me" from the kept finished items (migration 0100)
     // Only the item with an unlabelled fact: the empty one has nothing, the last is done.
     expect(page.rows.map((r) => r.itemId)).toEqual([first])
     expect(page.total).toBe(1)
+    expect(candidateDoneKept(db)).toEqual(candidateDoneFromRows(db))
+    const answers = queryItems(db, {
+      datasetId: ds.id,
+      annotatorId: me.id,
+      filter: { status: 'unlabelled', variant: 'answer', search: '' },
+      offset: 0,
+      limit: 10,
+    })
+    expect(answers.rows.map((r) => r.itemId)).toEqual([first])
     expect(empty).not.toBe(first)
     db.close()
   })

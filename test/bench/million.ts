@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileWriter, parquetWriteRows } from 'hyparquet-writer'
 import { chromium } from 'playwright-core'
-import { indexedTerms } from '../../src/main/annotate/vocabulary'
+import { loadWords } from '../../src/main/annotate/vocabulary'
 import { AppContext } from '../../src/main/app/context'
 import { exportDataset } from '../../src/main/export/datasetExport'
 import { targetBatches } from '../../src/main/export/targetColumns'
@@ -176,12 +176,13 @@ function searchIndexSizes(ctx: AppContext): void {
     2 ** 20
   info('word index on disk (items, candidates, units)', size('*_fts*'), 'MB')
   const t0 = performance.now()
-  const terms = indexedTerms(db)
+  const list = loadWords(db)
   info(
-    `word list for searches inside words (${terms.length.toLocaleString('en-US')} words, read once)`,
+    `word list for searches inside words (${list.words.toLocaleString('en-US')} words read from the index's leaves, once)`,
     performance.now() - t0,
     'ms',
   )
+  info('word list in memory (nothing on disk)', list.chars / 2 ** 20, 'M characters')
   if (process.env.FACTLAB_BENCH_TRIGRAM !== '1') {
     note('trigram index size: set FACTLAB_BENCH_TRIGRAM=1 to build one on the copy and measure it')
     return

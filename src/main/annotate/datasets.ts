@@ -12,7 +12,7 @@ import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { ftsQuery, MATCHING_ITEMS, MAX_TERMS } from './search'
-import { indexedTerms } from './vocabulary'
+import { wordsContaining } from './vocabulary'
 
 const Variants = z.array(z.string())
 
@@ -43,14 +43,15 @@ const JUDGE_DISAGREES_ITEMS = `SELECT j.item_id FROM judge_disagreements j
 
 /**
  * Targets of item `i`, restricted to one candidate variant when @variant is set. The dataset
- * term lets SQLite use the (dataset_id, item_id, …) index instead of scanning every target;
- * the candidate is joined only when a variant is chosen, since the "not yet labelled by me"
- * filter runs this once per item of the dataset.
+ * term lets SQLite use the (dataset_id, item_id, candidate_id, …) index instead of scanning
+ * every target; with a variant, the item's candidate of it (one at most: UNIQUE (item_id,
+ * variant)) is found first, so only its targets are read, not every candidate's.
  */
 const itemTargets = (variant: boolean) =>
   variant
-    ? `FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
-  WHERE t.dataset_id = i.dataset_id AND t.item_id = i.id AND ${CURRENT} AND c.variant = @variant`
+    ? `FROM candidates c JOIN targets t ON t.dataset_id = i.dataset_id AND t.item_id = i.id AND t.candidate_id = c.id
+  JOIN units u ON u.id = t.unit_id
+  WHERE c.item_id = i.id AND c.variant = @variant AND ${CURRENT}`
     : `FROM targets t JOIN units u ON u.id = t.unit_id
   WHERE t.dataset_id = i.dataset_id AND t.item_id = i.id AND ${CURRENT}`
 
@@ -141,7 +142,7 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   datasetSummaryExists(db, q.datasetId)
   const where = ['i.dataset_id = @datasetId']
   const search = q.filter.search.trim()
-  const fts = ftsQuery(search, (piece) => termsContaining(db, piece))
+  const fts = ftsQuery(search, (piece) => wordsContaining(db, piece, MAX_TERMS))
   // A piece of a word that no indexed word contains: nothing can match.
   if (fts === '') where.push('0')
   else if (fts !== null) {
@@ -151,7 +152,6 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   // Only punctuation: no index can help, and ids and questions are where such text is looked for.
   else if (search) where.push(`(i.ext_id LIKE @like ESCAPE '\\' OR i.question LIKE @like ESCAPE '\\')`)
   const hasVariant = 'EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant)'
-  if (q.filter.variant !== null) where.push(hasVariant)
   const targetsOfItem = itemTargets(q.filter.variant !== null)
   // While blind, a dispute or a judge's disagreement counts only on targets the viewer labelled.
   const seen = blindSql(db, q.datasetId, q.viewer, 'd.target_id')
@@ -163,20 +163,23 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
     // Under a plan, "not yet labelled by me" means work left for me: targets at k are done.
     const plan = queuePlan(db, q.datasetId)
     const open = plan ? ` AND ${planOpenCondition(plan, q.datasetId).replaceAll('@me', '@annotatorId')}` : ''
-    // Without a plan or a variant, the triggers of migration 0100 keep which items each annotator
-    // has finished (item_done; annotator 0: nothing to label): one probe per item, not per target.
-    const unlabelled = `EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`
+    // Without a plan, triggers keep which items (migration 0100, item_done) and which candidates
+    // (migration 0180, candidate_done) each annotator has finished (annotator 0: nothing to
+    // label): one probe per item, not a look at each of its targets. Each test below also says
+    // the item has a candidate of the chosen variant.
     where.push(
-      !plan && q.filter.variant === null
-        ? 'NOT EXISTS (SELECT 1 FROM item_done d WHERE d.item_id = i.id AND d.annotator_id IN (0, @annotatorId))'
+      plan
+        ? `EXISTS (SELECT 1 ${targetsOfItem} AND NOT ${MINE}${open})`
         : q.filter.variant === null
-          ? unlabelled
-          : // SQLite looks at the item's targets before the one-probe variant test above; CASE
-            // makes it skip the items without the variant (two in three, with three variants) first.
-            `CASE WHEN ${hasVariant} THEN ${unlabelled} ELSE 0 END`,
+          ? 'NOT EXISTS (SELECT 1 FROM item_done d WHERE d.item_id = i.id AND d.annotator_id IN (0, @annotatorId))'
+          : `EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant
+              AND NOT EXISTS (SELECT 1 FROM candidate_done d WHERE d.candidate_id = c.id AND d.annotator_id IN (0, @annotatorId)))`,
     )
-  } else if (q.filter.status === 'disputed') where.push(`i.id IN (SELECT d.item_id ${disputed})`)
-  else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${judgeDisagrees})`)
+  } else {
+    if (q.filter.variant !== null) where.push(hasVariant)
+    if (q.filter.status === 'disputed') where.push(`i.id IN (SELECT d.item_id ${disputed})`)
+    else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${judgeDisagrees})`)
+  }
 
   const params = {
     datasetId: q.datasetId,
@@ -218,15 +221,4 @@ function collectMatches(db: Db, fts: string): void {
 
 function datasetSummaryExists(db: Db, datasetId: number): void {
   if (!datasetVisible(db, datasetId)) throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
-}
-
-/** Indexed words containing `piece`, at most MAX_TERMS + 1 (enough to tell "too many"). */
-function termsContaining(db: Db, piece: string): string[] {
-  const out: string[] = []
-  for (const term of indexedTerms(db)) {
-    if (!term.includes(piece)) continue
-    out.push(term)
-    if (out.length > MAX_TERMS) break
-  }
-  return out
 }

@@ -1,21 +1,35 @@
-import { useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { api } from './api'
 import { AnnotatorGate } from './components/AnnotatorGate'
 import { DatasetSwitcher } from './components/DatasetSwitcher'
 import { useQuery } from './hooks'
 import { hashToRoute, routeDataset, routeToHash } from './route'
 import { SettingsContext, useSettingsStore } from './settings'
-import { AgreementView } from './views/agreement/AgreementView'
-import { AnnotateView } from './views/annotate/AnnotateView'
-import { CompareView } from './views/compare/CompareView'
 import { DatasetsView } from './views/datasets/DatasetsView'
 import { useMenuCommands } from './views/datasets/menuCommands'
-import { ItemsView } from './views/items/ItemsView'
-import { JudgesView } from './views/judges/JudgesView'
-import { ProjectView } from './views/project/ProjectView'
-import { SettingsView } from './views/settings/SettingsView'
 import type { Route, ViewProps } from './views/types'
-import { UnitsView } from './views/units/UnitsView'
+
+// The first screen is the datasets list (behind "Who is labelling?"): the other views load when
+// first opened, so a fresh window parses and runs only what it shows (their charts, diff and
+// contract schemas are most of the bundle).
+const AgreementView = lazy(() =>
+  import('./views/agreement/AgreementView').then((m) => ({ default: m.AgreementView })),
+)
+const AnnotateView = lazy(() =>
+  import('./views/annotate/AnnotateView').then((m) => ({ default: m.AnnotateView })),
+)
+const CompareView = lazy(() =>
+  import('./views/compare/CompareView').then((m) => ({ default: m.CompareView })),
+)
+const ItemsView = lazy(() => import('./views/items/ItemsView').then((m) => ({ default: m.ItemsView })))
+const JudgesView = lazy(() => import('./views/judges/JudgesView').then((m) => ({ default: m.JudgesView })))
+const ProjectView = lazy(() =>
+  import('./views/project/ProjectView').then((m) => ({ default: m.ProjectView })),
+)
+const SettingsView = lazy(() =>
+  import('./views/settings/SettingsView').then((m) => ({ default: m.SettingsView })),
+)
+const UnitsView = lazy(() => import('./views/units/UnitsView').then((m) => ({ default: m.UnitsView })))
 
 type NavView = Route['view']
 
@@ -142,7 +156,9 @@ export function App() {
           </div>
         </nav>
         <main className="content">
-          <CurrentView route={route} props={props} />
+          <Suspense fallback={null}>
+            <CurrentView route={route} props={props} />
+          </Suspense>
         </main>
         {(needsAnnotator || choosing) && (
           <AnnotatorGate

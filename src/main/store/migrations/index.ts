@@ -13,6 +13,7 @@ import { migration0130 } from './0130-batch-call-records'
 import { migration0140 } from './0140-label-reads'
 import { migration0150 } from './0150-batch-replies'
 import { migration0160 } from './0160-label-blocks'
+import { migration0180 } from './0180-candidate-done'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0140,
   migration0150,
   migration0160,
+  migration0180,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
