@@ -67,7 +67,9 @@ describe('annotate in the browser', () => {
     expect(await tabs.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true)
     for (const variant of ['ungrounded answer', 'poor answer', 'answer']) {
       await page.keyboard.press('v')
-      await expect.poll(() => tabs.getByRole('tab', { selected: true }).textContent()).toMatch(new RegExp(`^${variant}`))
+      await expect
+        .poll(() => tabs.getByRole('tab', { selected: true }).textContent())
+        .toMatch(new RegExp(`^${variant}`))
       await expect.poll(fits).toBe(true)
     }
   })
