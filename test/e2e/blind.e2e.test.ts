@@ -67,8 +67,14 @@ describe('blind mode in the browser', () => {
 
     // The items list, filtered to disputes and to judge disagreements: nothing of mine is disputed.
     await page.goto(`${app.server.origin}/#/items/1`)
-    await page.getByRole('combobox').first().waitFor()
-    await watch.settle()
+    // The view loads on first use: wait for its own list call, not for the sidebar's picker.
+    await page.getByRole('combobox', { name: 'Variant' }).waitFor()
+    await expect
+      .poll(async () => {
+        await watch.settle()
+        return watch.seen.includes('datasets.items')
+      })
+      .toBe(true)
 
     // Adjudication: the queue lists no dispute I have not labelled, and says how many it keeps back.
     await page.goto(`${app.server.origin}/#/agreement/1`)

@@ -52,7 +52,7 @@ describe('importing a large file in browser mode', () => {
     await wizard.getByText(/large-qags\.jsonl · \d+\.\d MB/).waitFor()
     await app.shot('import-large-wizard')
     await wizard.getByRole('button', { name: 'Import', exact: true }).click()
-    await wizard.getByText(/Imported “Large QAGS”: 2000 items/).waitFor({ timeout: 45_000 })
+    await wizard.getByText(/Imported “Large QAGS”: 2,000 items/).waitFor({ timeout: 45_000 })
     await wizard.getByRole('button', { name: 'Open the dataset' }).click()
     await page.getByRole('heading', { name: 'Large QAGS' }).waitFor()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Datasets' }).click()
