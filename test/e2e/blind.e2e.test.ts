@@ -108,7 +108,8 @@ describe('blind mode in the browser', () => {
 
     // Compare: the disagreement list and the label-next list keep to what I labelled.
     await page.goto(`${app.server.origin}/#/compare/1`)
-    await page.getByRole('heading').first().waitFor()
+    // Its own lists, not a heading the sidebar may show before the view has loaded.
+    await page.getByRole('heading', { name: 'Disagreements with gold' }).waitFor()
     await watch.settle()
     await app.shot('blind-walk')
 
