@@ -56,6 +56,10 @@ function tallyAt(counts: Int32Array, v: number): Tally {
   }
 }
 
+/** The confusion cell of a judged pair with both sides present (binary codes). */
+const cellOf = (j: number, g: number): number =>
+  j === UNSUPPORTED ? (g === UNSUPPORTED ? TP : FP) : g === UNSUPPORTED ? FN : TN
+
 /**
  * Figures overall and per variant in one pass. `status` is null for human rows (every present
  * label is a verdict).
@@ -81,7 +85,7 @@ export function figuresByVariant(
       const g = gold[i]!
       // A pair where either side has no binary outcome counts as judged but not in the cells.
       if (j < 0 || g < 0) continue
-      counts[o + (j === UNSUPPORTED ? (g === UNSUPPORTED ? TP : FP) : g === UNSUPPORTED ? FN : TN)]!++
+      counts[o + cellOf(j, g)]!++
     }
   }
   return figuresOfCounts(counts, variants, boot)
@@ -98,7 +102,7 @@ export function countVerdict(counts: Int32Array, offset: number, v: number, j: n
   const o = offset + v * SLOTS
   counts[o + JUDGED]!++
   if (j < 0 || g < 0) return
-  counts[o + (j === UNSUPPORTED ? (g === UNSUPPORTED ? TP : FP) : g === UNSUPPORTED ? FN : TN)]!++
+  counts[o + cellOf(j, g)]!++
 }
 
 /** `figuresByVariant` from its counts (one SLOTS-wide group per variant, in `variants` order). */

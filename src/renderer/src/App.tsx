@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { api } from './api'
 import { AnnotatorGate } from './components/AnnotatorGate'
 import { DatasetSwitcher } from './components/DatasetSwitcher'
@@ -9,27 +9,22 @@ import { DatasetsView } from './views/datasets/DatasetsView'
 import { useMenuCommands } from './views/datasets/menuCommands'
 import type { Route, ViewProps } from './views/types'
 
-// The first screen is the datasets list (behind "Who is labelling?"): the other views load when
-// first opened, so a fresh window parses and runs only what it shows (their charts, diff and
-// contract schemas are most of the bundle).
-const AgreementView = lazy(() =>
-  import('./views/agreement/AgreementView').then((m) => ({ default: m.AgreementView })),
-)
-const AnnotateView = lazy(() =>
-  import('./views/annotate/AnnotateView').then((m) => ({ default: m.AnnotateView })),
-)
-const CompareView = lazy(() =>
-  import('./views/compare/CompareView').then((m) => ({ default: m.CompareView })),
-)
-const ItemsView = lazy(() => import('./views/items/ItemsView').then((m) => ({ default: m.ItemsView })))
-const JudgesView = lazy(() => import('./views/judges/JudgesView').then((m) => ({ default: m.JudgesView })))
-const ProjectView = lazy(() =>
-  import('./views/project/ProjectView').then((m) => ({ default: m.ProjectView })),
-)
-const SettingsView = lazy(() =>
-  import('./views/settings/SettingsView').then((m) => ({ default: m.SettingsView })),
-)
-const UnitsView = lazy(() => import('./views/units/UnitsView').then((m) => ({ default: m.UnitsView })))
+/**
+ * A view loaded when first opened. The first screen is the datasets list (behind "Who is
+ * labelling?"), so a fresh window parses and runs only what it shows (the other views' charts,
+ * diff and contract schemas are most of the bundle). Each import stays literal for the bundler.
+ */
+function lazyView<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })))
+}
+const AgreementView = lazyView(() => import('./views/agreement/AgreementView'), 'AgreementView')
+const AnnotateView = lazyView(() => import('./views/annotate/AnnotateView'), 'AnnotateView')
+const CompareView = lazyView(() => import('./views/compare/CompareView'), 'CompareView')
+const ItemsView = lazyView(() => import('./views/items/ItemsView'), 'ItemsView')
+const JudgesView = lazyView(() => import('./views/judges/JudgesView'), 'JudgesView')
+const ProjectView = lazyView(() => import('./views/project/ProjectView'), 'ProjectView')
+const SettingsView = lazyView(() => import('./views/settings/SettingsView'), 'SettingsView')
+const UnitsView = lazyView(() => import('./views/units/UnitsView'), 'UnitsView')
 
 type NavView = Route['view']
 
