@@ -123,10 +123,10 @@ export function RunRow({
             cache: {run.cacheReadTokens} read, {run.cacheWriteTokens} written
           </div>
         )}
-      </td>
-      <td className="num" data-testid="run-cost">
-        ${cost.toFixed(4)}
-        {run.mode === 'batch' && <div className="muted">batch price</div>}
+        <div data-testid="run-cost">
+          ${cost.toFixed(4)}
+          {run.mode === 'batch' && <div className="muted">at the batch price</div>}
+        </div>
       </td>
       <td>
         <div className="row jd-run-actions">
@@ -159,8 +159,14 @@ export function RunRow({
             </button>
           )}
           {hasVerdicts && (
-            <button type="button" className="tiny" onClick={() => setExporting(true)}>
-              Export verdicts…
+            <button
+              type="button"
+              className="tiny"
+              aria-label="Export verdicts…"
+              title="Export this run's verdicts"
+              onClick={() => setExporting(true)}
+            >
+              Export…
             </button>
           )}
         </div>

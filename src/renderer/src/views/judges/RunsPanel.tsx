@@ -114,8 +114,7 @@ export function RunsPanel(props: {
               <th>Method</th>
               <th>Progress</th>
               <th>ok / N/A / err</th>
-              <th>Calls</th>
-              <th>Cost</th>
+              <th>Calls and cost</th>
               <th />
             </tr>
           </thead>
