@@ -1,6 +1,6 @@
 import { countOf } from '../../../../shared/plural'
 import { api, isBrowserMode } from '../../api'
-import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from './ExchangeParts'
+import { Dialog, DoneFooter, SaveTarget, WrittenFiles } from './ExchangeParts'
 import { useDownload } from './useDownload'
 import { useSaveFile } from './useExchange'
 
@@ -51,39 +51,19 @@ export function BundlePanel({ dataset, annotator, onClose }: Props) {
             Every label {annotator.name} gave in “{dataset.name}”, with its history, in one file another
             workspace holding the same dataset can merge.
           </p>
-          {browser ? (
-            <>
-              {(dl.failure ?? task.failure) && (
-                <Refusal headline="No bundle was written." text={(dl.failure ?? task.failure)!} />
-              )}
-              <ActionFooter
-                onClose={onClose}
-                onRun={dl.run}
-                busy={dl.busy || task.busy}
-                label="Download bundle"
-                busyLabel="Preparing…"
-              />
-              <details className="export-server">
-                <summary>Or write it to a file on the server’s machine</summary>
-                <PathField id="bundle-file" label="File" value={task.path} onChange={task.setPath} />
-                <button type="button" onClick={task.save} disabled={task.busy}>
-                  Write to this file
-                </button>
-              </details>
-            </>
-          ) : (
-            <>
-              <PathField id="bundle-file" label="File" value={task.path} onChange={task.setPath} />
-              {task.failure && <Refusal headline="No bundle was written." text={task.failure} />}
-              <ActionFooter
-                onClose={onClose}
-                onRun={task.save}
-                busy={task.busy}
-                label="Write bundle"
-                busyLabel="Writing…"
-              />
-            </>
-          )}
+          <SaveTarget
+            browser={browser}
+            onClose={onClose}
+            refusal="No bundle was written."
+            failure={dl.failure ?? task.failure}
+            download={{ run: dl.run, busy: dl.busy, label: 'Download bundle', busyLabel: 'Preparing…' }}
+            save={{ run: task.save, busy: task.busy, label: 'Write bundle', busyLabel: 'Writing…' }}
+            path={{ id: 'bundle-file', label: 'File', value: task.path, onChange: task.setPath }}
+            server={{
+              summary: 'Or write it to a file on the server’s machine',
+              button: 'Write to this file',
+            }}
+          />
         </>
       )}
     </Dialog>

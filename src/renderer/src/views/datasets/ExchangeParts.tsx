@@ -111,3 +111,59 @@ export function PathField(props: {
     </div>
   )
 }
+
+/**
+ * Where a file goes. In browser mode the server's disk is not necessarily this computer's, so the
+ * download comes first and a path on the server's machine is offered under it; the desktop app
+ * writes to a path on this computer.
+ */
+export function SaveTarget(props: {
+  browser: boolean
+  onClose(): void
+  /** Said above the reason when nothing was written. */
+  refusal: string
+  failure: string | null
+  download: { run(): void; busy: boolean; label: string; busyLabel: string }
+  save: { run(): void; busy: boolean; label: string; busyLabel: string }
+  path: { id: string; label: string; value: string; onChange(value: string): void }
+  /** What the path may be, on the server's machine and on this computer. */
+  hints?: { server: string; desktop: string }
+  /** The summary over the server path and its button's label, e.g. "Write to this folder". */
+  server: { summary: string; button: string }
+}) {
+  const { download, save, path } = props
+  const failure = props.failure && <Refusal headline={props.refusal} text={props.failure} />
+  if (!props.browser)
+    return (
+      <>
+        <PathField {...path} hint={props.hints?.desktop} />
+        {failure}
+        <ActionFooter
+          onClose={props.onClose}
+          onRun={save.run}
+          busy={save.busy}
+          label={save.label}
+          busyLabel={save.busyLabel}
+        />
+      </>
+    )
+  return (
+    <>
+      {failure}
+      <ActionFooter
+        onClose={props.onClose}
+        onRun={download.run}
+        busy={download.busy || save.busy}
+        label={download.label}
+        busyLabel={download.busyLabel}
+      />
+      <details className="export-server">
+        <summary>{props.server.summary}</summary>
+        <PathField {...path} hint={props.hints?.server} />
+        <button type="button" onClick={save.run} disabled={save.busy}>
+          {props.server.button}
+        </button>
+      </details>
+    </>
+  )
+}

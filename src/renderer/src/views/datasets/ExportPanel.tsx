@@ -5,7 +5,7 @@ import {
   type ExportFormatName,
 } from '../../../../shared/contract/exports'
 import { api, downloadPrepared, isBrowserMode } from '../../api'
-import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from './ExchangeParts'
+import { Dialog, DoneFooter, SaveTarget, WrittenFiles } from './ExchangeParts'
 import { useSaveFile, useTask } from './useExchange'
 
 interface Props {
@@ -95,51 +95,30 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
               ))}
             </select>
           </div>
-          {browser ? (
-            <>
-              {(dl.failure ?? task.failure) && (
-                <Refusal headline="Nothing was exported." text={(dl.failure ?? task.failure)!} />
-              )}
-              <ActionFooter
-                onClose={onClose}
-                onRun={download}
-                busy={dl.busy || task.busy}
-                label="Download"
-                busyLabel="Preparing the download…"
-              />
-              <details className="export-server">
-                <summary>Or write it to a folder on the server’s machine</summary>
-                <PathField
-                  id="export-folder"
-                  label="Folder"
-                  value={task.path}
-                  onChange={task.setPath}
-                  hint="A new or empty folder on the machine running `npm run serve`; it is created if missing. A README.md describing the data is written beside it."
-                />
-                <button type="button" onClick={task.save} disabled={task.busy}>
-                  Write to this folder
-                </button>
-              </details>
-            </>
-          ) : (
-            <>
-              <PathField
-                id="export-folder"
-                label="Folder"
-                value={task.path}
-                onChange={task.setPath}
-                hint="A new or empty folder on this computer; it is created if missing. A README.md describing the data is written beside it."
-              />
-              {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
-              <ActionFooter
-                onClose={onClose}
-                onRun={task.save}
-                busy={task.busy}
-                label="Export"
-                busyLabel="Exporting…"
-              />
-            </>
-          )}
+          <SaveTarget
+            browser={browser}
+            onClose={onClose}
+            refusal="Nothing was exported."
+            failure={dl.failure ?? task.failure}
+            download={{
+              run: download,
+              busy: dl.busy,
+              label: 'Download',
+              busyLabel: 'Preparing the download…',
+            }}
+            save={{ run: task.save, busy: task.busy, label: 'Export', busyLabel: 'Exporting…' }}
+            path={{ id: 'export-folder', label: 'Folder', value: task.path, onChange: task.setPath }}
+            hints={{
+              server:
+                'A new or empty folder on the machine running `npm run serve`; it is created if missing. A README.md describing the data is written beside it.',
+              desktop:
+                'A new or empty folder on this computer; it is created if missing. A README.md describing the data is written beside it.',
+            }}
+            server={{
+              summary: 'Or write it to a folder on the server’s machine',
+              button: 'Write to this folder',
+            }}
+          />
         </>
       )}
     </Dialog>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { RunInfo } from '../../../../shared/contract/judges'
 import { countOf } from '../../../../shared/plural'
 import { api, isBrowserMode } from '../../api'
-import { ActionFooter, Dialog, DoneFooter, PathField, Refusal, WrittenFiles } from '../datasets/ExchangeParts'
+import { Dialog, DoneFooter, SaveTarget, WrittenFiles } from '../datasets/ExchangeParts'
 import { useDownload } from '../datasets/useDownload'
 import { useSaveFile } from '../datasets/useExchange'
 
@@ -74,51 +74,24 @@ export function VerdictExportPanel({ run, onClose }: { run: RunInfo; onClose(): 
             Each row then carries the request sent to the provider and its reply (never the API key); a call
             that judged several units appears on each of their rows.
           </p>
-          {browser ? (
-            <>
-              {(dl.failure ?? task.failure) && (
-                <Refusal headline="Nothing was exported." text={(dl.failure ?? task.failure)!} />
-              )}
-              <ActionFooter
-                onClose={onClose}
-                onRun={dl.run}
-                busy={dl.busy || task.busy}
-                label="Download"
-                busyLabel="Preparing…"
-              />
-              <details className="export-server">
-                <summary>Or write it to a file on the server’s machine</summary>
-                <PathField
-                  id="verdict-export-file"
-                  label="File"
-                  value={file}
-                  onChange={setFile}
-                  hint="A full path on the machine running `npm run serve`, to a file that does not exist yet."
-                />
-                <button type="button" onClick={task.save} disabled={task.busy}>
-                  Write to this file
-                </button>
-              </details>
-            </>
-          ) : (
-            <>
-              <PathField
-                id="verdict-export-file"
-                label="File"
-                value={file}
-                onChange={setFile}
-                hint="A full path on this computer to a file that does not exist yet."
-              />
-              {task.failure && <Refusal headline="Nothing was exported." text={task.failure} />}
-              <ActionFooter
-                onClose={onClose}
-                onRun={task.save}
-                busy={task.busy}
-                label="Export"
-                busyLabel="Exporting…"
-              />
-            </>
-          )}
+          <SaveTarget
+            browser={browser}
+            onClose={onClose}
+            refusal="Nothing was exported."
+            failure={dl.failure ?? task.failure}
+            download={{ run: dl.run, busy: dl.busy, label: 'Download', busyLabel: 'Preparing…' }}
+            save={{ run: task.save, busy: task.busy, label: 'Export', busyLabel: 'Exporting…' }}
+            path={{ id: 'verdict-export-file', label: 'File', value: file, onChange: setFile }}
+            hints={{
+              server:
+                'A full path on the machine running `npm run serve`, to a file that does not exist yet.',
+              desktop: 'A full path on this computer to a file that does not exist yet.',
+            }}
+            server={{
+              summary: 'Or write it to a file on the server’s machine',
+              button: 'Write to this file',
+            }}
+          />
         </>
       )}
     </Dialog>
