@@ -8,6 +8,18 @@ function typing(event: KeyboardEvent): boolean {
   return t instanceof Element && t.matches('input, textarea, select, [contenteditable], [contenteditable] *')
 }
 
+const noFrameWork = () => {}
+
+/**
+ * Asks for the next frame as a key's task starts, before the handler works out what the key does.
+ * The label is drawn in that frame in any case; asked for only when the label is queued (half a
+ * millisecond in), the request can reach the compositor just after a display frame began with
+ * nothing to draw, and the label then waits a whole frame more for the next one.
+ */
+function askForFrame(event: KeyboardEvent): void {
+  if (!event.isComposing && !typing(event)) requestAnimationFrame(noFrameWork)
+}
+
 /**
  * Binds every key of `actions` on the window while `enabled` (a dialog open disables them).
  * `run` and the selection are read through a ref so the binding is made once per dataset
@@ -37,6 +49,12 @@ export function useAnnotateKeys(
         if (e.repeat && !row.action.repeat) return
         ref.current.run(row.action, row.arg())
       }
-    return tinykeys(window, map, { ignore: (e) => e.isComposing || typing(e) })
+    // Capture: ahead of every other listener of the key, so the request leaves first.
+    window.addEventListener('keydown', askForFrame, { capture: true })
+    const unbind = tinykeys(window, map, { ignore: (e) => e.isComposing || typing(e) })
+    return () => {
+      window.removeEventListener('keydown', askForFrame, { capture: true })
+      unbind()
+    }
   }, [actions, keyList, enabled])
 }
