@@ -156,29 +156,34 @@ function labelsIndexed(db: Db): string {
   return has ? 'labels INDEXED BY labels_metrics' : 'labels'
 }
 
-/** The blocks' labels of targets lo … hi as one set of columns, verdicts in first-seen order. */
+/** One stored block's packed columns, laid over its (aligned) bytes. */
+interface Packed {
+  base: number
+  n: number
+  /** Whether every label of the block lies inside the range read. */
+  whole: boolean
+  seconds: Float64Array
+  time: Float64Array | null
+  offset: Uint16Array
+}
+
+/**
+ * The blocks' labels of targets lo … hi as one set of columns, verdicts in first-seen order.
+ * Targets, annotators and verdicts are copied out at once; seconds and times only when first
+ * asked for: the Agreement view reads neither, and they are two thirds of the bytes.
+ */
 function decode(blocks: readonly [number, string, Buffer][], lo: number, hi: number): LabelRowsColumns {
-  const dicts = blocks.map(([, d]) => parseDict(d))
+  const parts: Packed[] = []
+  const annotators: Int32Array[] = []
+  const verdictCodes: Uint32Array[] = []
+  const dicts: BlockDict[] = []
   let total = 0
   let times = true
-  for (const d of dicts) {
-    total += d.n
-    if (!d.times && d.n > 0) times = false
-  }
-  const out: LabelRowsColumns = {
-    target: new Int32Array(total),
-    annotator: new Int32Array(total),
-    verdict: new Int32Array(total),
-    verdicts: [],
-    seconds: new Float64Array(total),
-    time: times ? new Float64Array(total) : null,
-  }
-  const global = new Map<string, number>()
-  let m = 0
-  for (const [k, [block, , raw]] of blocks.entries()) {
-    const d = dicts[k]!
+  for (const [block, dictText, raw] of blocks) {
+    const d = parseDict(dictText)
     const n = d.n
     if (n === 0) continue
+    if (!d.times) times = false
     // Typed views need aligned offsets; a blob's buffer may start anywhere.
     const bytes = raw.byteOffset % 8 === 0 ? raw : Buffer.from(raw)
     const buf = bytes.buffer
@@ -190,38 +195,99 @@ function decode(blocks: readonly [number, string, Buffer][], lo: number, hi: num
       time = new Float64Array(buf, at, n)
       at += 8 * n
     }
-    const annotator = new Int32Array(buf, at, n)
-    const verdict = new Uint32Array(buf, at + 4 * n, n)
+    const base = block * BLOCK_SIZE
+    const whole = base >= lo && base + BLOCK_SIZE - 1 <= hi
     const offset = new Uint16Array(buf, at + 8 * n, n)
-    const codes = d.verdicts.map((v) => {
-      let c = global.get(v)
+    if (whole) total += n
+    else for (let p = 0; p < n; p++) if (base + offset[p]! >= lo && base + offset[p]! <= hi) total++
+    parts.push({ base, n, whole, seconds, time, offset })
+    annotators.push(new Int32Array(buf, at, n))
+    verdictCodes.push(new Uint32Array(buf, at + 4 * n, n))
+    dicts.push(d)
+  }
+  const target = new Int32Array(total)
+  const annotator = new Int32Array(total)
+  const verdict = new Int32Array(total)
+  const verdicts: string[] = []
+  const global = new Map<string, number>()
+  let m = 0
+  for (const [k, part] of parts.entries()) {
+    const { base, n, whole, offset } = part
+    const a = annotators[k]!
+    const v = verdictCodes[k]!
+    const codes = Int32Array.from(dicts[k]!.verdicts, (word) => {
+      let c = global.get(word)
       if (c === undefined) {
-        c = out.verdicts.push(v) - 1
-        global.set(v, c)
+        c = verdicts.push(word) - 1
+        global.set(word, c)
       }
       return c
     })
-    const base = block * BLOCK_SIZE
-    const whole = base >= lo && base + BLOCK_SIZE - 1 <= hi
+    if (whole) {
+      annotator.set(a, m)
+      for (let p = 0; p < n; p++) {
+        target[m + p] = base + offset[p]!
+        verdict[m + p] = codes[v[p]!]!
+      }
+      m += n
+      continue
+    }
     for (let p = 0; p < n; p++) {
-      const target = base + offset[p]!
-      if (!whole && (target < lo || target > hi)) continue
-      out.target[m] = target
-      out.annotator[m] = annotator[p]!
-      out.verdict[m] = codes[verdict[p]!]!
-      out.seconds[m] = seconds[p]!
-      if (out.time) out.time[m] = time![p]!
-      m++
+      const id = base + offset[p]!
+      if (id < lo || id > hi) continue
+      target[m] = id
+      annotator[m] = a[p]!
+      verdict[m++] = codes[v[p]!]!
     }
   }
-  if (m === total) return out
-  return {
-    ...out,
-    target: out.target.subarray(0, m),
-    annotator: out.annotator.subarray(0, m),
-    verdict: out.verdict.subarray(0, m),
-    seconds: out.seconds.subarray(0, m),
-    time: out.time ? out.time.subarray(0, m) : null,
+  return new LazyColumns(target, annotator, verdict, verdicts, parts, times, lo, hi)
+}
+
+/** `LabelRowsColumns` whose seconds and times are copied out of the blocks on first use. */
+class LazyColumns implements LabelRowsColumns {
+  private secondsColumn: Float64Array | null = null
+  private timeColumn: Float64Array | null | undefined
+
+  constructor(
+    readonly target: Int32Array,
+    readonly annotator: Int32Array,
+    readonly verdict: Int32Array,
+    readonly verdicts: string[],
+    private readonly parts: readonly Packed[],
+    times: boolean,
+    private readonly lo: number,
+    private readonly hi: number,
+  ) {
+    this.timeColumn = times ? undefined : null
+  }
+
+  get seconds(): Float64Array {
+    this.secondsColumn ??= this.gather((p) => p.seconds)
+    return this.secondsColumn
+  }
+
+  get time(): Float64Array | null {
+    if (this.timeColumn === undefined) this.timeColumn = this.gather((p) => p.time!)
+    return this.timeColumn
+  }
+
+  /** One column of every block, keeping the labels the range keeps, in the same order. */
+  private gather(column: (p: Packed) => Float64Array): Float64Array {
+    const out = new Float64Array(this.target.length)
+    let m = 0
+    for (const part of this.parts) {
+      const values = column(part)
+      if (part.whole) {
+        out.set(values, m)
+        m += part.n
+        continue
+      }
+      for (let p = 0; p < part.n; p++) {
+        const id = part.base + part.offset[p]!
+        if (id >= this.lo && id <= this.hi) out[m++] = values[p]!
+      }
+    }
+    return out
   }
 }
 
