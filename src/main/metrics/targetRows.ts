@@ -260,18 +260,36 @@ function fromBlocks(
     if (name < k && c >= cMin && c <= cMax) nameOf[c - cMin] = name
   }
   const out = empty(n)
-  const codes = firstSeenCodes(k)
-  let i = 0
-  for (let p = 0; p < b.id.length; p++) {
-    const f = b.flags[p]!
-    if (!(f & CURRENT_UNIT) || f & skip) continue
-    const name = nameOf[b.candidate[p]! - cMin]!
-    if (name < 0) return null
-    out.ids[i] = b.id[p]!
-    out.candidate[i] = b.candidate[p]!
-    out.item[i] = b.item[p]!
-    out.variant[i++] = codes.of(name)
+  // Variant codes in first-seen order, inline: a call per target costs more than the rest.
+  const codeOf = new Int32Array(k).fill(-1)
+  const order: number[] = []
+  if (n === b.id.length) {
+    // Every target kept (no old unit versions, no controls left out): the columns as they are.
+    out.ids.set(b.id)
+    out.candidate.set(b.candidate)
+    out.item.set(b.item)
+    for (let p = 0; p < n; p++) {
+      const name = nameOf[b.candidate[p]! - cMin]!
+      if (name < 0) return null
+      let code = codeOf[name]!
+      if (code < 0) code = codeOf[name] = order.push(name) - 1
+      out.variant[p] = code
+    }
+  } else {
+    let i = 0
+    for (let p = 0; p < b.id.length; p++) {
+      const f = b.flags[p]!
+      if (!(f & CURRENT_UNIT) || f & skip) continue
+      const name = nameOf[b.candidate[p]! - cMin]!
+      if (name < 0) return null
+      let code = codeOf[name]!
+      if (code < 0) code = codeOf[name] = order.push(name) - 1
+      out.ids[i] = b.id[p]!
+      out.candidate[i] = b.candidate[p]!
+      out.item[i] = b.item[p]!
+      out.variant[i++] = code
+    }
   }
-  out.variants = codes.order.map((c) => names[c]!)
+  out.variants = order.map((c) => names[c]!)
   return out
 }
