@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { adjudicationQueue } from '../../src/main/labels/adjudication'
+import { readLabelBlocks } from '../../src/main/labels/blocks'
 import {
   disputedTargetsByScan,
   disputedTargetsOnce,
@@ -9,8 +10,10 @@ import {
 } from '../../src/main/labels/disputes'
 import { awaitDisputes, startDisputes } from '../../src/main/labels/disputesInBackground'
 import { setGold } from '../../src/main/labels/gold'
+import { readTargetBlocks } from '../../src/main/metrics/targetBlocks'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { getDataset } from '../../src/main/store/repos/datasets'
+import { dataVersion } from '../../src/main/store/version'
 import { deleteUnit, editUnit } from '../../src/main/units/edit'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from '../metrics/fixture'
@@ -35,6 +38,8 @@ const change = fc.oneof(
   }),
   fc.record({ kind: fc.constant('edit' as const), target: fc.nat(TARGETS - 1) }),
   fc.record({ kind: fc.constant('delete' as const), target: fc.nat(TARGETS - 1) }),
+  // The Agreement view's own read, which stores the label and target blocks it finds missing.
+  fc.record({ kind: fc.constant('look' as const) }),
 )
 
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never
@@ -70,20 +75,25 @@ describe('the adjudication queue read in the background', () => {
                   adjudicatorId: judge.id,
                 })
               else if (c.kind === 'edit') editUnit(db, unitOf(c.target), `edited ${c.target}`)
-              else deleteUnit(db, unitOf(c.target))
+              else if (c.kind === 'delete') deleteUnit(db, unitOf(c.target))
+              else look()
             } catch {
               // A change the app refuses (a deleted unit's label) changes nothing.
             }
           }
+          const look = () => {
+            readTargetBlocks(db, fx.datasetId)
+            readLabelBlocks(db, 0, 10_000)
+          }
           for (const c of before) apply(c)
           const schema = getDataset(db, fx.datasetId).labelSchema
-          const key = disputesKey(db, schema, fx.datasetId, variant)
+          const data = dataVersion(db)
           startDisputes(db, schema, fx.datasetId, variant, 0)
           for (const c of during) apply(c)
-          const changed = disputesKey(db, schema, fx.datasetId, variant) !== key
+          const changed = dataVersion(db) !== data
           await awaitDisputes(db, schema, fx.datasetId, variant)
-          // Kept only when nothing changed since the read began.
-          expect(hasDisputes(db, key)).toBe(!changed)
+          // Kept only when no data changed since the read began (stored blocks are no change).
+          expect(hasDisputes(db, disputesKey(db, schema, fx.datasetId, variant))).toBe(!changed)
           const want = disputedTargetsByScan(db, schema, fx.datasetId, variant)
           expect(disputedTargetsOnce(db, schema, fx.datasetId, variant)).toEqual(want)
           const page = adjudicationQueue(db, fx.datasetId, { status: 'all', ...(variant ? { variant } : {}) })
@@ -93,6 +103,27 @@ describe('the adjudication queue read in the background', () => {
       ),
       { numRuns: 25 },
     )
+  })
+
+  it('survives the view storing label and target blocks while it reads', async () => {
+    const fx = makeFixture(tmp(), { items: 2, variants: ['answer'], facts: 2 })
+    const db = fx.db
+    fx.label('ana', 0, 'true')
+    fx.label('bob', 0, 'false')
+    const schema = getDataset(db, fx.datasetId).labelSchema
+    const before = disputesKey(db, schema, fx.datasetId, null)
+    startDisputes(db, schema, fx.datasetId, null, 0)
+    readTargetBlocks(db, fx.datasetId)
+    readLabelBlocks(db, 0, 10_000)
+    expect(db.prepare('SELECT COUNT(*) FROM label_blocks').pluck().get()).toBeGreaterThan(0)
+    const after = disputesKey(db, schema, fx.datasetId, null)
+    expect(after).not.toBe(before)
+    await awaitDisputes(db, schema, fx.datasetId, null)
+    expect(hasDisputes(db, after)).toBe(true)
+    expect(disputedTargetsOnce(db, schema, fx.datasetId, null)).toEqual([
+      { targetId: fx.targets[0]!.id, decided: 0 },
+    ])
+    db.close()
   })
 
   it('is not started for a small dataset, and leaves the queue as the app reads it', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { countCacheWrites } from '../store/version'
 
 /**
  * The labels that carry a verdict, kept a second time in blocks of 4,096 target ids (table
@@ -135,7 +136,7 @@ export function readLabelBlocks(db: Db, lo: number, hi: number): LabelRowsColumn
     for (let b = first; b <= last; b++) {
       if (have.has(b)) continue
       const { dict, data } = build(b)
-      if (store) put.run(b, dict, data)
+      if (store) countCacheWrites(db, put.run(b, dict, data).changes)
       all.push([b, dict, data])
     }
     return all.sort((x, y) => x[0] - y[0])

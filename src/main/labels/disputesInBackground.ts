@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import type { LabelSchema } from '../../shared/labelSchemas'
 import type { Db } from '../store/connection'
+import { dataVersion } from '../store/version'
 import { type DisputedTarget, disputeQueries, disputesKey, hasDisputes, keepDisputes } from './disputes'
 
 /**
@@ -11,12 +12,13 @@ import { type DisputedTarget, disputeQueries, disputesKey, hasDisputes, keepDisp
  * million targets that takes the queue's read (a hundred milliseconds and more) off the thread
  * that answers the view.
  *
- * The list is used only if the workspace did not change from the start of the read to its use:
- * the key (this connection's change count and `data_version`) taken before the worker starts is
- * taken again once its list is back, and any commit in between, by this connection or another,
- * moves it. The worker's read began after the first key and ended before the second, so with the
- * two equal it saw exactly the rows the app's connection sees. Otherwise the list is dropped and
- * the queue reads as before.
+ * The list is used only if the workspace's data did not change from the start of the read to its
+ * use: the version (this connection's change count less its cache writes, and `data_version`)
+ * taken before the worker starts is taken again once its list is back, and any commit in between,
+ * by this connection or another, moves it. The worker's read began after the first and ended
+ * before the second, so with the two equal it saw the rows the app's connection sees. The label
+ * and target blocks the figures store meanwhile are copies of rows and do not count. Otherwise the
+ * list is dropped and the queue reads as before.
  */
 
 /** Below this many targets the queue's read is quick enough on the app's own thread. */
@@ -50,9 +52,13 @@ try {
 `
 
 interface Pending {
-  key: string
+  /** The data version the read started at, with what it read. */
+  at: string
   list: Promise<DisputedTarget[] | null>
 }
+
+const readKey = (db: Db, schema: LabelSchema, datasetId: number, variant: string | null) =>
+  `${dataVersion(db)}:${datasetId}:${variant ?? ''}:${JSON.stringify(schema)}`
 
 const pending = new WeakMap<Db, Pending>()
 
@@ -69,14 +75,14 @@ export function startDisputes(
   fromTargets = BACKGROUND_FROM_TARGETS,
 ): void {
   if (schema.type === 'numeric' || db.memory || !db.open) return
-  const key = disputesKey(db, schema, datasetId, variant)
-  if (hasDisputes(db, key) || pending.get(db)?.key === key) return
+  const at = readKey(db, schema, datasetId, variant)
+  if (hasDisputes(db, disputesKey(db, schema, datasetId, variant)) || pending.get(db)?.at === at) return
   const targets =
     (db.prepare('SELECT targets FROM dataset_counts WHERE dataset_id = ?').pluck().get(datasetId) as
       | number
       | undefined) ?? 0
   if (targets < fromTargets) return
-  pending.set(db, { key, list: readInWorker(db.name, datasetId, variant) })
+  pending.set(db, { at, list: readInWorker(db.name, datasetId, variant) })
 }
 
 /**
@@ -90,10 +96,11 @@ export async function awaitDisputes(
   variant: string | null,
 ): Promise<void> {
   const p = pending.get(db)
-  if (!p || p.key !== disputesKey(db, schema, datasetId, variant)) return
+  if (!p || p.at !== readKey(db, schema, datasetId, variant)) return
   const list = await p.list
   if (pending.get(db) === p) pending.delete(db)
-  if (list && db.open && disputesKey(db, schema, datasetId, variant) === p.key) keepDisputes(db, p.key, list)
+  if (list && db.open && readKey(db, schema, datasetId, variant) === p.at)
+    keepDisputes(db, disputesKey(db, schema, datasetId, variant), list)
 }
 
 function readInWorker(
