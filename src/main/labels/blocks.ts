@@ -158,26 +158,31 @@ function labelsIndexed(db: Db): string {
 }
 
 /** One stored block's packed columns, laid over its (aligned) bytes. */
-interface Packed {
+export interface BlockPart {
   base: number
   n: number
   /** Whether every label of the block lies inside the range read. */
   whole: boolean
+  offset: Uint16Array
+  annotator: Int32Array
+  /** index into the block's own verdicts */
+  verdict: Uint32Array
+  /** the block's verdicts as indexes into the read's `verdicts` */
+  codes: Int32Array
   seconds: Float64Array
   time: Float64Array | null
-  offset: Uint16Array
 }
 
 /**
  * The blocks' labels of targets lo … hi as one set of columns, verdicts in first-seen order.
- * Targets, annotators and verdicts are copied out at once; seconds and times only when first
- * asked for: the Agreement view reads neither, and they are two thirds of the bytes.
+ * Each column is copied out of the blocks when first asked for: the Agreement view groups the
+ * labels by target straight from the blocks (`blockParts`) and reads no column, and never the
+ * seconds and times, two thirds of the bytes.
  */
 function decode(blocks: readonly [number, string, Buffer][], lo: number, hi: number): LabelRowsColumns {
-  const parts: Packed[] = []
-  const annotators: Int32Array[] = []
-  const verdictCodes: Uint32Array[] = []
-  const dicts: BlockDict[] = []
+  const parts: BlockPart[] = []
+  const verdicts: string[] = []
+  const global = new Map<string, number>()
   let total = 0
   let times = true
   for (const [block, dictText, raw] of blocks) {
@@ -201,22 +206,7 @@ function decode(blocks: readonly [number, string, Buffer][], lo: number, hi: num
     const offset = new Uint16Array(buf, at + 8 * n, n)
     if (whole) total += n
     else for (let p = 0; p < n; p++) if (base + offset[p]! >= lo && base + offset[p]! <= hi) total++
-    parts.push({ base, n, whole, seconds, time, offset })
-    annotators.push(new Int32Array(buf, at, n))
-    verdictCodes.push(new Uint32Array(buf, at + 4 * n, n))
-    dicts.push(d)
-  }
-  const target = new Int32Array(total)
-  const annotator = new Int32Array(total)
-  const verdict = new Int32Array(total)
-  const verdicts: string[] = []
-  const global = new Map<string, number>()
-  let m = 0
-  for (const [k, part] of parts.entries()) {
-    const { base, n, whole, offset } = part
-    const a = annotators[k]!
-    const v = verdictCodes[k]!
-    const codes = Int32Array.from(dicts[k]!.verdicts, (word) => {
+    const codes = Int32Array.from(d.verdicts, (word) => {
       let c = global.get(word)
       if (c === undefined) {
         c = verdicts.push(word) - 1
@@ -224,42 +214,44 @@ function decode(blocks: readonly [number, string, Buffer][], lo: number, hi: num
       }
       return c
     })
-    if (whole) {
-      annotator.set(a, m)
-      for (let p = 0; p < n; p++) {
-        target[m + p] = base + offset[p]!
-        verdict[m + p] = codes[v[p]!]!
-      }
-      m += n
-      continue
-    }
-    for (let p = 0; p < n; p++) {
-      const id = base + offset[p]!
-      if (id < lo || id > hi) continue
-      target[m] = id
-      annotator[m] = a[p]!
-      verdict[m++] = codes[v[p]!]!
-    }
+    const annotator = new Int32Array(buf, at, n)
+    const verdict = new Uint32Array(buf, at + 4 * n, n)
+    parts.push({ base, n, whole, offset, annotator, verdict, codes, seconds, time })
   }
-  return new LazyColumns(target, annotator, verdict, verdicts, parts, times, lo, hi)
+  return new LazyColumns(verdicts, parts, total, times, lo, hi)
 }
 
-/** `LabelRowsColumns` whose seconds and times are copied out of the blocks on first use. */
+/** `LabelRowsColumns` whose columns are copied out of the blocks on first use. */
 class LazyColumns implements LabelRowsColumns {
+  private rows: { target: Int32Array; annotator: Int32Array; verdict: Int32Array } | null = null
   private secondsColumn: Float64Array | null = null
   private timeColumn: Float64Array | null | undefined
 
   constructor(
-    readonly target: Int32Array,
-    readonly annotator: Int32Array,
-    readonly verdict: Int32Array,
     readonly verdicts: string[],
-    private readonly parts: readonly Packed[],
+    readonly parts: readonly BlockPart[],
+    private readonly total: number,
     times: boolean,
     private readonly lo: number,
     private readonly hi: number,
   ) {
     this.timeColumn = times ? undefined : null
+  }
+
+  get range(): [number, number] {
+    return [this.lo, this.hi]
+  }
+
+  get target(): Int32Array {
+    return this.labels().target
+  }
+
+  get annotator(): Int32Array {
+    return this.labels().annotator
+  }
+
+  get verdict(): Int32Array {
+    return this.labels().verdict
   }
 
   get seconds(): Float64Array {
@@ -272,9 +264,41 @@ class LazyColumns implements LabelRowsColumns {
     return this.timeColumn
   }
 
+  private labels(): { target: Int32Array; annotator: Int32Array; verdict: Int32Array } {
+    if (this.rows) return this.rows
+    const target = new Int32Array(this.total)
+    const annotator = new Int32Array(this.total)
+    const verdict = new Int32Array(this.total)
+    const { lo, hi } = this
+    let m = 0
+    for (const part of this.parts) {
+      const { base, n, offset, codes } = part
+      const a = part.annotator
+      const v = part.verdict
+      if (part.whole) {
+        annotator.set(a, m)
+        for (let p = 0; p < n; p++) {
+          target[m + p] = base + offset[p]!
+          verdict[m + p] = codes[v[p]!]!
+        }
+        m += n
+        continue
+      }
+      for (let p = 0; p < n; p++) {
+        const id = base + offset[p]!
+        if (id < lo || id > hi) continue
+        target[m] = id
+        annotator[m] = a[p]!
+        verdict[m++] = codes[v[p]!]!
+      }
+    }
+    this.rows = { target, annotator, verdict }
+    return this.rows
+  }
+
   /** One column of every block, keeping the labels the range keeps, in the same order. */
-  private gather(column: (p: Packed) => Float64Array): Float64Array {
-    const out = new Float64Array(this.target.length)
+  private gather(column: (p: BlockPart) => Float64Array): Float64Array {
+    const out = new Float64Array(this.total)
     let m = 0
     for (const part of this.parts) {
       const values = column(part)
@@ -290,6 +314,17 @@ class LazyColumns implements LabelRowsColumns {
     }
     return out
   }
+}
+
+/**
+ * The stored blocks behind columns `readLabelBlocks` gave, with the range they were read for, so
+ * a pass can go through the labels without copying them out first; null for columns made
+ * otherwise.
+ */
+export function blockParts(
+  rows: LabelRowsColumns,
+): { parts: readonly BlockPart[]; lo: number; hi: number } | null {
+  return rows instanceof LazyColumns ? { parts: rows.parts, lo: rows.range[0], hi: rows.range[1] } : null
 }
 
 /**
