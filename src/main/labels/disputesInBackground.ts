@@ -55,6 +55,7 @@ interface Pending {
   /** The data version the read started at, with what it read. */
   at: string
   list: Promise<DisputedTarget[] | null>
+  worker: Worker
 }
 
 const readKey = (db: Db, schema: LabelSchema, datasetId: number, variant: string | null) =>
@@ -82,7 +83,10 @@ export function startDisputes(
       | number
       | undefined) ?? 0
   if (targets < fromTargets) return
-  pending.set(db, { at, list: readInWorker(db.name, datasetId, variant) })
+  // Not holding the process open: a CLI asking for the figures alone exits without waiting.
+  const { list, worker } = readInWorker(db.name, datasetId, variant)
+  worker.unref()
+  pending.set(db, { at, list, worker })
 }
 
 /**
@@ -97,6 +101,7 @@ export async function awaitDisputes(
 ): Promise<void> {
   const p = pending.get(db)
   if (!p || p.at !== readKey(db, schema, datasetId, variant)) return
+  p.worker.ref()
   const list = await p.list
   if (pending.get(db) === p) pending.delete(db)
   if (list && db.open && readKey(db, schema, datasetId, variant) === p.at)
@@ -107,19 +112,19 @@ function readInWorker(
   file: string,
   datasetId: number,
   variant: string | null,
-): Promise<DisputedTarget[] | null> {
+): { list: Promise<DisputedTarget[] | null>; worker: Worker } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3')
-  return new Promise((resolve) => {
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { file, driver, queries: disputeQueries(variant), params: { datasetId, variant } },
+  })
+  const list = new Promise<DisputedTarget[] | null>((resolve) => {
     let settled = false
     const settle = (list: DisputedTarget[] | null) => {
       if (settled) return
       settled = true
       resolve(list)
     }
-    const worker = new Worker(WORKER, {
-      eval: true,
-      workerData: { file, driver, queries: disputeQueries(variant), params: { datasetId, variant } },
-    })
     worker.once('message', (m: { ids: Float64Array; decided: Uint8Array } | { problem: string }) => {
       if (!('ids' in m)) return settle(null)
       const list = new Array<DisputedTarget>(m.ids.length)
@@ -130,4 +135,5 @@ function readInWorker(
     worker.once('error', () => settle(null))
     worker.once('exit', () => settle(null))
   })
+  return { list, worker }
 }
