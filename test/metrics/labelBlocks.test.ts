@@ -188,7 +188,8 @@ describe('label blocks', () => {
               // Another dataset's target far ahead, so later targets (edits) land in other blocks.
               const n = db.prepare('SELECT COUNT(*) FROM items').pluck().get() as number
               const item = content.insertItem(other, { extId: `o${n}`, question: 'Q?', reference: 'R.' }, n)
-              content.insertCandidate(item, { variant: 'answer', text: 'C.' })
+              // Its variant one the dataset has, or one it has not, among the dataset's items.
+              content.insertCandidate(item, { variant: o.by % 2 === 0 ? 'answer' : 'elsewhere', text: 'C.' })
               content.insertUnit(item, { kind: 'fact', text: 'F.' })
               const last = db.prepare('SELECT MAX(id) FROM targets').pluck().get() as number
               db.prepare('UPDATE targets SET id = ? WHERE id = ?').run(last + o.by, last)

@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { countCacheWrites } from '../store/version'
 
 /**
  * The labels that carry a verdict, kept a second time in blocks of 4,096 target ids (table
@@ -135,7 +136,7 @@ export function readLabelBlocks(db: Db, lo: number, hi: number): LabelRowsColumn
     for (let b = first; b <= last; b++) {
       if (have.has(b)) continue
       const { dict, data } = build(b)
-      if (store) put.run(b, dict, data)
+      if (store) countCacheWrites(db, put.run(b, dict, data).changes)
       all.push([b, dict, data])
     }
     return all.sort((x, y) => x[0] - y[0])
@@ -156,29 +157,39 @@ function labelsIndexed(db: Db): string {
   return has ? 'labels INDEXED BY labels_metrics' : 'labels'
 }
 
-/** The blocks' labels of targets lo … hi as one set of columns, verdicts in first-seen order. */
+/** One stored block's packed columns, laid over its (aligned) bytes. */
+export interface BlockPart {
+  base: number
+  n: number
+  /** Whether every label of the block lies inside the range read. */
+  whole: boolean
+  offset: Uint16Array
+  annotator: Int32Array
+  /** index into the block's own verdicts */
+  verdict: Uint32Array
+  /** the block's verdicts as indexes into the read's `verdicts` */
+  codes: Int32Array
+  seconds: Float64Array
+  time: Float64Array | null
+}
+
+/**
+ * The blocks' labels of targets lo … hi as one set of columns, verdicts in first-seen order.
+ * Each column is copied out of the blocks when first asked for: the Agreement view groups the
+ * labels by target straight from the blocks (`blockParts`) and reads no column, and never the
+ * seconds and times, two thirds of the bytes.
+ */
 function decode(blocks: readonly [number, string, Buffer][], lo: number, hi: number): LabelRowsColumns {
-  const dicts = blocks.map(([, d]) => parseDict(d))
+  const parts: BlockPart[] = []
+  const verdicts: string[] = []
+  const global = new Map<string, number>()
   let total = 0
   let times = true
-  for (const d of dicts) {
-    total += d.n
-    if (!d.times && d.n > 0) times = false
-  }
-  const out: LabelRowsColumns = {
-    target: new Int32Array(total),
-    annotator: new Int32Array(total),
-    verdict: new Int32Array(total),
-    verdicts: [],
-    seconds: new Float64Array(total),
-    time: times ? new Float64Array(total) : null,
-  }
-  const global = new Map<string, number>()
-  let m = 0
-  for (const [k, [block, , raw]] of blocks.entries()) {
-    const d = dicts[k]!
+  for (const [block, dictText, raw] of blocks) {
+    const d = parseDict(dictText)
     const n = d.n
     if (n === 0) continue
+    if (!d.times) times = false
     // Typed views need aligned offsets; a blob's buffer may start anywhere.
     const bytes = raw.byteOffset % 8 === 0 ? raw : Buffer.from(raw)
     const buf = bytes.buffer
@@ -190,39 +201,130 @@ function decode(blocks: readonly [number, string, Buffer][], lo: number, hi: num
       time = new Float64Array(buf, at, n)
       at += 8 * n
     }
-    const annotator = new Int32Array(buf, at, n)
-    const verdict = new Uint32Array(buf, at + 4 * n, n)
+    const base = block * BLOCK_SIZE
+    const whole = base >= lo && base + BLOCK_SIZE - 1 <= hi
     const offset = new Uint16Array(buf, at + 8 * n, n)
-    const codes = d.verdicts.map((v) => {
-      let c = global.get(v)
+    if (whole) total += n
+    else for (let p = 0; p < n; p++) if (base + offset[p]! >= lo && base + offset[p]! <= hi) total++
+    const codes = Int32Array.from(d.verdicts, (word) => {
+      let c = global.get(word)
       if (c === undefined) {
-        c = out.verdicts.push(v) - 1
-        global.set(v, c)
+        c = verdicts.push(word) - 1
+        global.set(word, c)
       }
       return c
     })
-    const base = block * BLOCK_SIZE
-    const whole = base >= lo && base + BLOCK_SIZE - 1 <= hi
-    for (let p = 0; p < n; p++) {
-      const target = base + offset[p]!
-      if (!whole && (target < lo || target > hi)) continue
-      out.target[m] = target
-      out.annotator[m] = annotator[p]!
-      out.verdict[m] = codes[verdict[p]!]!
-      out.seconds[m] = seconds[p]!
-      if (out.time) out.time[m] = time![p]!
-      m++
+    const annotator = new Int32Array(buf, at, n)
+    const verdict = new Uint32Array(buf, at + 4 * n, n)
+    parts.push({ base, n, whole, offset, annotator, verdict, codes, seconds, time })
+  }
+  return new LazyColumns(verdicts, parts, total, times, lo, hi)
+}
+
+/** `LabelRowsColumns` whose columns are copied out of the blocks on first use. */
+class LazyColumns implements LabelRowsColumns {
+  private rows: { target: Int32Array; annotator: Int32Array; verdict: Int32Array } | null = null
+  private secondsColumn: Float64Array | null = null
+  private timeColumn: Float64Array | null | undefined
+
+  constructor(
+    readonly verdicts: string[],
+    readonly parts: readonly BlockPart[],
+    private readonly total: number,
+    times: boolean,
+    private readonly lo: number,
+    private readonly hi: number,
+  ) {
+    this.timeColumn = times ? undefined : null
+  }
+
+  get range(): [number, number] {
+    return [this.lo, this.hi]
+  }
+
+  get target(): Int32Array {
+    return this.labels().target
+  }
+
+  get annotator(): Int32Array {
+    return this.labels().annotator
+  }
+
+  get verdict(): Int32Array {
+    return this.labels().verdict
+  }
+
+  get seconds(): Float64Array {
+    this.secondsColumn ??= this.gather((p) => p.seconds)
+    return this.secondsColumn
+  }
+
+  get time(): Float64Array | null {
+    if (this.timeColumn === undefined) this.timeColumn = this.gather((p) => p.time!)
+    return this.timeColumn
+  }
+
+  private labels(): { target: Int32Array; annotator: Int32Array; verdict: Int32Array } {
+    if (this.rows) return this.rows
+    const target = new Int32Array(this.total)
+    const annotator = new Int32Array(this.total)
+    const verdict = new Int32Array(this.total)
+    const { lo, hi } = this
+    let m = 0
+    for (const part of this.parts) {
+      const { base, n, offset, codes } = part
+      const a = part.annotator
+      const v = part.verdict
+      if (part.whole) {
+        annotator.set(a, m)
+        for (let p = 0; p < n; p++) {
+          target[m + p] = base + offset[p]!
+          verdict[m + p] = codes[v[p]!]!
+        }
+        m += n
+        continue
+      }
+      for (let p = 0; p < n; p++) {
+        const id = base + offset[p]!
+        if (id < lo || id > hi) continue
+        target[m] = id
+        annotator[m] = a[p]!
+        verdict[m++] = codes[v[p]!]!
+      }
     }
+    this.rows = { target, annotator, verdict }
+    return this.rows
   }
-  if (m === total) return out
-  return {
-    ...out,
-    target: out.target.subarray(0, m),
-    annotator: out.annotator.subarray(0, m),
-    verdict: out.verdict.subarray(0, m),
-    seconds: out.seconds.subarray(0, m),
-    time: out.time ? out.time.subarray(0, m) : null,
+
+  /** One column of every block, keeping the labels the range keeps, in the same order. */
+  private gather(column: (p: BlockPart) => Float64Array): Float64Array {
+    const out = new Float64Array(this.total)
+    let m = 0
+    for (const part of this.parts) {
+      const values = column(part)
+      if (part.whole) {
+        out.set(values, m)
+        m += part.n
+        continue
+      }
+      for (let p = 0; p < part.n; p++) {
+        const id = part.base + part.offset[p]!
+        if (id >= this.lo && id <= this.hi) out[m++] = values[p]!
+      }
+    }
+    return out
   }
+}
+
+/**
+ * The stored blocks behind columns `readLabelBlocks` gave, with the range they were read for, so
+ * a pass can go through the labels without copying them out first; null for columns made
+ * otherwise.
+ */
+export function blockParts(
+  rows: LabelRowsColumns,
+): { parts: readonly BlockPart[]; lo: number; hi: number } | null {
+  return rows instanceof LazyColumns ? { parts: rows.parts, lo: rows.range[0], hi: rows.range[1] } : null
 }
 
 /**

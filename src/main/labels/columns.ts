@@ -1,7 +1,7 @@
 import { CODE_SPAN, sqlString } from '../metrics/packing'
 import { buildLabelColumns, type LabelColumns } from '../metrics/stats/labelColumns'
 import type { Db } from '../store/connection'
-import { type LabelRowsColumns, readLabelBlocks } from './blocks'
+import { type BlockPart, blockParts, type LabelRowsColumns, readLabelBlocks } from './blocks'
 
 /**
  * Current labels of the dataset's target-id range (other datasets' targets fall outside the
@@ -128,6 +128,9 @@ export function columnsOfBlocks(
 ): LabelColumns {
   // A stored label outside the schema (a schema edited after labelling) is not a verdict.
   const codeOf = Int32Array.from(blocks.verdicts, (v) => labels.indexOf(v))
+  const packed = blockParts(blocks)
+  const fromParts = packed && columnsOfParts(packed, codeOf, labels, indexOf, targets)
+  if (fromParts) return fromParts
   const n = blocks.target.length
   const [aLo, aHi] = rangeOf(blocks.annotator)
   const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
@@ -148,6 +151,63 @@ export function columnsOfBlocks(
     code[m++] = c
     start[i + 1]!++
     seen[a - aLo] = 1
+  }
+  for (let i = 0; i < targets; i++) start[i + 1]! += start[i]!
+  if (m < n) {
+    annotator = annotator.slice(0, m)
+    code = code.slice(0, m)
+  }
+  const annotatorIds: number[] = []
+  for (let a = 0; a < seen.length; a++) if (seen[a]) annotatorIds.push(a + aLo)
+  return { start, annotator, code, values: [...labels], annotatorIds }
+}
+
+/**
+ * `columnsOfBlocks`'s in-order pass over the stored blocks themselves, the same labels in the
+ * same order (those of the range read), so the labels are never copied into columns first. Null
+ * when a label comes out of target order: the caller's pass sorts them.
+ */
+function columnsOfParts(
+  { parts, lo, hi }: { parts: readonly BlockPart[]; lo: number; hi: number },
+  codeOf: Int32Array,
+  labels: string[],
+  indexOf: Int32Array,
+  targets: number,
+): LabelColumns | null {
+  let n = 0
+  let aLo = Number.POSITIVE_INFINITY
+  let aHi = Number.NEGATIVE_INFINITY
+  for (const part of parts) {
+    n += part.n
+    const [l, h] = rangeOf(part.annotator)
+    if (l < aLo) aLo = l
+    if (h > aHi) aHi = h
+  }
+  const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
+  const start = new Int32Array(targets + 1)
+  let annotator = new Int32Array(n)
+  let code = new Int32Array(n)
+  let m = 0
+  let last = -1
+  for (const part of parts) {
+    const { base, whole, offset, verdict } = part
+    const a = part.annotator
+    // The block's verdicts as label codes (−1: not one of the schema's).
+    const labelCode = Int32Array.from(part.codes, (g) => codeOf[g]!)
+    for (let p = 0; p < part.n; p++) {
+      const id = base + offset[p]!
+      if (!whole && (id < lo || id > hi)) continue
+      const c = labelCode[verdict[p]!]!
+      const i = c < 0 || id >= indexOf.length ? -1 : indexOf[id]!
+      if (i < 0) continue
+      if (i < last) return null
+      last = i
+      const an = a[p]!
+      annotator[m] = an
+      code[m++] = c
+      start[i + 1]!++
+      seen[an - aLo] = 1
+    }
   }
   for (let i = 0; i < targets; i++) start[i + 1]! += start[i]!
   if (m < n) {

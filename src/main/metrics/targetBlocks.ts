@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { countCacheWrites } from '../store/version'
 
 /**
  * Every target kept a second time in blocks of 4,096 target ids (table `target_blocks`,
@@ -86,7 +87,7 @@ export function readTargetBlocks(db: Db, datasetId: number): TargetBlockRows | n
       if (have.has(b)) continue
       const rows = rowsOf.raw().all(b * TARGET_BLOCK, (b + 1) * TARGET_BLOCK - 1) as Row[]
       const { datasets, data } = encodeTargetBlock(rows)
-      if (store) put.run(b, datasets, data)
+      if (store) countCacheWrites(db, put.run(b, datasets, data).changes)
       else if (datasets.includes(`,${datasetId},`)) built.push([b, data])
     }
     return store ? read() : [...read(), ...built].sort((x, y) => x[0] - y[0])

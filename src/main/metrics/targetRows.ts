@@ -67,14 +67,17 @@ function empty(n: number): TargetRows {
  * candidate is not one of the dataset's, or whose item is not its candidate's.
  */
 function packedTargetRows(db: Db, datasetId: number, includeControls: boolean): TargetRows | null {
+  const blocks = readTargetBlocks(db, datasetId)
+  if (blocks) {
+    const rows = db.transaction(() => fromBlocks(db, datasetId, blocks, includeControls))()
+    if (rows) return rows
+  }
   const table = candidateTable(db, datasetId)
   if (table === null) return targetRowsByRow(db, datasetId, includeControls)
   const { cLo, itemOf, nameOf, names } = table
   const cSpan = itemOf.length
   const maxTarget = (db.prepare('SELECT MAX(id) FROM targets').pluck().get() as number | null) ?? 0
   if ((maxTarget + 1) * cSpan * 2 >= 2 ** 53) return null
-  const blocks = readTargetBlocks(db, datasetId)
-  if (blocks) return fromBlocks(blocks, includeControls, cLo, itemOf, nameOf, names)
   const packed = db
     .prepare(
       `SELECT (t.id * ${cSpan} + t.candidate_id - ${cLo}) * 2 + (t.item_id <> c.item_id OR t.candidate_id NOT BETWEEN ${cLo} AND ${cLo + cSpan - 1})
@@ -204,34 +207,89 @@ function firstSeenCodes(names: number): { order: number[]; of(name: number): num
 }
 
 /**
- * The packed read's answer from the stored target blocks (migration 0160): the same filter (current
- * unit, controls unless asked) and the same checks, null where the packed read gives up.
+ * The row-by-row read's answer from the stored target blocks (migration 0160): the same filter
+ * (current unit, controls unless asked), each target's item as the block holds it (the target's
+ * own), and its candidate's variant from the candidates of the targets' items alone: one range of
+ * the candidates' (item, variant) index, no visit to the items. Null where that cannot answer (a
+ * target whose candidate is not among them, ids too large to pack): the caller reads otherwise.
  */
 function fromBlocks(
+  db: Db,
+  datasetId: number,
   b: TargetBlockRows,
   includeControls: boolean,
-  cLo: number,
-  itemOf: Int32Array,
-  nameOf: Int32Array,
-  nameList: string[],
 ): TargetRows | null {
-  let n = 0
   const skip = includeControls ? 0 : CONTROL
-  for (let p = 0; p < b.id.length; p++) if (b.flags[p]! & CURRENT_UNIT && !(b.flags[p]! & skip)) n++
-  const out = empty(n)
-  const codes = firstSeenCodes(nameList.length)
-  let i = 0
+  let n = 0
+  let iMin = Number.POSITIVE_INFINITY
+  let iMax = Number.NEGATIVE_INFINITY
+  let cMin = Number.POSITIVE_INFINITY
+  let cMax = Number.NEGATIVE_INFINITY
   for (let p = 0; p < b.id.length; p++) {
     const f = b.flags[p]!
     if (!(f & CURRENT_UNIT) || f & skip) continue
-    const c = b.candidate[p]! - cLo
-    if (c < 0 || c >= itemOf.length || itemOf[c]! < 0 || itemOf[c] !== b.item[p]) return null
-    out.ids[i] = b.id[p]!
-    out.candidate[i] = c + cLo
-    out.item[i] = itemOf[c]!
-    const code = codes.of(nameOf[c]!)
-    out.variant[i++] = code
+    n++
+    const it = b.item[p]!
+    const c = b.candidate[p]!
+    if (it < iMin) iMin = it
+    if (it > iMax) iMax = it
+    if (c < cMin) cMin = c
+    if (c > cMax) cMax = c
   }
-  out.variants = codes.order.map((k) => nameList[k]!)
+  if (n === 0) return empty(0)
+  // The dataset's variants name the codes; a candidate with any other variant (another dataset's,
+  // in the same range of items) packs as `k` and answers nothing.
+  const names = db
+    .prepare('SELECT variant FROM dataset_variants WHERE dataset_id = ? ORDER BY variant')
+    .pluck()
+    .all(datasetId) as string[]
+  const k = names.length
+  if (k === 0 || k >= CODE_SPAN || (cMax + 1) * (k + 1) >= 2 ** 53) return null
+  const cases = names.map((v, i) => `WHEN ${sqlString(v)} THEN ${i}`).join(' ')
+  const packed = db
+    .prepare(
+      `SELECT id * ${k + 1} + CASE variant ${cases} ELSE ${k} END FROM candidates
+       WHERE item_id BETWEEN ? AND ?`,
+    )
+    .pluck()
+    .all(iMin, iMax) as number[]
+  const nameOf = new Int32Array(cMax - cMin + 1).fill(-1)
+  for (const v of packed) {
+    const name = v % (k + 1)
+    const c = (v - name) / (k + 1)
+    if (name < k && c >= cMin && c <= cMax) nameOf[c - cMin] = name
+  }
+  const out = empty(n)
+  // Variant codes in first-seen order, inline: a call per target costs more than the rest.
+  const codeOf = new Int32Array(k).fill(-1)
+  const order: number[] = []
+  if (n === b.id.length) {
+    // Every target kept (no old unit versions, no controls left out): the columns as they are.
+    out.ids.set(b.id)
+    out.candidate.set(b.candidate)
+    out.item.set(b.item)
+    for (let p = 0; p < n; p++) {
+      const name = nameOf[b.candidate[p]! - cMin]!
+      if (name < 0) return null
+      let code = codeOf[name]!
+      if (code < 0) code = codeOf[name] = order.push(name) - 1
+      out.variant[p] = code
+    }
+  } else {
+    let i = 0
+    for (let p = 0; p < b.id.length; p++) {
+      const f = b.flags[p]!
+      if (!(f & CURRENT_UNIT) || f & skip) continue
+      const name = nameOf[b.candidate[p]! - cMin]!
+      if (name < 0) return null
+      let code = codeOf[name]!
+      if (code < 0) code = codeOf[name] = order.push(name) - 1
+      out.ids[i] = b.id[p]!
+      out.candidate[i] = b.candidate[p]!
+      out.item[i] = b.item[p]!
+      out.variant[i++] = code
+    }
+  }
+  out.variants = order.map((c) => names[c]!)
   return out
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { stepOut } from '../../blind'
 import { adjudicate, adjudicationQueue } from '../../labels/adjudication'
+import { awaitDisputes, startDisputes } from '../../labels/disputesInBackground'
 import { agreementForDataset } from '../../metrics/agreementService'
 import { datasetAgreement } from '../../metrics/datasetAgreement'
 import { getDataset, updateDatasetSettings } from '../../store/repos/datasets'
@@ -25,7 +26,10 @@ export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
   return {
     'agreement.summary': (i) =>
       guard(() => {
-        const numeric = getDataset(db(), i.datasetId).labelSchema.type === 'numeric'
+        const schema = getDataset(db(), i.datasetId).labelSchema
+        const numeric = schema.type === 'numeric'
+        // The view asks for its queue next: that list is read on the second core meanwhile.
+        startDisputes(db(), schema, i.datasetId, null)
         // A guidelines-version slice is read row by row; the whole dataset comes from the label
         // columns the Compare view shares, computed once per workspace version.
         const figures =
@@ -37,7 +41,13 @@ export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
               })
         return { ...figures, alphaLevel: numeric ? 'interval' : 'nominal' }
       }),
-    'agreement.queue': (i) => guard(() => adjudicationQueue(db(), i.datasetId, i)),
+    'agreement.queue': async (i) => {
+      // Whichever of the view's two calls comes first starts the list's background read.
+      const schema = guard(() => getDataset(db(), i.datasetId).labelSchema)
+      startDisputes(db(), schema, i.datasetId, i.variant ?? null)
+      await awaitDisputes(db(), schema, i.datasetId, i.variant ?? null)
+      return guard(() => adjudicationQueue(db(), i.datasetId, i))
+    },
     'agreement.stepOut': (i) =>
       guard(() => {
         getDataset(db(), i.datasetId)
