@@ -1,12 +1,9 @@
-import type { Disagreement, LabelNextRow, NarrowingSeries } from '../../shared/contract/metrics'
-import { labelledByTimeOf } from '../labels/blocks'
-import { labelledByTime } from '../labels/reads'
+import type { Disagreement, LabelNextRow } from '../../shared/contract/metrics'
 import type { Db } from '../store/connection'
 import { verdictLookup } from '../verdicts/reads'
 import { runSpan, ST_OK } from './load'
 import { datasetSnapshot, memoised, runLabel, type Snapshot } from './snapshot'
-import { addPair, emptyCells, NONE, UNSUPPORTED } from './stats/binary'
-import { errorRateCi } from './stats/bootstrap'
+import { NONE, UNSUPPORTED } from './stats/binary'
 
 interface TargetInfo {
   itemId: number
@@ -157,101 +154,4 @@ function findLabelNext(db: Db, { t, runs, columns }: Snapshot, limit: number): L
     unsupportedShare: unsupported[i]! / votes[i]!,
     disagreement: score(i),
   }))
-}
-
-/**
- * Each judge's ER interval width as gold accrued, replaying gold targets in the order their
- * latest label was saved: how much the labels so far have bought.
- */
-export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeries[] {
-  return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
-    const n = t.ids.length
-    if (n === 0) return []
-    // The label pass's blocks carry each label's time: no second read of every label.
-    const pass = t.labelPass
-    const byTime =
-      (pass && 'blocks' in pass ? labelledByTimeOf(pass.blocks) : null) ??
-      labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
-    // The replayed sequence is the stored (imported or adjudicated) gold first, which has no
-    // labelling time of its own and counts as known from the start, then the gold the labels make
-    // in the order they were saved. Only the places of targets some run reached are kept: the
-    // others add no pair to any run, but they count in the sequence's length and places.
-    const [lo, hi] = reachedSpan(runs, columns)
-    const at: number[] = []
-    const target: number[] = []
-    let total = 0
-    for (let i = 0; i < n; i++)
-      if (t.stored[i]! >= 0 && t.goldBin[i] !== NONE) {
-        if (i >= lo && i < hi) {
-          at.push(total)
-          target.push(i)
-        }
-        total++
-      }
-    const indexOf = t.indexOf
-    for (let k = 0; k < byTime.length; k++) {
-      const id = byTime[k]!
-      const i = id < indexOf.length ? indexOf[id]! : -1
-      if (i < 0 || t.goldBin[i] === NONE || t.stored[i]! >= 0) continue
-      if (i >= lo && i < hi) {
-        at.push(total)
-        target.push(i)
-      }
-      total++
-    }
-    return series(total, at, target, t, runs, columns, points)
-  })
-}
-
-/** The dense target indexes some run reached, [lo, hi) (lo ≥ hi when none did). */
-function reachedSpan(runs: Snapshot['runs'], columns: Snapshot['columns']): [number, number] {
-  let lo = Number.POSITIVE_INFINITY
-  let hi = 0
-  for (const r of runs) {
-    const [from, to] = runSpan(columns.get(r.id)!)
-    if (from < to) {
-      lo = Math.min(lo, from)
-      hi = Math.max(hi, to)
-    }
-  }
-  return [lo, hi]
-}
-
-/** Per run, its ER interval width after the first `checkpoint` targets of a sequence of `total`. */
-function series(
-  total: number,
-  /** the places in the sequence of the targets some run reached, ascending … */
-  at: readonly number[],
-  /** … and those targets */
-  target: readonly number[],
-  t: Snapshot['t'],
-  runs: Snapshot['runs'],
-  columns: Snapshot['columns'],
-  points: number,
-): NarrowingSeries[] {
-  if (total === 0) return []
-  const checkpoints = [
-    ...new Set(Array.from({ length: points }, (_, k) => Math.ceil(((k + 1) * total) / points))),
-  ]
-  return runs.map((r) => {
-    const { status, bin } = columns.get(r.id)!
-    const gold = t.goldBin
-    const cells = emptyCells()
-    const series: NarrowingSeries['points'] = []
-    let p = 0
-    // Each point counts the pairs of the first `checkpoint` targets of the sequence.
-    for (const checkpoint of checkpoints) {
-      for (; p < at.length && at[p]! < checkpoint; p++) {
-        const i = target[p]!
-        if (status[i] === ST_OK) addPair(cells, bin[i]!, gold[i]!)
-      }
-      const ci = errorRateCi(cells, { seed: 1, replicates: 300 })
-      series.push({
-        gold: checkpoint,
-        n: cells.tp + cells.fp + cells.fn + cells.tn,
-        width: ci ? ci[1] - ci[0] : null,
-      })
-    }
-    return { runId: r.id, label: runLabel(r), points: series }
-  })
 }
