@@ -126,23 +126,43 @@ export function labelNext(db: Db, datasetId: number, limit = 50): LabelNextRow[]
 function findLabelNext(db: Db, { t, runs, columns }: Snapshot, limit: number): LabelNextRow[] {
   const votes = new Uint16Array(t.ids.length)
   const unsupported = new Uint16Array(t.ids.length)
+  // Only targets some run reached have votes.
+  let lo = t.ids.length
+  let hi = 0
   for (const r of runs) {
     const run = columns.get(r.id)!
     const [from, to] = runSpan(run)
+    if (from < to) {
+      lo = Math.min(lo, from)
+      hi = Math.max(hi, to)
+    }
     for (let i = from; i < to; i++) {
       if (run.status[i] !== ST_OK) continue
       votes[i]!++
       if (run.bin[i] === UNSUPPORTED) unsupported[i]!++
     }
   }
-  const order: number[] = []
-  for (let i = 0; i < t.ids.length; i++) if (t.goldBin[i] === NONE && votes[i]! > 0) order.push(i)
   const score = (i: number) => {
     const p = unsupported[i]! / votes[i]!
     return 4 * p * (1 - p)
   }
-  order.sort((a, b) => score(b) - score(a) || votes[b]! - votes[a]! || a - b)
-  const top = order.slice(0, limit)
+  // Most disagreement first, then more judges, then target order: a total order, so the first
+  // `limit` of it are the same whether everything is sorted or only they are kept.
+  const order = (a: number, b: number) => score(b) - score(a) || votes[b]! - votes[a]! || a - b
+  const top: number[] = []
+  for (let i = lo; i < hi; i++) {
+    if (t.goldBin[i] !== NONE || votes[i] === 0) continue
+    if (top.length === limit && order(i, top[limit - 1]!) > 0) continue
+    let a = 0
+    let b = top.length
+    while (a < b) {
+      const mid = (a + b) >>> 1
+      if (order(top[mid]!, i) < 0) a = mid + 1
+      else b = mid
+    }
+    top.splice(a, 0, i)
+    if (top.length > limit) top.pop()
+  }
   const info = targetInfo(
     db,
     top.map((i) => t.ids[i]!),

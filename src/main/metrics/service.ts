@@ -6,7 +6,7 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
-import { agreementOf } from './datasetAgreement'
+import { datasetAgreement } from './datasetAgreement'
 import { figuresByVariant } from './figures'
 import { humanFigures } from './humans'
 import { type RunColumns, runSpan, ST_OK, type TargetColumns } from './load'
@@ -147,16 +147,22 @@ function refcheckerFor(t: TargetColumns, code: Int16Array): JudgeMetrics['refche
 export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOptions = {}): DatasetMetrics {
   const seed = opts.seed ?? 1
   const replicates = opts.replicates ?? 1000
+  const includeControls = opts.includeControls ?? false
   return memoised(
     db,
     datasetId,
     `metrics:${seed}:${replicates}`,
-    (s) => fromSnapshot(db, s, { seed, replicates }),
-    opts.includeControls ?? false,
+    (s) => fromSnapshot(db, s, { seed, replicates }, includeControls),
+    includeControls,
   )
 }
 
-function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: number }): DatasetMetrics {
+function fromSnapshot(
+  db: Db,
+  s: Snapshot,
+  boot: { seed: number; replicates: number },
+  includeControls: boolean,
+): DatasetMetrics {
   const { dataset, t, coder, runs, columns } = s
   const datasetId = dataset.id
   const { alpha, beta } = datasetSettings(db, datasetId)
@@ -249,7 +255,8 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     targets: t.ids.length,
     goldTargets: t.goldCount,
     seed,
-    agreement: agreementOf(db, s),
+    // The Agreement view's figures of the same snapshot, computed once for both views.
+    agreement: datasetAgreement(db, datasetId, includeControls),
     judges,
     humans,
     correlations,
