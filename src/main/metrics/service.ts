@@ -6,6 +6,7 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
+import { correctness } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
 import { figuresByVariant } from './figures'
 import { humanFigures } from './humans'
@@ -35,22 +36,6 @@ export interface MetricsOptions {
   replicates?: number
   /** Count control items (annotation projects) as well; they are left out by default. */
   includeControls?: boolean
-}
-
-/**
- * A run's correctness against gold as bit sets (`correctnessBits` of its per-target 1 right,
- * 0 wrong, −1 not judged), set straight from the targets it reached: outside them it judged none.
- */
-function correctness(run: RunColumns, gold: Int8Array, [from, to]: [number, number]): CorrectnessBits {
-  const words = Math.ceil(gold.length / 32)
-  const judged = new Uint32Array(words)
-  const right = new Uint32Array(words)
-  for (let i = from; i < to; i++)
-    if (run.status[i] === ST_OK && gold[i]! >= 0 && run.bin[i]! >= 0) {
-      judged[i >>> 5]! |= 1 << (i & 31)
-      if (run.bin[i] === gold[i]) right[i >>> 5]! |= 1 << (i & 31)
-    }
-  return { judged, right }
 }
 
 /** Per-candidate consistency marks (+1/−1) of a DCR-style run or of gold. */
