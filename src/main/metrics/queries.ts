@@ -76,15 +76,40 @@ function findDisagreements(
       hi = Math.max(hi, to)
     }
   }
-  for (let i = lo; i < hi; i++) {
-    if (variantCode >= 0 && t.variant[i] !== variantCode) continue
+  const disagrees = (run: (typeof cols)[number], i: number) => {
     const gold = t.goldBin[i]!
-    if (gold === NONE) continue
-    if (opts.reveals && !opts.reveals(t.ids[i]!)) continue
-    for (let r = 0; r < cols.length; r++) {
-      const run = cols[r]!
-      if (run.status[i] !== ST_OK || run.bin[i] === gold) continue
-      if (total++ < limit) shown.push({ i, run: runs[r]! })
+    return gold !== NONE && run.status[i] === ST_OK && run.bin[i] !== gold
+  }
+  const reveals = opts.reveals
+  if (reveals) {
+    for (let i = lo; i < hi; i++) {
+      if (variantCode >= 0 && t.variant[i] !== variantCode) continue
+      if (t.goldBin[i] === NONE || !reveals(t.ids[i]!)) continue
+      for (let r = 0; r < cols.length; r++)
+        if (disagrees(cols[r]!, i) && total++ < limit) shown.push({ i, run: runs[r]! })
+    }
+  } else {
+    // Counted run by run (each pass reads its own columns in order), then only as many targets
+    // as the shown hits need are walked in the listed order.
+    const { goldBin, variant } = t
+    for (const run of cols) {
+      const [from, to] = runSpan(run)
+      const { status, bin } = run
+      for (let i = from; i < to; i++) {
+        const gold = goldBin[i]!
+        if (
+          gold !== NONE &&
+          status[i] === ST_OK &&
+          bin[i] !== gold &&
+          (variantCode < 0 || variant[i] === variantCode)
+        )
+          total++
+      }
+    }
+    for (let i = lo; i < hi && shown.length < limit; i++) {
+      if (variantCode >= 0 && variant[i] !== variantCode) continue
+      for (let r = 0; r < cols.length && shown.length < limit; r++)
+        if (disagrees(cols[r]!, i)) shown.push({ i, run: runs[r]! })
     }
   }
   const verdictOf = verdictLookup(db)
