@@ -104,7 +104,13 @@ function planFromTimes(
     members,
     rank.filter((r) => r > 0 && r < labelled),
   )
-  const threshold = rank.map((r) => (r <= 0 ? null : r >= labelled ? undefined : at.get(r)!))
+  // Per checkpoint, the key a labelled target must sort before to count there: none can
+  // (−∞), every one does (+∞), or the key at its rank.
+  const thresholdTime = Float64Array.from(rank, (r) =>
+    r <= 0 ? Number.NEGATIVE_INFINITY : r >= labelled ? Number.POSITIVE_INFINITY : at.get(r)!.time,
+  )
+  const thresholdIndex = Int32Array.from(rank, (r) => (r <= 0 || r >= labelled ? 0 : at.get(r)!.index))
+  const groups = checkpoints.length
   const reached = Math.max(0, Math.min(hi, n) - lo)
   const targets = new Int32Array(reached)
   const group = new Int32Array(reached).fill(-1)
@@ -121,9 +127,11 @@ function planFromTimes(
     const tm = latest[i]!
     if (Number.isNaN(tm)) continue
     targets[i - lo] = i
-    group[i - lo] = threshold.findIndex(
-      (k) => k === undefined || (k !== null && (tm < k.time || (tm === k.time && i < k.index))),
-    )
+    // Thresholds only grow from one checkpoint to the next: the first one it sorts before.
+    let k = 0
+    while (k < groups && !(tm < thresholdTime[k]! || (tm === thresholdTime[k]! && i < thresholdIndex[k]!)))
+      k++
+    group[i - lo] = k < groups ? k : -1
   }
   const [sorted, end] = grouped(targets, group, checkpoints.length)
   return { checkpoints, targets: sorted, end }

@@ -73,9 +73,14 @@ function select(
     for (const r of ranks) out.set(r + offset, { time: time[sorted[r]!]!, index: sorted[r]! })
     return
   }
-  const bucketOf = (i: number) => Math.min(size - 1, Math.floor((time[i]! - min) * scale))
+  // Each member's bucket, worked out once for the count and the gathering below.
+  const bucket = new Int32Array(m)
   const start = new Int32Array(size + 1)
-  for (let p = 0; p < m; p++) start[bucketOf(members[p]!) + 1]!++
+  for (let p = 0; p < m; p++) {
+    const b = Math.min(size - 1, Math.floor((time[members[p]!]! - min) * scale))
+    bucket[p] = b
+    start[b + 1]!++
+  }
   for (let b = 0; b < size; b++) start[b + 1]! += start[b]!
   const ranksIn = new Map<number, number[]>()
   for (const r of ranks) {
@@ -97,9 +102,8 @@ function select(
   for (const b of ranksIn.keys()) slot[b] = lists.push(new Int32Array(start[b + 1]! - start[b]!)) - 1
   const fill = new Int32Array(lists.length)
   for (let p = 0; p < m; p++) {
-    const i = members[p]!
-    const k = slot[bucketOf(i)]!
-    if (k >= 0) lists[k]![fill[k]!++] = i
+    const k = slot[bucket[p]!]!
+    if (k >= 0) lists[k]![fill[k]!++] = members[p]!
   }
   for (const [b, rs] of ranksIn) {
     const s = start[b]!
