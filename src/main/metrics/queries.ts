@@ -1,12 +1,9 @@
-import type { Disagreement, LabelNextRow, NarrowingSeries } from '../../shared/contract/metrics'
-import { labelledByTimeOf } from '../labels/blocks'
-import { labelledByTime } from '../labels/reads'
+import type { Disagreement, LabelNextRow } from '../../shared/contract/metrics'
 import type { Db } from '../store/connection'
 import { verdictLookup } from '../verdicts/reads'
 import { runSpan, ST_OK } from './load'
 import { datasetSnapshot, memoised, runLabel, type Snapshot } from './snapshot'
-import { addPair, emptyCells, NONE, UNSUPPORTED } from './stats/binary'
-import { errorRateCi } from './stats/bootstrap'
+import { NONE, UNSUPPORTED } from './stats/binary'
 
 interface TargetInfo {
   itemId: number
@@ -79,15 +76,40 @@ function findDisagreements(
       hi = Math.max(hi, to)
     }
   }
-  for (let i = lo; i < hi; i++) {
-    if (variantCode >= 0 && t.variant[i] !== variantCode) continue
+  const disagrees = (run: (typeof cols)[number], i: number) => {
     const gold = t.goldBin[i]!
-    if (gold === NONE) continue
-    if (opts.reveals && !opts.reveals(t.ids[i]!)) continue
-    for (let r = 0; r < cols.length; r++) {
-      const run = cols[r]!
-      if (run.status[i] !== ST_OK || run.bin[i] === gold) continue
-      if (total++ < limit) shown.push({ i, run: runs[r]! })
+    return gold !== NONE && run.status[i] === ST_OK && run.bin[i] !== gold
+  }
+  const reveals = opts.reveals
+  if (reveals) {
+    for (let i = lo; i < hi; i++) {
+      if (variantCode >= 0 && t.variant[i] !== variantCode) continue
+      if (t.goldBin[i] === NONE || !reveals(t.ids[i]!)) continue
+      for (let r = 0; r < cols.length; r++)
+        if (disagrees(cols[r]!, i) && total++ < limit) shown.push({ i, run: runs[r]! })
+    }
+  } else {
+    // Counted run by run (each pass reads its own columns in order), then only as many targets
+    // as the shown hits need are walked in the listed order.
+    const { goldBin, variant } = t
+    for (const run of cols) {
+      const [from, to] = runSpan(run)
+      const { status, bin } = run
+      for (let i = from; i < to; i++) {
+        const gold = goldBin[i]!
+        if (
+          gold !== NONE &&
+          status[i] === ST_OK &&
+          bin[i] !== gold &&
+          (variantCode < 0 || variant[i] === variantCode)
+        )
+          total++
+      }
+    }
+    for (let i = lo; i < hi && shown.length < limit; i++) {
+      if (variantCode >= 0 && variant[i] !== variantCode) continue
+      for (let r = 0; r < cols.length && shown.length < limit; r++)
+        if (disagrees(cols[r]!, i)) shown.push({ i, run: runs[r]! })
     }
   }
   const verdictOf = verdictLookup(db)
@@ -129,23 +151,43 @@ export function labelNext(db: Db, datasetId: number, limit = 50): LabelNextRow[]
 function findLabelNext(db: Db, { t, runs, columns }: Snapshot, limit: number): LabelNextRow[] {
   const votes = new Uint16Array(t.ids.length)
   const unsupported = new Uint16Array(t.ids.length)
+  // Only targets some run reached have votes.
+  let lo = t.ids.length
+  let hi = 0
   for (const r of runs) {
     const run = columns.get(r.id)!
     const [from, to] = runSpan(run)
+    if (from < to) {
+      lo = Math.min(lo, from)
+      hi = Math.max(hi, to)
+    }
     for (let i = from; i < to; i++) {
       if (run.status[i] !== ST_OK) continue
       votes[i]!++
       if (run.bin[i] === UNSUPPORTED) unsupported[i]!++
     }
   }
-  const order: number[] = []
-  for (let i = 0; i < t.ids.length; i++) if (t.goldBin[i] === NONE && votes[i]! > 0) order.push(i)
   const score = (i: number) => {
     const p = unsupported[i]! / votes[i]!
     return 4 * p * (1 - p)
   }
-  order.sort((a, b) => score(b) - score(a) || votes[b]! - votes[a]! || a - b)
-  const top = order.slice(0, limit)
+  // Most disagreement first, then more judges, then target order: a total order, so the first
+  // `limit` of it are the same whether everything is sorted or only they are kept.
+  const order = (a: number, b: number) => score(b) - score(a) || votes[b]! - votes[a]! || a - b
+  const top: number[] = []
+  for (let i = lo; i < hi; i++) {
+    if (t.goldBin[i] !== NONE || votes[i] === 0) continue
+    if (top.length === limit && order(i, top[limit - 1]!) > 0) continue
+    let a = 0
+    let b = top.length
+    while (a < b) {
+      const mid = (a + b) >>> 1
+      if (order(top[mid]!, i) < 0) a = mid + 1
+      else b = mid
+    }
+    top.splice(a, 0, i)
+    if (top.length > limit) top.pop()
+  }
   const info = targetInfo(
     db,
     top.map((i) => t.ids[i]!),
@@ -157,101 +199,4 @@ function findLabelNext(db: Db, { t, runs, columns }: Snapshot, limit: number): L
     unsupportedShare: unsupported[i]! / votes[i]!,
     disagreement: score(i),
   }))
-}
-
-/**
- * Each judge's ER interval width as gold accrued, replaying gold targets in the order their
- * latest label was saved: how much the labels so far have bought.
- */
-export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeries[] {
-  return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
-    const n = t.ids.length
-    if (n === 0) return []
-    // The label pass's blocks carry each label's time: no second read of every label.
-    const pass = t.labelPass
-    const byTime =
-      (pass && 'blocks' in pass ? labelledByTimeOf(pass.blocks) : null) ??
-      labelledByTime(db, t.ids[0]!, t.ids[n - 1]!)
-    // The replayed sequence is the stored (imported or adjudicated) gold first, which has no
-    // labelling time of its own and counts as known from the start, then the gold the labels make
-    // in the order they were saved. Only the places of targets some run reached are kept: the
-    // others add no pair to any run, but they count in the sequence's length and places.
-    const [lo, hi] = reachedSpan(runs, columns)
-    const at: number[] = []
-    const target: number[] = []
-    let total = 0
-    for (let i = 0; i < n; i++)
-      if (t.stored[i]! >= 0 && t.goldBin[i] !== NONE) {
-        if (i >= lo && i < hi) {
-          at.push(total)
-          target.push(i)
-        }
-        total++
-      }
-    const indexOf = t.indexOf
-    for (let k = 0; k < byTime.length; k++) {
-      const id = byTime[k]!
-      const i = id < indexOf.length ? indexOf[id]! : -1
-      if (i < 0 || t.goldBin[i] === NONE || t.stored[i]! >= 0) continue
-      if (i >= lo && i < hi) {
-        at.push(total)
-        target.push(i)
-      }
-      total++
-    }
-    return series(total, at, target, t, runs, columns, points)
-  })
-}
-
-/** The dense target indexes some run reached, [lo, hi) (lo ≥ hi when none did). */
-function reachedSpan(runs: Snapshot['runs'], columns: Snapshot['columns']): [number, number] {
-  let lo = Number.POSITIVE_INFINITY
-  let hi = 0
-  for (const r of runs) {
-    const [from, to] = runSpan(columns.get(r.id)!)
-    if (from < to) {
-      lo = Math.min(lo, from)
-      hi = Math.max(hi, to)
-    }
-  }
-  return [lo, hi]
-}
-
-/** Per run, its ER interval width after the first `checkpoint` targets of a sequence of `total`. */
-function series(
-  total: number,
-  /** the places in the sequence of the targets some run reached, ascending … */
-  at: readonly number[],
-  /** … and those targets */
-  target: readonly number[],
-  t: Snapshot['t'],
-  runs: Snapshot['runs'],
-  columns: Snapshot['columns'],
-  points: number,
-): NarrowingSeries[] {
-  if (total === 0) return []
-  const checkpoints = [
-    ...new Set(Array.from({ length: points }, (_, k) => Math.ceil(((k + 1) * total) / points))),
-  ]
-  return runs.map((r) => {
-    const { status, bin } = columns.get(r.id)!
-    const gold = t.goldBin
-    const cells = emptyCells()
-    const series: NarrowingSeries['points'] = []
-    let p = 0
-    // Each point counts the pairs of the first `checkpoint` targets of the sequence.
-    for (const checkpoint of checkpoints) {
-      for (; p < at.length && at[p]! < checkpoint; p++) {
-        const i = target[p]!
-        if (status[i] === ST_OK) addPair(cells, bin[i]!, gold[i]!)
-      }
-      const ci = errorRateCi(cells, { seed: 1, replicates: 300 })
-      series.push({
-        gold: checkpoint,
-        n: cells.tp + cells.fp + cells.fn + cells.tn,
-        width: ci ? ci[1] - ci[0] : null,
-      })
-    }
-    return { runId: r.id, label: runLabel(r), points: series }
-  })
 }

@@ -6,7 +6,8 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
-import { agreementOf } from './datasetAgreement'
+import { correctness } from './correctness'
+import { datasetAgreement } from './datasetAgreement'
 import { figuresByVariant } from './figures'
 import { humanFigures } from './humans'
 import { type RunColumns, runSpan, ST_OK, type TargetColumns } from './load'
@@ -35,22 +36,6 @@ export interface MetricsOptions {
   replicates?: number
   /** Count control items (annotation projects) as well; they are left out by default. */
   includeControls?: boolean
-}
-
-/**
- * A run's correctness against gold as bit sets (`correctnessBits` of its per-target 1 right,
- * 0 wrong, −1 not judged), set straight from the targets it reached: outside them it judged none.
- */
-function correctness(run: RunColumns, gold: Int8Array, [from, to]: [number, number]): CorrectnessBits {
-  const words = Math.ceil(gold.length / 32)
-  const judged = new Uint32Array(words)
-  const right = new Uint32Array(words)
-  for (let i = from; i < to; i++)
-    if (run.status[i] === ST_OK && gold[i]! >= 0 && run.bin[i]! >= 0) {
-      judged[i >>> 5]! |= 1 << (i & 31)
-      if (run.bin[i] === gold[i]) right[i >>> 5]! |= 1 << (i & 31)
-    }
-  return { judged, right }
 }
 
 /** Per-candidate consistency marks (+1/−1) of a DCR-style run or of gold. */
@@ -147,16 +132,22 @@ function refcheckerFor(t: TargetColumns, code: Int16Array): JudgeMetrics['refche
 export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOptions = {}): DatasetMetrics {
   const seed = opts.seed ?? 1
   const replicates = opts.replicates ?? 1000
+  const includeControls = opts.includeControls ?? false
   return memoised(
     db,
     datasetId,
     `metrics:${seed}:${replicates}`,
-    (s) => fromSnapshot(db, s, { seed, replicates }),
-    opts.includeControls ?? false,
+    (s) => fromSnapshot(db, s, { seed, replicates }, includeControls),
+    includeControls,
   )
 }
 
-function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: number }): DatasetMetrics {
+function fromSnapshot(
+  db: Db,
+  s: Snapshot,
+  boot: { seed: number; replicates: number },
+  includeControls: boolean,
+): DatasetMetrics {
   const { dataset, t, coder, runs, columns } = s
   const datasetId = dataset.id
   const { alpha, beta } = datasetSettings(db, datasetId)
@@ -249,7 +240,8 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     targets: t.ids.length,
     goldTargets: t.goldCount,
     seed,
-    agreement: agreementOf(db, s),
+    // The Agreement view's figures of the same snapshot, computed once for both views.
+    agreement: datasetAgreement(db, datasetId, includeControls),
     judges,
     humans,
     correlations,

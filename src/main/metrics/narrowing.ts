@@ -1,0 +1,218 @@
+import type { NarrowingSeries } from '../../shared/contract/metrics'
+import type { LabelRowsColumns } from '../labels/blocks'
+import { labelledByTime } from '../labels/reads'
+import type { Db } from '../store/connection'
+import { runSpan, ST_OK } from './load'
+import { memoised, runLabel, type Snapshot } from './snapshot'
+import { addPair, emptyCells, NONE } from './stats/binary'
+import { errorRateCi } from './stats/bootstrap'
+import { keysAtRanks } from './timeRanks'
+
+/**
+ * Each judge's ER interval width as gold accrued, replaying gold targets in the order their
+ * latest label was saved: how much the labels so far have bought.
+ *
+ * The replayed sequence is the stored (imported or adjudicated) gold first, in target order,
+ * which has no labelling time of its own and counts as known from the start, then the gold the
+ * labels make in the order they were saved (by the time of a target's latest label, then by id).
+ * A point of the chart only asks which targets come before its checkpoint, so the sequence is
+ * never sorted: the target at each checkpoint's place is found by selection (timeRanks.ts), and
+ * every target some run reached is put in the group of the first checkpoint it comes before.
+ */
+export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeries[] {
+  return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
+    const n = t.ids.length
+    if (n === 0) return []
+    const span = reachedSpan(runs, columns)
+    // The label pass's blocks carry each label's time: no second read of every label.
+    const pass = t.labelPass
+    const rows = pass && 'blocks' in pass && pass.blocks.time !== null ? pass.blocks : null
+    const plan = rows
+      ? planFromTimes(t, rows, span, points)
+      : planFromOrder(t, labelledByTime(db, t.ids[0]!, t.ids[n - 1]!), span, points)
+    return plan ? series(plan, t, runs, columns) : []
+  })
+}
+
+/**
+ * The chart's checkpoints (places in the sequence) and the targets some run reached, grouped by
+ * the first checkpoint they come before: `targets` from `end[k − 1]` to `end[k]` (from 0 when
+ * k = 0) count from checkpoint k on.
+ */
+interface Plan {
+  checkpoints: number[]
+  targets: Int32Array
+  end: Int32Array
+}
+
+function checkpointsOf(total: number, points: number): number[] {
+  return [...new Set(Array.from({ length: points }, (_, k) => Math.ceil(((k + 1) * total) / points)))]
+}
+
+/** Groups targets by their group number (0 … groups − 1; −1: left out), keeping their order. */
+function grouped(
+  target: Int32Array,
+  group: Int32Array,
+  groups: number,
+): [targets: Int32Array, end: Int32Array] {
+  const end = new Int32Array(groups)
+  for (let p = 0; p < group.length; p++) if (group[p]! >= 0) end[group[p]!]!++
+  for (let k = 1; k < groups; k++) end[k]! += end[k - 1]!
+  const out = new Int32Array(groups === 0 ? 0 : end[groups - 1]!)
+  const next = new Int32Array(groups)
+  for (let k = 1; k < groups; k++) next[k] = end[k - 1]!
+  for (let p = 0; p < group.length; p++) if (group[p]! >= 0) out[next[group[p]!]!++] = target[p]!
+  return [out, end]
+}
+
+/** The plan from the label rows' times (the label blocks), without ordering the sequence. */
+function planFromTimes(
+  t: Snapshot['t'],
+  rows: LabelRowsColumns,
+  [lo, hi]: [number, number],
+  points: number,
+): Plan | null {
+  const n = t.ids.length
+  const { goldBin, stored, indexOf } = t
+  const time = rows.time!
+  // Each target's latest label time, where its gold comes from the labels (NaN: not such a target).
+  const latest = new Float64Array(n).fill(Number.NaN)
+  const target = rows.target
+  for (let p = 0; p < target.length; p++) {
+    const id = target[p]!
+    const i = id < indexOf.length ? indexOf[id]! : -1
+    if (i < 0 || goldBin[i] === NONE || stored[i]! >= 0) continue
+    const tm = time[p]!
+    if (!(latest[i]! >= tm)) latest[i] = tm
+  }
+  let storedCount = 0
+  let labelled = 0
+  for (let i = 0; i < n; i++) {
+    if (stored[i]! >= 0 && goldBin[i] !== NONE) storedCount++
+    else if (!Number.isNaN(latest[i]!)) labelled++
+  }
+  const total = storedCount + labelled
+  if (total === 0) return null
+  const checkpoints = checkpointsOf(total, points)
+  const members = new Int32Array(labelled)
+  for (let i = 0, m = 0; i < n; i++) if (!Number.isNaN(latest[i]!)) members[m++] = i
+  // A labelled target comes before checkpoint k when fewer than `rank[k]` labelled targets precede
+  // it: when it sorts before the one at that rank (stored gold takes the first places).
+  const rank = checkpoints.map((c) => c - storedCount)
+  const at = keysAtRanks(
+    latest,
+    members,
+    rank.filter((r) => r > 0 && r < labelled),
+  )
+  // Per checkpoint, the key a labelled target must sort before to count there: none can
+  // (−∞), every one does (+∞), or the key at its rank.
+  const thresholdTime = Float64Array.from(rank, (r) =>
+    r <= 0 ? Number.NEGATIVE_INFINITY : r >= labelled ? Number.POSITIVE_INFINITY : at.get(r)!.time,
+  )
+  const thresholdIndex = Int32Array.from(rank, (r) => (r <= 0 || r >= labelled ? 0 : at.get(r)!.index))
+  const groups = checkpoints.length
+  const reached = Math.max(0, Math.min(hi, n) - lo)
+  const targets = new Int32Array(reached)
+  const group = new Int32Array(reached).fill(-1)
+  let place = 0
+  for (let i = 0; i < n; i++)
+    if (stored[i]! >= 0 && goldBin[i] !== NONE) {
+      if (i >= lo && i < hi) {
+        targets[i - lo] = i
+        group[i - lo] = checkpoints.findIndex((c) => place < c)
+      }
+      place++
+    }
+  for (let i = lo; i < hi && i < n; i++) {
+    const tm = latest[i]!
+    if (Number.isNaN(tm)) continue
+    targets[i - lo] = i
+    // Thresholds only grow from one checkpoint to the next: the first one it sorts before.
+    let k = 0
+    while (k < groups && !(tm < thresholdTime[k]! || (tm === thresholdTime[k]! && i < thresholdIndex[k]!)))
+      k++
+    group[i - lo] = k < groups ? k : -1
+  }
+  const [sorted, end] = grouped(targets, group, checkpoints.length)
+  return { checkpoints, targets: sorted, end }
+}
+
+/** The plan from the labelled targets in time order (read by SQLite when the blocks carry no times). */
+function planFromOrder(
+  t: Snapshot['t'],
+  byTime: readonly number[],
+  [lo, hi]: [number, number],
+  points: number,
+): Plan | null {
+  const n = t.ids.length
+  const place: number[] = []
+  const target: number[] = []
+  let total = 0
+  for (let i = 0; i < n; i++)
+    if (t.stored[i]! >= 0 && t.goldBin[i] !== NONE) {
+      if (i >= lo && i < hi) {
+        place.push(total)
+        target.push(i)
+      }
+      total++
+    }
+  const indexOf = t.indexOf
+  for (const id of byTime) {
+    const i = id < indexOf.length ? indexOf[id]! : -1
+    if (i < 0 || t.goldBin[i] === NONE || t.stored[i]! >= 0) continue
+    if (i >= lo && i < hi) {
+      place.push(total)
+      target.push(i)
+    }
+    total++
+  }
+  if (total === 0) return null
+  const checkpoints = checkpointsOf(total, points)
+  const group = Int32Array.from(place, (at) => checkpoints.findIndex((c) => at < c))
+  const [sorted, end] = grouped(Int32Array.from(target), group, checkpoints.length)
+  return { checkpoints, targets: sorted, end }
+}
+
+/** The dense target indexes some run reached, [lo, hi) (lo ≥ hi when none did). */
+function reachedSpan(runs: Snapshot['runs'], columns: Snapshot['columns']): [number, number] {
+  let lo = Number.POSITIVE_INFINITY
+  let hi = 0
+  for (const r of runs) {
+    const [from, to] = runSpan(columns.get(r.id)!)
+    if (from < to) {
+      lo = Math.min(lo, from)
+      hi = Math.max(hi, to)
+    }
+  }
+  return [lo, hi]
+}
+
+/** Per run, its ER interval width after each checkpoint. */
+function series(
+  { checkpoints, targets, end }: Plan,
+  t: Snapshot['t'],
+  runs: Snapshot['runs'],
+  columns: Snapshot['columns'],
+): NarrowingSeries[] {
+  const gold = t.goldBin
+  return runs.map((r) => {
+    const { status, bin } = columns.get(r.id)!
+    const cells = emptyCells()
+    const points: NarrowingSeries['points'] = []
+    let p = 0
+    // Each point counts the pairs of the targets before its checkpoint.
+    for (const [k, checkpoint] of checkpoints.entries()) {
+      for (; p < end[k]!; p++) {
+        const i = targets[p]!
+        if (status[i] === ST_OK) addPair(cells, bin[i]!, gold[i]!)
+      }
+      const ci = errorRateCi(cells, { seed: 1, replicates: 300 })
+      points.push({
+        gold: checkpoint,
+        n: cells.tp + cells.fp + cells.fn + cells.tn,
+        width: ci ? ci[1] - ci[0] : null,
+      })
+    }
+    return { runId: r.id, label: runLabel(r), points }
+  })
+}
