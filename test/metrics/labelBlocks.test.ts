@@ -2,10 +2,9 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BLOCK_SIZE, labelledByTimeOf, readLabelBlocks } from '../../src/main/labels/blocks'
+import { BLOCK_SIZE, readLabelBlocks } from '../../src/main/labels/blocks'
 import { labelDeleters } from '../../src/main/labels/discard'
 import { LabelWriter } from '../../src/main/labels/labels'
-import { labelledByTime } from '../../src/main/labels/reads'
 import { datasetAgreement } from '../../src/main/metrics/datasetAgreement'
 import { narrowing } from '../../src/main/metrics/narrowing'
 import { disagreements, labelNext } from '../../src/main/metrics/queries'
@@ -224,8 +223,6 @@ describe('label blocks', () => {
         const times = labelRows(db, lo, hi).map((r) => r[4])
         if (blocks.time) {
           expect(Array.from(blocks.time)).toEqual(times.map((t) => new Date(t).getTime()))
-          // The Compare view's order of labelled targets, as SQLite sorts it.
-          expect(labelledByTimeOf(blocks)).toEqual(labelledByTime(db, lo, hi))
         } else expect(times.some((t) => !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(t))).toBe(true)
         // The targets the views read, from target blocks kept through the changes.
         for (const datasetId of [fx.datasetId, other])
@@ -289,34 +286,5 @@ describe('label blocks', () => {
     expect(Array.from(b.target)).toEqual([fx.targets[0]!.id, fx.targets[1]!.id])
     expect(b.verdicts).toEqual(['true', 'false'])
     fx.db.close()
-  })
-})
-
-describe('labelled targets by time from the blocks', () => {
-  it('order as SQLite orders the latest times, ties by id, over spans of milliseconds to centuries', () => {
-    const stamp = fc.oneof(
-      fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 0, 1) + 5 }),
-      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2199, 0, 1) }),
-    )
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(30), fc.nat(3), stamp), { maxLength: 60 }), (labels) => {
-        const fx = makeFixture(tmp(), { items: 4, variants: ['answer', 'poor_answer'], facts: 4 })
-        const db = fx.db
-        for (const [target, who, ms] of labels) {
-          const t = fx.targets[target % fx.targets.length]!.id
-          const a = ensureAnnotator(db, `a${who}`).id
-          new LabelWriter(db).save({ targetId: t, annotatorId: a, verdict: 'true' })
-          db.prepare('UPDATE labels SET updated_at = ? WHERE target_id = ? AND annotator_id = ?').run(
-            new Date(ms).toISOString(),
-            t,
-            a,
-          )
-        }
-        const [lo, hi] = [fx.targets[0]!.id, fx.targets[fx.targets.length - 1]!.id]
-        expect(labelledByTimeOf(readLabelBlocks(db, lo, hi)!)).toEqual(labelledByTime(db, lo, hi))
-        db.close()
-      }),
-      { numRuns: 40 },
-    )
   })
 })
