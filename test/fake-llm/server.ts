@@ -270,12 +270,20 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
   })
   async function serve(req: IncomingMessage, res: ServerResponse, due: number): Promise<void> {
     const text = await readBody(req)
-    const auth_ = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? req.headers['x-api-key']
-    if (await batches.handle(req, res, text, typeof auth_ === 'string' ? auth_ : null)) return
+    const auth = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? req.headers['x-api-key']
+    const credential = typeof auth === 'string' ? auth : null
     const format =
-      req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : null
-    if (!format || req.method !== 'POST') {
-      res.writeHead(404).end()
+      req.method !== 'POST'
+        ? null
+        : req.url === '/v1/chat/completions'
+          ? 'openai'
+          : req.url === '/v1/messages'
+            ? 'anthropic'
+            : null
+    // The batch API has none of the two completion paths: only other requests go through its
+    // router, which parses the URL and tries a dozen patterns (a share of the fake's CPU per reply).
+    if (!format) {
+      if (!(await batches.handle(req, res, text, credential))) res.writeHead(404).end()
       return
     }
     let body: Obj = {}
@@ -286,8 +294,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
       res.writeHead(400).end()
       return
     }
-    const auth = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? req.headers['x-api-key']
-    const fake = describe(format, body, typeof auth === 'string' ? auth : null)
+    const fake = describe(format, body, credential)
     const index = count++
     requests.push(fake)
     const reply = script(fake, index)
