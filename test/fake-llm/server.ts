@@ -42,6 +42,7 @@ export interface FakeServer {
   /** Base URL for the anthropic SDK (the origin). */
   anthropicUrl: string
   calls(): number
+  /** Every request served, in order (empty when started with `keepRequests: false`). */
   requests: FakeRequest[]
   setScript(script: Script): void
   setLatency(ms: number): void
@@ -217,7 +218,15 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-export async function startFakeLlm(opts: { script: Script; latencyMs?: number }): Promise<FakeServer> {
+export async function startFakeLlm(opts: {
+  script: Script
+  latencyMs?: number
+  /**
+   * False for a server that answers thousands of requests nobody reads back (the bench's own
+   * process): kept, they grew its heap and its garbage collection on the cores it shares.
+   */
+  keepRequests?: boolean
+}): Promise<FakeServer> {
   let script = opts.script
   let latency = opts.latencyMs ?? 0
   let count = 0
@@ -296,7 +305,7 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
     }
     const fake = describe(format, body, credential)
     const index = count++
-    requests.push(fake)
+    if (opts.keepRequests !== false) requests.push(fake)
     const reply = script(fake, index)
     const ready = reply.kind === 'tool' || reply.kind === 'text' || reply.kind === 'empty'
     const rendered = ready
