@@ -313,9 +313,14 @@ export async function startFakeLlm(opts: {
           fake.format === 'openai' ? openaiBody(fake, reply, cache) : anthropicBody(fake, reply, cache),
         )
       : null
+    // The status line and headers too: writeHead only lays them out, end() sends them with the body.
+    if (rendered !== null)
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(rendered)),
+      })
     await waker.at(due)
     if (rendered === null) return respond(fake, reply, res)
-    res.writeHead(200, { 'content-type': 'application/json' })
     res.end(rendered)
   }
   // Connections are reused like a real provider's; close() ends them all, so nothing lingers.
