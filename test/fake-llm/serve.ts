@@ -9,6 +9,7 @@ const latencyMs = Number(process.argv[2] ?? 0)
 const fake = await startFakeLlm({
   script: (req, n) => (req.schema ? answerAll('true')(req, n) : { kind: 'text', text: 'True' }),
   latencyMs,
+  keepRequests: false,
 })
 process.stdout.write(`${JSON.stringify({ openaiUrl: fake.openaiUrl, anthropicUrl: fake.anthropicUrl })}\n`)
 process.stdin.resume()

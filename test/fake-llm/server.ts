@@ -42,6 +42,7 @@ export interface FakeServer {
   /** Base URL for the anthropic SDK (the origin). */
   anthropicUrl: string
   calls(): number
+  /** Every request served, in order (empty when started with `keepRequests: false`). */
   requests: FakeRequest[]
   setScript(script: Script): void
   setLatency(ms: number): void
@@ -217,7 +218,15 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-export async function startFakeLlm(opts: { script: Script; latencyMs?: number }): Promise<FakeServer> {
+export async function startFakeLlm(opts: {
+  script: Script
+  latencyMs?: number
+  /**
+   * False for a server that answers thousands of requests nobody reads back (the bench's own
+   * process): kept, they grew its heap and its garbage collection on the cores it shares.
+   */
+  keepRequests?: boolean
+}): Promise<FakeServer> {
   let script = opts.script
   let latency = opts.latencyMs ?? 0
   let count = 0
@@ -270,12 +279,20 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
   })
   async function serve(req: IncomingMessage, res: ServerResponse, due: number): Promise<void> {
     const text = await readBody(req)
-    const auth_ = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? req.headers['x-api-key']
-    if (await batches.handle(req, res, text, typeof auth_ === 'string' ? auth_ : null)) return
+    const auth = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? req.headers['x-api-key']
+    const credential = typeof auth === 'string' ? auth : null
     const format =
-      req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : null
-    if (!format || req.method !== 'POST') {
-      res.writeHead(404).end()
+      req.method !== 'POST'
+        ? null
+        : req.url === '/v1/chat/completions'
+          ? 'openai'
+          : req.url === '/v1/messages'
+            ? 'anthropic'
+            : null
+    // The batch API has none of the two completion paths: only other requests go through its
+    // router, which parses the URL and tries a dozen patterns (a share of the fake's CPU per reply).
+    if (!format) {
+      if (!(await batches.handle(req, res, text, credential))) res.writeHead(404).end()
       return
     }
     let body: Obj = {}
@@ -286,10 +303,9 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
       res.writeHead(400).end()
       return
     }
-    const auth = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? req.headers['x-api-key']
-    const fake = describe(format, body, typeof auth === 'string' ? auth : null)
+    const fake = describe(format, body, credential)
     const index = count++
-    requests.push(fake)
+    if (opts.keepRequests !== false) requests.push(fake)
     const reply = script(fake, index)
     const ready = reply.kind === 'tool' || reply.kind === 'text' || reply.kind === 'empty'
     const rendered = ready
@@ -297,9 +313,14 @@ export async function startFakeLlm(opts: { script: Script; latencyMs?: number })
           fake.format === 'openai' ? openaiBody(fake, reply, cache) : anthropicBody(fake, reply, cache),
         )
       : null
+    // The status line and headers too: writeHead only lays them out, end() sends them with the body.
+    if (rendered !== null)
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(rendered)),
+      })
     await waker.at(due)
     if (rendered === null) return respond(fake, reply, res)
-    res.writeHead(200, { 'content-type': 'application/json' })
     res.end(rendered)
   }
   // Connections are reused like a real provider's; close() ends them all, so nothing lingers.

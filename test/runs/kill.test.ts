@@ -106,11 +106,13 @@ it('refuses a second driver while the CLI drives a run; after SIGKILL, resume ta
   expect(askedAfter.filter((k) => finishedBeforeKill.has(k))).toEqual([])
   expect(new Set(askedAfter).size).toBe(askedAfter.length)
   expect(askedAfter.length).toBe(40 - finishedBeforeKill.size)
-  // Had a refused driver gone ahead, some candidate would have been asked twice: only the two
-  // calls in flight when the child was killed may be asked again.
+  // Had a refused driver gone ahead, some candidate would have been asked twice: only calls the
+  // child had not stored when it was killed may be asked again. Those are the two in flight and,
+  // as a call's slot is freed once its reply is in hand, at most one reply per slot still
+  // waiting for its turn's commit.
   const asked = askedSince(requestsAtStart)
   expect(new Set(asked).size).toBe(40)
-  expect(asked.length).toBeLessThanOrEqual(42)
+  expect(asked.length).toBeLessThanOrEqual(44)
 
   expect(notices).toHaveLength(1)
   expect(notices[0]).toMatch(

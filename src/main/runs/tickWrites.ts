@@ -37,6 +37,11 @@ export class TickWrites {
     })
   }
 
+  /** Whether a write is waiting for the next commit. */
+  pending(): boolean {
+    return this.scheduled
+  }
+
   /** Resolves once no write is waiting any more (including writes asked for while it waits). */
   async settled(): Promise<void> {
     while (this.scheduled) await this.idle
