@@ -17,8 +17,6 @@ import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 
-type Of<A> = A extends fc.Arbitrary<infer T> ? T : never
-
 /** The search as it was: every match joined from the units' own rows, the oracle of the tests. */
 const PLAIN_MATCHES = `SELECT rowid FROM items_fts WHERE items_fts MATCH @fts
   UNION ALL SELECT c.item_id FROM candidates_fts f JOIN candidates c ON c.id = f.rowid WHERE candidates_fts MATCH @fts
@@ -78,7 +76,7 @@ const query = fc.record({
   limit: fc.integer({ min: 1, max: 4 }),
 })
 
-function build(db: Db, spec: { a: Of<typeof itemSpec>[]; b: Of<typeof itemSpec>[] }) {
+function build(db: Db, spec: { a: fc.infer<typeof itemSpec>[]; b: fc.infer<typeof itemSpec>[] }) {
   const w = new ContentWriter(db)
   const ids: number[] = []
   for (const [name, items] of [
@@ -100,7 +98,7 @@ function build(db: Db, spec: { a: Of<typeof itemSpec>[]; b: Of<typeof itemSpec>[
   return ids[0]!
 }
 
-function apply(db: Db, ops: Of<typeof op>[]): void {
+function apply(db: Db, ops: fc.infer<typeof op>[]): void {
   const labels = new LabelWriter(db)
   const run = db
     .prepare(
@@ -141,7 +139,7 @@ function apply(db: Db, ops: Of<typeof op>[]): void {
  * What the view must show: the items the same filter lists without a search, kept when the
  * plain query finds them, in position order then id, and the page cut from that.
  */
-function expected(db: Db, datasetId: number, annotatorId: number, q: Of<typeof query>) {
+function expected(db: Db, datasetId: number, annotatorId: number, q: fc.infer<typeof query>) {
   const filter = { status: q.status, variant: q.variant, search: '' }
   const all = queryItems(db, { datasetId, annotatorId, filter, offset: 0, limit: 1_000_000 }).rows
   const fts = ftsQuery(q.search, (piece) => wordsContaining(db, piece, MAX_TERMS))
@@ -166,7 +164,7 @@ describe('items search, matches gathered in memory', () => {
             const me = ensureAnnotator(db, 'ana').id
             ensureAnnotator(db, 'bob')
             apply(db, ops)
-            const run = (q: Of<typeof query>) =>
+            const run = (q: fc.infer<typeof query>) =>
               queryItems(db, {
                 datasetId,
                 annotatorId: me,
