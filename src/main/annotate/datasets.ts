@@ -11,8 +11,7 @@ import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
-import { ftsQuery, MAX_TERMS } from './search'
-import { matchingItems } from './searchHits'
+import { ftsQuery, MATCHING_ITEMS, MAX_TERMS } from './search'
 import { wordsContaining } from './vocabulary'
 
 const Variants = z.array(z.string())
@@ -144,66 +143,14 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   const where = ['i.dataset_id = @datasetId']
   const search = q.filter.search.trim()
   const fts = ftsQuery(search, (piece) => wordsContaining(db, piece, MAX_TERMS))
-  // The dataset's items the search finds, in the view's order; null when nothing is searched.
-  let found: number[] | null = null
   // A piece of a word that no indexed word contains: nothing can match.
-  if (fts === '') found = []
-  else if (fts !== null) found = matchingItems(db, q.datasetId, fts)
-  // Only punctuation: no index can help, and ids and questions are where such text is looked for.
-  else if (search) where.push(`(i.ext_id LIKE @like ESCAPE '\\' OR i.question LIKE @like ESCAPE '\\')`)
-  const filters = statusFilters(db, q)
-  const targetsOfItem = itemTargets(q.filter.variant !== null)
-  const params = {
-    datasetId: q.datasetId,
-    annotatorId: q.annotatorId ?? -1,
-    viewerId: q.viewer?.annotatorId ?? -1,
-    variant: q.filter.variant,
-    like: likePattern(search),
-    limit: q.limit,
-    offset: q.offset,
-    page: '[]',
-  }
-  const used = (sql: string) =>
-    Object.fromEntries(Object.entries(params).filter(([k]) => new RegExp(`@${k}\\b`).test(sql)))
-  const columns = `i.id AS itemId, i.ext_id AS extId, i.position, i.question,
-      substr(i.reference, 1, 240) AS referencePreview,
-      (SELECT json_group_array(variant) FROM (SELECT variant FROM candidates WHERE item_id = i.id ORDER BY id)) AS variants,
-      (SELECT COUNT(*) ${targetsOfItem}) AS targets,
-      (SELECT COUNT(*) ${targetsOfItem} AND ${MINE}) AS labelledByMe,
-      (SELECT COUNT(*) ${filters.disputed} AND d.item_id = i.id) AS disputed`
-  const rowsOf = (sql: string) =>
-    (db.prepare(sql).all(used(sql)) as (Omit<ItemRow, 'variants'> & { variants: string })[]).map((r) => ({
-      ...r,
-      variants: parseJson(Variants, r.variants, 'candidates.variant'),
-    }))
-
-  // A search alone: the list of found items is the count, and the page is a slice of it.
-  if (found && filters.where.length === 0) {
-    params.page = JSON.stringify(found.slice(q.offset, q.offset + q.limit))
-    const rows = rowsOf(`SELECT ${columns} FROM items i WHERE i.id IN (SELECT value FROM json_each(@page))
-      ORDER BY i.position, i.id`)
-    return { total: found.length, rows }
-  }
-  if (found) {
-    collectMatches(db, found)
+  if (fts === '') where.push('0')
+  else if (fts !== null) {
+    collectMatches(db, fts)
     where.push('i.id IN (SELECT item_id FROM temp.search_hits)')
   }
-  where.push(...filters.where)
-  const whereSql = where.join(' AND ')
-  const countSql = `SELECT COUNT(*) AS n FROM items i WHERE ${whereSql}`
-  const total = (db.prepare(countSql).get(used(countSql)) as { n: number }).n
-  const rows = rowsOf(
-    `SELECT ${columns} FROM items i WHERE ${whereSql} ORDER BY i.position, i.id LIMIT @limit OFFSET @offset`,
-  )
-  return { total, rows }
-}
-
-/**
- * The conditions of the status and variant filters on an item (alias i), and the disputes the
- * page counts, which blind mode narrows to the targets the viewer labelled.
- */
-function statusFilters(db: Db, q: ItemsQuery): { where: string[]; disputed: string } {
-  const where: string[] = []
+  // Only punctuation: no index can help, and ids and questions are where such text is looked for.
+  else if (search) where.push(`(i.ext_id LIKE @like ESCAPE '\\' OR i.question LIKE @like ESCAPE '\\')`)
   const hasVariant = 'EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = @variant)'
   const targetsOfItem = itemTargets(q.filter.variant !== null)
   // While blind, a dispute or a judge's disagreement counts only on targets the viewer labelled.
@@ -233,21 +180,43 @@ function statusFilters(db: Db, q: ItemsQuery): { where: string[]; disputed: stri
     if (q.filter.status === 'disputed') where.push(`i.id IN (SELECT d.item_id ${disputed})`)
     else if (q.filter.status === 'judgeDisagreement') where.push(`i.id IN (${judgeDisagrees})`)
   }
-  return { where, disputed }
+
+  const params = {
+    datasetId: q.datasetId,
+    annotatorId: q.annotatorId ?? -1,
+    viewerId: q.viewer?.annotatorId ?? -1,
+    variant: q.filter.variant,
+    like: likePattern(search),
+    limit: q.limit,
+    offset: q.offset,
+  }
+  const whereSql = where.join(' AND ')
+  const used = (sql: string) =>
+    Object.fromEntries(Object.entries(params).filter(([k]) => new RegExp(`@${k}\\b`).test(sql)))
+  const countSql = `SELECT COUNT(*) AS n FROM items i WHERE ${whereSql}`
+  const total = (db.prepare(countSql).get(used(countSql)) as { n: number }).n
+  const pageSql = `SELECT i.id AS itemId, i.ext_id AS extId, i.position, i.question,
+      substr(i.reference, 1, 240) AS referencePreview,
+      (SELECT json_group_array(variant) FROM (SELECT variant FROM candidates WHERE item_id = i.id ORDER BY id)) AS variants,
+      (SELECT COUNT(*) ${targetsOfItem}) AS targets,
+      (SELECT COUNT(*) ${targetsOfItem} AND ${MINE}) AS labelledByMe,
+      (SELECT COUNT(*) ${disputed} AND d.item_id = i.id) AS disputed
+    FROM items i WHERE ${whereSql} ORDER BY i.position LIMIT @limit OFFSET @offset`
+  const rows = (
+    db.prepare(pageSql).all(used(pageSql)) as (Omit<ItemRow, 'variants'> & { variants: string })[]
+  ).map((r) => ({ ...r, variants: parseJson(Variants, r.variants, 'candidates.variant') }))
+  return { total, rows }
 }
 
 /**
- * Puts the found items in a temporary table for the filters the search is combined with.
- * Temporary tables live in this connection only and never reach the file.
+ * Puts the items matching a search in a temporary table. The count and the page both need
+ * them, and a word common to most items matches hundreds of thousands of rows: finding them
+ * once halves the wait. Temporary tables live in this connection only and never reach the file.
  */
-function collectMatches(db: Db, items: readonly number[]): void {
+function collectMatches(db: Db, fts: string): void {
   db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (item_id INTEGER PRIMARY KEY)')
   db.prepare('DELETE FROM temp.search_hits').run()
-  // Ascending, so each row is appended to the table's B-tree.
-  const ids = Float64Array.from(items).sort()
-  db.prepare('INSERT INTO temp.search_hits (item_id) SELECT value FROM json_each(?)').run(
-    JSON.stringify(Array.from(ids)),
-  )
+  db.prepare(`INSERT OR IGNORE INTO temp.search_hits (item_id) ${MATCHING_ITEMS}`).run({ fts })
 }
 
 function datasetSummaryExists(db: Db, datasetId: number): void {

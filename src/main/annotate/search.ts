@@ -46,3 +46,14 @@ export function ftsQuery(search: string, termsContaining?: (piece: string) => st
   }
   return parts.join(' AND ')
 }
+
+const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
+
+/**
+ * Item ids (of any dataset, repeats possible) whose id, question, reference, a candidate or a
+ * current unit holds every word of the @fts query. Each table has its own index, so a word in
+ * the question and another in a candidate do not make a match: a search within one text.
+ */
+export const MATCHING_ITEMS = `SELECT rowid FROM items_fts WHERE items_fts MATCH @fts
+  UNION ALL SELECT c.item_id FROM candidates_fts f JOIN candidates c ON c.id = f.rowid WHERE candidates_fts MATCH @fts
+  UNION ALL SELECT u.item_id FROM units_fts f JOIN units u ON u.id = f.rowid WHERE units_fts MATCH @fts AND ${CURRENT}`
