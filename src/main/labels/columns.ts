@@ -116,6 +116,32 @@ function targetOffsets(at: Int32Array, targets: number): Int32Array {
 }
 
 /**
+ * The columns of a pass that copied `m` labels in target order: each target's count in `start`
+ * becomes its offset, the copies are cut to the labels kept, and the annotators seen are listed.
+ */
+function grouped(
+  pass: {
+    start: Int32Array
+    annotator: Int32Array
+    code: Int32Array
+    m: number
+    seen: Uint8Array
+    aLo: number
+  },
+  labels: string[],
+  targets: number,
+): LabelColumns {
+  const { start, m, seen, aLo } = pass
+  for (let i = 0; i < targets; i++) start[i + 1]! += start[i]!
+  const whole = m === pass.annotator.length
+  const annotator = whole ? pass.annotator : pass.annotator.slice(0, m)
+  const code = whole ? pass.code : pass.code.slice(0, m)
+  const annotatorIds: number[] = []
+  for (let a = 0; a < seen.length; a++) if (seen[a]) annotatorIds.push(a + aLo)
+  return { start, annotator, code, values: [...labels], annotatorIds }
+}
+
+/**
  * `loadLabelColumns` from the blocks' columns. The blocks hold their labels in target order, so
  * the kept ones are already grouped by target and one pass copies them out; should a label ever
  * come out of order, the counting sort puts them in place as for the other paths.
@@ -135,8 +161,8 @@ export function columnsOfBlocks(
   const [aLo, aHi] = rangeOf(blocks.annotator)
   const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
   const start = new Int32Array(targets + 1)
-  let annotator = new Int32Array(n)
-  let code = new Int32Array(n)
+  const annotator = new Int32Array(n)
+  const code = new Int32Array(n)
   let m = 0
   let last = -1
   for (let p = 0; p < n; p++) {
@@ -152,14 +178,7 @@ export function columnsOfBlocks(
     start[i + 1]!++
     seen[a - aLo] = 1
   }
-  for (let i = 0; i < targets; i++) start[i + 1]! += start[i]!
-  if (m < n) {
-    annotator = annotator.slice(0, m)
-    code = code.slice(0, m)
-  }
-  const annotatorIds: number[] = []
-  for (let a = 0; a < seen.length; a++) if (seen[a]) annotatorIds.push(a + aLo)
-  return { start, annotator, code, values: [...labels], annotatorIds }
+  return grouped({ start, annotator, code, m, seen, aLo }, labels, targets)
 }
 
 /**
@@ -185,8 +204,8 @@ function columnsOfParts(
   }
   const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
   const start = new Int32Array(targets + 1)
-  let annotator = new Int32Array(n)
-  let code = new Int32Array(n)
+  const annotator = new Int32Array(n)
+  const code = new Int32Array(n)
   let m = 0
   let last = -1
   for (const part of parts) {
@@ -209,14 +228,7 @@ function columnsOfParts(
       seen[an - aLo] = 1
     }
   }
-  for (let i = 0; i < targets; i++) start[i + 1]! += start[i]!
-  if (m < n) {
-    annotator = annotator.slice(0, m)
-    code = code.slice(0, m)
-  }
-  const annotatorIds: number[] = []
-  for (let a = 0; a < seen.length; a++) if (seen[a]) annotatorIds.push(a + aLo)
-  return { start, annotator, code, values: [...labels], annotatorIds }
+  return grouped({ start, annotator, code, m, seen, aLo }, labels, targets)
 }
 
 /** `columnsOfBlocks` for labels not in target order: where each goes by a counting sort. */
