@@ -1,11 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  activeTimeInRange,
-  type LabelPass,
-  loadLabelColumns,
-  loadLabelRows,
-} from '../../src/main/labels/columns'
+import { activeTimeInRange } from '../../src/main/labels/activeTime'
+import { type LabelPass, loadLabelColumns, loadLabelRows } from '../../src/main/labels/columns'
 import { storedGoldRows } from '../../src/main/labels/gold'
 import { LabelWriter } from '../../src/main/labels/labels'
 import { activeTimeOn } from '../../src/main/labels/projectReads'

@@ -1,7 +1,7 @@
 // metrics/ owns the figures of a dataset: judges against gold, humans against each other, cost.
 // service.ts assembles them; stats/ holds the pure statistics (no I/O, checked by depcheck).
 import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
-import { activeTimeInRange } from '../labels/columns'
+import { activeTimeInRange } from '../labels/activeTime'
 import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
