@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { contract } from '../../../shared/contract'
 import { ensureAnnotator } from '../../store/repos/annotators'
-import { CliError, printResult } from '../util'
-import { locateLines } from './locatedLines'
+import { printResult } from '../util'
+import { applyLines, locateLines } from './locatedLines'
 import type { Session } from './session'
 
 /** One line of `adjudicate --file`: the locators of `label --file`, the gold verdict and a note. */
@@ -35,30 +35,16 @@ export interface DecisionFlags {
 export async function adjudicateFile(s: Session, file: string, f: DecisionFlags): Promise<void> {
   const planned = await locateLines(s, file, DecisionLine, f)
   const decide = s.handlers['agreement.adjudicate']
-  const saved = s.db.transaction(() =>
-    planned.map(({ line, target, row, annotator: adjudicator }) => {
-      try {
-        const input = contract['agreement.adjudicate'].input.parse({
-          targetId: target.targetId,
-          verdict: row.verdict,
-          adjudicatorId: ensureAnnotator(s.db, adjudicator).id,
-          ...(row.note !== undefined && row.note !== null ? { note: row.note } : {}),
-        })
-        const r = decide(input)
-        // The handler is synchronous; a promise here would escape the transaction.
-        if (r instanceof Promise) throw new Error('agreement.adjudicate answered asynchronously')
-        return r
-      } catch (error) {
-        const why =
-          error instanceof z.ZodError
-            ? z.prettifyError(error)
-            : error instanceof Error
-              ? error.message
-              : String(error)
-        throw new CliError(`${file} line ${line}: ${why}; nothing was saved`)
-      }
-    }),
-  )()
+  const saved = applyLines(s, file, planned, ({ target, row, annotator: adjudicator }) =>
+    decide(
+      contract['agreement.adjudicate'].input.parse({
+        targetId: target.targetId,
+        verdict: row.verdict,
+        adjudicatorId: ensureAnnotator(s.db, adjudicator).id,
+        ...(row.note !== undefined && row.note !== null ? { note: row.note } : {}),
+      }),
+    ),
+  )
   const report = { file, decided: saved.length }
   printResult(Boolean(f.json), report, () => `Recorded ${report.decided} gold decisions from ${file}`)
 }

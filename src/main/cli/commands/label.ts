@@ -12,7 +12,7 @@ import {
   targetLocatorFromFlags,
   withTargetOptions,
 } from './locate'
-import { locateLines } from './locatedLines'
+import { applyLines, locateLines } from './locatedLines'
 import { type Session, withSession } from './session'
 
 /** One line of `label --file`: the same locators as the flags; dataset and annotator may come from them. */
@@ -83,31 +83,17 @@ async function labelOne(s: Session, f: LabelFlags): Promise<void> {
 async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void> {
   const planned = await locateLines(s, file, LabelLine, f)
   const save = s.handlers['annotate.save']
-  const saved = s.db.transaction(() =>
-    planned.map(({ line, target, row, annotator }) => {
-      try {
-        const input = contract['annotate.save'].input.parse({
-          targetId: target.targetId,
-          annotatorId: ensureAnnotator(s.db, annotator).id,
-          verdict: row.verdict,
-          ...(row.evidence ? { evidence: row.evidence } : {}),
-          ...(row.note !== undefined ? { note: row.note } : {}),
-        })
-        const label = save(input)
-        // The handler is synchronous; a promise here would escape the transaction.
-        if (label instanceof Promise) throw new Error('annotate.save answered asynchronously')
-        return label
-      } catch (error) {
-        const why =
-          error instanceof z.ZodError
-            ? z.prettifyError(error)
-            : error instanceof Error
-              ? error.message
-              : String(error)
-        throw new CliError(`${file} line ${line}: ${why}; nothing was saved`)
-      }
-    }),
-  )()
+  const saved = applyLines(s, file, planned, ({ target, row, annotator }) =>
+    save(
+      contract['annotate.save'].input.parse({
+        targetId: target.targetId,
+        annotatorId: ensureAnnotator(s.db, annotator).id,
+        verdict: row.verdict,
+        ...(row.evidence ? { evidence: row.evidence } : {}),
+        ...(row.note !== undefined ? { note: row.note } : {}),
+      }),
+    ),
+  )
   const report = { file, saved: saved.length, cleared: saved.filter((l: Label) => l.verdict === null).length }
   printResult(
     Boolean(f.json),

@@ -74,3 +74,33 @@ export async function locateLines<T extends LineLocator>(
   }
   return planned
 }
+
+/**
+ * Applies every located line in one transaction with a synchronous handler: the first line that
+ * fails (named by its number) rolls back all of them, so the workspace is as it was.
+ */
+export function applyLines<T, R>(
+  s: Session,
+  file: string,
+  planned: readonly LocatedLine<T>[],
+  apply: (line: LocatedLine<T>) => R | Promise<R>,
+): R[] {
+  return s.db.transaction(() =>
+    planned.map((p) => {
+      try {
+        const r = apply(p)
+        // A promise here would escape the transaction.
+        if (r instanceof Promise) throw new Error('the handler answered asynchronously')
+        return r
+      } catch (error) {
+        const why =
+          error instanceof z.ZodError
+            ? z.prettifyError(error)
+            : error instanceof Error
+              ? error.message
+              : String(error)
+        throw new CliError(`${file} line ${p.line}: ${why}; nothing was saved`)
+      }
+    }),
+  )()
+}
