@@ -1,5 +1,6 @@
 import { CALL_UPSERT } from '../runs/repo'
 import type { Db } from '../store/connection'
+import { insertManyRows } from '../store/manyRows'
 import { stmt } from '../store/statements'
 import type { IndexedRequest } from './repo'
 
@@ -40,16 +41,15 @@ const UPSERT = `${CALL_UPSERT} batch_request_id = excluded.batch_request_id,
 
 const DONE_CALLS_INSERT = `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
     latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
-    cache_read_tokens, cache_write_tokens, via_batch, batch_request_id, reply_chunk, reply_line)
-  SELECT ?, value->>0, 'done', NULL, NULL, NULL, 0, 1, NULL, value->>1, value->>2, value->>3, NULL, ?,
-    value->>4, value->>5, 1, value->>6, value->>7, value->>8 FROM json_each(?) WHERE true
-  ${UPSERT}
-  RETURNING id, call_key`
+    cache_read_tokens, cache_write_tokens, via_batch, batch_request_id, reply_chunk, reply_line) VALUES`
+
+/** A done call's values: those the batch gave, the rest as `insertBatchCall` stores them. */
+const DONE_CALL_TUPLE = "(?, ?, 'done', NULL, NULL, NULL, 0, 1, NULL, ?, ?, ?, NULL, ?, ?, ?, 1, ?, ?, ?)"
 
 /**
- * The calls of a transaction's replies, all answered, with one statement over a JSON array: bound
- * row by row, the values cost about as much as the insert. Returns each key's call id. A cost
- * JSON cannot carry (not finite) sends the chunk row by row.
+ * The calls of a transaction's replies, all answered, a hundred per statement (per row, a
+ * statement of its own cost about as much as the insert), bound as `insertBatchCall` binds them.
+ * Returns each key's call id.
  */
 export function insertDoneBatchCalls(
   db: Db,
@@ -57,41 +57,25 @@ export function insertDoneBatchCalls(
   finishedAt: string,
   calls: readonly DoneBatchCall[],
 ): Map<string, number> {
+  const rows = calls.map((c) => [
+    runId,
+    c.req.callKey,
+    c.promptTokens,
+    c.completionTokens,
+    c.cost,
+    finishedAt,
+    c.cacheReadTokens,
+    c.cacheWriteTokens,
+    c.req.id,
+    c.chunk,
+    c.line,
+  ])
+  const out = insertManyRows(db, DONE_CALLS_INSERT, rows, {
+    tuple: DONE_CALL_TUPLE,
+    tail: `${UPSERT} RETURNING id, call_key`,
+  }) as [number, string][]
   const ids = new Map<string, number>()
-  if (calls.every((c) => Number.isFinite(c.cost))) {
-    const rows = calls.map((c) => [
-      c.req.callKey,
-      c.promptTokens,
-      c.completionTokens,
-      c.cost,
-      c.cacheReadTokens,
-      c.cacheWriteTokens,
-      c.req.id,
-      c.chunk,
-      c.line,
-    ])
-    const out = stmt(db, DONE_CALLS_INSERT).raw(true).all(runId, finishedAt, JSON.stringify(rows)) as [
-      number,
-      string,
-    ][]
-    for (const [id, key] of out) ids.set(key, id)
-    return ids
-  }
-  for (const c of calls)
-    ids.set(
-      c.req.callKey,
-      insertBatchCall(db, runId, c.req, {
-        status: 'done',
-        reply: { chunk: c.chunk, line: c.line },
-        promptTokens: c.promptTokens,
-        completionTokens: c.completionTokens,
-        cacheReadTokens: c.cacheReadTokens,
-        cacheWriteTokens: c.cacheWriteTokens,
-        cost: c.cost,
-        error: null,
-        finishedAt,
-      }),
-    )
+  for (const [id, key] of out) ids.set(key, id)
   return ids
 }
 

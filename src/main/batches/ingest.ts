@@ -120,8 +120,11 @@ export function resultIngester(o: IngestOptions): {
       const callId = ids.get(req.callKey)
       if (callId === undefined) throw new Error(`the call of ${req.callKey} was not stored`)
       // The pass reads text, arguments and usage; the provider's raw reply is stored above and
-      // dropped here, so 100,000 replies held for the pass stay small.
-      o.answered?.set(req.callKey, { callId, reply: { ...reply, raw: null } })
+      // dropped here, so 100,000 replies held for the pass stay small. The reply was read from
+      // this result alone and nothing else holds it, so it loses its raw part in place: a copy per
+      // result was about 2% of the ingest's time.
+      reply.raw = null
+      o.answered?.set(req.callKey, { callId, reply })
     }
   }
   const apply = (r: BatchResult) => {

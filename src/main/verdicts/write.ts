@@ -1,6 +1,7 @@
 import type { VerdictOutcome } from '../judges/types'
 import { labelDiffersFrom } from '../labels/sql'
 import type { Db } from '../store/connection'
+import { insertManyRows } from '../store/manyRows'
 import { relaxedWrite, stmt } from '../store/statements'
 
 export function writeVerdicts(
@@ -32,19 +33,16 @@ export function writeVerdictsMany(
     // that a replaced last row may hand its own id on: hence >=, refreshing one target too many
     // at worst.
     const from = stmt(db, 'SELECT COALESCE(MAX(id), 0) FROM verdicts').pluck().get() as number
-    // One statement for all of them: per row, binding nine values cost about as much as SQLite's
-    // own insert. A target written twice keeps its last verdict, as row-by-row writes would.
+    // A hundred rows per statement: per row, binding nine values in a statement of their own cost
+    // about as much as SQLite's insert. A target written twice keeps its last verdict, as
+    // row-by-row writes would.
     const rows = new Map<number, unknown[]>()
-    let plain = true
     for (const { outcomes, callId } of writes)
       for (const o of outcomes) {
         rows.delete(o.targetId)
-        const values = verdictValues(o, callId)
-        plain &&= values.every(survivesJson)
-        rows.set(o.targetId, values)
+        rows.set(o.targetId, [runId, ...verdictValues(o, callId)])
       }
-    if (plain) stmt(db, INSERT_ROWS).run(runId, JSON.stringify([...rows.values()]))
-    else for (const { outcomes, callId } of writes) insertVerdicts(db, runId, outcomes, callId)
+    insertManyRows(db, INSERT_ROWS, [...rows.values()])
     if (named === 0) return
     stmt(db, 'DELETE FROM verdict_bulk_writes WHERE run_id = ?').run(runId)
     stmt(db, 'DELETE FROM verdict_columns WHERE run_id = ?').run(runId)
@@ -53,19 +51,8 @@ export function writeVerdictsMany(
   })
 }
 
-/**
- * Whether a value reads back from JSON as binding it would store it: not an infinite score
- * (JSON has none), not text with a lone surrogate (bound, it becomes U+FFFD; through SQLite's
- * JSON, other bytes). Such rows take the row-by-row statement.
- */
-const survivesJson = (v: unknown) =>
-  typeof v === 'string' ? !LONE_SURROGATE.test(v) : typeof v !== 'number' || Number.isFinite(v)
-
-/** With the u flag a well-formed pair is one code point, so only a lone surrogate matches. */
-const LONE_SURROGATE = /\p{Cs}/u
-
 const INSERT_ROWS = `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id, status, verdict, score, reason, citation, detail)
-  SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7 FROM json_each(?)`
+  VALUES`
 
 /** The targets a bulk write touched: those of the run's rows from the id it started at. */
 const WRITTEN = 'SELECT target_id FROM verdicts WHERE run_id = ? AND id >= ?'
