@@ -52,10 +52,16 @@ export interface RunColumns {
  * The dense target indexes a run reached, [from, to): outside them its status is ST_NONE, so a
  * pass counting its verdicts can stop there (twenty runs over a tenth of a million targets).
  */
-export function runSpan(run: RunColumns): [from: number, to: number] {
+export function runSpan(run: Pick<RunColumns, 'status'>): [from: number, to: number] {
   const known = spans.get(run)
   if (known) return known
-  const st = run.status
+  const span = scanSpan(run.status)
+  spans.set(run, span)
+  return span
+}
+
+/** The span of a run's statuses, found by scanning them. */
+export function scanSpan(st: Uint8Array): [from: number, to: number] {
   // Four statuses at a time where they are all ST_NONE (0): a run over a tenth of a million
   // targets leaves nine tenths of them untouched.
   const words = st.byteOffset % 4 === 0 ? new Uint32Array(st.buffer, st.byteOffset, st.length >>> 2) : null
@@ -66,12 +72,19 @@ export function runSpan(run: RunColumns): [from: number, to: number] {
   while (to > from && to % 4 !== 0 && st[to - 1] === ST_NONE) to--
   if (words && to % 4 === 0) while (to - 4 >= from && words[(to >>> 2) - 1] === 0) to -= 4
   while (to > from && st[to - 1] === ST_NONE) to--
-  spans.set(run, [from, to])
   return [from, to]
 }
 
 /** Runs' spans, found once: a loaded run's columns do not change. */
-const spans = new WeakMap<RunColumns, [number, number]>()
+const spans = new WeakMap<Pick<RunColumns, 'status'>, [number, number]>()
+
+/**
+ * Tells runSpan the span a loader saw while it wrote the run's every verdict: the span scanSpan
+ * would find, without reading a million statuses (most of which no pass reads otherwise).
+ */
+export function noteSpan(run: RunColumns, span: [from: number, to: number]): void {
+  spans.set(run, span)
+}
 
 export const ST_NONE = 0
 export const ST_OK = 1

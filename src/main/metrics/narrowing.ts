@@ -2,8 +2,9 @@ import type { NarrowingSeries } from '../../shared/contract/metrics'
 import type { LabelRowsColumns } from '../labels/blocks'
 import { labelledByTime } from '../labels/reads'
 import type { Db } from '../store/connection'
-import { runSpan, ST_OK } from './load'
-import { memoised, runLabel, type Snapshot } from './snapshot'
+import { backgroundLists } from './keptLists'
+import { type RunColumns, runSpan, ST_OK, type TargetColumns } from './load'
+import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { addPair, emptyCells, NONE } from './stats/binary'
 import { errorRateCi } from './stats/bootstrap'
 import { keysAtRanks } from './timeRanks'
@@ -19,19 +20,51 @@ import { keysAtRanks } from './timeRanks'
  * never sorted: the target at each checkpoint's place is found by selection (timeRanks.ts), and
  * every target some run reached is put in the group of the first checkpoint it comes before.
  */
-export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeries[] {
-  return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
+/** The chart's checkpoints, as the Compare view draws it. */
+export const NARROWING_POINTS = 10
+
+export function narrowing(db: Db, datasetId: number, points = NARROWING_POINTS): NarrowingSeries[] {
+  return memoised(db, datasetId, `narrowing:${points}`, (s) => {
+    const { t, runs, columns } = s
     const n = t.ids.length
     if (n === 0) return []
-    const span = reachedSpan(runs, columns)
+    const kept = points === NARROWING_POINTS ? backgroundLists(s)?.narrowing : null
+    if (kept) return kept
     // The label pass's blocks carry each label's time: no second read of every label.
-    const pass = t.labelPass
-    const rows = pass && 'blocks' in pass && pass.blocks.time !== null ? pass.blocks : null
-    const plan = rows
-      ? planFromTimes(t, rows, span, points)
-      : planFromOrder(t, labelledByTime(db, t.ids[0]!, t.ids[n - 1]!), span, points)
+    const rows = labelTimes(s)
+    if (rows) return narrowingFromTimes(t, rows, runs, columns, points)
+    const plan = planFromOrder(
+      t,
+      labelledByTime(db, t.ids[0]!, t.ids[n - 1]!),
+      reachedSpan(runs, columns),
+      points,
+    )
     return plan ? series(plan, t, runs, columns) : []
   })
+}
+
+/** The columns the chart reads of the targets and runs (a worker thread gets these alone). */
+export type NarrowingTargets = Pick<TargetColumns, 'goldBin' | 'stored' | 'indexOf'>
+export type NarrowingRun = Pick<RunColumns, 'status' | 'bin'>
+export type NarrowingRunRow = Pick<RunRow, 'id' | 'model' | 'method' | 'repeat_index'>
+
+/** The labels' targets and times, when the label pass's blocks carry times (else null). */
+export function labelTimes({ t }: Pick<Snapshot, 't'>): Pick<LabelRowsColumns, 'target' | 'time'> | null {
+  const pass = t.labelPass
+  return pass && 'blocks' in pass && pass.blocks.time !== null ? pass.blocks : null
+}
+
+/** The chart from the label times: no database, so it can be drawn on another thread. */
+export function narrowingFromTimes(
+  t: NarrowingTargets,
+  rows: Pick<LabelRowsColumns, 'target' | 'time'>,
+  runs: readonly NarrowingRunRow[],
+  columns: ReadonlyMap<number, NarrowingRun>,
+  points: number,
+): NarrowingSeries[] {
+  if (t.goldBin.length === 0) return []
+  const plan = planFromTimes(t, rows, reachedSpan(runs, columns), points)
+  return plan ? series(plan, t, runs, columns) : []
 }
 
 /**
@@ -67,12 +100,12 @@ function grouped(
 
 /** The plan from the label rows' times (the label blocks), without ordering the sequence. */
 function planFromTimes(
-  t: Snapshot['t'],
-  rows: LabelRowsColumns,
+  t: NarrowingTargets,
+  rows: Pick<LabelRowsColumns, 'target' | 'time'>,
   [lo, hi]: [number, number],
   points: number,
 ): Plan | null {
-  const n = t.ids.length
+  const n = t.goldBin.length
   const { goldBin, stored, indexOf } = t
   const time = rows.time!
   // Each target's latest label time, where its gold comes from the labels (NaN: not such a target).
@@ -174,7 +207,10 @@ function planFromOrder(
 }
 
 /** The dense target indexes some run reached, [lo, hi) (lo ≥ hi when none did). */
-function reachedSpan(runs: Snapshot['runs'], columns: Snapshot['columns']): [number, number] {
+function reachedSpan(
+  runs: readonly NarrowingRunRow[],
+  columns: ReadonlyMap<number, NarrowingRun>,
+): [number, number] {
   let lo = Number.POSITIVE_INFINITY
   let hi = 0
   for (const r of runs) {
@@ -190,9 +226,9 @@ function reachedSpan(runs: Snapshot['runs'], columns: Snapshot['columns']): [num
 /** Per run, its ER interval width after each checkpoint. */
 function series(
   { checkpoints, targets, end }: Plan,
-  t: Snapshot['t'],
-  runs: Snapshot['runs'],
-  columns: Snapshot['columns'],
+  t: Pick<NarrowingTargets, 'goldBin'>,
+  runs: readonly NarrowingRunRow[],
+  columns: ReadonlyMap<number, NarrowingRun>,
 ): NarrowingSeries[] {
   const gold = t.goldBin
   return runs.map((r) => {

@@ -1,4 +1,12 @@
-import { type Coder, type RunColumns, ST_ERROR, ST_NA, ST_OK, type TargetColumns } from '../metrics/load'
+import {
+  type Coder,
+  noteSpan,
+  type RunColumns,
+  ST_ERROR,
+  ST_NA,
+  ST_OK,
+  type TargetColumns,
+} from '../metrics/load'
 import { CODE_SPAN, sqlString } from '../metrics/packing'
 import { NONE } from '../metrics/stats/binary'
 import type { Db } from '../store/connection'
@@ -196,11 +204,17 @@ function applyColumn(
   const { codes, lo } = column
   const indexOf = t.indexOf
   const end = Math.min(codes.length, indexOf.length - lo)
+  // Target ids ascend with their dense index, so the first and last verdict written bound the
+  // run's span: noted here, the span is not found again by scanning a million statuses.
+  let first = -1
+  let last = -1
   for (let p = Math.max(0, -lo); p < end; p++) {
     const c = codes[p]!
     if (c === 0) continue
     const i = indexOf[lo + p]!
     if (i < 0) continue
+    if (first < 0) first = i
+    last = i
     r.status[i] = status[c]!
     if (full[c] === 1) {
       r.bin[i] = bin[c]!
@@ -209,6 +223,7 @@ function applyColumn(
       if (!coded) r.num[i] = num[c]!
     }
   }
+  noteSpan(r, first < 0 ? [r.status.length, r.status.length] : [first, last + 1])
 }
 
 const idList = (ids: readonly number[]) => ids.map((id) => Math.trunc(id)).join(',')

@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import type { Db } from '../store/connection'
+import { type ListsInput, listsInput } from './compareLists'
+import { type BackgroundLists, backgroundLists, keepLists } from './keptLists'
+import { NARROWING_POINTS } from './narrowing'
+import { currentSnapshot, datasetSnapshot, isMemoised, type Snapshot } from './snapshot'
+
+/**
+ * The Compare view's lists of a large dataset (the narrowing chart, label-next, the
+ * disagreements) worked out on the second core while its figures take the first: once its first
+ * call has loaded the snapshot, a worker thread is handed that snapshot's columns (copies) and
+ * works the lists out with the same code the main thread runs (compareLists.ts). At a million
+ * targets that takes a quarter of a second off the thread that answers the view.
+ *
+ * The lists are kept with the snapshot they were worked out from (keptLists.ts), and a snapshot
+ * serves only while the workspace is unchanged: after any change the next call has a new one,
+ * and a worker still busy with the old one is stopped and its lists dropped. A worker that cannot
+ * start or fails leaves the lists to the main thread, as without it.
+ */
+
+/** Below this many targets the lists are quick enough on the app's own thread. */
+export const BACKGROUND_FROM_TARGETS = 50_000
+
+interface Pending {
+  snapshot: Snapshot
+  lists: Promise<BackgroundLists | null>
+  worker: Worker
+}
+
+const pending = new WeakMap<Db, Pending>()
+
+/**
+ * Starts working out the lists of the dataset's current snapshot (loading it if need be) in the
+ * background, unless they are kept or being worked out already, or the dataset is small.
+ */
+export function startCompareLists(db: Db, datasetId: number, fromTargets = BACKGROUND_FROM_TARGETS): void {
+  const snapshot = datasetSnapshot(db, datasetId)
+  if (snapshot.t.ids.length < fromTargets || backgroundLists(snapshot)) return
+  // Lists the main thread worked out already (the view's lists asked for first) are kept.
+  if (isMemoised(db, datasetId, `narrowing:${NARROWING_POINTS}`)) return
+  const p = pending.get(db)
+  if (p?.snapshot === snapshot) return
+  if (p) stop(db, p)
+  const started = inWorker(listsInput(snapshot))
+  if (!started) return
+  // Not holding the process open: a CLI asking for the figures alone exits without waiting.
+  started.worker.unref()
+  pending.set(db, { snapshot, ...started })
+}
+
+/**
+ * Waits for the background lists of the dataset's current snapshot and keeps them with it.
+ * Returns at once when none are being worked out; drops lists of a snapshot no longer current.
+ */
+export async function awaitCompareLists(db: Db, datasetId: number): Promise<void> {
+  const p = pending.get(db)
+  if (!p) return
+  if (currentSnapshot(db, datasetId) !== p.snapshot) return stop(db, p)
+  p.worker.ref()
+  const lists = await p.lists
+  if (pending.get(db) === p) pending.delete(db)
+  if (lists) keepLists(p.snapshot, lists)
+}
+
+function stop(db: Db, p: Pending): void {
+  if (pending.get(db) === p) pending.delete(db)
+  void p.worker.terminate()
+}
+
+/**
+ * The worker's script: the bundled compareWorker.js beside the bundle (the app's and the bench's
+ * builds make it an entry of its own, next to their entries or one folder above their chunks),
+ * or, run from the TypeScript source (tests, the CLI through tsx), compareWorker.ts through tsx.
+ */
+function workerScript(): { url: URL; execArgv?: string[] } | null {
+  const here = import.meta.url
+  if (here.endsWith('.ts')) return { url: new URL('./compareWorker.ts', here), execArgv: ['--import', 'tsx'] }
+  const url = ['./compareWorker.js', '../compareWorker.js']
+    .map((name) => new URL(name, here))
+    .find((u) => existsSync(fileURLToPath(u)))
+  return url ? { url } : null
+}
+
+function inWorker(input: ListsInput): Omit<Pending, 'snapshot'> | null {
+  const script = workerScript()
+  if (!script) return null
+  let worker: Worker
+  try {
+    worker = new Worker(script.url, {
+      workerData: input,
+      // The runs' slices are copies made for the worker: handed over, not copied again.
+      transferList: input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]),
+      ...(script.execArgv ? { execArgv: script.execArgv } : {}),
+    })
+  } catch {
+    return null
+  }
+  const lists = new Promise<BackgroundLists | null>((resolve) => {
+    let settled = false
+    const settle = (lists: BackgroundLists | null) => {
+      if (settled) return
+      settled = true
+      resolve(lists)
+    }
+    worker.once('message', (m: { lists: BackgroundLists } | { problem: string }) =>
+      settle('lists' in m ? m.lists : null),
+    )
+    // A worker that fails leaves the lists to the app's thread, as without it.
+    worker.once('error', () => settle(null))
+    worker.once('exit', () => settle(null))
+  })
+  return { lists, worker }
+}

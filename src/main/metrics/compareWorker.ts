@@ -1,0 +1,10 @@
+// The worker thread of compareInBackground.ts: works out the Compare view's lists from the
+// columns it is handed and sends them back. A separate entry of the app's build and the bench's.
+import { parentPort, workerData } from 'node:worker_threads'
+import { computeLists, type ListsInput } from './compareLists'
+
+try {
+  parentPort?.postMessage({ lists: computeLists(workerData as ListsInput) })
+} catch (error) {
+  parentPort?.postMessage({ problem: error instanceof Error ? error.message : String(error) })
+}
