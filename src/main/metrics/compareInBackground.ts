@@ -35,7 +35,12 @@ const pending = new WeakMap<Db, Pending>()
  * Starts working out the lists of the dataset's current snapshot (loading it if need be) in the
  * background, unless they are kept or being worked out already, or the dataset is small.
  */
-export function startCompareLists(db: Db, datasetId: number, fromTargets = BACKGROUND_FROM_TARGETS): void {
+export function startCompareLists(
+  db: Db,
+  datasetId: number,
+  fromTargets = BACKGROUND_FROM_TARGETS,
+  script: WorkerScript | null = workerScript(),
+): void {
   const snapshot = datasetSnapshot(db, datasetId)
   if (snapshot.t.ids.length < fromTargets || backgroundLists(snapshot)) return
   // Lists the main thread worked out already (the view's lists asked for first) are kept.
@@ -43,7 +48,8 @@ export function startCompareLists(db: Db, datasetId: number, fromTargets = BACKG
   const p = pending.get(db)
   if (p?.snapshot === snapshot) return
   if (p) stop(db, p)
-  const started = inWorker(listsInput(snapshot))
+  if (!script) return
+  const started = inWorker(script, listsInput(snapshot))
   if (!started) return
   // Not holding the process open: a CLI asking for the figures alone exits without waiting.
   started.worker.unref()
@@ -74,7 +80,12 @@ function stop(db: Db, p: Pending): void {
  * builds make it an entry of its own, next to their entries or one folder above their chunks),
  * or, run from the TypeScript source (tests, the CLI through tsx), compareWorker.ts through tsx.
  */
-function workerScript(): { url: URL; execArgv?: string[] } | null {
+export interface WorkerScript {
+  url: URL
+  execArgv?: string[]
+}
+
+function workerScript(): WorkerScript | null {
   const here = import.meta.url
   if (here.endsWith('.ts')) return { url: new URL('./compareWorker.ts', here), execArgv: ['--import', 'tsx'] }
   const url = ['./compareWorker.js', '../compareWorker.js']
@@ -83,9 +94,7 @@ function workerScript(): { url: URL; execArgv?: string[] } | null {
   return url ? { url } : null
 }
 
-function inWorker(input: ListsInput): Omit<Pending, 'snapshot'> | null {
-  const script = workerScript()
-  if (!script) return null
+function inWorker(script: WorkerScript, input: ListsInput): Omit<Pending, 'snapshot'> | null {
   let worker: Worker
   try {
     worker = new Worker(script.url, {
