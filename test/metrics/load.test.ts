@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest'
 import {
   loadTargets,
   runSpan,
-  scanSpan,
   ST_ERROR,
   ST_NA,
   ST_NONE,
   ST_OK,
+  scanSpan,
   verdictCoder,
 } from '../../src/main/metrics/load'
 import { getDataset } from '../../src/main/store/repos/datasets'

@@ -99,8 +99,11 @@ function inWorker(script: WorkerScript, input: ListsInput): Omit<Pending, 'snaps
   try {
     worker = new Worker(script.url, {
       workerData: input,
-      // The runs' slices are copies made for the worker: handed over, not copied again.
-      transferList: input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]),
+      // The runs' slices and the label times are made for the worker: handed over, not copied again.
+      transferList: [
+        ...input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]),
+        ...(input.latest ? [input.latest.buffer] : []),
+      ],
       ...(script.execArgv ? { execArgv: script.execArgv } : {}),
     })
   } catch {

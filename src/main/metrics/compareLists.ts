@@ -1,22 +1,27 @@
 import { disagreementHits, labelNextPicks } from './judgeLists'
 import type { BackgroundLists } from './keptLists'
 import { runSpan } from './load'
-import { labelTimes, NARROWING_POINTS, type NarrowingRunRow, narrowingFromTimes } from './narrowing'
+import {
+  labelTimes,
+  latestLabelTimes,
+  NARROWING_POINTS,
+  type NarrowingRunRow,
+  narrowingFromLatest,
+} from './narrowing'
 import type { Snapshot } from './snapshot'
 
 /**
  * What a worker thread needs to work out the Compare view's lists (keptLists.ts) from a
  * snapshot, and the working out itself. Only plain typed arrays cross: the targets' gold,
- * stored gold and id index, the label times, and each run's statuses and verdicts over the span
+ * stored gold, each target's latest label time, and each run's statuses and verdicts over the span
  * it reached (a tenth of a million targets each, instead of a million).
  */
 export interface ListsInput {
   goldBin: Int8Array
   stored: Int32Array
-  indexOf: Int32Array
   variant: Uint16Array
-  /** The label blocks' targets and times; null when they carry no times (the chart is drawn on the main thread). */
-  labels: { target: Int32Array; time: Float64Array } | null
+  /** Each target's latest label time (narrowing.ts); null when the labels carry no times (the chart is drawn on the main thread). */
+  latest: Float64Array<ArrayBuffer> | null
   runs: (NarrowingRunRow & { from: number; status: Uint8Array<ArrayBuffer>; bin: Int8Array<ArrayBuffer> })[]
 }
 
@@ -27,11 +32,10 @@ export const DISAGREEMENTS_KEPT = 200
 export function listsInput({ t, runs, columns }: Snapshot): ListsInput {
   const rows = labelTimes({ t })
   return {
+    latest: rows ? latestLabelTimes(t, rows) : null,
     goldBin: t.goldBin,
     stored: t.stored,
-    indexOf: t.indexOf,
     variant: t.variant,
-    labels: rows?.time ? { target: rows.target, time: rows.time } : null,
     runs: runs.map((r) => {
       const run = columns.get(r.id)!
       const [from, to] = runSpan(run)
@@ -65,8 +69,8 @@ export function computeLists(input: ListsInput): BackgroundLists {
   // The disagreements are listed by run id (snapshots list their runs so already).
   const cols = [...input.runs].sort((a, b) => a.id - b.id).map((r) => columns.get(r.id)!)
   return {
-    narrowing: input.labels
-      ? narrowingFromTimes(input, input.labels, input.runs, columns, NARROWING_POINTS)
+    narrowing: input.latest
+      ? narrowingFromLatest(input, input.latest, input.runs, columns, NARROWING_POINTS)
       : null,
     labelNext: { limit: LABEL_NEXT_KEPT, picks: labelNextPicks(input.goldBin, cols, LABEL_NEXT_KEPT) },
     disagreements: {

@@ -41,7 +41,8 @@ export interface TargetColumns {
 
 export interface RunColumns {
   bin: Int8Array
-  code: Int16Array
+  /** The verdict's index in the schema's labels, −1 for none (a byte when there are at most 127 labels). */
+  code: Int8Array | Int16Array
   num: Float64Array
   /** 0 none, 1 ok, 2 na, 3 error */
   status: Uint8Array

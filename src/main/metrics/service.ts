@@ -117,7 +117,7 @@ function raiFor(t: TargetColumns, run: RunColumns): JudgeMetrics['rai'] {
   return raiRates(candidates)
 }
 
-function refcheckerFor(t: TargetColumns, code: Int16Array): JudgeMetrics['refchecker'] {
+function refcheckerFor(t: TargetColumns, code: Int8Array | Int16Array): JudgeMetrics['refchecker'] {
   if (t.schema.type !== 'categorical' || t.schema.name !== 'refchecker') return null
   const rows: { response: number; verdict: string }[] = []
   for (let i = 0; i < code.length; i++)

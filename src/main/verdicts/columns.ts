@@ -21,8 +21,10 @@ import { type VerdictColumn, verdictColumns } from './stored'
  * otherwise fill 160 MB of NaN. The readers below then leave it to that, except the pass that
  * reads explicit scores, whose first write makes it.
  */
-function emptyRun(n: number, labelNum?: Float64Array): RunColumns {
-  const code = new Int16Array(n).fill(-1)
+function emptyRun(n: number, labelNum?: Float64Array, labels = 0): RunColumns {
+  // A code is a label's index or −1: a byte holds it for up to 127 labels, which halves what
+  // twenty runs over a million targets fill.
+  const code = labels <= 127 ? new Int8Array(n).fill(-1) : new Int16Array(n).fill(-1)
   let num: Float64Array | null = null
   return {
     bin: new Int8Array(n).fill(NONE),
@@ -66,7 +68,7 @@ export function loadRuns(
   // Numeric verdicts all go through the per-column pass below.
   const coded = !numeric && k + 3 <= SCORE_FLAG && n > 0
   const labelNum = coded ? labelNumbers(t, coder) : undefined
-  for (const id of allRunIds) out.set(id, emptyRun(n, labelNum))
+  for (const id of allRunIds) out.set(id, emptyRun(n, labelNum, k))
   if (allRunIds.length === 0) return out
   // Runs kept as columns (migration 0100) are decoded from them; the others are read row by row.
   // `columns: false` reads every run from its rows: the reference the columns are tested against.
