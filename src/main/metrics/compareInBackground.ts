@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { Db } from '../store/connection'
-import { type ListsInput, listsInput } from './compareLists'
+import { startWorker, type WorkerScript, workerScript } from './backgroundWorker'
+import { listsInput } from './compareLists'
 import { type BackgroundLists, backgroundLists, keepLists } from './keptLists'
 import { NARROWING_POINTS } from './narrowing'
 import { currentSnapshot, datasetSnapshot, isMemoised, type Snapshot } from './snapshot'
@@ -49,11 +48,18 @@ export function startCompareLists(
   if (p?.snapshot === snapshot) return
   if (p) stop(db, p)
   if (!script) return
-  const started = inWorker(script, listsInput(snapshot))
+  const input = listsInput(snapshot)
+  // The runs' slices and the label times are made for the worker: handed over, not copied again.
+  const started = startWorker(script, { job: 'lists', input }, [
+    ...input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]),
+    ...(input.latest ? [input.latest.buffer] : []),
+  ])
   if (!started) return
-  // Not holding the process open: a CLI asking for the figures alone exits without waiting.
-  started.worker.unref()
-  pending.set(db, { snapshot, ...started })
+  pending.set(db, {
+    snapshot,
+    lists: started.answer as Promise<BackgroundLists | null>,
+    worker: started.worker,
+  })
 }
 
 /**
@@ -73,55 +79,4 @@ export async function awaitCompareLists(db: Db, datasetId: number): Promise<void
 function stop(db: Db, p: Pending): void {
   if (pending.get(db) === p) pending.delete(db)
   void p.worker.terminate()
-}
-
-/**
- * The worker's script: the bundled compareWorker.js beside the bundle (the app's and the bench's
- * builds make it an entry of its own, next to their entries or one folder above their chunks),
- * or, run from the TypeScript source (tests, the CLI through tsx), compareWorker.ts through tsx.
- */
-export interface WorkerScript {
-  url: URL
-  execArgv?: string[]
-}
-
-function workerScript(): WorkerScript | null {
-  const here = import.meta.url
-  if (here.endsWith('.ts')) return { url: new URL('./compareWorker.ts', here), execArgv: ['--import', 'tsx'] }
-  const url = ['./compareWorker.js', '../compareWorker.js']
-    .map((name) => new URL(name, here))
-    .find((u) => existsSync(fileURLToPath(u)))
-  return url ? { url } : null
-}
-
-function inWorker(script: WorkerScript, input: ListsInput): Omit<Pending, 'snapshot'> | null {
-  let worker: Worker
-  try {
-    worker = new Worker(script.url, {
-      workerData: input,
-      // The runs' slices and the label times are made for the worker: handed over, not copied again.
-      transferList: [
-        ...input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]),
-        ...(input.latest ? [input.latest.buffer] : []),
-      ],
-      ...(script.execArgv ? { execArgv: script.execArgv } : {}),
-    })
-  } catch {
-    return null
-  }
-  const lists = new Promise<BackgroundLists | null>((resolve) => {
-    let settled = false
-    const settle = (lists: BackgroundLists | null) => {
-      if (settled) return
-      settled = true
-      resolve(lists)
-    }
-    worker.once('message', (m: { lists: BackgroundLists } | { problem: string }) =>
-      settle('lists' in m ? m.lists : null),
-    )
-    // A worker that fails leaves the lists to the app's thread, as without it.
-    worker.once('error', () => settle(null))
-    worker.once('exit', () => settle(null))
-  })
-  return { lists, worker }
 }

@@ -142,6 +142,14 @@ export function setGold(t: TargetColumns, coder: Coder, gold: Int32Array): void 
   t.goldCount = count
 }
 
+/** Target id → dense index (−1: not one of the ids), for ids in ascending order. */
+export function indexOfIds(ids: Int32Array): Int32Array {
+  const n = ids.length
+  const indexOf = new Int32Array((n === 0 ? 0 : ids[n - 1]!) + 1).fill(-1)
+  for (let i = 0; i < n; i++) indexOf[ids[i]!] = i
+  return indexOf
+}
+
 /** Current targets of a dataset with their labels and gold. */
 export function loadTargets(
   db: Db,
@@ -154,8 +162,7 @@ export function loadTargets(
   const { ids, variant, candidate, item, variants } = readTargetRows(db, datasetId, includeControls)
   const n = ids.length
   const maxId = n === 0 ? 0 : ids[n - 1]!
-  const indexOf = new Int32Array(maxId + 1).fill(-1)
-  for (let i = 0; i < n; i++) indexOf[ids[i]!] = i
+  const indexOf = indexOfIds(ids)
   let labelPass: LabelPass | null = null
   const human = loadLabelColumns(db, datasetId, labels, n === 0 ? 0 : ids[0]!, maxId, indexOf, n, (p) => {
     labelPass = p

@@ -25,9 +25,32 @@ function emptyRun(n: number, labelNum?: Float64Array, labels = 0): RunColumns {
   // A code is a label's index or −1: a byte holds it for up to 127 labels, which halves what
   // twenty runs over a million targets fill.
   const code = labels <= 127 ? new Int8Array(n).fill(-1) : new Int16Array(n).fill(-1)
-  let num: Float64Array | null = null
+  return runColumnsOf(
+    { bin: new Int8Array(n).fill(NONE), code, status: new Uint8Array(n), hasScores: false },
+    labelNum,
+  )
+}
+
+/** A run's columns as plain arrays: what crosses to and from another thread. */
+export interface RunParts {
+  bin: Int8Array
+  code: Int8Array | Int16Array
+  status: Uint8Array
+  hasScores: boolean
+  /** The numbers, when the loader wrote them; null when they are made from the codes (emptyRun). */
+  num: Float64Array | null
+}
+
+/** A run's columns from its arrays, the numbers made from the codes when first asked for if not given. */
+function runColumnsOf(
+  parts: Omit<RunParts, 'num'> & { num?: Float64Array | null },
+  labelNum?: Float64Array,
+): RunColumns {
+  const { code } = parts
+  const n = code.length
+  let num = parts.num ?? null
   return {
-    bin: new Int8Array(n).fill(NONE),
+    bin: parts.bin,
     code,
     get num(): Float64Array {
       if (num === null) {
@@ -40,10 +63,33 @@ function emptyRun(n: number, labelNum?: Float64Array, labels = 0): RunColumns {
       }
       return num
     },
-    status: new Uint8Array(n),
-    hasScores: false,
+    status: parts.status,
+    hasScores: parts.hasScores,
   }
 }
+
+/** Whether the schema's verdicts are read as label codes (their numbers then come from the codes). */
+function codedFor(t: LoadTargets, labels = t.labels.length): boolean {
+  return t.schema.type !== 'numeric' && labels + 3 <= SCORE_FLAG && t.ids.length > 0
+}
+
+/**
+ * A loaded run as plain arrays for another thread. Its numbers go along only where the loader
+ * wrote them (numeric schemas, explicit scores); elsewhere they are the labels' numbers, made
+ * from the codes on the other side as here.
+ */
+export function runParts(run: RunColumns, t: LoadTargets): RunParts {
+  const num = !codedFor(t) || run.hasScores ? run.num : null
+  return { bin: run.bin, code: run.code, status: run.status, hasScores: run.hasScores, num }
+}
+
+/** The run `runParts` gave, as loadRuns would have given it. */
+export function runFromParts(parts: RunParts, t: LoadTargets, coder: Coder): RunColumns {
+  return runColumnsOf(parts, codedFor(t) ? labelNumbers(t, coder) : undefined)
+}
+
+/** What loading runs reads of the dataset's targets. */
+export type LoadTargets = Pick<TargetColumns, 'ids' | 'indexOf' | 'labels' | 'schema'>
 
 /** Added to a verdict's code when the row carries an explicit score. */
 const SCORE_FLAG = 32
@@ -57,7 +103,7 @@ const SCORE_FLAG = 32
 export function loadRuns(
   db: Db,
   allRunIds: readonly number[],
-  t: TargetColumns,
+  t: LoadTargets,
   coder: Coder,
   opts: { columns?: boolean } = {},
 ): Map<number, RunColumns> {
@@ -66,7 +112,7 @@ export function loadRuns(
   const k = t.labels.length
   const numeric = t.schema.type === 'numeric'
   // Numeric verdicts all go through the per-column pass below.
-  const coded = !numeric && k + 3 <= SCORE_FLAG && n > 0
+  const coded = codedFor(t, k)
   const labelNum = coded ? labelNumbers(t, coder) : undefined
   for (const id of allRunIds) out.set(id, emptyRun(n, labelNum, k))
   if (allRunIds.length === 0) return out
@@ -161,7 +207,7 @@ export function loadRuns(
 function applyColumn(
   r: RunColumns,
   column: VerdictColumn,
-  t: TargetColumns,
+  t: LoadTargets,
   coder: Coder,
   coded: boolean,
 ): void {
@@ -245,11 +291,11 @@ function codeSql(labels: readonly string[], as: 'numbers' | 'chars'): string {
 const CHAR_ZERO = 0x30
 
 /** Each label's numeric reading, by label code. */
-function labelNumbers(t: TargetColumns, coder: Coder): Float64Array {
+function labelNumbers(t: LoadTargets, coder: Coder): Float64Array {
   return Float64Array.from(t.labels, (l) => coder.num(l, null))
 }
 
-function codeDecoder(t: TargetColumns, coder: Coder) {
+function codeDecoder(t: LoadTargets, coder: Coder) {
   const k = t.labels.length
   const labelBin = Int8Array.from(t.labels, (l) => coder.bin(l, null))
   const unknown = k === 0 ? ST_OK : ST_NA
@@ -286,7 +332,7 @@ function loadRunString(
   db: Db,
   index: string,
   runId: number,
-  t: TargetColumns,
+  t: LoadTargets,
   decode: ReturnType<typeof codeDecoder>,
   r: RunColumns,
   scored: Set<number>,
