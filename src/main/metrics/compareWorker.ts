@@ -5,7 +5,6 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { LabelSchema } from '../../shared/labelSchemas'
 import type { WorkerJob } from './backgroundWorker'
 import { computeLists, type ListsInput } from './compareLists'
-import { readRuns } from './runsRead'
 
 try {
   const job = workerData as WorkerJob
@@ -17,6 +16,8 @@ try {
       runIds: number[]
       schema: LabelSchema
     }
+    // Only this job opens the database: the lists' job never loads the driver.
+    const { readRuns } = await import('./runsRead')
     const read = readRuns(file, datasetId, runIds, schema)
     const buffers = new Set<ArrayBuffer>()
     for (const r of read.runs)
