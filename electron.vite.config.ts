@@ -43,6 +43,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           serve: resolve(__dirname, 'src/main/server/serveMain.ts'),
           cli: resolve(__dirname, 'src/main/cli/index.ts'),
+          // A worker thread's script (metrics/compareInBackground.ts finds it beside the entries).
+          compareWorker: resolve(__dirname, 'src/main/metrics/compareWorker.ts'),
         },
       },
     },

@@ -13,7 +13,9 @@ const benchDir = join(root, 'test', 'bench')
 const outdir = join(root, 'out', 'bench')
 const entryPoints = readdirSync(benchDir)
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-  .map((f) => join(benchDir, f))
+  .map((f) => ({ in: join(benchDir, f), out: f.replace(/\.ts$/, '') }))
+  // A worker thread's script, beside the chunks that start it (as in the app's build).
+  .concat([{ in: join(root, 'src', 'main', 'metrics', 'compareWorker.ts'), out: 'compareWorker' }])
 rmSync(outdir, { recursive: true, force: true })
 await build({
   entryPoints,

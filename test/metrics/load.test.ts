@@ -7,6 +7,7 @@ import {
   ST_NA,
   ST_NONE,
   ST_OK,
+  scanSpan,
   verdictCoder,
 } from '../../src/main/metrics/load'
 import { getDataset } from '../../src/main/store/repos/datasets'
@@ -81,6 +82,8 @@ describe('loadRuns', () => {
             const want = expected(coder, t.labels, mine.get(targetId))
             expect({ status: r.status[i], bin: r.bin[i], code: r.code[i], num: r.num[i] }).toEqual(want)
           })
+          // The span a column's loader notes is the one the statuses show.
+          expect(runSpan(r)).toEqual(scanSpan(r.status))
         }
         fx.db.close()
       }),

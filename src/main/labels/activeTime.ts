@@ -1,7 +1,7 @@
 import { CODE_SPAN } from '../metrics/packing'
 import type { Db } from '../store/connection'
-import type { LabelRowsColumns } from './blocks'
-import { type LabelPass, labelRows, rangeOf } from './columns'
+import { blockParts, type LabelRowsColumns } from './blocks'
+import { type LabelPass, labelRows } from './columns'
 
 /**
  * Each annotator's active seconds and label count on the given targets (`indexOf`: target id →
@@ -50,31 +50,64 @@ export function activeTimeInRange(
   return kbnSums(who, 1, aSpan, aLo, minId, secs, indexOf)
 }
 
-/** `kbnSums` over the blocks' columns, which hold each label's seconds in the same order. */
+/**
+ * `kbnSums` over the blocks' columns, which hold each label's seconds in the same order. Read from
+ * the stored blocks themselves when the columns came from them, in the order the columns would
+ * list them: no column of every label's target, annotator, verdict and seconds is copied out.
+ */
 function blockSums(
   b: LabelRowsColumns,
   indexOf: Int32Array,
 ): Map<number, { seconds: number; labelled: number }> {
-  const n = b.target.length
-  const [aLo, aHi] = rangeOf(b.annotator)
+  const blocks = blockParts(b)
+  const parts = blocks
+    ? blocks.parts.map((p) => ({ ...p, from: blocks.lo, to: blocks.hi }))
+    : [
+        {
+          base: 0,
+          n: b.target.length,
+          whole: true,
+          from: 0,
+          to: 0,
+          offset: b.target,
+          annotator: b.annotator,
+          seconds: b.seconds,
+        },
+      ]
+  const inRange = (part: (typeof parts)[number], id: number) =>
+    part.whole || (id >= part.from && id <= part.to)
+  let aLo = Number.POSITIVE_INFINITY
+  let aHi = Number.NEGATIVE_INFINITY
+  let n = 0
+  for (const part of parts)
+    for (let p = 0; p < part.n; p++) {
+      if (!inRange(part, part.base + part.offset[p]!)) continue
+      const a = part.annotator[p]!
+      if (a < aLo) aLo = a
+      if (a > aHi) aHi = a
+      n++
+    }
   const out = new Map<number, { seconds: number; labelled: number }>()
   if (n === 0) return out
   const aSpan = aHi - aLo + 1
   const sum = new Float64Array(aSpan)
   const err = new Float64Array(aSpan)
   const count = new Float64Array(aSpan)
-  for (let p = 0; p < n; p++) {
-    const id = b.target[p]!
-    if (id >= indexOf.length || indexOf[id]! < 0) continue
-    const a = b.annotator[p]! - aLo
-    // kahanBabuskaNeumaierStep of SQLite's sum()
-    const r = b.seconds[p]!
-    const s = sum[a]!
-    const t = s + r
-    if (Math.abs(s) > Math.abs(r)) err[a]! += s - t + r
-    else err[a]! += r - t + s
-    sum[a] = t
-    count[a]!++
+  for (const part of parts) {
+    const { base, offset, annotator, seconds } = part
+    for (let p = 0; p < part.n; p++) {
+      const id = base + offset[p]!
+      if (!inRange(part, id) || id >= indexOf.length || indexOf[id]! < 0) continue
+      const a = annotator[p]! - aLo
+      // kahanBabuskaNeumaierStep of SQLite's sum()
+      const r = seconds[p]!
+      const s = sum[a]!
+      const t = s + r
+      if (Math.abs(s) > Math.abs(r)) err[a]! += s - t + r
+      else err[a]! += r - t + s
+      sum[a] = t
+      count[a]!++
+    }
   }
   for (let a = 0; a < aSpan; a++) {
     if (count[a] === 0) continue

@@ -29,3 +29,10 @@ export function correctness(run: RunColumns, gold: Int8Array, [from, to]: [numbe
   }
   return { judged, right }
 }
+
+/** The words of two runs' correctness bits where both may have judged a target: where their spans meet. */
+export function sharedWords([fa, ta]: [number, number], [fb, tb]: [number, number]): [number, number] {
+  const from = Math.max(fa, fb)
+  const to = Math.min(ta, tb)
+  return from < to ? [from >>> 5, ((to - 1) >>> 5) + 1] : [0, 0]
+}

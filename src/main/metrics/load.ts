@@ -41,7 +41,8 @@ export interface TargetColumns {
 
 export interface RunColumns {
   bin: Int8Array
-  code: Int16Array
+  /** The verdict's index in the schema's labels, −1 for none (a byte when there are at most 127 labels). */
+  code: Int8Array | Int16Array
   num: Float64Array
   /** 0 none, 1 ok, 2 na, 3 error */
   status: Uint8Array
@@ -52,10 +53,16 @@ export interface RunColumns {
  * The dense target indexes a run reached, [from, to): outside them its status is ST_NONE, so a
  * pass counting its verdicts can stop there (twenty runs over a tenth of a million targets).
  */
-export function runSpan(run: RunColumns): [from: number, to: number] {
+export function runSpan(run: Pick<RunColumns, 'status'>): [from: number, to: number] {
   const known = spans.get(run)
   if (known) return known
-  const st = run.status
+  const span = scanSpan(run.status)
+  spans.set(run, span)
+  return span
+}
+
+/** The span of a run's statuses, found by scanning them. */
+export function scanSpan(st: Uint8Array): [from: number, to: number] {
   // Four statuses at a time where they are all ST_NONE (0): a run over a tenth of a million
   // targets leaves nine tenths of them untouched.
   const words = st.byteOffset % 4 === 0 ? new Uint32Array(st.buffer, st.byteOffset, st.length >>> 2) : null
@@ -66,12 +73,19 @@ export function runSpan(run: RunColumns): [from: number, to: number] {
   while (to > from && to % 4 !== 0 && st[to - 1] === ST_NONE) to--
   if (words && to % 4 === 0) while (to - 4 >= from && words[(to >>> 2) - 1] === 0) to -= 4
   while (to > from && st[to - 1] === ST_NONE) to--
-  spans.set(run, [from, to])
   return [from, to]
 }
 
 /** Runs' spans, found once: a loaded run's columns do not change. */
-const spans = new WeakMap<RunColumns, [number, number]>()
+const spans = new WeakMap<Pick<RunColumns, 'status'>, [number, number]>()
+
+/**
+ * Tells runSpan the span a loader saw while it wrote the run's every verdict: the span scanSpan
+ * would find, without reading a million statuses (most of which no pass reads otherwise).
+ */
+export function noteSpan(run: RunColumns, span: [from: number, to: number]): void {
+  spans.set(run, span)
+}
 
 export const ST_NONE = 0
 export const ST_OK = 1
@@ -128,6 +142,14 @@ export function setGold(t: TargetColumns, coder: Coder, gold: Int32Array): void 
   t.goldCount = count
 }
 
+/** Target id → dense index (−1: not one of the ids), for ids in ascending order. */
+export function indexOfIds(ids: Int32Array): Int32Array {
+  const n = ids.length
+  const indexOf = new Int32Array((n === 0 ? 0 : ids[n - 1]!) + 1).fill(-1)
+  for (let i = 0; i < n; i++) indexOf[ids[i]!] = i
+  return indexOf
+}
+
 /** Current targets of a dataset with their labels and gold. */
 export function loadTargets(
   db: Db,
@@ -140,8 +162,7 @@ export function loadTargets(
   const { ids, variant, candidate, item, variants } = readTargetRows(db, datasetId, includeControls)
   const n = ids.length
   const maxId = n === 0 ? 0 : ids[n - 1]!
-  const indexOf = new Int32Array(maxId + 1).fill(-1)
-  for (let i = 0; i < n; i++) indexOf[ids[i]!] = i
+  const indexOf = indexOfIds(ids)
   let labelPass: LabelPass | null = null
   const human = loadLabelColumns(db, datasetId, labels, n === 0 ? 0 : ids[0]!, maxId, indexOf, n, (p) => {
     labelPass = p

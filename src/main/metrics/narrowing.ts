@@ -1,12 +1,16 @@
 import type { NarrowingSeries } from '../../shared/contract/metrics'
-import type { LabelRowsColumns } from '../labels/blocks'
+import { blockParts, type LabelRowsColumns } from '../labels/blocks'
 import { labelledByTime } from '../labels/reads'
 import type { Db } from '../store/connection'
-import { runSpan, ST_OK } from './load'
-import { memoised, runLabel, type Snapshot } from './snapshot'
+import { backgroundLists } from './keptLists'
+import { type RunColumns, runSpan, ST_OK, type TargetColumns } from './load'
+import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { addPair, emptyCells, NONE } from './stats/binary'
 import { errorRateCi } from './stats/bootstrap'
 import { keysAtRanks } from './timeRanks'
+
+/** The chart's checkpoints, as the Compare view draws it. */
+export const NARROWING_POINTS = 10
 
 /**
  * Each judge's ER interval width as gold accrued, replaying gold targets in the order their
@@ -19,19 +23,80 @@ import { keysAtRanks } from './timeRanks'
  * never sorted: the target at each checkpoint's place is found by selection (timeRanks.ts), and
  * every target some run reached is put in the group of the first checkpoint it comes before.
  */
-export function narrowing(db: Db, datasetId: number, points = 10): NarrowingSeries[] {
-  return memoised(db, datasetId, `narrowing:${points}`, ({ t, runs, columns }) => {
+export function narrowing(db: Db, datasetId: number, points = NARROWING_POINTS): NarrowingSeries[] {
+  return memoised(db, datasetId, `narrowing:${points}`, (s) => {
+    const { t, runs, columns } = s
     const n = t.ids.length
     if (n === 0) return []
-    const span = reachedSpan(runs, columns)
+    const kept = points === NARROWING_POINTS ? backgroundLists(s)?.narrowing : null
+    if (kept) return kept
     // The label pass's blocks carry each label's time: no second read of every label.
-    const pass = t.labelPass
-    const rows = pass && 'blocks' in pass && pass.blocks.time !== null ? pass.blocks : null
-    const plan = rows
-      ? planFromTimes(t, rows, span, points)
-      : planFromOrder(t, labelledByTime(db, t.ids[0]!, t.ids[n - 1]!), span, points)
+    const rows = labelTimes(s)
+    if (rows) return narrowingFromLatest(t, latestLabelTimes(t, rows), runs, columns, points)
+    const plan = planFromOrder(
+      t,
+      labelledByTime(db, t.ids[0]!, t.ids[n - 1]!),
+      reachedSpan(runs, columns),
+      points,
+    )
     return plan ? series(plan, t, runs, columns) : []
   })
+}
+
+/** The columns the chart reads of the targets and runs (a worker thread gets these alone). */
+export type NarrowingTargets = Pick<TargetColumns, 'goldBin' | 'stored' | 'indexOf'>
+export type NarrowingRun = Pick<RunColumns, 'status' | 'bin'>
+export type NarrowingRunRow = Pick<RunRow, 'id' | 'model' | 'method' | 'repeat_index'>
+
+/** The label pass's labels when they carry times (the label blocks'), else null; nothing is copied out. */
+export function labelTimes({ t }: Pick<Snapshot, 't'>): LabelRowsColumns | null {
+  const pass = t.labelPass
+  if (!pass || !('blocks' in pass)) return null
+  const blocks = blockParts(pass.blocks)
+  const times = blocks ? blocks.parts.every((p) => p.time !== null) : pass.blocks.time !== null
+  return times ? pass.blocks : null
+}
+
+/**
+ * Each target's latest label time where its gold comes from the labels (NaN: not such a target),
+ * read straight from the label blocks when the labels came from them: no column of every
+ * label's target and time is copied out first.
+ */
+export function latestLabelTimes(t: NarrowingTargets, rows: LabelRowsColumns): Float64Array<ArrayBuffer> {
+  const { goldBin, stored, indexOf } = t
+  const latest = new Float64Array(goldBin.length).fill(Number.NaN)
+  const note = (id: number, tm: number) => {
+    const i = id < indexOf.length ? indexOf[id]! : -1
+    if (i < 0 || goldBin[i] === NONE || stored[i]! >= 0) return
+    if (!(latest[i]! >= tm)) latest[i] = tm
+  }
+  const blocks = blockParts(rows)
+  if (blocks) {
+    const { lo, hi } = blocks
+    for (const { base, n, whole, offset, time } of blocks.parts)
+      for (let p = 0; p < n; p++) {
+        const id = base + offset[p]!
+        if (whole || (id >= lo && id <= hi)) note(id, time![p]!)
+      }
+    return latest
+  }
+  const { target } = rows
+  const time = rows.time!
+  for (let p = 0; p < target.length; p++) note(target[p]!, time[p]!)
+  return latest
+}
+
+/** The chart from each target's latest label time: no database, so it can be drawn on another thread. */
+export function narrowingFromLatest(
+  t: Pick<NarrowingTargets, 'goldBin' | 'stored'>,
+  latest: Float64Array,
+  runs: readonly NarrowingRunRow[],
+  columns: ReadonlyMap<number, NarrowingRun>,
+  points: number,
+): NarrowingSeries[] {
+  if (t.goldBin.length === 0) return []
+  const plan = planFromLatest(t, latest, reachedSpan(runs, columns), points)
+  return plan ? series(plan, t, runs, columns) : []
 }
 
 /**
@@ -65,26 +130,15 @@ function grouped(
   return [out, end]
 }
 
-/** The plan from the label rows' times (the label blocks), without ordering the sequence. */
-function planFromTimes(
-  t: Snapshot['t'],
-  rows: LabelRowsColumns,
+/** The plan from the targets' latest label times (the label blocks'), without ordering the sequence. */
+function planFromLatest(
+  t: Pick<NarrowingTargets, 'goldBin' | 'stored'>,
+  latest: Float64Array,
   [lo, hi]: [number, number],
   points: number,
 ): Plan | null {
-  const n = t.ids.length
-  const { goldBin, stored, indexOf } = t
-  const time = rows.time!
-  // Each target's latest label time, where its gold comes from the labels (NaN: not such a target).
-  const latest = new Float64Array(n).fill(Number.NaN)
-  const target = rows.target
-  for (let p = 0; p < target.length; p++) {
-    const id = target[p]!
-    const i = id < indexOf.length ? indexOf[id]! : -1
-    if (i < 0 || goldBin[i] === NONE || stored[i]! >= 0) continue
-    const tm = time[p]!
-    if (!(latest[i]! >= tm)) latest[i] = tm
-  }
+  const n = t.goldBin.length
+  const { goldBin, stored } = t
   let storedCount = 0
   let labelled = 0
   for (let i = 0; i < n; i++) {
@@ -174,7 +228,10 @@ function planFromOrder(
 }
 
 /** The dense target indexes some run reached, [lo, hi) (lo ≥ hi when none did). */
-function reachedSpan(runs: Snapshot['runs'], columns: Snapshot['columns']): [number, number] {
+function reachedSpan(
+  runs: readonly NarrowingRunRow[],
+  columns: ReadonlyMap<number, NarrowingRun>,
+): [number, number] {
   let lo = Number.POSITIVE_INFINITY
   let hi = 0
   for (const r of runs) {
@@ -190,9 +247,9 @@ function reachedSpan(runs: Snapshot['runs'], columns: Snapshot['columns']): [num
 /** Per run, its ER interval width after each checkpoint. */
 function series(
   { checkpoints, targets, end }: Plan,
-  t: Snapshot['t'],
-  runs: Snapshot['runs'],
-  columns: Snapshot['columns'],
+  t: Pick<NarrowingTargets, 'goldBin'>,
+  runs: readonly NarrowingRunRow[],
+  columns: ReadonlyMap<number, NarrowingRun>,
 ): NarrowingSeries[] {
   const gold = t.goldBin
   return runs.map((r) => {

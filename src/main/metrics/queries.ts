@@ -1,9 +1,11 @@
 import type { Disagreement, LabelNextRow } from '../../shared/contract/metrics'
 import type { Db } from '../store/connection'
 import { verdictLookup } from '../verdicts/reads'
+import { disagreementHits, type Hit, labelNextPicks, splitScore } from './judgeLists'
+import { backgroundLists } from './keptLists'
 import { runSpan, ST_OK } from './load'
 import { datasetSnapshot, memoised, runLabel, type Snapshot } from './snapshot'
-import { NONE, UNSUPPORTED } from './stats/binary'
+import { NONE } from './stats/binary'
 
 interface TargetInfo {
   itemId: number
@@ -62,56 +64,42 @@ function findDisagreements(
   const runs = all.filter((r) => opts.runId == null || r.id === opts.runId).sort((a, b) => a.id - b.id)
   const limit = opts.limit ?? 200
   const cols = runs.map((r) => columns.get(r.id)!)
-  // Target by target, runs in id order: hits come out in the order they are listed, so only the
-  // shown ones are kept and the rest are just counted.
-  const shown: { i: number; run: (typeof runs)[number] }[] = []
-  let total = 0
-  // Only targets some run reached can disagree.
-  let lo = t.ids.length
-  let hi = 0
-  for (const run of cols) {
-    const [from, to] = runSpan(run)
-    if (from < to) {
-      lo = Math.min(lo, from)
-      hi = Math.max(hi, to)
-    }
-  }
-  const disagrees = (run: (typeof cols)[number], i: number) => {
-    const gold = t.goldBin[i]!
-    return gold !== NONE && run.status[i] === ST_OK && run.bin[i] !== gold
-  }
   const reveals = opts.reveals
+  let found: { total: number; shown: Hit[] }
   if (reveals) {
-    for (let i = lo; i < hi; i++) {
-      if (variantCode >= 0 && t.variant[i] !== variantCode) continue
-      if (t.goldBin[i] === NONE || !reveals(t.ids[i]!)) continue
-      for (let r = 0; r < cols.length; r++)
-        if (disagrees(cols[r]!, i) && total++ < limit) shown.push({ i, run: runs[r]! })
-    }
-  } else {
-    // Counted run by run (each pass reads its own columns in order), then only as many targets
-    // as the shown hits need are walked in the listed order.
-    const { goldBin, variant } = t
+    // Target by target, runs in id order: hits come out in the order they are listed, so only the
+    // shown ones are kept and the rest are just counted.
+    const shown: Hit[] = []
+    let total = 0
+    let lo = t.ids.length
+    let hi = 0
     for (const run of cols) {
       const [from, to] = runSpan(run)
-      const { status, bin } = run
-      for (let i = from; i < to; i++) {
-        const gold = goldBin[i]!
-        if (
-          gold !== NONE &&
-          status[i] === ST_OK &&
-          bin[i] !== gold &&
-          (variantCode < 0 || variant[i] === variantCode)
-        )
-          total++
+      if (from < to) {
+        lo = Math.min(lo, from)
+        hi = Math.max(hi, to)
       }
     }
-    for (let i = lo; i < hi && shown.length < limit; i++) {
-      if (variantCode >= 0 && variant[i] !== variantCode) continue
-      for (let r = 0; r < cols.length && shown.length < limit; r++)
-        if (disagrees(cols[r]!, i)) shown.push({ i, run: runs[r]! })
+    for (let i = lo; i < hi; i++) {
+      if (variantCode >= 0 && t.variant[i] !== variantCode) continue
+      const gold = t.goldBin[i]!
+      if (gold === NONE || !reveals(t.ids[i]!)) continue
+      for (let r = 0; r < cols.length; r++) {
+        const run = cols[r]!
+        if (run.status[i] === ST_OK && run.bin[i] !== gold && total++ < limit) shown.push({ i, r })
+      }
     }
+    found = { total, shown }
+  } else {
+    // The whole list read on another thread (compareInBackground.ts) holds the first of it.
+    const kept = opts.runId == null && opts.variant == null ? backgroundLists(snapshot) : null
+    found =
+      kept && limit <= kept.disagreements.limit
+        ? { total: kept.disagreements.total, shown: kept.disagreements.shown.slice(0, limit) }
+        : disagreementHits(t, cols, variantCode, limit)
   }
+  const shown = found.shown.map((h) => ({ i: h.i, run: runs[h.r]! }))
+  const total = found.total
   const verdictOf = verdictLookup(db)
   const info = targetInfo(
     db,
@@ -148,55 +136,26 @@ export function labelNext(db: Db, datasetId: number, limit = 50): LabelNextRow[]
   return memoised(db, datasetId, `labelNext:${limit}`, (s) => findLabelNext(db, s, limit))
 }
 
-function findLabelNext(db: Db, { t, runs, columns }: Snapshot, limit: number): LabelNextRow[] {
-  const votes = new Uint16Array(t.ids.length)
-  const unsupported = new Uint16Array(t.ids.length)
-  // Only targets some run reached have votes.
-  let lo = t.ids.length
-  let hi = 0
-  for (const r of runs) {
-    const run = columns.get(r.id)!
-    const [from, to] = runSpan(run)
-    if (from < to) {
-      lo = Math.min(lo, from)
-      hi = Math.max(hi, to)
-    }
-    for (let i = from; i < to; i++) {
-      if (run.status[i] !== ST_OK) continue
-      votes[i]!++
-      if (run.bin[i] === UNSUPPORTED) unsupported[i]!++
-    }
-  }
-  const score = (i: number) => {
-    const p = unsupported[i]! / votes[i]!
-    return 4 * p * (1 - p)
-  }
-  // Most disagreement first, then more judges, then target order: a total order, so the first
-  // `limit` of it are the same whether everything is sorted or only they are kept.
-  const order = (a: number, b: number) => score(b) - score(a) || votes[b]! - votes[a]! || a - b
-  const top: number[] = []
-  for (let i = lo; i < hi; i++) {
-    if (t.goldBin[i] !== NONE || votes[i] === 0) continue
-    if (top.length === limit && order(i, top[limit - 1]!) > 0) continue
-    let a = 0
-    let b = top.length
-    while (a < b) {
-      const mid = (a + b) >>> 1
-      if (order(top[mid]!, i) < 0) a = mid + 1
-      else b = mid
-    }
-    top.splice(a, 0, i)
-    if (top.length > limit) top.pop()
-  }
+function findLabelNext(db: Db, snapshot: Snapshot, limit: number): LabelNextRow[] {
+  const { t, runs, columns } = snapshot
+  const kept = backgroundLists(snapshot)
+  const top =
+    kept && limit <= kept.labelNext.limit
+      ? kept.labelNext.picks.slice(0, limit)
+      : labelNextPicks(
+          t.goldBin,
+          runs.map((r) => columns.get(r.id)!),
+          limit,
+        )
   const info = targetInfo(
     db,
-    top.map((i) => t.ids[i]!),
+    top.map((p) => t.ids[p.i]!),
   )
-  return top.map((i) => ({
-    targetId: t.ids[i]!,
-    ...info.get(t.ids[i]!)!,
-    judges: votes[i]!,
-    unsupportedShare: unsupported[i]! / votes[i]!,
-    disagreement: score(i),
+  return top.map((p) => ({
+    targetId: t.ids[p.i]!,
+    ...info.get(t.ids[p.i]!)!,
+    judges: p.votes,
+    unsupportedShare: p.unsupported / p.votes,
+    disagreement: splitScore(p.votes, p.unsupported),
   }))
 }

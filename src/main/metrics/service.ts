@@ -6,7 +6,7 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
-import { correctness } from './correctness'
+import { correctness, sharedWords } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
 import { figuresByVariant } from './figures'
 import { humanFigures } from './humans'
@@ -117,7 +117,7 @@ function raiFor(t: TargetColumns, run: RunColumns): JudgeMetrics['rai'] {
   return raiRates(candidates)
 }
 
-function refcheckerFor(t: TargetColumns, code: Int16Array): JudgeMetrics['refchecker'] {
+function refcheckerFor(t: TargetColumns, code: Int8Array | Int16Array): JudgeMetrics['refchecker'] {
   if (t.schema.type !== 'categorical' || t.schema.name !== 'refchecker') return null
   const rows: { response: number; verdict: string }[] = []
   for (let i = 0; i < code.length; i++)
@@ -156,6 +156,7 @@ function fromSnapshot(
   const judges: JudgeMetrics[] = []
   const correlations: CorrelationRow[] = []
   const correct: CorrectnessBits[] = []
+  const spans: [number, number][] = []
   for (const r of runs) {
     const run = columns.get(r.id)!
     const label = runLabel(r)
@@ -195,13 +196,14 @@ function fromSnapshot(
     })
     correlations.push(...correlationsFor(r, label, run, t, alpha, beta))
     correct.push(correctness(run, t.goldBin, span))
+    spans.push(span)
   }
   const mcnemarRows: McNemarRow[] = []
   for (let a = 0; a < runs.length; a++)
     for (let b = a + 1; b < runs.length; b++) {
       // A run with no verdicts (or a failed one) has nothing to test: p = 1 would read as "no difference".
       if (judges[a]!.excluded || judges[b]!.excluded) continue
-      const m = mcnemarBits(correct[a]!, correct[b]!)
+      const m = mcnemarBits(correct[a]!, correct[b]!, sharedWords(spans[a]!, spans[b]!))
       mcnemarRows.push({ a: runs[a]!.id, b: runs[b]!.id, n: m.n, aOnly: m.b, bOnly: m.c, pValue: m.pValue })
     }
   const groups = new Map<string, JudgeMetrics[]>()

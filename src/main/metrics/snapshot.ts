@@ -60,9 +60,15 @@ const cache = new WeakMap<Db, Entry>()
 
 const ownChanges = (db: Db) => db.prepare('SELECT total_changes()').pluck().get() as number
 
-function entry(db: Db, datasetId: number, includeControls = false): Entry {
+/** The kept entry, while the workspace is as it was when it was loaded. */
+function kept(db: Db, datasetId: number, includeControls: boolean): Entry | null {
   const hit = cache.get(db)
-  if (hit && hit.key === `${workspaceVersion(db)}:${datasetId}:${includeControls}`) return hit
+  return hit && hit.key === `${workspaceVersion(db)}:${datasetId}:${includeControls}` ? hit : null
+}
+
+function entry(db: Db, datasetId: number, includeControls = false): Entry {
+  const hit = kept(db, datasetId, includeControls)
+  if (hit) return hit
   const others = db.pragma('data_version', { simple: true }) as number
   const dataset = getDataset(db, datasetId)
   const t = loadTargets(db, datasetId, dataset.labelSchema, includeControls)
@@ -90,6 +96,8 @@ function lazyRuns(
   let loaded: Pick<Snapshot, 'runs' | 'columns'> | null = null
   const load = () => {
     if (loaded) return loaded
+    loaded = provided.get(snapshot) ?? null
+    if (loaded) return loaded
     const before = ownChanges(db)
     const runs = judgeRuns(db, datasetId)
     const columns = loadRuns(
@@ -104,7 +112,7 @@ function lazyRuns(
     if (Number(own) === before) e.key = [ownChanges(db), ...rest].join(':')
     return loaded
   }
-  return {
+  const snapshot: Snapshot = {
     ...base,
     get runs() {
       return load().runs
@@ -113,10 +121,37 @@ function lazyRuns(
       return load().columns
     },
   }
+  return snapshot
+}
+
+/** Runs read elsewhere (runsInBackground.ts) for a snapshot that has not loaded its own. */
+const provided = new WeakMap<Snapshot, Pick<Snapshot, 'runs' | 'columns'>>()
+
+/**
+ * Hands a snapshot the runs and columns it would load, read on another connection while the
+ * workspace was as the snapshot saw it. A snapshot that loaded its runs already keeps them.
+ */
+export function provideRuns(snapshot: Snapshot, runs: Pick<Snapshot, 'runs' | 'columns'>): void {
+  provided.set(snapshot, runs)
+}
+
+/** Whether a snapshot was handed its runs (runsInBackground.ts). */
+export function runsProvided(snapshot: Snapshot): boolean {
+  return provided.has(snapshot)
 }
 
 export function datasetSnapshot(db: Db, datasetId: number): Snapshot {
   return entry(db, datasetId).snapshot
+}
+
+/** The snapshot kept for the dataset if the workspace has not changed since it was loaded, else null (nothing is loaded). */
+export function currentSnapshot(db: Db, datasetId: number): Snapshot | null {
+  return kept(db, datasetId, false)?.snapshot ?? null
+}
+
+/** Whether the current snapshot holds a result of this name already (nothing is loaded). */
+export function isMemoised(db: Db, datasetId: number, name: string): boolean {
+  return kept(db, datasetId, false)?.memo.has(name) ?? false
 }
 
 /** A result derived from the current snapshot, computed once per workspace version. */

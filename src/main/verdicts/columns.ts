@@ -1,4 +1,12 @@
-import { type Coder, type RunColumns, ST_ERROR, ST_NA, ST_OK, type TargetColumns } from '../metrics/load'
+import {
+  type Coder,
+  noteSpan,
+  type RunColumns,
+  ST_ERROR,
+  ST_NA,
+  ST_OK,
+  type TargetColumns,
+} from '../metrics/load'
 import { CODE_SPAN, sqlString } from '../metrics/packing'
 import { NONE } from '../metrics/stats/binary'
 import type { Db } from '../store/connection'
@@ -13,11 +21,36 @@ import { type VerdictColumn, verdictColumns } from './stored'
  * otherwise fill 160 MB of NaN. The readers below then leave it to that, except the pass that
  * reads explicit scores, whose first write makes it.
  */
-function emptyRun(n: number, labelNum?: Float64Array): RunColumns {
-  const code = new Int16Array(n).fill(-1)
-  let num: Float64Array | null = null
+function emptyRun(n: number, labelNum?: Float64Array, labels = 0): RunColumns {
+  // A code is a label's index or −1: a byte holds it for up to 127 labels, which halves what
+  // twenty runs over a million targets fill.
+  const code = labels <= 127 ? new Int8Array(n).fill(-1) : new Int16Array(n).fill(-1)
+  return runColumnsOf(
+    { bin: new Int8Array(n).fill(NONE), code, status: new Uint8Array(n), hasScores: false },
+    labelNum,
+  )
+}
+
+/** A run's columns as plain arrays: what crosses to and from another thread. */
+export interface RunParts {
+  bin: Int8Array
+  code: Int8Array | Int16Array
+  status: Uint8Array
+  hasScores: boolean
+  /** The numbers, when the loader wrote them; null when they are made from the codes (emptyRun). */
+  num: Float64Array | null
+}
+
+/** A run's columns from its arrays, the numbers made from the codes when first asked for if not given. */
+function runColumnsOf(
+  parts: Omit<RunParts, 'num'> & { num?: Float64Array | null },
+  labelNum?: Float64Array,
+): RunColumns {
+  const { code } = parts
+  const n = code.length
+  let num = parts.num ?? null
   return {
-    bin: new Int8Array(n).fill(NONE),
+    bin: parts.bin,
     code,
     get num(): Float64Array {
       if (num === null) {
@@ -30,10 +63,33 @@ function emptyRun(n: number, labelNum?: Float64Array): RunColumns {
       }
       return num
     },
-    status: new Uint8Array(n),
-    hasScores: false,
+    status: parts.status,
+    hasScores: parts.hasScores,
   }
 }
+
+/** Whether the schema's verdicts are read as label codes (their numbers then come from the codes). */
+function codedFor(t: LoadTargets, labels = t.labels.length): boolean {
+  return t.schema.type !== 'numeric' && labels + 3 <= SCORE_FLAG && t.ids.length > 0
+}
+
+/**
+ * A loaded run as plain arrays for another thread. Its numbers go along only where the loader
+ * wrote them (numeric schemas, explicit scores); elsewhere they are the labels' numbers, made
+ * from the codes on the other side as here.
+ */
+export function runParts(run: RunColumns, t: LoadTargets): RunParts {
+  const num = !codedFor(t) || run.hasScores ? run.num : null
+  return { bin: run.bin, code: run.code, status: run.status, hasScores: run.hasScores, num }
+}
+
+/** The run `runParts` gave, as loadRuns would have given it. */
+export function runFromParts(parts: RunParts, t: LoadTargets, coder: Coder): RunColumns {
+  return runColumnsOf(parts, codedFor(t) ? labelNumbers(t, coder) : undefined)
+}
+
+/** What loading runs reads of the dataset's targets. */
+export type LoadTargets = Pick<TargetColumns, 'ids' | 'indexOf' | 'labels' | 'schema'>
 
 /** Added to a verdict's code when the row carries an explicit score. */
 const SCORE_FLAG = 32
@@ -47,7 +103,7 @@ const SCORE_FLAG = 32
 export function loadRuns(
   db: Db,
   allRunIds: readonly number[],
-  t: TargetColumns,
+  t: LoadTargets,
   coder: Coder,
   opts: { columns?: boolean } = {},
 ): Map<number, RunColumns> {
@@ -56,9 +112,9 @@ export function loadRuns(
   const k = t.labels.length
   const numeric = t.schema.type === 'numeric'
   // Numeric verdicts all go through the per-column pass below.
-  const coded = !numeric && k + 3 <= SCORE_FLAG && n > 0
+  const coded = codedFor(t, k)
   const labelNum = coded ? labelNumbers(t, coder) : undefined
-  for (const id of allRunIds) out.set(id, emptyRun(n, labelNum))
+  for (const id of allRunIds) out.set(id, emptyRun(n, labelNum, k))
   if (allRunIds.length === 0) return out
   // Runs kept as columns (migration 0100) are decoded from them; the others are read row by row.
   // `columns: false` reads every run from its rows: the reference the columns are tested against.
@@ -151,7 +207,7 @@ export function loadRuns(
 function applyColumn(
   r: RunColumns,
   column: VerdictColumn,
-  t: TargetColumns,
+  t: LoadTargets,
   coder: Coder,
   coded: boolean,
 ): void {
@@ -196,11 +252,17 @@ function applyColumn(
   const { codes, lo } = column
   const indexOf = t.indexOf
   const end = Math.min(codes.length, indexOf.length - lo)
+  // Target ids ascend with their dense index, so the first and last verdict written bound the
+  // run's span: noted here, the span is not found again by scanning a million statuses.
+  let first = -1
+  let last = -1
   for (let p = Math.max(0, -lo); p < end; p++) {
     const c = codes[p]!
     if (c === 0) continue
     const i = indexOf[lo + p]!
     if (i < 0) continue
+    if (first < 0) first = i
+    last = i
     r.status[i] = status[c]!
     if (full[c] === 1) {
       r.bin[i] = bin[c]!
@@ -209,6 +271,7 @@ function applyColumn(
       if (!coded) r.num[i] = num[c]!
     }
   }
+  noteSpan(r, first < 0 ? [r.status.length, r.status.length] : [first, last + 1])
 }
 
 const idList = (ids: readonly number[]) => ids.map((id) => Math.trunc(id)).join(',')
@@ -228,11 +291,11 @@ function codeSql(labels: readonly string[], as: 'numbers' | 'chars'): string {
 const CHAR_ZERO = 0x30
 
 /** Each label's numeric reading, by label code. */
-function labelNumbers(t: TargetColumns, coder: Coder): Float64Array {
+function labelNumbers(t: LoadTargets, coder: Coder): Float64Array {
   return Float64Array.from(t.labels, (l) => coder.num(l, null))
 }
 
-function codeDecoder(t: TargetColumns, coder: Coder) {
+function codeDecoder(t: LoadTargets, coder: Coder) {
   const k = t.labels.length
   const labelBin = Int8Array.from(t.labels, (l) => coder.bin(l, null))
   const unknown = k === 0 ? ST_OK : ST_NA
@@ -269,7 +332,7 @@ function loadRunString(
   db: Db,
   index: string,
   runId: number,
-  t: TargetColumns,
+  t: LoadTargets,
   decode: ReturnType<typeof codeDecoder>,
   r: RunColumns,
   scored: Set<number>,

@@ -80,12 +80,20 @@ function popcount(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff
 }
 
-/** The same test as `mcnemar`, from bit sets. */
-export function mcnemarBits(a: CorrectnessBits, b: CorrectnessBits): McNemar {
+/**
+ * The same test as `mcnemar`, from bit sets. `words` [from, to) may name the only words where
+ * both sets have judged bits (where the two runs' spans meet), so the rest are not read.
+ */
+export function mcnemarBits(
+  a: CorrectnessBits,
+  b: CorrectnessBits,
+  words: readonly [from: number, to: number] = [0, a.judged.length],
+): McNemar {
   let n = 0
   let onlyA = 0
   let onlyB = 0
-  for (let w = 0; w < a.judged.length; w++) {
+  const end = Math.min(words[1], a.judged.length)
+  for (let w = Math.max(0, words[0]); w < end; w++) {
     const both = a.judged[w]! & b.judged[w]!
     if (both === 0) continue
     n += popcount(both)

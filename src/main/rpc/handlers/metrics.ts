@@ -2,10 +2,13 @@ import type { metricsCalls } from '../../../shared/contract/metrics'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { blindGate } from '../../blind'
+import { awaitCompareLists, startCompareLists } from '../../metrics/compareInBackground'
 import { computeItemLevel, withItemLevel } from '../../metrics/items'
 import { narrowing } from '../../metrics/narrowing'
 import { disagreements, labelNext } from '../../metrics/queries'
+import { awaitRuns, startRuns } from '../../metrics/runsInBackground'
 import { computeDatasetMetrics } from '../../metrics/service'
+import { datasetSnapshot } from '../../metrics/snapshot'
 import { withHumanCosts } from '../../projects/humanCost'
 import { renderReport } from '../../reports'
 import type { Db } from '../../store/connection'
@@ -18,15 +21,24 @@ function requireDataset(db: Db, datasetId: number): void {
 
 export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof metricsCalls> {
   return {
-    'metrics.compare': ({ datasetId, seed, replicates, includeControls }) => {
+    'metrics.compare': async ({ datasetId, seed, replicates, includeControls }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
+      if (!includeControls) {
+        // The judge runs are read on the second core while this one loads the targets and labels.
+        startRuns(db, datasetId)
+        datasetSnapshot(db, datasetId)
+        await awaitRuns(db, datasetId)
+        // The view asks for its lists next: they are worked out on the second core meanwhile.
+        startCompareLists(db, datasetId)
+      }
       return withHumanCosts(db, computeDatasetMetrics(db, datasetId, { seed, replicates, includeControls }))
     },
-    'metrics.disagreements': ({ datasetId, runId, variant, limit, viewer }) => {
+    'metrics.disagreements': async ({ datasetId, runId, variant, limit, viewer }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
       const gate = blindGate(db, datasetId, viewer)
+      if (gate.open) await awaitCompareLists(db, datasetId)
       // An open gate hides nothing: the list is the shared one, kept until the workspace changes.
       return disagreements(db, datasetId, {
         runId,
@@ -35,9 +47,10 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
         reveals: gate.open ? undefined : gate.reveals,
       })
     },
-    'metrics.labelNext': ({ datasetId, limit, viewer }) => {
+    'metrics.labelNext': async ({ datasetId, limit, viewer }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
+      await awaitCompareLists(db, datasetId)
       // The judges' split on a target is their verdicts in another form: blind keeps it back too.
       const gate = blindGate(db, datasetId, viewer)
       const queue = gate.open ? labelNext(db, datasetId, limit) : []

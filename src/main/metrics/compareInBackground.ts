@@ -1,0 +1,82 @@
+import type { Worker } from 'node:worker_threads'
+import type { Db } from '../store/connection'
+import { startWorker, type WorkerScript, workerScript } from './backgroundWorker'
+import { listsInput } from './compareLists'
+import { type BackgroundLists, backgroundLists, keepLists } from './keptLists'
+import { NARROWING_POINTS } from './narrowing'
+import { currentSnapshot, datasetSnapshot, isMemoised, type Snapshot } from './snapshot'
+
+/**
+ * The Compare view's lists of a large dataset (the narrowing chart, label-next, the
+ * disagreements) worked out on the second core while its figures take the first: once its first
+ * call has loaded the snapshot, a worker thread is handed that snapshot's columns (copies) and
+ * works the lists out with the same code the main thread runs (compareLists.ts). At a million
+ * targets that takes a quarter of a second off the thread that answers the view.
+ *
+ * The lists are kept with the snapshot they were worked out from (keptLists.ts), and a snapshot
+ * serves only while the workspace is unchanged: after any change the next call has a new one,
+ * and a worker still busy with the old one is stopped and its lists dropped. A worker that cannot
+ * start or fails leaves the lists to the main thread, as without it.
+ */
+
+/** Below this many targets the lists are quick enough on the app's own thread. */
+export const BACKGROUND_FROM_TARGETS = 50_000
+
+interface Pending {
+  snapshot: Snapshot
+  lists: Promise<BackgroundLists | null>
+  worker: Worker
+}
+
+const pending = new WeakMap<Db, Pending>()
+
+/**
+ * Starts working out the lists of the dataset's current snapshot (loading it if need be) in the
+ * background, unless they are kept or being worked out already, or the dataset is small.
+ */
+export function startCompareLists(
+  db: Db,
+  datasetId: number,
+  fromTargets = BACKGROUND_FROM_TARGETS,
+  script: WorkerScript | null = workerScript(),
+): void {
+  const snapshot = datasetSnapshot(db, datasetId)
+  if (snapshot.t.ids.length < fromTargets || backgroundLists(snapshot)) return
+  // Lists the main thread worked out already (the view's lists asked for first) are kept.
+  if (isMemoised(db, datasetId, `narrowing:${NARROWING_POINTS}`)) return
+  const p = pending.get(db)
+  if (p?.snapshot === snapshot) return
+  if (p) stop(db, p)
+  if (!script) return
+  const input = listsInput(snapshot)
+  // The runs' slices and the label times are made for the worker: handed over, not copied again.
+  const started = startWorker(script, { job: 'lists', input }, [
+    ...input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]),
+    ...(input.latest ? [input.latest.buffer] : []),
+  ])
+  if (!started) return
+  pending.set(db, {
+    snapshot,
+    lists: started.answer as Promise<BackgroundLists | null>,
+    worker: started.worker,
+  })
+}
+
+/**
+ * Waits for the background lists of the dataset's current snapshot and keeps them with it.
+ * Returns at once when none are being worked out; drops lists of a snapshot no longer current.
+ */
+export async function awaitCompareLists(db: Db, datasetId: number): Promise<void> {
+  const p = pending.get(db)
+  if (!p) return
+  if (currentSnapshot(db, datasetId) !== p.snapshot) return stop(db, p)
+  p.worker.ref()
+  const lists = await p.lists
+  if (pending.get(db) === p) pending.delete(db)
+  if (lists) keepLists(p.snapshot, lists)
+}
+
+function stop(db: Db, p: Pending): void {
+  if (pending.get(db) === p) pending.delete(db)
+  void p.worker.terminate()
+}
