@@ -1,4 +1,4 @@
-import { type RunColumns, runSpan, ST_OK } from './load'
+import { type RunColumns, runSpan, ST_OK, spanOfRuns } from './load'
 import { NONE, UNSUPPORTED } from './stats/binary'
 
 /**
@@ -85,15 +85,7 @@ export function disagreementHits(
   const shown: Hit[] = []
   let total = 0
   // Only targets some run reached can disagree.
-  let lo = goldBin.length
-  let hi = 0
-  for (const run of cols) {
-    const [from, to] = runSpan(run)
-    if (from < to) {
-      lo = Math.min(lo, from)
-      hi = Math.max(hi, to)
-    }
-  }
+  const [lo, hi] = spanOfRuns(cols, goldBin.length)
   // Counted run by run (each pass reads its own columns in order), then only as many targets
   // as the shown hits need are walked in the listed order.
   for (const run of cols) {

@@ -3,7 +3,7 @@ import type { Db } from '../store/connection'
 import { verdictLookup } from '../verdicts/reads'
 import { disagreementHits, type Hit, labelNextPicks, splitScore } from './judgeLists'
 import { backgroundLists } from './keptLists'
-import { runSpan, ST_OK } from './load'
+import { ST_OK, spanOfRuns } from './load'
 import { datasetSnapshot, memoised, runLabel, type Snapshot } from './snapshot'
 import { NONE } from './stats/binary'
 
@@ -71,15 +71,7 @@ function findDisagreements(
     // shown ones are kept and the rest are just counted.
     const shown: Hit[] = []
     let total = 0
-    let lo = t.ids.length
-    let hi = 0
-    for (const run of cols) {
-      const [from, to] = runSpan(run)
-      if (from < to) {
-        lo = Math.min(lo, from)
-        hi = Math.max(hi, to)
-      }
-    }
+    const [lo, hi] = spanOfRuns(cols, t.ids.length)
     for (let i = lo; i < hi; i++) {
       if (variantCode >= 0 && t.variant[i] !== variantCode) continue
       const gold = t.goldBin[i]!
