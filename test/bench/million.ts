@@ -178,6 +178,8 @@ function searchIndexSizes(ctx: AppContext): void {
       .get(like) as number) /
     2 ** 20
   info('word index on disk (items, candidates, units)', size('*_fts*'), 'MB')
+  // Migration 0210's one row per item, part of the figure above; none before it.
+  info('of which the item-level index of the units (one-word searches)', size('item_units_fts*'), 'MB')
   const t0 = performance.now()
   const list = loadWords(db)
   info(
