@@ -48,7 +48,7 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('import' as const), a: text, b: text, c: text, keep: fc.boolean() }),
 )
 
-const tokens = (s: string) => asIndexed(s).match(/[\p{L}\p{N}]+/gu) ?? []
+const tokens = (s: string): string[] => asIndexed(s).match(/[\p{L}\p{N}]+/gu) ?? []
 /** The search rules spelled out: a short word is a whole word; a longer one any word holding it. */
 const holds = (s: string, word: string) =>
   tokens(s).some((t) => (word.length < 3 ? t === word : t.includes(asIndexed(word))))
