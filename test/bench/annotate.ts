@@ -39,12 +39,23 @@ export async function benchItemsTable(): Promise<void> {
         limit: 100,
       }),
     )
+  // A search is called five times and the slowest call kept, with the CPU time of a call beside
+  // it: timed once, the figure moved by tens of milliseconds between runs on a busy machine.
+  const searchNotes = new Map<string, string>()
+  const search = (name: string, text: string): [string, number] => {
+    const times: number[] = []
+    const c0 = process.cpuUsage()
+    for (let i = 0; i < 5; i++) times.push(page('all', 0, text))
+    const c = process.cpuUsage(c0)
+    searchNotes.set(name, `slowest of 5 calls; CPU ${((c.user + c.system) / 1000 / 5).toFixed(0)} ms a call`)
+    return [name, Math.max(...times)]
+  }
   const rows: [string, number][] = [
     ['first page', page('all')],
     ['last page', page('all', items - 100)],
     ['not yet labelled by me', page('unlabelled')],
     ['disputed', page('disputed')],
-    ['text search', page('all', 0, 'Question 4242?')],
+    search('text search', 'Question 4242?'),
     ['annotate view', time(() => openAnnotateView(ws.db, { datasetId, annotatorId: me.id, blind: true }))],
     ['dataset summary', time(() => datasetSummary(ws.db, datasetId))],
   ]
@@ -60,11 +71,11 @@ export async function benchItemsTable(): Promise<void> {
   rows.push(
     ['disputed, 5% of targets', page('disputed')],
     ['dataset summary, 2 annotators', time(() => datasetSummary(ws.db, datasetId))],
-    ['text search, common word', page('all', 0, 'fact')],
-    ['text search, 2 letters', page('all', 0, 'of')],
+    search('text search, common word', 'fact'),
+    search('text search, 2 letters', 'of'),
   )
 
-  for (const [name, t] of rows) figure(`${items} items, ${name}`, t, 'ms', 200)
+  for (const [name, t] of rows) figure(`${items} items, ${name}`, t, 'ms', 200, 'max', searchNotes.get(name))
   ws.close()
   rmSync(dir, { recursive: true, force: true })
 }

@@ -11,7 +11,7 @@ import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
-import { ftsQuery, MATCHING_ITEMS, MAX_TERMS } from './search'
+import { ftsQuery, MAX_TERMS, matchingItems, searchWords } from './search'
 import { wordsContaining } from './vocabulary'
 
 const Variants = z.array(z.string())
@@ -146,7 +146,7 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
   // A piece of a word that no indexed word contains: nothing can match.
   if (fts === '') where.push('0')
   else if (fts !== null) {
-    collectMatches(db, fts)
+    collectMatches(db, fts, searchWords(search).length === 1)
     where.push('i.id IN (SELECT item_id FROM temp.search_hits)')
   }
   // Only punctuation: no index can help, and ids and questions are where such text is looked for.
@@ -213,10 +213,10 @@ export function queryItems(db: Db, q: ItemsQuery): { total: number; rows: ItemRo
  * them, and a word common to most items matches hundreds of thousands of rows: finding them
  * once halves the wait. Temporary tables live in this connection only and never reach the file.
  */
-function collectMatches(db: Db, fts: string): void {
+function collectMatches(db: Db, fts: string, oneWord: boolean): void {
   db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (item_id INTEGER PRIMARY KEY)')
   db.prepare('DELETE FROM temp.search_hits').run()
-  db.prepare(`INSERT OR IGNORE INTO temp.search_hits (item_id) ${MATCHING_ITEMS}`).run({ fts })
+  db.prepare(`INSERT OR IGNORE INTO temp.search_hits (item_id) ${matchingItems(oneWord)}`).run({ fts })
 }
 
 function datasetSummaryExists(db: Db, datasetId: number): void {

@@ -20,6 +20,11 @@ export function asIndexed(word: string): string {
   return word.normalize('NFKC').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')
 }
 
+/** The words of a search as typed, lower case; none when it is only punctuation. */
+export function searchWords(search: string): string[] {
+  return search.normalize('NFKC').toLowerCase().match(WORD) ?? []
+}
+
 const quote = (w: string) => `"${w}"`
 
 /**
@@ -31,8 +36,8 @@ const quote = (w: string) => `"${w}"`
  * expression '' when a word is found nowhere, so nothing matches.
  */
 export function ftsQuery(search: string, termsContaining?: (piece: string) => string[]): string | null {
-  const words = search.normalize('NFKC').toLowerCase().match(WORD)
-  if (!words) return null
+  const words = searchWords(search)
+  if (words.length === 0) return null
   const parts: string[] = []
   for (const w of words) {
     if (w.length < MIN_PREFIX) {
@@ -53,7 +58,17 @@ const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
  * Item ids (of any dataset, repeats possible) whose id, question, reference, a candidate or a
  * current unit holds every word of the @fts query. Each table has its own index, so a word in
  * the question and another in a candidate do not make a match: a search within one text.
+ *
+ * With one word typed (`oneWord`), the units' part reads the item-level index of migration 0210
+ * (each item once, its current units' words): a word is in one of an item's current units
+ * exactly when it is in that row. With more words they must share one unit, which only
+ * units_fts can say.
  */
-export const MATCHING_ITEMS = `SELECT rowid FROM items_fts WHERE items_fts MATCH @fts
+export function matchingItems(oneWord: boolean): string {
+  const units = oneWord
+    ? 'SELECT rowid FROM item_units_fts WHERE item_units_fts MATCH @fts'
+    : `SELECT u.item_id FROM units_fts f JOIN units u ON u.id = f.rowid WHERE units_fts MATCH @fts AND ${CURRENT}`
+  return `SELECT rowid FROM items_fts WHERE items_fts MATCH @fts
   UNION ALL SELECT c.item_id FROM candidates_fts f JOIN candidates c ON c.id = f.rowid WHERE candidates_fts MATCH @fts
-  UNION ALL SELECT u.item_id FROM units_fts f JOIN units u ON u.id = f.rowid WHERE units_fts MATCH @fts AND ${CURRENT}`
+  UNION ALL ${units}`
+}

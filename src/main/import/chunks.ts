@@ -15,6 +15,7 @@ export const CHUNK_WORK = 6000
 export class ChunkWriter {
   private readonly maxIds
   private readonly index
+  private readonly itemWords
 
   constructor(
     private readonly db: Db,
@@ -41,6 +42,22 @@ export class ChunkWriter {
         `INSERT INTO units_fts (rowid, text) SELECT id, text FROM units WHERE id > @units AND ${ofDataset('units')}`,
       ),
     ]
+    // The item-level word index (migration 0210) holds one row per item: an item this import
+    // gave units gets its row written anew from all its current units. Items from an earlier
+    // chunk (a variant added by a later file) lose their old row first, found by rowid.
+    const touched = `SELECT item_id FROM units WHERE id > @units AND ${ofDataset('units')}`
+    this.itemWords = {
+      older: db
+        .prepare(
+          `SELECT DISTINCT item_id FROM units WHERE id > @units AND item_id <= @items AND ${ofDataset('units')}`,
+        )
+        .pluck(),
+      drop: db.prepare('DELETE FROM item_units_fts WHERE rowid = ?'),
+      write: db.prepare(
+        `INSERT INTO item_units_fts (rowid, text) SELECT item_id, group_concat(text, char(10)) FROM units
+         WHERE item_id IN (${touched}) AND superseded_by IS NULL AND deleted_at IS NULL GROUP BY item_id`,
+      ),
+    }
   }
 
   /** Runs one chunk's writes and indexes what they added, in one transaction. */
@@ -49,7 +66,10 @@ export class ChunkWriter {
       // New rows take ids above the current maximum, and nobody else writes while this runs.
       const before = this.maxIds.get() as { items: number; candidates: number; units: number }
       const out = fn()
-      for (const stmt of this.index) stmt.run({ ds: this.datasetId, ...before })
+      const params = { ds: this.datasetId, ...before }
+      for (const stmt of this.index) stmt.run(params)
+      for (const id of this.itemWords.older.all(params)) this.itemWords.drop.run(id)
+      this.itemWords.write.run({ ds: this.datasetId, units: before.units })
       return out
     })
   }

@@ -14,6 +14,7 @@ import { migration0140 } from './0140-label-reads'
 import { migration0150 } from './0150-batch-replies'
 import { migration0160 } from './0160-label-blocks'
 import { migration0180 } from './0180-candidate-done'
+import { migration0210 } from './0210-item-unit-words'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0150,
   migration0160,
   migration0180,
+  migration0210,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
