@@ -1,15 +1,17 @@
 import { Worker } from 'node:worker_threads'
 
 /**
- * Wakes the fake server at exact moments without spinning. Node's timers fire on whole
- * milliseconds (often one late); waiting out the last part turn by turn (setImmediate) kept the
- * fake server's thread busy whenever a reply was due soon, and at a thousand replies a second
- * that was nearly always: on a two-core machine that took CPU from the client being measured.
- * Here a small worker thread sleeps on a futex (microsecond-precise, no CPU while it waits) until
- * the earliest due time and posts a message. Waking this thread then takes a few hundredths to a
- * few tenths of a millisecond, so replies go out that much late (never early): at 100 ms of
- * latency, a few tenths of a percent of throughput, which the bench counts against the engine.
+ * Wakes the fake server at exact moments without spinning for long. Node's timers fire on whole
+ * milliseconds (often one late), and waiting out the last millisecond turn by turn kept the fake
+ * server's thread busy whenever a reply was due within one: at a thousand replies a second that
+ * is nearly always, and on a two-core machine the spinning took a core from the client being
+ * measured. Here a small worker thread sleeps on a futex (microsecond-precise, no CPU while it
+ * waits) until just before the earliest due time and posts a message; waking this thread takes
+ * a few tenths of a millisecond, so it comes EARLY_MS ahead and only that last part is waited
+ * out turn by turn.
  */
+const EARLY_MS = 0.5
+
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads')
 const ctrl = new Int32Array(workerData, 0, 2) // [change count, stop]
@@ -44,6 +46,7 @@ export class Waker {
   private readonly pending: Pending[] = []
   private worker: Worker | null = null
   private online: Promise<void> = Promise.resolve()
+  private spinning = false
 
   /** Resolves at `due` (a performance.now() time of this thread), never before it. */
   at(due: number): Promise<void> {
@@ -82,14 +85,24 @@ export class Waker {
     return w ? w.terminate().then(() => undefined) : Promise.resolve()
   }
 
-  /** Answers what is due, then has the worker post when the next one is. */
+  /** Answers what is due, then waits out a due time this close turn by turn, or has the worker post. */
   private wake(): void {
     const t = now()
     let n = 0
     while (n < this.pending.length && (this.pending[n] as Pending).due <= t) n++
     for (const p of this.pending.splice(0, n)) p.resolve()
     const head = this.pending[0]
-    this.next[0] = head ? head.due : Number.NaN
+    if (head && head.due - t <= EARLY_MS) {
+      if (!this.spinning) {
+        this.spinning = true
+        setImmediate(() => {
+          this.spinning = false
+          this.wake()
+        })
+      }
+      return
+    }
+    this.next[0] = head ? head.due - EARLY_MS : Number.NaN
     Atomics.add(this.ctrl, 0, 1)
     Atomics.notify(this.ctrl, 0)
     if (head) void this.start()

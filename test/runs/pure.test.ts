@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { accountFor, MISSING_VERDICT } from '../../src/main/runs/accounting'
 import { canonicalJson, requestHash } from '../../src/main/runs/hash'
-import { backoffDelay, bucketWait, Semaphore, TokenBucket } from '../../src/main/runs/limits'
+import { backoffDelay, bucketWait, TokenBucket } from '../../src/main/runs/limits'
 
 const target = (id: number) => ({
   targetId: id,
@@ -68,26 +68,5 @@ describe('backoff and rate limits', () => {
     for (let i = 0; i < 15; i++) await bucket.take(1)
     expect(t).toBeCloseTo(1400, 6)
     expect(slept.every((ms) => Math.abs(ms - 100) < 1e-6)).toBe(true)
-  })
-})
-
-describe('concurrency gate', () => {
-  it('hands slots let go of during a turn on together at its end, never more than its size', async () => {
-    const gate = new Semaphore(2)
-    await gate.acquire()
-    await gate.acquire()
-    const started: string[] = []
-    const waiters = ['c', 'd', 'e'].map((name) => gate.acquire().then(() => started.push(name)))
-    gate.releaseAtTurnEnd()
-    gate.releaseAtTurnEnd()
-    // Still this turn (and its microtasks): nobody has the slots yet.
-    await Promise.resolve()
-    expect(started).toEqual([])
-    await new Promise((r) => setImmediate(r))
-    await Promise.resolve()
-    expect(started).toEqual(['c', 'd'])
-    gate.release()
-    await Promise.all(waiters)
-    expect(started).toEqual(['c', 'd', 'e'])
   })
 })

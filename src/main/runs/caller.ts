@@ -195,20 +195,26 @@ export class RunCaller {
       this.gate.release()
       throw error
     }
-    // The slot is handed on at the end of this turn of the event loop, with the slots of every
-    // other reply that came in during it, and before their records commit. Before the commit: the
-    // next request need not wait for a transaction (at low concurrency that wait was on every
-    // call's path). Together: handed on one by one as each reply was read, the requests went
-    // out, and the replies came back, spread over more turns of both processes, a third more CPU
-    // per call at concurrency 128. The answer is reported only once committed, so a kill before
-    // then loses only a reply nobody was told of, and resume asks for it again.
-    this.gate.releaseAtTurnEnd()
+    // A reply alone in its turn of the event loop frees its slot before its record commits: the
+    // next request need not wait for this one's transaction (at low concurrency that wait was on
+    // every call's path). Replies that arrive together free theirs together once their shared
+    // commit is done, as before: handed on one by one, the requests went out, and the replies came
+    // back, spread over more turns of both processes, a third more CPU per call at concurrency
+    // 128. Either way the answer is reported only once committed, so a kill before then loses
+    // only a reply nobody was told of, and resume asks for it again.
+    const early = !this.writes.pending()
+    if (early) this.gate.release()
     const { reply, cost } = outcome
-    const callId = await this.writes.write(() => {
-      const id = insertCall(db, outcome.record)
-      if (reply && config.cache) cachePut(db, hash, reply)
-      return id
-    })
+    let callId: number
+    try {
+      callId = await this.writes.write(() => {
+        const id = insertCall(db, outcome.record)
+        if (reply && config.cache) cachePut(db, hash, reply)
+        return id
+      })
+    } finally {
+      if (!early) this.gate.release()
+    }
     onId?.(callId)
     if (!reply) return { ok: false, error: outcome.record.error ?? 'unknown transport failure', callId }
     this.o.onCall?.({ cost, cached: false, callId })
@@ -220,8 +226,7 @@ export class RunCaller {
     const { runId, config, signal } = this.o
     let lastError: TransportError | null = null
     let attempts = 0
-    // Only a tokens-per-minute limit needs it (it stringifies the tool's schema on every call).
-    const estimate = this.tpm ? estimateTokens(request) : 0
+    const estimate = estimateTokens(request)
     for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
       await this.rpm?.take(1, signal).catch(() => {
         throw new RunStopped('stopped')

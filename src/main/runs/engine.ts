@@ -9,6 +9,7 @@ import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { allFailedReason, runFailures } from '../verdicts/failures'
 import { settledTargets } from '../verdicts/reads'
+import { insertVerdicts } from '../verdicts/write'
 import { RunCaller, RunFatal, RunStopped } from './caller'
 import type { RunConfig } from './config'
 import { runExtraction } from './extract'
@@ -31,7 +32,6 @@ import {
 import type { RunSession } from './session'
 import { loadJudgeTasks } from './tasks'
 import { TickWrites } from './tickWrites'
-import { VerdictWrites } from './verdictWrites'
 
 export interface RunProgress {
   runId: number
@@ -309,7 +309,6 @@ export class RunEngine {
     // Calls are gated by the caller; extra tasks in flight keep the gate full when a task makes
     // several calls in sequence or is answered from the cache.
     const inFlight = s.run.config.concurrency * 2 + 2
-    const verdicts = new VerdictWrites(s.db, s.run.id, s.writes)
     await runPool(
       pending,
       inFlight,
@@ -322,7 +321,7 @@ export class RunEngine {
         const outcomes = await judgeTask(method, task, ctx, words)
         // A stop can surface inside a method as a failed call; those outcomes are not real.
         if (s.signal.aborted && outcomes.some((o) => o.status === 'error')) return
-        await verdicts.write(outcomes, callId)
+        await s.writes.write(() => insertVerdicts(s.db, s.run.id, outcomes, callId))
         done++
         s.progress(done, tasks.length)
       },

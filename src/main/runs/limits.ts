@@ -2,7 +2,6 @@
 
 export class Semaphore {
   private active = 0
-  private deferred = 0
   private readonly waiting: (() => void)[] = []
 
   constructor(private readonly size: number) {}
@@ -19,20 +18,6 @@ export class Semaphore {
     const next = this.waiting.shift()
     if (next) next()
     else this.active--
-  }
-
-  /**
-   * `release`, at the end of this turn of the event loop (after its I/O callbacks), together
-   * with every other slot let go of during it, so the requests they start go out together.
-   */
-  releaseAtTurnEnd(): void {
-    this.deferred++
-    if (this.deferred > 1) return
-    setImmediate(() => {
-      const n = this.deferred
-      this.deferred = 0
-      for (let i = 0; i < n; i++) this.release()
-    })
   }
 }
 
