@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads'
 
 /**
  * The metrics' worker thread (compareWorker.ts), started for one job: the Compare view's lists
- * (compareInBackground.ts) or its judge runs' columns (runsInBackground.ts). Its answer is null
+ * (compareInBackground.ts). Its answer is null
  * when it cannot start, fails or stops, which leaves the work to the main thread as without it.
  */
 
@@ -27,7 +27,7 @@ export function workerScript(): WorkerScript | null {
   return url ? { url } : null
 }
 
-export type WorkerJob = { job: 'lists'; input: unknown } | { job: 'runs'; input: unknown }
+export type WorkerJob = { job: 'lists'; input: unknown }
 
 export function startWorker(
   script: WorkerScript,

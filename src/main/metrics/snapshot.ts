@@ -96,8 +96,6 @@ function lazyRuns(
   let loaded: Pick<Snapshot, 'runs' | 'columns'> | null = null
   const load = () => {
     if (loaded) return loaded
-    loaded = provided.get(snapshot) ?? null
-    if (loaded) return loaded
     const before = ownChanges(db)
     const runs = judgeRuns(db, datasetId)
     const columns = loadRuns(
@@ -122,22 +120,6 @@ function lazyRuns(
     },
   }
   return snapshot
-}
-
-/** Runs read elsewhere (runsInBackground.ts) for a snapshot that has not loaded its own. */
-const provided = new WeakMap<Snapshot, Pick<Snapshot, 'runs' | 'columns'>>()
-
-/**
- * Hands a snapshot the runs and columns it would load, read on another connection while the
- * workspace was as the snapshot saw it. A snapshot that loaded its runs already keeps them.
- */
-export function provideRuns(snapshot: Snapshot, runs: Pick<Snapshot, 'runs' | 'columns'>): void {
-  provided.set(snapshot, runs)
-}
-
-/** Whether a snapshot was handed its runs (runsInBackground.ts). */
-export function runsProvided(snapshot: Snapshot): boolean {
-  return provided.has(snapshot)
 }
 
 export function datasetSnapshot(db: Db, datasetId: number): Snapshot {

@@ -6,9 +6,7 @@ import { awaitCompareLists, startCompareLists } from '../../metrics/compareInBac
 import { computeItemLevel, withItemLevel } from '../../metrics/items'
 import { narrowing } from '../../metrics/narrowing'
 import { disagreements, labelNext } from '../../metrics/queries'
-import { awaitRuns, startRuns } from '../../metrics/runsInBackground'
 import { computeDatasetMetrics } from '../../metrics/service'
-import { datasetSnapshot } from '../../metrics/snapshot'
 import { withHumanCosts } from '../../projects/humanCost'
 import { renderReport } from '../../reports'
 import type { Db } from '../../store/connection'
@@ -24,14 +22,8 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
     'metrics.compare': async ({ datasetId, seed, replicates, includeControls }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      if (!includeControls) {
-        // The judge runs are read on the second core while this one loads the targets and labels.
-        startRuns(db, datasetId)
-        datasetSnapshot(db, datasetId)
-        await awaitRuns(db, datasetId)
-        // The view asks for its lists next: they are worked out on the second core meanwhile.
-        startCompareLists(db, datasetId)
-      }
+      // The view asks for its lists next: they are worked out on the second core meanwhile.
+      if (!includeControls) startCompareLists(db, datasetId)
       return withHumanCosts(db, computeDatasetMetrics(db, datasetId, { seed, replicates, includeControls }))
     },
     'metrics.disagreements': async ({ datasetId, runId, variant, limit, viewer }) => {
