@@ -87,34 +87,18 @@ function blockSums(
       if (a > aHi) aHi = a
       n++
     }
-  const out = new Map<number, { seconds: number; labelled: number }>()
-  if (n === 0) return out
+  if (n === 0) return new Map()
   const aSpan = aHi - aLo + 1
-  const sum = new Float64Array(aSpan)
-  const err = new Float64Array(aSpan)
-  const count = new Float64Array(aSpan)
+  const sums = new KbnSums(aSpan)
   for (const part of parts) {
     const { base, offset, annotator, seconds } = part
     for (let p = 0; p < part.n; p++) {
       const id = base + offset[p]!
       if (!inRange(part, id) || id >= indexOf.length || indexOf[id]! < 0) continue
-      const a = annotator[p]! - aLo
-      // kahanBabuskaNeumaierStep of SQLite's sum()
-      const r = seconds[p]!
-      const s = sum[a]!
-      const t = s + r
-      if (Math.abs(s) > Math.abs(r)) err[a]! += s - t + r
-      else err[a]! += r - t + s
-      sum[a] = t
-      count[a]!++
+      sums.add(annotator[p]! - aLo, seconds[p]!)
     }
   }
-  for (let a = 0; a < aSpan; a++) {
-    if (count[a] === 0) continue
-    const e = err[a]!
-    out.set(a + aLo, { seconds: Number.isFinite(e) ? sum[a]! + e : sum[a]!, labelled: count[a]! })
-  }
-  return out
+  return sums.byAnnotator(aLo)
 }
 
 /** Per annotator: SQLite's compensated sum of the seconds, and the count, of the kept targets' labels. */
@@ -127,30 +111,49 @@ function kbnSums(
   seconds: readonly number[],
   indexOf: Int32Array,
 ): Map<number, { seconds: number; labelled: number }> {
-  const sum = new Float64Array(aSpan)
-  const err = new Float64Array(aSpan)
-  const count = new Float64Array(aSpan)
+  const sums = new KbnSums(aSpan)
   for (let p = 0; p < packed.length; p++) {
     const v = packed[p]!
     const w = (v - (v % unit)) / unit
     const a = w % aSpan
     const id = (w - a) / aSpan + minId
     if (id >= indexOf.length || indexOf[id]! < 0) continue
-    // kahanBabuskaNeumaierStep of SQLite's sum()
-    const r = seconds[p]!
-    const s = sum[a]!
+    sums.add(a, seconds[p]!)
+  }
+  return sums.byAnnotator(aLo)
+}
+
+/** SQLite's sum() per annotator slot: its compensated (Kahan-Babuska-Neumaier) steps, and a count. */
+class KbnSums {
+  private readonly sum: Float64Array
+  private readonly err: Float64Array
+  private readonly count: Float64Array
+
+  constructor(slots: number) {
+    this.sum = new Float64Array(slots)
+    this.err = new Float64Array(slots)
+    this.count = new Float64Array(slots)
+  }
+
+  /** kahanBabuskaNeumaierStep */
+  add(a: number, r: number): void {
+    const s = this.sum[a]!
     const t = s + r
-    if (Math.abs(s) > Math.abs(r)) err[a]! += s - t + r
-    else err[a]! += r - t + s
-    sum[a] = t
-    count[a]!++
+    if (Math.abs(s) > Math.abs(r)) this.err[a]! += s - t + r
+    else this.err[a]! += r - t + s
+    this.sum[a] = t
+    this.count[a]!++
   }
-  const out = new Map<number, { seconds: number; labelled: number }>()
-  for (let a = 0; a < aSpan; a++) {
-    if (count[a] === 0) continue
-    // sumFinalize: the error term is added unless it overflowed.
-    const e = err[a]!
-    out.set(a + aLo, { seconds: Number.isFinite(e) ? sum[a]! + e : sum[a]!, labelled: count[a]! })
+
+  /** Slot a as annotator a + aLo; sumFinalize adds the error term unless it overflowed. */
+  byAnnotator(aLo: number): Map<number, { seconds: number; labelled: number }> {
+    const out = new Map<number, { seconds: number; labelled: number }>()
+    for (let a = 0; a < this.sum.length; a++) {
+      if (this.count[a] === 0) continue
+      const e = this.err[a]!
+      const sum = this.sum[a]!
+      out.set(a + aLo, { seconds: Number.isFinite(e) ? sum + e : sum, labelled: this.count[a]! })
+    }
+    return out
   }
-  return out
 }

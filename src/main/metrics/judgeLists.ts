@@ -30,14 +30,9 @@ export function labelNextPicks(goldBin: Int8Array, cols: readonly ListRun[], lim
   const votes = new Uint16Array(n)
   const unsupported = new Uint16Array(n)
   // Only targets some run reached have votes.
-  let lo = n
-  let hi = 0
+  const [lo, hi] = spanOfRuns(cols, n)
   for (const run of cols) {
     const [from, to] = runSpan(run)
-    if (from < to) {
-      lo = Math.min(lo, from)
-      hi = Math.max(hi, to)
-    }
     for (let i = from; i < to; i++) {
       if (run.status[i] !== ST_OK) continue
       votes[i]!++
