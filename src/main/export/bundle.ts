@@ -11,6 +11,7 @@ import { bundlePackage } from '../projects/packageReturn'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
+import { oneSnapshot } from '../store/statements'
 import type { UnitRow } from '../units/rows'
 import { earlierKey } from './bundleChain'
 import {
@@ -75,8 +76,19 @@ function earlierLocator(
  */
 export async function exportBundle(
   ws: Workspace,
-  opts: { datasetId: number; annotatorId: number; out: string },
+  opts: BundleExport,
 ): Promise<{ file: string; labels: number }> {
+  // One snapshot: the header's count and content hash must describe the very labels that follow.
+  return oneSnapshot(ws.db, () => bundleFile(ws, opts))
+}
+
+interface BundleExport {
+  datasetId: number
+  annotatorId: number
+  out: string
+}
+
+function bundleFile(ws: Workspace, opts: BundleExport): { file: string; labels: number } {
   const db = ws.db
   const dataset = getDataset(db, opts.datasetId)
   const annotator = db.prepare('SELECT name FROM annotators WHERE id = ?').get(opts.annotatorId) as

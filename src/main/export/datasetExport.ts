@@ -5,6 +5,7 @@ import type { Workspace } from '../app/workspace'
 import { labelCountsByAnnotator } from '../labels/reads'
 import { projectCardFacts } from '../projects/cardFacts'
 import { findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
+import { oneSnapshot } from '../store/statements'
 import { type AgreementSummary, agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
 import { CardTally } from './cardTally'
@@ -107,7 +108,12 @@ function writeParquet(file: string, features: readonly Feature[], batches: Itera
  * Exports a dataset into `outDir`: the data file in the chosen layout and format, plus a
  * README.md dataset card (Hugging Face YAML header + schema, annotators and agreement).
  */
+/** Writes a dataset's files as of one moment (see oneSnapshot). */
 export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise<{ files: string[] }> {
+  return oneSnapshot(ws.db, () => datasetFiles(ws, opts))
+}
+
+function datasetFiles(ws: Workspace, opts: ExportOptions): { files: string[] } {
   const db = ws.db
   const dataset = getDataset(db, opts.datasetId)
   let annotatorId: number | undefined

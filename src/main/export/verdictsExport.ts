@@ -1,5 +1,6 @@
 import { extname } from 'node:path'
 import type { Workspace } from '../app/workspace'
+import { oneSnapshot } from '../store/statements'
 import { verdictExportRows } from '../verdicts/reads'
 import { writeRunResponses } from './responsesExport'
 import { csvRecord, writeFileAtomically } from './sink'
@@ -55,8 +56,21 @@ function scrub(text: string | null): unknown {
  */
 export async function exportVerdicts(
   ws: Workspace,
-  opts: { runId: number; out: string; raw?: boolean },
+  opts: VerdictsExport,
 ): Promise<{ file: string; rows: number; responsesFile?: string }> {
+  return oneSnapshot(ws.db, () => verdictsFile(ws, opts))
+}
+
+interface VerdictsExport {
+  runId: number
+  out: string
+  raw?: boolean
+}
+
+function verdictsFile(
+  ws: Workspace,
+  opts: VerdictsExport,
+): { file: string; rows: number; responsesFile?: string } {
   const db = ws.db
   const run = db.prepare('SELECT id FROM runs WHERE id = ?').get(opts.runId)
   if (!run) throw new Error(`No run with id ${opts.runId}`)

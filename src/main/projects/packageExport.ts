@@ -8,6 +8,7 @@ import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { getDataset } from '../store/repos/datasets'
 import { now, parseJson } from '../store/repos/rows'
+import { oneSnapshot } from '../store/statements'
 import { PACKAGE_FORMAT, PACKAGE_VERSION, type PackageHeader, type PackageItem } from './packageFormat'
 import { getPlan } from './plan'
 
@@ -95,6 +96,32 @@ export function exportPackage(
       `"${opts.annotator}" is not one of the annotators the plan splits "${dataset.name}" among (${plan.annotators.map((a) => a.name).join(', ')}): no package was written`,
     )
   const annotatorId = who?.id ?? ensureAnnotator(db, opts.annotator).id
+  // Read as of one moment (another process may commit meanwhile): the header's content hash and
+  // counts describe the very items written; the package is recorded once the file is whole.
+  const { header, total, assignment, targets } = oneSnapshot(db, () =>
+    writePackage(db, opts, plan, dataset, annotatorId),
+  )
+  db.prepare(
+    `INSERT INTO packages (id, dataset_id, annotator_id, dataset_hash, targets, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(header.id, opts.datasetId, annotatorId, header.dataset.contentHash, targets, header.createdAt)
+  return {
+    id: header.id,
+    file: opts.out,
+    annotator: header.annotator.name,
+    items: total,
+    assignedItems: assignment?.length ?? total,
+    targets,
+  }
+}
+
+/** The package file, read in one snapshot; what the caller records and reports of it. */
+function writePackage(
+  db: Db,
+  opts: Parameters<typeof exportPackage>[1],
+  plan: ReturnType<typeof getPlan>,
+  dataset: ReturnType<typeof getDataset>,
+  annotatorId: number,
+): { header: PackageHeader; total: number; assignment: string[] | null; targets: number } {
   const assignment =
     plan.policy === 'fixed'
       ? (
@@ -160,15 +187,5 @@ export function exportPackage(
       )
       .get({ ds: opts.datasetId, fixed: assignment ? 1 : 0, me: annotatorId }) as { n: number }
   ).n
-  db.prepare(
-    `INSERT INTO packages (id, dataset_id, annotator_id, dataset_hash, targets, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(header.id, opts.datasetId, annotatorId, header.dataset.contentHash, targets, header.createdAt)
-  return {
-    id: header.id,
-    file: opts.out,
-    annotator: header.annotator.name,
-    items: total,
-    assignedItems: assignment?.length ?? total,
-    targets,
-  }
+  return { header, total, assignment, targets }
 }

@@ -34,3 +34,19 @@ export function relaxedWrite<T>(db: Db, fn: () => T): T {
     stmt(db, `PRAGMA synchronous = ${Math.trunc(previous)}`).run()
   }
 }
+
+/**
+ * Runs `fn` as one read transaction, so every query in it sees the workspace as of one moment:
+ * an export counts its rows, writes them and describes them in its card, and another process
+ * (a CLI judge run, a second window) committing in between must not make the parts disagree.
+ * Inside a transaction already, it simply runs. Nothing is rolled back: an export writes nothing.
+ */
+export function oneSnapshot<T>(db: Db, fn: () => T): T {
+  if (db.inTransaction) return fn()
+  stmt(db, 'BEGIN').run()
+  try {
+    return fn()
+  } finally {
+    if (db.inTransaction) stmt(db, 'COMMIT').run()
+  }
+}
