@@ -15,6 +15,7 @@ import { migration0150 } from './0150-batch-replies'
 import { migration0160 } from './0160-label-blocks'
 import { migration0180 } from './0180-candidate-done'
 import { migration0210 } from './0210-item-unit-words'
+import { migration0230 } from './0230-new-target-done'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0160,
   migration0180,
   migration0210,
+  migration0230,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
