@@ -111,6 +111,7 @@ export function AnnotateLayout(p: Props) {
     focused,
     label: focused ? state.labels[focused.targetId] : undefined,
     texts,
+    units: targets,
   })
 
   const [showDiff, setShowDiff] = useState(false)
