@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react'
-import { makeAligner } from '../../../../shared/align'
 import type { AnnotateTarget } from '../../../../shared/contract/annotate'
 import type { Pane } from '../../../../shared/domain'
 import type { TargetLabel } from '../../actions/types'
+import { alignerFor } from './alignerFor'
 import { HIGHLIGHT_ALIGN, HIGHLIGHT_EVIDENCE, paint, revealRange, textRange } from './highlights'
 
 type PaneRoots = React.RefObject<{ reference: HTMLDivElement | null; candidate: HTMLDivElement | null }>
@@ -13,8 +13,11 @@ interface Args {
   focused: AnnotateTarget | null
   label: TargetLabel | undefined
   texts: Record<Pane, string>
-  /** The units on screen: their passages are found while the page is idle, ahead of the focus. */
-  units: readonly AnnotateTarget[]
+  /**
+   * Units and the answer each is judged with, the ones on screen first: their passages are found
+   * while the page is idle, ahead of the focus and of a switch to another variant.
+   */
+  ahead: readonly { unit: string; answer: string }[]
 }
 
 const PANES: Pane[] = ['reference', 'candidate']
@@ -50,27 +53,27 @@ function whenIdle(step: (hasTime: () => boolean) => boolean): () => void {
  * only when the focus moves, never when evidence is attached, so a selection made far down a
  * long article stays where the person is reading.
  */
-export function usePaneHighlights({ roots, scrollers, focused, label, texts, units }: Args): void {
+export function usePaneHighlights({ roots, scrollers, focused, label, texts, ahead }: Args): void {
   const aligners = {
-    reference: useMemo(() => makeAligner(texts.reference), [texts.reference]),
-    candidate: useMemo(() => makeAligner(texts.candidate), [texts.candidate]),
+    reference: useMemo(() => alignerFor(texts.reference), [texts.reference]),
+    candidate: useMemo(() => alignerFor(texts.candidate), [texts.candidate]),
   }
 
   // Each aligner keeps its answer per unit text, so finding them while the page is idle leaves
   // only a look-up for the key press that moves the focus. Without this the first unit reached
   // after the list is shown paid for tokenising it (several milliseconds while the code is cold)
-  // inside that label's frame.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: aligners follow the texts
+  // inside that label's frame, and a switch to another variant built that answer's aligner there.
   useEffect(() => {
-    const queue = units.map((u) => u.text)
+    let next = 0
     return whenIdle((hasTime) => {
-      while (queue.length > 0 && hasTime()) {
-        const text = queue.pop()!
-        for (const pane of PANES) aligners[pane](text)
+      for (; next < ahead.length && hasTime(); next++) {
+        const { unit, answer } = ahead[next]!
+        alignerFor(texts.reference)(unit)
+        alignerFor(answer)(unit)
       }
-      return queue.length > 0
+      return next < ahead.length
     })
-  }, [units, aligners.reference, aligners.candidate])
+  }, [ahead, texts.reference])
   const focusKey = focused ? `${focused.targetId}:${focused.text}` : ''
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focusKey stands for the focused unit; aligners follow the texts
