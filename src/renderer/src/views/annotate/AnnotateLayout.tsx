@@ -90,6 +90,12 @@ export function AnnotateLayout(p: Props) {
   const answerVariant = candidate?.variant.replace(/_/g, ' ') ?? ''
 
   const texts = useMemo(() => ({ reference, candidate: answer }), [reference, answer])
+  // The item's units with their answers, the variant on screen first, for the idle alignment.
+  const ahead = useMemo(() => {
+    const answers = new Map(view.candidates.map((c) => [c.id, c.text]))
+    const others = view.targets.filter((t) => t.candidateId !== candidate?.id)
+    return [...targets, ...others].map((t) => ({ unit: t.text, answer: answers.get(t.candidateId) ?? '' }))
+  }, [view.candidates, view.targets, targets, candidate?.id])
   const { paneRefs } = p
   // Stable ref callbacks: a new one each render would detach and reattach the pane every label.
   const setReference = useCallback(
@@ -111,6 +117,7 @@ export function AnnotateLayout(p: Props) {
     focused,
     label: focused ? state.labels[focused.targetId] : undefined,
     texts,
+    ahead,
   })
 
   const [showDiff, setShowDiff] = useState(false)
