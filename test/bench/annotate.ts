@@ -1,15 +1,13 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium } from 'playwright-core'
 import { datasetSummary, queryItems } from '../../src/main/annotate/datasets'
 import { openAnnotateView } from '../../src/main/annotate/view'
 import { Workspace } from '../../src/main/app/workspace'
-import { startServer } from '../../src/main/server/server'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { seedBulk } from '../annotate/bulk'
 import { frameBreakdown, LABEL_MARK, traceOf } from './frameTrace'
+import { openLabelPage, pressLabels } from './labelPage'
 import { copyOf, millionWorkspace } from './million/generate'
 import { figure, info, note, percentile } from './record'
 
@@ -106,22 +104,8 @@ export async function benchLabelInChromium(): Promise<void> {
 }
 
 async function labelInChromium(name: string, file: string, seed: (ws: Workspace) => number): Promise<void> {
-  const server = await startServer({ workspaceFile: file, port: 0, rendererDir: resolve('out/renderer') })
-  const datasetId = seed(server.ctx.workspace)
-  const browser = await chromium.launch({
-    executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(),
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  })
+  const { page, workspace, close } = await openLabelPage(file, seed)
   try {
-    const page = await browser.newPage()
-    page.on('crash', () => process.stdout.write('page crashed\n'))
-    page.on('pageerror', (e) => process.stdout.write(`page error: ${e.message}\n`))
-    await page.goto(server.url)
-    await page.getByLabel('New annotator').fill('bench')
-    await page.getByRole('button', { name: 'Start labelling' }).click()
-    await page.goto(`${server.origin}/#/annotate/${datasetId}`)
-    await page.locator('.unit[aria-selected="true"]').waitFor()
     // Page code goes in as source text: a bundler would wrap a function in helpers the page
     // does not have.
     await page.evaluate(`(() => {
@@ -157,35 +141,16 @@ async function labelInChromium(name: string, file: string, seed: (ws: Workspace)
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     })()`)
-    const label = async (presses: number) => {
-      for (let i = 0; i < presses; i++) {
-        const before = await page.locator('.unit[aria-selected="true"]').getAttribute('id')
-        const verdict = i % 2 === 0 ? 'true' : 'false'
-        await page.keyboard.press(verdict === 'true' ? '1' : '2')
-        // The unit shows its verdict; when the label finished its variant, the view has moved on
-        // to the next variant with units left instead (that move is part of the timed press).
-        await page
-          .locator(`#${before}[data-verdict="${verdict}"], .unit[aria-selected="true"]:not(#${before})`)
-          .first()
-          .waitFor()
-        await page.locator('.save-state.saved').waitFor()
-        // At the end of an item the focus stays; the next key goes to the next unlabelled unit (not timed).
-        if ((await page.locator('.unit[aria-selected="true"]').getAttribute('id')) === before) {
-          await page.keyboard.press('Enter')
-          await page.locator(`.unit[aria-selected="true"]:not(#${before})`).waitFor()
-        }
-      }
-    }
     const presses = 60
-    await label(presses)
+    await pressLabels(page, presses)
     const t = (await page.evaluate('window.__label')) as Record<'render' | 'wait' | 'frame' | 'ack', number[]>
     // A further 20 labels under a trace, apart from the timed ones (tracing slows the page): where
     // the frame goes.
     await page.evaluate('window.__mark = true')
     const traced = 20
-    const split = frameBreakdown(await traceOf(page, () => label(traced)))
+    const split = frameBreakdown(await traceOf(page, () => pressLabels(page, traced)))
     // Every press was a label the workspace now holds: the figures are for work that was done.
-    const saved = server.ctx.workspace.db
+    const saved = workspace.db
       .prepare(
         `SELECT COUNT(*) AS n FROM labels l JOIN annotators a ON a.id = l.annotator_id WHERE a.name = 'bench'`,
       )
@@ -213,7 +178,6 @@ async function labelInChromium(name: string, file: string, seed: (ws: Workspace)
     traceLine('paint and commit to the compositor', split.paint)
     traceLine('waiting for the frame, other tasks', split.rest)
   } finally {
-    await browser.close()
-    await server.close()
+    await close()
   }
 }

@@ -48,14 +48,7 @@ function outermost(events: TraceEvent[]): TraceEvent[] {
  * compositor commit after it (the frame that shows the label).
  */
 export function frameBreakdown(trace: readonly TraceEvent[]): FrameBreakdown {
-  const marks = trace.filter((e) => e.name === LABEL_MARK)
-  const keys = trace.filter(
-    (e) =>
-      e.name === 'EventDispatch' &&
-      e.ph === 'X' &&
-      e.args?.data?.type === 'keydown' &&
-      marks.some((m) => m.ts >= e.ts && m.ts <= end(e)),
-  )
+  const keys = labelKeys(trace)
   const out: FrameBreakdown = { script: [], styleLayout: [], paint: [], rest: [] }
   for (const key of keys) {
     const thread = trace
@@ -79,15 +72,36 @@ export function frameBreakdown(trace: readonly TraceEvent[]): FrameBreakdown {
   return out
 }
 
-/** Runs `presses` with the page traced and returns the trace's events. */
-export async function traceOf(page: Page, presses: () => Promise<void>): Promise<TraceEvent[]> {
+/** The dispatches of the key presses carrying the label mark, in the trace's order. */
+export function labelKeys(trace: readonly TraceEvent[]): TraceEvent[] {
+  const marks = trace.filter((e) => e.name === LABEL_MARK)
+  return trace.filter(
+    (e) =>
+      e.name === 'EventDispatch' &&
+      e.ph === 'X' &&
+      e.args?.data?.type === 'keydown' &&
+      marks.some((m) => m.ts >= e.ts && m.ts <= end(e)),
+  )
+}
+
+/** Runs `presses` with the page traced (the timeline, and any `more` categories) and returns the trace's events. */
+export async function traceOf(
+  page: Page,
+  presses: () => Promise<void>,
+  more: readonly string[] = [],
+): Promise<TraceEvent[]> {
   const cdp = await page.context().newCDPSession(page)
   const events: TraceEvent[] = []
   cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])))
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        ...more,
+      ],
     },
   })
   await presses()

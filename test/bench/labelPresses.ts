@@ -12,15 +12,13 @@
  *   FACTLAB_DIAG_RENDERER=/other/out/renderer        another build's renderer (A/B)
  *   FACTLAB_DIAG_WHICH=small|1m  FACTLAB_DIAG_OUT=/tmp/x   (writes /tmp/x-small.json …)
  */
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { chromium, type Page } from 'playwright-core'
+import { join } from 'node:path'
 import type { Workspace } from '../../src/main/app/workspace'
-import { startServer } from '../../src/main/server/server'
 import { seedBulk } from '../annotate/bulk'
-import { LABEL_MARK, type TraceEvent } from './frameTrace'
+import { LABEL_MARK, labelKeys, type TraceEvent, traceOf } from './frameTrace'
+import { openLabelPage, pressLabels } from './labelPage'
 import { copyOf, millionWorkspace } from './million/generate'
 import { note } from './record'
 
@@ -30,6 +28,8 @@ const PRESSES = Number(env.FACTLAB_DIAG_PRESSES ?? 60)
 const TRACE = Number(env.FACTLAB_DIAG_TRACE ?? 0)
 const WHICH = env.FACTLAB_DIAG_WHICH ?? 'both'
 const OUT = env.FACTLAB_DIAG_OUT ?? join(tmpdir(), 'factlab-label-presses')
+/** The compositor's and the display's frame events, beside the timeline. */
+const FRAME_CATEGORIES = ['disabled-by-default-devtools.timeline.frame', 'cc', 'viz', 'benchmark']
 
 /** One key press as the page saw it; render and frame stay null for a label that kept the focus. */
 interface Press {
@@ -73,21 +73,8 @@ function kinds(presses: Press[]): string[] {
 }
 
 async function run(name: string, file: string, seed: (ws: Workspace) => number): Promise<void> {
-  const server = await startServer({ workspaceFile: file, port: 0, rendererDir: resolve(RENDERER) })
-  const datasetId = seed(server.ctx.workspace)
-  const browser = await chromium.launch({
-    executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(),
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  })
+  const { page, close } = await openLabelPage(file, seed, RENDERER)
   try {
-    const page = await browser.newPage()
-    page.on('pageerror', (e) => process.stdout.write(`page error: ${e.message}\n`))
-    await page.goto(server.url)
-    await page.getByLabel('New annotator').fill('bench')
-    await page.getByRole('button', { name: 'Start labelling' }).click()
-    await page.goto(`${server.origin}/#/annotate/${datasetId}`)
-    await page.locator('.unit[aria-selected="true"]').waitFor()
     // The bench's listener (annotate.ts), recording per press the variant tab before and after.
     await page.evaluate(`(() => {
       window.__presses = []
@@ -114,37 +101,19 @@ async function run(name: string, file: string, seed: (ws: Workspace) => number):
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     })()`)
-    // The bench's loop, unchanged.
-    const label = async (presses: number) => {
-      for (let i = 0; i < presses; i++) {
-        const before = await page.locator('.unit[aria-selected="true"]').getAttribute('id')
-        const verdict = i % 2 === 0 ? 'true' : 'false'
-        await page.keyboard.press(verdict === 'true' ? '1' : '2')
-        await page
-          .locator(`#${before}[data-verdict="${verdict}"], .unit[aria-selected="true"]:not(#${before})`)
-          .first()
-          .waitFor()
-        await page.locator('.save-state.saved').waitFor()
-        if ((await page.locator('.unit[aria-selected="true"]').getAttribute('id')) === before) {
-          await page.keyboard.press('Enter')
-          await page.locator(`.unit[aria-selected="true"]:not(#${before})`).waitFor()
-        }
-      }
-    }
-    await label(PRESSES)
+    await pressLabels(page, PRESSES)
     const presses = (await page.evaluate('window.__presses')) as Press[]
     report(name, presses)
     writeFileSync(`${OUT}-${name}.json`, JSON.stringify(presses))
     if (TRACE > 0) {
       await page.evaluate('(() => { window.__mark = true; window.__presses = [] })()')
-      const events = await traceWithFrames(page, () => label(TRACE))
+      const events = await traceOf(page, () => pressLabels(page, TRACE), FRAME_CATEGORIES)
       const traced = (await page.evaluate('window.__presses')) as Press[]
       writeFileSync(`${OUT}-${name}-trace.json`, JSON.stringify(events))
       againstTicks(name, traced, events)
     }
   } finally {
-    await browser.close()
-    await server.close()
+    await close()
   }
 }
 
@@ -175,16 +144,7 @@ const last = (sorted: number[], before: number) => sorted.filter((t) => t <= bef
 
 /** Each traced press against the display's frame ticks (viz) and the page compositor's frames. */
 function againstTicks(name: string, presses: Press[], trace: TraceEvent[]): void {
-  const marks = trace.filter((e) => e.name === LABEL_MARK)
-  const keys = trace
-    .filter(
-      (e) =>
-        e.name === 'EventDispatch' &&
-        e.ph === 'X' &&
-        e.args?.data?.type === 'keydown' &&
-        marks.some((m) => m.ts >= e.ts && m.ts <= end(e)),
-    )
-    .sort((a, b) => a.ts - b.ts)
+  const keys = labelKeys(trace).sort((a, b) => a.ts - b.ts)
   const page = keys[0]
   if (!page || keys.length !== presses.length) {
     note(`${name}: ${keys.length} traced keys for ${presses.length} presses, not compared`)
@@ -220,30 +180,4 @@ function againstTicks(name: string, presses: Press[], trace: TraceEvent[]): void
       `  ${String(i).padStart(2)} ${kind[i]!.padEnd(26)} frame ${ms(p.frame)} render ${ms(p.render)} | ${ms((key.ts - last(ticks, key.ts)) / 1000)} | ${began} | ${ms(((lastRaf ? end(lastRaf) : frame.ts) - from) / 1000)}`,
     )
   })
-}
-
-async function traceWithFrames(page: Page, presses: () => Promise<void>): Promise<TraceEvent[]> {
-  const cdp = await page.context().newCDPSession(page)
-  const events: TraceEvent[] = []
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])))
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        'blink.user_timing',
-        'cc',
-        'viz',
-        'benchmark',
-      ],
-    },
-  })
-  await presses()
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
-  await cdp.send('Tracing.end')
-  await complete
-  await cdp.detach()
-  return events
 }

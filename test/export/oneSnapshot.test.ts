@@ -13,30 +13,27 @@ import { writeReleaseCsv, wsFile } from './seed'
  * label lands here right after the export has counted its rows: the export must describe the
  * workspace as of one moment, before that label or after it, never half and half.
  */
-const between = vi.hoisted(() => ({ commit: null as (() => void) | null }))
+const between = vi.hoisted(() => {
+  const hook = { commit: null as (() => void) | null }
+  /** `read` as it is, then the other process's commit, if one is waiting. */
+  const thenCommit =
+    <A extends unknown[], R>(read: (...args: A) => R) =>
+    (...args: A): R => {
+      const result = read(...args)
+      hook.commit?.()
+      return result
+    }
+  return Object.assign(hook, { thenCommit })
+})
 
 vi.mock('../../src/main/labels/bundleReads', async (original) => {
   const real = await original<typeof import('../../src/main/labels/bundleReads')>()
-  return {
-    ...real,
-    bundleLabelCount: (...args: Parameters<typeof real.bundleLabelCount>) => {
-      const n = real.bundleLabelCount(...args)
-      between.commit?.()
-      return n
-    },
-  }
+  return { ...real, bundleLabelCount: between.thenCommit(real.bundleLabelCount) }
 })
 
 vi.mock('../../src/main/export/targetRows', async (original) => {
   const real = await original<typeof import('../../src/main/export/targetRows')>()
-  return {
-    ...real,
-    annotatorColumns: (...args: Parameters<typeof real.annotatorColumns>) => {
-      const columns = real.annotatorColumns(...args)
-      between.commit?.()
-      return columns
-    },
-  }
+  return { ...real, annotatorColumns: between.thenCommit(real.annotatorColumns) }
 })
 
 const tmp = tmpDirs()

@@ -4,8 +4,8 @@ import { Worker } from 'node:worker_threads'
 
 /**
  * The metrics' worker thread (compareWorker.ts), started for one job: the Compare view's lists
- * (compareInBackground.ts). Its answer is null
- * when it cannot start, fails or stops, which leaves the work to the main thread as without it.
+ * (compareInBackground.ts). Its answer is null when it cannot start, fails or stops, which leaves
+ * the work to the main thread as without it.
  */
 
 export interface WorkerScript {

@@ -1,0 +1,83 @@
+/**
+ * The page the label benches press keys in (annotate.ts times them, labelPresses.ts explains
+ * them): the browser-mode server on a workspace, headless Chromium on its annotate view, and the
+ * presses themselves, so both run the very same rhythm.
+ */
+import { execFileSync } from 'node:child_process'
+import { resolve } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Workspace } from '../../src/main/app/workspace'
+import { startServer } from '../../src/main/server/server'
+
+export interface LabelPage {
+  page: Page
+  workspace: Workspace
+  close(): Promise<void>
+}
+
+/** The annotate view of the dataset `seed` makes (or names), as annotator "bench". */
+export async function openLabelPage(
+  file: string,
+  seed: (ws: Workspace) => number,
+  rendererDir = 'out/renderer',
+): Promise<LabelPage> {
+  const server = await startServer({ workspaceFile: file, port: 0, rendererDir: resolve(rendererDir) })
+  const datasetId = seed(server.ctx.workspace)
+  let browser: Browser | null = null
+  try {
+    browser = await chromium.launch({
+      executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(),
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    })
+    const page = await browser.newPage()
+    page.on('crash', () => process.stdout.write('page crashed\n'))
+    page.on('pageerror', (e) => process.stdout.write(`page error: ${e.message}\n`))
+    await page.goto(server.url)
+    await page.getByLabel('New annotator').fill('bench')
+    await page.getByRole('button', { name: 'Start labelling' }).click()
+    await page.goto(`${server.origin}/#/annotate/${datasetId}`)
+    await page.locator('.unit[aria-selected="true"]').waitFor()
+    const opened = browser
+    return {
+      page,
+      workspace: server.ctx.workspace,
+      close: async () => {
+        await opened.close()
+        await server.close()
+      },
+    }
+  } catch (error) {
+    await browser?.close()
+    await server.close()
+    throw error
+  }
+}
+
+/**
+ * Labels `presses` units, true and false in turn, each press waiting for its unit to show the
+ * verdict (or for the view to move on to the next variant with units left, when the label
+ * finished this one) and for "Saved". At the end of an item the focus stays; Enter then moves to
+ * the next unlabelled unit (a key the benches do not time).
+ */
+export async function pressLabels(page: Page, presses: number): Promise<void> {
+  for (let i = 0; i < presses; i++) {
+    const before = await page.locator('.unit[aria-selected="true"]').getAttribute('id')
+    const verdict = i % 2 === 0 ? 'true' : 'false'
+    await page.keyboard.press(verdict === 'true' ? '1' : '2')
+    await page
+      .locator(`#${before}[data-verdict="${verdict}"], .unit[aria-selected="true"]:not(#${before})`)
+      .first()
+      .waitFor()
+    await page.locator('.save-state.saved').waitFor()
+    if ((await page.locator('.unit[aria-selected="true"]').getAttribute('id')) === before) {
+      await page.keyboard.press('Enter')
+      await page.locator(`.unit[aria-selected="true"]:not(#${before})`).waitFor()
+    }
+  }
+}
