@@ -60,13 +60,28 @@ export async function openLabelPage(
 }
 
 /**
+ * How soon after "Saved" the next key comes. `annotator`: 100–196 ms, varied so that keys fall at
+ * every phase of the display's frame (a person tapping through facts as fast as one can still
+ * takes a tenth of a second a key). `machine`: at once, which no person does: a key a few
+ * milliseconds after the "Saved" frame lands while the page's compositor still takes the display's
+ * ticks after drawing it, and about one key in thirty lands just after such a tick and waits for
+ * the next one (up to 16.7 ms) whatever the render; at an annotator's pace the compositor has
+ * stopped asking for ticks and hands the key's frame over at once.
+ */
+export type Pace = 'annotator' | 'machine'
+
+const pauseBefore = (pace: Pace, i: number) => (pace === 'annotator' ? 100 + ((i * 37) % 97) : 0)
+
+/**
  * Labels `presses` units, true and false in turn, each press waiting for its unit to show the
  * verdict (or for the view to move on to the next variant with units left, when the label
  * finished this one) and for "Saved". At the end of an item the focus stays; Enter then moves to
  * the next unlabelled unit (a key the benches do not time).
  */
-export async function pressLabels(page: Page, presses: number): Promise<void> {
+export async function pressLabels(page: Page, presses: number, pace: Pace = 'annotator'): Promise<void> {
   for (let i = 0; i < presses; i++) {
+    const pause = pauseBefore(pace, i)
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause))
     const before = await page.locator('.unit[aria-selected="true"]').getAttribute('id')
     const verdict = i % 2 === 0 ? 'true' : 'false'
     await page.keyboard.press(verdict === 'true' ? '1' : '2')

@@ -11,6 +11,7 @@
  *   npm run bench -- --only benchLabelPresses        skipped in a whole `npm run bench`
  *   FACTLAB_DIAG_RENDERER=/other/out/renderer        another build's renderer (A/B)
  *   FACTLAB_DIAG_WHICH=small|1m  FACTLAB_DIAG_OUT=/tmp/x   (writes /tmp/x-small.json …)
+ *   FACTLAB_DIAG_PACE=machine                      keys as soon as "Saved" shows (labelPage.ts)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,7 +19,7 @@ import { join } from 'node:path'
 import type { Workspace } from '../../src/main/app/workspace'
 import { seedBulk } from '../annotate/bulk'
 import { LABEL_MARK, labelKeys, type TraceEvent, traceOf } from './frameTrace'
-import { openLabelPage, pressLabels } from './labelPage'
+import { openLabelPage, type Pace, pressLabels } from './labelPage'
 import { copyOf, millionWorkspace } from './million/generate'
 import { note } from './record'
 
@@ -28,6 +29,7 @@ const PRESSES = Number(env.FACTLAB_DIAG_PRESSES ?? 60)
 const TRACE = Number(env.FACTLAB_DIAG_TRACE ?? 0)
 const WHICH = env.FACTLAB_DIAG_WHICH ?? 'both'
 const OUT = env.FACTLAB_DIAG_OUT ?? join(tmpdir(), 'factlab-label-presses')
+const PACE: Pace = env.FACTLAB_DIAG_PACE === 'machine' ? 'machine' : 'annotator'
 /** The compositor's and the display's frame events, beside the timeline. */
 const FRAME_CATEGORIES = ['disabled-by-default-devtools.timeline.frame', 'cc', 'viz', 'benchmark']
 
@@ -101,13 +103,13 @@ async function run(name: string, file: string, seed: (ws: Workspace) => number):
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     })()`)
-    await pressLabels(page, PRESSES)
+    await pressLabels(page, PRESSES, PACE)
     const presses = (await page.evaluate('window.__presses')) as Press[]
     report(name, presses)
     writeFileSync(`${OUT}-${name}.json`, JSON.stringify(presses))
     if (TRACE > 0) {
       await page.evaluate('(() => { window.__mark = true; window.__presses = [] })()')
-      const events = await traceOf(page, () => pressLabels(page, TRACE), FRAME_CATEGORIES)
+      const events = await traceOf(page, () => pressLabels(page, TRACE, PACE), FRAME_CATEGORIES)
       const traced = (await page.evaluate('window.__presses')) as Press[]
       writeFileSync(`${OUT}-${name}-trace.json`, JSON.stringify(events))
       againstTicks(name, traced, events)
