@@ -55,6 +55,17 @@ describe('integrity check', () => {
     ctx.close()
   })
 
+  it('checks on the app thread when the background check cannot run, so a sound file is not called damaged', async () => {
+    const sound = `${tmp()}/ok.factlab`
+    openWorkspace(sound).close()
+    // A worker that cannot load the SQLite driver (as a packaged app might) fails before it checks.
+    const noDriver = `${tmp()}/missing-driver.js`
+    expect(await quickCheckInBackground(sound, noDriver)).toEqual({ ok: true })
+    // …and real damage is still found that way.
+    const damaged = await quickCheckInBackground(damagedLargeWorkspace(), noDriver)
+    expect(damaged.ok).toBe(false)
+  })
+
   it('checks a small workspace before it opens, as before', () => {
     const file = `${tmp()}/small.factlab`
     openWorkspace(file).close()

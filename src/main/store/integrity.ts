@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
+import Database from 'better-sqlite3'
 
 /**
  * SQLite's quick_check of a workspace file, run in a worker thread on a read-only connection of
@@ -33,21 +34,41 @@ try {
 }
 `
 
-export function quickCheckInBackground(file: string): Promise<IntegrityResult> {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3')
+/** The same check on this thread: what a check the worker could not run falls back to. */
+function quickCheckHere(file: string): IntegrityResult {
+  let db: Database.Database | null = null
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true })
+    db.pragma('busy_timeout = 5000')
+    const result = db.pragma('quick_check', { simple: true })
+    return result === 'ok' ? { ok: true } : { ok: false, problem: String(result) }
+  } catch (error) {
+    return { ok: false, problem: error instanceof Error ? error.message : String(error) }
+  } finally {
+    db?.close()
+  }
+}
+
+/**
+ * `driver` is where the worker loads better-sqlite3 from (this module's own by default). A worker
+ * that cannot start or stops without an answer says nothing about the file, so the check then
+ * runs on this thread instead: a false alarm would turn a sound workspace read-only.
+ */
+export function quickCheckInBackground(
+  file: string,
+  driver = createRequire(import.meta.url).resolve('better-sqlite3'),
+): Promise<IntegrityResult> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER, { eval: true, workerData: { file, driver } })
     let settled = false
-    const settle = (r: IntegrityResult) => {
+    const settle = (r: () => IntegrityResult) => {
       if (settled) return
       settled = true
-      resolve(r)
+      resolve(r())
     }
-    worker.once('message', (m: IntegrityResult) => settle(m))
-    worker.once('error', (e) => settle({ ok: false, problem: e.message }))
-    worker.once('exit', (code) =>
-      settle({ ok: false, problem: `the check stopped early (exit code ${code})` }),
-    )
+    worker.once('message', (m: IntegrityResult) => settle(() => m))
+    worker.once('error', () => settle(() => quickCheckHere(file)))
+    worker.once('exit', () => settle(() => quickCheckHere(file)))
   })
 }
 
