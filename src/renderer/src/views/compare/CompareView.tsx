@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { fmtNum, fmtPct } from '../../../../shared/contract/metrics'
 import { countOf } from '../../../../shared/plural'
-import { api, onEvent } from '../../api'
+import { api } from '../../api'
 import { useEscape } from '../../components/useEscape'
 import { useQuery } from '../../hooks'
 import type { Route, ViewProps } from '../types'
@@ -16,6 +16,7 @@ import { LabelNext } from './LabelNext'
 import { ConfusionPanel, McNemarMatrix } from './Matrices'
 import { RefcheckerPanel } from './RefcheckerPanel'
 import { ChartFigure } from './SvgCharts'
+import { useFigureReload } from './useFigureReload'
 import './compare.css'
 
 type Format = 'md' | 'html' | 'csv' | 'json'
@@ -26,19 +27,7 @@ export function CompareView({ datasetId, navigate }: ViewProps) {
     async () => (datasetId === null ? undefined : api('metrics.compare', { datasetId })),
     [datasetId],
   )
-  const { reload } = metrics
-  useEffect(() => {
-    const offs = [
-      onEvent('labels.changed', (e) => e.datasetId === datasetId && reload()),
-      // Figures change when a run stops, not at every call: refreshing per tick would recompute
-      // everything while a judge is still running.
-      onEvent('runs.progress', (e) => e.status !== 'running' && e.status !== 'queued' && reload()),
-      onEvent('workspace.changed', () => reload()),
-    ]
-    return () => {
-      for (const off of offs) off()
-    }
-  }, [datasetId, reload])
+  useFigureReload(datasetId, metrics.reload)
   const [exportError, setExportError] = useState<string | null>(null)
   if (datasetId === null) return <p className="page cmp-hint">Choose a dataset first.</p>
   const m = metrics.data

@@ -1,10 +1,18 @@
 import { type DatasetMetrics, fmtNum, fmtPct } from '../../../../shared/contract/metrics'
 
-function Table(props: { title: string; testId: string; head: string[]; rows: string[][] }) {
+/** A titled table of text cells; nothing when it has no rows. */
+export function PlainTable(props: {
+  title: string
+  note?: string
+  testId: string
+  head: string[]
+  rows: string[][]
+}) {
   if (props.rows.length === 0) return null
   return (
     <section>
       <h2>{props.title}</h2>
+      {props.note ? <p className="cmp-hint">{props.note}</p> : null}
       <div className="table-frame">
         <table className="cmp-table" data-testid={props.testId}>
           <thead>
@@ -40,7 +48,7 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
   const ref = m.judges.filter((j) => j.refchecker !== null)
   return (
     <>
-      <Table
+      <PlainTable
         title="Spread over repeated runs of one config"
         testId="repeat-spread"
         head={['Config', 'Runs', 'Mean error rate', 'SD', 'Min', 'Max']}
@@ -53,7 +61,7 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
           fmtPct(s.errorRate?.max),
         ])}
       />
-      <Table
+      <PlainTable
         title="Scores against human labels"
         testId="correlations"
         head={['Judge', 'Level', 'Against', 'n', 'Pearson', 'Spearman', 'Kendall τ-b', 'AUROC']}
@@ -71,7 +79,7 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
             : fmtNum(c.auroc),
         ])}
       />
-      <Table
+      <PlainTable
         title="RAI consistency improvement per round"
         testId="rai"
         head={['Judge', 'Round', 'Inconsistent', 'Corrected', 'Rate']}
@@ -85,7 +93,7 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
           ]),
         )}
       />
-      <Table
+      <PlainTable
         title="RefChecker label distribution (macro average over responses)"
         testId="refchecker"
         head={['Source', 'Entailment', 'Neutral', 'Contradiction']}

@@ -1,8 +1,9 @@
-import { useEffect } from 'react'
 import { type DatasetMetrics, fmtPct } from '../../../../shared/contract/metrics'
 import { ITEM_LEVEL_HEAD, ITEM_LEVEL_NOTE, itemLevelRows } from '../../../../shared/itemLevelRows'
-import { api, onEvent } from '../../api'
+import { api } from '../../api'
 import { useQuery } from '../../hooks'
+import { PlainTable } from './Extras'
+import { useFigureReload } from './useFigureReload'
 
 /**
  * Item-level correlations (one score per response against the human item score), each row
@@ -11,17 +12,7 @@ import { useQuery } from '../../hooks'
  */
 export function ItemLevelPanel({ metrics: m, datasetId }: { metrics: DatasetMetrics; datasetId: number }) {
   const q = useQuery(() => api('metrics.itemLevel', { datasetId }), [datasetId])
-  const { reload } = q
-  useEffect(() => {
-    const offs = [
-      onEvent('labels.changed', (e) => e.datasetId === datasetId && reload()),
-      onEvent('runs.progress', (e) => e.status !== 'running' && e.status !== 'queued' && reload()),
-      onEvent('workspace.changed', () => reload()),
-    ]
-    return () => {
-      for (const off of offs) off()
-    }
-  }, [datasetId, reload])
+  useFigureReload(datasetId, q.reload)
   const l = q.data
   if (q.error) return <p className="cmp-error">{q.error}</p>
   if (!l) return <p className="cmp-hint">Computing item-level correlations…</p>
@@ -34,32 +25,12 @@ export function ItemLevelPanel({ metrics: m, datasetId }: { metrics: DatasetMetr
     return [...r, r[3] === 'all' ? fmtPct(er ?? null) : '']
   })
   return (
-    <section>
-      <h2>Item-level correlation with human scores</h2>
-      <p className="cmp-hint">{ITEM_LEVEL_NOTE}</p>
-      <div className="table-frame">
-        <table className="cmp-table" data-testid="item-level">
-          <thead>
-            <tr>
-              {[...ITEM_LEVEL_HEAD, 'Target error rate'].map((h) => (
-                <th key={h} className="cmp-plain-th">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.join('\u0000')}>
-                {r.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed-width row
-                  <td key={i}>{c}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <PlainTable
+      title="Item-level correlation with human scores"
+      note={ITEM_LEVEL_NOTE}
+      testId="item-level"
+      head={[...ITEM_LEVEL_HEAD, 'Target error rate']}
+      rows={rows}
+    />
   )
 }
