@@ -5,12 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { uploads } from '../../src/main/annotate/upload'
 import { AppContext } from '../../src/main/app/context'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
-import { EXPORT_FORMATS } from '../../src/main/export'
 import { dispatch } from '../../src/main/rpc/dispatch'
 import { buildHandlers } from '../../src/main/rpc/handlers'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
-import { EXPORT_FORMAT_NAMES } from '../../src/shared/contract/exports'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { seedWorkspace } from '../annotate/fixture'
 import { tmpDirs } from '../helpers/tmp'
@@ -61,10 +59,6 @@ const value = <T>(r: Awaited<ReturnType<typeof dispatch>>): T => {
 }
 
 describe('exports from the app', () => {
-  it('offers exactly the formats the exporter writes', () => {
-    expect([...EXPORT_FORMAT_NAMES]).toEqual([...EXPORT_FORMATS])
-  })
-
   it('writes a CSV export with a README card into a new folder beside the workspace', async () => {
     const dir = tmp()
     const a = laptop(dir, 'a')

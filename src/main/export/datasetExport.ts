@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type ColumnSource, fileWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer'
+import { EXPORT_FORMAT_NAMES } from '../../shared/contract/exports'
 import type { Workspace } from '../app/workspace'
 import { labelCountsByAnnotator } from '../labels/reads'
 import { projectCardFacts } from '../projects/cardFacts'
@@ -16,14 +17,8 @@ import { BATCH_ROWS, type Cell, targetBatches, targetIdRange } from './targetCol
 import { annotatorColumns, type Feature, type Row, targetFeatures, targetRows } from './targetRows'
 import { wikiLayout, wikiRows } from './wikiEvalFacts'
 
-export const EXPORT_FORMATS = [
-  'jsonl',
-  'csv',
-  'parquet',
-  'wikievalfacts-csv',
-  'wikievalfacts-jsonl',
-  'refchecker-json',
-] as const
+/** The layouts offered to people (the app and the CLI alike): each is written below. */
+export const EXPORT_FORMATS = EXPORT_FORMAT_NAMES
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 export interface ExportOptions {

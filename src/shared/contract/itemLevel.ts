@@ -8,7 +8,8 @@ import { z } from 'zod'
 const Rate = z.number().nullable()
 const Interval = z.tuple([z.number(), z.number()]).nullable()
 
-export const ItemScoreKindSchema = z.enum([
+/** The item scores a correlation can use (metrics/items/scores.ts works each out). */
+export const ITEM_SCORE_KINDS = [
   'share-supported',
   'entailment-share',
   'verdict',
@@ -16,7 +17,8 @@ export const ItemScoreKindSchema = z.enum([
   'rouge1',
   'rouge2',
   'rougeL',
-])
+] as const
+export const ItemScoreKindSchema = z.enum(ITEM_SCORE_KINDS)
 
 export const ItemCorrelationSchema = z.object({
   n: z.number().int(),

@@ -1,3 +1,4 @@
+import type { ITEM_SCORE_KINDS } from '../../../shared/contract/itemLevel'
 import type { UnitKind } from '../../../shared/labelSchemas'
 import { NONE, SUPPORTED } from '../stats/binary'
 import { dcrScoreOfSum } from '../stats/methods'
@@ -9,15 +10,6 @@ import { dcrScoreOfSum } from '../stats/methods'
  * Pure; the metrics service feeds it columns.
  */
 
-export const ITEM_SCORE_KINDS = [
-  'share-supported',
-  'entailment-share',
-  'verdict',
-  'dcr',
-  'rouge1',
-  'rouge2',
-  'rougeL',
-] as const
 export type ItemScoreKind = (typeof ITEM_SCORE_KINDS)[number]
 
 /** What each item score is, as stated in the metrics JSON. */
