@@ -2,25 +2,14 @@ import { z } from 'zod'
 import { contract } from '../../../shared/contract'
 import { ensureAnnotator } from '../../store/repos/annotators'
 import { printResult } from '../util'
-import { applyLines, locateLines } from './locatedLines'
+import { applyLines, lineSchema, locateLines } from './locatedLines'
 import type { Session } from './session'
 
 /** One line of `adjudicate --file`: the locators of `label --file`, the gold verdict and a note. */
-const DecisionLine = z
-  .strictObject({
-    dataset: z.string().min(1).optional(),
-    item: z.string().min(1),
-    variant: z.string().min(1).optional(),
-    /** 1-based, as `factlab units list` numbers units. */
-    unit: z.number().int().positive().optional(),
-    unitText: z.string().min(1).optional(),
-    verdict: z.union([z.string().min(1), z.number().transform(String)]),
-    note: z.string().nullable().optional(),
-    annotator: z.string().trim().min(1).optional(),
-  })
-  .refine((l) => (l.unit === undefined) !== (l.unitText === undefined), {
-    error: 'give exactly one of "unit" and "unitText"',
-  })
+const DecisionLine = lineSchema({
+  verdict: z.union([z.string().min(1), z.number().transform(String)]),
+  note: z.string().nullable().optional(),
+})
 
 export interface DecisionFlags {
   dataset?: string

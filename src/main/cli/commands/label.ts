@@ -12,26 +12,16 @@ import {
   targetLocatorFromFlags,
   withTargetOptions,
 } from './locate'
-import { applyLines, locateLines } from './locatedLines'
+import { applyLines, lineSchema, locateLines } from './locatedLines'
 import { type Session, withSession } from './session'
 
 /** One line of `label --file`: the same locators as the flags; dataset and annotator may come from them. */
-const LabelLine = z
-  .strictObject({
-    dataset: z.string().min(1).optional(),
-    item: z.string().min(1),
-    variant: z.string().min(1).optional(),
-    unit: z.number().int().positive().optional(),
-    unitText: z.string().min(1).optional(),
-    /** null clears the label; numbers are accepted for numeric schemas. */
-    verdict: z.union([z.string(), z.number().transform(String)]).nullable(),
-    note: z.string().nullable().optional(),
-    evidence: z.array(EvidenceSpan).optional(),
-    annotator: z.string().trim().min(1).optional(),
-  })
-  .refine((l) => (l.unit === undefined) !== (l.unitText === undefined), {
-    error: 'give exactly one of "unit" and "unitText"',
-  })
+const LabelLine = lineSchema({
+  /** null clears the label; numbers are accepted for numeric schemas. */
+  verdict: z.union([z.string(), z.number().transform(String)]).nullable(),
+  note: z.string().nullable().optional(),
+  evidence: z.array(EvidenceSpan).optional(),
+})
 
 /** `reference:10-42` or `candidate:0-5`: the characters a verdict rests on. */
 function parseSpan(raw: string): EvidenceSpan {

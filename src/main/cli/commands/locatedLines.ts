@@ -4,14 +4,28 @@ import { CliError } from '../util'
 import { type LocatedTarget, locateTarget } from './locate'
 import type { Session } from './session'
 
-/** The locator fields every line of `label --file` and `adjudicate --file` carries. */
-interface LineLocator {
-  dataset?: string | undefined
-  annotator?: string | undefined
-  item: string
-  variant?: string | undefined
-  unit?: number | undefined
-  unitText?: string | undefined
+/**
+ * The locator fields every line of `label --file` and `adjudicate --file` carries, as the flags
+ * name a target; dataset and annotator may come from the flags instead.
+ */
+const LOCATOR_FIELDS = {
+  dataset: z.string().min(1).optional(),
+  item: z.string().min(1),
+  variant: z.string().min(1).optional(),
+  /** 1-based, as `factlab units list` numbers units. */
+  unit: z.number().int().positive().optional(),
+  unitText: z.string().min(1).optional(),
+  annotator: z.string().trim().min(1).optional(),
+}
+type LineLocator = z.infer<z.ZodObject<typeof LOCATOR_FIELDS>>
+
+const namesOneUnit = (l: LineLocator) => (l.unit === undefined) !== (l.unitText === undefined)
+
+/** A line's schema: the locator fields and `fields`, naming its unit exactly one way. */
+export function lineSchema<F extends z.ZodRawShape>(fields: F) {
+  return z.strictObject({ ...LOCATOR_FIELDS, ...fields }).refine((l) => namesOneUnit(l as LineLocator), {
+    error: 'give exactly one of "unit" and "unitText"',
+  })
 }
 
 export interface LocatedLine<T> {
