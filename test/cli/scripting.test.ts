@@ -131,6 +131,43 @@ describe('factlab label --file', () => {
     ])
     expect(missing.err).toMatch(/line 1: .*no item with id "demo-99"/)
     expect(labelsOf(file, 'rae')).toBe(0)
+    // A unit named two ways, or a field no line has, is refused as well, by its line.
+    for (const [bad, reason] of [
+      [
+        { item: 'demo-01', variant: 'answer', unit: 1, unitText: 'x', verdict: 'true' },
+        /line 2: .*exactly one of "unit" and "unitText"/,
+      ],
+      [{ item: 'demo-01', variant: 'answer', unit: 1, verdit: 'true' }, /line 2: .*verdit/],
+    ] as const) {
+      writeFileSync(labels, jsonl([{ item: 'demo-01', variant: 'answer', unit: 1, verdict: 'true' }, bad]))
+      const r = await cli([
+        'label',
+        '--file',
+        labels,
+        '--dataset',
+        DEMO,
+        '--annotator',
+        'rae',
+        '--workspace',
+        file,
+      ])
+      expect(r.code).toBe(1)
+      expect(r.err).toMatch(reason)
+      const a = await cli([
+        'adjudicate',
+        '--file',
+        labels,
+        '--dataset',
+        DEMO,
+        '--annotator',
+        'lead',
+        '--workspace',
+        file,
+      ])
+      expect(a.code).toBe(1)
+      expect(a.err).toMatch(reason)
+    }
+    expect(labelsOf(file, 'rae')).toBe(0)
   })
 
   it('clears a label with --clear and keeps the cleared verdict in the history', async () => {
