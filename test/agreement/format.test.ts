@@ -1,11 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  agreementWord,
-  formatFigure,
-  formatPercent,
-  segmentText,
-} from '../../src/renderer/src/views/agreement/format'
+import { formatFigure, formatPercent, segmentText } from '../../src/renderer/src/views/agreement/format'
 
 describe('agreement figures on screen', () => {
   it('says "not defined" instead of NaN or a blank', () => {
@@ -14,18 +9,6 @@ describe('agreement figures on screen', () => {
     expect(formatFigure(0.4567)).toBe('0.46')
     expect(formatPercent(2 / 3)).toBe('66.7%')
     expect(formatPercent(null)).toBe('not defined')
-  })
-
-  it('reads κ in words at the usual cut points', () => {
-    expect([-0.1, 0.1, 0.3, 0.5, 0.7, 0.95].map(agreementWord)).toEqual([
-      'worse than chance',
-      'slight',
-      'fair',
-      'moderate',
-      'substantial',
-      'almost perfect',
-    ])
-    expect(agreementWord(null)).toBe('')
   })
 })
 

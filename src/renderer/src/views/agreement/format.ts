@@ -10,20 +10,6 @@ export function formatPercent(value: number | null): string {
   return value === null || !Number.isFinite(value) ? NOT_DEFINED : `${(value * 100).toFixed(1)}%`
 }
 
-/**
- * A rough reading of κ or α in words, with the customary cut points (0, .2, .4, .6, .8). It is a
- * reading aid, not a verdict on the data.
- */
-export function agreementWord(value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return ''
-  if (value < 0) return 'worse than chance'
-  if (value <= 0.2) return 'slight'
-  if (value <= 0.4) return 'fair'
-  if (value <= 0.6) return 'moderate'
-  if (value <= 0.8) return 'substantial'
-  return 'almost perfect'
-}
-
 export interface Mark {
   start: number
   end: number
