@@ -44,11 +44,6 @@ export function prevalenceNote(label: string | null, share: number | null): stri
   return `${pct} of labels are “${label ?? '?'}”: with one class this common, chance agreement is high, so κ and α read low even when people agree (the prevalence paradox); AC1 and PABAK do not discount agreement that way.`
 }
 
-/** A proportion with its denominator: "12.5% (n 8)". */
-export function withN(text: string, n: number): string {
-  return `${text} (n ${n})`
-}
-
 /** Hover text saying how an interval was made, and over how many targets. */
 export function ciTitle(method: CiMethod | null, n: number): string {
   if (method === 'wilson')

@@ -65,9 +65,6 @@ export const METHOD_TEMPLATES: Record<JudgeMethod, readonly string[]> = {
   lexical: [],
 }
 
-/** The RAI improver's template (the generators' are in generate/index.ts). */
-export const IMPROVER_TEMPLATES: readonly string[] = ['dcr.rai']
-
 export interface PreviewedCall {
   key: string
   request: LlmRequest

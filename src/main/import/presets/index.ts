@@ -61,8 +61,3 @@ export function presetConverter(
   const entry = PRESETS.find(([n]) => n === name)![1]
   return entry.build(columns, options, byId)
 }
-
-/** Whether the columns carry what the preset needs; lists what is missing otherwise. */
-export function presetMatches(name: PresetName, columns: readonly string[]): boolean {
-  return PRESETS.find(([n]) => n === name)![1].detect(columns)
-}

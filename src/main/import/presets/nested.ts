@@ -41,8 +41,6 @@ function scalarMetadata(row: Row, skip: readonly string[]): Record<string, unkno
 
 const Annotations = z.array(z.record(z.string(), z.unknown()))
 
-export const SUMMEVAL_DIMENSIONS = ['consistency', 'coherence', 'fluency', 'relevance'] as const
-
 function summevalSource(prefix: string, i: number): string {
   return `SummEval ${prefix} ${i + 1}`
 }
