@@ -18,7 +18,7 @@ export const ITEM_LEVEL_HEAD = [
 ]
 
 export const ITEM_LEVEL_NOTE =
-  'One score per response (a candidate of an item) from the verdicts on its units, correlated with the human item score from gold of the same units (annotators: the gold the others make). Intervals: seeded bootstrap 95% over items.'
+  'One score per response (a candidate of an item) from the verdicts on its units, correlated with the human item score from gold of the same units (annotators: the gold the others make). Intervals: seeded bootstrap 95% over items. "not defined": one side gives every item the same score (in a variant of good answers, often all supported), so nothing varies to correlate.'
 
 export function fmtCoefCi(x: number | null, iv: readonly [number, number] | null): string {
   if (x === null) return NOT_DEFINED
