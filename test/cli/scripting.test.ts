@@ -73,6 +73,8 @@ describe('factlab label --file', () => {
   it('saves nothing when one line is bad, and names that line', async () => {
     const file = demoWorkspace()
     const labels = join(tmp(), 'labels.jsonl')
+    const fileOf = (command: 'label' | 'adjudicate', annotator: string) =>
+      cli([command, '--file', labels, '--dataset', DEMO, '--annotator', annotator, '--workspace', file])
     writeFileSync(
       labels,
       jsonl([
@@ -81,17 +83,7 @@ describe('factlab label --file', () => {
         { item: 'demo-01', variant: 'answer', unit: 3, verdict: 'probably' },
       ]),
     )
-    const r = await cli([
-      'label',
-      '--file',
-      labels,
-      '--dataset',
-      DEMO,
-      '--annotator',
-      'rae',
-      '--workspace',
-      file,
-    ])
+    const r = await fileOf('label', 'rae')
     expect(r.code).toBe(1)
     expect(r.err).toMatch(/line 3/)
     expect(r.err).toMatch(/probably/)
@@ -104,31 +96,11 @@ describe('factlab label --file', () => {
       labels,
       `${JSON.stringify({ item: 'demo-01', variant: 'answer', unit: 1, verdict: 'true' })}\n{"item":\n`,
     )
-    const broken = await cli([
-      'label',
-      '--file',
-      labels,
-      '--dataset',
-      DEMO,
-      '--annotator',
-      'rae',
-      '--workspace',
-      file,
-    ])
+    const broken = await fileOf('label', 'rae')
     expect(broken.code).toBe(1)
     expect(broken.err).toMatch(/line 2: not valid JSON/)
     writeFileSync(labels, jsonl([{ item: 'demo-99', variant: 'answer', unit: 1, verdict: 'true' }]))
-    const missing = await cli([
-      'label',
-      '--file',
-      labels,
-      '--dataset',
-      DEMO,
-      '--annotator',
-      'rae',
-      '--workspace',
-      file,
-    ])
+    const missing = await fileOf('label', 'rae')
     expect(missing.err).toMatch(/line 1: .*no item with id "demo-99"/)
     expect(labelsOf(file, 'rae')).toBe(0)
     // A unit named two ways, or a field no line has, is refused as well, by its line.
@@ -140,30 +112,10 @@ describe('factlab label --file', () => {
       [{ item: 'demo-01', variant: 'answer', unit: 1, verdit: 'true' }, /line 2: .*verdit/],
     ] as const) {
       writeFileSync(labels, jsonl([{ item: 'demo-01', variant: 'answer', unit: 1, verdict: 'true' }, bad]))
-      const r = await cli([
-        'label',
-        '--file',
-        labels,
-        '--dataset',
-        DEMO,
-        '--annotator',
-        'rae',
-        '--workspace',
-        file,
-      ])
+      const r = await fileOf('label', 'rae')
       expect(r.code).toBe(1)
       expect(r.err).toMatch(reason)
-      const a = await cli([
-        'adjudicate',
-        '--file',
-        labels,
-        '--dataset',
-        DEMO,
-        '--annotator',
-        'lead',
-        '--workspace',
-        file,
-      ])
+      const a = await fileOf('adjudicate', 'lead')
       expect(a.code).toBe(1)
       expect(a.err).toMatch(reason)
     }
