@@ -1,6 +1,6 @@
 import { disagreementHits, labelNextPicks } from './judgeLists'
 import type { BackgroundLists } from './keptLists'
-import { runSpan } from './load'
+import { runSpanColumns } from './load'
 import {
   labelTimes,
   latestLabelTimes,
@@ -37,17 +37,15 @@ export function listsInput({ t, runs, columns }: Snapshot): ListsInput {
     stored: t.stored,
     variant: t.variant,
     runs: runs.map((r) => {
-      const run = columns.get(r.id)!
-      const [from, to] = runSpan(run)
-      const end = Math.max(from, to)
+      const { from, status, bin } = runSpanColumns(columns.get(r.id)!)
       return {
         id: r.id,
         model: r.model,
         method: r.method,
         repeat_index: r.repeat_index,
         from,
-        status: run.status.slice(from, end),
-        bin: run.bin.slice(from, end),
+        status: status.slice(),
+        bin: bin.slice(),
       }
     }),
   }

@@ -107,6 +107,48 @@ export function noteSpan(run: RunColumns, span: [from: number, to: number]): voi
   spans.set(run, span)
 }
 
+/**
+ * A run's columns over the span it reached only: index k is the target at dense index from + k.
+ * What the counting passes read; outside the span a run has no verdict (status ST_NONE, bin NONE,
+ * code −1).
+ */
+export interface SpanColumns {
+  from: number
+  to: number
+  bin: Int8Array
+  code: Int8Array | Int16Array
+  status: Uint8Array
+}
+
+const spanColumns = new WeakMap<Pick<RunColumns, 'status'>, SpanColumns>()
+
+/**
+ * The run's columns over its span: those the loader made (a run read from its stored column is
+ * held over its span alone, its full-length columns made only if some pass asks for them), or
+ * views of its full-length columns.
+ */
+export function runSpanColumns(run: RunColumns): SpanColumns {
+  const known = spanColumns.get(run)
+  if (known) return known
+  const [from, to] = runSpan(run)
+  const end = Math.max(from, to)
+  const made = {
+    from,
+    to: end,
+    bin: run.bin.subarray(from, end),
+    code: run.code.subarray(from, end),
+    status: run.status.subarray(from, end),
+  }
+  spanColumns.set(run, made)
+  return made
+}
+
+/** Tells runSpan and runSpanColumns the span columns a loader made the run from. */
+export function noteSpanColumns(run: RunColumns, columns: SpanColumns): void {
+  spans.set(run, [columns.from, columns.to])
+  spanColumns.set(run, columns)
+}
+
 export const ST_NONE = 0
 export const ST_OK = 1
 export const ST_NA = 2

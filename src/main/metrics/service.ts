@@ -10,7 +10,7 @@ import { correctness, sharedWords } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
 import { figuresByVariant } from './figures'
 import { humanFigures } from './humans'
-import { type RunColumns, runSpan, ST_OK, type TargetColumns } from './load'
+import { type RunColumns, runSpanColumns, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runIdentity } from './runIdentity'
 import { runCosts } from './runInfo'
@@ -117,8 +117,10 @@ function raiFor(t: TargetColumns, run: RunColumns): JudgeMetrics['rai'] {
   return raiRates(candidates)
 }
 
-function refcheckerFor(t: TargetColumns, code: Int8Array | Int16Array): JudgeMetrics['refchecker'] {
+/** `codes` is asked for only when the schema is RefChecker's: a run's full-length codes are made on first use. */
+function refcheckerFor(t: TargetColumns, codes: () => Int8Array | Int16Array): JudgeMetrics['refchecker'] {
   if (t.schema.type !== 'categorical' || t.schema.name !== 'refchecker') return null
+  const code = codes()
   const rows: { response: number; verdict: string }[] = []
   for (let i = 0; i < code.length; i++)
     if (code[i]! >= 0) rows.push({ response: t.candidate[i]!, verdict: t.labels[code[i]!]! })
@@ -161,17 +163,18 @@ function fromSnapshot(
     const run = columns.get(r.id)!
     const label = runLabel(r)
     // Counting passes look at the targets the run reached only; outside them it has no verdict.
-    const span = runSpan(run)
-    const [from, to] = span
+    const reached = runSpanColumns(run)
+    const { from, to } = reached
+    const span: [number, number] = [from, to]
     const f = figuresByVariant(
-      run.bin.subarray(from, to),
+      reached.bin,
       t.goldBin.subarray(from, to),
-      run.status.subarray(from, to),
+      reached.status,
       t.variant.subarray(from, to),
       t.variants,
       boot,
     )
-    const bf = confusionMatrix(run.code.subarray(from, to), t.goldCode.subarray(from, to), t.labels.length)
+    const bf = confusionMatrix(reached.code, t.goldCode.subarray(from, to), t.labels.length)
     judges.push({
       ...f.overall,
       runId: r.id,
@@ -185,17 +188,17 @@ function fromSnapshot(
       excluded: exclusion(r, f.overall),
       perClass: binaryFigures(f.cells).perClass,
       confusion: {
-        binary: confusionMatrix(run.bin.subarray(from, to), t.goldBin.subarray(from, to), 2),
+        binary: confusionMatrix(reached.bin, t.goldBin.subarray(from, to), 2),
         labels: t.labels,
         full: bf,
       },
       byVariant: f.byVariant,
       ...costs.get(r.id)!,
-      refchecker: refcheckerFor(t, run.code),
+      refchecker: refcheckerFor(t, () => run.code),
       rai: r.method === 'dcr' ? raiFor(t, run) : [],
     })
     correlations.push(...correlationsFor(r, label, run, t, alpha, beta))
-    correct.push(correctness(run, t.goldBin, span))
+    correct.push(correctness(reached, t.goldBin))
     spans.push(span)
   }
   const mcnemarRows: McNemarRow[] = []
@@ -249,7 +252,7 @@ function fromSnapshot(
     correlations,
     spreads,
     mcnemar: mcnemarRows,
-    goldRefchecker: refcheckerFor(t, t.goldCode),
+    goldRefchecker: refcheckerFor(t, () => t.goldCode),
     refcheckerEval: refcheckerEvaluation(
       db,
       datasetId,
