@@ -53,16 +53,12 @@ export function listsInput({ t, runs, columns }: Snapshot): ListsInput {
 
 /** The lists, as the main thread's own passes would give them from the same snapshot. */
 export function computeLists(input: ListsInput): BackgroundLists {
-  const n = input.goldBin.length
-  // Each run's columns laid back over every target: outside its span nothing was reached.
+  // Each run's columns over the span it reached, as the main thread's passes read them.
   const columns = new Map(
-    input.runs.map((r) => {
-      const status = new Uint8Array(n)
-      const bin = new Int8Array(n)
-      status.set(r.status, r.from)
-      bin.set(r.bin, r.from)
-      return [r.id, { status, bin }] as const
-    }),
+    input.runs.map((r) => [
+      r.id,
+      { from: r.from, to: r.from + r.status.length, status: r.status, bin: r.bin },
+    ]),
   )
   // The disagreements are listed by run id (snapshots list their runs so already).
   const cols = [...input.runs].sort((a, b) => a.id - b.id).map((r) => columns.get(r.id)!)

@@ -61,26 +61,6 @@ export function runSpan(run: Pick<RunColumns, 'status'>): [from: number, to: num
   return span
 }
 
-/**
- * The targets some of the runs reached, [from, to) over all of them: outside it no run has a
- * verdict, so a pass over targets can stop there. [n, 0) (empty) when none reached any.
- */
-export function spanOfRuns(
-  runs: readonly Pick<RunColumns, 'status'>[],
-  n: number,
-): [from: number, to: number] {
-  let lo = n
-  let hi = 0
-  for (const run of runs) {
-    const [from, to] = runSpan(run)
-    if (from < to) {
-      lo = Math.min(lo, from)
-      hi = Math.max(hi, to)
-    }
-  }
-  return [lo, hi]
-}
-
 /** The span of a run's statuses, found by scanning them. */
 export function scanSpan(st: Uint8Array): [from: number, to: number] {
   // Four statuses at a time where they are all ST_NONE (0): a run over a tenth of a million

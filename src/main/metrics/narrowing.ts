@@ -2,8 +2,9 @@ import type { NarrowingSeries } from '../../shared/contract/metrics'
 import { blockParts, type LabelRowsColumns } from '../labels/blocks'
 import { labelledByTime } from '../labels/reads'
 import type { Db } from '../store/connection'
+import { type ListRun, reachedByAny } from './judgeLists'
 import { backgroundLists } from './keptLists'
-import { type RunColumns, runSpan, ST_OK, type TargetColumns } from './load'
+import { runSpanColumns, ST_OK, type TargetColumns } from './load'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { addPair, emptyCells, NONE } from './stats/binary'
 import { errorRateCi } from './stats/bootstrap'
@@ -32,20 +33,22 @@ export function narrowing(db: Db, datasetId: number, points = NARROWING_POINTS):
     if (kept) return kept
     // The label pass's blocks carry each label's time: no second read of every label.
     const rows = labelTimes(s)
-    if (rows) return narrowingFromLatest(t, latestLabelTimes(t, rows), runs, columns, points)
+    const reached = new Map(runs.map((r) => [r.id, runSpanColumns(columns.get(r.id)!)]))
+    if (rows) return narrowingFromLatest(t, latestLabelTimes(t, rows), runs, reached, points)
     const plan = planFromOrder(
       t,
       labelledByTime(db, t.ids[0]!, t.ids[n - 1]!),
-      reachedSpan(runs, columns),
+      reachedSpan(runs, reached),
       points,
     )
-    return plan ? series(plan, t, runs, columns) : []
+    return plan ? series(plan, t, runs, reached) : []
   })
 }
 
 /** The columns the chart reads of the targets and runs (a worker thread gets these alone). */
 export type NarrowingTargets = Pick<TargetColumns, 'goldBin' | 'stored' | 'indexOf'>
-export type NarrowingRun = Pick<RunColumns, 'status' | 'bin'>
+/** A run's statuses and binary verdicts over the targets it reached. */
+export type NarrowingRun = ListRun
 export type NarrowingRunRow = Pick<RunRow, 'id' | 'model' | 'method' | 'repeat_index'>
 
 /** The label pass's labels when they carry times (the label blocks'), else null; nothing is copied out. */
@@ -232,16 +235,10 @@ function reachedSpan(
   runs: readonly NarrowingRunRow[],
   columns: ReadonlyMap<number, NarrowingRun>,
 ): [number, number] {
-  let lo = Number.POSITIVE_INFINITY
-  let hi = 0
-  for (const r of runs) {
-    const [from, to] = runSpan(columns.get(r.id)!)
-    if (from < to) {
-      lo = Math.min(lo, from)
-      hi = Math.max(hi, to)
-    }
-  }
-  return [lo, hi]
+  return reachedByAny(
+    runs.map((r) => columns.get(r.id)!),
+    Number.POSITIVE_INFINITY,
+  )
 }
 
 /** Per run, its ER interval width after each checkpoint. */
@@ -253,7 +250,7 @@ function series(
 ): NarrowingSeries[] {
   const gold = t.goldBin
   return runs.map((r) => {
-    const { status, bin } = columns.get(r.id)!
+    const { from, to, status, bin } = columns.get(r.id)!
     const cells = emptyCells()
     const points: NarrowingSeries['points'] = []
     let p = 0
@@ -261,7 +258,7 @@ function series(
     for (const [k, checkpoint] of checkpoints.entries()) {
       for (; p < end[k]!; p++) {
         const i = targets[p]!
-        if (status[i] === ST_OK) addPair(cells, bin[i]!, gold[i]!)
+        if (i >= from && i < to && status[i - from] === ST_OK) addPair(cells, bin[i - from]!, gold[i]!)
       }
       const ci = errorRateCi(cells, { seed: 1, replicates: 300 })
       points.push({
