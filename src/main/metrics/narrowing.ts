@@ -76,10 +76,16 @@ export function latestLabelTimes(t: NarrowingTargets, rows: LabelRowsColumns): F
   const blocks = blockParts(rows)
   if (blocks) {
     const { lo, hi } = blocks
+    const limit = indexOf.length
+    // note() spelled out: a call per label (two million of them) costs more than the rest.
     for (const { base, n, whole, offset, time } of blocks.parts)
       for (let p = 0; p < n; p++) {
         const id = base + offset[p]!
-        if (whole || (id >= lo && id <= hi)) note(id, time![p]!)
+        if ((!whole && (id < lo || id > hi)) || id >= limit) continue
+        const i = indexOf[id]!
+        if (i < 0 || goldBin[i] === NONE || stored[i]! >= 0) continue
+        const tm = time![p]!
+        if (!(latest[i]! >= tm)) latest[i] = tm
       }
     return latest
   }
