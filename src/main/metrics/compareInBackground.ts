@@ -1,9 +1,10 @@
 import type { Worker } from 'node:worker_threads'
 import type { Db } from '../store/connection'
 import { startWorker, type WorkerScript, workerScript } from './backgroundWorker'
-import { listsInput } from './compareLists'
+import type { ListsInput } from './compareLists'
 import { type BackgroundLists, backgroundLists, keepLists } from './keptLists'
-import { NARROWING_POINTS } from './narrowing'
+import { runSpanColumns } from './load'
+import { labelTimes, latestLabelTimes, NARROWING_POINTS } from './narrowing'
 import { currentSnapshot, datasetSnapshot, isMemoised, type Snapshot } from './snapshot'
 
 /**
@@ -79,4 +80,27 @@ export async function awaitCompareLists(db: Db, datasetId: number): Promise<void
 function stop(db: Db, p: Pending): void {
   if (pending.get(db) === p) pending.delete(db)
   void p.worker.terminate()
+}
+
+/** The worker's input from a snapshot: copies of the runs' span columns, the label times worked out. */
+function listsInput({ t, runs, columns }: Snapshot): ListsInput {
+  const rows = labelTimes({ t })
+  return {
+    latest: rows ? latestLabelTimes(t, rows) : null,
+    goldBin: t.goldBin,
+    stored: t.stored,
+    variant: t.variant,
+    runs: runs.map((r) => {
+      const { from, status, bin } = runSpanColumns(columns.get(r.id)!)
+      return {
+        id: r.id,
+        model: r.model,
+        method: r.method,
+        repeat_index: r.repeat_index,
+        from,
+        status: status.slice(),
+        bin: bin.slice(),
+      }
+    }),
+  }
 }

@@ -1,20 +1,13 @@
 import { disagreementHits, labelNextPicks } from './judgeLists'
 import type { BackgroundLists } from './keptLists'
-import { runSpanColumns } from './load'
-import {
-  labelTimes,
-  latestLabelTimes,
-  NARROWING_POINTS,
-  type NarrowingRunRow,
-  narrowingFromLatest,
-} from './narrowing'
-import type { Snapshot } from './snapshot'
+import { NARROWING_POINTS, type NarrowingRunRow, narrowingFromLatest } from './narrowingSeries'
 
 /**
  * What a worker thread needs to work out the Compare view's lists (keptLists.ts) from a
  * snapshot, and the working out itself. Only plain typed arrays cross: the targets' gold,
  * stored gold, each target's latest label time, and each run's statuses and verdicts over the span
- * it reached (a tenth of a million targets each, instead of a million).
+ * it reached (a tenth of a million targets each, instead of a million). The worker's whole code:
+ * it imports nothing that loads the store, SQLite or zod (compareInBackground.ts makes the input).
  */
 export interface ListsInput {
   goldBin: Int8Array
@@ -28,28 +21,6 @@ export interface ListsInput {
 /** The longest lists the views ask for first (label-next 25, disagreements 200, by default 50 and 200). */
 export const LABEL_NEXT_KEPT = 50
 export const DISAGREEMENTS_KEPT = 200
-
-export function listsInput({ t, runs, columns }: Snapshot): ListsInput {
-  const rows = labelTimes({ t })
-  return {
-    latest: rows ? latestLabelTimes(t, rows) : null,
-    goldBin: t.goldBin,
-    stored: t.stored,
-    variant: t.variant,
-    runs: runs.map((r) => {
-      const { from, status, bin } = runSpanColumns(columns.get(r.id)!)
-      return {
-        id: r.id,
-        model: r.model,
-        method: r.method,
-        repeat_index: r.repeat_index,
-        from,
-        status: status.slice(),
-        bin: bin.slice(),
-      }
-    }),
-  }
-}
 
 /** The lists, as the main thread's own passes would give them from the same snapshot. */
 export function computeLists(input: ListsInput): BackgroundLists {

@@ -1,4 +1,4 @@
-import { type SpanColumns, ST_OK } from './load'
+import { type SpanColumns, ST_OK } from './runStatus'
 import { NONE, UNSUPPORTED } from './stats/binary'
 
 /**

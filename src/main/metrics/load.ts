@@ -5,9 +5,12 @@ import { storedGoldRows } from '../labels/gold'
 import { compileGoldRule, type GoldDecider } from '../labels/rules'
 import type { Db } from '../store/connection'
 import { datasetSettings } from '../store/repos/datasets'
+import { type SpanColumns, ST_NONE } from './runStatus'
 import { NONE, SUPPORTED, UNSUPPORTED } from './stats/binary'
 import { goldCodes, type LabelColumns } from './stats/labelColumns'
 import { readTargetRows } from './targetRows'
+
+export type { SpanColumns }
 
 /**
  * Gathers what the metrics need in a few SQL passes into typed columns indexed by a dense
@@ -87,19 +90,6 @@ export function noteSpan(run: RunColumns, span: [from: number, to: number]): voi
   spans.set(run, span)
 }
 
-/**
- * A run's columns over the span it reached only: index k is the target at dense index from + k.
- * What the counting passes read; outside the span a run has no verdict (status ST_NONE, bin NONE,
- * code −1).
- */
-export interface SpanColumns {
-  from: number
-  to: number
-  bin: Int8Array
-  code: Int8Array | Int16Array
-  status: Uint8Array
-}
-
 const spanColumns = new WeakMap<Pick<RunColumns, 'status'>, SpanColumns>()
 
 /**
@@ -129,10 +119,7 @@ export function noteSpanColumns(run: RunColumns, columns: SpanColumns): void {
   spanColumns.set(run, columns)
 }
 
-export const ST_NONE = 0
-export const ST_OK = 1
-export const ST_NA = 2
-export const ST_ERROR = 3
+export { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './runStatus'
 
 export type Coder = ReturnType<typeof verdictCoder>
 
