@@ -6,16 +6,17 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
-import { correctness, sharedWords } from './correctness'
+import { sharedWords } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
-import { figuresByVariant } from './figures'
+import { figuresOfCounts } from './figures'
 import { humanFigures } from './humans'
+import { tallyRun } from './judgeTally'
 import { type RunColumns, runSpanColumns, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runIdentity } from './runIdentity'
 import { runCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
-import { binaryFigures, confusionMatrix, SUPPORTED } from './stats/binary'
+import { binaryFigures, SUPPORTED } from './stats/binary'
 import { aurocCut, correlate } from './stats/correlation'
 import { type CorrectnessBits, mcnemarBits } from './stats/mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './stats/methods'
@@ -164,17 +165,10 @@ function fromSnapshot(
     const label = runLabel(r)
     // Counting passes look at the targets the run reached only; outside them it has no verdict.
     const reached = runSpanColumns(run)
-    const { from, to } = reached
-    const span: [number, number] = [from, to]
-    const f = figuresByVariant(
-      reached.bin,
-      t.goldBin.subarray(from, to),
-      reached.status,
-      t.variant.subarray(from, to),
-      t.variants,
-      boot,
-    )
-    const bf = confusionMatrix(reached.code, t.goldCode.subarray(from, to), t.labels.length)
+    const span: [number, number] = [reached.from, reached.to]
+    // Its figure counts, confusion matrices and correctness bits in one pass over the span.
+    const tally = tallyRun(reached, t, t.variants.length, t.labels.length)
+    const f = figuresOfCounts(tally.counts, t.variants, boot)
     judges.push({
       ...f.overall,
       runId: r.id,
@@ -188,9 +182,9 @@ function fromSnapshot(
       excluded: exclusion(r, f.overall),
       perClass: binaryFigures(f.cells).perClass,
       confusion: {
-        binary: confusionMatrix(reached.bin, t.goldBin.subarray(from, to), 2),
+        binary: tally.binary,
         labels: t.labels,
-        full: bf,
+        full: tally.full,
       },
       byVariant: f.byVariant,
       ...costs.get(r.id)!,
@@ -198,7 +192,7 @@ function fromSnapshot(
       rai: r.method === 'dcr' ? raiFor(t, run) : [],
     })
     correlations.push(...correlationsFor(r, label, run, t, alpha, beta))
-    correct.push(correctness(reached, t.goldBin))
+    correct.push(tally.correct)
     spans.push(span)
   }
   const mcnemarRows: McNemarRow[] = []
