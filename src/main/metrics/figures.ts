@@ -41,6 +41,8 @@ export const JUDGED = 0
 export const NA = 1
 export const ERRORS = 2
 const TP = 3
+/** The first of the four cells (TP, FP, FN, TN), the last slots of a variant's counts. */
+export const FIRST_CELL = TP
 const FP = 4
 const FN = 5
 const TN = 6

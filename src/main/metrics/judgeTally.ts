@@ -27,7 +27,11 @@ export function tallyRun(
 ): RunTally {
   const { from, to, status, bin, code } = run
   const { goldBin, goldCode, variant } = t
-  const counts = new Int32Array(variants * FIGURE_SLOTS)
+  // One counter per verdict: N/A, error, its cell, or (judged, no binary outcome on one side)
+  // the slot past the cells; JUDGED is their sum, filled in after the pass. A second increment per
+  // verdict cost as much as the rest of the pass.
+  const width = FIGURE_SLOTS + 1
+  const tally = new Int32Array(variants * width)
   const binary = new Int32Array(4)
   const full = new Int32Array(labels * labels)
   const words = Math.ceil(goldBin.length / 32)
@@ -52,15 +56,21 @@ export function tallyRun(
         if (j === g) rw |= 1 << (i & 31)
       }
       if (st === ST_NONE) continue
-      const o = variant[i]! * FIGURE_SLOTS
-      counts[o + JUDGED]!++
-      if (st === ST_NA) counts[o + NA]!++
-      else if (st === ST_ERROR) counts[o + ERRORS]!++
       // A pair where either side has no binary outcome counts as judged but not in the cells.
-      else if (j >= 0 && g >= 0) counts[o + cellOf(j, g)]!++
+      const slot =
+        st === ST_NA ? NA : st === ST_ERROR ? ERRORS : j >= 0 && g >= 0 ? cellOf(j, g) : FIGURE_SLOTS
+      tally[variant[i]! * width + slot]!++
     }
     judged[w] = jw
     right[w] = rw
+  }
+  const counts = new Int32Array(variants * FIGURE_SLOTS)
+  for (let v = 0; v < variants; v++) {
+    let sum = 0
+    for (let slot = JUDGED + 1; slot <= FIGURE_SLOTS; slot++) sum += tally[v * width + slot]!
+    counts[v * FIGURE_SLOTS + JUDGED] = sum
+    for (let slot = JUDGED + 1; slot < FIGURE_SLOTS; slot++)
+      counts[v * FIGURE_SLOTS + slot] = tally[v * width + slot]!
   }
   return {
     counts,
