@@ -1,7 +1,7 @@
 import { CODE_SPAN } from '../metrics/packing'
 import type { Db } from '../store/connection'
 import { blockParts, type LabelRowsColumns } from './blocks'
-import { type LabelPass, labelRows, rangeOf } from './columns'
+import { type LabelPass, labelRows, partRange } from './columns'
 
 /**
  * Each annotator's active seconds and label count on the given targets (`indexOf`: target id →
@@ -79,9 +79,10 @@ function blockSums(
   let aLo = Number.POSITIVE_INFINITY
   let aHi = Number.NEGATIVE_INFINITY
   let n = 0
-  for (const { base, n: m, whole, offset, annotator } of parts) {
+  for (const part of parts) {
+    const { base, n: m, whole, offset, annotator } = part
     if (whole) {
-      const [l, h] = rangeOf(annotator.subarray(0, m))
+      const [l, h] = partRange(part)
       if (l < aLo) aLo = l
       if (h > aHi) aHi = h
       n += m
