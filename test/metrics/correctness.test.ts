@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { correctness, sharedWords } from '../../src/main/metrics/correctness'
-import { type RunColumns, runSpan, ST_OK } from '../../src/main/metrics/load'
+import { type RunColumns, runSpan, runSpanColumns, ST_OK } from '../../src/main/metrics/load'
 import { correctnessBits, mcnemarBits } from '../../src/main/metrics/stats/mcnemar'
 
 describe("a run's correctness bits", () => {
@@ -26,7 +26,7 @@ describe("a run's correctness bits", () => {
           }
           const gold = Int8Array.from(rows, ([, , g]) => g)
           const per = rows.map(([s, b, g]) => (s === ST_OK && g >= 0 && b >= 0 ? (b === g ? 1 : 0) : -1))
-          expect(correctness(run, gold, runSpan(run))).toEqual(correctnessBits(per))
+          expect(correctness(runSpanColumns(run), gold)).toEqual(correctnessBits(per))
         },
       ),
       { seed: 17, numRuns: 300 },
@@ -65,7 +65,7 @@ describe("a run's correctness bits", () => {
           const g = Int8Array.from(gold)
           const [a, b] = [place(cellsA, leadA), place(cellsB, leadB)]
           const [sa, sb] = [runSpan(a), runSpan(b)]
-          const [ca, cb] = [correctness(a, g, sa), correctness(b, g, sb)]
+          const [ca, cb] = [correctness(runSpanColumns(a), g), correctness(runSpanColumns(b), g)]
           expect(mcnemarBits(ca, cb, sharedWords(sa, sb))).toEqual(mcnemarBits(ca, cb))
         },
       ),

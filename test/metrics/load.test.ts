@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   loadTargets,
   runSpan,
+  runSpanColumns,
   ST_ERROR,
   ST_NA,
   ST_NONE,
@@ -82,8 +83,14 @@ describe('loadRuns', () => {
             const want = expected(coder, t.labels, mine.get(targetId))
             expect({ status: r.status[i], bin: r.bin[i], code: r.code[i], num: r.num[i] }).toEqual(want)
           })
-          // The span a column's loader notes is the one the statuses show.
+          // The span a column's loader notes is the one the statuses show, and the columns the
+          // counting passes read over it are the full-length ones' (made or not).
+          const reached = runSpanColumns(r)
           expect(runSpan(r)).toEqual(scanSpan(r.status))
+          expect([reached.from, reached.to]).toEqual(scanSpan(r.status))
+          expect(reached.status).toEqual(r.status.subarray(reached.from, reached.to))
+          expect(reached.bin).toEqual(r.bin.subarray(reached.from, reached.to))
+          expect(reached.code).toEqual(r.code.subarray(reached.from, reached.to))
         }
         fx.db.close()
       }),

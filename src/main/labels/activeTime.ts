@@ -1,7 +1,7 @@
 import { CODE_SPAN } from '../metrics/packing'
 import type { Db } from '../store/connection'
 import { blockParts, type LabelRowsColumns } from './blocks'
-import { type LabelPass, labelRows } from './columns'
+import { type LabelPass, labelRows, partRange } from './columns'
 
 /**
  * Each annotator's active seconds and label count on the given targets (`indexOf`: target id →
@@ -60,45 +60,63 @@ function blockSums(
   indexOf: Int32Array,
 ): Map<number, { seconds: number; labelled: number }> {
   const blocks = blockParts(b)
-  const parts = blocks
-    ? blocks.parts.map((p) => ({ ...p, from: blocks.lo, to: blocks.hi }))
+  const parts: readonly SumPart[] = blocks
+    ? blocks.parts
     : [
         {
           base: 0,
           n: b.target.length,
           whole: true,
-          from: 0,
-          to: 0,
           offset: b.target,
           annotator: b.annotator,
           seconds: b.seconds,
         },
       ]
-  const inRange = (part: (typeof parts)[number], id: number) =>
-    part.whole || (id >= part.from && id <= part.to)
+  const lo = blocks?.lo ?? 0
+  const hi = blocks?.hi ?? 0
+  // The annotators' range over the labels read: a block whose labels all lie in the range gives
+  // it from its annotator column alone, the others label by label.
   let aLo = Number.POSITIVE_INFINITY
   let aHi = Number.NEGATIVE_INFINITY
   let n = 0
-  for (const part of parts)
-    for (let p = 0; p < part.n; p++) {
-      if (!inRange(part, part.base + part.offset[p]!)) continue
-      const a = part.annotator[p]!
+  for (const part of parts) {
+    const { base, n: m, whole, offset, annotator } = part
+    if (whole) {
+      const [l, h] = partRange(part)
+      if (l < aLo) aLo = l
+      if (h > aHi) aHi = h
+      n += m
+      continue
+    }
+    for (let p = 0; p < m; p++) {
+      const id = base + offset[p]!
+      if (id < lo || id > hi) continue
+      const a = annotator[p]!
       if (a < aLo) aLo = a
       if (a > aHi) aHi = a
       n++
     }
+  }
   if (n === 0) return new Map()
-  const aSpan = aHi - aLo + 1
-  const sums = new KbnSums(aSpan)
-  for (const part of parts) {
-    const { base, offset, annotator, seconds } = part
-    for (let p = 0; p < part.n; p++) {
+  const sums = new KbnSums(aHi - aLo + 1)
+  const limit = indexOf.length
+  for (const { base, n: m, whole, offset, annotator, seconds } of parts)
+    for (let p = 0; p < m; p++) {
       const id = base + offset[p]!
-      if (!inRange(part, id) || id >= indexOf.length || indexOf[id]! < 0) continue
+      if ((!whole && (id < lo || id > hi)) || id >= limit || indexOf[id]! < 0) continue
       sums.add(annotator[p]! - aLo, seconds[p]!)
     }
-  }
   return sums.byAnnotator(aLo)
+}
+
+/** What blockSums reads of a block (or of copied-out columns, as one block from id 0). */
+interface SumPart {
+  base: number
+  n: number
+  whole: boolean
+  offset: ArrayLike<number>
+  annotator: Int32Array
+  seconds: Float64Array
 }
 
 /** Per annotator: SQLite's compensated sum of the seconds, and the count, of the kept targets' labels. */

@@ -89,6 +89,21 @@ export function loadLabelColumns(
   return { start, annotator, code, values: [...labels], annotatorIds }
 }
 
+/**
+ * The lowest and highest annotator id in a stored block's column, found once per read block: the
+ * label pass and the active time both size their tallies by it.
+ */
+export function partRange(part: Pick<BlockPart, 'annotator'>): [number, number] {
+  let range = partRanges.get(part)
+  if (!range) {
+    range = rangeOf(part.annotator)
+    partRanges.set(part, range)
+  }
+  return range
+}
+
+const partRanges = new WeakMap<object, [number, number]>()
+
 /** The lowest and highest annotator id among the blocks' labels (±Infinity when there are none). */
 export function rangeOf(annotators: ArrayLike<number>): [number, number] {
   let lo = Number.POSITIVE_INFINITY
@@ -198,7 +213,7 @@ function columnsOfParts(
   let aHi = Number.NEGATIVE_INFINITY
   for (const part of parts) {
     n += part.n
-    const [l, h] = rangeOf(part.annotator)
+    const [l, h] = partRange(part)
     if (l < aLo) aLo = l
     if (h > aHi) aHi = h
   }

@@ -4,8 +4,8 @@ import { Worker } from 'node:worker_threads'
 
 /**
  * The metrics' worker thread (compareWorker.ts), started for one job: the Compare view's lists
- * (compareInBackground.ts). Its answer is null when it cannot start, fails or stops, which leaves
- * the work to the main thread as without it.
+ * (compareInBackground.ts), handed to it in a message once ready. Its answer is null when it
+ * cannot start, fails or stops, which leaves the work to the main thread as without it.
  */
 
 export interface WorkerScript {
@@ -29,18 +29,22 @@ export function workerScript(): WorkerScript | null {
 
 export type WorkerJob = { job: 'lists'; input: unknown }
 
-export function startWorker(
-  script: WorkerScript,
-  job: WorkerJob,
-  transferList: ArrayBuffer[],
-): { answer: Promise<unknown>; worker: Worker } | null {
+/** A started worker: its answer, and how it is handed its job. */
+export interface StartedWorker {
+  answer: Promise<unknown>
+  worker: Worker
+  /** Hands the worker its job (the buffers listed are moved, not copied). */
+  send(job: WorkerJob, transferList: ArrayBuffer[]): void
+}
+
+/**
+ * Starts the worker before its job is ready: its thread and script load on the second core while
+ * this thread still reads what the job needs, and it waits for the job (`send`).
+ */
+export function spawnWorker(script: WorkerScript): StartedWorker | null {
   let worker: Worker
   try {
-    worker = new Worker(script.url, {
-      workerData: job,
-      transferList,
-      ...(script.execArgv ? { execArgv: script.execArgv } : {}),
-    })
+    worker = new Worker(script.url, script.execArgv ? { execArgv: script.execArgv } : {})
   } catch {
     return null
   }
@@ -59,5 +63,22 @@ export function startWorker(
   })
   // Not holding the process open: a CLI asking for the figures alone exits without waiting.
   worker.unref()
-  return { answer, worker }
+  return {
+    answer,
+    worker,
+    send(job, transferList) {
+      // A worker that has already failed has its answer (null): the message goes nowhere.
+      worker.postMessage(job, transferList)
+    },
+  }
+}
+
+export function startWorker(
+  script: WorkerScript,
+  job: WorkerJob,
+  transferList: ArrayBuffer[],
+): StartedWorker | null {
+  const started = spawnWorker(script)
+  started?.send(job, transferList)
+  return started
 }

@@ -1,9 +1,10 @@
 import type { Worker } from 'node:worker_threads'
 import type { Db } from '../store/connection'
-import { startWorker, type WorkerScript, workerScript } from './backgroundWorker'
-import { listsInput } from './compareLists'
+import { spawnWorker, type WorkerScript, workerScript } from './backgroundWorker'
+import type { ListsInput } from './compareLists'
 import { type BackgroundLists, backgroundLists, keepLists } from './keptLists'
-import { NARROWING_POINTS } from './narrowing'
+import { runSpanColumns } from './load'
+import { labelTimes, latestLabelTimes, NARROWING_POINTS } from './narrowing'
 import { currentSnapshot, datasetSnapshot, isMemoised, type Snapshot } from './snapshot'
 
 /**
@@ -40,21 +41,32 @@ export function startCompareLists(
   fromTargets = BACKGROUND_FROM_TARGETS,
   script: WorkerScript | null = workerScript(),
 ): void {
-  const snapshot = datasetSnapshot(db, datasetId)
-  if (snapshot.t.ids.length < fromTargets || backgroundLists(snapshot)) return
-  // Lists the main thread worked out already (the view's lists asked for first) are kept.
-  if (isMemoised(db, datasetId, `narrowing:${NARROWING_POINTS}`)) return
+  // A cold view of a large dataset: the worker's thread starts now, on the second core, while this
+  // one loads the snapshot (a third of a second at a million targets), and waits for its job.
+  const early =
+    script && currentSnapshot(db, datasetId) === null && targetCount(db, datasetId) >= fromTargets
+      ? spawnWorker(script)
+      : null
+  let snapshot: Snapshot | null = null
+  let input: ListsInput | null = null
+  try {
+    snapshot = wanted(db, datasetId, fromTargets)
+    if (snapshot && script) input = listsInput(snapshot)
+  } finally {
+    // Not wanted after all (or the read failed): the early thread is never handed a job.
+    if (early && input === null) void early.worker.terminate()
+  }
+  if (!snapshot) return
   const p = pending.get(db)
-  if (p?.snapshot === snapshot) return
   if (p) stop(db, p)
-  if (!script) return
-  const input = listsInput(snapshot)
+  if (!script || !input) return
+  const started = early ?? spawnWorker(script)
+  if (!started) return
   // The runs' slices and the label times are made for the worker: handed over, not copied again.
-  const started = startWorker(script, { job: 'lists', input }, [
+  started.send({ job: 'lists', input }, [
     ...input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]),
     ...(input.latest ? [input.latest.buffer] : []),
   ])
-  if (!started) return
   pending.set(db, {
     snapshot,
     lists: started.answer as Promise<BackgroundLists | null>,
@@ -79,4 +91,49 @@ export async function awaitCompareLists(db: Db, datasetId: number): Promise<void
 function stop(db: Db, p: Pending): void {
   if (pending.get(db) === p) pending.delete(db)
   void p.worker.terminate()
+}
+
+/** The worker's input from a snapshot: copies of the runs' span columns, the label times worked out. */
+function listsInput({ t, runs, columns }: Snapshot): ListsInput {
+  const rows = labelTimes({ t })
+  return {
+    latest: rows ? latestLabelTimes(t, rows) : null,
+    goldBin: t.goldBin,
+    stored: t.stored,
+    variant: t.variant,
+    runs: runs.map((r) => {
+      const { from, status, bin } = runSpanColumns(columns.get(r.id)!)
+      return {
+        id: r.id,
+        model: r.model,
+        method: r.method,
+        repeat_index: r.repeat_index,
+        from,
+        status: status.slice(),
+        bin: bin.slice(),
+      }
+    }),
+  }
+}
+
+/** The dataset's current targets as the triggers count them (controls too): read without loading any. */
+function targetCount(db: Db, datasetId: number): number {
+  return (
+    (db.prepare('SELECT targets FROM dataset_counts WHERE dataset_id = ?').pluck().get(datasetId) as
+      | number
+      | undefined) ?? 0
+  )
+}
+
+/**
+ * The dataset's current snapshot (loaded if need be) when its lists are to be worked out in the
+ * background: a large dataset, lists neither kept nor worked out by the main thread already, nor
+ * being worked out for this snapshot.
+ */
+function wanted(db: Db, datasetId: number, fromTargets: number): Snapshot | null {
+  const snapshot = datasetSnapshot(db, datasetId)
+  if (snapshot.t.ids.length < fromTargets || backgroundLists(snapshot)) return null
+  // Lists the main thread worked out already (the view's lists asked for first) are kept.
+  if (isMemoised(db, datasetId, `narrowing:${NARROWING_POINTS}`)) return null
+  return pending.get(db)?.snapshot === snapshot ? null : snapshot
 }

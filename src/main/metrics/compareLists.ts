@@ -1,20 +1,13 @@
 import { disagreementHits, labelNextPicks } from './judgeLists'
 import type { BackgroundLists } from './keptLists'
-import { runSpan } from './load'
-import {
-  labelTimes,
-  latestLabelTimes,
-  NARROWING_POINTS,
-  type NarrowingRunRow,
-  narrowingFromLatest,
-} from './narrowing'
-import type { Snapshot } from './snapshot'
+import { NARROWING_POINTS, type NarrowingRunRow, narrowingFromLatest } from './narrowingSeries'
 
 /**
  * What a worker thread needs to work out the Compare view's lists (keptLists.ts) from a
  * snapshot, and the working out itself. Only plain typed arrays cross: the targets' gold,
  * stored gold, each target's latest label time, and each run's statuses and verdicts over the span
- * it reached (a tenth of a million targets each, instead of a million).
+ * it reached (a tenth of a million targets each, instead of a million). The worker's whole code:
+ * it imports nothing that loads the store, SQLite or zod (compareInBackground.ts makes the input).
  */
 export interface ListsInput {
   goldBin: Int8Array
@@ -29,42 +22,14 @@ export interface ListsInput {
 export const LABEL_NEXT_KEPT = 50
 export const DISAGREEMENTS_KEPT = 200
 
-export function listsInput({ t, runs, columns }: Snapshot): ListsInput {
-  const rows = labelTimes({ t })
-  return {
-    latest: rows ? latestLabelTimes(t, rows) : null,
-    goldBin: t.goldBin,
-    stored: t.stored,
-    variant: t.variant,
-    runs: runs.map((r) => {
-      const run = columns.get(r.id)!
-      const [from, to] = runSpan(run)
-      const end = Math.max(from, to)
-      return {
-        id: r.id,
-        model: r.model,
-        method: r.method,
-        repeat_index: r.repeat_index,
-        from,
-        status: run.status.slice(from, end),
-        bin: run.bin.slice(from, end),
-      }
-    }),
-  }
-}
-
 /** The lists, as the main thread's own passes would give them from the same snapshot. */
 export function computeLists(input: ListsInput): BackgroundLists {
-  const n = input.goldBin.length
-  // Each run's columns laid back over every target: outside its span nothing was reached.
+  // Each run's columns over the span it reached, as the main thread's passes read them.
   const columns = new Map(
-    input.runs.map((r) => {
-      const status = new Uint8Array(n)
-      const bin = new Int8Array(n)
-      status.set(r.status, r.from)
-      bin.set(r.bin, r.from)
-      return [r.id, { status, bin }] as const
-    }),
+    input.runs.map((r) => [
+      r.id,
+      { from: r.from, to: r.from + r.status.length, status: r.status, bin: r.bin },
+    ]),
   )
   // The disagreements are listed by run id (snapshots list their runs so already).
   const cols = [...input.runs].sort((a, b) => a.id - b.id).map((r) => columns.get(r.id)!)

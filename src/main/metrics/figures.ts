@@ -37,10 +37,12 @@ function toFigures(t: Tally, boot: BootstrapOptions): Figures {
 }
 
 // Counters per variant, side by side in one typed array: judged, N/A, errors, then the cells.
-const JUDGED = 0
-const NA = 1
-const ERRORS = 2
+export const JUDGED = 0
+export const NA = 1
+export const ERRORS = 2
 const TP = 3
+/** The first of the four cells (TP, FP, FN, TN), the last slots of a variant's counts. */
+export const FIRST_CELL = TP
 const FP = 4
 const FN = 5
 const TN = 6
@@ -57,7 +59,7 @@ function tallyAt(counts: Int32Array, v: number): Tally {
 }
 
 /** The confusion cell of a judged pair with both sides present (binary codes). */
-const cellOf = (j: number, g: number): number =>
+export const cellOf = (j: number, g: number): number =>
   j === UNSUPPORTED ? (g === UNSUPPORTED ? TP : FP) : g === UNSUPPORTED ? FN : TN
 
 /**

@@ -1,6 +1,6 @@
 import type { HumanMetrics } from '../../shared/contract/metrics'
 import type { Matrix } from './agreementService'
-import { countVerdict, FIGURE_SLOTS, figuresOfCounts } from './figures'
+import { cellOf, countVerdict, FIGURE_SLOTS, FIRST_CELL, figuresOfCounts, JUDGED } from './figures'
 import type { Coder, TargetColumns } from './load'
 import { NONE } from './stats/binary'
 import type { BootstrapOptions } from './stats/bootstrap'
@@ -53,10 +53,12 @@ function countsByMajority(t: TargetColumns, bins: readonly number[]): [number, I
   const binOf = Int8Array.from(bins)
   const tally = new Int32Array(h.values.length)
   const n = t.ids.length
+  const storedGold = t.stored
+  const variant = t.variant
   for (let i = 0; i < n; i++) {
     const s = start[i]!
     const e = start[i + 1]!
-    const stored = t.stored[i]!
+    const stored = storedGold[i]!
     for (let k = s; k < e; k++) {
       const a = annotator[k]!
       // A later label of the same annotator on this target is the one that counts.
@@ -72,9 +74,13 @@ function countsByMajority(t: TargetColumns, bins: readonly number[]): [number, I
         const c = majorityAt(h, i, a, tally)
         g = c < 0 ? NONE : binOf[c]!
       }
-      countVerdict(counts, slot[a]! * width, t.variant[i]!, j, g)
+      // One increment per label: its cell, or JUDGED where gold has no binary outcome; the
+      // cells are added to JUDGED below (countVerdict's counts, without a second increment each).
+      counts[slot[a]! * width + variant[i]! * FIGURE_SLOTS + (g < 0 ? JUDGED : cellOf(j, g))]!++
     }
   }
+  for (let o = 0; o < counts.length; o += FIGURE_SLOTS)
+    for (let cell = FIRST_CELL; cell < FIGURE_SLOTS; cell++) counts[o + JUDGED]! += counts[o + cell]!
   return ids.map((a, k) => [a, counts.subarray(k * width, (k + 1) * width)])
 }
 

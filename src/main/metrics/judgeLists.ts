@@ -1,4 +1,4 @@
-import { type RunColumns, runSpan, ST_OK, spanOfRuns } from './load'
+import { type SpanColumns, ST_OK } from './runStatus'
 import { NONE, UNSUPPORTED } from './stats/binary'
 
 /**
@@ -7,7 +7,23 @@ import { NONE, UNSUPPORTED } from './stats/binary'
  * database; compareInBackground.ts runs these on another thread.
  */
 
-export type ListRun = Pick<RunColumns, 'status' | 'bin'>
+/** A run's statuses and binary verdicts over the targets it reached (runSpanColumns). */
+export type ListRun = Pick<SpanColumns, 'from' | 'to' | 'status' | 'bin'>
+
+/**
+ * The targets some of the runs reached, [lo, hi) over all of them ([n, 0) when none reached
+ * any): outside it no run has a verdict.
+ */
+export function reachedByAny(runs: readonly Pick<SpanColumns, 'from' | 'to'>[], n: number): [number, number] {
+  let lo = n
+  let hi = 0
+  for (const { from, to } of runs)
+    if (from < to) {
+      lo = Math.min(lo, from)
+      hi = Math.max(hi, to)
+    }
+  return [lo, hi]
+}
 
 /** A target to label next: its dense index, how many judges answered, how many said unsupported. */
 export interface NextPick {
@@ -30,15 +46,13 @@ export function labelNextPicks(goldBin: Int8Array, cols: readonly ListRun[], lim
   const votes = new Uint16Array(n)
   const unsupported = new Uint16Array(n)
   // Only targets some run reached have votes.
-  const [lo, hi] = spanOfRuns(cols, n)
-  for (const run of cols) {
-    const [from, to] = runSpan(run)
+  const [lo, hi] = reachedByAny(cols, n)
+  for (const { from, to, status, bin } of cols)
     for (let i = from; i < to; i++) {
-      if (run.status[i] !== ST_OK) continue
+      if (status[i - from] !== ST_OK) continue
       votes[i]!++
-      if (run.bin[i] === UNSUPPORTED) unsupported[i]!++
+      if (bin[i - from] === UNSUPPORTED) unsupported[i]!++
     }
-  }
   const score = (i: number) => splitScore(votes[i]!, unsupported[i]!)
   // A total order, so the first `limit` of it are the same whether everything is sorted or only
   // they are kept.
@@ -80,30 +94,27 @@ export function disagreementHits(
   const shown: Hit[] = []
   let total = 0
   // Only targets some run reached can disagree.
-  const [lo, hi] = spanOfRuns(cols, goldBin.length)
+  const [lo, hi] = reachedByAny(cols, goldBin.length)
   // Counted run by run (each pass reads its own columns in order), then only as many targets
   // as the shown hits need are walked in the listed order.
-  for (const run of cols) {
-    const [from, to] = runSpan(run)
-    const { status, bin } = run
+  for (const { from, to, status, bin } of cols)
     for (let i = from; i < to; i++) {
       const gold = goldBin[i]!
       if (
         gold !== NONE &&
-        status[i] === ST_OK &&
-        bin[i] !== gold &&
+        status[i - from] === ST_OK &&
+        bin[i - from] !== gold &&
         (variantCode < 0 || variant[i] === variantCode)
       )
         total++
     }
-  }
   for (let i = lo; i < hi && shown.length < limit; i++) {
     if (variantCode >= 0 && variant[i] !== variantCode) continue
     const gold = goldBin[i]!
     if (gold === NONE) continue
     for (let r = 0; r < cols.length && shown.length < limit; r++) {
-      const run = cols[r]!
-      if (run.status[i] === ST_OK && run.bin[i] !== gold) shown.push({ i, r })
+      const { from, to, status, bin } = cols[r]!
+      if (i >= from && i < to && status[i - from] === ST_OK && bin[i - from] !== gold) shown.push({ i, r })
     }
   }
   return { total, shown }

@@ -5,9 +5,12 @@ import { storedGoldRows } from '../labels/gold'
 import { compileGoldRule, type GoldDecider } from '../labels/rules'
 import type { Db } from '../store/connection'
 import { datasetSettings } from '../store/repos/datasets'
+import { type SpanColumns, ST_NONE } from './runStatus'
 import { NONE, SUPPORTED, UNSUPPORTED } from './stats/binary'
 import { goldCodes, type LabelColumns } from './stats/labelColumns'
 import { readTargetRows } from './targetRows'
+
+export type { SpanColumns }
 
 /**
  * Gathers what the metrics need in a few SQL passes into typed columns indexed by a dense
@@ -61,26 +64,6 @@ export function runSpan(run: Pick<RunColumns, 'status'>): [from: number, to: num
   return span
 }
 
-/**
- * The targets some of the runs reached, [from, to) over all of them: outside it no run has a
- * verdict, so a pass over targets can stop there. [n, 0) (empty) when none reached any.
- */
-export function spanOfRuns(
-  runs: readonly Pick<RunColumns, 'status'>[],
-  n: number,
-): [from: number, to: number] {
-  let lo = n
-  let hi = 0
-  for (const run of runs) {
-    const [from, to] = runSpan(run)
-    if (from < to) {
-      lo = Math.min(lo, from)
-      hi = Math.max(hi, to)
-    }
-  }
-  return [lo, hi]
-}
-
 /** The span of a run's statuses, found by scanning them. */
 export function scanSpan(st: Uint8Array): [from: number, to: number] {
   // Four statuses at a time where they are all ST_NONE (0): a run over a tenth of a million
@@ -107,10 +90,36 @@ export function noteSpan(run: RunColumns, span: [from: number, to: number]): voi
   spans.set(run, span)
 }
 
-export const ST_NONE = 0
-export const ST_OK = 1
-export const ST_NA = 2
-export const ST_ERROR = 3
+const spanColumns = new WeakMap<Pick<RunColumns, 'status'>, SpanColumns>()
+
+/**
+ * The run's columns over its span: those the loader made (a run read from its stored column is
+ * held over its span alone, its full-length columns made only if some pass asks for them), or
+ * views of its full-length columns.
+ */
+export function runSpanColumns(run: RunColumns): SpanColumns {
+  const known = spanColumns.get(run)
+  if (known) return known
+  const [from, to] = runSpan(run)
+  const end = Math.max(from, to)
+  const made = {
+    from,
+    to: end,
+    bin: run.bin.subarray(from, end),
+    code: run.code.subarray(from, end),
+    status: run.status.subarray(from, end),
+  }
+  spanColumns.set(run, made)
+  return made
+}
+
+/** Tells runSpan and runSpanColumns the span columns a loader made the run from. */
+export function noteSpanColumns(run: RunColumns, columns: SpanColumns): void {
+  spans.set(run, [columns.from, columns.to])
+  spanColumns.set(run, columns)
+}
+
+export { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './runStatus'
 
 export type Coder = ReturnType<typeof verdictCoder>
 

@@ -1,9 +1,9 @@
 import type { Disagreement, LabelNextRow } from '../../shared/contract/metrics'
 import type { Db } from '../store/connection'
 import { verdictLookup } from '../verdicts/reads'
-import { disagreementHits, type Hit, labelNextPicks, splitScore } from './judgeLists'
+import { disagreementHits, type Hit, labelNextPicks, reachedByAny, splitScore } from './judgeLists'
 import { backgroundLists } from './keptLists'
-import { ST_OK, spanOfRuns } from './load'
+import { runSpanColumns, ST_OK } from './load'
 import { datasetSnapshot, memoised, runLabel, type Snapshot } from './snapshot'
 import { NONE } from './stats/binary'
 
@@ -63,7 +63,7 @@ function findDisagreements(
   // Listed by target, then by run id.
   const runs = all.filter((r) => opts.runId == null || r.id === opts.runId).sort((a, b) => a.id - b.id)
   const limit = opts.limit ?? 200
-  const cols = runs.map((r) => columns.get(r.id)!)
+  const cols = runs.map((r) => runSpanColumns(columns.get(r.id)!))
   const reveals = opts.reveals
   let found: { total: number; shown: Hit[] }
   if (reveals) {
@@ -71,14 +71,15 @@ function findDisagreements(
     // shown ones are kept and the rest are just counted.
     const shown: Hit[] = []
     let total = 0
-    const [lo, hi] = spanOfRuns(cols, t.ids.length)
+    const [lo, hi] = reachedByAny(cols, t.ids.length)
     for (let i = lo; i < hi; i++) {
       if (variantCode >= 0 && t.variant[i] !== variantCode) continue
       const gold = t.goldBin[i]!
       if (gold === NONE || !reveals(t.ids[i]!)) continue
       for (let r = 0; r < cols.length; r++) {
-        const run = cols[r]!
-        if (run.status[i] === ST_OK && run.bin[i] !== gold && total++ < limit) shown.push({ i, r })
+        const { from, to, status, bin } = cols[r]!
+        if (i >= from && i < to && status[i - from] === ST_OK && bin[i - from] !== gold && total++ < limit)
+          shown.push({ i, r })
       }
     }
     found = { total, shown }
@@ -136,7 +137,7 @@ function findLabelNext(db: Db, snapshot: Snapshot, limit: number): LabelNextRow[
       ? kept.labelNext.picks.slice(0, limit)
       : labelNextPicks(
           t.goldBin,
-          runs.map((r) => columns.get(r.id)!),
+          runs.map((r) => runSpanColumns(columns.get(r.id)!)),
           limit,
         )
   const info = targetInfo(

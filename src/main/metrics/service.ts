@@ -6,16 +6,17 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
-import { correctness, sharedWords } from './correctness'
+import { sharedWords } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
-import { figuresByVariant } from './figures'
+import { figuresOfCounts } from './figures'
 import { humanFigures } from './humans'
-import { type RunColumns, runSpan, ST_OK, type TargetColumns } from './load'
+import { tallyRun } from './judgeTally'
+import { type RunColumns, runSpanColumns, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runIdentity } from './runIdentity'
 import { runCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
-import { binaryFigures, confusionMatrix, SUPPORTED } from './stats/binary'
+import { binaryFigures, SUPPORTED } from './stats/binary'
 import { aurocCut, correlate } from './stats/correlation'
 import { type CorrectnessBits, mcnemarBits } from './stats/mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './stats/methods'
@@ -117,8 +118,10 @@ function raiFor(t: TargetColumns, run: RunColumns): JudgeMetrics['rai'] {
   return raiRates(candidates)
 }
 
-function refcheckerFor(t: TargetColumns, code: Int8Array | Int16Array): JudgeMetrics['refchecker'] {
+/** `codes` is asked for only when the schema is RefChecker's: a run's full-length codes are made on first use. */
+function refcheckerFor(t: TargetColumns, codes: () => Int8Array | Int16Array): JudgeMetrics['refchecker'] {
   if (t.schema.type !== 'categorical' || t.schema.name !== 'refchecker') return null
+  const code = codes()
   const rows: { response: number; verdict: string }[] = []
   for (let i = 0; i < code.length; i++)
     if (code[i]! >= 0) rows.push({ response: t.candidate[i]!, verdict: t.labels[code[i]!]! })
@@ -161,17 +164,11 @@ function fromSnapshot(
     const run = columns.get(r.id)!
     const label = runLabel(r)
     // Counting passes look at the targets the run reached only; outside them it has no verdict.
-    const span = runSpan(run)
-    const [from, to] = span
-    const f = figuresByVariant(
-      run.bin.subarray(from, to),
-      t.goldBin.subarray(from, to),
-      run.status.subarray(from, to),
-      t.variant.subarray(from, to),
-      t.variants,
-      boot,
-    )
-    const bf = confusionMatrix(run.code.subarray(from, to), t.goldCode.subarray(from, to), t.labels.length)
+    const reached = runSpanColumns(run)
+    const span: [number, number] = [reached.from, reached.to]
+    // Its figure counts, confusion matrices and correctness bits in one pass over the span.
+    const tally = tallyRun(reached, t, t.variants.length, t.labels.length)
+    const f = figuresOfCounts(tally.counts, t.variants, boot)
     judges.push({
       ...f.overall,
       runId: r.id,
@@ -185,17 +182,17 @@ function fromSnapshot(
       excluded: exclusion(r, f.overall),
       perClass: binaryFigures(f.cells).perClass,
       confusion: {
-        binary: confusionMatrix(run.bin.subarray(from, to), t.goldBin.subarray(from, to), 2),
+        binary: tally.binary,
         labels: t.labels,
-        full: bf,
+        full: tally.full,
       },
       byVariant: f.byVariant,
       ...costs.get(r.id)!,
-      refchecker: refcheckerFor(t, run.code),
+      refchecker: refcheckerFor(t, () => run.code),
       rai: r.method === 'dcr' ? raiFor(t, run) : [],
     })
     correlations.push(...correlationsFor(r, label, run, t, alpha, beta))
-    correct.push(correctness(run, t.goldBin, span))
+    correct.push(tally.correct)
     spans.push(span)
   }
   const mcnemarRows: McNemarRow[] = []
@@ -249,7 +246,7 @@ function fromSnapshot(
     correlations,
     spreads,
     mcnemar: mcnemarRows,
-    goldRefchecker: refcheckerFor(t, t.goldCode),
+    goldRefchecker: refcheckerFor(t, () => t.goldCode),
     refcheckerEval: refcheckerEvaluation(
       db,
       datasetId,

@@ -33,9 +33,7 @@ export interface Snapshot {
   columns: Map<number, RunColumns>
 }
 
-export function runLabel(r: { id: number; model: string; method: string; repeat_index: number }): string {
-  return `${r.model} · ${r.method}${r.repeat_index > 0 ? ` · repeat ${r.repeat_index}` : ''} (#${r.id})`
-}
+export { runLabel } from './runLabel'
 
 /** Judge runs of a dataset that carry verdicts: finished, or partly done (n says how far). */
 export function judgeRuns(db: Db, datasetId: number): RunRow[] {

@@ -220,17 +220,18 @@ function fromBlocks(
   includeControls: boolean,
 ): TargetRows | null {
   const skip = includeControls ? 0 : CONTROL
+  const { id, item, candidate, flags } = b
   let n = 0
   let iMin = Number.POSITIVE_INFINITY
   let iMax = Number.NEGATIVE_INFINITY
   let cMin = Number.POSITIVE_INFINITY
   let cMax = Number.NEGATIVE_INFINITY
-  for (let p = 0; p < b.id.length; p++) {
-    const f = b.flags[p]!
+  for (let p = 0; p < id.length; p++) {
+    const f = flags[p]!
     if (!(f & CURRENT_UNIT) || f & skip) continue
     n++
-    const it = b.item[p]!
-    const c = b.candidate[p]!
+    const it = item[p]!
+    const c = candidate[p]!
     if (it < iMin) iMin = it
     if (it > iMax) iMax = it
     if (c < cMin) cMin = c
@@ -259,35 +260,38 @@ function fromBlocks(
     const c = (v - name) / (k + 1)
     if (name < k && c >= cMin && c <= cMax) nameOf[c - cMin] = name
   }
-  const out = empty(n)
+  // Every target kept (no old unit versions, no controls left out): the block columns as they
+  // are, made for this read alone, so not copied again.
+  const out: TargetRows =
+    n === id.length ? { ids: id, candidate, item, variant: new Uint16Array(n), variants: [] } : empty(n)
+  const variant = out.variant
   // Variant codes in first-seen order, inline: a call per target costs more than the rest.
   const codeOf = new Int32Array(k).fill(-1)
   const order: number[] = []
-  if (n === b.id.length) {
-    // Every target kept (no old unit versions, no controls left out): the columns as they are.
-    out.ids.set(b.id)
-    out.candidate.set(b.candidate)
-    out.item.set(b.item)
+  if (n === id.length) {
     for (let p = 0; p < n; p++) {
-      const name = nameOf[b.candidate[p]! - cMin]!
+      const name = nameOf[candidate[p]! - cMin]!
       if (name < 0) return null
       let code = codeOf[name]!
       if (code < 0) code = codeOf[name] = order.push(name) - 1
-      out.variant[p] = code
+      variant[p] = code
     }
   } else {
+    const { ids } = out
+    const outCandidate = out.candidate
+    const outItem = out.item
     let i = 0
-    for (let p = 0; p < b.id.length; p++) {
-      const f = b.flags[p]!
+    for (let p = 0; p < id.length; p++) {
+      const f = flags[p]!
       if (!(f & CURRENT_UNIT) || f & skip) continue
-      const name = nameOf[b.candidate[p]! - cMin]!
+      const name = nameOf[candidate[p]! - cMin]!
       if (name < 0) return null
       let code = codeOf[name]!
       if (code < 0) code = codeOf[name] = order.push(name) - 1
-      out.ids[i] = b.id[p]!
-      out.candidate[i] = b.candidate[p]!
-      out.item[i] = b.item[p]!
-      out.variant[i++] = code
+      ids[i] = id[p]!
+      outCandidate[i] = candidate[p]!
+      outItem[i] = item[p]!
+      variant[i++] = code
     }
   }
   out.variants = order.map((c) => names[c]!)

@@ -1,7 +1,10 @@
 import {
   type Coder,
   noteSpan,
+  noteSpanColumns,
   type RunColumns,
+  runSpanColumns,
+  type SpanColumns,
   ST_ERROR,
   ST_NA,
   ST_OK,
@@ -22,13 +25,67 @@ import { type VerdictColumn, verdictColumns } from './stored'
  * reads explicit scores, whose first write makes it.
  */
 function emptyRun(n: number, labelNum?: Float64Array, labels = 0): RunColumns {
+  return runColumnsOf({ ...emptyColumns(n, labels), hasScores: false }, labelNum)
+}
+
+/** Columns of n targets holding no verdict. */
+function emptyColumns(n: number, labels: number): Pick<SpanColumns, 'bin' | 'code' | 'status'> {
   // A code is a label's index or −1: a byte holds it for up to 127 labels, which halves what
   // twenty runs over a million targets fill.
   const code = labels <= 127 ? new Int8Array(n).fill(-1) : new Int16Array(n).fill(-1)
-  return runColumnsOf(
-    { bin: new Int8Array(n).fill(NONE), code, status: new Uint8Array(n), hasScores: false },
-    labelNum,
-  )
+  return { bin: new Int8Array(n).fill(NONE), code, status: new Uint8Array(n) }
+}
+
+/**
+ * A run read as label codes over its span alone (`span`), as emptyRun's run would hold it once
+ * the same verdicts were written into it. The counting passes read the span (runSpanColumns);
+ * its full-length columns are made on first use, which the Compare view's passes never make:
+ * twenty runs that reached a tenth of a million targets no longer fill sixty million bytes each
+ * time the view is opened cold.
+ */
+function spanRun(
+  n: number,
+  span: SpanColumns,
+  labelNum: Float64Array | undefined,
+  labels: number,
+): RunColumns {
+  let full: Pick<SpanColumns, 'bin' | 'code' | 'status'> | null = null
+  const whole = () => {
+    if (full === null) {
+      full = emptyColumns(n, labels)
+      full.bin.set(span.bin, span.from)
+      full.code.set(span.code, span.from)
+      full.status.set(span.status, span.from)
+    }
+    return full
+  }
+  let num: Float64Array | null = null
+  const run: RunColumns = {
+    get bin() {
+      return whole().bin
+    },
+    get code() {
+      return whole().code
+    },
+    get status() {
+      return whole().status
+    },
+    get num(): Float64Array {
+      if (num === null) {
+        num = new Float64Array(n).fill(Number.NaN)
+        const { code, from } = span
+        if (labelNum)
+          for (let k = 0; k < code.length; k++) {
+            const c = code[k]!
+            if (c >= 0) num[from + k] = labelNum[c]!
+          }
+      }
+      return num
+    },
+    hasScores: false,
+  }
+  noteSpanColumns(run, span)
+  return run
 }
 
 /** A run's columns as plain arrays: what crosses to and from another thread. */
@@ -114,12 +171,14 @@ export function loadRuns(
   // Numeric verdicts all go through the per-column pass below.
   const coded = codedFor(t, k)
   const labelNum = coded ? labelNumbers(t, coder) : undefined
-  for (const id of allRunIds) out.set(id, emptyRun(n, labelNum, k))
   if (allRunIds.length === 0) return out
   // Runs kept as columns (migration 0100) are decoded from them; the others are read row by row.
   // `columns: false` reads every run from its rows: the reference the columns are tested against.
   const columns = opts.columns === false ? new Map<number, VerdictColumn>() : verdictColumns(db, allRunIds)
-  for (const [id, column] of columns) applyColumn(out.get(id)!, column, t, coder, coded)
+  for (const id of allRunIds) {
+    const column = columns.get(id)
+    out.set(id, column ? fromColumn(column, t, coder, coded, labelNum) : emptyRun(n, labelNum, k))
+  }
   const runIds = allRunIds.filter((id) => !columns.has(id))
   if (runIds.length === 0) return out
   // Runs with an explicit score somewhere: only they need the per-column pass.
@@ -202,15 +261,16 @@ export function loadRuns(
 
 /**
  * Decodes a stored column exactly as the row readers below decode the same verdicts: through the
- * label codes when the schema's verdicts travel as codes, otherwise as the per-row pass does.
+ * label codes when the schema's verdicts travel as codes (into columns over the run's span
+ * alone), otherwise as the per-row pass does.
  */
-function applyColumn(
-  r: RunColumns,
+function fromColumn(
   column: VerdictColumn,
   t: LoadTargets,
   coder: Coder,
   coded: boolean,
-): void {
+  labelNum: Float64Array | undefined,
+): RunColumns {
   const m = column.dict.length
   const status = new Uint8Array(m + 1)
   const full = new Uint8Array(m + 1)
@@ -251,27 +311,40 @@ function applyColumn(
   })
   const { codes, lo } = column
   const indexOf = t.indexOf
+  const n = t.ids.length
+  const start = Math.max(0, -lo)
   const end = Math.min(codes.length, indexOf.length - lo)
-  // Target ids ascend with their dense index, so the first and last verdict written bound the
-  // run's span: noted here, the span is not found again by scanning a million statuses.
-  let first = -1
-  let last = -1
-  for (let p = Math.max(0, -lo); p < end; p++) {
+  const kept = (p: number) => codes[p]! !== 0 && indexOf[lo + p]! >= 0
+  // Target ids ascend with their dense index, so the first and last verdict kept bound the run's
+  // span: noted here, the span is not found again by scanning a million statuses.
+  let pFirst = start
+  while (pFirst < end && !kept(pFirst)) pFirst++
+  let pLast = end - 1
+  while (pLast > pFirst && !kept(pLast)) pLast--
+  const found = pFirst < end
+  const from = found ? indexOf[lo + pFirst]! : n
+  const to = found ? indexOf[lo + pLast]! + 1 : n
+  // Coded runs are held over their span; others (numbers written here) over every target.
+  const r = coded
+    ? spanRun(n, { from, to, ...emptyColumns(to - from, k) }, labelNum, k)
+    : emptyRun(n, undefined, k)
+  const into = coded ? runSpanColumns(r) : r
+  const at = coded ? from : 0
+  for (let p = pFirst; found && p <= pLast; p++) {
     const c = codes[p]!
     if (c === 0) continue
     const i = indexOf[lo + p]!
     if (i < 0) continue
-    if (first < 0) first = i
-    last = i
-    r.status[i] = status[c]!
+    into.status[i - at] = status[c]!
     if (full[c] === 1) {
-      r.bin[i] = bin[c]!
-      r.code[i] = code[c]!
-      // Read as a label code, the number is the label's (emptyRun makes it from the code).
+      into.bin[i - at] = bin[c]!
+      into.code[i - at] = code[c]!
+      // Read as a label code, the number is the label's (spanRun makes it from the code).
       if (!coded) r.num[i] = num[c]!
     }
   }
-  noteSpan(r, first < 0 ? [r.status.length, r.status.length] : [first, last + 1])
+  if (!coded) noteSpan(r, [from, to])
+  return r
 }
 
 const idList = (ids: readonly number[]) => ids.map((id) => Math.trunc(id)).join(',')
