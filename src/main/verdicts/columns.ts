@@ -89,7 +89,7 @@ function spanRun(
 }
 
 /** A run's columns as plain arrays: what crosses to and from another thread. */
-export interface RunParts {
+interface RunParts {
   bin: Int8Array
   code: Int8Array | Int16Array
   status: Uint8Array
@@ -128,21 +128,6 @@ function runColumnsOf(
 /** Whether the schema's verdicts are read as label codes (their numbers then come from the codes). */
 function codedFor(t: LoadTargets, labels = t.labels.length): boolean {
   return t.schema.type !== 'numeric' && labels + 3 <= SCORE_FLAG && t.ids.length > 0
-}
-
-/**
- * A loaded run as plain arrays for another thread. Its numbers go along only where the loader
- * wrote them (numeric schemas, explicit scores); elsewhere they are the labels' numbers, made
- * from the codes on the other side as here.
- */
-export function runParts(run: RunColumns, t: LoadTargets): RunParts {
-  const num = !codedFor(t) || run.hasScores ? run.num : null
-  return { bin: run.bin, code: run.code, status: run.status, hasScores: run.hasScores, num }
-}
-
-/** The run `runParts` gave, as loadRuns would have given it. */
-export function runFromParts(parts: RunParts, t: LoadTargets, coder: Coder): RunColumns {
-  return runColumnsOf(parts, codedFor(t) ? labelNumbers(t, coder) : undefined)
 }
 
 /** What loading runs reads of the dataset's targets. */
