@@ -88,7 +88,7 @@ function spanRun(
   return run
 }
 
-/** A run's columns as plain arrays: what crosses to and from another thread. */
+/** A run's columns as plain arrays. */
 interface RunParts {
   bin: Int8Array
   code: Int8Array | Int16Array
