@@ -22,7 +22,8 @@ const isStop = (e: unknown) => e instanceof RunStopped
 export async function pass(d: Drive): Promise<{ toSubmit: ToSubmit; blocked: number }> {
   const { db, run, config, signal } = d
   const words = schemaWords(db, run)
-  const tasks = loadJudgeTasks(db, run.datasetId, d.method.unitKinds, run.slice)
+  d.tasks ??= loadJudgeTasks(db, run.datasetId, d.method.unitKinds, run.slice)
+  const tasks = d.tasks
   setRunTotal(db, run.id, tasks.length)
   const settled = settledTargets(db, run.id)
   const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
