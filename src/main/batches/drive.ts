@@ -41,9 +41,8 @@ export interface Drive extends BatchDriverOptions {
   /** Replies read since the last pass, handed to it without a round trip through the workspace. */
   answered: Map<string, { callId: number; reply: LlmReply }>
   /**
-   * The run's candidates as the drive's first pass loaded them: later passes of the same drive
-   * go over the same ones, as a synchronous run goes over the tasks it loaded when it started
-   * (reloading them took about 6% of ingesting a large batch).
+   * The run's candidates as a pass of this drive loaded them, kept for the next pass while the
+   * dataset's targets are the same (reloading them took about 6% of ingesting a large batch).
    */
   tasks: CandidateTask[] | null
   sleep(ms: number): Promise<void>
