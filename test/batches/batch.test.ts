@@ -128,6 +128,31 @@ describe.each(['openai', 'anthropic'] as const)('batch mode on %s', (p) => {
     ws.close()
   })
 
+  it('judges a unit added while its batch is out in the same drive, in a batch of its own', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 3, 2)
+    fake.setScript((req, i) => (req.schema ? answerAll('true')(req, i) : { kind: 'text', text: 'True' }))
+    const item = ws.db.prepare("SELECT id FROM items WHERE ext_id = 'q1'").pluck().get() as number
+    let added: number | null = null
+    fake.batches.onEvent = (e) => {
+      if (e.kind === 'create' && added === null)
+        added = ws.content.insertUnit(item, { kind: 'fact', text: 'A fact added meanwhile.' })
+    }
+    const mark = fake.batches.submissions.length
+    const runId = run1(ws, request(datasetId, p, { cache: false, mode: 'batch', method: 'prompt-tf' }))
+    const s = await batchEngine(ws).start(runId)
+    expect(s).toMatchObject({ status: 'done', verdicts: 7, na: 0, errors: 0 })
+    expect(fake.batches.submissions.slice(mark).map((b) => b.bodies.length)).toEqual([6, 1])
+    const judged = ws.db
+      .prepare(
+        'SELECT v.status FROM verdicts v JOIN targets t ON t.id = v.target_id WHERE v.run_id = ? AND t.unit_id = ?',
+      )
+      .pluck()
+      .all(runId, added)
+    expect(judged).toEqual(['ok'])
+    expect(submittedTwice(mark)).toBe(0)
+    ws.close()
+  })
+
   it('splits by the provider limits and never submits a call twice', async () => {
     const { ws, datasetId } = makeWorkspace(dir(), 7, 2)
     const before = fake.batches.submissions.length

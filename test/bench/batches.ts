@@ -18,6 +18,7 @@ import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { batchEngine } from '../batches/helpers'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
 import { figure, info } from './record'
+import { windowProfile } from './windowProfile'
 
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
 
@@ -255,11 +256,13 @@ export async function benchBatchIngest(): Promise<void> {
     })
     let started = 0
     let cpuStarted = process.cpuUsage()
+    const profile = windowProfile()
     const engine = batchEngine(ws, undefined, {
       batch: {
         poll: { firstMs: 0, maxMs: 0 },
         apiFactory: () =>
           memoryBatchApi(() => {
+            profile.start()
             started = performance.now()
             cpuStarted = process.cpuUsage()
           }),
@@ -268,6 +271,7 @@ export async function benchBatchIngest(): Promise<void> {
     const s = await engine.start(id!)
     const ours = performance.now() - started
     const oursCpu = cpuMs(process.cpuUsage(cpuStarted))
+    profile.stop()
     if (s.verdicts !== N) throw new Error(`ingest bench: ${s.verdicts} verdicts of ${N}`)
 
     // The same verdict rows, inserted bare: one prepared statement in one transaction.

@@ -46,10 +46,23 @@ const DONE_CALLS_INSERT = `INSERT INTO run_calls (run_id, call_key, status, requ
 /** A done call's values: those the batch gave, the rest as `insertBatchCall` stores them. */
 const DONE_CALL_TUPLE = "(?, ?, 'done', NULL, NULL, NULL, 0, 1, NULL, ?, ?, ?, NULL, ?, ?, ?, 1, ?, ?, ?)"
 
+/** The same, with the row's id first. */
+const DONE_CALLS_INSERT_WITH_IDS = DONE_CALLS_INSERT.replace('(run_id,', '(id, run_id,')
+const DONE_CALL_TUPLE_WITH_ID = DONE_CALL_TUPLE.replace('(?,', '(?, ?,')
+
+/** Rows per statement, as `insertManyRows` writes them. */
+const ROWS = 100
+
 /**
  * The calls of a transaction's replies, all answered, a hundred per statement (per row, a
  * statement of its own cost about as much as the insert), bound as `insertBatchCall` binds them.
  * Returns each key's call id.
+ *
+ * A key almost never has a call yet (only a final error resumed in a new batch has one), so each
+ * hundred first goes in as a plain insert with the ids the table would give (one more than the
+ * largest, in order): no conflict clause and no RETURNING, about a fifth cheaper. If a key of
+ * the hundred has a call after all, that statement fails whole and the hundred goes in again
+ * through the upsert, which keeps the old call's id.
  */
 export function insertDoneBatchCalls(
   db: Db,
@@ -57,7 +70,8 @@ export function insertDoneBatchCalls(
   finishedAt: string,
   calls: readonly DoneBatchCall[],
 ): Map<string, number> {
-  const rows = calls.map((c) => [
+  const ids = new Map<string, number>()
+  const rowOf = (c: DoneBatchCall) => [
     runId,
     c.req.callKey,
     c.promptTokens,
@@ -69,13 +83,28 @@ export function insertDoneBatchCalls(
     c.req.id,
     c.chunk,
     c.line,
-  ])
-  const out = insertManyRows(db, DONE_CALLS_INSERT, rows, {
-    tuple: DONE_CALL_TUPLE,
-    tail: `${UPSERT} RETURNING id, call_key`,
-  }) as [number, string][]
-  const ids = new Map<string, number>()
-  for (const [id, key] of out) ids.set(key, id)
+  ]
+  for (let from = 0; from < calls.length; from += ROWS) {
+    const group = calls.slice(from, from + ROWS)
+    const last = stmt(db, 'SELECT COALESCE(MAX(id), 0) FROM run_calls').pluck().get() as number
+    const values: unknown[] = []
+    for (const [i, c] of group.entries()) values.push(last + 1 + i, ...rowOf(c))
+    try {
+      stmt(
+        db,
+        `${DONE_CALLS_INSERT_WITH_IDS} ${Array(group.length).fill(DONE_CALL_TUPLE_WITH_ID).join(', ')}`,
+      ).run(values)
+      for (const [i, c] of group.entries()) ids.set(c.req.callKey, last + 1 + i)
+      continue
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error
+    }
+    const out = insertManyRows(db, DONE_CALLS_INSERT, group.map(rowOf), {
+      tuple: DONE_CALL_TUPLE,
+      tail: `${UPSERT} RETURNING id, call_key`,
+    }) as [number, string][]
+    for (const [id, key] of out) ids.set(key, id)
+  }
   return ids
 }
 

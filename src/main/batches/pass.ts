@@ -1,9 +1,9 @@
-import { requestOf } from '../judges/types'
+import { type CandidateTask, requestOf } from '../judges/types'
 import { answerFromCache, callHash, RunStopped } from '../runs/caller'
 import { judgeTask, schemaWords } from '../runs/judgeTask'
 import { runPool } from '../runs/pool'
 import { findCall, setRunTotal } from '../runs/repo'
-import { loadJudgeTasks } from '../runs/tasks'
+import { judgeTargetIds, loadJudgeTasks, tasksHoldTargets } from '../runs/tasks'
 import { settledTargets } from '../verdicts/reads'
 import { writeVerdictsMany } from '../verdicts/write'
 import { callFailure } from './calls'
@@ -15,6 +15,22 @@ const WAITING = 'waiting for its batch'
 const isStop = (e: unknown) => e instanceof RunStopped
 
 /**
+ * The run's candidates: those an earlier pass of this drive loaded while the dataset still has
+ * exactly their targets (checking costs a fifth of loading them again), else loaded afresh, so a
+ * unit added, removed or given a new version while a batch was out is judged as before.
+ */
+function currentTasks(d: Drive): CandidateTask[] {
+  const { db, run } = d
+  const kinds = d.method.unitKinds
+  if (d.tasks) {
+    const ids = judgeTargetIds(db, run.datasetId, kinds, run.slice)
+    if (ids && tasksHoldTargets(d.tasks, ids)) return d.tasks
+  }
+  d.tasks = loadJudgeTasks(db, run.datasetId, kinds, run.slice)
+  return d.tasks
+}
+
+/**
  * One pass of the method over unjudged candidates, with a `call` that answers from the run's
  * finished calls and the response cache and defers everything else: writes the verdicts of
  * candidates whose calls are all answered and returns the calls still needed.
@@ -22,7 +38,7 @@ const isStop = (e: unknown) => e instanceof RunStopped
 export async function pass(d: Drive): Promise<{ toSubmit: ToSubmit; blocked: number }> {
   const { db, run, config, signal } = d
   const words = schemaWords(db, run)
-  const tasks = loadJudgeTasks(db, run.datasetId, d.method.unitKinds, run.slice)
+  const tasks = currentTasks(d)
   setRunTotal(db, run.id, tasks.length)
   const settled = settledTargets(db, run.id)
   const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))

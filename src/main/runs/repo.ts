@@ -320,7 +320,8 @@ export function runSummary(db: Db, runId: number): RunSummary {
          COALESCE(SUM(CASE WHEN cached = 0 THEN completion_tokens END), 0) AS ct,
          COALESCE(SUM(CASE WHEN cached = 0 THEN cache_read_tokens END), 0) AS crt,
          COALESCE(SUM(CASE WHEN cached = 0 THEN cache_write_tokens END), 0) AS cwt,
-         COALESCE(SUM(cost), 0) AS cost
+         COALESCE(SUM(cost), 0) AS cost,
+         COALESCE(SUM(cached = 0 AND latency_ms IS NOT NULL), 0) AS timed
        FROM run_calls WHERE run_id = ?`,
     )
     .get(runId) as {
@@ -334,15 +335,20 @@ export function runSummary(db: Db, runId: number): RunSummary {
     crt: number
     cwt: number
     cost: number
+    timed: number
   }
   const v = verdictCounts(db, runId)
-  const latencies = (
-    db
-      .prepare(
-        'SELECT latency_ms FROM run_calls WHERE run_id = ? AND cached = 0 AND latency_ms IS NOT NULL ORDER BY latency_ms',
-      )
-      .all(runId) as { latency_ms: number }[]
-  ).map((r) => r.latency_ms)
+  // The middle latency, read only when some call has one: a batch run's calls have none, and
+  // going over them all again cost as much as the sums above.
+  const p50 =
+    calls.timed > 0
+      ? ((db
+          .prepare(
+            'SELECT latency_ms FROM run_calls WHERE run_id = ? AND cached = 0 AND latency_ms IS NOT NULL ORDER BY latency_ms LIMIT 1 OFFSET ?',
+          )
+          .pluck()
+          .get(runId, Math.floor(calls.timed / 2)) as number | undefined) ?? null)
+      : null
   return {
     run: runId,
     status: run.status,
@@ -360,6 +366,6 @@ export function runSummary(db: Db, runId: number): RunSummary {
     cache_write_tokens: calls.cwt,
     cost: calls.cost,
     mode: run.config.mode,
-    latency_ms_p50: latencies.length ? (latencies[Math.floor(latencies.length / 2)] ?? null) : null,
+    latency_ms_p50: p50,
   }
 }

@@ -95,6 +95,38 @@ export function loadJudgeTasks(
   return tasks
 }
 
+/**
+ * The ids of the targets `loadJudgeTasks` would load now, in no particular order, or null for a
+ * slice cut at a number of candidates (which ones depends on the order): a fraction of the cost
+ * of loading the tasks, so a caller holding tasks can tell whether they are still the current ones.
+ */
+export function judgeTargetIds(
+  db: Db,
+  datasetId: number,
+  kinds: readonly UnitKind[],
+  slice: RunSlice,
+): number[] | null {
+  if (slice.limit !== undefined) return null
+  const params: unknown[] = [datasetId, ...kinds]
+  const where = sliceClause(slice, params)
+  return db
+    .prepare(
+      `SELECT t.id FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+       JOIN items i ON i.id = t.item_id
+       WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+         AND u.kind IN (${kinds.map(() => '?').join(', ')})${where}`,
+    )
+    .pluck()
+    .all(...params) as number[]
+}
+
+/** Whether the tasks hold exactly these targets. */
+export function tasksHoldTargets(tasks: readonly CandidateTask[], ids: readonly number[]): boolean {
+  const held = new Set<number>()
+  for (const t of tasks) for (const x of t.targets) held.add(x.targetId)
+  return held.size === ids.length && ids.every((id) => held.has(id))
+}
+
 const ItemRow = z.object({
   item_id: z.number(),
   question: z.string().nullable(),

@@ -46,16 +46,20 @@ export function writeVerdictsMany(
     if (named === 0) return
     stmt(db, 'DELETE FROM verdict_bulk_writes WHERE run_id = ?').run(runId)
     stmt(db, 'DELETE FROM verdict_columns WHERE run_id = ?').run(runId)
-    stmt(db, REFRESH_DELETE).run(runId, from)
-    stmt(db, REFRESH_INSERT).run(runId, from)
+    stmt(db, REFRESH_DELETE).run(from, runId)
+    stmt(db, REFRESH_INSERT).run(from, runId)
   })
 }
 
 const INSERT_ROWS = `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id, status, verdict, score, reason, citation, detail)
   VALUES`
 
-/** The targets a bulk write touched: those of the run's rows from the id it started at. */
-const WRITTEN = 'SELECT target_id FROM verdicts WHERE run_id = ? AND id >= ?'
+/**
+ * The targets a bulk write touched: those of the run's rows from the id it started at. Read by
+ * the id range (`+run_id` keeps the planner off the run's index): through the index, each bulk
+ * write went over every verdict the run already had, so a large pass wrote in quadratic time.
+ */
+const WRITTEN = 'SELECT target_id FROM verdicts WHERE id >= ? AND +run_id = ?'
 
 /** The trigger's refresh of "judges disagree" (migration 0100), for every written target at once. */
 const REFRESH_DELETE = `DELETE FROM judge_disagreements WHERE target_id IN (${WRITTEN})`
