@@ -3,11 +3,11 @@
  * them): the browser-mode server on a workspace, headless Chromium on its annotate view, and the
  * presses themselves, so both run the very same rhythm.
  */
-import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import type { Workspace } from '../../src/main/app/workspace'
 import { startServer } from '../../src/main/server/server'
+import { findChromium, launchChromium } from '../helpers/chromium'
 
 export interface LabelPage {
   page: Page
@@ -25,16 +25,9 @@ export async function openLabelPage(
   const datasetId = seed(server.ctx.workspace)
   let browser: Browser | null = null
   try {
-    browser = await chromium.launch({
-      executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(),
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    })
+    const exe = findChromium()
+    if (exe === null) throw new Error('Chromium is not installed: `apt-get install -y chromium`')
+    browser = await launchChromium(exe)
     const page = await browser.newPage()
     page.on('crash', () => process.stdout.write('page crashed\n'))
     page.on('pageerror', (e) => process.stdout.write(`page error: ${e.message}\n`))

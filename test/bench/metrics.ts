@@ -1,14 +1,13 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium } from 'playwright-core'
 import { Workspace } from '../../src/main/app/workspace'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { startServer } from '../../src/main/server/server'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { findChromium, launchChromium } from '../helpers/chromium'
 import { figure, info, note, rss } from './record'
 
 /**
@@ -116,18 +115,9 @@ export async function benchMetrics(): Promise<void> {
   }
 }
 
-function chromiumPath(): string | null {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim()
-  } catch {
-    return null
-  }
-}
-
 /** Bar: the Compare view of 20 runs opens in under 1 s in Chromium (served in browser mode). */
 export async function benchCompareView(): Promise<void> {
-  const exe = chromiumPath()
+  const exe = findChromium()
   const renderer = resolve('out/renderer')
   if (!exe || !existsSync(join(renderer, 'index.html'))) {
     note('skipped: needs Chromium and a built renderer (npx electron-vite build)')
@@ -139,11 +129,7 @@ export async function benchCompareView(): Promise<void> {
   const file = join(dir, 'compare.factlab')
   const { datasetId, rows } = buildWorkspace(file, runs, verdictRows)
   const server = await startServer({ workspaceFile: file, port: 0, rendererDir: renderer })
-  const browser = await chromium.launch({
-    executablePath: exe,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  })
+  const browser = await launchChromium(exe)
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     await page.goto(server.url)

@@ -4,12 +4,10 @@
  * the resident memory after it. Calls go through the same dispatch as the app's (input parsed,
  * output checked against the contract), so what is timed is what a view waits for.
  */
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileWriter, parquetWriteRows } from 'hyparquet-writer'
-import { chromium } from 'playwright-core'
 import { loadWords } from '../../src/main/annotate/vocabulary'
 import { AppContext } from '../../src/main/app/context'
 import { exportDataset } from '../../src/main/export/datasetExport'
@@ -20,6 +18,7 @@ import { buildHandlers } from '../../src/main/rpc/handlers'
 import { startServer } from '../../src/main/server/server'
 import { openWorkspace } from '../../src/main/store/connection'
 import { getDataset } from '../../src/main/store/repos/datasets'
+import { findChromium, launchChromium } from '../helpers/chromium'
 import { ANNOTATORS, copyOf, millionWorkspace } from './million/generate'
 import { figure, info, note, percentile, rss } from './record'
 
@@ -54,15 +53,6 @@ async function p99(runs: number, fn: (i: number) => unknown): Promise<{ p99: num
   const cpu = (mainThreadCpuMs() - c0) / times.length
   times.sort((a, b) => a - b)
   return { p99: percentile(times, 99), cpu }
-}
-
-function chromiumPath(): string | null {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim()
-  } catch {
-    return null
-  }
 }
 
 export async function benchMillion(): Promise<void> {
@@ -135,18 +125,14 @@ export async function benchMillionParquet(): Promise<void> {
 
 /** Server start (workspace opened, checked, migrated) to the first screen a person can use. */
 async function openInBrowser(file: string): Promise<void> {
-  const exe = chromiumPath()
+  const exe = findChromium()
   const renderer = resolve('out/renderer')
   if (!exe || !existsSync(join(renderer, 'index.html'))) {
     const t = await timed(() => new AppContext(file, { driver: 'browser' }).close())
     figure('open the workspace (no browser: Chromium or out/renderer missing)', t, 'ms', 1000)
     return
   }
-  const browser = await chromium.launch({
-    executablePath: exe,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  })
+  const browser = await launchChromium(exe)
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     const t0 = performance.now()

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { type RunningServer, startServer } from '../../src/main/server/server'
+import { findChromium, launchChromium } from '../helpers/chromium'
 
 /**
  * End-to-end harness: the real browser-mode server on a fresh temporary workspace, the built
@@ -16,12 +16,10 @@ export const ARTIFACTS = resolve('test/artifacts')
 const RENDERER = resolve('out/renderer')
 
 function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim()
-  } catch {
+  const found = findChromium()
+  if (found === null)
     throw new Error('Chromium is not installed: `apt-get install -y chromium` (as .ci/run does).')
-  }
+  return found
 }
 
 export interface AppSession {
@@ -56,18 +54,7 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
     if (!existsSync(join(RENDERER, 'index.html')))
       throw new Error('out/renderer is missing: run `npx electron-vite build` first (npm test does).')
     mkdirSync(ARTIFACTS, { recursive: true })
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    })
+    browser = await launchChromium(chromiumPath(), ['--no-first-run', '--disable-sync'])
   })
 
   afterEach(async () => {

@@ -3,11 +3,11 @@ import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { openWorkspace } from '../../src/main/store/connection'
 import { seedBulk } from '../annotate/bulk'
+import { findChromium, launchChromium } from '../helpers/chromium'
 import { chooseAnnotator } from './harness'
 
 /**
@@ -69,11 +69,7 @@ describe('a killed server', () => {
     const datasetId = seedBulk(ws, 3)
     ws.close()
     let server = await serve(file, 0)
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    })
+    const browser = await launchChromium(findChromium() ?? '/usr/bin/chromium')
     try {
       const page = await browser.newPage()
       page.setDefaultTimeout(15_000)
