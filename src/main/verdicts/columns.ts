@@ -1,10 +1,8 @@
 import {
   type Coder,
   noteSpan,
-  noteSpanColumns,
   type RunColumns,
   runSpanColumns,
-  type SpanColumns,
   ST_ERROR,
   ST_NA,
   ST_OK,
@@ -13,117 +11,10 @@ import {
 import { CODE_SPAN, sqlString } from '../metrics/packing'
 import { NONE } from '../metrics/stats/binary'
 import type { Db } from '../store/connection'
+import { emptyColumns, emptyRun, spanRun } from './runColumns'
 import { type VerdictColumn, verdictColumns } from './stored'
 
 /** Loading judge runs' verdicts into typed columns over the dataset's dense target index. */
-
-/**
- * A run with nothing read yet. Given `labelNum` (verdicts read as label codes), its numeric
- * column is the label's number wherever a label code was read, so it is made from the codes
- * when first asked for: most runs' never is, and twenty runs over a million targets would
- * otherwise fill 160 MB of NaN. The readers below then leave it to that, except the pass that
- * reads explicit scores, whose first write makes it.
- */
-function emptyRun(n: number, labelNum?: Float64Array, labels = 0): RunColumns {
-  return runColumnsOf({ ...emptyColumns(n, labels), hasScores: false }, labelNum)
-}
-
-/** Columns of n targets holding no verdict. */
-function emptyColumns(n: number, labels: number): Pick<SpanColumns, 'bin' | 'code' | 'status'> {
-  // A code is a label's index or −1: a byte holds it for up to 127 labels, which halves what
-  // twenty runs over a million targets fill.
-  const code = labels <= 127 ? new Int8Array(n).fill(-1) : new Int16Array(n).fill(-1)
-  return { bin: new Int8Array(n).fill(NONE), code, status: new Uint8Array(n) }
-}
-
-/**
- * A run read as label codes over its span alone (`span`), as emptyRun's run would hold it once
- * the same verdicts were written into it. The counting passes read the span (runSpanColumns);
- * its full-length columns are made on first use, which the Compare view's passes never make:
- * twenty runs that reached a tenth of a million targets no longer fill sixty million bytes each
- * time the view is opened cold.
- */
-function spanRun(
-  n: number,
-  span: SpanColumns,
-  labelNum: Float64Array | undefined,
-  labels: number,
-): RunColumns {
-  let full: Pick<SpanColumns, 'bin' | 'code' | 'status'> | null = null
-  const whole = () => {
-    if (full === null) {
-      full = emptyColumns(n, labels)
-      full.bin.set(span.bin, span.from)
-      full.code.set(span.code, span.from)
-      full.status.set(span.status, span.from)
-    }
-    return full
-  }
-  let num: Float64Array | null = null
-  const run: RunColumns = {
-    get bin() {
-      return whole().bin
-    },
-    get code() {
-      return whole().code
-    },
-    get status() {
-      return whole().status
-    },
-    get num(): Float64Array {
-      if (num === null) {
-        num = new Float64Array(n).fill(Number.NaN)
-        const { code, from } = span
-        if (labelNum)
-          for (let k = 0; k < code.length; k++) {
-            const c = code[k]!
-            if (c >= 0) num[from + k] = labelNum[c]!
-          }
-      }
-      return num
-    },
-    hasScores: false,
-  }
-  noteSpanColumns(run, span)
-  return run
-}
-
-/** A run's columns as plain arrays. */
-interface RunParts {
-  bin: Int8Array
-  code: Int8Array | Int16Array
-  status: Uint8Array
-  hasScores: boolean
-  /** The numbers, when the loader wrote them; null when they are made from the codes (emptyRun). */
-  num: Float64Array | null
-}
-
-/** A run's columns from its arrays, the numbers made from the codes when first asked for if not given. */
-function runColumnsOf(
-  parts: Omit<RunParts, 'num'> & { num?: Float64Array | null },
-  labelNum?: Float64Array,
-): RunColumns {
-  const { code } = parts
-  const n = code.length
-  let num = parts.num ?? null
-  return {
-    bin: parts.bin,
-    code,
-    get num(): Float64Array {
-      if (num === null) {
-        num = new Float64Array(n).fill(Number.NaN)
-        if (labelNum)
-          for (let i = 0; i < n; i++) {
-            const c = code[i]!
-            if (c >= 0) num[i] = labelNum[c]!
-          }
-      }
-      return num
-    },
-    status: parts.status,
-    hasScores: parts.hasScores,
-  }
-}
 
 /** Whether the schema's verdicts are read as label codes (their numbers then come from the codes). */
 function codedFor(t: LoadTargets, labels = t.labels.length): boolean {
