@@ -4,11 +4,16 @@ import { pathToFileURL } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { setGold } from '../../src/main/labels/gold'
-import { awaitCompareLists, startCompareLists } from '../../src/main/metrics/compareInBackground'
+import {
+  awaitCompareAgreement,
+  awaitCompareLists,
+  startCompareLists,
+} from '../../src/main/metrics/compareInBackground'
 import { backgroundLists } from '../../src/main/metrics/keptLists'
 import { narrowing } from '../../src/main/metrics/narrowing'
 import { disagreements, labelNext } from '../../src/main/metrics/queries'
-import { datasetSnapshot, workspaceVersion } from '../../src/main/metrics/snapshot'
+import { computeDatasetMetrics } from '../../src/main/metrics/service'
+import { datasetSnapshot, isMemoised, workspaceVersion } from '../../src/main/metrics/snapshot'
 import { type Db, openWorkspace } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { tmpDirs } from '../helpers/tmp'
@@ -64,6 +69,8 @@ function served(db: Db, datasetId: number) {
     fewer: disagreements(db, datasetId, { limit: 3 }),
     oneVariant: disagreements(db, datasetId, { variant: 'poor_answer' }),
     chart: narrowing(db, datasetId),
+    // The view's figures, their agreement among the annotators included.
+    figures: computeDatasetMetrics(db, datasetId, { replicates: 50 }),
   }
 }
 
@@ -73,7 +80,7 @@ function served(db: Db, datasetId: number) {
  * of a workspace that changed while they were worked out are never served.
  */
 describe('the Compare view’s lists worked out in the background', () => {
-  it('are the main thread’s lists, and a change made meanwhile drops them', async () => {
+  it('are the main thread’s lists and figures, and a change made meanwhile drops them', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(change, { maxLength: 30 }),
@@ -90,6 +97,9 @@ describe('the Compare view’s lists worked out in the background', () => {
           const version = workspaceVersion(fx.db)
           for (const c of during) apply(fx, c, runs)
           const changed = workspaceVersion(fx.db) !== version
+          await awaitCompareAgreement(fx.db, fx.datasetId)
+          // The worker's agreement figures are kept only with the snapshot they were worked out from.
+          expect(isMemoised(fx.db, fx.datasetId, 'agreement')).toBe(!changed)
           await awaitCompareLists(fx.db, fx.datasetId)
           // Kept with the snapshot the worker was handed: the current one only if nothing changed.
           expect(backgroundLists(datasetSnapshot(fx.db, fx.datasetId)) !== undefined).toBe(!changed)
@@ -118,6 +128,8 @@ describe('the Compare view’s lists worked out in the background', () => {
     const failing = join(tmp(), 'failing.mjs')
     writeFileSync(failing, "throw new Error('no lists today')\n")
     startCompareLists(fx.db, fx.datasetId, 0, { url: pathToFileURL(failing) })
+    await awaitCompareAgreement(fx.db, fx.datasetId)
+    expect(isMemoised(fx.db, fx.datasetId, 'agreement')).toBe(false)
     await awaitCompareLists(fx.db, fx.datasetId)
     expect(backgroundLists(datasetSnapshot(fx.db, fx.datasetId))).toBeUndefined()
     const got = served(fx.db, fx.datasetId)

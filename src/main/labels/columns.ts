@@ -1,4 +1,5 @@
 import { CODE_SPAN, sqlString } from '../metrics/packing'
+import { sharedInt32 } from '../metrics/sharedColumns'
 import { buildLabelColumns, type LabelColumns } from '../metrics/stats/labelColumns'
 import type { Db } from '../store/connection'
 import { type BlockPart, blockParts, type LabelRowsColumns, readLabelBlocks } from './blocks'
@@ -218,9 +219,10 @@ function columnsOfParts(
     if (h > aHi) aHi = h
   }
   const seen = new Uint8Array(n === 0 ? 0 : aHi - aLo + 1)
-  const start = new Int32Array(targets + 1)
-  const annotator = new Int32Array(n)
-  const code = new Int32Array(n)
+  // Shared: the Compare view's worker thread is handed these columns (sharedColumns.ts).
+  const start = sharedInt32(targets + 1)
+  const annotator = sharedInt32(n)
+  const code = sharedInt32(n)
   let m = 0
   let last = -1
   for (const part of parts) {

@@ -202,7 +202,12 @@ class PairTally {
   }
 }
 
-export function agreementFromLabels(t: TargetColumns, names: Map<number, string>): DatasetAgreement {
+/** The label columns the agreement figures read (a worker thread is handed these alone). */
+export type AgreementColumns = Pick<TargetColumns, 'human' | 'labels' | 'variant' | 'variants'> & {
+  ids: { readonly length: number }
+}
+
+export function agreementFromLabels(t: AgreementColumns, names: Map<number, string>): DatasetAgreement {
   const h = t.human
   const values = h.values.length
   const categories = t.labels.length

@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
 /**
- * The metrics' worker thread (compareWorker.ts), started for one job: the Compare view's lists
- * (compareInBackground.ts), handed to it in a message once ready. Its answer is null when it
- * cannot start, fails or stops, which leaves the work to the main thread as without it.
+ * The metrics' worker thread (compareWorker.ts), started for one cold Compare view
+ * (compareInBackground.ts): the agreement figures and the lists, each handed to it in a message
+ * once ready. An answer is null when it cannot start, fails or stops, which leaves that work to
+ * the main thread as without it.
  */
 
 export interface WorkerScript {
@@ -27,19 +28,25 @@ export function workerScript(): WorkerScript | null {
   return url ? { url } : null
 }
 
-export type WorkerJob = { job: 'lists'; input: unknown }
+/** The worker's jobs: the agreement figures (handed over first, as soon as the labels are read) and the lists. */
+export type JobName = 'agreement' | 'lists'
+export type WorkerJob = { job: JobName; input: unknown }
+/** What the worker sends back for a job: its answer, or why it has none. */
+export type WorkerReply = { job: JobName } & ({ answer: unknown } | { problem: string })
 
-/** A started worker: its answer, and how it is handed its job. */
+/** A started worker, and how it is handed its jobs. */
 export interface StartedWorker {
-  answer: Promise<unknown>
   worker: Worker
-  /** Hands the worker its job (the buffers listed are moved, not copied). */
-  send(job: WorkerJob, transferList: ArrayBuffer[]): void
+  /**
+   * Hands the worker a job (the buffers listed are moved, not copied). Its answer, null when the
+   * worker cannot do it, fails or stops first.
+   */
+  send(job: WorkerJob, transferList: ArrayBuffer[]): Promise<unknown>
 }
 
 /**
- * Starts the worker before its job is ready: its thread and script load on the second core while
- * this thread still reads what the job needs, and it waits for the job (`send`).
+ * Starts the worker before its jobs are ready: its thread and script load on the second core while
+ * this thread still reads what the jobs need, and it waits for them (`send`).
  */
 export function spawnWorker(script: WorkerScript): StartedWorker | null {
   let worker: Worker
@@ -48,37 +55,30 @@ export function spawnWorker(script: WorkerScript): StartedWorker | null {
   } catch {
     return null
   }
-  const answer = new Promise<unknown>((resolve) => {
-    let settled = false
-    const settle = (value: unknown) => {
-      if (settled) return
-      settled = true
-      resolve(value)
-    }
-    worker.once('message', (m: { answer: unknown } | { problem: string }) =>
-      settle('answer' in m ? m.answer : null),
-    )
-    worker.once('error', () => settle(null))
-    worker.once('exit', () => settle(null))
+  const waiting = new Map<JobName, (value: unknown) => void>()
+  let over = false
+  const fail = () => {
+    over = true
+    for (const settle of waiting.values()) settle(null)
+    waiting.clear()
+  }
+  worker.on('message', (m: WorkerReply) => {
+    const settle = waiting.get(m.job)
+    waiting.delete(m.job)
+    settle?.('answer' in m ? m.answer : null)
   })
+  worker.once('error', fail)
+  worker.once('exit', fail)
   // Not holding the process open: a CLI asking for the figures alone exits without waiting.
   worker.unref()
   return {
-    answer,
     worker,
     send(job, transferList) {
-      // A worker that has already failed has its answer (null): the message goes nowhere.
+      // A worker that has already failed has no answer to give: the message goes nowhere.
+      if (over) return Promise.resolve(null)
+      const answer = new Promise<unknown>((resolve) => waiting.set(job.job, resolve))
       worker.postMessage(job, transferList)
+      return answer
     },
   }
-}
-
-export function startWorker(
-  script: WorkerScript,
-  job: WorkerJob,
-  transferList: ArrayBuffer[],
-): StartedWorker | null {
-  const started = spawnWorker(script)
-  started?.send(job, transferList)
-  return started
 }

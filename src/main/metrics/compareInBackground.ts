@@ -1,7 +1,9 @@
 import type { Worker } from 'node:worker_threads'
 import type { Db } from '../store/connection'
-import { spawnWorker, type WorkerScript, workerScript } from './backgroundWorker'
-import type { ListsInput } from './compareLists'
+import type { DatasetAgreement } from './agreementService'
+import { type StartedWorker, spawnWorker, type WorkerScript, workerScript } from './backgroundWorker'
+import type { AgreementInput, ListsInput } from './compareLists'
+import { annotatorNames, keepAgreement } from './datasetAgreement'
 import { type BackgroundLists, backgroundLists, keepLists } from './keptLists'
 import { runSpanColumns } from './load'
 import { labelTimes, latestLabelTimes, NARROWING_POINTS } from './narrowing'
@@ -25,6 +27,8 @@ export const BACKGROUND_FROM_TARGETS = 50_000
 
 interface Pending {
   snapshot: Snapshot
+  /** The agreement figures, when the worker was handed them (null: not handed, or no answer). */
+  agreement: Promise<DatasetAgreement | null> | null
   lists: Promise<BackgroundLists | null>
   worker: Worker
 }
@@ -33,7 +37,10 @@ const pending = new WeakMap<Db, Pending>()
 
 /**
  * Starts working out the lists of the dataset's current snapshot (loading it if need be) in the
- * background, unless they are kept or being worked out already, or the dataset is small.
+ * background, unless they are kept or being worked out already, or the dataset is small. The
+ * agreement figures of a categorical dataset go first, handed over as soon as the labels are read
+ * (before the runs are), unless the snapshot holds them already: the view's figures wait for them
+ * while this thread works out the judges' and the humans' figures.
  */
 export function startCompareLists(
   db: Db,
@@ -49,29 +56,53 @@ export function startCompareLists(
       : null
   let snapshot: Snapshot | null = null
   let input: ListsInput | null = null
+  let started: StartedWorker | null = null
+  let agreement: Promise<DatasetAgreement | null> | null = null
   try {
     snapshot = wanted(db, datasetId, fromTargets)
-    if (snapshot && script) input = listsInput(snapshot)
+    if (snapshot && script) {
+      const p = pending.get(db)
+      if (p) stop(db, p)
+      started = early ?? spawnWorker(script)
+      const job = started && agreementInput(db, datasetId, snapshot)
+      if (started && job)
+        agreement = started.send({ job: 'agreement', input: job }, []) as Promise<DatasetAgreement | null>
+      if (started) input = listsInput(snapshot)
+    }
   } finally {
-    // Not wanted after all (or the read failed): the early thread is never handed a job.
+    // Not wanted after all (or the read failed): the thread is never handed its lists.
     if (early && input === null) void early.worker.terminate()
+    if (started && started !== early && input === null) void started.worker.terminate()
   }
   if (!snapshot) return
   const p = pending.get(db)
   if (p) stop(db, p)
-  if (!script || !input) return
-  const started = early ?? spawnWorker(script)
-  if (!started) return
+  if (!started || !input) return
   // The runs' slices and the label times are made for the worker: handed over, not copied again.
-  started.send({ job: 'lists', input }, [
+  const lists = started.send({ job: 'lists', input }, [
     ...input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]),
     ...(input.latest ? [input.latest.buffer] : []),
-  ])
-  pending.set(db, {
-    snapshot,
-    lists: started.answer as Promise<BackgroundLists | null>,
-    worker: started.worker,
-  })
+  ]) as Promise<BackgroundLists | null>
+  pending.set(db, { snapshot, agreement, lists, worker: started.worker })
+}
+
+/**
+ * Waits for the agreement figures the worker was handed (if any) and keeps them with the
+ * dataset's current snapshot, as datasetAgreement would compute them. Returns at once when none
+ * are being worked out; drops figures of a snapshot no longer current.
+ */
+export async function awaitCompareAgreement(db: Db, datasetId: number): Promise<void> {
+  const p = pending.get(db)
+  if (!p?.agreement) return
+  if (currentSnapshot(db, datasetId) !== p.snapshot) return stop(db, p)
+  p.worker.ref()
+  const figures = await p.agreement
+  if (pending.get(db) === p) {
+    p.worker.unref()
+    p.agreement = null
+  }
+  if (figures && currentSnapshot(db, datasetId) === p.snapshot && !isMemoised(db, datasetId, 'agreement'))
+    keepAgreement(db, datasetId, figures)
 }
 
 /**
@@ -91,6 +122,26 @@ export async function awaitCompareLists(db: Db, datasetId: number): Promise<void
 function stop(db: Db, p: Pending): void {
   if (pending.get(db) === p) pending.delete(db)
   void p.worker.terminate()
+}
+
+/**
+ * The agreement job of a snapshot: copies of its label columns and the annotators' names. Null
+ * when the snapshot holds the figures already or the labels are numeric (their figures come from
+ * a matrix of strings, worked out on this thread as before).
+ */
+function agreementInput(db: Db, datasetId: number, { t }: Snapshot): AgreementInput | null {
+  if (t.schema.type === 'numeric' || isMemoised(db, datasetId, 'agreement')) return null
+  const { start, annotator, code, values, annotatorIds } = t.human
+  return {
+    columns: {
+      human: { start, annotator, code, values, annotatorIds },
+      labels: t.labels,
+      variant: t.variant,
+      variants: t.variants,
+      ids: { length: t.ids.length },
+    },
+    names: annotatorNames(db),
+  }
 }
 
 /** The worker's input from a snapshot: copies of the runs' span columns, the label times worked out. */

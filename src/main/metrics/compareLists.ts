@@ -1,3 +1,5 @@
+import { type AgreementColumns, agreementFromLabels } from './agreementCodes'
+import type { DatasetAgreement } from './agreementService'
 import { disagreementHits, labelNextPicks } from './judgeLists'
 import type { BackgroundLists } from './keptLists'
 import { NARROWING_POINTS, type NarrowingRunRow, narrowingFromLatest } from './narrowingSeries'
@@ -43,4 +45,18 @@ export function computeLists(input: ListsInput): BackgroundLists {
       ...disagreementHits(input, cols, -1, DISAGREEMENTS_KEPT),
     },
   }
+}
+
+/**
+ * What a worker thread needs to work out the agreement figures of a categorical dataset: the
+ * label columns (copies) and the annotators' names, handed over as soon as the labels are read.
+ */
+export interface AgreementInput {
+  columns: AgreementColumns
+  names: [id: number, name: string][]
+}
+
+/** The agreement figures, as the main thread's agreementFromLabels gives them from the same snapshot. */
+export function agreementOfInput(input: AgreementInput): DatasetAgreement {
+  return agreementFromLabels(input.columns, new Map(input.names))
 }

@@ -1,14 +1,24 @@
-// The metrics' worker thread (backgroundWorker.ts): works out the Compare view's lists from the
-// columns it is handed and sends them back. A separate entry of the app's build and the bench's.
+// The metrics' worker thread (backgroundWorker.ts): works out the Compare view's agreement figures
+// and lists from the columns it is handed and sends them back. A separate entry of the app's
+// build and the bench's.
 import { parentPort } from 'node:worker_threads'
-import type { WorkerJob } from './backgroundWorker'
-import { computeLists, type ListsInput } from './compareLists'
+import type { WorkerJob, WorkerReply } from './backgroundWorker'
+import { type AgreementInput, agreementOfInput, computeLists, type ListsInput } from './compareLists'
 
-// The job comes in the first message: the thread is started before its columns are ready.
-parentPort?.once('message', (job: WorkerJob) => {
+// The jobs come in messages, the agreement (if any) before the lists: the thread is started before
+// their columns are ready. The lists are the last job: the thread ends after them.
+const onJob = (job: WorkerJob) => {
+  let reply: WorkerReply
   try {
-    parentPort?.postMessage({ answer: computeLists(job.input as ListsInput) })
+    const answer =
+      job.job === 'agreement'
+        ? agreementOfInput(job.input as AgreementInput)
+        : computeLists(job.input as ListsInput)
+    reply = { job: job.job, answer }
   } catch (error) {
-    parentPort?.postMessage({ problem: error instanceof Error ? error.message : String(error) })
+    reply = { job: job.job, problem: error instanceof Error ? error.message : String(error) }
   }
-})
+  if (job.job === 'lists') parentPort?.off('message', onJob)
+  parentPort?.postMessage(reply)
+}
+parentPort?.on('message', onJob)

@@ -5,13 +5,18 @@ import { agreementFromMatrix, type DatasetAgreement } from './agreementService'
 import { ratingsMatrix } from './humans'
 import { memoised, type Snapshot } from './snapshot'
 
+/** Every annotator's name by id, as the agreement figures name them. */
+export function annotatorNames(db: Db): [id: number, name: string][] {
+  return listAnnotators(db).map((a) => [a.id, a.name])
+}
+
 /**
  * Agreement among a dataset's annotators from the loaded label columns (the same figures as
  * agreementForDataset's row-by-row pass; test/metrics/service.test.ts holds them equal). Numeric
  * labels are compared as numbers (interval α), which the string matrix handles.
  */
 export function agreementOf(db: Db, s: Snapshot): DatasetAgreement {
-  const names = new Map(listAnnotators(db).map((a) => [a.id, a.name]))
+  const names = new Map(annotatorNames(db))
   return s.t.schema.type === 'numeric'
     ? agreementFromMatrix(ratingsMatrix(s.t, names), true)
     : agreementFromLabels(s.t, names)
@@ -23,4 +28,12 @@ export function agreementOf(db: Db, s: Snapshot): DatasetAgreement {
  */
 export function datasetAgreement(db: Db, datasetId: number, includeControls = false): DatasetAgreement {
   return memoised(db, datasetId, 'agreement', (s) => agreementOf(db, s), includeControls)
+}
+
+/**
+ * Keeps figures worked out elsewhere from the current snapshot's columns (a worker thread's
+ * agreementFromLabels, compareInBackground.ts) as that snapshot's datasetAgreement.
+ */
+export function keepAgreement(db: Db, datasetId: number, figures: DatasetAgreement): void {
+  memoised(db, datasetId, 'agreement', () => figures)
 }

@@ -1,5 +1,5 @@
 import type { Figures } from '../../shared/contract/metrics'
-import { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './load'
+import { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './runStatus'
 import { binaryFigures, type Cells, emptyCells, UNSUPPORTED } from './stats/binary'
 import { type BootstrapOptions, errorRateCi, f1Ci } from './stats/bootstrap'
 import { f1CiChoice, proportionCi } from './stats/smallSample'

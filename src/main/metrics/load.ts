@@ -6,6 +6,7 @@ import { compileGoldRule, type GoldDecider } from '../labels/rules'
 import type { Db } from '../store/connection'
 import { datasetSettings } from '../store/repos/datasets'
 import { type SpanColumns, ST_NONE } from './runStatus'
+import { sharedInt8, sharedInt32 } from './sharedColumns'
 import { NONE, SUPPORTED, UNSUPPORTED } from './stats/binary'
 import { goldCodes, type LabelColumns } from './stats/labelColumns'
 import { readTargetRows } from './targetRows'
@@ -196,7 +197,8 @@ export function loadTargets(
   const human = loadLabelColumns(db, datasetId, labels, n === 0 ? 0 : ids[0]!, maxId, indexOf, n, (p) => {
     labelPass = p
   })
-  const stored = new Int32Array(n).fill(-1)
+  // Shared with the Compare view's worker thread, as the variants and label columns are (sharedColumns.ts).
+  const stored = sharedInt32(n).fill(-1)
   const goldRows = storedGoldRows(db, datasetId)
   for (const [id, v] of goldRows) {
     const i = id < indexOf.length ? indexOf[id]! : -1
@@ -219,7 +221,7 @@ export function loadTargets(
     human,
     labelPass,
     stored,
-    goldBin: new Int8Array(n),
+    goldBin: sharedInt8(n),
     goldCode: new Int16Array(n),
     goldNum: new Float64Array(n),
     goldCount: 0,

@@ -133,24 +133,69 @@ function refcheckerFor(t: TargetColumns, codes: () => Int8Array | Int16Array): J
  * the columns that load.ts gathers; no writes.
  */
 export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOptions = {}): DatasetMetrics {
-  const seed = opts.seed ?? 1
-  const replicates = opts.replicates ?? 1000
-  const includeControls = opts.includeControls ?? false
+  const { seed, replicates, includeControls } = settled(opts)
   return memoised(
     db,
     datasetId,
     `metrics:${seed}:${replicates}`,
-    (s) => fromSnapshot(db, s, { seed, replicates }, includeControls),
+    () => {
+      const figures = datasetFigures(db, datasetId, opts)
+      const {
+        datasetId: id,
+        dataset,
+        schema,
+        labels,
+        variants,
+        targets,
+        goldTargets,
+        seed: used,
+        ...rest
+      } = figures
+      // The Agreement view's figures of the same snapshot, computed once for both views.
+      const agreement = datasetAgreement(db, datasetId, includeControls)
+      // In the order the figures have always come in (the view's JSON is unchanged).
+      return {
+        datasetId: id,
+        dataset,
+        schema,
+        labels,
+        variants,
+        targets,
+        goldTargets,
+        seed: used,
+        agreement,
+        ...rest,
+      }
+    },
     includeControls,
   )
 }
 
-function fromSnapshot(
-  db: Db,
-  s: Snapshot,
-  boot: { seed: number; replicates: number },
-  includeControls: boolean,
-): DatasetMetrics {
+const settled = (opts: MetricsOptions) => ({
+  seed: opts.seed ?? 1,
+  replicates: opts.replicates ?? 1000,
+  includeControls: opts.includeControls ?? false,
+})
+
+/** Every figure of computeDatasetMetrics but the agreement among the annotators. */
+export type DatasetFigures = Omit<DatasetMetrics, 'agreement'>
+
+/**
+ * computeDatasetMetrics' figures but the agreement (datasetAgreement's): what this thread works
+ * out of a cold Compare view while a worker thread works the agreement out (compareInBackground.ts).
+ */
+export function datasetFigures(db: Db, datasetId: number, opts: MetricsOptions = {}): DatasetFigures {
+  const { seed, replicates, includeControls } = settled(opts)
+  return memoised(
+    db,
+    datasetId,
+    `figures:${seed}:${replicates}`,
+    (s) => fromSnapshot(db, s, { seed, replicates }),
+    includeControls,
+  )
+}
+
+function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: number }): DatasetFigures {
   const { dataset, t, coder, runs, columns } = s
   const datasetId = dataset.id
   const { alpha, beta } = datasetSettings(db, datasetId)
@@ -239,8 +284,6 @@ function fromSnapshot(
     targets: t.ids.length,
     goldTargets: t.goldCount,
     seed,
-    // The Agreement view's figures of the same snapshot, computed once for both views.
-    agreement: datasetAgreement(db, datasetId, includeControls),
     judges,
     humans,
     correlations,

@@ -1,5 +1,6 @@
 import type { Db } from '../store/connection'
 import { CODE_SPAN, sqlString } from './packing'
+import { sharedUint16 } from './sharedColumns'
 import { CONTROL, CURRENT as CURRENT_UNIT, readTargetBlocks, type TargetBlockRows } from './targetBlocks'
 
 /**
@@ -55,7 +56,7 @@ export function targetRowsByRow(db: Db, datasetId: number, includeControls: bool
 function empty(n: number): TargetRows {
   return {
     ids: new Int32Array(n),
-    variant: new Uint16Array(n),
+    variant: sharedUint16(n),
     candidate: new Int32Array(n),
     item: new Int32Array(n),
     variants: [],
@@ -263,7 +264,7 @@ function fromBlocks(
   // Every target kept (no old unit versions, no controls left out): the block columns as they
   // are, made for this read alone, so not copied again.
   const out: TargetRows =
-    n === id.length ? { ids: id, candidate, item, variant: new Uint16Array(n), variants: [] } : empty(n)
+    n === id.length ? { ids: id, candidate, item, variant: sharedUint16(n), variants: [] } : empty(n)
   const variant = out.variant
   // Variant codes in first-seen order, inline: a call per target costs more than the rest.
   const codeOf = new Int32Array(k).fill(-1)

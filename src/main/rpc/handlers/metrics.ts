@@ -2,11 +2,15 @@ import type { metricsCalls } from '../../../shared/contract/metrics'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { blindGate } from '../../blind'
-import { awaitCompareLists, startCompareLists } from '../../metrics/compareInBackground'
+import {
+  awaitCompareAgreement,
+  awaitCompareLists,
+  startCompareLists,
+} from '../../metrics/compareInBackground'
 import { computeItemLevel, withItemLevel } from '../../metrics/items'
 import { narrowing } from '../../metrics/narrowing'
 import { disagreements, labelNext } from '../../metrics/queries'
-import { computeDatasetMetrics } from '../../metrics/service'
+import { computeDatasetMetrics, datasetFigures } from '../../metrics/service'
 import { withHumanCosts } from '../../projects/humanCost'
 import { renderReport } from '../../reports'
 import type { Db } from '../../store/connection'
@@ -22,9 +26,15 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
     'metrics.compare': async ({ datasetId, seed, replicates, includeControls }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      // The view asks for its lists next: they are worked out on the second core meanwhile.
-      if (!includeControls) startCompareLists(db, datasetId)
-      return withHumanCosts(db, computeDatasetMetrics(db, datasetId, { seed, replicates, includeControls }))
+      const opts = { seed, replicates, includeControls }
+      if (!includeControls) {
+        // The agreement figures, then the lists the view asks for next, are worked out on the
+        // second core while this thread works out the judges' and the humans' figures.
+        startCompareLists(db, datasetId)
+        datasetFigures(db, datasetId, opts)
+        await awaitCompareAgreement(db, datasetId)
+      }
+      return withHumanCosts(db, computeDatasetMetrics(db, datasetId, opts))
     },
     'metrics.disagreements': async ({ datasetId, runId, variant, limit, viewer }) => {
       const db = ctx.workspace.db
