@@ -309,6 +309,13 @@ export interface RunSummary {
   latency_ms_p50: number | null
 }
 
+/** What the run's calls have cost so far: the summary's `cost`, without the rest of it. */
+export function runCost(db: Db, runId: number): number {
+  return stmt(db, 'SELECT COALESCE(SUM(cost), 0) FROM run_calls WHERE run_id = ?')
+    .pluck()
+    .get(runId) as number
+}
+
 export function runSummary(db: Db, runId: number): RunSummary {
   const run = getRun(db, runId)
   const calls = db
