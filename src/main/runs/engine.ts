@@ -7,7 +7,7 @@ import { type BatchApi, type BatchLimits, createBatchApi } from '../providers/ba
 import { type KeyStore, keyStore, missingKey } from '../providers/keys'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
-import { allFailedReason, runFailures } from '../verdicts/failures'
+import { allFailedReason, anyAnswer, runFailures } from '../verdicts/failures'
 import { settledTargets } from '../verdicts/reads'
 import { insertVerdicts } from '../verdicts/write'
 import { RunCaller, RunFatal, RunStopped } from './caller'
@@ -25,6 +25,7 @@ import {
   noteOnRun,
   type RunRecord,
   type RunSummary,
+  runCost,
   runSummary,
   setRunStatus,
   setRunTotal,
@@ -178,7 +179,7 @@ export class RunEngine {
     setRunStatus(db, run.id, 'running')
     const started = performance.now()
     let doneAtStart: number | null = null
-    let cost = runSummary(db, run.id).cost
+    let cost = runCost(db, run.id)
     let lastEmit = 0
     const emit = (status: string, done: number, total: number, force = false) => {
       const t = performance.now()
@@ -273,7 +274,8 @@ export class RunEngine {
       await writes.settled()
       if (run.kind === 'judge' && !entry.stopAs) {
         // A run whose every call failed produced no evidence: it is a failed run, with its reason.
-        const reason = allFailedReason(runFailures(db, run.id))
+        // Its failures are classed only then; the summary below counts the statuses anyway.
+        const reason = anyAnswer(db, run.id) ? null : allFailedReason(runFailures(db, run.id))
         if (reason) throw new RunFatal(reason)
       }
       // After a takeover the run's status belongs to the new driver, whatever stopped ours.
@@ -327,6 +329,7 @@ export class RunEngine {
       },
       (e) => e instanceof RunStopped,
       () => s.stop(),
+      s.run.config.concurrency,
     )
   }
 }

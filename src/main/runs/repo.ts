@@ -166,8 +166,13 @@ export function noteOnRun(db: Db, runId: number, note: string): void {
   db.prepare('UPDATE runs SET error = ? WHERE id = ?').run(note, runId)
 }
 
+/**
+ * Bookkeeping like the run's calls (see relaxedWrite): a total lost to a power cut is counted
+ * again by the next start. Waiting for the disk here held the first request of every run back by
+ * 3 to 12 ms on a busy machine.
+ */
 export function setRunTotal(db: Db, id: number, total: number): void {
-  db.prepare('UPDATE runs SET total_calls = ? WHERE id = ?').run(total, id)
+  relaxedWrite(db, () => stmt(db, 'UPDATE runs SET total_calls = ? WHERE id = ?').run(total, id))
 }
 
 export interface StoredCall {
@@ -307,6 +312,13 @@ export interface RunSummary {
   /** `batch` when the run went through the provider's batch API (costs are at batch price). */
   mode: 'sync' | 'batch'
   latency_ms_p50: number | null
+}
+
+/** What the run's calls have cost so far: the summary's `cost`, without the rest of it. */
+export function runCost(db: Db, runId: number): number {
+  return stmt(db, 'SELECT COALESCE(SUM(cost), 0) FROM run_calls WHERE run_id = ?')
+    .pluck()
+    .get(runId) as number
 }
 
 export function runSummary(db: Db, runId: number): RunSummary {

@@ -2,6 +2,22 @@ import type { Statement } from 'better-sqlite3'
 import type { Db } from './connection'
 
 const statements = new WeakMap<Db, Map<string, Statement>>()
+const runners = new WeakMap<Db, <T>(fn: () => T) => T>()
+
+/**
+ * `db.transaction(fn)()` with the wrapper made once per connection: better-sqlite3 builds four
+ * wrapper functions for every call of `transaction`, and a judge run commits hundreds of times a
+ * second.
+ */
+function inTransaction<T>(db: Db, fn: () => T): T {
+  let run = runners.get(db)
+  if (!run) {
+    const tx = db.transaction((f: () => unknown) => f())
+    run = <U>(f: () => U) => tx(f) as U
+    runners.set(db, run)
+  }
+  return run(fn)
+}
 
 /** Prepared once per connection: a run prepares the same few statements thousands of times. */
 export function stmt(db: Db, sql: string): Statement {
@@ -26,10 +42,10 @@ export function stmt(db: Db, sql: string): Statement {
  */
 export function relaxedWrite<T>(db: Db, fn: () => T): T {
   const previous = stmt(db, 'PRAGMA synchronous').pluck().get() as number
-  if (previous <= 1) return db.transaction(fn)()
+  if (previous <= 1) return inTransaction(db, fn)
   stmt(db, 'PRAGMA synchronous = NORMAL').run()
   try {
-    return db.transaction(fn)()
+    return inTransaction(db, fn)
   } finally {
     stmt(db, `PRAGMA synchronous = ${Math.trunc(previous)}`).run()
   }

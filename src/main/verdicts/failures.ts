@@ -19,6 +19,20 @@ export interface RunFailures {
   first: { name: string; message: string } | null
 }
 
+/**
+ * Whether the run holds any verdict or N/A: when it does, it did not fail as a whole and its
+ * failures need not be classed. Stops at the first such row instead of counting them all, which
+ * the run's summary does anyway right after.
+ */
+export function anyAnswer(db: Db, runId: number): boolean {
+  return (
+    db
+      .prepare("SELECT EXISTS (SELECT 1 FROM verdicts WHERE run_id = ? AND status IN ('ok', 'na'))")
+      .pluck()
+      .get(runId) === 1
+  )
+}
+
 /** A short class for a failure message: what a person would look into first. */
 export function errorClass(message: string): string {
   if (/no reply within|timed? ?out|timeout/i.test(message)) return 'timeout'
