@@ -125,7 +125,8 @@ function stop(db: Db, p: Pending): void {
 }
 
 /**
- * The agreement job of a snapshot: copies of its label columns and the annotators' names. Null
+ * The agreement job of a snapshot: its label columns (on shared memory, so posting them copies
+ * nothing: sharedColumns.ts) and the annotators' names. Null
  * when the snapshot holds the figures already or the labels are numeric (their figures come from
  * a matrix of strings, worked out on this thread as before).
  */
