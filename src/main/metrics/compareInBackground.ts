@@ -126,9 +126,9 @@ function stop(db: Db, p: Pending): void {
 
 /**
  * The agreement job of a snapshot: its label columns (on shared memory, so posting them copies
- * nothing: sharedColumns.ts) and the annotators' names. Null
- * when the snapshot holds the figures already or the labels are numeric (their figures come from
- * a matrix of strings, worked out on this thread as before).
+ * nothing: sharedColumns.ts) and the annotators' names. Null when the snapshot holds the figures
+ * already or the labels are numeric (their figures come from a matrix of strings, worked out on
+ * this thread as before).
  */
 function agreementInput(db: Db, datasetId: number, { t }: Snapshot): AgreementInput | null {
   if (t.schema.type === 'numeric' || isMemoised(db, datasetId, 'agreement')) return null
