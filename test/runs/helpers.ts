@@ -6,6 +6,8 @@ import { EnvKeyStore } from '../../src/main/providers/keys'
 import { createRuns, type RunRequest } from '../../src/main/runs/create'
 import { type EngineOptions, RunEngine } from '../../src/main/runs/engine'
 import type { MethodRegistry } from '../../src/main/runs/registry'
+import type { CallRecord } from '../../src/main/runs/repo'
+import type { Db } from '../../src/main/store/connection'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA, type LabelSchema } from '../../src/shared/labelSchemas'
 
@@ -145,4 +147,31 @@ export function foreignLease(ws: Workspace, runId: number, heartbeatAgoMs: numbe
        ON CONFLICT (run_id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at`,
     )
     .run(runId, at, at)
+}
+
+/** A lexical run on a dataset, for tests that write its calls and verdicts by hand. */
+export function lexicalRun(db: Db, datasetId: number): number {
+  const [run] = createRuns(db, { datasetId, provider: 'lexical', model: 'x', method: 'lexical' })
+  if (run === undefined) throw new Error('no run')
+  return run
+}
+
+/** The i-th finished call of a run, as the engine records one; `o` sets what a test varies. */
+export function finishedCall(runId: number, i: number, o: Partial<CallRecord> = {}): CallRecord {
+  return {
+    runId,
+    key: `k${i}`,
+    status: 'done',
+    requestHash: `h${i}`,
+    request: {},
+    reply: null,
+    cached: false,
+    attempts: 1,
+    latencyMs: 10,
+    promptTokens: 1,
+    completionTokens: 1,
+    cost: 0,
+    error: null,
+    ...o,
+  }
 }

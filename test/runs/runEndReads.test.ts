@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createRuns } from '../../src/main/runs/create'
 import { insertCall, runCost, runSummary } from '../../src/main/runs/repo'
 import { allFailedReason, anyAnswer, runFailures } from '../../src/main/verdicts/failures'
 import { writeVerdicts } from '../../src/main/verdicts/write'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from '../metrics/fixture'
+import { finishedCall, lexicalRun } from './helpers'
 
 const tmp = tmpDirs()
 
@@ -19,33 +19,11 @@ describe('what a judge run reads as it starts and ends', () => {
     fc.assert(
       fc.property(fc.array(target, { maxLength: 12 }), (targets) => {
         const fx = makeFixture(tmp(), { items: 12, variants: ['answer'], facts: 1 })
-        const [run] = createRuns(fx.db, {
-          datasetId: fx.datasetId,
-          provider: 'lexical',
-          model: 'x',
-          method: 'lexical',
-        })
-        if (run === undefined) throw new Error('no run')
+        const run = lexicalRun(fx.db, fx.datasetId)
         const ids = fx.db.prepare('SELECT id FROM targets ORDER BY id').pluck().all() as number[]
         for (const [i, t] of targets.entries()) {
           const callId =
-            t.cost === undefined
-              ? null
-              : insertCall(fx.db, {
-                  runId: run,
-                  key: `k${i}`,
-                  status: 'done',
-                  requestHash: `h${i}`,
-                  request: {},
-                  reply: null,
-                  cached: false,
-                  attempts: 1,
-                  latencyMs: 10,
-                  promptTokens: 1,
-                  completionTokens: 1,
-                  cost: t.cost,
-                  error: null,
-                })
+            t.cost === undefined ? null : insertCall(fx.db, finishedCall(run, i, { cost: t.cost }))
           if (t.status !== undefined)
             writeVerdicts(
               fx.db,

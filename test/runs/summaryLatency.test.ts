@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createRuns } from '../../src/main/runs/create'
 import { insertCall, runSummary } from '../../src/main/runs/repo'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from '../metrics/fixture'
+import { finishedCall, lexicalRun } from './helpers'
 
 const tmp = tmpDirs()
 
@@ -17,29 +17,9 @@ describe('a run summary’s middle latency', () => {
     fc.assert(
       fc.property(fc.array(call, { maxLength: 30 }), (calls) => {
         const fx = makeFixture(tmp(), { items: 1, variants: ['answer'], facts: 1 })
-        const [run] = createRuns(fx.db, {
-          datasetId: fx.datasetId,
-          provider: 'lexical',
-          model: 'x',
-          method: 'lexical',
-        })
-        if (run === undefined) throw new Error('no run')
+        const run = lexicalRun(fx.db, fx.datasetId)
         for (const [i, c] of calls.entries())
-          insertCall(fx.db, {
-            runId: run,
-            key: `k${i}`,
-            status: 'done',
-            requestHash: `h${i}`,
-            request: {},
-            reply: null,
-            cached: c.cached,
-            attempts: 1,
-            latencyMs: c.latencyMs,
-            promptTokens: 1,
-            completionTokens: 1,
-            cost: 0,
-            error: null,
-          })
+          insertCall(fx.db, finishedCall(run, i, { cached: c.cached, latencyMs: c.latencyMs }))
         // The rule spelled out: the latencies of uncached calls that have one, sorted, the one at
         // half their number (rounded down).
         const sorted = calls

@@ -49,7 +49,8 @@ export function computeLists(input: ListsInput): BackgroundLists {
 
 /**
  * What a worker thread needs to work out the agreement figures of a categorical dataset: the
- * label columns (copies) and the annotators' names, handed over as soon as the labels are read.
+ * label columns (on shared memory: sharedColumns.ts) and the annotators' names, handed over as
+ * soon as the labels are read.
  */
 export interface AgreementInput {
   columns: AgreementColumns

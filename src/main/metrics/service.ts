@@ -138,35 +138,12 @@ export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOp
     db,
     datasetId,
     `metrics:${seed}:${replicates}`,
-    () => {
-      const figures = datasetFigures(db, datasetId, opts)
-      const {
-        datasetId: id,
-        dataset,
-        schema,
-        labels,
-        variants,
-        targets,
-        goldTargets,
-        seed: used,
-        ...rest
-      } = figures
-      // The Agreement view's figures of the same snapshot, computed once for both views.
-      const agreement = datasetAgreement(db, datasetId, includeControls)
-      // In the order the figures have always come in (the view's JSON is unchanged).
-      return {
-        datasetId: id,
-        dataset,
-        schema,
-        labels,
-        variants,
-        targets,
-        goldTargets,
-        seed: used,
-        agreement,
-        ...rest,
-      }
-    },
+    // The Agreement view's figures of the same snapshot, computed once for both views; they take
+    // the place the figures hold for them, so the view's JSON keeps its order.
+    () => ({
+      ...datasetFigures(db, datasetId, opts),
+      agreement: datasetAgreement(db, datasetId, includeControls),
+    }),
     includeControls,
   )
 }
@@ -177,8 +154,11 @@ const settled = (opts: MetricsOptions) => ({
   includeControls: opts.includeControls ?? false,
 })
 
-/** Every figure of computeDatasetMetrics but the agreement among the annotators. */
-export type DatasetFigures = Omit<DatasetMetrics, 'agreement'>
+/**
+ * Every figure of computeDatasetMetrics but the agreement among the annotators, whose place (after
+ * `seed`) it holds empty.
+ */
+export type DatasetFigures = Omit<DatasetMetrics, 'agreement'> & { agreement: null }
 
 /**
  * computeDatasetMetrics' figures but the agreement (datasetAgreement's): what this thread works
@@ -284,6 +264,7 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     targets: t.ids.length,
     goldTargets: t.goldCount,
     seed,
+    agreement: null,
     judges,
     humans,
     correlations,
