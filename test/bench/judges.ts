@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { JudgeMethodImpl } from '../../src/main/judges/types'
 import { createProvider } from '../../src/main/providers'
+import { sendAtOnce } from '../../src/main/providers/client'
 import type { LlmReply } from '../../src/main/providers/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
@@ -229,8 +230,9 @@ async function engineOverhead(concurrency: number, calls: number): Promise<void>
         const real = createProvider(opts)
         return {
           wireBody: (req) => real.wireBody(req),
-          async complete(req, signal) {
-            canned ??= await real.complete(req, signal)
+          async complete(req, signal, hooks) {
+            await hooks.beforeSend()
+            canned ??= await real.complete(req, signal, sendAtOnce)
             await new Promise((r) => setImmediate(r))
             return canned
           },

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { FakeBatches } from './batches'
 import { PromptCacheSim } from './promptCache'
@@ -32,6 +32,8 @@ export interface FakeRequest {
   jsonSchema: boolean
   /** The credential the client sent (Authorization bearer or x-api-key). */
   credential: string | null
+  /** The HTTP headers it came with (none for a line of a batch). */
+  headers?: IncomingHttpHeaders
 }
 
 export type Script = (req: FakeRequest, index: number) => FakeReply
@@ -44,6 +46,8 @@ export interface FakeServer {
   calls(): number
   /** Every request served, in order (empty when started with `keepRequests: false`). */
   requests: FakeRequest[]
+  /** The most requests it held at once since the last call (answered ones leave when written). */
+  takePeakInFlight(): number
   setScript(script: Script): void
   setLatency(ms: number): void
   /** Files, Batches and Message Batches (see batches.ts). */
@@ -272,7 +276,14 @@ export async function startFakeLlm(opts: {
     describe,
     (f, r) => renderReply(f, r, cache),
   )
+  let inFlight = 0
+  let peak = 0
   const server = createServer((req, res) => {
+    inFlight++
+    peak = Math.max(peak, inFlight)
+    res.once('close', () => {
+      inFlight--
+    })
     // A provider's latency runs from the moment the request reaches it, and its own work to
     // answer happens within that time: so is the fake's (it prepares the reply while it waits).
     void serve(req, res, performance.now() + latency)
@@ -303,7 +314,7 @@ export async function startFakeLlm(opts: {
       res.writeHead(400).end()
       return
     }
-    const fake = describe(format, body, credential)
+    const fake = { ...describe(format, body, credential), headers: req.headers }
     const index = count++
     if (opts.keepRequests !== false) requests.push(fake)
     const reply = script(fake, index)
@@ -334,6 +345,11 @@ export async function startFakeLlm(opts: {
     anthropicUrl: origin,
     calls: () => count,
     requests,
+    takePeakInFlight() {
+      const p = peak
+      peak = inFlight
+      return p
+    },
     setScript(s) {
       script = s
     },

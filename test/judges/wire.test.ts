@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { METHODS } from '../../src/main/judges/registry'
 import { type JudgeContext, type MethodSettings, requestOf } from '../../src/main/judges/types'
 import { createProvider, type ProviderName } from '../../src/main/providers'
+import { sendAtOnce } from '../../src/main/providers/client'
 import { DEFAULT_CAPABILITIES } from '../../src/main/providers/types'
 import { type FakeReply, type FakeRequest, type FakeServer, startFakeLlm } from '../fake-llm/server'
 import { targets, task } from './scripted'
@@ -34,7 +35,10 @@ function wireCtx(provider: Exclude<ProviderName, 'lexical'>, settings: MethodSet
     capabilities,
     async call(_key, build) {
       try {
-        return { ok: true, reply: await client.complete(requestOf(build), AbortSignal.timeout(10_000)) }
+        return {
+          ok: true,
+          reply: await client.complete(requestOf(build), AbortSignal.timeout(10_000), sendAtOnce),
+        }
       } catch (error) {
         return { ok: false, error: error instanceof Error ? error.message : String(error) }
       }

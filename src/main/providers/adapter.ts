@@ -1,6 +1,12 @@
-import { type ProviderClient, type ProviderOptions, toolCallFor, usesToolCall } from './client'
+import {
+  type ProviderClient,
+  type ProviderOptions,
+  type SendHooks,
+  toolCallFor,
+  usesToolCall,
+} from './client'
 import { toTransportError } from './errors'
-import { leanFetch } from './httpFetch'
+import { leanFetch, SEND_HOOKS } from './httpFetch'
 import { extractJsonObject, jsonFallbackInstruction } from './jsonText'
 import type { LlmMessage, LlmReply, LlmRequest } from './types'
 
@@ -63,6 +69,33 @@ export function sdkOptions(opts: ProviderOptions) {
   }
 }
 
+/** The per-request options of both SDKs that a completion uses. */
+interface SendOptions {
+  signal: AbortSignal
+  timeout: number
+  headers: Record<string, string>
+  // Only what it holds: the SDKs type the init with their own copy of undici's types.
+  fetchOptions: { [SEND_HOOKS]: SendHooks; body?: never }
+}
+
+/** The longest timer Node keeps (about 24 days): a longer one fires at once. */
+const NO_TIMEOUT = 2 ** 31 - 1
+
+/**
+ * A completion's options with its hooks handed to the lean fetch. The SDK's timer starts before
+ * its fetch, so it would count the wait for a slot as waiting for the provider: it is switched off,
+ * and the caller times the attempt from the moment the request leaves. The timeout the SDK tells
+ * the provider (a header of its own) stays the configured one.
+ */
+function hookedSend(signal: AbortSignal, hooks: SendHooks, timeoutMs: number): SendOptions {
+  return {
+    signal,
+    timeout: NO_TIMEOUT,
+    headers: { 'X-Stainless-Timeout': String(Math.trunc(timeoutMs / 1000)) },
+    fetchOptions: { [SEND_HOOKS]: hooks },
+  }
+}
+
 /**
  * A provider client from one wire format's three parts: building the body, sending it, and
  * reading the reply. Any failure on the way becomes a TransportError the engine can classify.
@@ -70,17 +103,17 @@ export function sdkOptions(opts: ProviderOptions) {
 export function wireClient<Body extends object, Reply>(
   opts: ProviderOptions,
   build: (req: LlmRequest, opts: ProviderOptions) => Body,
-  send: (body: Body, options: { signal: AbortSignal; timeout: number }) => Promise<Reply>,
+  send: (body: Body, options: SendOptions) => Promise<Reply>,
   read: (reply: Reply, toolCall: boolean, wantsTool: boolean) => LlmReply,
 ): ProviderClient {
   return {
     // A plain copy: what is shown in previews and kept in the raw record, never the SDK's object.
     wireBody: (req) => Object.fromEntries(Object.entries(build(req, opts))),
     readReply: (raw, wantsTool) => read(raw as Reply, toolCallFor(wantsTool, opts.capabilities), wantsTool),
-    async complete(req, signal) {
+    async complete(req, signal, hooks) {
       const body = build(req, opts)
       try {
-        const reply = await send(body, { signal, timeout: opts.timeoutMs })
+        const reply = await send(body, hookedSend(signal, hooks, opts.timeoutMs))
         return read(reply, usesToolCall(req, opts.capabilities), req.tool !== undefined)
       } catch (error) {
         throw toTransportError(error)

@@ -13,9 +13,29 @@ export interface ProviderOptions {
   timeoutMs: number
 }
 
+/** What a client tells its caller about one request's way out and back. */
+export interface SendHooks {
+  /**
+   * Awaited once the SDK has built the request, just before it leaves: whatever it waits for (a
+   * concurrency slot, a rate limit) then holds back the request itself, while the SDK's own work
+   * to build it is done during the wait rather than after it.
+   */
+  beforeSend(): Promise<void>
+  /**
+   * Told that a reply has arrived whole, with its HTTP status, before anything reads it. True if
+   * that let another request go: the client then reads this reply a turn later, once that one
+   * has left.
+   */
+  replied?(status: number): boolean
+}
+
+/** For a request that waits for nothing. */
+export const sendAtOnce: SendHooks = { beforeSend: async () => undefined }
+
 /** One model behind one wire format. */
 export interface ProviderClient {
-  complete(req: LlmRequest, signal: AbortSignal): Promise<LlmReply>
+  /** Sends `req` (see SendHooks) and reads the reply. */
+  complete(req: LlmRequest, signal: AbortSignal, hooks: SendHooks): Promise<LlmReply>
   /**
    * The JSON body the SDK sends for this request (no headers, so never the key): shown in the
    * preview before a run and kept in the raw record of every call.

@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import type { SendHooks } from './client'
 
 /**
  * A lean `fetch` for the SDKs' `fetch` option: one buffered request over a keep-alive agent.
@@ -156,14 +157,26 @@ function targetOf(input: string | URL): Target | null {
           }
         : null
     // Keys differ only by query string (paged list calls); bounded so they cannot pile up.
-    if (targets.size >= 256) targets.clear()
     if (targets.size >= TARGETS_KEPT) targets.clear()
     targets.set(key, t)
   }
   return t
 }
 
-export async function leanFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+/**
+ * The key under which a request's SendHooks ride in the SDKs' per-request `fetchOptions`, which
+ * both spread into the init they hand to `fetch`.
+ */
+export const SEND_HOOKS = 'factlabSendHooks'
+
+export type HookedRequestInit = RequestInit & { [SEND_HOOKS]?: SendHooks }
+
+export async function leanFetch(input: string | URL | Request, init?: HookedRequestInit): Promise<Response> {
+  const hooks = init?.[SEND_HOOKS]
+  if (hooks) {
+    await hooks.beforeSend()
+    init?.signal?.throwIfAborted()
+  }
   const body = init?.body
   const simpleBody =
     body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array
@@ -189,14 +202,18 @@ export async function leanFetch(input: string | URL | Request, init?: RequestIni
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => {
           const status = res.statusCode ?? 502
+          const handedOn = hooks?.replied?.(status) ?? false
           const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)
           const head = { status, statusText: res.statusMessage ?? '', headers: headerPairs(res) }
           // Response refuses a body on these statuses.
-          resolve(
+          const response =
             status === 204 || status === 304
               ? new Response(null, head)
-              : new BufferedResponse(bytes, head).asResponse(),
-          )
+              : new BufferedResponse(bytes, head).asResponse()
+          // The request let go writes to its socket once this turn's promise callbacks have run,
+          // and the SDK would read this reply in them: a turn later, it goes first.
+          if (handedOn) setImmediate(() => resolve(response))
+          else resolve(response)
         })
         res.on('error', reject)
         res.on('aborted', () => reject(new Error('the connection closed before the reply was complete')))

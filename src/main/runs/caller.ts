@@ -6,9 +6,10 @@ import { callCost } from '../providers/models'
 import { outputPath } from '../providers/outputPath'
 import type { LlmReply, LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
+import { attemptHooks, attemptSignal } from './attempt'
 import type { RunConfig } from './config'
 import { requestHash } from './hash'
-import { backoffDelay, type Clock, realClock, Semaphore, TokenBucket } from './limits'
+import { backoffDelay, type Clock, realClock, Semaphore, Slot, TokenBucket } from './limits'
 import { type CallRecord, cacheGet, cachePut, findCall, insertCall, recordCall } from './repo'
 import { TickWrites } from './tickWrites'
 
@@ -101,37 +102,6 @@ export function answerFromCache(
   return { callId: recordCall(db, cachedCall(runId, key, hash, record, hit)), reply: hit }
 }
 
-/**
- * One attempt's signal: aborted when the run stops or after `ms`. Made by hand rather than with
- * AbortSignal.any and AbortSignal.timeout: each signal composed from the run's long-lived one
- * joins its list of dependants, and Node sweeps that whole list every time one of them is
- * garbage-collected, which over a run of thousands of calls cost more CPU than the calls.
- */
-function attemptSignal(
-  run: AbortSignal,
-  ms: number,
-): { signal: AbortSignal; timedOut(): boolean; end(): void } {
-  const controller = new AbortController()
-  let timedOut = false
-  const onStop = () => controller.abort(run.reason)
-  if (run.aborted) onStop()
-  else run.addEventListener('abort', onStop, { once: true })
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort(new DOMException(`no reply within ${ms} ms`, 'TimeoutError'))
-  }, ms)
-  // Like AbortSignal.timeout, the timer alone does not keep the process alive.
-  timer.unref()
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    end() {
-      clearTimeout(timer)
-      run.removeEventListener('abort', onStop)
-    },
-  }
-}
-
 /** Rough token count before the call, so a tokens-per-minute limit can hold a request back. */
 function estimateTokens(req: LlmRequest): number {
   const chars =
@@ -187,23 +157,23 @@ export class RunCaller {
         return { ok: true, reply: hit, callId }
       }
     }
-    await this.gate.acquire()
+    // The place is taken inside the client, once the SDK has built the request (see SendHooks).
+    const slot = new Slot(this.gate)
     let outcome: Attempted
     try {
-      outcome = await this.attempt(key, request, hash, record)
+      outcome = await this.attempt(key, request, hash, record, slot)
     } catch (error) {
-      this.gate.release()
+      slot.release()
       throw error
     }
-    // A reply alone in its turn of the event loop frees its slot before its record commits: the
-    // next request need not wait for this one's transaction (at low concurrency that wait was on
-    // every call's path). Replies that arrive together free theirs together once their shared
-    // commit is done, as before: handed on one by one, the requests went out, and the replies came
-    // back, spread over more turns of both processes, a third more CPU per call at concurrency
-    // 128. Either way the answer is reported only once committed, so a kill before then loses
-    // only a reply nobody was told of, and resume asks for it again.
+    // A success alone in its turn has usually handed its slot on already (see attemptHooks). Any
+    // other outcome alone in its turn frees it before its record commits, so the next request
+    // need not wait for this one's transaction; outcomes that arrive together free theirs
+    // together once their shared commit is done. Either way the answer is reported only once
+    // committed, so a kill before then loses only a reply nobody was told of, and resume asks
+    // for it again.
     const early = !this.writes.pending()
-    if (early) this.gate.release()
+    if (early) slot.release()
     const { reply, cost } = outcome
     let callId: number
     try {
@@ -213,7 +183,7 @@ export class RunCaller {
         return id
       })
     } finally {
-      if (!early) this.gate.release()
+      if (!early) slot.release()
     }
     onId?.(callId)
     if (!reply) return { ok: false, error: outcome.record.error ?? 'unknown transport failure', callId }
@@ -222,24 +192,27 @@ export class RunCaller {
   }
 
   /** Asks the provider, with retries: the call's record to commit, and its reply if it got one. */
-  private async attempt(key: string, request: LlmRequest, hash: string, record: unknown): Promise<Attempted> {
+  private async attempt(
+    key: string,
+    request: LlmRequest,
+    hash: string,
+    record: unknown,
+    slot: Slot,
+  ): Promise<Attempted> {
     const { runId, config, signal } = this.o
     let lastError: TransportError | null = null
     let attempts = 0
     const estimate = estimateTokens(request)
     for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
-      await this.rpm?.take(1, signal).catch(() => {
-        throw new RunStopped('stopped')
-      })
-      await this.tpm?.take(estimate, signal).catch(() => {
-        throw new RunStopped('stopped')
-      })
       attempts++
       const limit = attemptSignal(signal, config.timeoutMs)
-      const started = this.clock.now()
+      const sent = attemptHooks(
+        { slot, rpm: this.rpm, tpm: this.tpm, tokens: estimate, signal, clock: this.clock },
+        limit.arm,
+      )
       let reply: LlmReply
       try {
-        reply = await this.o.client.complete(request, limit.signal).finally(limit.end)
+        reply = await this.o.client.complete(request, limit.signal, sent.hooks).finally(limit.end)
       } catch (error) {
         if (signal.aborted) throw new RunStopped('stopped')
         lastError = limit.timedOut()
@@ -257,7 +230,7 @@ export class RunCaller {
         })
         continue
       }
-      const latencyMs = this.clock.now() - started
+      const latencyMs = this.clock.now() - sent.sentAt()
       const used = reply.usage.promptTokens + reply.usage.completionTokens
       this.tpm?.adjust(used - estimate)
       const cost = callCost(config.prices, reply.usage)

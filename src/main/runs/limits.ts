@@ -21,6 +21,31 @@ export class Semaphore {
   }
 }
 
+/**
+ * One call's place under a gate: taken when its first attempt is sent, kept through its retries
+ * (a call backing off from a rate limit does not hand its place to a fresh request), given back
+ * once. Giving back a place never taken does nothing.
+ */
+export class Slot {
+  private held = false
+
+  constructor(private readonly gate: Semaphore) {}
+
+  async take(): Promise<void> {
+    if (this.held) return
+    await this.gate.acquire()
+    this.held = true
+  }
+
+  /** Whether this gave a place back (false if it held none). */
+  release(): boolean {
+    if (!this.held) return false
+    this.held = false
+    this.gate.release()
+    return true
+  }
+}
+
 export interface Clock {
   now(): number
   sleep(ms: number, signal?: AbortSignal): Promise<void>
