@@ -181,24 +181,35 @@ export async function benchJudges(): Promise<void> {
   await callsPerFact()
 }
 
+const WARM_UP = { concurrency: 128, calls: 4096 }
+
 /**
- * One run that is not measured, first: the first calls of a process compile the SDK, the HTTP
- * client and the engine, and load undici. That happens once per process, not once per run, and
- * spread over the 100 calls at concurrency 1 it would weigh as engine time per call.
+ * One run that is not measured, first, the size of the largest measured one: the first calls of a
+ * process compile the SDK, the HTTP client and the engine, and load undici, and the process takes
+ * a few thousand calls at high concurrency to settle. That happens once per process, not once per
+ * run: after a short warm-up (256 calls), the first run at concurrency 128 took about a third more
+ * CPU per call than the ones after it, and left 32 a point or two below where it settles.
  */
 async function warmUp(): Promise<void> {
-  const fake = await externalFake(0)
+  const fake = await externalFake(LATENCY_MS)
   const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
   try {
-    const { ws, datasetId } = makeWorkspace(dir, 256, 1)
+    const { ws, datasetId } = makeWorkspace(dir, WARM_UP.calls, 1)
     const runId = oneRun(
       ws,
-      runRequest(datasetId, fake.openaiUrl, { method: 'one-call', concurrency: 32, cache: false }),
+      runRequest(datasetId, fake.openaiUrl, {
+        method: 'one-call',
+        concurrency: WARM_UP.concurrency,
+        cache: false,
+        timeoutMs: 30_000,
+      }),
     )
     await engineFor(ws, {
       registry: { judges: { 'one-call': oneCall }, generators: {}, improver: null },
     }).start(runId)
-    note('warm-up: one run of 256 calls at concurrency 32 before the figures (not counted)')
+    note(
+      `warm-up: one run of ${WARM_UP.calls} calls at concurrency ${WARM_UP.concurrency} before the figures (not counted)`,
+    )
     ws.close()
   } finally {
     await fake.close()
