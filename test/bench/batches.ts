@@ -17,7 +17,7 @@ import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { batchEngine } from '../batches/helpers'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
-import { figure, info } from './record'
+import { figure, infoRate } from './record'
 import { windowProfile } from './windowProfile'
 
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
@@ -343,19 +343,19 @@ export async function benchBatchIngest(): Promise<void> {
       'min',
       `ingest ${s_(ours)} (${Math.round(N / (ours / 1000)).toLocaleString('en')}/s), bare insert ${s_(bare)}`,
     )
-    info(
+    infoRate(
       'CPU time ratio of the same (steadier on a loaded machine)',
       bareCpu / oursCpu,
       '',
       `ingest ${s_(oursCpu)}, bare ${s_(bareCpu)}`,
     )
-    info(
+    infoRate(
       'rate / bare insert of the same verdict and call rows',
       withCalls,
       '',
       `the ingest also writes ${calls.length.toLocaleString('en')} call rows, as a synchronous run does, and ${chunks.length} chunks of replies; bare ${s_(bareCalls)}`,
     )
-    info(
+    infoRate(
       'ceiling while those call rows cost what they cost inserted one by one (bare verdicts / bare calls and verdicts)',
       bare / (bare + bareCalls),
       '',

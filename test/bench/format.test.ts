@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   type BenchReport,
   type Figure,
@@ -10,6 +10,7 @@ import {
   ratio,
   summary,
 } from './format'
+import { info, infoRate } from './record'
 
 const time = (value: number, bar: number | null = 300): Figure => ({
   part: 'metrics',
@@ -97,6 +98,16 @@ describe('comparing two bench files', () => {
     expect(metrics).toMatch(/412 ms → +206 ms +0\.50× better; now meets its bar/)
     const judges = lines.find((l) => l.startsWith('judges/'))!
     expect(judges).toMatch(/1\.03× better; now meets its bar/)
+  })
+
+  it('an information line that is a rate or a ratio reads higher as better', () => {
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const a = infoRate('import 100k items', 1055, 'items/s')
+    const b = infoRate('import 100k items', 1217, 'items/s')
+    const t = info('RSS after the import', 958, 'MB')
+    spy.mockRestore()
+    expect(formatCompare(report([a]), report([b]))[2]).toMatch(/1\.15× better$/)
+    expect(formatCompare(report([t]), report([{ ...t, value: 1000 }]))[2]).toMatch(/1\.04× worse$/)
   })
 
   it('a slower time reads as worse, and figures on one side only are listed', () => {

@@ -7,7 +7,7 @@ import { importFile } from '../../src/main/import'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import type { MappingInput } from '../../src/shared/importMapping'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
-import { figure, info } from './record'
+import { figure, info, infoRate } from './record'
 
 const VARIANTS = ['answer', 'ungrounded_answer', 'poor_answer'] as const
 const WORDS = 'river mill tower prize glider harbour council library bridge orchard valley lantern'.split(' ')
@@ -151,11 +151,11 @@ export async function benchImport(): Promise<void> {
 
     // The bar compares with the floor that keeps no search index: the index is the import's to pay.
     const ratio = importRate / bareUnindexed
-    info(`import ${fmt(n / 1000)}k items (search index built)`, importRate, 'items/s')
-    info('bare insert without the search index', bareUnindexed, 'items/s')
-    info('bare insert with it (per-row triggers)', bareIndexed, 'items/s')
+    infoRate(`import ${fmt(n / 1000)}k items (search index built)`, importRate, 'items/s')
+    infoRate('bare insert without the search index', bareUnindexed, 'items/s')
+    infoRate('bare insert with it (per-row triggers)', bareIndexed, 'items/s')
     figure('import rate / bare insert without index', ratio, '', 0.5, 'min')
-    info('import rate / bare insert with index', importRate / bareIndexed, '')
+    infoRate('import rate / bare insert with index', importRate / bareIndexed, '')
     info('RSS before the import', before / 1024 / 1024, 'MB')
     info('RSS peak during the import', peak / 1024 / 1024, 'MB')
 

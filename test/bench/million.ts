@@ -20,7 +20,7 @@ import { openWorkspace } from '../../src/main/store/connection'
 import { getDataset } from '../../src/main/store/repos/datasets'
 import { findChromium, launchChromium } from '../helpers/chromium'
 import { ANNOTATORS, copyOf, millionWorkspace } from './million/generate'
-import { figure, info, note, percentile, rss } from './record'
+import { figure, info, infoRate, note, percentile, rss } from './record'
 
 type Handlers = ReturnType<typeof buildHandlers>
 
@@ -357,7 +357,7 @@ async function parquet(file: string, datasetId: number, dir: string): Promise<vo
     info(`Parquet export of ${rows.length.toLocaleString('en-US')} targets`, exportMs / 1000, 's')
     info('hyparquet-writer writing the same rows from memory', floorMs / 1000, 's')
     info('CPU time: the export', exportCpu, 's', `the writer from memory ${floorCpu.toFixed(2)} s`)
-    info('CPU time ratio (writer from memory / export)', floorCpu / exportCpu, '')
+    infoRate('CPU time ratio (writer from memory / export)', floorCpu / exportCpu, '')
     info('CPU time: reading the rows into columns alone (no writing)', readCpu, 's')
     figure('Parquet export rate / writer from memory', floorMs / exportMs, '', 0.8, 'min')
     rss('the rows held in memory')

@@ -30,9 +30,14 @@ export function figure(
   return f
 }
 
-/** A figure printed for information (no bar): sizes, memory, counts. */
+/** A figure printed for information (no bar) where less is better: times, sizes, memory. */
 export function info(name: string, value: number, unit: string, note?: string): Figure {
   return figure(name, value, unit, null, 'max', note)
+}
+
+/** A figure printed for information (no bar) where more is better: rates and ratios. */
+export function infoRate(name: string, value: number, unit: string, note?: string): Figure {
+  return figure(name, value, unit, null, 'min', note)
 }
 
 /** Resident memory of this process now, in MB, printed as an information line. */
