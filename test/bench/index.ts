@@ -9,14 +9,17 @@
  *   npm run bench -- --list                    the parts and their functions
  *
  * A bare word (`npm run bench -- metrics`) works like --only, as before.
+ *
+ * Each bench function runs in a process of its own (this script again, with --child), so its
+ * figures do not depend on what ran before it: memory an earlier part left, code it warmed.
  */
-import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type BenchReport, formatCompare, parseReport, summary } from './format'
-import { recorded, setPart } from './record'
+import { adopt, recorded, setPart } from './record'
 
 const here = dirname(fileURLToPath(import.meta.url))
 // Modules of the bench that are not parts: the runner, the format, the recorder, helpers.
@@ -29,10 +32,12 @@ interface Args {
   json: string | null
   compare: [string, string] | null
   list: boolean
+  /** Internal: run one function of one part and write its figures to `out`. */
+  child: { file: string; fn: string; out: string } | null
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { only: [], json: null, compare: null, list: false }
+  const args: Args = { only: [], json: null, compare: null, list: false, child: null }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     if (a === '--only') args.only.push(...(argv[++i] ?? '').split(',').filter(Boolean))
@@ -43,6 +48,11 @@ function parseArgs(argv: string[]): Args {
       const y = argv[++i]
       if (!x || !y) throw new Error('--compare needs two files: --compare a.json b.json')
       args.compare = [x, y]
+    } else if (a === '--child') {
+      const [file, fn, out] = argv.slice(i + 1, i + 4)
+      if (!file || !fn || !out) throw new Error('--child needs a file, a function and an output file')
+      args.child = { file, fn, out }
+      i += 3
     } else if (a === '--list') args.list = true
     else if (a.startsWith('--')) throw new Error(`unknown option ${a} (see test/bench/index.ts)`)
     else args.only.push(a)
@@ -63,6 +73,16 @@ function commit(): string | null {
     return dirty.trim() === '' ? sha : `${sha}+changes`
   } catch {
     return null
+  }
+}
+
+function report(): BenchReport {
+  return {
+    version: 1,
+    commit: commit(),
+    machine: machine(),
+    date: new Date().toISOString(),
+    figures: [...recorded()],
   }
 }
 
@@ -88,6 +108,16 @@ if (args.compare) {
   }
   const [a, b] = args.compare.map(read)
   for (const line of formatCompare(a!, b!)) process.stdout.write(`${line}\n`)
+} else if (args.child) {
+  const { file, fn, out } = args.child
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as Record<string, unknown>
+  const run = mod[fn]
+  if (typeof run !== 'function') fail(`${file} has no bench function ${fn}`)
+  setPart(partName(file))
+  await (run as () => Promise<void>)()
+  writeFileSync(out, JSON.stringify(report()))
+  // Whatever a part left open (a server, a worker) must not keep its figures from the runner.
+  process.exit(0)
 } else {
   const files = readdirSync(here)
     .filter(
@@ -99,6 +129,7 @@ if (args.compare) {
     args.only.length === 0 ||
     args.only.some((o) => partName(file).includes(o) || fn.toLowerCase() === o.toLowerCase())
   let ran = 0
+  const failed: string[] = []
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(here, file)).href)) as Record<string, unknown>
     for (const [name, fn] of Object.entries(mod)) {
@@ -108,24 +139,31 @@ if (args.compare) {
         continue
       }
       if (!matches(file, name)) continue
-      setPart(partName(file))
       process.stdout.write(`\n== ${partName(file)}: ${name}\n`)
-      await (fn as () => Promise<void>)()
+      const out = join(tmpdir(), `factlab-bench-${process.pid}-${ran}.json`)
+      const child = spawnSync(
+        process.execPath,
+        [...process.execArgv, fileURLToPath(import.meta.url), '--child', file, name, out],
+        { stdio: 'inherit' },
+      )
       ran++
+      if (child.status !== 0) {
+        failed.push(`${partName(file)}: ${name}`)
+        continue
+      }
+      adopt(parseReport(readFileSync(out, 'utf8'), out).figures)
+      rmSync(out, { force: true })
     }
   }
   if (!args.list) {
     if (ran === 0) fail(`no bench part matches ${args.only.join(', ')} (npm run bench -- --list names them)`)
     process.stdout.write(`\n${summary(recorded())}\n`)
+    if (failed.length > 0) {
+      process.stdout.write(`failed (no figures): ${failed.join(', ')}\n`)
+      process.exitCode = 1
+    }
     if (args.json) {
-      const report: BenchReport = {
-        version: 1,
-        commit: commit(),
-        machine: machine(),
-        date: new Date().toISOString(),
-        figures: [...recorded()],
-      }
-      writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`)
+      writeFileSync(args.json, `${JSON.stringify(report(), null, 2)}\n`)
       process.stdout.write(`figures written to ${args.json}\n`)
     }
   }

@@ -15,6 +15,11 @@ export function recorded(): readonly Figure[] {
   return figures
 }
 
+/** Figures a part measured in a process of its own (see index.ts), kept as if measured here. */
+export function adopt(measured: readonly Figure[]): void {
+  figures.push(...measured)
+}
+
 /** A figure with a bar: kind 'max' for times and sizes, 'min' for rates and ratios. */
 export function figure(
   name: string,
