@@ -169,7 +169,7 @@ function targetOf(input: string | URL): Target | null {
  */
 export const SEND_HOOKS = 'factlabSendHooks'
 
-export type HookedRequestInit = RequestInit & { [SEND_HOOKS]?: SendHooks }
+type HookedRequestInit = RequestInit & { [SEND_HOOKS]?: SendHooks }
 
 export async function leanFetch(input: string | URL | Request, init?: HookedRequestInit): Promise<Response> {
   const hooks = init?.[SEND_HOOKS]
