@@ -4,17 +4,19 @@
  * fact on the same data.
  */
 import { spawn } from 'node:child_process'
+import { Agent, request } from 'node:http'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { JudgeMethodImpl } from '../../src/main/judges/types'
 import { createProvider } from '../../src/main/providers'
+import { defaultCapabilities } from '../../src/main/providers/models'
 import { sendAtOnce } from '../../src/main/providers/client'
 import type { LlmReply } from '../../src/main/providers/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
 import { engineFor, makeWorkspace, oneRun, runRequest } from '../runs/helpers'
-import { figure, info, note } from './record'
+import { figure, info, infoRate, note } from './record'
 
 const LATENCY_MS = 100
 
@@ -164,16 +166,25 @@ async function throughput(concurrency: number, calls: number, limits: Limits = {
 /** One throughput measurement, for profiling the engine (not run by `npm run bench`). */
 export const profileThroughput = (concurrency: number, calls: number) => throughput(concurrency, calls)
 
+/**
+ * Concurrency and calls of each throughput figure. Concurrency 1 at 100 ms per call would take
+ * over 3 minutes for 2,000 calls; 100 calls measure the same ratio. Each count is a whole number
+ * of rounds of `concurrency` calls, so the ideal (calls × latency / concurrency) is reachable:
+ * 4,000 calls at 128 would end on a round of 32, and even a perfect engine would get 0.977 of it.
+ */
+const ROUNDS: readonly (readonly [number, number])[] = [
+  [1, 100],
+  [8, 800],
+  [32, 2048],
+  [128, 4096],
+]
+
 export async function benchJudges(): Promise<void> {
-  // Concurrency 1 at 100 ms per call would take over 3 minutes for 2,000 calls; 100 calls
-  // measure the same ratio. Each count is a whole number of rounds of `concurrency` calls, so
-  // the ideal (calls × latency / concurrency) is reachable: 4,000 calls at 128 would end on a
-  // round of 32, and even a perfect engine would get 0.977 of that ideal.
   await warmUp()
-  await throughput(1, 100)
-  await throughput(8, 800)
-  await throughput(32, 2048)
-  await throughput(128, 4096)
+  for (const [concurrency, calls] of ROUNDS) {
+    await throughput(concurrency, calls)
+    await machineCeiling(concurrency, calls)
+  }
   await throughput(32, 1000, { rpm: 6000 })
   // About 40 tokens a call here: 120,000 tokens a minute allow about 50 calls a second.
   await throughput(32, 1000, { tpm: 120_000 })
@@ -182,6 +193,71 @@ export async function benchJudges(): Promise<void> {
 }
 
 const WARM_UP = { concurrency: 128, calls: 4096 }
+
+/**
+ * What this machine allows, printed beside each throughput figure: a loop of Node's own HTTP
+ * client sending the body the engine sends, to the same fake server, with nothing else to do (no
+ * SDK, no prompt, no store). The bar's ideal counts only the latency; here the fake server and the
+ * client share two cores and each process's wake-ups, so even this loop falls short of it.
+ */
+async function machineCeiling(concurrency: number, calls: number): Promise<void> {
+  const fake = await externalFake(LATENCY_MS)
+  const agent = new Agent({ keepAlive: true })
+  try {
+    const url = new URL(`${fake.openaiUrl}/chat/completions`)
+    const client = createProvider({
+      provider: 'openai',
+      model: 'gpt-fake',
+      capabilities: defaultCapabilities('openai'),
+      timeoutMs: 30_000,
+    })
+    const body = JSON.stringify(
+      client.wireBody({
+        messages: [{ role: 'user', content: 'Check candidate 1.' }],
+        tool: { name: 'record', description: 'Records the verdict.', parameters: SCHEMA },
+      }),
+    )
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      authorization: 'Bearer bench',
+    }
+    const one = () =>
+      new Promise<void>((resolve, reject) => {
+        request(url, { method: 'POST', agent, headers }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => {
+            JSON.parse(Buffer.concat(chunks).toString())
+            resolve()
+          })
+        })
+          .on('error', reject)
+          .end(body)
+      })
+    const loop = async (n: number) => {
+      let left = n
+      const t0 = performance.now()
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (left-- > 0) await one()
+        }),
+      )
+      return n / ((performance.now() - t0) / 1000)
+    }
+    await loop(Math.min(calls, concurrency * 8))
+    const achieved = await loop(calls)
+    infoRate(
+      `machine's ceiling at concurrency ${concurrency}: a bare HTTP loop / ideal`,
+      achieved / (concurrency / (LATENCY_MS / 1000)),
+      '',
+      `${calls} calls of Node's HTTP client alone to the same fake server: the most this machine allows`,
+    )
+  } finally {
+    agent.destroy()
+    await fake.close()
+  }
+}
 
 /**
  * One run that is not measured, first, the size of the largest measured one: the first calls of a
