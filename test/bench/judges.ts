@@ -4,14 +4,14 @@
  * fact on the same data.
  */
 import { spawn } from 'node:child_process'
-import { Agent, request } from 'node:http'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { JudgeMethodImpl } from '../../src/main/judges/types'
 import { createProvider } from '../../src/main/providers'
-import { defaultCapabilities } from '../../src/main/providers/models'
 import { sendAtOnce } from '../../src/main/providers/client'
+import { defaultCapabilities } from '../../src/main/providers/models'
 import type { LlmReply } from '../../src/main/providers/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
