@@ -203,17 +203,21 @@ export async function leanFetch(input: string | URL | Request, init?: HookedRequ
         res.on('end', () => {
           const status = res.statusCode ?? 502
           const handedOn = hooks?.replied?.(status) ?? false
-          const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)
-          const head = { status, statusText: res.statusMessage ?? '', headers: headerPairs(res) }
-          // Response refuses a body on these statuses.
-          const response =
-            status === 204 || status === 304
-              ? new Response(null, head)
-              : new BufferedResponse(bytes, head).asResponse()
+          const respond = () => {
+            const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)
+            const head = { status, statusText: res.statusMessage ?? '', headers: headerPairs(res) }
+            // Response refuses a body on these statuses.
+            resolve(
+              status === 204 || status === 304
+                ? new Response(null, head)
+                : new BufferedResponse(bytes, head).asResponse(),
+            )
+          }
           // The request let go writes to its socket once this turn's promise callbacks have run,
-          // and the SDK would read this reply in them: a turn later, it goes first.
-          if (handedOn) setImmediate(() => resolve(response))
-          else resolve(response)
+          // and the SDK would read this reply in them: a turn later, it goes first, and so does
+          // building the reply's Response.
+          if (handedOn) setImmediate(respond)
+          else respond()
         })
         res.on('error', reject)
         res.on('aborted', () => reject(new Error('the connection closed before the reply was complete')))
