@@ -229,7 +229,8 @@ async function machineCeiling(concurrency: number, calls: number): Promise<void>
           res.on('data', (c: Buffer) => chunks.push(c))
           res.on('end', () => {
             JSON.parse(Buffer.concat(chunks).toString())
-            resolve()
+            if (res.statusCode === 200) resolve()
+            else reject(new Error(`the fake server answered ${res.statusCode}`))
           })
         })
           .on('error', reject)
@@ -251,7 +252,7 @@ async function machineCeiling(concurrency: number, calls: number): Promise<void>
       `machine's ceiling at concurrency ${concurrency}: a bare HTTP loop / ideal`,
       achieved / (concurrency / (LATENCY_MS / 1000)),
       '',
-      `${calls} calls of Node's HTTP client alone to the same fake server: the most this machine allows`,
+      `${calls} calls of Node's HTTP client, doing nothing else, to the same fake server`,
     )
   } finally {
     agent.destroy()
