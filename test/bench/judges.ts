@@ -194,35 +194,55 @@ export async function benchJudges(): Promise<void> {
 
 const WARM_UP = { concurrency: 128, calls: 4096 }
 
+/** Calls a second through `one`, `concurrency` at a time, after a short unmeasured start. */
+async function loopRate(concurrency: number, calls: number, one: () => Promise<unknown>): Promise<number> {
+  const loop = async (n: number) => {
+    let left = n
+    const t0 = performance.now()
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (left-- > 0) await one()
+      }),
+    )
+    return n / ((performance.now() - t0) / 1000)
+  }
+  await loop(Math.min(calls, concurrency * 8))
+  return loop(calls)
+}
+
 /**
- * What this machine allows, printed beside each throughput figure: a loop of Node's own HTTP
- * client sending the body the engine sends, to the same fake server, with nothing else to do (no
- * SDK, no prompt, no store). The bar's ideal counts only the latency; here the fake server and the
- * client share two cores and each process's wake-ups, so even this loop falls short of it.
+ * What this machine allows, printed beside each throughput figure, in two steps towards the
+ * engine: a loop of Node's own HTTP client sending the body the engine sends, then a loop of the
+ * app's provider client (the official SDK through the lean fetch, its reply read as a run reads
+ * it) making the same call, each to the same fake server and doing nothing else (no prompt, no
+ * store). The bar's ideal counts only the latency; here
+ * the fake server and the client share two cores and each process's wake-ups.
  */
 async function machineCeiling(concurrency: number, calls: number): Promise<void> {
   const fake = await externalFake(LATENCY_MS)
   const agent = new Agent({ keepAlive: true })
+  const ideal = concurrency / (LATENCY_MS / 1000)
   try {
-    const url = new URL(`${fake.openaiUrl}/chat/completions`)
     const client = createProvider({
       provider: 'openai',
       model: 'gpt-fake',
+      baseUrl: fake.openaiUrl,
+      apiKey: 'bench',
       capabilities: defaultCapabilities('openai'),
       timeoutMs: 30_000,
     })
-    const body = JSON.stringify(
-      client.wireBody({
-        messages: [{ role: 'user', content: 'Check candidate 1.' }],
-        tool: { name: 'record', description: 'Records the verdict.', parameters: SCHEMA },
-      }),
-    )
+    const call = {
+      messages: [{ role: 'user' as const, content: 'Check candidate 1.' }],
+      tool: { name: 'record', description: 'Records the verdict.', parameters: SCHEMA },
+    }
+    const body = JSON.stringify(client.wireBody(call))
+    const url = new URL(`${fake.openaiUrl}/chat/completions`)
     const headers = {
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(body)),
       authorization: 'Bearer bench',
     }
-    const one = () =>
+    const bare = () =>
       new Promise<void>((resolve, reject) => {
         request(url, { method: 'POST', agent, headers }, (res) => {
           const chunks: Buffer[] = []
@@ -236,23 +256,18 @@ async function machineCeiling(concurrency: number, calls: number): Promise<void>
           .on('error', reject)
           .end(body)
       })
-    const loop = async (n: number) => {
-      let left = n
-      const t0 = performance.now()
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (left-- > 0) await one()
-        }),
-      )
-      return n / ((performance.now() - t0) / 1000)
-    }
-    await loop(Math.min(calls, concurrency * 8))
-    const achieved = await loop(calls)
     infoRate(
       `machine's ceiling at concurrency ${concurrency}: a bare HTTP loop / ideal`,
-      achieved / (concurrency / (LATENCY_MS / 1000)),
+      (await loopRate(concurrency, calls, bare)) / ideal,
       '',
       `${calls} calls of Node's HTTP client, doing nothing else, to the same fake server`,
+    )
+    const never = new AbortController().signal
+    infoRate(
+      `the provider client alone at concurrency ${concurrency} / ideal`,
+      (await loopRate(concurrency, calls, () => client.complete(call, never, sendAtOnce))) / ideal,
+      '',
+      `${calls} calls of the app's OpenAI client (the openai SDK through the lean fetch), doing nothing else`,
     )
   } finally {
     agent.destroy()
