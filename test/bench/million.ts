@@ -1,6 +1,6 @@
 /**
  * The million-target workspace (million/generate.ts): opening it, the items view, the next unit,
- * the Agreement and Compare views cold and warm, and a Parquet export of every target, each with
+ * the Agreement and Compare views cold and warm, the Judges view's run list, and a Parquet export of every target, each with
  * the resident memory after it. Calls go through the same dispatch as the app's (input parsed,
  * output checked against the contract), so what is timed is what a view waits for.
  */
@@ -305,6 +305,16 @@ async function views(file: string, datasetId: number): Promise<void> {
     } finally {
       ctx.close()
     }
+  }
+  const ctx = new AppContext(file, { driver: 'browser' })
+  try {
+    // The Judges view reloads its run list every two seconds, so each load costs the main thread.
+    const handlers = buildHandlers(ctx)
+    const list = () => timed(() => call(handlers, 'judges.runs', { datasetId }))
+    info('Judges view: the run list, first load', await list(), 'ms', 'twenty runs of 50k verdicts')
+    info('Judges view: the run list, reloaded', Math.min(await list(), await list()), 'ms')
+  } finally {
+    ctx.close()
   }
 }
 

@@ -5,7 +5,8 @@ import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { openWorkspace } from '../../src/main/store/connection'
 import { getDataset } from '../../src/main/store/repos/datasets'
 import { loadRuns } from '../../src/main/verdicts/columns'
-import { buildColumn } from '../../src/main/verdicts/stored'
+import { runFailures } from '../../src/main/verdicts/failures'
+import { buildColumn, verdictColumns } from '../../src/main/verdicts/stored'
 import { writeVerdictsMany } from '../../src/main/verdicts/write'
 import { FAAF_SCHEMA, type LabelSchema } from '../../src/shared/labelSchemas'
 import { tmpDirs } from '../helpers/tmp'
@@ -171,6 +172,10 @@ describe('verdict columns (migration 0100)', () => {
               // Reading stores the columns, so the next change must invalidate stored ones.
               const { columns, rows } = readBoth(fx, runs)
               expect(columns).toEqual(rows)
+              // The Judges view's counts and failure classes, read off the stored columns.
+              const stored = verdictColumns(fx.db, runs)
+              for (const run of runs)
+                expect(runFailures(fx.db, run, stored.get(run))).toEqual(runFailures(fx.db, run))
               apply(fx, other, runs, o)
             }
             const { columns, rows } = readBoth(fx, runs)

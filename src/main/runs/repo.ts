@@ -321,7 +321,12 @@ export function runCost(db: Db, runId: number): number {
     .get(runId) as number
 }
 
-export function runSummary(db: Db, runId: number): RunSummary {
+/** `counts`: the run's verdict counts when the caller has them already (see verdictCounts). */
+export function runSummary(
+  db: Db,
+  runId: number,
+  counts: { ok: number; na: number; err: number } = verdictCounts(db, runId),
+): RunSummary {
   const run = getRun(db, runId)
   const calls = db
     .prepare(
@@ -349,7 +354,7 @@ export function runSummary(db: Db, runId: number): RunSummary {
     cost: number
     timed: number
   }
-  const v = verdictCounts(db, runId)
+  const v = counts
   // The middle latency, read only when some call has one: a batch run's calls have none, and
   // going over them all again cost as much as the sums above.
   const p50 =

@@ -1,4 +1,6 @@
 import type { Db } from '../store/connection'
+import { verdictCounts } from './reads'
+import { columnCounts, columnTargets, type VerdictColumn } from './stored'
 
 /*
  * Why a run's calls failed, by class. A run whose every call failed has produced no evidence,
@@ -45,21 +47,26 @@ export function errorClass(message: string): string {
   return 'other'
 }
 
-export function runFailures(db: Db, runId: number): RunFailures {
-  const counts = db
-    .prepare(
-      `SELECT COALESCE(SUM(status = 'ok'), 0) AS ok, COALESCE(SUM(status = 'na'), 0) AS na,
-         COALESCE(SUM(status = 'error'), 0) AS errors FROM verdicts WHERE run_id = ?`,
-    )
-    .get(runId) as { ok: number; na: number; errors: number }
+/**
+ * `column`: the run's verdict column when the caller has it (see verdictColumns): the counts and
+ * the failed targets are then read off it, and only the failed verdicts' rows are looked up.
+ */
+export function runFailures(db: Db, runId: number, column?: VerdictColumn): RunFailures {
+  const c = column ? columnCounts(column) : verdictCounts(db, runId)
+  const counts = { ok: c.ok, na: c.na, errors: c.err }
   if (counts.errors === 0) return { ...counts, classes: [], first: null }
   const rows = db
     .prepare(
       `SELECT json_extract(v.detail, '$.problem') AS problem, rc.error AS callError
        FROM verdicts v LEFT JOIN run_calls rc ON rc.id = v.call_id
-       WHERE v.run_id = ? AND v.status = 'error' ORDER BY v.id`,
+       WHERE v.run_id = ? AND v.status = 'error'
+         ${column ? 'AND v.target_id IN (SELECT value FROM json_each(?))' : ''}
+       ORDER BY v.id`,
     )
-    .all(runId) as { problem: string | null; callError: string | null }[]
+    .all(...(column ? [runId, JSON.stringify(columnTargets(column, 'error'))] : [runId])) as {
+    problem: string | null
+    callError: string | null
+  }[]
   const byClass = new Map<string, number>()
   let first: RunFailures['first'] = null
   for (const r of rows) {

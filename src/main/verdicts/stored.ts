@@ -37,6 +37,33 @@ const dictSchema = (text: string): VerdictPair[] => {
   return value as VerdictPair[]
 }
 
+/** How many of a run's verdicts are verdicts, N/As and errors, read off its column. */
+export function columnCounts(column: VerdictColumn): { ok: number; na: number; err: number } {
+  const perCode = new Uint32Array(256)
+  const codes = column.codes
+  for (let i = 0; i < codes.length; i++) perCode[codes[i] as number]++
+  const counts = { ok: 0, na: 0, err: 0 }
+  column.dict.forEach(([status], i) => {
+    const n = perCode[i + 1] ?? 0
+    if (status === 'ok') counts.ok += n
+    else if (status === 'na') counts.na += n
+    else counts.err += n
+  })
+  return counts
+}
+
+/** The targets whose verdict in this column has this status, in target order. */
+export function columnTargets(column: VerdictColumn, status: string): number[] {
+  const wanted = new Uint8Array(256)
+  column.dict.forEach(([s], i) => {
+    if (s === status) wanted[i + 1] = 1
+  })
+  const out: number[] = []
+  const codes = column.codes
+  for (let i = 0; i < codes.length; i++) if (wanted[codes[i] as number]) out.push(column.lo + i)
+  return out
+}
+
 type Built = { lo: number; dict: VerdictPair[]; codes: Uint8Array } | null
 
 /**
