@@ -41,7 +41,10 @@ const dictSchema = (text: string): VerdictPair[] => {
 export function columnCounts(column: VerdictColumn): { ok: number; na: number; err: number } {
   const perCode = new Uint32Array(256)
   const codes = column.codes
-  for (let i = 0; i < codes.length; i++) perCode[codes[i] as number]++
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i] as number
+    perCode[code] = (perCode[code] as number) + 1
+  }
   const counts = { ok: 0, na: 0, err: 0 }
   column.dict.forEach(([status], i) => {
     const n = perCode[i + 1] ?? 0
