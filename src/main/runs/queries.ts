@@ -24,7 +24,10 @@ export function runInfos(
   )
   return runs.map((r) => {
     const failures = runFailures(db, r.id, columns.get(r.id))
-    const s = runSummary(db, r.id, { ok: failures.ok, na: failures.na, err: failures.errors })
+    const s = runSummary(db, r.id, {
+      counts: { ok: failures.ok, na: failures.na, err: failures.errors },
+      latency: false,
+    })
     const active = isActive(r.id)
     const lease = active ? null : liveLease(db, r.id, now.getTime())
     const total = (db.prepare('SELECT total_calls AS n FROM runs WHERE id = ?').get(r.id) as { n: number }).n

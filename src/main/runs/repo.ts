@@ -321,11 +321,15 @@ export function runCost(db: Db, runId: number): number {
     .get(runId) as number
 }
 
-/** `counts`: the run's verdict counts when the caller has them already (see verdictCounts). */
+/**
+ * `counts`: the run's verdict counts when the caller has them already (see verdictCounts).
+ * `latency: false` leaves out the middle latency (null), for a caller that does not show it: it
+ * sorts the run's calls, which took as long as every other sum here at 50k calls.
+ */
 export function runSummary(
   db: Db,
   runId: number,
-  counts: { ok: number; na: number; err: number } = verdictCounts(db, runId),
+  opts: { counts?: { ok: number; na: number; err: number }; latency?: boolean } = {},
 ): RunSummary {
   const run = getRun(db, runId)
   const calls = db
@@ -354,11 +358,11 @@ export function runSummary(
     cost: number
     timed: number
   }
-  const v = counts
+  const v = opts.counts ?? verdictCounts(db, runId)
   // The middle latency, read only when some call has one: a batch run's calls have none, and
   // going over them all again cost as much as the sums above.
   const p50 =
-    calls.timed > 0
+    calls.timed > 0 && opts.latency !== false
       ? ((db
           .prepare(
             'SELECT latency_ms FROM run_calls WHERE run_id = ? AND cached = 0 AND latency_ms IS NOT NULL ORDER BY latency_ms LIMIT 1 OFFSET ?',
