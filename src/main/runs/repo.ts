@@ -321,18 +321,23 @@ export function runCost(db: Db, runId: number): number {
     .get(runId) as number
 }
 
-/**
- * `counts`: the run's verdict counts when the caller has them already (see verdictCounts).
- * `latency: false` leaves out the middle latency (null), for a caller that does not show it: it
- * sorts the run's calls, which took as long as every other sum here at 50k calls.
- */
-export function runSummary(
-  db: Db,
-  runId: number,
-  opts: { counts?: { ok: number; na: number; err: number }; latency?: boolean } = {},
-): RunSummary {
-  const run = getRun(db, runId)
-  const calls = db
+/** What a run's calls add up to, as its summary reports them. */
+export interface CallSums {
+  calls: number
+  attempts: number
+  cached: number
+  callErrors: number
+  repairs: number
+  pt: number
+  ct: number
+  crt: number
+  cwt: number
+  cost: number
+  timed: number
+}
+
+export function callSums(db: Db, runId: number): CallSums {
+  return db
     .prepare(
       `SELECT COALESCE(SUM(cached = 0), 0) AS calls, COALESCE(SUM(attempts), 0) AS attempts, COALESCE(SUM(cached), 0) AS cached,
          COALESCE(SUM(status = 'error'), 0) AS callErrors,
@@ -345,19 +350,21 @@ export function runSummary(
          COALESCE(SUM(cached = 0 AND latency_ms IS NOT NULL), 0) AS timed
        FROM run_calls WHERE run_id = ?`,
     )
-    .get(runId) as {
-    calls: number
-    attempts: number
-    cached: number
-    callErrors: number
-    repairs: number
-    pt: number
-    ct: number
-    crt: number
-    cwt: number
-    cost: number
-    timed: number
-  }
+    .get(runId) as CallSums
+}
+
+/**
+ * `counts` and `calls`: the run's verdict counts and call sums when the caller has them already.
+ * `latency: false` leaves out the middle latency (null), for a caller that does not show it: it
+ * sorts the run's calls, which took as long as every other sum here at 50k calls.
+ */
+export function runSummary(
+  db: Db,
+  runId: number,
+  opts: { counts?: { ok: number; na: number; err: number }; calls?: CallSums; latency?: boolean } = {},
+): RunSummary {
+  const run = getRun(db, runId)
+  const calls = opts.calls ?? callSums(db, runId)
   const v = opts.counts ?? verdictCounts(db, runId)
   // The middle latency, read only when some call has one: a batch run's calls have none, and
   // going over them all again cost as much as the sums above.
