@@ -1,7 +1,7 @@
 /**
  * The million-target workspace (million/generate.ts): opening it, the items view, the next unit,
- * the Agreement and Compare views cold and warm, the Judges view's run list, and a Parquet export of every target, each with
- * the resident memory after it. Calls go through the same dispatch as the app's (input parsed,
+ * the Agreement and Compare views cold and warm, the Judges view's run list, and a Parquet export
+ * of every target, each with the resident memory after it. Calls go through the same dispatch as the app's (input parsed,
  * output checked against the contract), so what is timed is what a view waits for.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'

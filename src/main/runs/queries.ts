@@ -1,11 +1,12 @@
 import type { CandidateVerdict, Rewrite, RunInfo } from '../../shared/contract/judges'
 import type { Db } from '../store/connection'
+import { stmt } from '../store/statements'
 import { runFailures } from '../verdicts/failures'
 import { verdictsOnCandidate } from '../verdicts/reads'
 import { verdictColumns } from '../verdicts/stored'
 import { lastTakeover, liveLease } from './lease'
 import { heldMessage } from './leaseRules'
-import { type CallSums, callSums, listRuns, type RunRecord, runSummary } from './repo'
+import { type CallSums, callSums, listRuns, type RunRecord } from './repo'
 
 /**
  * A finished run's call sums, per connection. Its calls change only while it runs again, which
@@ -17,7 +18,7 @@ const FINISHED: ReadonlySet<string> = new Set(['done', 'failed', 'cancelled'])
 
 function sumsOf(db: Db, run: RunRecord, active: boolean): CallSums {
   if (active || !FINISHED.has(run.status)) return callSums(db, run.id)
-  const last = db.prepare('SELECT MAX(id) FROM run_calls WHERE run_id = ?').pluck().get(run.id)
+  const last = stmt(db, 'SELECT MAX(id) FROM run_calls WHERE run_id = ?').pluck().get(run.id)
   const key = `${run.status}|${run.finishedAt}|${String(last)}`
   let byRun = finishedSums.get(db)
   if (!byRun) {
@@ -48,12 +49,10 @@ export function runInfos(
   )
   return runs.map((r) => {
     const active = isActive(r.id)
+    // runSummary's figures from what is read here: the list shows no middle latency (a sort of
+    // the run's calls, as long as the sums at 50k calls), and the run's config is parsed already.
     const failures = runFailures(db, r.id, columns.get(r.id))
-    const s = runSummary(db, r.id, {
-      counts: { ok: failures.ok, na: failures.na, err: failures.errors },
-      calls: sumsOf(db, r, active),
-      latency: false,
-    })
+    const sums = sumsOf(db, r, active)
     const lease = active ? null : liveLease(db, r.id, now.getTime())
     const total = (db.prepare('SELECT total_calls AS n FROM runs WHERE id = ?').get(r.id) as { n: number }).n
     return {
@@ -69,18 +68,18 @@ export function runInfos(
       error: r.error,
       createdAt: r.createdAt,
       total,
-      calls: s.calls,
-      cached: s.cached,
-      verdicts: s.verdicts,
-      na: s.na,
-      errors: s.errors,
+      calls: sums.calls,
+      cached: sums.cached,
+      verdicts: failures.ok,
+      na: failures.na,
+      errors: failures.errors,
       errorClasses: failures.classes,
-      promptTokens: s.prompt_tokens,
-      completionTokens: s.completion_tokens,
-      cacheReadTokens: s.cache_read_tokens,
-      cacheWriteTokens: s.cache_write_tokens,
-      cost: s.cost,
-      mode: s.mode,
+      promptTokens: sums.pt,
+      completionTokens: sums.ct,
+      cacheReadTokens: sums.crt,
+      cacheWriteTokens: sums.cwt,
+      cost: sums.cost,
+      mode: r.config.mode,
       templates: Object.fromEntries(Object.entries(r.config.templates).map(([n, t]) => [n, t.version])),
       heldBy: lease && {
         driver: lease.driver,

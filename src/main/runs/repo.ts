@@ -353,23 +353,14 @@ export function callSums(db: Db, runId: number): CallSums {
     .get(runId) as CallSums
 }
 
-/**
- * `counts` and `calls`: the run's verdict counts and call sums when the caller has them already.
- * `latency: false` leaves out the middle latency (null), for a caller that does not show it: it
- * sorts the run's calls, which took as long as every other sum here at 50k calls.
- */
-export function runSummary(
-  db: Db,
-  runId: number,
-  opts: { counts?: { ok: number; na: number; err: number }; calls?: CallSums; latency?: boolean } = {},
-): RunSummary {
+export function runSummary(db: Db, runId: number): RunSummary {
   const run = getRun(db, runId)
-  const calls = opts.calls ?? callSums(db, runId)
-  const v = opts.counts ?? verdictCounts(db, runId)
+  const calls = callSums(db, runId)
+  const v = verdictCounts(db, runId)
   // The middle latency, read only when some call has one: a batch run's calls have none, and
   // going over them all again cost as much as the sums above.
   const p50 =
-    calls.timed > 0 && opts.latency !== false
+    calls.timed > 0
       ? ((db
           .prepare(
             'SELECT latency_ms FROM run_calls WHERE run_id = ? AND cached = 0 AND latency_ms IS NOT NULL ORDER BY latency_ms LIMIT 1 OFFSET ?',
