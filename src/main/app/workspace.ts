@@ -4,6 +4,7 @@ import { LabelWriter } from '../labels/labels'
 import { type Db, openWorkspace } from '../store/connection'
 import { type IntegrityResult, isLarger, quickCheckInBackground } from '../store/integrity'
 import { ContentWriter } from '../store/repos/content'
+import { untilQuiet } from './untilQuiet'
 
 /** Workspaces up to this size are checked before they open (well under a second). */
 export const DEFER_CHECK_ABOVE = 32 * 2 ** 20
@@ -22,8 +23,8 @@ export class Workspace {
   }
 
   /**
-   * Set when the integrity check of a large file runs in the background (`deferLargeCheck`);
-   * null when the file was checked before open returned.
+   * Set when the integrity check of a large file runs in the background (`deferLargeCheck`),
+   * once the process is quiet (untilQuiet.ts); null when the file was checked before open returned.
    */
   integrity: Promise<IntegrityResult> | null = null
 
@@ -42,7 +43,9 @@ export class Workspace {
       }
     }
     const ws = new Workspace(file, db)
-    if (deferred) ws.integrity = quickCheckInBackground(file)
+    // Nobody reads the answer for a workspace closed before its check began, so none is run.
+    if (deferred)
+      ws.integrity = untilQuiet().then(() => (db.open ? quickCheckInBackground(file) : { ok: true }))
     return ws
   }
 
