@@ -4,7 +4,7 @@
  * of every target, each with the resident memory after it. Calls go through the same dispatch as the app's (input parsed,
  * output checked against the contract), so what is timed is what a view waits for.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileWriter, parquetWriteRows } from 'hyparquet-writer'
@@ -19,6 +19,7 @@ import { startServer } from '../../src/main/server/server'
 import { openWorkspace } from '../../src/main/store/connection'
 import { getDataset } from '../../src/main/store/repos/datasets'
 import { findChromium, launchChromium } from '../helpers/chromium'
+import { mainThreadCpuMs, mainThreadFaults, pageFaultMicros } from './mainThread'
 import { ANNOTATORS, copyOf, millionWorkspace } from './million/generate'
 import { figure, info, infoRate, note, percentile, rss } from './record'
 
@@ -254,21 +255,6 @@ async function nextUnit(ctx: AppContext, handlers: Handlers, datasetId: number, 
   figure(`annotate.next (${times.length} calls, each after a save), p99`, percentile(times, 99), 'ms', 5)
 }
 
-/**
- * CPU time of this thread alone, in ms (10 ms steps on Linux): the workspace's integrity check
- * runs in a worker thread meanwhile, which the process's figure would count. Elsewhere, the
- * process's.
- */
-function mainThreadCpuMs(): number {
-  try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    const c = process.cpuUsage()
-    return (c.user + c.system) / 1000
-  }
-}
-
 /** Agreement and Compare: every call the view makes, on a fresh process's connection (cold) and again (warm). */
 async function views(file: string, datasetId: number): Promise<void> {
   const viewCalls: Record<string, [string, unknown][]> = {
@@ -282,6 +268,9 @@ async function views(file: string, datasetId: number): Promise<void> {
       ['metrics.labelNext', { datasetId, limit: 25 }],
     ],
   }
+  const faultMicros = pageFaultMicros()
+  if (faultMicros !== null)
+    info('this machine: a page of fresh memory touched (64 MB, a byte a page)', faultMicros, 'µs')
   for (const [view, calls] of Object.entries(viewCalls)) {
     const ctx = new AppContext(file, { driver: 'browser' })
     try {
@@ -291,8 +280,10 @@ async function views(file: string, datasetId: number): Promise<void> {
           for (const [name, input] of calls) await call(handlers, name, input)
         })
       const c0 = mainThreadCpuMs()
+      const f0 = mainThreadFaults()
       figure(`${view} view, cold`, await open(), 'ms', 1000)
       const cold = mainThreadCpuMs() - c0
+      const f1 = mainThreadFaults()
       const c1 = mainThreadCpuMs()
       figure(`${view} view, warm`, Math.min(await open(), await open()), 'ms', 100)
       info(
@@ -301,6 +292,13 @@ async function views(file: string, datasetId: number): Promise<void> {
         'ms',
         `${mainThreadCpuMs() - c1} ms`,
       )
+      if (f0 !== null && f1 !== null && faultMicros !== null)
+        info(
+          `${view} view, cold: memory touched for the first time by the main thread`,
+          ((f1 - f0) * 4096) / 2 ** 20,
+          'MB',
+          `${(f1 - f0).toLocaleString('en')} page faults, about ${(((f1 - f0) * faultMicros) / 1000).toFixed(0)} ms at this machine's ${faultMicros.toFixed(1)} µs a fault`,
+        )
       rss(`the ${view} view`)
     } finally {
       ctx.close()
