@@ -60,6 +60,9 @@ export function isoMillis(s: string): number {
 
 type Row = [target: number, annotator: number, verdict: string, seconds: number, at: string]
 
+/** A stored block as read: its number, dict and data (a Buffer, or its bytes handed over by a worker). */
+export type StoredBlock = [block: number, dict: string, data: Uint8Array]
+
 /** A block's dict and data from its label rows. Layout: seconds f64, time f64, annotator i32, verdict u32, offset u16. */
 export function encodeBlock(rows: readonly Row[]): { dict: string; data: Buffer } {
   const n = rows.length
@@ -108,11 +111,19 @@ const hasTable = (db: Db) =>
  * A workspace that cannot be written to (read-only, or busy past the timeout) still gets the
  * blocks, built but not stored.
  */
-export function readLabelBlocks(db: Db, lo: number, hi: number): LabelRowsColumns | null {
+export function readLabelBlocks(
+  db: Db,
+  lo: number,
+  hi: number,
+  /** Blocks read already, on another connection, while nothing changed (blocksInBackground.ts). */
+  read?: readonly StoredBlock[] | null,
+): LabelRowsColumns | null {
   // Target ids travel as 32-bit integers, as the metrics' other columns carry them.
   if (hi < lo || lo < 0 || hi >= 2 ** 31 || !hasTable(db)) return null
   const first = Math.floor(lo / BLOCK_SIZE)
   const last = Math.floor(hi / BLOCK_SIZE)
+  const given = read?.filter(([b]) => b >= first && b <= last)
+  if (given?.length === last - first + 1) return decode(given, lo, hi)
   const readStored = () =>
     db
       .prepare('SELECT block, dict, data FROM label_blocks WHERE block BETWEEN ? AND ? ORDER BY block')
@@ -179,7 +190,7 @@ export interface BlockPart {
  * labels by target straight from the blocks (`blockParts`) and reads no column, and never the
  * seconds and times, two thirds of the bytes.
  */
-function decode(blocks: readonly [number, string, Buffer][], lo: number, hi: number): LabelRowsColumns {
+function decode(blocks: readonly StoredBlock[], lo: number, hi: number): LabelRowsColumns {
   const parts: BlockPart[] = []
   const verdicts: string[] = []
   const global = new Map<string, number>()

@@ -2,7 +2,13 @@ import { CODE_SPAN, sqlString } from '../metrics/packing'
 import { sharedInt32 } from '../metrics/sharedColumns'
 import { buildLabelColumns, type LabelColumns } from '../metrics/stats/labelColumns'
 import type { Db } from '../store/connection'
-import { type BlockPart, blockParts, type LabelRowsColumns, readLabelBlocks } from './blocks'
+import {
+  type BlockPart,
+  blockParts,
+  type LabelRowsColumns,
+  readLabelBlocks,
+  type StoredBlock,
+} from './blocks'
 
 /**
  * Current labels of the dataset's target-id range (other datasets' targets fall outside the
@@ -47,10 +53,12 @@ export function loadLabelColumns(
   targets: number,
   /** Given the pass, which activeTimeInRange can line the labels' seconds up with. */
   keep?: (pass: LabelPass) => void,
+  /** The stored blocks, read already on another connection while nothing changed. */
+  read?: readonly StoredBlock[] | null,
 ): LabelColumns {
   // Categorical labels come from the stored blocks (migration 0160) where the workspace has them.
   const k = labels.length
-  const blocks = k > 0 && k < CODE_SPAN ? readLabelBlocks(db, minId, maxId) : null
+  const blocks = k > 0 && k < CODE_SPAN ? readLabelBlocks(db, minId, maxId, read) : null
   if (blocks) {
     keep?.({ blocks, minId })
     return columnsOfBlocks(blocks, labels, indexOf, targets)

@@ -8,6 +8,7 @@ import { type BackgroundLists, backgroundLists, keepLists } from './keptLists'
 import { runSpanColumns } from './load'
 import { labelTimes, latestLabelTimes, NARROWING_POINTS } from './narrowing'
 import { currentSnapshot, datasetSnapshot, isMemoised, type Snapshot } from './snapshot'
+import { BACKGROUND_FROM_TARGETS, targetCount } from './snapshotInBackground'
 
 /**
  * The Compare view's lists of a large dataset (the narrowing chart, label-next, the
@@ -21,9 +22,6 @@ import { currentSnapshot, datasetSnapshot, isMemoised, type Snapshot } from './s
  * and a worker still busy with the old one is stopped and its lists dropped. A worker that cannot
  * start or fails leaves the lists to the main thread, as without it.
  */
-
-/** Below this many targets the lists are quick enough on the app's own thread. */
-export const BACKGROUND_FROM_TARGETS = 50_000
 
 interface Pending {
   snapshot: Snapshot
@@ -48,8 +46,9 @@ export function startCompareLists(
   fromTargets = BACKGROUND_FROM_TARGETS,
   script: WorkerScript | null = workerScript(),
 ): void {
-  // A cold view of a large dataset: the worker's thread starts now, on the second core, while this
-  // one loads the snapshot (a third of a second at a million targets), and waits for its job.
+  // A cold view of a large dataset whose snapshot is not loaded yet (see snapshotInBackground.ts):
+  // the worker's thread starts now, on the second core, while this one loads the snapshot (a third
+  // of a second at a million targets), and waits for its job.
   const early =
     script && currentSnapshot(db, datasetId) === null && targetCount(db, datasetId) >= fromTargets
       ? spawnWorker(script)
@@ -166,15 +165,6 @@ function listsInput({ t, runs, columns }: Snapshot): ListsInput {
       }
     }),
   }
-}
-
-/** The dataset's current targets as the triggers count them (controls too): read without loading any. */
-function targetCount(db: Db, datasetId: number): number {
-  return (
-    (db.prepare('SELECT targets FROM dataset_counts WHERE dataset_id = ?').pluck().get(datasetId) as
-      | number
-      | undefined) ?? 0
-  )
 }
 
 /**

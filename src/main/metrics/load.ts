@@ -1,5 +1,6 @@
 import { isDefaultGoldRule } from '../../shared/goldRule'
 import type { Binary, LabelSchema } from '../../shared/labelSchemas'
+import type { StoredBlock } from '../labels/blocks'
 import { type LabelPass, loadLabelColumns } from '../labels/columns'
 import { storedGoldRows } from '../labels/gold'
 import { compileGoldRule, type GoldDecider } from '../labels/rules'
@@ -9,7 +10,7 @@ import { type SpanColumns, ST_NONE } from './runStatus'
 import { sharedInt8, sharedInt32 } from './sharedColumns'
 import { NONE, SUPPORTED, UNSUPPORTED } from './stats/binary'
 import { goldCodes, type LabelColumns } from './stats/labelColumns'
-import { readTargetRows } from './targetRows'
+import { readTargetRows, type TargetRows } from './targetRows'
 
 export type { SpanColumns }
 
@@ -180,23 +181,41 @@ export function indexOfIds(ids: Int32Array): Int32Array {
   return indexOf
 }
 
+/** What a loader read already, while nothing changed (snapshotInBackground.ts). */
+export interface ReadAlready {
+  rows?: TargetRows
+  labelBlocks?: readonly StoredBlock[] | null
+}
+
 /** Current targets of a dataset with their labels and gold. */
 export function loadTargets(
   db: Db,
   datasetId: number,
   schema: LabelSchema,
   includeControls = false,
+  read: ReadAlready = {},
 ): TargetColumns {
   const labels = schema.type === 'categorical' ? [...schema.values] : []
   // Control items (annotation projects) measure annotators, not judges: left out unless asked.
-  const { ids, variant, candidate, item, variants } = readTargetRows(db, datasetId, includeControls)
+  const { ids, variant, candidate, item, variants } =
+    read.rows ?? readTargetRows(db, datasetId, includeControls)
   const n = ids.length
   const maxId = n === 0 ? 0 : ids[n - 1]!
   const indexOf = indexOfIds(ids)
   let labelPass: LabelPass | null = null
-  const human = loadLabelColumns(db, datasetId, labels, n === 0 ? 0 : ids[0]!, maxId, indexOf, n, (p) => {
-    labelPass = p
-  })
+  const human = loadLabelColumns(
+    db,
+    datasetId,
+    labels,
+    n === 0 ? 0 : ids[0]!,
+    maxId,
+    indexOf,
+    n,
+    (p) => {
+      labelPass = p
+    },
+    read.labelBlocks,
+  )
   // Shared with the Compare view's worker thread, as the variants and label columns are (sharedColumns.ts).
   const stored = sharedInt32(n).fill(-1)
   const goldRows = storedGoldRows(db, datasetId)

@@ -4,7 +4,14 @@ import { getDataset } from '../store/repos/datasets'
 import { workspaceVersion } from '../store/version'
 import { loadRuns } from '../verdicts/columns'
 import { runHasVerdicts } from '../verdicts/sql'
-import { type Coder, loadTargets, type RunColumns, type TargetColumns, verdictCoder } from './load'
+import {
+  type Coder,
+  loadTargets,
+  type ReadAlready,
+  type RunColumns,
+  type TargetColumns,
+  verdictCoder,
+} from './load'
 
 /**
  * The loaded columns of one dataset, shared by the Compare view's calls (figures, disagreements,
@@ -65,11 +72,31 @@ function kept(db: Db, datasetId: number, includeControls: boolean): Entry | null
 }
 
 function entry(db: Db, datasetId: number, includeControls = false): Entry {
-  const hit = kept(db, datasetId, includeControls)
-  if (hit) return hit
+  return kept(db, datasetId, includeControls) ?? load(db, datasetId, includeControls, {})
+}
+
+/**
+ * Loads the dataset's snapshot (controls left out) from what was read already on another thread
+ * while nothing changed (snapshotInBackground.ts): the dataset, its target rows, its label blocks.
+ */
+export function loadSnapshotFrom(
+  db: Db,
+  datasetId: number,
+  read: ReadAlready & { dataset: Dataset },
+): Snapshot {
+  return load(db, datasetId, false, read).snapshot
+}
+
+/** Loads the dataset's snapshot and keeps it as the connection's entry. */
+function load(
+  db: Db,
+  datasetId: number,
+  includeControls: boolean,
+  read: ReadAlready & { dataset?: Dataset },
+): Entry {
   const others = db.pragma('data_version', { simple: true }) as number
-  const dataset = getDataset(db, datasetId)
-  const t = loadTargets(db, datasetId, dataset.labelSchema, includeControls)
+  const dataset = read.dataset ?? getDataset(db, datasetId)
+  const t = loadTargets(db, datasetId, dataset.labelSchema, includeControls, read)
   const coder = verdictCoder(dataset.labelSchema, t.labels)
   const fresh: Entry = {
     key: `${ownChanges(db)}:${others}:${datasetId}:${includeControls}`,

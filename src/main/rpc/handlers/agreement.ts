@@ -6,6 +6,7 @@ import { adjudicate, adjudicationQueue } from '../../labels/adjudication'
 import { awaitDisputes, startDisputes } from '../../labels/disputesInBackground'
 import { agreementForDataset } from '../../metrics/agreementService'
 import { datasetAgreement } from '../../metrics/datasetAgreement'
+import { loadSnapshotEarly } from '../../metrics/snapshotInBackground'
 import { getDataset, updateDatasetSettings } from '../../store/repos/datasets'
 import { UnitsError } from '../../units/rows'
 import type { Handlers } from '../dispatch'
@@ -24,12 +25,14 @@ function guard<T>(fn: () => T): T {
 export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof agreementCalls> {
   const db = () => ctx.workspace.db
   return {
-    'agreement.summary': (i) =>
-      guard(() => {
-        const schema = getDataset(db(), i.datasetId).labelSchema
+    'agreement.summary': async (i) => {
+      const schema = guard(() => getDataset(db(), i.datasetId).labelSchema)
+      // The view asks for its queue next: that list is read on the second core meanwhile…
+      startDisputes(db(), schema, i.datasetId, null)
+      // …as are the label blocks of a cold load of the whole dataset's labels.
+      if (i.guidelinesVersion === undefined && !i.includeControls) await loadSnapshotEarly(db(), i.datasetId)
+      return guard(() => {
         const numeric = schema.type === 'numeric'
-        // The view asks for its queue next: that list is read on the second core meanwhile.
-        startDisputes(db(), schema, i.datasetId, null)
         // A guidelines-version slice is read row by row; the whole dataset comes from the label
         // columns the Compare view shares, computed once per workspace version.
         const figures =
@@ -40,7 +43,8 @@ export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
                 guidelinesVersion: i.guidelinesVersion,
               })
         return { ...figures, alphaLevel: numeric ? 'interval' : 'nominal' }
-      }),
+      })
+    },
     'agreement.queue': async (i) => {
       // Whichever of the view's two calls comes first starts the list's background read.
       const schema = guard(() => getDataset(db(), i.datasetId).labelSchema)

@@ -11,6 +11,7 @@ import { computeItemLevel, withItemLevel } from '../../metrics/items'
 import { narrowing } from '../../metrics/narrowing'
 import { disagreements, labelNext } from '../../metrics/queries'
 import { computeDatasetMetrics, datasetFigures } from '../../metrics/service'
+import { loadSnapshotEarly } from '../../metrics/snapshotInBackground'
 import { withHumanCosts } from '../../projects/humanCost'
 import { renderReport } from '../../reports'
 import type { Db } from '../../store/connection'
@@ -28,8 +29,10 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
       requireDataset(db, datasetId)
       const opts = { seed, replicates, includeControls }
       if (!includeControls) {
-        // The agreement figures, then the lists the view asks for next, are worked out on the
-        // second core while this thread works out the judges' and the humans' figures.
+        // A cold snapshot of a large dataset loads on both cores; then the agreement figures and
+        // the lists the view asks for next are worked out on the second core while this thread
+        // works out the judges' and the humans' figures.
+        await loadSnapshotEarly(db, datasetId)
         startCompareLists(db, datasetId)
         datasetFigures(db, datasetId, opts)
         await awaitCompareAgreement(db, datasetId)

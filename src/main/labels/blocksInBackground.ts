@@ -1,0 +1,90 @@
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+import type { Db } from '../store/connection'
+import { dataVersion } from '../store/version'
+import type { StoredBlock } from './blocks'
+
+/**
+ * A dataset's stored label blocks read on the second core while the app's thread reads its
+ * targets, for a cold view of a large dataset (metrics/snapshotInBackground.ts): a worker thread
+ * with a read-only connection of its own (WAL lets it read beside the app's connection) reads the
+ * blocks and hands their bytes over without copying them. At a million targets that is 47 MB,
+ * and on a virtual machine most of the read's time goes to the page faults of memory touched for
+ * the first time, which the worker's thread then takes.
+ *
+ * As disputesInBackground.ts does, the blocks are used only if the workspace's data did not change
+ * from before the worker started to after its answer came back (`dataVersion`, which the blocks
+ * the app's thread stores meanwhile do not move): the read lay between, so it saw what the app's
+ * connection sees. A missing block, a failed worker or a change means no answer, and the blocks
+ * are read on the app's thread as before.
+ */
+
+// Given as source text, as store/integrity.ts does: no separate file to bundle.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const Database = require(workerData.driver)
+let db
+try {
+  db = new Database(workerData.file, { readonly: true, fileMustExist: true })
+  db.pragma('busy_timeout = 5000')
+  const rows = db
+    .prepare('SELECT block, dict, data FROM label_blocks WHERE block BETWEEN ? AND ? ORDER BY block')
+    .raw()
+    .all(workerData.first, workerData.last)
+  // Each blob comes in a buffer of its own: moved to the app's thread, not copied.
+  const moved = rows
+    .map((r) => r[2])
+    .filter((b) => b.byteOffset === 0 && b.byteLength === b.buffer.byteLength)
+    .map((b) => b.buffer)
+  parentPort.postMessage({ rows }, moved)
+} catch (error) {
+  parentPort.postMessage({ problem: error instanceof Error ? error.message : String(error) })
+} finally {
+  if (db) db.close()
+}
+`
+
+export interface BlocksRead {
+  /** The workspace's data version before the read began. */
+  at: string
+  /** Blocks first … last as stored, in block order; null when the worker had no answer. */
+  rows: Promise<StoredBlock[] | null>
+}
+
+/** Starts reading blocks first … last on a worker thread (null: the workspace has no file to open). */
+export function readBlocksInBackground(
+  db: Db,
+  first: number,
+  last: number,
+  driver = createRequire(import.meta.url).resolve('better-sqlite3'),
+): BlocksRead | null {
+  // Inside a transaction the app's connection may hold writes no other connection can see yet.
+  if (db.memory || !db.open || db.inTransaction) return null
+  const at = dataVersion(db)
+  let worker: Worker
+  try {
+    worker = new Worker(WORKER, { eval: true, workerData: { file: db.name, driver, first, last } })
+  } catch {
+    return null
+  }
+  const rows = new Promise<StoredBlock[] | null>((resolve) => {
+    let settled = false
+    const settle = (rows: StoredBlock[] | null) => {
+      if (settled) return
+      settled = true
+      resolve(rows)
+    }
+    worker.once('message', (m: { rows: StoredBlock[] } | { problem: string }) =>
+      settle('rows' in m ? m.rows : null),
+    )
+    worker.once('error', () => settle(null))
+    worker.once('exit', () => settle(null))
+  })
+  return { at, rows }
+}
+
+/** The blocks read, if the workspace is as it was when the read began. */
+export async function blocksRead(db: Db, read: BlocksRead): Promise<StoredBlock[] | null> {
+  const rows = await read.rows
+  return rows && db.open && dataVersion(db) === read.at ? rows : null
+}

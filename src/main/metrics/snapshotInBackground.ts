@@ -1,0 +1,63 @@
+import { BLOCK_SIZE } from '../labels/blocks'
+import { blocksRead, readBlocksInBackground } from '../labels/blocksInBackground'
+import type { Db } from '../store/connection'
+import { getDataset } from '../store/repos/datasets'
+import { currentSnapshot, loadSnapshotFrom } from './snapshot'
+import { TARGET_BLOCK } from './targetBlocks'
+import { readTargetRows } from './targetRows'
+
+/** Below this many targets a cold view (its load, its lists) is quick enough on the app's own thread alone. */
+export const BACKGROUND_FROM_TARGETS = 50_000
+
+/**
+ * The cold load of a large dataset's snapshot (the Agreement and Compare views' first call) on
+ * two cores: a worker thread reads the stored label blocks (labels/blocksInBackground.ts) while
+ * this thread reads the dataset's target rows, the two halves of the load that need nothing from
+ * each other; this thread then builds the snapshot from both. At a million targets each half is
+ * about a third of a second.
+ *
+ * Nothing is loaded (false) when the snapshot is kept already, the dataset is small, or the
+ * workspace changed while the blocks were read: the view's call then loads it as before. A failure here is
+ * never the view's: the same read fails again on the app's thread and says why there.
+ */
+export async function loadSnapshotEarly(
+  db: Db,
+  datasetId: number,
+  fromTargets = BACKGROUND_FROM_TARGETS,
+): Promise<boolean> {
+  try {
+    if (currentSnapshot(db, datasetId) !== null || targetCount(db, datasetId) < fromTargets) return false
+    // The dataset's blocks, from the target blocks' list of datasets (the targets' own index
+    // would scan the table).
+    const [lo, hi] = db
+      .prepare('SELECT MIN(block), MAX(block) FROM target_blocks WHERE instr(datasets, ?) > 0')
+      .raw()
+      .get(`,${datasetId},`) as [number | null, number | null]
+    if (lo === null || hi === null) return false
+    const read = readBlocksInBackground(
+      db,
+      Math.floor((lo * TARGET_BLOCK) / BLOCK_SIZE),
+      Math.floor(((hi + 1) * TARGET_BLOCK - 1) / BLOCK_SIZE),
+    )
+    if (!read) return false
+    const dataset = getDataset(db, datasetId)
+    const rows = readTargetRows(db, datasetId, false)
+    const labelBlocks = await blocksRead(db, read)
+    // A change meanwhile, or a call that loaded the snapshot first: nothing to add.
+    if (!labelBlocks || currentSnapshot(db, datasetId) !== null) return false
+    loadSnapshotFrom(db, datasetId, { dataset, rows, labelBlocks })
+    return true
+  } catch {
+    // Left to the view's call, which reads the same on the app's thread.
+    return false
+  }
+}
+
+/** The dataset's current targets as the triggers count them (controls too): read without loading any. */
+export function targetCount(db: Db, datasetId: number): number {
+  return (
+    (db.prepare('SELECT targets FROM dataset_counts WHERE dataset_id = ?').pluck().get(datasetId) as
+      | number
+      | undefined) ?? 0
+  )
+}

@@ -1,0 +1,143 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { blocksRead, readBlocksInBackground } from '../../src/main/labels/blocksInBackground'
+import { setGold } from '../../src/main/labels/gold'
+import { datasetAgreement } from '../../src/main/metrics/datasetAgreement'
+import { narrowing } from '../../src/main/metrics/narrowing'
+import { disagreements, labelNext } from '../../src/main/metrics/queries'
+import { computeDatasetMetrics } from '../../src/main/metrics/service'
+import { currentSnapshot, datasetSnapshot, workspaceVersion } from '../../src/main/metrics/snapshot'
+import { loadSnapshotEarly } from '../../src/main/metrics/snapshotInBackground'
+import { type Db, openWorkspace } from '../../src/main/store/connection'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { tmpDirs } from '../helpers/tmp'
+import { type Fixture, makeFixture } from './fixture'
+
+const tmp = tmpDirs()
+const TARGETS = 16
+
+const verdict = fc.constantFrom<string | null>('true', 'false', 'not_clear', null)
+const change = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('label' as const),
+      who: fc.constantFrom('ana', 'bob', 'cy'),
+      target: fc.nat(TARGETS - 1),
+      verdict: fc.constantFrom('true', 'false', 'not_clear'),
+    }),
+  },
+  fc.record({
+    kind: fc.constant('gold' as const),
+    target: fc.nat(TARGETS - 1),
+    verdict: fc.constantFrom('true', 'false'),
+  }),
+  fc.record({
+    kind: fc.constant('run' as const),
+    verdicts: fc.array(verdict, { minLength: TARGETS, maxLength: TARGETS }),
+  }),
+)
+type Change = typeof change extends fc.Arbitrary<infer T> ? T : never
+
+function apply(fx: Fixture, c: Change, runs: { n: number }): void {
+  if (c.kind === 'label') {
+    ensureAnnotator(fx.db, c.who)
+    fx.label(c.who, c.target, c.verdict)
+  } else if (c.kind === 'gold')
+    setGold(fx.db, {
+      targetId: fx.targets[c.target]!.id,
+      verdict: c.verdict,
+      source: 'adjudicated',
+      adjudicatorId: ensureAnnotator(fx.db, 'judy').id,
+    })
+  else fx.run(`m${runs.n++}`, c.verdicts)
+}
+
+/** What the Agreement and Compare views show of the dataset. */
+function served(db: Db, datasetId: number) {
+  return {
+    agreement: datasetAgreement(db, datasetId),
+    figures: computeDatasetMetrics(db, datasetId, { replicates: 50 }),
+    chart: narrowing(db, datasetId),
+    next: labelNext(db, datasetId, 25),
+    disagreements: disagreements(db, datasetId, { limit: 200 }),
+  }
+}
+
+/** Reads the dataset's snapshot on a connection of its own, which stores the blocks it builds. */
+function buildBlocks(fx: Fixture): void {
+  const other = openWorkspace(fx.db.name, { skipQuickCheck: true })
+  datasetSnapshot(other, fx.datasetId)
+  other.close()
+}
+
+/**
+ * A cold view's snapshot loaded with its label blocks read on another thread is the one the app's
+ * own thread loads, and blocks read while the workspace changed are never used.
+ */
+describe('a cold load with the label blocks read in the background', () => {
+  it('gives the views the figures and lists of a load on the app’s thread; a change made meanwhile voids it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(change, { maxLength: 30 }),
+        fc.boolean(),
+        fc.array(change, { maxLength: 4 }),
+        fc.array(change, { maxLength: 2 }),
+        async (before, built, after, during) => {
+          const fx = makeFixture(tmp(), { items: 4, variants: ['answer', 'poor_answer'], facts: 2 })
+          const runs = { n: 0 }
+          fx.run(
+            `m${runs.n++}`,
+            Array.from({ length: TARGETS }, (_, i) => (i % 3 === 0 ? 'false' : 'true')),
+          )
+          for (const c of before) apply(fx, c, runs)
+          // Stored blocks to read, some of them dropped again by the changes after.
+          if (built) buildBlocks(fx)
+          for (const c of after) apply(fx, c, runs)
+          const loading = loadSnapshotEarly(fx.db, fx.datasetId, 0)
+          const version = workspaceVersion(fx.db)
+          for (const c of during) apply(fx, c, runs)
+          const changed = workspaceVersion(fx.db) !== version
+          const loaded = await loading
+          if (changed) expect(loaded).toBe(false)
+          // With the dataset's blocks stored, the load goes through the background read.
+          if (built && !changed) expect(loaded).toBe(true)
+          expect(currentSnapshot(fx.db, fx.datasetId) !== null).toBe(loaded)
+          const got = served(fx.db, fx.datasetId)
+          const other = openWorkspace(fx.db.name, { skipQuickCheck: true })
+          try {
+            expect(JSON.stringify(got)).toBe(JSON.stringify(served(other, fx.datasetId)))
+          } finally {
+            other.close()
+            fx.db.close()
+          }
+        },
+      ),
+      { seed: 7, numRuns: 25 },
+    )
+  })
+
+  it('hands over the stored blocks only while nothing changed since the read began', async () => {
+    const fx = makeFixture(tmp(), { items: 4, variants: ['answer'], facts: 2 })
+    fx.label('ana', 0, 'true')
+    buildBlocks(fx)
+    const read = readBlocksInBackground(fx.db, 0, 0)
+    expect(read).not.toBeNull()
+    const blocks = await blocksRead(fx.db, read!)
+    expect(blocks?.map(([b]) => b)).toEqual([0])
+    const again = readBlocksInBackground(fx.db, 0, 0)
+    ensureAnnotator(fx.db, 'bob')
+    fx.label('bob', 1, 'false')
+    expect(await blocksRead(fx.db, again!)).toBeNull()
+    fx.db.close()
+  })
+
+  it('leaves a small dataset to the view’s own load', async () => {
+    const fx = makeFixture(tmp(), { items: 2, variants: ['answer'], facts: 2 })
+    fx.label('ana', 0, 'true')
+    buildBlocks(fx)
+    expect(await loadSnapshotEarly(fx.db, fx.datasetId)).toBe(false)
+    expect(currentSnapshot(fx.db, fx.datasetId)).toBeNull()
+    fx.db.close()
+  })
+})
