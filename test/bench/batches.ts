@@ -17,7 +17,8 @@ import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { batchEngine } from '../batches/helpers'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
-import { figure, infoRate } from './record'
+import { mainThreadFaults, pageFaultMicros } from './mainThread'
+import { figure, info, infoRate } from './record'
 import { windowProfile } from './windowProfile'
 
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
@@ -255,6 +256,7 @@ export async function benchBatchIngest(): Promise<void> {
       cache: false,
     })
     let started = 0
+    let faults0: number | null = null
     let cpuStarted = process.cpuUsage()
     const profile = windowProfile()
     const engine = batchEngine(ws, undefined, {
@@ -263,6 +265,7 @@ export async function benchBatchIngest(): Promise<void> {
         apiFactory: () =>
           memoryBatchApi(() => {
             profile.start()
+            faults0 = mainThreadFaults()
             started = performance.now()
             cpuStarted = process.cpuUsage()
           }),
@@ -270,6 +273,7 @@ export async function benchBatchIngest(): Promise<void> {
     })
     const s = await engine.start(id!)
     const ours = performance.now() - started
+    const faults1 = mainThreadFaults()
     const oursCpu = cpuMs(process.cpuUsage(cpuStarted))
     profile.stop()
     if (s.verdicts !== N) throw new Error(`ingest bench: ${s.verdicts} verdicts of ${N}`)
@@ -355,6 +359,14 @@ export async function benchBatchIngest(): Promise<void> {
       '',
       `the ingest also writes ${calls.length.toLocaleString('en')} call rows, as a synchronous run does, and ${chunks.length} chunks of replies; bare ${s_(bareCalls)}`,
     )
+    const faultMicros = pageFaultMicros()
+    if (faults0 !== null && faults1 !== null && faultMicros !== null)
+      info(
+        'memory the ingest touched for the first time (main thread)',
+        ((faults1 - faults0) * 4096) / 2 ** 20,
+        'MB',
+        `${(faults1 - faults0).toLocaleString('en')} page faults, about ${(((faults1 - faults0) * faultMicros) / 1000).toFixed(0)} ms at this machine's ${faultMicros.toFixed(1)} µs a fault`,
+      )
     infoRate(
       'ceiling while those call rows cost what they cost inserted one by one (bare verdicts / bare calls and verdicts)',
       bare / (bare + bareCalls),
