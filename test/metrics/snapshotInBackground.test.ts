@@ -132,12 +132,22 @@ describe('a cold load with the label blocks read in the background', () => {
     fx.db.close()
   })
 
-  it('leaves a small dataset to the view’s own load', async () => {
+  it('leaves a small dataset, and numeric labels (kept in no blocks), to the view’s own load', async () => {
     const fx = makeFixture(tmp(), { items: 2, variants: ['answer'], facts: 2 })
     fx.label('ana', 0, 'true')
     buildBlocks(fx)
     expect(await loadSnapshotEarly(fx.db, fx.datasetId)).toBe(false)
     expect(currentSnapshot(fx.db, fx.datasetId)).toBeNull()
     fx.db.close()
+    const scores = makeFixture(tmp(), {
+      items: 2,
+      variants: ['answer'],
+      facts: 2,
+      schema: { type: 'numeric', name: 'score', min: 1, max: 5, step: 1, threshold: 3 },
+    })
+    scores.label('ana', 0, '4')
+    buildBlocks(scores)
+    expect(await loadSnapshotEarly(scores.db, scores.datasetId, 0)).toBe(false)
+    scores.db.close()
   })
 })

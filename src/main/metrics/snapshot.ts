@@ -76,26 +76,17 @@ function entry(db: Db, datasetId: number, includeControls = false): Entry {
 }
 
 /**
- * Loads the dataset's snapshot (controls left out) from what was read already on another thread
- * while nothing changed (snapshotInBackground.ts): the dataset, its target rows, its label blocks.
+ * Loads the dataset's snapshot (controls left out) from what was read already while nothing
+ * changed (snapshotInBackground.ts): its target rows, its label blocks.
  */
-export function loadSnapshotFrom(
-  db: Db,
-  datasetId: number,
-  read: ReadAlready & { dataset: Dataset },
-): Snapshot {
+export function loadSnapshotFrom(db: Db, datasetId: number, read: ReadAlready): Snapshot {
   return load(db, datasetId, false, read).snapshot
 }
 
 /** Loads the dataset's snapshot and keeps it as the connection's entry. */
-function load(
-  db: Db,
-  datasetId: number,
-  includeControls: boolean,
-  read: ReadAlready & { dataset?: Dataset },
-): Entry {
+function load(db: Db, datasetId: number, includeControls: boolean, read: ReadAlready): Entry {
   const others = db.pragma('data_version', { simple: true }) as number
-  const dataset = read.dataset ?? getDataset(db, datasetId)
+  const dataset = getDataset(db, datasetId)
   const t = loadTargets(db, datasetId, dataset.labelSchema, includeControls, read)
   const coder = verdictCoder(dataset.labelSchema, t.labels)
   const fresh: Entry = {

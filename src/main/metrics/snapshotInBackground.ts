@@ -2,6 +2,7 @@ import { BLOCK_SIZE } from '../labels/blocks'
 import { blocksRead, readBlocksInBackground } from '../labels/blocksInBackground'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
+import { CODE_SPAN } from './packing'
 import { currentSnapshot, loadSnapshotFrom } from './snapshot'
 import { TARGET_BLOCK } from './targetBlocks'
 import { readTargetRows } from './targetRows'
@@ -27,6 +28,9 @@ export async function loadSnapshotEarly(
 ): Promise<boolean> {
   try {
     if (currentSnapshot(db, datasetId) !== null || targetCount(db, datasetId) < fromTargets) return false
+    // Numeric labels are not kept in blocks (labels/columns.ts reads them row by row).
+    const schema = getDataset(db, datasetId).labelSchema
+    if (schema.type !== 'categorical' || schema.values.length >= CODE_SPAN) return false
     // The dataset's blocks, from the target blocks' list of datasets (the targets' own index
     // would scan the table).
     const [lo, hi] = db
@@ -40,12 +44,11 @@ export async function loadSnapshotEarly(
       Math.floor(((hi + 1) * TARGET_BLOCK - 1) / BLOCK_SIZE),
     )
     if (!read) return false
-    const dataset = getDataset(db, datasetId)
     const rows = readTargetRows(db, datasetId, false)
     const labelBlocks = await blocksRead(db, read)
     // A change meanwhile, or a call that loaded the snapshot first: nothing to add.
     if (!labelBlocks || currentSnapshot(db, datasetId) !== null) return false
-    loadSnapshotFrom(db, datasetId, { dataset, rows, labelBlocks })
+    loadSnapshotFrom(db, datasetId, { rows, labelBlocks })
     return true
   } catch {
     // Left to the view's call, which reads the same on the app's thread.
