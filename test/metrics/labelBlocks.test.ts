@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BLOCK_SIZE, readLabelBlocks } from '../../src/main/labels/blocks'
+import { BLOCK_SIZE, readLabelBlocks, type StoredBlock } from '../../src/main/labels/blocks'
 import { labelDeleters } from '../../src/main/labels/discard'
 import { LabelWriter } from '../../src/main/labels/labels'
 import { datasetAgreement } from '../../src/main/metrics/datasetAgreement'
@@ -82,9 +82,25 @@ function labelRows(db: Db, lo: number, hi: number) {
     .all(lo, hi) as [number, number, string, number, string][]
 }
 
-function blockRows(db: Db, lo: number, hi: number) {
-  const b = readLabelBlocks(db, lo, hi)!
-  return Array.from(b.target, (t, p) => [t, b.annotator[p]!, b.verdicts[b.verdict[p]!]!, b.seconds[p]!])
+function blockRows(db: Db, lo: number, hi: number, handed?: StoredBlock[]) {
+  const b = readLabelBlocks(db, lo, hi, handed)!
+  const time = b.time
+  return Array.from(b.target, (t, p) => [
+    t,
+    b.annotator[p]!,
+    b.verdicts[b.verdict[p]!]!,
+    b.seconds[p]!,
+    ...(handed && time ? [time[p]!] : []),
+  ])
+}
+
+/** The stored blocks as another connection reads them (a worker thread's), every other one left out. */
+function handedOver(db: Db, drop: number): StoredBlock[] {
+  const rows = db
+    .prepare('SELECT block, dict, data FROM label_blocks ORDER BY block')
+    .raw()
+    .all() as StoredBlock[]
+  return rows.filter((_, i) => (i + drop) % 2 !== 0)
 }
 
 const views = (on: Db, datasetId: number) => ({
@@ -219,6 +235,10 @@ describe('label blocks', () => {
           expect(blockRows(db, a, b)).toEqual(rows)
           expect(blockRows(db, a, b)).toEqual(rows)
         }
+        // Blocks handed over by another connection, some of them (or none) missing: the same
+        // labels, seconds and times as the blocks read here.
+        for (const drop of [0, 1])
+          expect(blockRows(db, lo, hi, handedOver(db, drop))).toEqual(blockRows(db, lo, hi, []))
         const blocks = readLabelBlocks(db, lo, hi)!
         const times = labelRows(db, lo, hi).map((r) => r[4])
         if (blocks.time) {

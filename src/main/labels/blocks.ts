@@ -123,13 +123,12 @@ export function readLabelBlocks(
   const first = Math.floor(lo / BLOCK_SIZE)
   const last = Math.floor(hi / BLOCK_SIZE)
   const given = read?.filter(([b]) => b >= first && b <= last)
-  if (given?.length === last - first + 1) return decode(given, lo, hi)
-  const readStored = () =>
+  const readStored = (): StoredBlock[] =>
     db
       .prepare('SELECT block, dict, data FROM label_blocks WHERE block BETWEEN ? AND ? ORDER BY block')
       .raw()
       .all(first, last) as [number, string, Buffer][]
-  let stored = readStored()
+  let stored = given ?? readStored()
   if (stored.length === last - first + 1) return decode(stored, lo, hi)
   const rowsOf = db.prepare(
     `SELECT target_id, annotator_id, verdict, seconds, updated_at FROM ${labelsIndexed(db)}
@@ -139,20 +138,29 @@ export function readLabelBlocks(
     const rows = rowsOf.raw().all(block * BLOCK_SIZE, (block + 1) * BLOCK_SIZE - 1) as Row[]
     return encodeBlock(rows)
   }
-  const complete = (store: boolean): [number, string, Buffer][] => {
-    stored = readStored()
+  // Blocks read before the transaction are read again inside it, unless they came from another
+  // connection while nothing changed: then only the missing ones are looked for (a view's saves
+  // since the last load drop a few blocks, not all of them).
+  const storedOne = db.prepare('SELECT block, dict, data FROM label_blocks WHERE block = ?').raw()
+  const complete = (store: boolean): StoredBlock[] => {
+    if (!given) stored = readStored()
     const have = new Set(stored.map(([b]) => b))
     const put = db.prepare('INSERT INTO label_blocks (block, dict, data) VALUES (?, ?, ?)')
     const all = [...stored]
     for (let b = first; b <= last; b++) {
       if (have.has(b)) continue
+      const found = given ? (storedOne.get(b) as StoredBlock | undefined) : undefined
+      if (found) {
+        all.push(found)
+        continue
+      }
       const { dict, data } = build(b)
       if (store) countCacheWrites(db, put.run(b, dict, data).changes)
       all.push([b, dict, data])
     }
     return all.sort((x, y) => x[0] - y[0])
   }
-  let blocks: [number, string, Buffer][]
+  let blocks: StoredBlock[]
   try {
     blocks = db.readonly ? db.transaction(() => complete(false))() : db.transaction(complete).immediate(true)
   } catch (e) {
