@@ -15,8 +15,9 @@ import type { StoredBlock } from './blocks'
  * As disputesInBackground.ts does, the blocks are used only if the workspace's data did not change
  * from before the worker started to after its answer came back (`dataVersion`, which the blocks
  * the app's thread stores meanwhile do not move): the read lay between, so it saw what the app's
- * connection sees. A missing block, a failed worker or a change means no answer, and the blocks
- * are read on the app's thread as before.
+ * connection sees. A failed worker or a change means no answer, and the blocks are read on the
+ * app's thread as before; blocks the read did not find (dropped by saves since they were built)
+ * are read or built there (`readLabelBlocks`).
  */
 
 // Given as source text, as store/integrity.ts does: no separate file to bundle.

@@ -17,9 +17,10 @@ export const BACKGROUND_FROM_TARGETS = 50_000
  * each other; this thread then builds the snapshot from both. At a million targets each half is
  * about a third of a second.
  *
- * Nothing is loaded (false) when the snapshot is kept already, the dataset is small, or the
- * workspace changed while the blocks were read: the view's call then loads it as before. A failure here is
- * never the view's: the same read fails again on the app's thread and says why there.
+ * Nothing is loaded (false) when the snapshot is kept already, the dataset is small or its labels
+ * numeric, or the workspace changed while the blocks were read: the view's call then loads it as
+ * before. A failure here is never the view's: the same read fails again on the app's thread and
+ * says why there.
  */
 export async function loadSnapshotEarly(
   db: Db,
