@@ -43,6 +43,17 @@ describe('background work waits for a quiet event loop', () => {
     expect(await settled(p)).toBe(true)
   })
 
+  it('stops waiting when the work is no longer wanted (the workspace closed)', async () => {
+    const closing = new AbortController()
+    const p = untilQuiet({ quietMs: 1000, everyMs: 250, sample: () => 0.9, signal: closing.signal })
+    await vi.advanceTimersByTimeAsync(500)
+    expect(await settled(p)).toBe(false)
+    closing.abort()
+    expect(await settled(p)).toBe(true)
+    // Nothing is left running that would keep a finished process alive.
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
   it('does not wait forever on a loop that is never quiet', async () => {
     const p = untilQuiet({ quietMs: 1000, maxMs: 5000, everyMs: 250, sample: () => 0.6 })
     await vi.advanceTimersByTimeAsync(4750)

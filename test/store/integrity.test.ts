@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process'
 import { closeSync, openSync, writeSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { AppContext } from '../../src/main/app/context'
 import { Workspace } from '../../src/main/app/workspace'
@@ -64,6 +67,22 @@ describe('integrity check', () => {
     // …and real damage is still found that way.
     const damaged = await quickCheckInBackground(damagedLargeWorkspace(), noDriver)
     expect(damaged.ok).toBe(false)
+  })
+
+  it('answers a caller awaiting the check in a process with nothing else to do', () => {
+    // The check waits for the process to be quiet; that wait must keep such a process alive.
+    const workspace = pathToFileURL(resolve('src/main/app/workspace.ts')).href
+    const script = `import { Workspace } from '${workspace}'
+const ws = Workspace.open(process.argv[1], { deferLargeCheck: true })
+const r = await ws.integrity
+console.log(JSON.stringify({ ok: r?.ok }))
+ws.close()`
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script, damagedLargeWorkspace()],
+      { encoding: 'utf8' },
+    )
+    expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({ ok: false })
   })
 
   it('checks a small workspace before it opens, as before', () => {

@@ -19,25 +19,33 @@ export interface QuietOptions {
   everyMs?: number
   /** The loop's use since the last sample, 0 … 1 (Node's event loop utilization by default). */
   sample?: () => number
+  /** Stops waiting (the promise then resolves at once): the work is no longer wanted. */
+  signal?: AbortSignal
 }
 
-/** Resolves once the event loop has been quiet for `quietMs` (or `maxMs` have passed). */
+/**
+ * Resolves once the event loop has been quiet for `quietMs` (or `maxMs` have passed, or `signal`
+ * aborts). While it waits it keeps the process alive, as the work it stands for would: a caller
+ * awaiting that work must get it.
+ */
 export function untilQuiet(opts: QuietOptions = {}): Promise<void> {
-  const { quietMs = 1000, maxMs = 30_000, busy = 0.1, everyMs = 250 } = opts
+  const { quietMs = 1000, maxMs = 30_000, busy = 0.1, everyMs = 250, signal } = opts
   const sample = opts.sample ?? loopUse()
   return new Promise((resolve) => {
     let quietFor = 0
     let waited = 0
+    const done = () => {
+      clearInterval(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
     const timer = setInterval(() => {
       waited += everyMs
       quietFor = sample() <= busy ? quietFor + everyMs : 0
-      if (quietFor >= quietMs || waited >= maxMs) {
-        clearInterval(timer)
-        resolve()
-      }
+      if (quietFor >= quietMs || waited >= maxMs) done()
     }, everyMs)
-    // Waiting must not keep a finished process (a CLI command, a test) alive.
-    timer.unref()
+    if (signal?.aborted) done()
+    else signal?.addEventListener('abort', done)
   })
 }
 

@@ -28,6 +28,9 @@ export class Workspace {
    */
   integrity: Promise<IntegrityResult> | null = null
 
+  /** Aborted when the workspace closes: a check still waiting to start never starts. */
+  private readonly closing = new AbortController()
+
   static open(file: string, opts: { deferLargeCheck?: boolean } = {}): Workspace {
     const deferred = opts.deferLargeCheck === true && isLarger(file, DEFER_CHECK_ABOVE)
     const db = openWorkspace(file, { skipQuickCheck: deferred })
@@ -43,13 +46,17 @@ export class Workspace {
       }
     }
     const ws = new Workspace(file, db)
-    // Nobody reads the answer for a workspace closed before its check began, so none is run.
+    // Nobody reads the answer for a workspace closed before its check began, so none is run, and
+    // closing it stops the wait (a CLI command exits at once).
     if (deferred)
-      ws.integrity = untilQuiet().then(() => (db.open ? quickCheckInBackground(file) : { ok: true }))
+      ws.integrity = untilQuiet({ signal: ws.closing.signal }).then(() =>
+        db.open ? quickCheckInBackground(file) : { ok: true },
+      )
     return ws
   }
 
   close(): void {
+    this.closing.abort()
     if (this.db.open) this.db.close()
   }
 }
