@@ -5,8 +5,10 @@ import { performance } from 'node:perf_hooks'
  * event loop to go quiet: started as a workspace opens, the check took the first views a person
  * opens about 15% longer (the Agreement view of a million targets, 0.84 → 0.72 s) though its
  * thread runs at the lowest priority, because its reads compete with theirs for the memory of
- * one process. A person reading a screen leaves the loop idle within a second or two; a process
- * that is never idle (a long judge run) still gets its work started after `maxMs`.
+ * one process. Quiet means all but idle (a person labelling a unit every fifth of a second kept
+ * this machine's loop 1–4% busy, and a check started then ran through their key presses): a
+ * person reading a screen for a few seconds. A process that is never that idle (a long judge run,
+ * a labelling session) still gets its work started after `maxMs`.
  */
 export interface QuietOptions {
   /** How long the loop must stay under `busy` before the work starts. */
@@ -29,7 +31,7 @@ export interface QuietOptions {
  * awaiting that work must get it.
  */
 export function untilQuiet(opts: QuietOptions = {}): Promise<void> {
-  const { quietMs = 1000, maxMs = 30_000, busy = 0.1, everyMs = 250, signal } = opts
+  const { quietMs = 2000, maxMs = 120_000, busy = 0.01, everyMs = 250, signal } = opts
   const sample = opts.sample ?? loopUse()
   return new Promise((resolve) => {
     let quietFor = 0
