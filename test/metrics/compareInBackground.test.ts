@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { setGold } from '../../src/main/labels/gold'
 import {
   awaitCompareAgreement,
   awaitCompareLists,
@@ -15,49 +14,11 @@ import { disagreements, labelNext } from '../../src/main/metrics/queries'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { datasetSnapshot, isMemoised, workspaceVersion } from '../../src/main/metrics/snapshot'
 import { type Db, openWorkspace } from '../../src/main/store/connection'
-import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { tmpDirs } from '../helpers/tmp'
-import { type Fixture, makeFixture } from './fixture'
+import { apply, change, expectServedAsElsewhere, TARGETS } from './changes'
+import { makeFixture } from './fixture'
 
 const tmp = tmpDirs()
-const TARGETS = 16
-
-const verdict = fc.constantFrom<string | null>('true', 'false', 'not_clear', null)
-const change = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant('label' as const),
-      who: fc.constantFrom('ana', 'bob', 'cy'),
-      target: fc.nat(TARGETS - 1),
-      verdict: fc.constantFrom('true', 'false', 'not_clear'),
-    }),
-  },
-  fc.record({
-    kind: fc.constant('gold' as const),
-    target: fc.nat(TARGETS - 1),
-    verdict: fc.constantFrom('true', 'false'),
-  }),
-  fc.record({
-    kind: fc.constant('run' as const),
-    verdicts: fc.array(verdict, { minLength: TARGETS, maxLength: TARGETS }),
-  }),
-)
-type Change = typeof change extends fc.Arbitrary<infer T> ? T : never
-
-function apply(fx: Fixture, c: Change, runs: { n: number }): void {
-  if (c.kind === 'label') {
-    ensureAnnotator(fx.db, c.who)
-    fx.label(c.who, c.target, c.verdict)
-  } else if (c.kind === 'gold')
-    setGold(fx.db, {
-      targetId: fx.targets[c.target]!.id,
-      verdict: c.verdict,
-      source: 'adjudicated',
-      adjudicatorId: ensureAnnotator(fx.db, 'judy').id,
-    })
-  else fx.run(`m${runs.n++}`, c.verdicts)
-}
 
 /** Everything the Compare view's lists show, as served to the view. */
 function served(db: Db, datasetId: number) {
@@ -103,14 +64,7 @@ describe('the Compare view’s lists worked out in the background', () => {
           await awaitCompareLists(fx.db, fx.datasetId)
           // Kept with the snapshot the worker was handed: the current one only if nothing changed.
           expect(backgroundLists(datasetSnapshot(fx.db, fx.datasetId)) !== undefined).toBe(!changed)
-          const got = served(fx.db, fx.datasetId)
-          const other = openWorkspace(fx.db.name, { skipQuickCheck: true })
-          try {
-            expect(JSON.stringify(got)).toBe(JSON.stringify(served(other, fx.datasetId)))
-          } finally {
-            other.close()
-            fx.db.close()
-          }
+          expectServedAsElsewhere(fx, served)
         },
       ),
       { seed: 11, numRuns: 20 },

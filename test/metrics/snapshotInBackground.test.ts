@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { blocksRead, readBlocksInBackground } from '../../src/main/labels/blocksInBackground'
-import { setGold } from '../../src/main/labels/gold'
 import { datasetAgreement } from '../../src/main/metrics/datasetAgreement'
 import { narrowing } from '../../src/main/metrics/narrowing'
 import { disagreements, labelNext } from '../../src/main/metrics/queries'
@@ -11,47 +10,10 @@ import { loadSnapshotEarly } from '../../src/main/metrics/snapshotInBackground'
 import { type Db, openWorkspace } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { tmpDirs } from '../helpers/tmp'
+import { apply, change, expectServedAsElsewhere, TARGETS } from './changes'
 import { type Fixture, makeFixture } from './fixture'
 
 const tmp = tmpDirs()
-const TARGETS = 16
-
-const verdict = fc.constantFrom<string | null>('true', 'false', 'not_clear', null)
-const change = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant('label' as const),
-      who: fc.constantFrom('ana', 'bob', 'cy'),
-      target: fc.nat(TARGETS - 1),
-      verdict: fc.constantFrom('true', 'false', 'not_clear'),
-    }),
-  },
-  fc.record({
-    kind: fc.constant('gold' as const),
-    target: fc.nat(TARGETS - 1),
-    verdict: fc.constantFrom('true', 'false'),
-  }),
-  fc.record({
-    kind: fc.constant('run' as const),
-    verdicts: fc.array(verdict, { minLength: TARGETS, maxLength: TARGETS }),
-  }),
-)
-type Change = typeof change extends fc.Arbitrary<infer T> ? T : never
-
-function apply(fx: Fixture, c: Change, runs: { n: number }): void {
-  if (c.kind === 'label') {
-    ensureAnnotator(fx.db, c.who)
-    fx.label(c.who, c.target, c.verdict)
-  } else if (c.kind === 'gold')
-    setGold(fx.db, {
-      targetId: fx.targets[c.target]!.id,
-      verdict: c.verdict,
-      source: 'adjudicated',
-      adjudicatorId: ensureAnnotator(fx.db, 'judy').id,
-    })
-  else fx.run(`m${runs.n++}`, c.verdicts)
-}
 
 /** What the Agreement and Compare views show of the dataset. */
 function served(db: Db, datasetId: number) {
@@ -103,14 +65,7 @@ describe('a cold load with the label blocks read in the background', () => {
           // With the dataset's blocks stored, the load goes through the background read.
           if (built && !changed) expect(loaded).toBe(true)
           expect(currentSnapshot(fx.db, fx.datasetId) !== null).toBe(loaded)
-          const got = served(fx.db, fx.datasetId)
-          const other = openWorkspace(fx.db.name, { skipQuickCheck: true })
-          try {
-            expect(JSON.stringify(got)).toBe(JSON.stringify(served(other, fx.datasetId)))
-          } finally {
-            other.close()
-            fx.db.close()
-          }
+          expectServedAsElsewhere(fx, served)
         },
       ),
       { seed: 7, numRuns: 25 },
