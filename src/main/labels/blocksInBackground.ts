@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads'
 import type { Db } from '../store/connection'
 import { dataVersion } from '../store/version'
 import type { StoredBlock } from './blocks'
+import { workerAnswer } from './workerAnswer'
 
 /**
  * A dataset's stored label blocks read on the second core while the app's thread reads its
@@ -68,19 +69,9 @@ export function readBlocksInBackground(
   } catch {
     return null
   }
-  const rows = new Promise<StoredBlock[] | null>((resolve) => {
-    let settled = false
-    const settle = (rows: StoredBlock[] | null) => {
-      if (settled) return
-      settled = true
-      resolve(rows)
-    }
-    worker.once('message', (m: { rows: StoredBlock[] } | { problem: string }) =>
-      settle('rows' in m ? m.rows : null),
-    )
-    worker.once('error', () => settle(null))
-    worker.once('exit', () => settle(null))
-  })
+  const rows = workerAnswer(worker, (m: { rows: StoredBlock[] } | { problem: string }) =>
+    'rows' in m ? m.rows : null,
+  )
   return { at, rows }
 }
 

@@ -4,6 +4,7 @@ import type { LabelSchema } from '../../shared/labelSchemas'
 import type { Db } from '../store/connection'
 import { dataVersion } from '../store/version'
 import { type DisputedTarget, disputeQueries, disputesKey, hasDisputes, keepDisputes } from './disputes'
+import { workerAnswer } from './workerAnswer'
 
 /**
  * The adjudication queue's list of a large dataset, read on the second core while the Agreement
@@ -118,22 +119,12 @@ function readInWorker(
     eval: true,
     workerData: { file, driver, queries: disputeQueries(variant), params: { datasetId, variant } },
   })
-  const list = new Promise<DisputedTarget[] | null>((resolve) => {
-    let settled = false
-    const settle = (list: DisputedTarget[] | null) => {
-      if (settled) return
-      settled = true
-      resolve(list)
-    }
-    worker.once('message', (m: { ids: Float64Array; decided: Uint8Array } | { problem: string }) => {
-      if (!('ids' in m)) return settle(null)
-      const list = new Array<DisputedTarget>(m.ids.length)
-      for (let i = 0; i < m.ids.length; i++) list[i] = { targetId: m.ids[i]!, decided: m.decided[i]! }
-      settle(list)
-    })
-    // A worker that fails leaves the queue to read on the app's thread, as without it.
-    worker.once('error', () => settle(null))
-    worker.once('exit', () => settle(null))
+  // A worker that fails leaves the queue to read on the app's thread, as without it.
+  const list = workerAnswer(worker, (m: { ids: Float64Array; decided: Uint8Array } | { problem: string }) => {
+    if (!('ids' in m)) return null
+    const list = new Array<DisputedTarget>(m.ids.length)
+    for (let i = 0; i < m.ids.length; i++) list[i] = { targetId: m.ids[i]!, decided: m.decided[i]! }
+    return list
   })
   return { list, worker }
 }

@@ -54,7 +54,7 @@ export function runInfos(
     const failures = runFailures(db, r.id, columns.get(r.id))
     const sums = sumsOf(db, r, active)
     const lease = active ? null : liveLease(db, r.id, now.getTime())
-    const total = (db.prepare('SELECT total_calls AS n FROM runs WHERE id = ?').get(r.id) as { n: number }).n
+    const total = stmt(db, 'SELECT total_calls FROM runs WHERE id = ?').pluck().get(r.id) as number
     return {
       id: r.id,
       kind: r.kind,
