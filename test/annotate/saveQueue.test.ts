@@ -84,6 +84,39 @@ describe('save queue', () => {
     release()
   })
 
+  it('hands back a label the workspace refuses, without retrying it, and goes on with the rest', async () => {
+    class Refusal extends Error {}
+    const stored: [number, string][] = []
+    let sends = 0
+    const refused: [number, string, string][] = []
+    const q = new SaveQueue<string>({
+      send: async (targetId, label) => {
+        sends++
+        await Promise.resolve()
+        if (targetId === 2) throw new Refusal('you stepped out of labelling this dataset')
+        if (sends === 1) throw new Error('the server is not answering')
+        stored.push([targetId, label])
+      },
+      isRefusal: (e) => e instanceof Refusal,
+      onRefused: (targetId, label, reason) => refused.push([targetId, label, reason]),
+      pause: noPause,
+    })
+    await Promise.all([q.add(1, 'true'), q.add(2, 'false'), q.add(3, 'true')])
+    // The failure that is not a refusal was tried again; the refusal was tried once, then given back.
+    expect(stored).toEqual([
+      [1, 'true'],
+      [3, 'true'],
+    ])
+    expect(refused).toEqual([[2, 'false', 'you stepped out of labelling this dataset']])
+    expect(sends).toBe(4)
+    expect(q.size).toBe(0)
+    expect(q.lastError).toBeNull()
+    // A label acknowledged after the refusal clears its message; a new refusal shows again.
+    expect(q.lastRefusal).toBeNull()
+    await q.add(2, 'true')
+    expect(q.lastRefusal).toBe('you stepped out of labelling this dataset')
+  })
+
   it('keeps every state of a target that changed before it was acknowledged (history keeps them all)', async () => {
     const server = fakeServer(new Set([0, 1]))
     const q = new SaveQueue<string>({ send: server.send, pause: noPause })

@@ -3,6 +3,7 @@ import { adjudicationQueue } from '../../src/main/labels/adjudication'
 import { agreementForDataset } from '../../src/main/metrics/agreementService'
 import { formatFigure, formatPercent } from '../../src/renderer/src/views/agreement/format'
 import { appSessions } from './harness'
+import { AnnotatePage } from './pages/annotate'
 
 const start = appSessions()
 
@@ -40,6 +41,11 @@ describe('agreement and adjudication in the browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Agreement' }).click()
     // Blind mode is on: judy has labelled nothing here, so she steps out of labelling to adjudicate.
     await page.getByRole('button', { name: 'Step out of labelling to adjudicate' }).click()
+    // It cannot be undone, so it asks once more; cancelling changes nothing.
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    expect(db.prepare('SELECT COUNT(*) AS n FROM adjudicator_stepouts').get()).toEqual({ n: 0 })
+    await page.getByRole('button', { name: 'Step out of labelling to adjudicate' }).click()
+    await page.getByRole('button', { name: 'Step out for good' }).click()
     const figure = (label: string) => page.getByTestId(`figure-${label}`).textContent()
     await expect.poll(() => figure('Percent agreement')).toBe(formatPercent(expected.percent))
     expect(await figure('Fleiss’ κ')).toBe(formatFigure(expected.fleissKappa))
@@ -84,5 +90,23 @@ describe('agreement and adjudication in the browser', () => {
       .toBe('Gold: False by judy — the answer never says so')
     expect(await page.getByTestId('queue-entry').count()).toBe(1)
     await app.shot('agreement-adjudicated')
+
+    // Labelling after stepping out: the screen says so up front, and a label given anyway is
+    // taken back with the workspace's reason instead of waiting to be saved for ever.
+    const annotate = new AnnotatePage(page)
+    await annotate.open('Demo: WikiEval-style')
+    await page.getByText('You stepped out of labelling this dataset').waitFor()
+    const unit = page.locator(`#unit-${await annotate.focusedTargetId()}`)
+    await page.keyboard.press('1')
+    await page.locator('.save-state.error', { hasText: 'stepped out' }).waitFor()
+    expect(await annotate.saveState().textContent()).not.toContain('trying again')
+    await expect.poll(() => unit.getAttribute('data-verdict')).toBe('')
+    expect(
+      db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM labels l JOIN annotators a ON a.id = l.annotator_id WHERE a.name = 'judy'",
+        )
+        .get(),
+    ).toEqual({ n: 0 })
   })
 })

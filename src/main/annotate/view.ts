@@ -4,7 +4,7 @@
 import type { AnnotateTarget, AnnotateView } from '../../shared/contract/annotate'
 import { Triplet, type UnitKind } from '../../shared/domain'
 import { ServiceError } from '../app/errors'
-import { blindGate } from '../blind'
+import { blindGate, hasSteppedOut } from '../blind'
 import { goldTargetsAmong } from '../labels/gold'
 import { labelsForTargets, nextUnlabelledTarget } from '../labels/labels'
 import { requireAnnotator } from '../labels/save'
@@ -201,6 +201,7 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
     targets,
     focusTargetId,
     hiddenJudgeVerdicts,
+    steppedOut: hasSteppedOut(db, input.datasetId, input.annotatorId),
   }
 }
 

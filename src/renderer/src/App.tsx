@@ -80,7 +80,8 @@ export function App() {
   }, [datasets.data, lastDataset])
 
   // A stored annotator that this workspace does not know (another file was opened) is dropped.
-  const known = annotators.data?.some((a) => a.id === settings.annotatorId) ?? true
+  // While the list reloads after a choice, the name just added is not in it yet: it counts as known.
+  const known = annotators.loading || (annotators.data?.some((a) => a.id === settings.annotatorId) ?? true)
   const needsAnnotator = annotators.data !== undefined && (settings.annotatorId === null || !known)
   const datasetId = routeDs ?? lastDataset
   const currentDataset = datasets.data?.find((d) => d.id === datasetId)
@@ -88,7 +89,12 @@ export function App() {
   const chooseAnnotator = useCallback(() => setChoosing(true), [])
   useMenuCommands(navigate, datasetId, chooseAnnotator)
 
-  const props: ViewProps = { datasetId, annotatorId: known ? settings.annotatorId : null, navigate }
+  const props: ViewProps = {
+    datasetId,
+    annotatorId: known ? settings.annotatorId : null,
+    navigate,
+    chooseAnnotator,
+  }
 
   return (
     <SettingsContext.Provider value={store}>

@@ -60,6 +60,8 @@ export const AnnotateView = z.object({
   focusTargetId: z.number().int().nullable(),
   /** How many judge verdicts blind mode is hiding in this item. */
   hiddenJudgeVerdicts: z.number().int(),
+  /** I stepped out of labelling this dataset to adjudicate it: my labels here are refused. */
+  steppedOut: z.boolean(),
 })
 export type AnnotateView = z.infer<typeof AnnotateView>
 

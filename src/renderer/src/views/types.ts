@@ -16,4 +16,6 @@ export interface ViewProps {
   /** Who is labelling (chosen at start); null until chosen. */
   annotatorId: number | null
   navigate(route: Route): void
+  /** Opens the app's own "Who is labelling?" chooser (one for the whole app, so a name added there is known everywhere at once). */
+  chooseAnnotator(): void
 }

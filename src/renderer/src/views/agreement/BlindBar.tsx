@@ -16,6 +16,8 @@ export function BlindBar(p: {
   onChange(): void
 }) {
   const [error, setError] = useState<string | null>(null)
+  // Stepping out cannot be undone, so the button asks once more before it acts.
+  const [confirming, setConfirming] = useState(false)
   const act = async (fn: () => Promise<unknown>) => {
     try {
       await fn()
@@ -33,17 +35,29 @@ export function BlindBar(p: {
           Blind mode keeps {countOf(p.page.hidden, 'dispute')} on targets you have not labelled out of this
           list. Label them first, or step out of labelling this dataset to adjudicate it (your labels here are
           then no longer taken).{' '}
-          {adjudicatorId !== null && (
-            <button
-              type="button"
-              onClick={() =>
-                void act(() =>
-                  api('agreement.stepOut', { datasetId: p.datasetId, annotatorId: adjudicatorId }),
-                )
-              }
-            >
+          {adjudicatorId !== null && !confirming && (
+            <button type="button" onClick={() => setConfirming(true)}>
               Step out of labelling to adjudicate
             </button>
+          )}
+          {adjudicatorId !== null && confirming && (
+            <span role="group" aria-label="Confirm stepping out">
+              For good: this cannot be undone.{' '}
+              <button
+                type="button"
+                className="danger"
+                onClick={() =>
+                  void act(() =>
+                    api('agreement.stepOut', { datasetId: p.datasetId, annotatorId: adjudicatorId }),
+                  )
+                }
+              >
+                Step out for good
+              </button>{' '}
+              <button type="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </span>
           )}
         </p>
       )}

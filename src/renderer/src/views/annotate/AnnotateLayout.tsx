@@ -196,6 +196,12 @@ export function AnnotateLayout(p: Props) {
           <SaveIndicator status={p.saveStatus} onRetry={p.onRetry} />
         </div>
       </div>
+      {view.steppedOut && (
+        <p className="error-box stepped-out" role="status">
+          You stepped out of labelling this dataset to adjudicate it (Agreement view), so labels you give here
+          are not saved. Your earlier labels are kept.
+        </p>
+      )}
       {view.item.question && (
         <div className="question">
           <span className="eyebrow">Question</span>

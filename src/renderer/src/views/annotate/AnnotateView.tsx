@@ -125,7 +125,18 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     [],
   )
   const guidelines = useGuidelines(datasetId, annotatorId)
-  const saver = useLabelSaver(annotatorId, onSaved, guidelines.shownVersion)
+  // A refused label is taken back: the unit shows what the workspace holds, and the bar says why.
+  const onRefused = useCallback((targetId: number, stored: TargetLabel | undefined) => {
+    const mine = viewRef.current?.targets.find((t) => t.targetId === targetId)?.mine
+    const back =
+      stored ?? (mine ? { verdict: mine.verdict, evidence: mine.evidence, note: mine.note } : undefined)
+    const labels = { ...stateRef.current.labels }
+    if (back) labels[targetId] = back
+    else delete labels[targetId]
+    stateRef.current = { ...stateRef.current, labels }
+    setState(stateRef.current)
+  }, [])
+  const saver = useLabelSaver(annotatorId, onSaved, guidelines.shownVersion, onRefused)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when blind mode is switched
   useEffect(() => {

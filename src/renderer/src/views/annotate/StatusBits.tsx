@@ -25,6 +25,12 @@ export function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry
         </button>
       </span>
     )
+  if (state.kind === 'refused')
+    return (
+      <span className="save-state error" role="alert" title={state.message}>
+        Not saved: {state.message}
+      </span>
+    )
   return <span className="save-state" role="status" />
 }
 

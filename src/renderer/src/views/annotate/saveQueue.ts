@@ -4,14 +4,23 @@
  * then sends the labels one at a time, in the order they were given, so an undo never overtakes
  * the label it undoes. A send that fails is tried again, after a growing pause, until it is
  * acknowledged: a label is never dropped, and until its acknowledgement it is listed as
- * unacknowledged so the screen can mark it as not yet saved. No React, no DOM: tested on its own.
+ * unacknowledged so the screen can mark it as not yet saved. Only a refusal that no retry can
+ * change (the workspace says no, as opposed to not answering) ends a label's journey: it is handed
+ * to `onRefused`, so the screen can take it back and say why. No React, no DOM: tested on its own.
  */
 
 export interface SaveQueueOptions<L> {
   /** Sends one label; resolves once the workspace has it, throws otherwise. */
   send(targetId: number, label: L): Promise<void>
   /** Called after each acknowledgement, in order. */
-  onAcknowledged?(targetId: number): void
+  onAcknowledged?(targetId: number, label: L): void
+  /**
+   * Whether a failed send is a final refusal (the workspace answered no: the unit is gone, the
+   * person stepped out of labelling) rather than a failure worth another try. Never, by default.
+   */
+  isRefusal?(error: unknown): boolean
+  /** A label the workspace refused, with its reason: it is not stored and not tried again. */
+  onRefused?(targetId: number, label: L, reason: string): void
   /** Called whenever size, error or the unacknowledged list may have changed. */
   onChange?(): void
   /** Pauses before the 1st, 2nd, … retry of one label (the last one repeats). */
@@ -51,11 +60,12 @@ export class SaveQueue<L> {
   private idle: (() => void)[] = []
   private wakeUp: () => void = () => {}
   private error: string | null = null
+  private refusal: string | null = null
   private attempts = 0
 
   constructor(private readonly opts: SaveQueueOptions<L>) {}
 
-  /** Queues a label; the promise resolves when the workspace has acknowledged it. */
+  /** Queues a label; the promise resolves when the workspace has acknowledged (or refused) it. */
   add(targetId: number, label: L): Promise<void> {
     const acknowledged = new Promise<void>((done) => this.entries.push({ targetId, label, done }))
     this.changed()
@@ -94,6 +104,11 @@ export class SaveQueue<L> {
     return this.error
   }
 
+  /** Why the workspace refused the last refused label, until a later label is acknowledged. */
+  get lastRefusal(): string | null {
+    return this.refusal
+  }
+
   /** Tries again now instead of at the end of the current pause. */
   retryNow(): void {
     this.wakeUp()
@@ -117,7 +132,18 @@ export class SaveQueue<L> {
       try {
         await this.opts.send(head.targetId, head.label)
       } catch (e) {
-        this.error = e instanceof Error ? e.message : String(e)
+        const reason = e instanceof Error ? e.message : String(e)
+        if (this.opts.isRefusal?.(e)) {
+          this.entries.shift()
+          this.error = null
+          this.attempts = 0
+          this.refusal = reason
+          head.done()
+          this.opts.onRefused?.(head.targetId, head.label, reason)
+          this.changed()
+          continue
+        }
+        this.error = reason
         this.attempts++
         this.changed()
         const wake = new Promise<void>((resolve) => {
@@ -128,9 +154,10 @@ export class SaveQueue<L> {
       }
       this.entries.shift()
       this.error = null
+      this.refusal = null
       this.attempts = 0
       head.done()
-      this.opts.onAcknowledged?.(head.targetId)
+      this.opts.onAcknowledged?.(head.targetId, head.label)
       this.changed()
     }
     this.running = false

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { TargetLabel } from '../../actions/types'
-import { api } from '../../api'
+import { ApiError, api } from '../../api'
 import { ActiveClock } from './activeClock'
 import { afterPaint } from './afterPaint'
 import { SaveQueue } from './saveQueue'
@@ -10,6 +10,8 @@ export type SaveState =
   | { kind: 'saving' }
   | { kind: 'saved' }
   | { kind: 'error'; message: string }
+  /** The workspace refused a label for good; it was taken back on screen. */
+  | { kind: 'refused'; message: string }
 
 /**
  * The save state lives outside React state: the indicator subscribes to it, so "Saving…" and
@@ -77,11 +79,19 @@ export function useLabelSaver(
   onSaved: (targetId: number) => void,
   /** The guidelines version on screen, read when a label is given: the label is recorded under it. */
   guidelinesVersion: () => number | undefined = () => undefined,
+  /**
+   * A label the workspace refused for good, with the last label it acknowledged for that unit in
+   * this view (undefined: none since the item was opened), so the screen can show what is stored.
+   */
+  onRefused: (targetId: number, stored: TargetLabel | undefined) => void = () => undefined,
 ) {
   const [status] = useState(statusStore)
   const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
   const onSavedRef = useRef(onSaved)
   onSavedRef.current = onSaved
+  const onRefusedRef = useRef(onRefused)
+  onRefusedRef.current = onRefused
+  const acknowledged = useRef(new Map<number, TargetLabel>())
   const clock = useRef<{ targetId: number | null; active: ActiveClock }>({
     targetId: null,
     active: new ActiveClock(performance.now()),
@@ -100,14 +110,30 @@ export function useLabelSaver(
       },
       // The label is drawn and the focus moved first; the request leaves right after that frame.
       start: afterPaint,
-      onAcknowledged: (targetId) => onSavedRef.current(targetId),
+      onAcknowledged: (targetId, o) => {
+        acknowledged.current.set(targetId, o.label)
+        onSavedRef.current(targetId)
+      },
+      // A refusal (the unit is gone, the person stepped out of labelling) will not change on a
+      // retry; anything else (no answer, a failure inside main) may, so it is tried again.
+      isRefusal: (e) => e instanceof ApiError && e.code !== 'failed',
+      onRefused: (targetId) => {
+        // A later label for the same unit is still on its way: that one decides what is shown.
+        if (q.unacknowledged().has(targetId)) return
+        onRefusedRef.current(targetId, acknowledged.current.get(targetId))
+      },
       onChange: () => {
         const error = q.lastError
+        const refusal = q.lastRefusal
         status.set((s) =>
           q.size === 0
-            ? s.kind === 'idle' && error === null
-              ? s
-              : { kind: 'saved' }
+            ? refusal !== null
+              ? s.kind === 'refused' && s.message === refusal
+                ? s
+                : { kind: 'refused', message: refusal }
+              : s.kind === 'idle' && error === null
+                ? s
+                : { kind: 'saved' }
             : error !== null
               ? { kind: 'error', message: `${error} (trying again)` }
               : s.kind === 'saving'

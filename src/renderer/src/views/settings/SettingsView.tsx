@@ -1,6 +1,4 @@
-import { useState } from 'react'
 import { api } from '../../api'
-import { AnnotatorGate } from '../../components/AnnotatorGate'
 import { useQuery } from '../../hooks'
 import { type Settings, useSettings } from '../../settings'
 import type { ViewProps } from '../types'
@@ -12,9 +10,8 @@ const THEMES: { value: Settings['theme']; label: string }[] = [
 ]
 
 /** Who is labelling, blind mode, theme. Stored per browser; labels live in the workspace. */
-export function SettingsView(_props: ViewProps) {
+export function SettingsView({ chooseAnnotator }: ViewProps) {
   const { settings, update } = useSettings()
-  const [switching, setSwitching] = useState(false)
   const info = useQuery(() => api('workspace.info', {}), [])
 
   return (
@@ -27,7 +24,7 @@ export function SettingsView(_props: ViewProps) {
         <p>
           Labels are saved as <strong>{settings.annotatorName ?? 'nobody yet'}</strong>.
         </p>
-        <button type="button" onClick={() => setSwitching(true)}>
+        <button type="button" onClick={chooseAnnotator}>
           Switch or add annotator…
         </button>
       </section>
@@ -71,15 +68,6 @@ export function SettingsView(_props: ViewProps) {
             FactLab {info.data.appVersion} · schema {info.data.schemaVersion}
           </p>
         </section>
-      )}
-      {switching && (
-        <AnnotatorGate
-          onChosen={(a) => {
-            update({ annotatorId: a.id, annotatorName: a.name })
-            setSwitching(false)
-          }}
-          onCancel={() => setSwitching(false)}
-        />
       )}
     </div>
   )
