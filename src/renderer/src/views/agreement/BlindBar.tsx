@@ -41,7 +41,7 @@ export function BlindBar(p: {
             </button>
           )}
           {adjudicatorId !== null && confirming && (
-            <span role="group" aria-label="Confirm stepping out">
+            <span className="confirm-inline">
               For good: this cannot be undone.{' '}
               <button
                 type="button"
