@@ -66,11 +66,15 @@ describe('annotate actions', () => {
     expect(undo.perform(r.state).effects).toEqual([{ type: 'notice', message: 'Nothing to undo' }])
   })
 
-  it('Enter goes to the next unlabelled unit here, or asks the server when none is left', () => {
+  it('Enter goes to the next unlabelled unit here, or asks the server when none is left, but never past an open focus', () => {
     let s = labelVerdict.perform(start(), 'true').state // 10 labelled, focus 11
     s = labelVerdict.perform(s, 'true').state // 11 labelled, focus 12
     const back = nextUnlabelled.perform({ ...s, focus: 10 })
     expect(back.state.focus).toBe(12)
+    // On a unit still waiting for a label (where a label just moved the focus), it stays and says why.
+    const stay = nextUnlabelled.perform(s)
+    expect(stay.state.focus).toBe(12)
+    expect(stay.effects).toMatchObject([{ type: 'notice' }])
     s = labelVerdict.perform(s, 'true').state
     expect(nextUnlabelled.perform(s).effects).toEqual([{ type: 'nextUnlabelled', afterTargetId: 12 }])
   })

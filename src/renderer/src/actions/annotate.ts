@@ -96,7 +96,9 @@ export const focusTarget: Action<number> = {
 
 /**
  * The next unit I have not labelled: in this list when there is one after the focus, otherwise
- * the server finds it (in a later variant or item, wrapping to the start).
+ * the server finds it (in a later variant or item, wrapping to the start). On a unit still
+ * waiting for my label it stays: a label moves the focus on by itself, so an Enter pressed out of
+ * habit right after one would otherwise leave the unit it landed on behind. Skipping is ↓.
  */
 export const nextUnlabelled: Action = {
   name: 'nextUnlabelled',
@@ -104,6 +106,14 @@ export const nextUnlabelled: Action = {
   label: 'Next unlabelled unit',
   hint: 'next unlabelled',
   perform(state) {
+    const here = state.focus
+    if (here !== null && !isLabelled(state, here) && !state.settled?.includes(here))
+      return {
+        state,
+        effects: [
+          { type: 'notice', message: 'This unit is not labelled yet: label it, or press ↓ to skip it.' },
+        ],
+      }
     const at = state.focus === null ? -1 : state.order.indexOf(state.focus)
     const local = state.order
       .slice(at + 1)
