@@ -56,16 +56,30 @@ describe('an annotation project in the browser', () => {
     const plan = page.getByRole('form', { name: 'Plan' })
     await plan.waitFor()
     await plan.getByLabel('Overlap k').fill('5')
-    await plan.getByLabel('Annotators (name').fill('ana, ben')
+    // A rate that is not a number is refused; a name the workspace does not know is shown before
+    // saving adds it (a typo would otherwise become a person with a share of the work).
+    await plan.getByLabel('Annotators (name').fill('ana, ben: abc')
     await plan.getByRole('button', { name: 'Save plan' }).click()
+    await expect
+      .poll(() => plan.getByRole('alert').textContent())
+      .toContain('after the colon comes an hourly rate')
+    await plan.getByLabel('Annotators (name').fill('ana, ben:')
+    await plan.getByRole('button', { name: 'Save plan' }).click()
+    await expect
+      .poll(() => plan.getByRole('status').textContent())
+      .toContain('“ben” is not in this workspace yet')
+    expect(db.prepare("SELECT COUNT(*) AS n FROM annotators WHERE name LIKE 'ben%'").get()).toEqual({ n: 0 })
+    await plan.getByRole('button', { name: 'Add and save plan' }).click()
     await expect
       .poll(() => plan.getByRole('alert').textContent())
       .toMatch(/k = 5 needs at least 5 annotators/)
     await plan.getByLabel('Overlap k').fill('2')
     await plan.getByLabel('Controls mixed in').fill('100')
     await plan.getByLabel('Hourly rate (dataset)').fill('30')
-    await plan.getByRole('button', { name: 'Save plan' }).click()
+    await plan.getByRole('button', { name: 'Add and save plan' }).click()
     await page.getByText('k = 2 · open').waitFor()
+    await page.getByRole('form', { name: 'Plan' }).getByText('Saved.').waitFor()
+    expect(db.prepare("SELECT name FROM annotators WHERE name LIKE 'ben%'").all()).toEqual([{ name: 'ben' }])
     const controls = page.getByRole('region', { name: 'Controls' })
     await controls.getByLabel('Control answers', { exact: true }).fill(`targetId,verdict\n${control},true`)
     await controls.getByRole('button', { name: 'Mark these as controls' }).click()

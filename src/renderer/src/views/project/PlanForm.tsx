@@ -9,8 +9,16 @@ export function parseNamed(text: string): { name: string; hourlyRate: number | n
     .map((s) => s.trim())
     .filter(Boolean)
     .map((s) => {
-      const m = /^(.*?)\s*:\s*([\d.]+)$/.exec(s)
-      return m ? { name: m[1]!.trim(), hourlyRate: Number(m[2]) } : { name: s, hourlyRate: null }
+      const colon = s.lastIndexOf(':')
+      if (colon < 0) return { name: s, hourlyRate: null }
+      const name = s.slice(0, colon).trim()
+      const rate = s.slice(colon + 1).trim()
+      if (name === '') throw new Error(`“${s}”: a name comes before the colon`)
+      // "ana:" is ana without a rate; anything else after the colon must be one.
+      if (rate === '') return { name, hourlyRate: null }
+      if (!/^\d+(\.\d+)?$/.test(rate))
+        throw new Error(`“${s}”: after the colon comes an hourly rate, a number such as 30 or 27.5`)
+      return { name, hourlyRate: Number(rate) }
     })
 }
 
@@ -18,7 +26,16 @@ const named = (plan: Plan) =>
   plan.annotators.map((a) => (a.hourlyRate === null ? a.name : `${a.name}: ${a.hourlyRate}`)).join(', ')
 
 /** The lead's plan: overlap k, policy, seed, control rate, rates and the named annotators. */
-export function PlanForm({ plan, onSaved }: { plan: Plan; onSaved(): void }) {
+export function PlanForm({
+  plan,
+  onSaved,
+  justSaved = false,
+}: {
+  plan: Plan
+  onSaved(): void
+  /** The plan was saved just before this form was drawn again with it. */
+  justSaved?: boolean
+}) {
   const [k, setK] = useState(String(plan.k))
   const [policy, setPolicy] = useState(plan.policy)
   const [seed, setSeed] = useState(String(plan.seed))
@@ -26,7 +43,9 @@ export function PlanForm({ plan, onSaved }: { plan: Plan; onSaved(): void }) {
   const [hourly, setHourly] = useState(plan.hourlyRate === null ? '' : String(plan.hourlyRate))
   const [people, setPeople] = useState(named(plan))
   const [error, setError] = useState<string | null>(null)
-  const [saved, setSaved] = useState(false)
+  const [saved, setSaved] = useState(justSaved)
+  // Names not yet in the workspace, shown once before saving adds them (a typo would add a person).
+  const [newNames, setNewNames] = useState<string[] | null>(null)
 
   const edit =
     <T,>(set: (v: T) => void) =>
@@ -37,6 +56,13 @@ export function PlanForm({ plan, onSaved }: { plan: Plan; onSaved(): void }) {
   const save = async () => {
     setError(null)
     try {
+      const annotators = parseNamed(people)
+      const known = new Set((await api('workspace.annotators', {})).map((a) => a.name))
+      const unknown = annotators.map((a) => a.name).filter((n) => !known.has(n))
+      if (unknown.length > 0 && newNames?.join('\n') !== unknown.join('\n')) {
+        setNewNames(unknown)
+        return
+      }
       await api('projects.setPlan', {
         datasetId: plan.datasetId,
         k: Number(k),
@@ -44,7 +70,7 @@ export function PlanForm({ plan, onSaved }: { plan: Plan; onSaved(): void }) {
         seed: Number(seed),
         controlRate: Number(rate) / 100,
         hourlyRate: hourly.trim() === '' ? null : Number(hourly),
-        annotators: parseNamed(people),
+        annotators,
       })
       setSaved(true)
       onSaved()
@@ -105,7 +131,10 @@ export function PlanForm({ plan, onSaved }: { plan: Plan; onSaved(): void }) {
           Annotators (name or name: hourly rate, comma separated)
           <input
             value={people}
-            onChange={(e) => edit(setPeople)(e.target.value)}
+            onChange={(e) => {
+              setNewNames(null)
+              edit(setPeople)(e.target.value)
+            }}
             placeholder="ana: 30, ben: 25"
           />
         </label>
@@ -115,8 +144,15 @@ export function PlanForm({ plan, onSaved }: { plan: Plan; onSaved(): void }) {
           {error}
         </p>
       )}
+      {newNames && (
+        <p className="notice-box" role="status">
+          {newNames.map((n) => `“${n}”`).join(', ')} {newNames.length === 1 ? 'is' : 'are'} not in this
+          workspace yet. Save again to add {newNames.length === 1 ? 'this person' : 'these people'}, or
+          correct the names.
+        </p>
+      )}
       <button type="submit" className="primary">
-        Save plan
+        {newNames ? 'Add and save plan' : 'Save plan'}
       </button>
       {saved && <span className="muted"> Saved.</span>}
     </form>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
@@ -11,6 +11,8 @@ import './project.css'
 /** The lead's screen: the plan, guidelines, controls, and the project's progress in one place. */
 export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
   const q = useQuery(() => api('projects.dashboard', { datasetId }), [datasetId])
+  // The form is drawn afresh with the saved plan; this tells the new one to say "Saved.".
+  const [planSaved, setPlanSaved] = useState(false)
   useEffect(
     () =>
       onEvent('labels.changed', (e) => {
@@ -34,7 +36,11 @@ export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
       <PlanForm
         key={`${d.plan.k}|${d.plan.policy}|${d.plan.seed}|${d.plan.annotators.length}`}
         plan={d.plan}
-        onSaved={q.reload}
+        justSaved={planSaved}
+        onSaved={() => {
+          setPlanSaved(true)
+          q.reload()
+        }}
       />
       <DashboardTables d={d} onChanged={q.reload} />
       <ControlsPanel datasetId={datasetId} count={d.controls.count} onChanged={q.reload} />
