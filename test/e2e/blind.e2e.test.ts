@@ -33,6 +33,18 @@ describe('blind mode in the browser', () => {
       expect(await page.getByText('SECRET judge reason').count()).toBe(0)
     }
 
+    // The datasets list keeps the dataset's dispute count back too (the demo has disputes).
+    expect(
+      (db.prepare('SELECT COUNT(*) AS n FROM disputed_targets WHERE dataset_id = 1').get() as { n: number })
+        .n,
+    ).toBeGreaterThan(0)
+    await page.getByRole('article', { name: DEMO }).waitFor()
+    expect(
+      await page
+        .getByRole('article', { name: DEMO })
+        .getByText(/disputed/)
+        .count(),
+    ).toBe(0)
     await annotate.open(DEMO)
     await nothingShownOnFocused()
     const first = await annotate.focusedTargetId()

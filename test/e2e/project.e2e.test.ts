@@ -88,15 +88,17 @@ describe('an annotation project in the browser', () => {
     // Guidelines: a script is refused with a clear message; remote images are not shown.
     const guide = page.getByRole('region', { name: 'Guidelines' })
     const md = guide.getByLabel('Guidelines Markdown')
-    await md.fill('# Rules\n\n<script>window.pwned = 1</script>')
-    await guide
-      .getByText(/a <script> tag/)
-      .first()
-      .waitFor()
-    await guide.getByRole('button', { name: 'Save as a new version' }).click()
-    await expect
-      .poll(() => guide.getByRole('alert').textContent())
-      .toMatch(/<script> tag.*nothing was changed/)
+    await md.fill(
+      '# Rules\n\n<script>window.pwned = 1</script>\n\n<img src=x onerror="alert(1)"> [x](javascript:alert(1))',
+    )
+    // Each problem is named once, in one box, and the button waits until they are gone.
+    const refusal = guide.locator('.error-box')
+    await refusal.getByText(/a <script> tag/).waitFor()
+    expect(await refusal.count()).toBe(1)
+    expect(await refusal.textContent()).toBe(
+      'These guidelines contain a <script> tag, an HTML event handler (such as onerror=) and a javascript: link, which guidelines may not hold (they are shown to every annotator). Remove them and save again; nothing was changed.',
+    )
+    expect(await guide.getByRole('button', { name: 'Save as a new version' }).isDisabled()).toBe(true)
     await md.fill(
       '# Rules\n\nA fact is **true** only if the answer states it.\n\n![tracker](https://example.com/t.png)',
     )

@@ -63,6 +63,8 @@ describe('presets import the fixtures written in their layout', () => {
     expect(r.labels).toBe(9 * 3 - 3 + 1) // item 3's extra fact is labelled for `answer` only
     const labels = labelsOf(ws, r.datasetId)
     expect(labels.every((l) => l.annotator === 'wikievalfacts')).toBe(true)
+    // The released labels are the dataset's reference, not someone to label as on the start screen.
+    expect(rows(ws, 'SELECT name, kind FROM annotators')).toEqual([{ name: 'wikievalfacts', kind: 'source' }])
     expect(labels).toContainEqual({
       annotator: 'wikievalfacts',
       verdict: 'not_clear',

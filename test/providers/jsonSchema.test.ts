@@ -199,4 +199,22 @@ it("the model panel's Detect records what the server honours and says so per cap
   expect(stored.capabilities).toMatchObject({ jsonSchema: true, tools: false, forcedToolChoice: false })
   const anthropic = await call('judges.detectModel', { provider: 'anthropic', model: 'c', baseUrl: '' })
   expect(anthropic).toMatchObject({ ok: false, error: { code: 'failed' } })
+  // OpenAI without a key: said as a run would say it, before anything goes out.
+  const saved = process.env.OPENAI_API_KEY
+  delete process.env.OPENAI_API_KEY
+  try {
+    const requests = fake.requests.length
+    const openai = await call('judges.detectModel', {
+      provider: 'openai',
+      model: 'gpt-x',
+      baseUrl: fake.openaiUrl,
+    })
+    expect(openai).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringContaining('No API key for openai') },
+    })
+    expect(fake.requests.length).toBe(requests)
+  } finally {
+    if (saved !== undefined) process.env.OPENAI_API_KEY = saved
+  }
 })

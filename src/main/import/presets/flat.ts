@@ -66,7 +66,9 @@ export const wikievalfacts: FlatPreset = {
       factLabels,
       labelSchema: FAAF_SCHEMA,
     })
-    return mappingConverter(mapping, FAAF_SCHEMA, 'wikievalfacts')
+    // The released labels are the dataset's own reference, not a person to label as.
+    const converter = mappingConverter(mapping, FAAF_SCHEMA, 'wikievalfacts')
+    return factLabels.length > 0 ? { ...converter, sources: ['wikievalfacts'] } : converter
   },
 }
 

@@ -81,6 +81,9 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
     'judges.model': ({ provider, model, baseUrl }) => getModel(db(), provider, model, baseUrl),
     'judges.saveModel': (m) => saveModel(db(), m),
     'judges.detectModel': async ({ provider, model, baseUrl }) => {
+      // Without a key the probe could only fail at the network, with a vaguer message than this.
+      const missing = provider === 'openai' ? missingKey(provider) : null
+      if (missing) throw new ServiceError('bad_input', missing)
       try {
         const key = provider === 'lexical' ? null : keyStore().get(provider)
         return await detectModel(db(), { provider, model, baseUrl, apiKey: key })

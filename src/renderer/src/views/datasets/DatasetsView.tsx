@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { DatasetSummary } from '../../../../shared/contract/datasets'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
+import { useSettings } from '../../settings'
 import { PackageOpener } from '../project/PackagesPanel'
 import type { ViewProps } from '../types'
 import { DatasetExchange } from './DatasetExchange'
@@ -19,6 +20,9 @@ function schemaText(d: DatasetSummary): string {
 /** Every dataset of the workspace with how far each annotator has got. */
 export function DatasetsView({ annotatorId, navigate }: ViewProps) {
   const list = useQuery(() => api('datasets.list', {}), [])
+  // Blind mode keeps disputes out of Items and Agreement until I have labelled; the count here
+  // would tell what those views keep back.
+  const { blind } = useSettings().settings
   // Names come back at once; progress over a large dataset takes longer to count.
   const names = useQuery(() => api('datasets.names', {}), [])
   const [importing, setImporting] = useState(false)
@@ -91,7 +95,7 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
                 <span>{fmt.format(d.units)} units</span>
                 <span>·</span>
                 <span>{fmt.format(d.targets)} to judge</span>
-                {d.disputed > 0 && <span className="chip warn">{d.disputed} disputed</span>}
+                {d.disputed > 0 && !blind && <span className="chip warn">{d.disputed} disputed</span>}
               </p>
               {d.variants.length > 0 && (
                 <p className="meta">

@@ -70,7 +70,12 @@ export function JudgesView(props: ViewProps) {
           {datasetId === null ? (
             <p className="muted">Choose a dataset to preview and start runs.</p>
           ) : (
-            <RunsPanel datasetId={datasetId} config={config} onPreview={setPreview} />
+            <RunsPanel
+              datasetId={datasetId}
+              config={config}
+              hasConfigs={judgeConfigs.length > 0}
+              onPreview={setPreview}
+            />
           )}
           {preview && (
             <section className="card jd-card" aria-label="Request preview">

@@ -8,6 +8,8 @@ import { type Progress, RunRow } from './RunRow'
 export function RunsPanel(props: {
   datasetId: number
   config: JudgeConfig | null
+  /** Configs are saved, just none chosen: the hint then points at the list instead. */
+  hasConfigs?: boolean
   onPreview(p: Preview | null): void
 }) {
   const runs = useQuery(() => api('judges.runs', { datasetId: props.datasetId }), [props.datasetId])
@@ -102,7 +104,13 @@ export function RunsPanel(props: {
         <button type="button" className="primary" onClick={start} disabled={!props.config}>
           Start run
         </button>
-        {!props.config && <span className="muted small">Save a judge config first.</span>}
+        {!props.config && (
+          <span className="muted small">
+            {props.hasConfigs
+              ? 'Choose one under “Saved configs”, or save the one on the left.'
+              : 'Save a judge config first.'}
+          </span>
+        )}
         {error && <span className="error-text small">{error}</span>}
       </div>
       {runs.error && <p className="error-text">{runs.error}</p>}

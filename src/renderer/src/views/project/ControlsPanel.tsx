@@ -28,7 +28,14 @@ export function ControlsPanel({
   const run = async (input: { allGold?: boolean; answers?: { targetId: number; verdict: string }[] }) => {
     try {
       const r = await api('projects.setControls', { datasetId, ...input })
-      setMessage({ ok: true, text: `${r.added} marked; ${r.controls} controls in all.` })
+      setMessage(
+        input.allGold && r.controls === 0
+          ? {
+              ok: false,
+              text: 'No target has adjudicated or imported gold yet. Decide disputes in the Agreement view, or paste known answers below. (Majority votes are not used: a control must not come from the people it checks.)',
+            }
+          : { ok: true, text: `${r.added} marked; ${r.controls} controls in all.` },
+      )
       setText('')
       onChanged()
     } catch (e) {
@@ -45,7 +52,7 @@ export function ControlsPanel({
         never to the annotator.
       </p>
       <button type="button" onClick={() => void run({ allGold: true })}>
-        Use every target with gold
+        Use every adjudicated or imported gold answer
       </button>
       <textarea
         aria-label="Control answers"

@@ -52,7 +52,8 @@ export function GuidelinesEditor({ datasetId }: { datasetId: number }) {
         />
       </label>
       {problems.length > 0 && <p className="error-box">{guidelinesRefusal(problems)}</p>}
-      {error && (
+      {/* A refusal of what the box above already says is not said twice. */}
+      {error && problems.length === 0 && (
         <p className="error-box" role="alert">
           {error}
         </p>
@@ -60,7 +61,7 @@ export function GuidelinesEditor({ datasetId }: { datasetId: number }) {
       <button
         type="button"
         className="primary"
-        disabled={body === (current?.body ?? '')}
+        disabled={body === (current?.body ?? '') || problems.length > 0}
         onClick={() => void save()}
       >
         Save as a new version
