@@ -5,6 +5,11 @@ const ACTIVE_TAG = /<\s*\/?\s*(script|iframe|object|embed|form|link|meta|style|b
 const EVENT_HANDLER = /\son[a-z]+\s*=/i
 const JAVASCRIPT_URL = /javascript:/i
 
+/** Whether raw HTML in Markdown would run code or pull content in (what guidelines may not hold). */
+export function isActiveHtml(raw: string): boolean {
+  return ACTIVE_TAG.test(raw) || EVENT_HANDLER.test(raw) || JAVASCRIPT_URL.test(raw)
+}
+
 /**
  * Reasons a guidelines text is refused, empty when it is fine, each named once. Only raw HTML
  * counts: a `<script>` quoted in a code span or block is text the reader should see, not a tag.

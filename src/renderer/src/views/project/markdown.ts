@@ -1,5 +1,22 @@
 import DOMPurify from 'dompurify'
-import { marked } from 'marked'
+import { Marked } from 'marked'
+import { isActiveHtml } from '../../../../shared/guidelinesCheck'
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/**
+ * Raw HTML that guidelines may not hold is shown as text: the editor refuses it anyway, and
+ * Chromium reports an event handler even in the inert document DOMPurify parses (a console
+ * error per keystroke, although nothing runs).
+ */
+const marked = new Marked({
+  async: false,
+  gfm: true,
+  renderer: {
+    html: ({ text }) => (isActiveHtml(text) ? escapeHtml(text) : text),
+  },
+})
 
 /** Images may come only from the page itself or inline data: nothing fetched from elsewhere. */
 const LOCAL_IMAGE = /^(data:image\/|blob:)/i
@@ -11,7 +28,7 @@ const LOCAL_IMAGE = /^(data:image\/|blob:)/i
  */
 export function renderGuidelines(markdown: string): { html: string; droppedImages: number } {
   let droppedImages = 0
-  const raw = marked.parse(markdown, { async: false, gfm: true }) as string
+  const raw = marked.parse(markdown) as string
   DOMPurify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName !== 'img') return
     const src = (node as Element).getAttribute('src') ?? ''
