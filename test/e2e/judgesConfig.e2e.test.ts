@@ -26,12 +26,15 @@ describe('judge set-up without a key', () => {
     expect(offered).not.toContain('lexical')
     for (const m of GENERATE_METHODS) expect(offered).not.toContain(m)
     expect(await view.getByLabel('Model').inputValue()).toBe('')
+    // The baseline's name does not follow it to another provider.
+    expect(await view.getByLabel('Config name').inputValue()).toBe('')
     expect(await view.getByRole('button', { name: 'Create config' }).isDisabled()).toBe(true)
-    expect(await view.getByTestId('config-missing').textContent()).toBe('Still needed: a model name.')
+    expect(await view.getByTestId('config-missing').textContent()).toBe('Still needed: a name; a model name.')
     await app.shot('judges-config-missing')
 
     await view.getByLabel('Provider').selectOption('lexical')
     expect(await view.getByLabel('Model').inputValue()).toBe('rougeL')
+    expect(await view.getByLabel('Config name').inputValue()).toBe('Lexical baseline')
     await view.getByRole('button', { name: 'Create config' }).click()
     await view.getByRole('button', { name: 'Save changes' }).waitFor()
     await view.getByRole('button', { name: 'Start run' }).click()

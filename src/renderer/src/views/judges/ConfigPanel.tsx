@@ -31,7 +31,21 @@ function withProvider(d: Draft, provider: Draft['provider']): Draft {
   const method = methods.includes(d.method) ? d.method : PROVIDER_JUDGE_METHODS[provider][0]!
   const wasDefault = d.model === '' || d.model === DEFAULT_MODEL[d.provider]
   const model = wasDefault ? (DEFAULT_MODEL[provider] ?? '') : d.model
-  return { ...d, provider, method, model }
+  // The baseline's name would be wrong on any other provider; a name the person typed stays.
+  const name =
+    d.name === LEXICAL.name && provider !== 'lexical'
+      ? ''
+      : d.name === '' && provider === 'lexical'
+        ? LEXICAL.name
+        : d.name
+  return { ...d, provider, method, model, name }
+}
+
+/** What the base URL field suggests: a local server's address only where one is expected. */
+const BASE_URL_HINT: Partial<Record<Draft['provider'], string>> = {
+  'openai-compatible': 'http://localhost:11434/v1',
+  openai: 'https://api.openai.com/v1 (leave empty)',
+  anthropic: 'https://api.anthropic.com (leave empty)',
 }
 
 function numberOrUndefined(raw: string): number | undefined {
@@ -130,7 +144,7 @@ export function ConfigPanel(props: {
           <span>Base URL {draft.provider === 'openai-compatible' ? '(required)' : '(optional)'}</span>
           <input
             value={draft.baseUrl ?? ''}
-            placeholder="http://localhost:11434/v1"
+            placeholder={BASE_URL_HINT[draft.provider] ?? ''}
             onChange={(e) => set('baseUrl', e.target.value || null)}
             aria-label="Base URL"
           />

@@ -151,6 +151,14 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
           </label>
         ))}
       </div>
+      {draft.priceInputPerMTok === 0 &&
+        draft.priceOutputPerMTok === 0 &&
+        (config.provider === 'openai' || config.provider === 'anthropic') && (
+          <p className="muted small" role="note">
+            No prices yet: runs of this model will count a cost of 0. Enter the provider’s current prices per
+            million tokens (its pricing page) for the Compare view’s cost axis to mean something.
+          </p>
+        )}
       {!caps.tools || !caps.forcedToolChoice ? (
         <p className="muted small">
           {caps.jsonSchema && config.provider !== 'anthropic'
