@@ -59,7 +59,7 @@ describe('units review in the browser', () => {
     expect(await versions.nth(0).textContent()).toContain('No labels on this version.')
     const v1 = (await versions.nth(1).textContent()) ?? ''
     expect(v1).toContain(oldText)
-    expect(v1).toMatch(/alex on answer: true/)
+    expect(v1).toMatch(/alex on answer: True/)
     await app.shot('units-after-edit')
 
     const old = db.prepare('SELECT superseded_by AS sup, text FROM units WHERE id = ?').get(oldId)

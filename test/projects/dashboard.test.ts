@@ -64,6 +64,21 @@ describe("the lead's dashboard", () => {
     }
     // targets[0] is a v0 target: each person's one label shows under v0.
     expect(d.annotators.map((a) => a.byVariant[0]!.labels)).toEqual([1, 1, 1])
+    // Progress on the assignment counts only labels on it: targets[0]'s item went to two of three.
+    const held = new Set(
+      (
+        ws.db
+          .prepare(
+            'SELECT a.annotator_id AS id FROM assignments a JOIN targets t ON t.item_id = a.item_id WHERE t.id = ?',
+          )
+          .all(targets[0]!) as { id: number }[]
+      ).map((r) => r.id),
+    )
+    expect(held.size).toBe(2)
+    for (const a of d.annotators) {
+      expect(a.labels).toBe(1)
+      expect(a.assignedDone).toBe(held.has(a.annotatorId) ? 1 : 0)
+    }
     ws.close()
   })
 })

@@ -55,6 +55,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     else byPerson.set(l.annotatorId, [l])
   }
   const assignedTargets = assignedCounts(db, datasetId)
+  const assignedLabelled = plan.policy === 'fixed' ? labelledInAssignment(db, datasetId) : null
   const rateOf = new Map(plan.annotators.map((a) => [a.annotatorId, a.hourlyRate]))
   const grid = progressByVariant(
     db,
@@ -86,6 +87,8 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
             : plan.planned
               ? Math.ceil((k * totals.targets) / Math.max(1, plan.annotators.length || people.size))
               : null,
+        // Labels given before the plan, or on items someone else holds, are not progress on it.
+        assignedDone: assignedLabelled ? (assignedLabelled.get(id) ?? 0) : mine.length,
         controls: c ?? { answered: 0, correct: 0, accuracy: null, interval: null },
         kappaWithGold:
           withGold.length === 0
@@ -155,6 +158,20 @@ function assignedCounts(db: Db, datasetId: number): Map<number, number> {
     .prepare(
       `SELECT a.annotator_id AS id, COUNT(*) AS n FROM assignments a JOIN targets t ON t.item_id = a.item_id
        JOIN units u ON u.id = t.unit_id
+       WHERE a.dataset_id = ? AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)
+       GROUP BY a.annotator_id`,
+    )
+    .all(datasetId) as { id: number; n: number }[]
+  return new Map(rows.map((r) => [r.id, r.n]))
+}
+
+/** Each annotator's labels on the targets of their own assigned items (as assignedCounts counts them). */
+function labelledInAssignment(db: Db, datasetId: number): Map<number, number> {
+  const rows = db
+    .prepare(
+      `SELECT a.annotator_id AS id, COUNT(*) AS n FROM assignments a JOIN targets t ON t.item_id = a.item_id
+       JOIN units u ON u.id = t.unit_id
+       JOIN labels l ON l.target_id = t.id AND l.annotator_id = a.annotator_id AND l.verdict IS NOT NULL
        WHERE a.dataset_id = ? AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)
        GROUP BY a.annotator_id`,
     )

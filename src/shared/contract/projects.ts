@@ -65,6 +65,8 @@ export const AnnotatorFigures = z.object({
   medianSeconds: z.number().nullable(),
   /** Targets in their assignment (fixed policy) or their fair share of k × targets (open). */
   assigned: z.number().int().nullable(),
+  /** Labels towards `assigned`: on their assigned items' targets (fixed policy), else all of them. */
+  assignedDone: z.number().int(),
   controls: z.object({
     answered: z.number().int(),
     correct: z.number().int(),

@@ -79,9 +79,13 @@ export function JudgesView(props: ViewProps) {
           )}
           {preview && (
             <section className="card jd-card" aria-label="Request preview">
-              <h3>Exact request for the first candidate</h3>
+              <h3>
+                {preview.calls.length > 1
+                  ? `The ${preview.calls.length} exact requests for the first candidate`
+                  : 'Exact request for the first candidate'}
+              </h3>
               <p className="muted small">
-                {preview.candidates} candidates, {preview.targets} targets. Nothing has been sent.
+                {preview.candidates} candidates, {preview.targets} targets in the run. Nothing has been sent.
               </p>
               {preview.calls.length === 0 && (
                 <p className="muted small">This method makes no provider call.</p>

@@ -71,7 +71,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                 <td>{a.name}</td>
                 <td>{a.labels}</td>
                 <td>{a.overK}</td>
-                <td>{a.assigned === null ? '—' : `${a.labels} / ${a.assigned}`}</td>
+                <td>{a.assigned === null ? '—' : `${a.assignedDone} / ${a.assigned}`}</td>
                 <td>{num(a.medianSeconds, 1)}</td>
                 <td>{a.goldShared === 0 ? '—' : kappaCell(a.kappaWithGold, a.goldShared)}</td>
                 <td data-testid="control-accuracy">
@@ -80,7 +80,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                     : `${pct(a.controls.accuracy)} (${a.controls.correct}/${a.controls.answered}; ${pct(a.controls.interval?.low ?? null)}–${pct(a.controls.interval?.high ?? null)})`}
                 </td>
                 <td>{hours(a.activeSeconds / 3600)}</td>
-                <td>{a.cost === null ? '—' : a.cost.toFixed(2)}</td>
+                <td>{a.cost === null ? '—' : `$${a.cost.toFixed(2)}`}</td>
               </tr>
             ))}
           </tbody>

@@ -1,3 +1,4 @@
+import { verdictText } from '../../actions/keymap'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 import { useViewer } from '../../settings'
@@ -23,7 +24,8 @@ export function VersionHistory({ lineageId }: { lineageId: number }) {
             <ul className="units-version-labels">
               {v.labels.map((l) => (
                 <li key={`${l.annotator}:${l.variant}`}>
-                  {l.annotator} on <em>{l.variant}</em>: <strong>{l.verdict ?? 'cleared'}</strong>
+                  {l.annotator} on <em>{l.variant}</em>:{' '}
+                  <strong>{l.verdict === null ? 'cleared' : verdictText(l.verdict)}</strong>
                   {l.note ? ` — ${l.note}` : ''}
                 </li>
               ))}
