@@ -160,7 +160,7 @@ describe('units review in the browser', () => {
     const versions = edited.getByTestId('unit-version')
     await expect.poll(() => versions.count()).toBe(2)
     expect(await versions.nth(0).textContent()).toContain('No labels on this version.')
-    expect(await versions.nth(1).textContent()).toMatch(/refchecker on response: contradiction/)
+    expect(await versions.nth(1).textContent()).toMatch(/refchecker on response: Contradiction/)
     await app.shot('units-triplet-after-edit')
 
     const unit = (id: number) =>
