@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
+import { datasetVariants } from '../../annotate/datasets'
 import type { Workspace } from '../../app/workspace'
 import { CAPABILITY_NAMES, parseCapabilityList } from '../../providers/capabilityNames'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
@@ -11,10 +12,10 @@ import { improvementReport } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
-import { getRun, type RunSummary } from '../../runs/repo'
+import { getRun, type RunRecord, type RunSummary } from '../../runs/repo'
 import { listDatasets } from '../../store/repos/datasets'
 import { pickDataset } from '../datasetKey'
-import { CliError, cliProgress, EXIT, parsePositiveInt, printResult } from '../util'
+import { CliError, cliProgress, EXIT, parseAtLeastOne, printResult } from '../util'
 import { type Session, withWorkspace } from './session'
 
 interface CommonFlags {
@@ -51,15 +52,35 @@ interface RunFlags extends ProviderFlags {
 }
 
 const LEXICAL_METRICS = ['rouge1', 'rouge2', 'rougeL', 'overlap'] as const
+const isLexicalMetric = (m: string) => (LEXICAL_METRICS as readonly string[]).includes(m)
 
-/** The lexical baseline's settings from flags; `--model rouge2` alone picks the metric too. */
+/**
+ * The lexical baseline's settings from flags; `--model rouge2` alone picks the metric too. Reports
+ * name a run by its model, so a model that is no metric (`rouge9`) is refused unless
+ * `--lexical-metric` says which metric it is: otherwise a rougeL run would be shown as "rouge9".
+ */
 function lexicalSettings(f: RunFlags): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  const metric = f.lexicalMetric ?? (f.provider === 'lexical' ? f.model : undefined)
-  if (metric !== undefined && (LEXICAL_METRICS as readonly string[]).includes(metric))
-    out.lexicalMetric = metric
-  else if (f.lexicalMetric !== undefined)
-    throw new CliError(`--lexical-metric must be one of ${LEXICAL_METRICS.join(', ')}`, EXIT.usage)
+  if (f.lexicalMetric !== undefined && !isLexicalMetric(f.lexicalMetric))
+    throw new CliError(
+      `--lexical-metric must be one of ${LEXICAL_METRICS.join(', ')}, got "${f.lexicalMetric}"`,
+      EXIT.usage,
+    )
+  if (f.provider === 'lexical') {
+    if (isLexicalMetric(f.model)) {
+      if (f.lexicalMetric !== undefined && f.lexicalMetric !== f.model)
+        throw new CliError(
+          `--model ${f.model} and --lexical-metric ${f.lexicalMetric} name two different metrics; give one`,
+          EXIT.usage,
+        )
+      out.lexicalMetric = f.model
+    } else if (f.lexicalMetric === undefined)
+      throw new CliError(
+        `--provider lexical: --model names the metric, one of ${LEXICAL_METRICS.join(', ')}, got "${f.model}" (to give the run a name of your own, add --lexical-metric)`,
+        EXIT.usage,
+      )
+  }
+  if (f.lexicalMetric !== undefined) out.lexicalMetric = f.lexicalMetric
   if (f.lexicalThreshold !== undefined) {
     const t = Number(f.lexicalThreshold)
     if (!Number.isFinite(t) || t < 0 || t > 1)
@@ -81,12 +102,34 @@ export function providerOf(raw: string): ProviderName {
   return found
 }
 
+const quoted = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(', ')
+
+/**
+ * `--variants a,b` as a list of the dataset's variants. A name the dataset does not have is
+ * refused (as `label --variant` refuses it): it would otherwise slice away every candidate and
+ * give an empty run that reports "done".
+ */
+function variantsOf(ws: Workspace, datasetId: number, datasetName: string, raw: string): string[] {
+  const names = [...new Set(raw.split(',').map((v) => v.trim()))].filter((v) => v !== '')
+  if (names.length === 0) throw new CliError('--variants needs at least one variant name', EXIT.usage)
+  const known = datasetVariants(ws.db, datasetId)
+  const unknown = names.filter((n) => !known.includes(n))
+  if (unknown.length > 0)
+    throw new CliError(
+      `--variants: dataset "${datasetName}" has no variant${unknown.length > 1 ? 's' : ''} ${quoted(unknown)} (it has ${known.length > 0 ? quoted(known) : 'none'})`,
+    )
+  return names
+}
+
 /** The run request shared by `judge run`, `judge preview` and `units generate`. */
 export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string): RunRequest {
-  const datasetId = pickDataset(listDatasets(ws.db), f.dataset)
+  const datasets = listDatasets(ws.db)
+  const datasetId = pickDataset(datasets, f.dataset)
+  const datasetName = datasets.find((d) => d.id === datasetId)?.name ?? f.dataset
+  const variants = f.variants === undefined ? undefined : variantsOf(ws, datasetId, datasetName, f.variants)
   const noKey = missingKey(providerOf(f.provider))
   if (noKey) throw new CliError(noKey)
-  const num = (name: string, raw: string | undefined) => parsePositiveInt(name, raw)
+  const num = (name: string, raw: string | undefined) => parseAtLeastOne(name, raw)
   const concurrency = num('--concurrency', f.concurrency)
   const rpm = num('--rpm', f.rpm)
   const tpm = num('--tpm', f.tpm)
@@ -105,16 +148,17 @@ export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string
     model: f.model,
     baseUrl: f.baseUrl ?? null,
     method,
-    ...(concurrency ? { concurrency } : {}),
-    ...(rpm ? { rpm } : {}),
-    ...(tpm ? { tpm } : {}),
-    ...(timeoutMs ? { timeoutMs } : {}),
-    ...(maxAttempts ? { maxAttempts } : {}),
+    // Only an absent flag takes the default: every value given was checked to be at least 1.
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(rpm !== undefined ? { rpm } : {}),
+    ...(tpm !== undefined ? { tpm } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(maxAttempts !== undefined ? { maxAttempts } : {}),
     ...(f.cache === false ? { cache: false } : {}),
     ...(capabilities ? { capabilities } : {}),
     slice: {
-      ...(limit ? { limit } : {}),
-      ...(f.variants ? { variants: f.variants.split(',').map((v) => v.trim()) } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+      ...(variants !== undefined ? { variants } : {}),
     },
   }
 }
@@ -193,22 +237,52 @@ function modeOf(raw: string | undefined): 'sync' | 'batch' | undefined {
   return raw
 }
 
-function exitFor(summaries: RunSummary[]): void {
+/** Exit 1 when a run did not finish, with the reason the run recorded and how to go on. */
+function exitFor(summaries: RunSummary[], ws: Workspace): void {
   const failed = summaries.find((s) => s.status !== 'done')
-  if (failed) {
-    const run = failed.status === 'failed' ? ` (${failed.run})` : ''
-    throw new CliError(
-      `run ${failed.run} ended ${failed.status}${run}; resume it with: judge resume ${failed.run}`,
-    )
+  if (!failed) return
+  const why = getRun(ws.db, failed.run).error
+  throw new CliError(
+    `run ${failed.run} ended ${failed.status}${why ? `: ${why}` : ''}; resume it with: judge resume ${failed.run}`,
+  )
+}
+
+/**
+ * The run a command names, refused the same way by every judge command (exit 1) before anything
+ * is asked of it: `judge status` used to say "failed: No run…" where `judge resume` said "No run…".
+ */
+function knownRun(ws: Workspace, runId: number): RunRecord {
+  const missing = `No run with id ${runId}`
+  try {
+    return getRun(ws.db, runId)
+  } catch (error) {
+    // Only the missing run is the person's mistake; anything else (a damaged row) stays itself.
+    if (error instanceof Error && error.message === missing) throw new CliError(missing)
+    throw error
   }
 }
 
+/**
+ * A paid provider's run made with no price recorded for its model costs 0.0000, which reads like
+ * a free run: say where the price is set. (A local server may well be free, so it gets no note.)
+ */
+function unpricedNote(run: RunRecord, s: RunSummary): string | null {
+  const { provider, model, baseUrl, prices } = run.config
+  if (provider !== 'openai' && provider !== 'anthropic') return null
+  if (s.calls === 0 || prices.input > 0 || prices.output > 0) return null
+  const url = baseUrl ? ` --base-url ${baseUrl}` : ''
+  return `${provider}/${model} has no price recorded, so its cost shows as 0; set one for later runs with: factlab models price --provider ${provider} --model ${model}${url} --input <per M tokens> --output <per M tokens>`
+}
+
 function report(json: boolean, summaries: RunSummary[], ws: Workspace): void {
-  const errors = summaries.map((s) => getRun(ws.db, s.run).error).filter(Boolean)
+  const notes = summaries.flatMap((s) => {
+    const run = getRun(ws.db, s.run)
+    return [run.error, unpricedNote(run, s)].filter((n): n is string => Boolean(n))
+  })
   printResult(json, summaries.length === 1 ? summaries[0] : summaries, () =>
-    [...summaries.map(human), ...errors.map((e) => `note: ${e}`)].join('\n'),
+    [...summaries.map(human), ...[...new Set(notes)].map((n) => `note: ${n}`)].join('\n'),
   )
-  exitFor(summaries)
+  exitFor(summaries, ws)
 }
 
 export function registerJudgeCommands(program: Command): void {
@@ -240,6 +314,10 @@ export function registerJudgeCommands(program: Command): void {
       '--lexical-tokens <mode>',
       "lexical: unicode (words in any script, default) or ascii ([a-z0-9]+ lower-case, as the papers' scripts)",
     )
+    .option(
+      '--no-prompt-cache',
+      'per-fact and per-triplet methods: send no prompt-cache breakpoint (Anthropic; OpenAI caches by itself)',
+    )
     .action(async (f: RunFlags) => {
       if (!(JUDGE_METHODS as readonly string[]).includes(f.method))
         throw new CliError(
@@ -254,10 +332,11 @@ export function registerJudgeCommands(program: Command): void {
         if (f.promptCache === false) r.settings = { ...r.settings, promptCache: false }
         const mode = modeOf(f.mode)
         if (mode) r.mode = mode
-        const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
+        const pollMs = parseAtLeastOne('--poll-ms', f.pollMs)
+        const repeat = parseAtLeastOne('--repeat', f.repeat) ?? 1
         let ids: number[]
         try {
-          ids = createRuns(ws.db, r, parsePositiveInt('--repeat', f.repeat) ?? 1)
+          ids = createRuns(ws.db, r, repeat)
         } catch (error) {
           throw new CliError(error instanceof Error ? error.message : String(error))
         }
@@ -277,13 +356,13 @@ export function registerJudgeCommands(program: Command): void {
     .option('--poll-ms <ms>', 'batch mode: first wait between status checks')
     .option('--json', 'print the result as JSON')
     .action(async (run: string, f: CommonFlags & { mode?: string; pollMs?: string }) => {
-      const runId = parsePositiveInt('run', run)!
+      const runId = parseAtLeastOne('run', run)!
       const mode = modeOf(f.mode)
-      const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
+      const pollMs = parseAtLeastOne('--poll-ms', f.pollMs)
       await withWorkspace(f.workspace, async (ws, s) => {
         // A finished run just reports; any other is resumed by the app's own call, then followed
         // here (progress bar, Ctrl-C pauses) on the same engine.
-        if (getRun(ws.db, runId).status !== 'done')
+        if (knownRun(ws, runId).status !== 'done')
           await s.launch('judges.resume', {
             runId,
             ...(mode ? { mode } : {}),
@@ -299,8 +378,9 @@ export function registerJudgeCommands(program: Command): void {
     .option('--workspace <db>', 'workspace file')
     .option('--json', 'print the result as JSON')
     .action(async (run: string, f: CommonFlags) => {
-      const runId = parsePositiveInt('run', run)!
-      await withWorkspace(f.workspace, async (_ws, s) => {
+      const runId = parseAtLeastOne('run', run)!
+      await withWorkspace(f.workspace, async (ws, s) => {
+        knownRun(ws, runId)
         const st = await s.call('judges.batches', { runId })
         printResult(Boolean(f.json), st, () =>
           [
@@ -323,10 +403,10 @@ export function registerJudgeCommands(program: Command): void {
     .option('--rounds <k>', 'rewrite rounds (default 1)')
     .option('--json', 'print the result as JSON')
     .action(async (f: CommonFlags & { run: string; rounds?: string }) => {
-      const sourceRunId = parsePositiveInt('--run', f.run)!
-      const rounds = parsePositiveInt('--rounds', f.rounds) ?? 1
+      const sourceRunId = parseAtLeastOne('--run', f.run)!
+      const rounds = parseAtLeastOne('--rounds', f.rounds) ?? 1
       await withWorkspace(f.workspace, async (ws, s) => {
-        const source = getRun(ws.db, sourceRunId)
+        const source = knownRun(ws, sourceRunId)
         if (source.method !== 'dcr')
           throw new CliError(`Run ${sourceRunId} is a ${source.method} run, not dcr`)
         // Created and started by the app's own call, then followed here on the same engine.
@@ -342,7 +422,7 @@ export function registerJudgeCommands(program: Command): void {
             ),
           ].join('\n'),
         )
-        exitFor([summary])
+        exitFor([summary], ws)
       })
     })
 
