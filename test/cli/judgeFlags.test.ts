@@ -81,6 +81,17 @@ describe('judge run flags', () => {
     expect(JSON.parse(config)).toMatchObject({ settings: { promptCache: false } })
   })
 
+  it('judge preview --no-prompt-cache shows the body a run with it sends, without the breakpoint', async () => {
+    const file = workspaceFile(1, 2)
+    const preview = async (...extra: string[]) => {
+      const r = await cli([...judgeArgs(file, '--json', ...extra)].map((a) => (a === 'run' ? 'preview' : a)))
+      expect(r.code, r.err).toBe(0)
+      return JSON.stringify((JSON.parse(r.out) as { calls: { wire: unknown }[] }).calls)
+    }
+    expect(await preview()).toContain('cache_control')
+    expect(await preview('--no-prompt-cache')).not.toContain('cache_control')
+  })
+
   it.each([
     ['--limit', '0'],
     ['--limit', '-1'],

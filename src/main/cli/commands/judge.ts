@@ -285,6 +285,9 @@ function report(json: boolean, summaries: RunSummary[], ws: Workspace): void {
   exitFor(summaries, ws)
 }
 
+const NO_PROMPT_CACHE =
+  'per-fact and per-triplet methods: send no prompt-cache breakpoint (Anthropic; OpenAI caches shared prefixes by itself)'
+
 export function registerJudgeCommands(program: Command): void {
   const judge = program
     .command('judge')
@@ -314,10 +317,7 @@ export function registerJudgeCommands(program: Command): void {
       '--lexical-tokens <mode>',
       "lexical: unicode (words in any script, default) or ascii ([a-z0-9]+ lower-case, as the papers' scripts)",
     )
-    .option(
-      '--no-prompt-cache',
-      'per-fact and per-triplet methods: send no prompt-cache breakpoint (Anthropic; OpenAI caches by itself)',
-    )
+    .option('--no-prompt-cache', NO_PROMPT_CACHE)
     .action(async (f: RunFlags) => {
       if (!(JUDGE_METHODS as readonly string[]).includes(f.method))
         throw new CliError(
@@ -329,7 +329,7 @@ export function registerJudgeCommands(program: Command): void {
       await withWorkspace(f.workspace, async (ws, s) => {
         const r = requestFromFlags(ws, f, f.method)
         r.settings = { ...(f.parseMode ? { parseMode: f.parseMode } : {}), ...lexicalSettings(f) }
-        if (f.promptCache === false) r.settings = { ...r.settings, promptCache: false }
+        if (f.promptCache === false) r.settings.promptCache = false
         const mode = modeOf(f.mode)
         if (mode) r.mode = mode
         const pollMs = parseAtLeastOne('--poll-ms', f.pollMs)
@@ -428,9 +428,13 @@ export function registerJudgeCommands(program: Command): void {
 
   withProviderOptions(judge.command('preview').description('Print the exact first request a run would send'))
     .requiredOption('--method <name>', JUDGE_METHODS.join(', '))
+    .option('--no-prompt-cache', NO_PROMPT_CACHE)
     .action(async (f: RunFlags) => {
       await withWorkspace(f.workspace, async (ws) => {
-        const p = await previewRun(ws.db, requestFromFlags(ws, f, f.method), BUILTIN_REGISTRY)
+        const r = requestFromFlags(ws, f, f.method)
+        // The preview shows the wire body, which the prompt-cache breakpoint is part of.
+        if (f.promptCache === false) r.settings = { promptCache: false }
+        const p = await previewRun(ws.db, r, BUILTIN_REGISTRY)
         printResult(Boolean(f.json), p, () =>
           [
             `${p.candidates} candidates, ${p.targets} targets`,
