@@ -14,7 +14,7 @@ import { previewRun } from '../../runs/preview'
 import { getRun, type RunSummary } from '../../runs/repo'
 import { listDatasets } from '../../store/repos/datasets'
 import { pickDataset } from '../datasetKey'
-import { CliError, cliProgress, EXIT, parseAtLeastOne, printResult } from '../util'
+import { CliError, cliProgress, EXIT, parseAtLeastOne, parsePositiveInt, printResult } from '../util'
 import { knownRun, LEXICAL_METRICS, lexicalSettings, unpricedNote, variantsOf } from './judgeChecks'
 import { type Session, withWorkspace } from './session'
 
@@ -242,7 +242,8 @@ export function registerJudgeCommands(program: Command): void {
         if (f.promptCache === false) r.settings.promptCache = false
         const mode = modeOf(f.mode)
         if (mode) r.mode = mode
-        const pollMs = parseAtLeastOne('--poll-ms', f.pollMs)
+        // A wait, not a count: 0 polls at once (the batch tests do), as the app's call allows.
+        const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
         const repeat = parseAtLeastOne('--repeat', f.repeat) ?? 1
         let ids: number[]
         try {
@@ -268,7 +269,7 @@ export function registerJudgeCommands(program: Command): void {
     .action(async (run: string, f: CommonFlags & { mode?: string; pollMs?: string }) => {
       const runId = parseAtLeastOne('run', run)!
       const mode = modeOf(f.mode)
-      const pollMs = parseAtLeastOne('--poll-ms', f.pollMs)
+      const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
       await withWorkspace(f.workspace, async (ws, s) => {
         // A finished run just reports; any other is resumed by the app's own call, then followed
         // here (progress bar, Ctrl-C pauses) on the same engine.
