@@ -42,10 +42,27 @@ export function printResult(json: boolean, value: unknown, human: () => string):
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`)
 }
 
+/**
+ * A whole number of 0 or more (a seed, say), or undefined when the flag was not given. Despite the
+ * name it takes 0; counts, limits and ids, where 0 is a mistake, go through `parseAtLeastOne`.
+ */
 export function parsePositiveInt(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined
   const n = Number(raw)
   if (!Number.isInteger(n) || n < 0)
     throw new CliError(`${name} must be a whole number, got "${raw}"`, EXIT.usage)
+  return n
+}
+
+/**
+ * A count, limit, duration or id: a whole number of 1 or more, or undefined when the flag was not
+ * given. 0 is refused rather than read as "no limit" or "the default": `--limit 0` meaning the
+ * whole dataset would send every request to a paid provider.
+ */
+export function parseAtLeastOne(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw.trim() === '' ? Number.NaN : raw)
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new CliError(`${name} must be a whole number of at least 1, got "${raw}"`, EXIT.usage)
   return n
 }

@@ -14,7 +14,8 @@ import { previewRun } from '../../runs/preview'
 import { getRun, type RunSummary } from '../../runs/repo'
 import { listDatasets } from '../../store/repos/datasets'
 import { pickDataset } from '../datasetKey'
-import { CliError, cliProgress, EXIT, parsePositiveInt, printResult } from '../util'
+import { CliError, cliProgress, EXIT, parseAtLeastOne, parsePositiveInt, printResult } from '../util'
+import { knownRun, LEXICAL_METRICS, lexicalSettings, unpricedNote, variantsOf } from './judgeChecks'
 import { type Session, withWorkspace } from './session'
 
 interface CommonFlags {
@@ -50,30 +51,6 @@ interface RunFlags extends ProviderFlags {
   lexicalTokens?: string
 }
 
-const LEXICAL_METRICS = ['rouge1', 'rouge2', 'rougeL', 'overlap'] as const
-
-/** The lexical baseline's settings from flags; `--model rouge2` alone picks the metric too. */
-function lexicalSettings(f: RunFlags): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  const metric = f.lexicalMetric ?? (f.provider === 'lexical' ? f.model : undefined)
-  if (metric !== undefined && (LEXICAL_METRICS as readonly string[]).includes(metric))
-    out.lexicalMetric = metric
-  else if (f.lexicalMetric !== undefined)
-    throw new CliError(`--lexical-metric must be one of ${LEXICAL_METRICS.join(', ')}`, EXIT.usage)
-  if (f.lexicalThreshold !== undefined) {
-    const t = Number(f.lexicalThreshold)
-    if (!Number.isFinite(t) || t < 0 || t > 1)
-      throw new CliError('--lexical-threshold must be a number from 0 to 1', EXIT.usage)
-    out.lexicalThreshold = t
-  }
-  if (f.lexicalTokens !== undefined) {
-    if (f.lexicalTokens !== 'unicode' && f.lexicalTokens !== 'ascii')
-      throw new CliError('--lexical-tokens must be unicode or ascii', EXIT.usage)
-    out.lexicalTokens = f.lexicalTokens
-  }
-  return out
-}
-
 export function providerOf(raw: string): ProviderName {
   const found = PROVIDER_NAMES.find((p) => p === raw)
   if (!found)
@@ -83,10 +60,13 @@ export function providerOf(raw: string): ProviderName {
 
 /** The run request shared by `judge run`, `judge preview` and `units generate`. */
 export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string): RunRequest {
-  const datasetId = pickDataset(listDatasets(ws.db), f.dataset)
+  const datasets = listDatasets(ws.db)
+  const datasetId = pickDataset(datasets, f.dataset)
+  const datasetName = datasets.find((d) => d.id === datasetId)?.name ?? f.dataset
+  const variants = f.variants === undefined ? undefined : variantsOf(ws, datasetId, datasetName, f.variants)
   const noKey = missingKey(providerOf(f.provider))
   if (noKey) throw new CliError(noKey)
-  const num = (name: string, raw: string | undefined) => parsePositiveInt(name, raw)
+  const num = (name: string, raw: string | undefined) => parseAtLeastOne(name, raw)
   const concurrency = num('--concurrency', f.concurrency)
   const rpm = num('--rpm', f.rpm)
   const tpm = num('--tpm', f.tpm)
@@ -105,16 +85,17 @@ export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string
     model: f.model,
     baseUrl: f.baseUrl ?? null,
     method,
-    ...(concurrency ? { concurrency } : {}),
-    ...(rpm ? { rpm } : {}),
-    ...(tpm ? { tpm } : {}),
-    ...(timeoutMs ? { timeoutMs } : {}),
-    ...(maxAttempts ? { maxAttempts } : {}),
+    // Only an absent flag takes the default: every value given was checked to be at least 1.
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(rpm !== undefined ? { rpm } : {}),
+    ...(tpm !== undefined ? { tpm } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(maxAttempts !== undefined ? { maxAttempts } : {}),
     ...(f.cache === false ? { cache: false } : {}),
     ...(capabilities ? { capabilities } : {}),
     slice: {
-      ...(limit ? { limit } : {}),
-      ...(f.variants ? { variants: f.variants.split(',').map((v) => v.trim()) } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+      ...(variants !== undefined ? { variants } : {}),
     },
   }
 }
@@ -193,23 +174,29 @@ function modeOf(raw: string | undefined): 'sync' | 'batch' | undefined {
   return raw
 }
 
-function exitFor(summaries: RunSummary[]): void {
+/** Exit 1 when a run did not finish, with the reason the run recorded and how to go on. */
+function exitFor(summaries: RunSummary[], ws: Workspace): void {
   const failed = summaries.find((s) => s.status !== 'done')
-  if (failed) {
-    const run = failed.status === 'failed' ? ` (${failed.run})` : ''
-    throw new CliError(
-      `run ${failed.run} ended ${failed.status}${run}; resume it with: judge resume ${failed.run}`,
-    )
-  }
+  if (!failed) return
+  const why = getRun(ws.db, failed.run).error
+  throw new CliError(
+    `run ${failed.run} ended ${failed.status}${why ? `: ${why}` : ''}; resume it with: judge resume ${failed.run}`,
+  )
 }
 
 function report(json: boolean, summaries: RunSummary[], ws: Workspace): void {
-  const errors = summaries.map((s) => getRun(ws.db, s.run).error).filter(Boolean)
+  const notes = summaries.flatMap((s) => {
+    const run = getRun(ws.db, s.run)
+    return [run.error, unpricedNote(run, s)].filter((n): n is string => Boolean(n))
+  })
   printResult(json, summaries.length === 1 ? summaries[0] : summaries, () =>
-    [...summaries.map(human), ...errors.map((e) => `note: ${e}`)].join('\n'),
+    [...summaries.map(human), ...[...new Set(notes)].map((n) => `note: ${n}`)].join('\n'),
   )
-  exitFor(summaries)
+  exitFor(summaries, ws)
 }
+
+const NO_PROMPT_CACHE =
+  'per-fact and per-triplet methods: send no prompt-cache breakpoint (Anthropic; OpenAI caches shared prefixes by itself)'
 
 export function registerJudgeCommands(program: Command): void {
   const judge = program
@@ -240,6 +227,7 @@ export function registerJudgeCommands(program: Command): void {
       '--lexical-tokens <mode>',
       "lexical: unicode (words in any script, default) or ascii ([a-z0-9]+ lower-case, as the papers' scripts)",
     )
+    .option('--no-prompt-cache', NO_PROMPT_CACHE)
     .action(async (f: RunFlags) => {
       if (!(JUDGE_METHODS as readonly string[]).includes(f.method))
         throw new CliError(
@@ -251,13 +239,15 @@ export function registerJudgeCommands(program: Command): void {
       await withWorkspace(f.workspace, async (ws, s) => {
         const r = requestFromFlags(ws, f, f.method)
         r.settings = { ...(f.parseMode ? { parseMode: f.parseMode } : {}), ...lexicalSettings(f) }
-        if (f.promptCache === false) r.settings = { ...r.settings, promptCache: false }
+        if (f.promptCache === false) r.settings.promptCache = false
         const mode = modeOf(f.mode)
         if (mode) r.mode = mode
+        // A wait, not a count: 0 polls at once (the batch tests do), as the app's call allows.
         const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
+        const repeat = parseAtLeastOne('--repeat', f.repeat) ?? 1
         let ids: number[]
         try {
-          ids = createRuns(ws.db, r, parsePositiveInt('--repeat', f.repeat) ?? 1)
+          ids = createRuns(ws.db, r, repeat)
         } catch (error) {
           throw new CliError(error instanceof Error ? error.message : String(error))
         }
@@ -277,13 +267,13 @@ export function registerJudgeCommands(program: Command): void {
     .option('--poll-ms <ms>', 'batch mode: first wait between status checks')
     .option('--json', 'print the result as JSON')
     .action(async (run: string, f: CommonFlags & { mode?: string; pollMs?: string }) => {
-      const runId = parsePositiveInt('run', run)!
+      const runId = parseAtLeastOne('run', run)!
       const mode = modeOf(f.mode)
       const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
       await withWorkspace(f.workspace, async (ws, s) => {
         // A finished run just reports; any other is resumed by the app's own call, then followed
         // here (progress bar, Ctrl-C pauses) on the same engine.
-        if (getRun(ws.db, runId).status !== 'done')
+        if (knownRun(ws, runId).status !== 'done')
           await s.launch('judges.resume', {
             runId,
             ...(mode ? { mode } : {}),
@@ -299,8 +289,9 @@ export function registerJudgeCommands(program: Command): void {
     .option('--workspace <db>', 'workspace file')
     .option('--json', 'print the result as JSON')
     .action(async (run: string, f: CommonFlags) => {
-      const runId = parsePositiveInt('run', run)!
-      await withWorkspace(f.workspace, async (_ws, s) => {
+      const runId = parseAtLeastOne('run', run)!
+      await withWorkspace(f.workspace, async (ws, s) => {
+        knownRun(ws, runId)
         const st = await s.call('judges.batches', { runId })
         printResult(Boolean(f.json), st, () =>
           [
@@ -323,10 +314,10 @@ export function registerJudgeCommands(program: Command): void {
     .option('--rounds <k>', 'rewrite rounds (default 1)')
     .option('--json', 'print the result as JSON')
     .action(async (f: CommonFlags & { run: string; rounds?: string }) => {
-      const sourceRunId = parsePositiveInt('--run', f.run)!
-      const rounds = parsePositiveInt('--rounds', f.rounds) ?? 1
+      const sourceRunId = parseAtLeastOne('--run', f.run)!
+      const rounds = parseAtLeastOne('--rounds', f.rounds) ?? 1
       await withWorkspace(f.workspace, async (ws, s) => {
-        const source = getRun(ws.db, sourceRunId)
+        const source = knownRun(ws, sourceRunId)
         if (source.method !== 'dcr')
           throw new CliError(`Run ${sourceRunId} is a ${source.method} run, not dcr`)
         // Created and started by the app's own call, then followed here on the same engine.
@@ -342,15 +333,19 @@ export function registerJudgeCommands(program: Command): void {
             ),
           ].join('\n'),
         )
-        exitFor([summary])
+        exitFor([summary], ws)
       })
     })
 
   withProviderOptions(judge.command('preview').description('Print the exact first request a run would send'))
     .requiredOption('--method <name>', JUDGE_METHODS.join(', '))
+    .option('--no-prompt-cache', NO_PROMPT_CACHE)
     .action(async (f: RunFlags) => {
       await withWorkspace(f.workspace, async (ws) => {
-        const p = await previewRun(ws.db, requestFromFlags(ws, f, f.method), BUILTIN_REGISTRY)
+        const r = requestFromFlags(ws, f, f.method)
+        // The preview shows the wire body, which the prompt-cache breakpoint is part of.
+        if (f.promptCache === false) r.settings = { promptCache: false }
+        const p = await previewRun(ws.db, r, BUILTIN_REGISTRY)
         printResult(Boolean(f.json), p, () =>
           [
             `${p.candidates} candidates, ${p.targets} targets`,

@@ -1,12 +1,13 @@
 import type { Command } from 'commander'
+import type { CallOutput } from '../../../shared/contract'
 import { capabilityList } from '../../providers/capabilityNames'
 import { keyStore } from '../../providers/keys'
-import { detectModel } from '../../providers/probe'
-import { CliError, printResult } from '../util'
+import { detectModel, type ProbeResult } from '../../providers/probe'
+import { CliError, EXIT, printResult } from '../util'
 import { providerOf } from './judge'
 import { withWorkspace } from './session'
 
-interface ProbeFlags {
+interface ModelFlags {
   workspace?: string
   provider: string
   model: string
@@ -14,8 +15,146 @@ interface ProbeFlags {
   json?: boolean
 }
 
+interface PriceFlags extends ModelFlags {
+  input?: string
+  output?: string
+  cacheRead?: string
+  cacheWrite?: string
+  batchDiscount?: string
+}
+
+type ModelInfo = CallOutput<'judges.model'>
+
+/**
+ * The probe's lines. A model that answers in text when merely offered a function, but calls it
+ * when made to, is recorded as having tools: runs always force the call (the tool-call output
+ * path needs tools and forced tool choice), so the "no" of the first probe must say why the
+ * recorded line still lists tools, or the two read as a contradiction.
+ */
+export function probeLines(results: ProbeResult[], recorded: { tools: boolean }): string[] {
+  return results.map((r) => {
+    const line = `${r.honoured ? 'yes' : 'no '} ${r.capability}: ${r.detail}`
+    if (r.capability === 'tools' && !r.honoured && recorded.tools)
+      return `${line} (when free to choose; tools is recorded all the same, because it calls the function when made to, and runs always make it)`
+    return line
+  })
+}
+
+const price = (n: number | null) => (n === null ? null : String(n))
+
+/** One model entry as `models list` and `models price` print it. */
+function modelLine(m: ModelInfo): string {
+  const where = m.baseUrl ? ` at ${m.baseUrl}` : ''
+  const cacheRead = price(m.priceCacheReadPerMTok) ?? "the provider's usual ratio"
+  const cacheWrite = price(m.priceCacheWritePerMTok) ?? "the provider's usual ratio"
+  return [
+    `${m.provider}/${m.model}${where}: input ${m.priceInputPerMTok}, output ${m.priceOutputPerMTok} per million tokens`,
+    `  batch ${Math.round(m.batchDiscount * 100)}% off; cache read ${cacheRead}, cache write ${cacheWrite}`,
+    `  honours: ${capabilityList(m.capabilities).join(', ') || 'none'}`,
+  ].join('\n')
+}
+
+/** A price per million tokens: a number of 0 or more (in whatever currency the person uses). */
+function priceFlag(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw.trim() === '' ? Number.NaN : raw)
+  if (!Number.isFinite(n) || n < 0)
+    throw new CliError(`${name} must be a price of 0 or more per million tokens, got "${raw}"`, EXIT.usage)
+  return n
+}
+
+/** A cache price, or `default` for the provider's usual ratio to the input price (stored as null). */
+function cachePriceFlag(name: string, raw: string | undefined): number | null | undefined {
+  return raw === 'default' ? null : priceFlag(name, raw)
+}
+
+function discountFlag(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw.trim() === '' ? Number.NaN : raw)
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new CliError(
+      `--batch-discount must be a fraction from 0 to 1 (0.5 = half price), got "${raw}"`,
+      EXIT.usage,
+    )
+  return n
+}
+
+/** A provider whose runs are paid: the lexical baseline makes no calls, so it has nothing to price. */
+function pricedProvider(raw: string): Exclude<ReturnType<typeof providerOf>, 'lexical'> {
+  const provider = providerOf(raw)
+  if (provider === 'lexical')
+    throw new CliError('--provider lexical makes no calls, so it has no prices', EXIT.usage)
+  return provider
+}
+
 export function registerModelsCommands(program: Command): void {
   const models = program.command('models').description('Models: what each honours, and their prices')
+
+  models
+    .command('list')
+    .description('The models this workspace has recorded: prices per million tokens and what each honours')
+    .option('--workspace <db>', 'workspace file')
+    .option('--json', 'print the result as JSON')
+    .action(async (f: { workspace?: string; json?: boolean }) => {
+      await withWorkspace(f.workspace, async (_ws, s) => {
+        const all = await s.call('judges.models', {})
+        printResult(Boolean(f.json), all, () =>
+          all.length === 0
+            ? 'no models recorded: every run is priced at 0 until you set prices with `factlab models price`'
+            : all.map(modelLine).join('\n'),
+        )
+      })
+    })
+
+  models
+    .command('price')
+    .description(
+      "Set a model's prices per million tokens (as the model panel does); runs created afterwards are priced with them, runs made before keep theirs",
+    )
+    .option('--workspace <db>', 'workspace file')
+    .requiredOption('--provider <name>', 'openai, anthropic or openai-compatible')
+    .requiredOption('--model <name>', 'model name as the provider knows it')
+    .option('--base-url <url>', 'server URL, exactly as the runs give it (a model is recorded per URL)')
+    .option('--input <price>', 'per million input tokens')
+    .option('--output <price>', 'per million output tokens')
+    .option(
+      '--cache-read <price>',
+      "per million prompt-cache read tokens, or default (the provider's usual ratio)",
+    )
+    .option(
+      '--cache-write <price>',
+      "per million prompt-cache write tokens, or default (the provider's usual ratio)",
+    )
+    .option('--batch-discount <fraction>', 'taken off both prices in batch mode (default 0.5: half price)')
+    .option('--json', 'print the result as JSON')
+    .action(async (f: PriceFlags) => {
+      const provider = pricedProvider(f.provider)
+      const input = priceFlag('--input', f.input)
+      const output = priceFlag('--output', f.output)
+      const cacheRead = cachePriceFlag('--cache-read', f.cacheRead)
+      const cacheWrite = cachePriceFlag('--cache-write', f.cacheWrite)
+      const batchDiscount = discountFlag(f.batchDiscount)
+      if ([input, output, cacheRead, cacheWrite, batchDiscount].every((v) => v === undefined))
+        throw new CliError(
+          'give at least one of --input, --output, --cache-read, --cache-write, --batch-discount',
+          EXIT.usage,
+        )
+      await withWorkspace(f.workspace, async (_ws, s) => {
+        // What is not given stays as recorded (capabilities included), through the app's own calls.
+        const key = { provider, model: f.model, baseUrl: f.baseUrl ?? '' }
+        const current = await s.call('judges.model', key)
+        const saved = await s.call('judges.saveModel', {
+          ...current,
+          ...(input !== undefined ? { priceInputPerMTok: input } : {}),
+          ...(output !== undefined ? { priceOutputPerMTok: output } : {}),
+          ...(cacheRead !== undefined ? { priceCacheReadPerMTok: cacheRead } : {}),
+          ...(cacheWrite !== undefined ? { priceCacheWritePerMTok: cacheWrite } : {}),
+          ...(batchDiscount !== undefined ? { batchDiscount } : {}),
+        })
+        printResult(Boolean(f.json), saved, () => modelLine(saved))
+      })
+    })
+
   models
     .command('probe')
     .description(
@@ -26,7 +165,7 @@ export function registerModelsCommands(program: Command): void {
     .requiredOption('--model <name>', 'model name as the server knows it')
     .option('--base-url <url>', 'server URL, e.g. http://localhost:11434/v1')
     .option('--json', 'print the result as JSON')
-    .action(async (f: ProbeFlags) => {
+    .action(async (f: ModelFlags) => {
       const provider = providerOf(f.provider)
       await withWorkspace(f.workspace, async (ws) => {
         let out: Awaited<ReturnType<typeof detectModel>>
@@ -42,7 +181,7 @@ export function registerModelsCommands(program: Command): void {
         }
         printResult(Boolean(f.json), out, () =>
           [
-            ...out.results.map((r) => `${r.honoured ? 'yes' : 'no '} ${r.capability}: ${r.detail}`),
+            ...probeLines(out.results, out.model.capabilities),
             `recorded for ${provider}/${f.model}: ${capabilityList(out.model.capabilities).join(', ') || 'none'}`,
           ].join('\n'),
         )

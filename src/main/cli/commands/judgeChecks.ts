@@ -1,0 +1,106 @@
+// The checks `judge` flags meet before a run exists, and the notes and refusals about a run after:
+// kept apart from judge.ts so the command file stays a list of commands.
+import { datasetVariants } from '../../annotate/datasets'
+import type { Workspace } from '../../app/workspace'
+import { getRun, type RunRecord, type RunSummary } from '../../runs/repo'
+import { CliError, EXIT } from '../util'
+
+/** The flags the lexical baseline's settings come from. */
+export interface LexicalFlags {
+  provider: string
+  model: string
+  lexicalMetric?: string
+  lexicalThreshold?: string
+  lexicalTokens?: string
+}
+
+export const LEXICAL_METRICS = ['rouge1', 'rouge2', 'rougeL', 'overlap'] as const
+const isLexicalMetric = (m: string) => (LEXICAL_METRICS as readonly string[]).includes(m)
+
+/**
+ * The lexical baseline's settings from flags; `--model rouge2` alone picks the metric too. Reports
+ * name a run by its model, so a model that is no metric (`rouge9`) is refused unless
+ * `--lexical-metric` says which metric it is: otherwise a rougeL run would be shown as "rouge9".
+ */
+export function lexicalSettings(f: LexicalFlags): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  if (f.lexicalMetric !== undefined && !isLexicalMetric(f.lexicalMetric))
+    throw new CliError(
+      `--lexical-metric must be one of ${LEXICAL_METRICS.join(', ')}, got "${f.lexicalMetric}"`,
+      EXIT.usage,
+    )
+  if (f.provider === 'lexical') {
+    if (isLexicalMetric(f.model)) {
+      if (f.lexicalMetric !== undefined && f.lexicalMetric !== f.model)
+        throw new CliError(
+          `--model ${f.model} and --lexical-metric ${f.lexicalMetric} name two different metrics; give one`,
+          EXIT.usage,
+        )
+      out.lexicalMetric = f.model
+    } else if (f.lexicalMetric === undefined)
+      throw new CliError(
+        `--provider lexical: --model names the metric, one of ${LEXICAL_METRICS.join(', ')}, got "${f.model}" (to give the run a name of your own, add --lexical-metric)`,
+        EXIT.usage,
+      )
+  }
+  if (f.lexicalMetric !== undefined) out.lexicalMetric = f.lexicalMetric
+  if (f.lexicalThreshold !== undefined) {
+    const t = Number(f.lexicalThreshold)
+    if (!Number.isFinite(t) || t < 0 || t > 1)
+      throw new CliError('--lexical-threshold must be a number from 0 to 1', EXIT.usage)
+    out.lexicalThreshold = t
+  }
+  if (f.lexicalTokens !== undefined) {
+    if (f.lexicalTokens !== 'unicode' && f.lexicalTokens !== 'ascii')
+      throw new CliError('--lexical-tokens must be unicode or ascii', EXIT.usage)
+    out.lexicalTokens = f.lexicalTokens
+  }
+  return out
+}
+
+const quoted = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(', ')
+
+/**
+ * `--variants a,b` as a list of the dataset's variants. A name the dataset does not have is
+ * refused (as `label --variant` refuses it): it would otherwise slice away every candidate and
+ * give an empty run that reports "done".
+ */
+export function variantsOf(ws: Workspace, datasetId: number, datasetName: string, raw: string): string[] {
+  const names = [...new Set(raw.split(',').map((v) => v.trim()))].filter((v) => v !== '')
+  if (names.length === 0) throw new CliError('--variants needs at least one variant name', EXIT.usage)
+  const known = datasetVariants(ws.db, datasetId)
+  const unknown = names.filter((n) => !known.includes(n))
+  if (unknown.length > 0)
+    throw new CliError(
+      `--variants: dataset "${datasetName}" has no variant${unknown.length > 1 ? 's' : ''} ${quoted(unknown)} (it has ${known.length > 0 ? quoted(known) : 'none'})`,
+    )
+  return names
+}
+
+/**
+ * The run a command names, refused the same way by every judge command (exit 1) before anything
+ * is asked of it: through the app's call, `judge status` would say "failed: No run…" where
+ * `judge resume` says "No run…".
+ */
+export function knownRun(ws: Workspace, runId: number): RunRecord {
+  const missing = `No run with id ${runId}`
+  try {
+    return getRun(ws.db, runId)
+  } catch (error) {
+    // Only the missing run is the person's mistake; anything else (a damaged row) stays itself.
+    if (error instanceof Error && error.message === missing) throw new CliError(missing)
+    throw error
+  }
+}
+
+/**
+ * A paid provider's run made with no price recorded for its model costs 0.0000, which reads like
+ * a free run: say where the price is set. (A local server may well be free, so it gets no note.)
+ */
+export function unpricedNote(run: RunRecord, s: RunSummary): string | null {
+  const { provider, model, baseUrl, prices } = run.config
+  if (provider !== 'openai' && provider !== 'anthropic') return null
+  if (s.calls === 0 || prices.input > 0 || prices.output > 0) return null
+  const url = baseUrl ? ` --base-url ${baseUrl}` : ''
+  return `${provider}/${model} has no price recorded, so its cost shows as 0; set one for later runs with: factlab models price --provider ${provider} --model ${model}${url} --input <per M tokens> --output <per M tokens>`
+}
