@@ -51,6 +51,19 @@ it('sets up a judge, edits a template, previews, runs with live progress and lis
   expect(preview.calls[0]?.wire.messages.at(-1)?.content).toContain('Be careful.')
   expect(fake().calls()).toBe(before)
 
+  // A variant the dataset lacks is refused before any run exists (it would judge nothing, "done").
+  const runsBefore = app.workspace.db.prepare('SELECT COUNT(*) AS n FROM runs').get()
+  const noVariant = await call('judges.start', {
+    datasetId,
+    configId: config.id,
+    slice: { variants: ['nope'] },
+  })
+  expect(noVariant).toMatchObject({
+    ok: false,
+    error: { code: 'bad_input', message: expect.stringContaining('no variant “nope”') },
+  })
+  expect(app.workspace.db.prepare('SELECT COUNT(*) AS n FROM runs').get()).toEqual(runsBefore)
+
   const { runIds } = await value<{ runIds: number[] }>('judges.start', {
     datasetId,
     configId: config.id,

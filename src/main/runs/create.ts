@@ -5,6 +5,7 @@ import {
   methodProblem,
   type RunMethodName,
 } from '../../shared/judgeValidity'
+import { ServiceError } from '../app/errors'
 import { schemaFit } from '../judges/schemaFit'
 import { templateSnapshot } from '../prompts/store'
 import type { ProviderName } from '../providers/client'
@@ -102,10 +103,31 @@ export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
  * Creates `repeat` queued runs of one config (repeat_index 0..K-1) so run-to-run variance can
  * be reported; repeats beyond the first do not share cached replies (see requestHash).
  */
+/**
+ * A slice naming a variant the dataset lacks would judge nothing and still end "done": refused
+ * before any run exists, whoever asks (the Judges view, `factlab call`, a script).
+ */
+function refuseUnknownVariants(db: Db, datasetId: number, variants: readonly string[]): void {
+  if (variants.length === 0) return
+  const known = (
+    db
+      .prepare('SELECT variant FROM dataset_variants WHERE dataset_id = ? ORDER BY first_candidate_id')
+      .pluck()
+      .all(datasetId) as string[]
+  ).filter((v) => v !== null)
+  const unknown = variants.filter((v) => !known.includes(v))
+  if (unknown.length > 0)
+    throw new ServiceError(
+      'bad_input',
+      `This dataset has no variant ${unknown.map((v) => `“${v}”`).join(', ')} (it has ${known.map((v) => `“${v}”`).join(', ') || 'none'}); no run was created`,
+    )
+}
+
 export function createRuns(db: Db, r: RunRequest, repeat = 1): number[] {
   if (!datasetVisible(db, r.datasetId)) throw new Error(`No dataset with id ${r.datasetId}`)
   const config = snapshotConfig(db, r)
   const slice = RunSlice.parse(r.slice ?? {})
+  refuseUnknownVariants(db, r.datasetId, slice.variants ?? [])
   return db.transaction(() =>
     Array.from({ length: Math.max(1, repeat) }, (_, i) =>
       insertRun(db, {
