@@ -68,6 +68,9 @@ const DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'exports.mergeBundle': "Merges another workspace's bundle of labels (all or nothing)",
 }
 
+/** The calls that may start a new workspace, as `import` and `package --open` may (newWorkspace.ts). */
+const BRING_A_DATASET_IN: ReadonlySet<CallName> = new Set(['datasets.import', 'projects.openPackage'])
+
 function isCallName(name: string): name is CallName {
   return (CALL_NAMES as string[]).includes(name)
 }
@@ -117,23 +120,28 @@ export function registerCallCommands(program: Command): void {
         )
       }
       const input = await readInput(json)
-      const value = await withSession(f.workspace, f.annotator, (s) => {
-        if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
-          const fields = input as Record<string, unknown>
-          for (const who of whoFields(name)) {
-            if (who in fields) continue
-            if (f.annotator) fields[who] = s.annotatorId(name)
-            // Nobody in particular (e.g. the items list without "labelled by me") is a valid answer.
-            else if (acceptsNull(name, fields, who)) fields[who] = null
-            else
-              throw new CliError(
-                `${name} needs ${who}: give --annotator NAME or "${who}" in the JSON`,
-                EXIT.usage,
-              )
+      const value = await withSession(
+        f.workspace,
+        f.annotator,
+        (s) => {
+          if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
+            const fields = input as Record<string, unknown>
+            for (const who of whoFields(name)) {
+              if (who in fields) continue
+              if (f.annotator) fields[who] = s.annotatorId(name)
+              // Nobody in particular (e.g. the items list without "labelled by me") is a valid answer.
+              else if (acceptsNull(name, fields, who)) fields[who] = null
+              else
+                throw new CliError(
+                  `${name} needs ${who}: give --annotator NAME or "${who}" in the JSON`,
+                  EXIT.usage,
+                )
+            }
           }
-        }
-        return s.callByName(name, input)
-      })
+          return s.callByName(name, input)
+        },
+        BRING_A_DATASET_IN.has(name) ? 'mayCreate' : 'existing',
+      )
       process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
     })
 

@@ -99,22 +99,26 @@ export function registerImportCommands(program: Command): void {
       const format = parseChoice(ImportFormat, '--format', flags.format)
       const mapping = flags.mapping ? await readMapping(flags.mapping) : undefined
       const json = flags.json ?? false
-      const report = await withWorkspace(flags.workspace, (ws) => {
-        const bar = cliProgress('import', undefined, json)
-        return asBadInput(() =>
-          importFile(ws, {
-            file,
-            format,
-            preset,
-            mapping,
-            datasetName: flags.dataset,
-            skipBadRows: flags.skipBadRows ?? false,
-            secondFile: flags.secondFile,
-            presetOptions: flags.dimension ? { dimension: flags.dimension } : undefined,
-            onProgress: (rows) => bar.update(rows),
-          }),
-        ).finally(() => bar.stop())
-      })
+      const report = await withWorkspace(
+        flags.workspace,
+        (ws) => {
+          const bar = cliProgress('import', undefined, json)
+          return asBadInput(() =>
+            importFile(ws, {
+              file,
+              format,
+              preset,
+              mapping,
+              datasetName: flags.dataset,
+              skipBadRows: flags.skipBadRows ?? false,
+              secondFile: flags.secondFile,
+              presetOptions: flags.dimension ? { dimension: flags.dimension } : undefined,
+              onProgress: (rows) => bar.update(rows),
+            }),
+          ).finally(() => bar.stop())
+        },
+        'mayCreate',
+      )
       printResult(json, report, () => {
         const unmatched = report.unmatchedFactKeys ?? []
         return (

@@ -80,16 +80,20 @@ export function registerProjectCommands(program: Command): void {
     .option('--json', 'print the report as JSON')
     .action(async (flags: PackageFlags) => {
       if (flags.open) {
-        const report = await withWorkspace(flags.workspace, (ws) => {
-          const bar = cliProgress('open package', undefined, flags.json)
-          try {
-            return openPackage(ws, flags.open!, (done, total) => bar.update(done, total))
-          } catch (e) {
-            throw new CliError(e instanceof Error ? e.message : String(e))
-          } finally {
-            bar.stop()
-          }
-        })
+        const report = await withWorkspace(
+          flags.workspace,
+          (ws) => {
+            const bar = cliProgress('open package', undefined, flags.json)
+            try {
+              return openPackage(ws, flags.open!, (done, total) => bar.update(done, total))
+            } catch (e) {
+              throw new CliError(e instanceof Error ? e.message : String(e))
+            } finally {
+              bar.stop()
+            }
+          },
+          'mayCreate',
+        )
         return printResult(flags.json ?? false, report, () =>
           report.alreadyOpen
             ? `Package ${report.id} is already open here (dataset "${report.dataset}"): nothing changed`
