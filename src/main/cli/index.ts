@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander'
 import { ZodError } from 'zod'
 import { zodProblems } from '../../shared/zodProblems'
 import { WorkspaceError } from '../store/connection'
+import { quietOnBrokenPipe } from './brokenPipe'
 import { registerAnnotatorsCommands } from './commands/annotators'
 import { registerCallCommands } from './commands/call'
 import { registerExportCommands } from './commands/export'
@@ -51,6 +52,7 @@ export function buildProgram(): Command {
 
 /** Runs the CLI and returns its exit code: 0 done, 1 bad input, 2 usage. */
 export async function runCli(argv: string[]): Promise<number> {
+  quietOnBrokenPipe(process.stdout)
   try {
     await buildProgram().parseAsync(argv, { from: 'user' })
     return EXIT.ok
