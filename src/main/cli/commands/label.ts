@@ -12,7 +12,7 @@ import {
   targetLocatorFromFlags,
   withTargetOptions,
 } from './locate'
-import { applyLines, lineSchema, locateLines } from './locatedLines'
+import { applyLines, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
 import { type Session, withSession } from './session'
 
 /** One line of `label --file`: the same locators as the flags; dataset and annotator may come from them. */
@@ -72,6 +72,7 @@ async function labelOne(s: Session, f: LabelFlags): Promise<void> {
  */
 async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void> {
   const planned = await locateLines(s, file, LabelLine, f)
+  refuseRepeatedTargets(file, planned, true)
   const save = s.handlers['annotate.save']
   const saved = applyLines(s, file, planned, ({ target, row, annotator }) =>
     save(
