@@ -47,7 +47,9 @@ interface LabelFlags extends TargetFlags {
 const describeTarget = (t: LocatedTarget) => `item ${t.page.item.extId}, ${t.variant}, unit ${t.number}`
 
 async function labelOne(s: Session, f: LabelFlags): Promise<void> {
-  if ((f.verdict === undefined) === !f.clear) throw new CliError('give --verdict <v> or --clear', EXIT.usage)
+  if (f.verdict !== undefined && f.clear)
+    throw new CliError('give --verdict <v> or --clear, not both', EXIT.usage)
+  if (f.verdict === undefined && !f.clear) throw new CliError('give --verdict <v> or --clear', EXIT.usage)
   const target = await locateTarget(s, targetLocatorFromFlags(f))
   const label = await s.call('annotate.save', {
     targetId: target.targetId,
