@@ -80,6 +80,8 @@ describe('factlab assign', () => {
     const plan = await planOf(file)
     expect(plan.hourlyRate).toBeNull()
     expect(plan.annotators.map((a) => a.hourlyRate)).toEqual([null, 25])
+    expect((await assign(file, '--annotators', '')).code).toBe(0)
+    expect((await planOf(file)).annotators).toEqual([])
   })
 
   it('with no plan flags shows the plan and changes nothing', async () => {
