@@ -95,6 +95,8 @@ describe('factlab assign', () => {
     expect(shown.out).toBe(
       `Plan for dataset ${DATASET}: k = 2, open assignment, any annotator, no controls\n`,
     )
+    const byNumber = await cli(['assign', '--workspace', file, '--dataset', '#1'])
+    expect(byNumber.out).toBe(shown.out)
   })
 
   it.each([

@@ -4,6 +4,7 @@ import { ServiceError } from '../../app/errors'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
 import { setPlan } from '../../projects/plan'
+import { pickDataset } from '../datasetKey'
 import { CliError, cliProgress, EXIT, printResult } from '../util'
 import { describePlan, type PlanFlags, planFromFlags } from './planFlags'
 import { withSession, withWorkspace } from './session'
@@ -47,15 +48,18 @@ export function registerProjectCommands(program: Command): void {
     .option('--hourly-rate <money>', 'hourly rate for annotators without their own (none clears it)')
     .option('--json', 'print the plan as JSON')
     .action(async (flags: AssignFlags) => {
-      const plan = await withWorkspace(flags.workspace, async (ws, session) => {
-        const datasetId = await session.datasetId(flags.dataset!)
+      const { plan, dataset } = await withWorkspace(flags.workspace, async (ws, session) => {
+        const datasets = await session.call('datasets.names', {})
+        const datasetId = pickDataset(datasets, flags.dataset!)
+        // Named as the app names it, also when --dataset gave its number.
+        const dataset = datasets.find((d) => d.id === datasetId)?.name ?? flags.dataset!
         const current = await session.call('projects.plan', { datasetId })
         const wanted = planFromFlags(flags, current)
-        if (!wanted) return current
+        if (!wanted) return { plan: current, dataset }
         const bar = cliProgress('assign', undefined, flags.json)
         try {
           // Called directly rather than through dispatch for the progress of a large fixed split.
-          return setPlan(ws.db, wanted, (done, total) => bar.update(done, total))
+          return { plan: setPlan(ws.db, wanted, (done, total) => bar.update(done, total)), dataset }
         } catch (e) {
           // A refusal of the plan itself (k beyond the people named): bad input, said as it is.
           if (e instanceof ServiceError) throw new CliError(e.message, EXIT.badInput)
@@ -64,7 +68,7 @@ export function registerProjectCommands(program: Command): void {
           bar.stop()
         }
       })
-      printResult(flags.json ?? false, plan, () => describePlan(flags.dataset!, plan))
+      printResult(flags.json ?? false, plan, () => describePlan(dataset, plan))
     })
 
   program
