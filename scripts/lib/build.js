@@ -12,21 +12,27 @@ export const OUTPUTS = [
 ]
 const SOURCES = ['src', 'resources', 'electron.vite.config.ts', 'package.json']
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const st = statSync(path)
-  if (!st.isDirectory()) return st.mtimeMs
-  let newest = st.mtimeMs
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
-  return newest
-}
-
 /** True when some output is missing or any source changed after the oldest output was written. */
 export function needsBuild(root) {
   const outputs = OUTPUTS.map((f) => join(root, f))
   if (outputs.some((f) => !existsSync(f))) return true
-  const oldestOutput = Math.min(...outputs.map((f) => statSync(f).mtimeMs))
-  return SOURCES.some((s) => newestMtime(join(root, s)) > oldestOutput)
+  return sourcesNewerThan(root, Math.min(...outputs.map((f) => statSync(f).mtimeMs)))
+}
+
+/**
+ * True when any of `sources` (files or folders, the app's by default) changed after `mtimeMs`:
+ * a build that old is stale.
+ * Stops at the first newer one, one stat per entry (bin/factlab.js asks on every start).
+ */
+export function sourcesNewerThan(root, mtimeMs, sources = SOURCES) {
+  return sources.some((s) => changedAfter(join(root, s), mtimeMs))
+}
+
+function changedAfter(path, mtimeMs) {
+  const st = statSync(path, { throwIfNoEntry: false })
+  if (!st) return false
+  if (st.mtimeMs > mtimeMs) return true
+  return st.isDirectory() && readdirSync(path).some((entry) => changedAfter(join(path, entry), mtimeMs))
 }
 
 /** Builds if needed; returns false (after printing why) when the build failed. */

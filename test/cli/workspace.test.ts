@@ -31,6 +31,15 @@ describe('factlab CLI: workspace commands', () => {
     expect(Object.keys(rows[0]?.labelled ?? {})).toEqual(['alex', 'sam'])
   })
 
+  it('lists each dataset with the number --dataset takes', async () => {
+    const file = demoWorkspace()
+    const r = await cli(['datasets', '--workspace', file])
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/^#1 {2}Demo: WikiEval-style {2}\(faaf\) {2}12 items/)
+    const byNumber = await cli(['units', 'list', '--dataset', '#1', '--item', 'demo-01', '--workspace', file])
+    expect(byNumber.code, byNumber.err).toBe(0)
+  })
+
   it('exits 2 on a usage error and 1 on a bad workspace file', async () => {
     expect((await cli(['datasets'])).code).toBe(2)
     const notADb = join(tmp(), 'x.factlab')

@@ -1,7 +1,10 @@
 // cli/ is the `factlab` command line: one file per command group under commands/, every command
 // on the services the composition root (app/services.ts) builds, contract calls through `dispatch`.
 import { Command, CommanderError } from 'commander'
+import { ZodError } from 'zod'
+import { zodProblems } from '../../shared/zodProblems'
 import { WorkspaceError } from '../store/connection'
+import { quietOnBrokenPipe } from './brokenPipe'
 import { registerAnnotatorsCommands } from './commands/annotators'
 import { registerCallCommands } from './commands/call'
 import { registerExportCommands } from './commands/export'
@@ -49,6 +52,7 @@ export function buildProgram(): Command {
 
 /** Runs the CLI and returns its exit code: 0 done, 1 bad input, 2 usage. */
 export async function runCli(argv: string[]): Promise<number> {
+  quietOnBrokenPipe(process.stdout)
   try {
     await buildProgram().parseAsync(argv, { from: 'user' })
     return EXIT.ok
@@ -58,7 +62,9 @@ export async function runCli(argv: string[]): Promise<number> {
       if (error.code === 'commander.help') return EXIT.ok
       return EXIT.usage
     }
-    const message = error instanceof Error ? error.message : String(error)
+    // A ZodError's message is its issues as JSON; whatever let one through, print it readably.
+    const message =
+      error instanceof ZodError ? zodProblems(error) : error instanceof Error ? error.message : String(error)
     if (message) process.stderr.write(`factlab: ${message}\n`)
     if (error instanceof CliError) return error.exitCode
     if (error instanceof WorkspaceError) return EXIT.badInput

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
@@ -85,6 +86,13 @@ export function exportPackage(
   },
 ): PackageReport {
   const db = ws.db
+  // The packages handed out are tracked by id: writing over one would lose the package that was
+  // sent (a bundle made in it would name a package no file holds any more), as a bundle refuses.
+  if (existsSync(opts.out))
+    throw new ServiceError(
+      'bad_input',
+      `${opts.out} already exists: choose another file name so the package it holds is not overwritten`,
+    )
   const plan = getPlan(db, opts.datasetId)
   const dataset = getDataset(db, opts.datasetId)
   const who = db.prepare('SELECT id, name FROM annotators WHERE name = ?').get(opts.annotator.trim()) as

@@ -8,6 +8,7 @@ import {
   contract,
   type RpcResult,
 } from '../../shared/contract'
+import { zodProblems } from '../../shared/zodProblems'
 import { ServiceError } from '../app/errors'
 
 export type Handler<K extends CallName> = (
@@ -33,7 +34,7 @@ export async function dispatch(
   const def = contract[name]
   const parsed = def.input.safeParse(rawInput ?? {})
   if (!parsed.success) {
-    return { ok: false, error: { code: 'bad_input', message: `${name}: ${z.prettifyError(parsed.error)}` } }
+    return { ok: false, error: { code: 'bad_input', message: `${name}: ${zodProblems(parsed.error)}` } }
   }
   try {
     const handler = handlers[name] as (input: unknown) => unknown
@@ -51,7 +52,13 @@ export async function dispatch(
   } catch (error) {
     if (error instanceof ServiceError)
       return { ok: false, error: { code: error.code, message: error.message } }
-    const message = error instanceof Error ? error.message : String(error)
+    // A ZodError's message is its issues as JSON: read them out instead.
+    const message =
+      error instanceof z.ZodError
+        ? zodProblems(error)
+        : error instanceof Error
+          ? error.message
+          : String(error)
     return { ok: false, error: { code: 'failed', message } }
   }
 }

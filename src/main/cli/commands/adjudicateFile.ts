@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { contract } from '../../../shared/contract'
 import { ensureAnnotator } from '../../store/repos/annotators'
 import { printResult } from '../util'
-import { applyLines, lineSchema, locateLines } from './locatedLines'
+import { applyLines, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
 import type { Session } from './session'
 
 /** One line of `adjudicate --file`: the locators of `label --file`, the gold verdict and a note. */
@@ -23,6 +23,8 @@ export interface DecisionFlags {
  */
 export async function adjudicateFile(s: Session, file: string, f: DecisionFlags): Promise<void> {
   const planned = await locateLines(s, file, DecisionLine, f)
+  // One gold per target, whoever decides it.
+  refuseRepeatedTargets(file, planned, false)
   const decide = s.handlers['agreement.adjudicate']
   const saved = applyLines(s, file, planned, ({ target, row, annotator: adjudicator }) =>
     decide(

@@ -36,15 +36,17 @@ interface VerdictFlags {
   json?: boolean
 }
 
+/** A flag naming one of a closed list; a wrong value is told the whole list. */
 function parseChoice<T extends z.ZodType>(
   schema: T,
+  values: readonly string[],
   flag: string,
   raw: string | undefined,
 ): z.infer<T> | undefined {
   if (raw === undefined) return undefined
   const parsed = schema.safeParse(raw)
   if (!parsed.success)
-    throw new CliError(`${flag} must be one of the listed values, got "${raw}"`, EXIT.usage)
+    throw new CliError(`${flag} must be one of ${values.join(', ')}, got "${raw}"`, EXIT.usage)
   return parsed.data
 }
 
@@ -95,26 +97,30 @@ export function registerImportCommands(program: Command): void {
     .action(async (files: string[], flags: ImportFlags) => {
       const file = files.length === 1 ? files[0]! : files
       if (flags.preset && flags.mapping) throw new CliError('use --preset or --mapping, not both', EXIT.usage)
-      const preset = parseChoice(PresetName, '--preset', flags.preset)
-      const format = parseChoice(ImportFormat, '--format', flags.format)
+      const preset = parseChoice(PresetName, PRESET_NAMES, '--preset', flags.preset)
+      const format = parseChoice(ImportFormat, IMPORT_FORMATS, '--format', flags.format)
       const mapping = flags.mapping ? await readMapping(flags.mapping) : undefined
       const json = flags.json ?? false
-      const report = await withWorkspace(flags.workspace, (ws) => {
-        const bar = cliProgress('import', undefined, json)
-        return asBadInput(() =>
-          importFile(ws, {
-            file,
-            format,
-            preset,
-            mapping,
-            datasetName: flags.dataset,
-            skipBadRows: flags.skipBadRows ?? false,
-            secondFile: flags.secondFile,
-            presetOptions: flags.dimension ? { dimension: flags.dimension } : undefined,
-            onProgress: (rows) => bar.update(rows),
-          }),
-        ).finally(() => bar.stop())
-      })
+      const report = await withWorkspace(
+        flags.workspace,
+        (ws) => {
+          const bar = cliProgress('import', undefined, json)
+          return asBadInput(() =>
+            importFile(ws, {
+              file,
+              format,
+              preset,
+              mapping,
+              datasetName: flags.dataset,
+              skipBadRows: flags.skipBadRows ?? false,
+              secondFile: flags.secondFile,
+              presetOptions: flags.dimension ? { dimension: flags.dimension } : undefined,
+              onProgress: (rows) => bar.update(rows),
+            }),
+          ).finally(() => bar.stop())
+        },
+        'mayCreate',
+      )
       printResult(json, report, () => {
         const unmatched = report.unmatchedFactKeys ?? []
         return (
@@ -156,7 +162,7 @@ export function registerImportCommands(program: Command): void {
         throw new CliError(`--unit-base must be 0 or 1, got "${flags.unitBase}"`, EXIT.usage)
       if (!flags.dataset) throw new CliError('--dataset <name> is required', EXIT.usage)
       const datasetName = flags.dataset
-      const format = parseChoice(ImportFormat, '--format', flags.format)
+      const format = parseChoice(ImportFormat, IMPORT_FORMATS, '--format', flags.format)
       const report = await withWorkspace(flags.workspace, (ws) =>
         asBadInput(() =>
           importVerdicts(ws, {

@@ -12,7 +12,7 @@ import {
   targetLocatorFromFlags,
   withTargetOptions,
 } from './locate'
-import { applyLines, lineSchema, locateLines } from './locatedLines'
+import { applyLines, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
 import { type Session, withSession } from './session'
 
 /** One line of `label --file`: the same locators as the flags; dataset and annotator may come from them. */
@@ -47,7 +47,9 @@ interface LabelFlags extends TargetFlags {
 const describeTarget = (t: LocatedTarget) => `item ${t.page.item.extId}, ${t.variant}, unit ${t.number}`
 
 async function labelOne(s: Session, f: LabelFlags): Promise<void> {
-  if ((f.verdict === undefined) === !f.clear) throw new CliError('give --verdict <v> or --clear', EXIT.usage)
+  if (f.verdict !== undefined && f.clear)
+    throw new CliError('give --verdict <v> or --clear, not both', EXIT.usage)
+  if (f.verdict === undefined && !f.clear) throw new CliError('give --verdict <v> or --clear', EXIT.usage)
   const target = await locateTarget(s, targetLocatorFromFlags(f))
   const label = await s.call('annotate.save', {
     targetId: target.targetId,
@@ -72,6 +74,7 @@ async function labelOne(s: Session, f: LabelFlags): Promise<void> {
  */
 async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void> {
   const planned = await locateLines(s, file, LabelLine, f)
+  refuseRepeatedTargets(file, planned, true)
   const save = s.handlers['annotate.save']
   const saved = applyLines(s, file, planned, ({ target, row, annotator }) =>
     save(

@@ -90,6 +90,32 @@ export async function locateLines<T extends LineLocator>(
 }
 
 /**
+ * Refuses a file that names one target twice (for the same person, when `perPerson`): in an
+ * all-or-nothing file a second line would quietly overrule the first, and which of two
+ * contradicting verdicts was meant is the writer's to say, so both line numbers are named.
+ */
+export function refuseRepeatedTargets<T>(
+  file: string,
+  planned: readonly LocatedLine<T>[],
+  perPerson: boolean,
+): void {
+  const firstLine = new Map<string, number>()
+  for (const p of planned) {
+    const key = perPerson ? `${p.target.targetId} ${p.annotator}` : String(p.target.targetId)
+    const earlier = firstLine.get(key)
+    if (earlier === undefined) {
+      firstLine.set(key, p.line)
+      continue
+    }
+    const t = p.target
+    throw new CliError(
+      `${file} line ${p.line}: names the same target as line ${earlier} (item ${t.page.item.extId}, ${t.variant}, unit ${t.number}` +
+        `${perPerson ? `, for ${p.annotator}` : ''}); give each target once; nothing was saved`,
+    )
+  }
+}
+
+/**
  * Applies every located line in one transaction with a synchronous handler: the first line that
  * fails (named by its number) rolls back all of them, so the workspace is as it was.
  */

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import type { Command } from 'commander'
 import { costErrorChart, errorByVariantChart } from '../../../shared/charts'
@@ -106,12 +106,14 @@ export function registerMetricsCommands(program: Command): void {
           return
         }
         if (format && flags.out) {
+          // A report is regenerated often, so it is written over; the line says when it was.
+          const replacing = existsSync(flags.out)
           mkdirSync(dirname(flags.out), { recursive: true })
           if (format === 'md')
             writeFileSync(flags.out, toMarkdown(m, await writeCharts(m, flags.out, charts)))
           else if (format === 'html') writeFileSync(flags.out, toHtml(m, await inlineCharts(m, charts)))
           else writeFileSync(flags.out, toCsv(m))
-          process.stdout.write(`Wrote ${flags.out}\n`)
+          process.stdout.write(`${replacing ? 'Replaced' : 'Wrote'} ${flags.out}\n`)
           return
         }
         process.stdout.write(`${toMarkdown(m)}\n`)

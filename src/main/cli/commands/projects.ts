@@ -1,20 +1,17 @@
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
+import { ServiceError } from '../../app/errors'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
 import { setPlan } from '../../projects/plan'
+import { pickDataset } from '../datasetKey'
 import { CliError, cliProgress, EXIT, printResult } from '../util'
+import { describePlan, type PlanFlags, planFromFlags } from './planFlags'
 import { withSession, withWorkspace } from './session'
 
-interface AssignFlags {
+interface AssignFlags extends PlanFlags {
   workspace?: string
   dataset?: string
-  k?: string
-  policy?: string
-  seed?: string
-  annotators?: string
-  controlRate?: string
-  hourlyRate?: string
   json?: boolean
 }
 
@@ -27,81 +24,51 @@ interface PackageFlags {
   json?: boolean
 }
 
-const number = (name: string, raw: string | undefined): number | undefined => {
-  if (raw === undefined) return undefined
-  const n = Number(raw)
-  if (!Number.isFinite(n)) throw new CliError(`${name} must be a number, got "${raw}"`, EXIT.usage)
-  return n
-}
-
-/** "ana:30,ben" → names with optional hourly rates. */
-function annotatorList(raw: string | undefined) {
-  if (!raw) return []
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => {
-      const [name = '', rate] = s.split(':')
-      return { name: name.trim(), hourlyRate: number(`rate of ${name}`, rate) ?? null }
-    })
-}
-
 /** Registers `assign` (a dataset's plan) and `package` (work packages out and in) on the CLI. */
 export function registerProjectCommands(program: Command): void {
   program
     .command('assign')
     .description(
-      'Set a dataset’s annotation plan: overlap k, open or fixed assignment (items split among --annotators from --seed), control rate, hourly rates',
+      'Show or change a dataset’s annotation plan: overlap k, open or fixed assignment (items split among --annotators from --seed), control rate, hourly rates. ' +
+        'Flags left out keep the plan’s values; with none, the plan is shown',
     )
     .option('--workspace <db>', 'workspace file')
     .requiredOption('--dataset <name>', 'dataset')
-    .option('--k <n>', 'distinct annotators wanted per target', '1')
+    .option('--k <n>', 'distinct annotators wanted per target (a new plan: 1)')
     .option(
       '--policy <open|fixed>',
-      'open: next target that needs labels; fixed: items split by name',
-      'open',
+      'open: next target that needs labels; fixed: items split by name (a new plan: open)',
     )
-    .option('--seed <n>', 'seed of the fixed split', '1')
-    .option('--annotators <list>', 'names, comma separated; name:rate gives an hourly rate')
-    .option('--control-rate <0..1>', 'share of the queue that is control items', '0')
-    .option('--hourly-rate <money>', 'hourly rate for annotators without their own')
+    .option('--seed <n>', 'seed of the fixed split (a new plan: 1)')
+    .option(
+      '--annotators <list>',
+      'names, comma separated; name:rate gives an hourly rate, name:none clears it, a name alone keeps its rate; "" names nobody',
+    )
+    .option('--control-rate <0..1>', 'share of the queue that is control items (a new plan: 0)')
+    .option('--hourly-rate <money>', 'hourly rate for annotators without their own (none clears it)')
     .option('--json', 'print the plan as JSON')
     .action(async (flags: AssignFlags) => {
-      const policy = flags.policy === 'fixed' ? 'fixed' : flags.policy === 'open' ? 'open' : null
-      if (!policy) throw new CliError(`--policy is open or fixed, not "${flags.policy}"`, EXIT.usage)
-      const plan = await withWorkspace(flags.workspace, async (ws, session) => {
-        const datasetId = await session.datasetId(flags.dataset!)
+      const { plan, dataset } = await withWorkspace(flags.workspace, async (ws, session) => {
+        const datasets = await session.call('datasets.names', {})
+        const datasetId = pickDataset(datasets, flags.dataset!)
+        // Named as the app names it, also when --dataset gave its number.
+        const dataset = datasets.find((d) => d.id === datasetId)?.name ?? flags.dataset!
+        const current = await session.call('projects.plan', { datasetId })
+        const wanted = planFromFlags(flags, current)
+        if (!wanted) return { plan: current, dataset }
         const bar = cliProgress('assign', undefined, flags.json)
         try {
-          return setPlan(
-            ws.db,
-            {
-              datasetId,
-              k: number('--k', flags.k),
-              policy,
-              seed: number('--seed', flags.seed),
-              controlRate: number('--control-rate', flags.controlRate),
-              hourlyRate: number('--hourly-rate', flags.hourlyRate) ?? null,
-              annotators: annotatorList(flags.annotators),
-            },
-            (done, total) => bar.update(done, total),
-          )
+          // Called directly rather than through dispatch for the progress of a large fixed split.
+          return { plan: setPlan(ws.db, wanted, (done, total) => bar.update(done, total)), dataset }
         } catch (e) {
-          throw new CliError(e instanceof Error ? e.message : String(e))
+          // A refusal of the plan itself (k beyond the people named): bad input, said as it is.
+          if (e instanceof ServiceError) throw new CliError(e.message, EXIT.badInput)
+          throw e
         } finally {
           bar.stop()
         }
       })
-      printResult(
-        flags.json ?? false,
-        plan,
-        () =>
-          `Plan for dataset ${flags.dataset}: k = ${plan.k}, ${plan.policy} assignment` +
-          (plan.policy === 'fixed' ? ` (seed ${plan.seed})` : '') +
-          (plan.annotators.length ? `, annotators ${plan.annotators.map((a) => a.name).join(', ')}` : '') +
-          (plan.controlRate > 0 ? `, ${Math.round(plan.controlRate * 100)}% controls` : ''),
-      )
+      printResult(flags.json ?? false, plan, () => describePlan(dataset, plan))
     })
 
   program
@@ -117,16 +84,20 @@ export function registerProjectCommands(program: Command): void {
     .option('--json', 'print the report as JSON')
     .action(async (flags: PackageFlags) => {
       if (flags.open) {
-        const report = await withWorkspace(flags.workspace, (ws) => {
-          const bar = cliProgress('open package', undefined, flags.json)
-          try {
-            return openPackage(ws, flags.open!, (done, total) => bar.update(done, total))
-          } catch (e) {
-            throw new CliError(e instanceof Error ? e.message : String(e))
-          } finally {
-            bar.stop()
-          }
-        })
+        const report = await withWorkspace(
+          flags.workspace,
+          (ws) => {
+            const bar = cliProgress('open package', undefined, flags.json)
+            try {
+              return openPackage(ws, flags.open!, (done, total) => bar.update(done, total))
+            } catch (e) {
+              throw new CliError(e instanceof Error ? e.message : String(e))
+            } finally {
+              bar.stop()
+            }
+          },
+          'mayCreate',
+        )
         return printResult(flags.json ?? false, report, () =>
           report.alreadyOpen
             ? `Package ${report.id} is already open here (dataset "${report.dataset}"): nothing changed`

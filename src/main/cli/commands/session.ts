@@ -14,6 +14,7 @@ import { buildHandlers } from '../../rpc/handlers'
 import type { Db } from '../../store/connection'
 import { ensureAnnotator } from '../../store/repos/annotators'
 import { pickDataset } from '../datasetKey'
+import { claimWorkspace, type WorkspaceUse } from '../newWorkspace'
 import { CliError, EXIT } from '../util'
 
 /*
@@ -114,22 +115,38 @@ function runIdsOf(name: string, input: unknown, value: unknown): number[] {
   return v.runIds ?? (v.runId !== undefined ? [v.runId] : [])
 }
 
-/** Opens the workspace as the app does (same context, same handlers) and always closes it. */
+/**
+ * Opens the workspace as the app does (same context, same handlers) and always closes it. A path
+ * that does not exist is refused unless `use` is 'mayCreate'; a workspace this command created is
+ * removed again when the command fails.
+ */
 export async function withSession<T>(
   file: string | undefined,
   annotator: string | undefined,
   fn: (s: Session) => Promise<T> | T,
+  use: WorkspaceUse = 'existing',
 ): Promise<T> {
   if (!file) throw new CliError('--workspace <file> is required', EXIT.usage)
-  // The composition root builds this workspace's services, the run engine included, as the app's.
-  const ctx = new AppContext(file, {
-    driver: 'cli',
-    onNotice: (_id, message) => process.stderr.write(`note: ${message}\n`),
-  })
+  const undoCreation = claimWorkspace(file, use)
+  let ctx: AppContext
   try {
-    return await fn(new Session(ctx, annotator))
+    // The composition root builds this workspace's services, the run engine included, as the app's.
+    ctx = new AppContext(file, {
+      driver: 'cli',
+      onNotice: (_id, message) => process.stderr.write(`note: ${message}\n`),
+    })
+  } catch (error) {
+    undoCreation()
+    throw error
+  }
+  let done = false
+  try {
+    const value = await fn(new Session(ctx, annotator))
+    done = true
+    return value
   } finally {
     ctx.close()
+    if (!done) undoCreation()
   }
 }
 
@@ -137,8 +154,9 @@ export async function withSession<T>(
 export function withWorkspace<T>(
   file: string | undefined,
   fn: (ws: Workspace, s: Session) => Promise<T> | T,
+  use: WorkspaceUse = 'existing',
 ): Promise<T> {
-  return withSession(file, undefined, (s) => fn(s.ctx.workspace, s))
+  return withSession(file, undefined, (s) => fn(s.ctx.workspace, s), use)
 }
 
 /** The top-level field names an input object can have (unions: any branch's). */

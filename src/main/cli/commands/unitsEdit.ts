@@ -80,10 +80,17 @@ export function registerUnitsEditCommands(program: Command): void {
           ...(f.text !== undefined ? { text: f.text } : {}),
           ...(f.triplet ? { triplet: f.triplet as [string, string, string] } : {}),
         })
-        printResult(Boolean(f.json), { ...r, number }, () =>
-          r.versioned
-            ? `Unit ${number} now at version ${r.unit.version}; ${unit.labels} label${unit.labels === 1 ? '' : 's'} stay on version ${unit.version}`
-            : `Unit ${number} changed`,
+        // The service writes nothing when the cleaned text (and triplet) is what the unit has.
+        const changed =
+          r.versioned ||
+          r.unit.text !== unit.text ||
+          JSON.stringify(r.unit.triplet) !== JSON.stringify(unit.triplet)
+        printResult(Boolean(f.json), { ...r, changed, number }, () =>
+          !changed
+            ? `Unit ${number} unchanged: it already reads "${unit.text}"`
+            : r.versioned
+              ? `Unit ${number} now at version ${r.unit.version}; ${unit.labels} label${unit.labels === 1 ? '' : 's'} stay on version ${unit.version}`
+              : `Unit ${number} changed`,
         )
       })
     })

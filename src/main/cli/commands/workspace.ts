@@ -7,7 +7,7 @@ import { withSession, withWorkspace } from './session'
 export function registerWorkspaceCommands(program: Command): void {
   program
     .command('datasets')
-    .description('List the datasets of a workspace with their sizes and label progress')
+    .description('List the datasets of a workspace (#number, name) with their sizes and label progress')
     .requiredOption('--workspace <file>', 'workspace file')
     .option('--json', 'print JSON')
     .action(async (opts: { workspace: string; json?: boolean }) => {
@@ -30,7 +30,8 @@ export function registerWorkspaceCommands(program: Command): void {
                   const progress = Object.entries(r.labelled)
                     .map(([who, n]) => `${who} ${n}/${r.targets}`)
                     .join(', ')
-                  return `${r.name}  (${r.schema})  ${r.items} items, ${r.candidates} candidates, ${r.units} units${progress ? `  — ${progress}` : ''}`
+                  // The number is what --dataset takes when a name is awkward to type (datasetKey.ts).
+                  return `#${r.id}  ${r.name}  (${r.schema})  ${r.items} items, ${r.candidates} candidates, ${r.units} units${progress ? `  — ${progress}` : ''}`
                 })
                 .join('\n'),
         )

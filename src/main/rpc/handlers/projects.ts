@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
 import type { projectsCalls } from '../../../shared/contract/projects'
 import { SourceError, withSource } from '../../annotate/upload'
@@ -18,6 +18,17 @@ import { openPackage } from '../../projects/packageOpen'
 import { getPlan, setPlan } from '../../projects/plan'
 import { now } from '../../store/repos/rows'
 import type { Handlers } from '../dispatch'
+
+/**
+ * The app's own package file for a person: `<base>.factlab-package.jsonl`, numbered when that is
+ * taken, since a package never overwrites one handed out before (packageExport.ts).
+ */
+function freeName(base: string): string {
+  const name = (n: number) => `${base}${n === 1 ? '' : `-${n}`}.factlab-package.jsonl`
+  let n = 1
+  while (existsSync(name(n))) n++
+  return name(n)
+}
 
 export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof projectsCalls> {
   const db = () => ctx.workspace.db
@@ -64,8 +75,7 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
         .name
       const slug = (s: string) => s.replace(/[^\w.-]+/g, '_').slice(0, 80)
       const file =
-        out ??
-        join(dirname(ctx.workspace.file), 'exports', `${slug(name)}-${slug(annotator)}.factlab-package.jsonl`)
+        out ?? freeName(join(dirname(ctx.workspace.file), 'exports', `${slug(name)}-${slug(annotator)}`))
       mkdirSync(dirname(file), { recursive: true })
       return exportPackage(ctx.workspace, { datasetId, annotator, out: file })
     },
