@@ -113,6 +113,8 @@ describe('blind mode in the browser', () => {
     await page.goto(`${app.server.origin}/#/agreement/1`)
     await expect.poll(() => page.getByTestId('queue-entry').count()).toBe(1)
     await page.getByTestId('agr-refusal').getByText('You labelled this target yourself').waitFor()
+    // The whole list is a dead end for me, and the view says so before I try.
+    await page.getByTestId('queue-all-mine').waitFor()
     // The keys reach main, which refuses too.
     await page.keyboard.press('1')
     await page.getByRole('status').getByText('You labelled this target yourself').waitFor()

@@ -116,3 +116,17 @@ export function labelsPlacedSince(db: Db, datasetId: number, since: string): num
       .get(datasetId, since) as { n: number }
   ).n
 }
+
+/** Each annotator's labels on the targets of their own assigned items (current, not controls). */
+export function labelledInAssignment(db: Db, datasetId: number): Map<number, number> {
+  const rows = db
+    .prepare(
+      `SELECT a.annotator_id AS id, COUNT(*) AS n FROM assignments a JOIN targets t ON t.item_id = a.item_id
+       JOIN units u ON u.id = t.unit_id
+       JOIN labels l ON l.target_id = t.id AND l.annotator_id = a.annotator_id AND l.verdict IS NOT NULL
+       WHERE a.dataset_id = ? AND ${CURRENT} AND ${NOT_CONTROL}
+       GROUP BY a.annotator_id`,
+    )
+    .all(datasetId) as { id: number; n: number }[]
+  return new Map(rows.map((r) => [r.id, r.n]))
+}

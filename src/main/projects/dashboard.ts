@@ -1,5 +1,11 @@
 import type { AnnotatorFigures, Dashboard } from '../../shared/contract/projects'
-import { adjudicatedGold, labelsPlacedSince, type RankedLabel, rankedLabels } from '../labels/projectReads'
+import {
+  adjudicatedGold,
+  labelledInAssignment,
+  labelsPlacedSince,
+  type RankedLabel,
+  rankedLabels,
+} from '../labels/projectReads'
 import { cohenKappa } from '../metrics/stats/agreement'
 import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
@@ -158,20 +164,6 @@ function assignedCounts(db: Db, datasetId: number): Map<number, number> {
     .prepare(
       `SELECT a.annotator_id AS id, COUNT(*) AS n FROM assignments a JOIN targets t ON t.item_id = a.item_id
        JOIN units u ON u.id = t.unit_id
-       WHERE a.dataset_id = ? AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)
-       GROUP BY a.annotator_id`,
-    )
-    .all(datasetId) as { id: number; n: number }[]
-  return new Map(rows.map((r) => [r.id, r.n]))
-}
-
-/** Each annotator's labels on the targets of their own assigned items (as assignedCounts counts them). */
-function labelledInAssignment(db: Db, datasetId: number): Map<number, number> {
-  const rows = db
-    .prepare(
-      `SELECT a.annotator_id AS id, COUNT(*) AS n FROM assignments a JOIN targets t ON t.item_id = a.item_id
-       JOIN units u ON u.id = t.unit_id
-       JOIN labels l ON l.target_id = t.id AND l.annotator_id = a.annotator_id AND l.verdict IS NOT NULL
        WHERE a.dataset_id = ? AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)
        GROUP BY a.annotator_id`,
     )

@@ -141,6 +141,18 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
           onChange={q.reload}
         />
       )}
+      {page &&
+        status === 'open' &&
+        !page.allowSelfAdjudication &&
+        adjudicatorId !== null &&
+        entries.length > 0 &&
+        entries.every((e) => e.labels.some((l) => l.annotatorId === adjudicatorId)) && (
+          // Blind mode lists only disputes I labelled, and those I may not decide: say so up front.
+          <p className="agr-hint" data-testid="queue-all-mine">
+            You labelled every dispute listed here yourself, so none is yours to decide: another adjudicator
+            decides them, or tick self-adjudication above.
+          </p>
+        )}
       <p role="status" className={message?.error ? 'agr-status agr-error' : 'agr-status'}>
         {message?.text ?? ''}
       </p>

@@ -114,10 +114,17 @@ export function RunRow({
         {run.verdicts} / {run.na} / {run.errors}
       </td>
       <td className="num">
-        {run.calls} ({run.cached} cached)
-        <div className="muted">
-          {run.promptTokens}+{run.completionTokens} tok
-        </div>
+        {/* The lexical baseline and imported verdicts ask no provider: nothing to count. */}
+        {run.calls === 0 && (run.provider === 'lexical' || run.kind === 'imported') ? (
+          <span className="muted">no calls</span>
+        ) : (
+          <>
+            {run.calls} ({run.cached} cached)
+            <div className="muted">
+              {run.promptTokens}+{run.completionTokens} tok
+            </div>
+          </>
+        )}
         {run.cacheReadTokens + run.cacheWriteTokens > 0 && (
           <div className="muted" data-testid="run-cache-tokens">
             cache: {run.cacheReadTokens} read, {run.cacheWriteTokens} written
