@@ -244,7 +244,7 @@ describe('annotation bundles', () => {
     const unknownTarget = join(dir, 'unknown.jsonl')
     writeFileSync(
       unknownTarget,
-      [...lines.slice(0, 3), lines[3]!.replace('"occurrence":0', '"occurrence":7')].join('\n'),
+      [...lines.slice(0, 3), lines[3]!.replace(/"item":"[^"]*"/, '"item":"no-such-item"')].join('\n'),
     )
     await expect(mergeBundle(b.ws, unknownTarget)).rejects.toThrow(/unknown\.jsonl:4: no such target here/)
 

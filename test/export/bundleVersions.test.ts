@@ -6,7 +6,7 @@ import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { exportBundle, mergeBundle } from '../../src/main/export'
 import { labelHistory } from '../../src/main/labels/labels'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
-import { deleteUnit, editUnit } from '../../src/main/units/edit'
+import { addUnit, deleteUnit, editUnit } from '../../src/main/units/edit'
 import { unitVersions } from '../../src/main/units/queries'
 import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
@@ -30,6 +30,14 @@ function fact(l: Laptop, index: number): { id: number; text: string } {
          AND u.deleted_at IS NULL ORDER BY u.position, u.id LIMIT 1 OFFSET ?`,
     )
     .get(l.datasetId, index) as { id: number; text: string }
+}
+
+function itemOf(l: Laptop): number {
+  return (
+    l.ws.db.prepare('SELECT id FROM items WHERE dataset_id = ? AND position = 0').get(l.datasetId) as {
+      id: number
+    }
+  ).id
 }
 
 function targetOf(l: Laptop, unitId: number, variant = 'answer'): number {
@@ -216,7 +224,7 @@ describe('bundles carry labels on earlier unit versions', () => {
     ])
   })
 
-  it('carries labels on deleted units, recreating the deleted unit where it is missing', async () => {
+  it('carries labels on deleted units, onto the same wording here or a recreated deleted unit', async () => {
     const dir = tmp()
     const a = laptop(dir, 'a')
     const b = laptop(dir, 'b')
@@ -227,15 +235,25 @@ describe('bundles carry labels on earlier unit versions', () => {
     const reworded = editUnit(b.ws.db, fact(b, 4).id, 'The mirror has eighteen hexagonal segments.').unit
     deleteUnit(b.ws.db, reworded.id)
 
+    const own = 'The mirror is made of beryllium.'
+    const added = addUnit(a.ws.db, { itemId: itemOf(a), kind: 'fact', text: own })
+    label(a, added.id, 'false', T2)
+    deleteUnit(a.ws.db, added.id)
+
     const bundle = await bundleOf(a, dir)
     const first = await mergeBundle(b.ws, bundle)
-    expect(first).toMatchObject({ added: 1, earlier_versions: 1, recreated_versions: 1 })
+    // B has the deleted wording as the first version of its own deleted unit: the label lands there.
+    // The unit A added, B never had: it is recreated, deleted as on A.
+    expect(first).toMatchObject({ added: 2, earlier_versions: 2, recreated_versions: 1 })
     expect(first.recreated).toEqual([
-      { item: 'demo-01', variant: null, kind: 'fact', text: gone.text, deleted: true },
+      { item: 'demo-01', variant: null, kind: 'fact', text: own, deleted: true },
     ])
-    expect(cleosLabels(b)).toEqual([`demo-01 | poor_answer | "${gone.text}" (deleted) → true`])
+    expect(cleosLabels(b)).toEqual([
+      `demo-01 | answer | "${own}" (deleted) → false`,
+      `demo-01 | poor_answer | "${gone.text}" (earlier version of "The mirror has eighteen hexagonal segments.") → true`,
+    ])
     const after = counts(b)
-    expect(await mergeBundle(b.ws, bundle)).toMatchObject({ unchanged: 1, recreated_versions: 0 })
+    expect(await mergeBundle(b.ws, bundle)).toMatchObject({ unchanged: 2, recreated_versions: 0 })
     expect(counts(b)).toEqual(after)
   })
 
@@ -247,23 +265,23 @@ describe('bundles carry labels on earlier unit versions', () => {
     label(a, f0.id, 'not_clear', T1)
     label(a, f1.id, 'true', T1, 'ungrounded_answer')
     // What FactLab wrote before version 2: the same header and lines, current units only.
-    const v2 = readFileSync(await bundleOf(a, dir), 'utf8')
-    expect(v2).not.toMatch(/"earlier"|"deleted"/)
+    const v3 = readFileSync(await bundleOf(a, dir), 'utf8')
+    expect(v3).not.toMatch(/"earlier"|"deleted"/)
     const v1 = join(dir, 'v1.bundle.jsonl')
-    writeFileSync(v1, v2.replace('"version":2', '"version":1'))
+    writeFileSync(v1, v3.replace('"version":3', '"version":1'))
     const before = counts(b)
 
-    const newer = join(dir, 'v3.bundle.jsonl')
-    writeFileSync(newer, v2.replace('"version":2', '"version":3'))
-    await expect(mergeBundle(b.ws, newer)).rejects.toThrow(/written by a newer FactLab \(bundle version 3\)/)
+    const newer = join(dir, 'v4.bundle.jsonl')
+    writeFileSync(newer, v3.replace('"version":3', '"version":4'))
+    await expect(mergeBundle(b.ws, newer)).rejects.toThrow(/written by a newer FactLab \(bundle version 4\)/)
     const v1WithEarlier = join(dir, 'v1-earlier.bundle.jsonl')
     writeFileSync(
       v1WithEarlier,
-      v2
-        .replace('"version":2', '"version":1')
+      v3
+        .replace('"version":3', '"version":1')
         .replace(
-          '"occurrence":0}',
-          '"occurrence":0,"earlier":{"newer":[],"latest":{"unit":"x","occurrence":0}}}',
+          '"occurrence":0,',
+          '"occurrence":0,"earlier":{"newer":[],"latest":{"unit":"x","occurrence":0}},',
         ),
     )
     await expect(mergeBundle(b.ws, v1WithEarlier)).rejects.toThrow(
@@ -275,15 +293,38 @@ describe('bundles carry labels on earlier unit versions', () => {
     expect(cleosLabels(b)).toEqual(cleosLabels(a))
   })
 
-  it('refuses a bundle whose units were edited differently, and changes nothing', async () => {
+  it('merges a bundle whose units were edited differently on each side', async () => {
+    const dir = tmp()
+    const a = laptop(dir, 'a')
+    const b = laptop(dir, 'b')
+    const first = fact(a, 0).text
+    label(a, fact(a, 0).id, 'true', T1)
+    const sees = editUnit(a.ws.db, fact(a, 0).id, 'JWST sees infrared light.').unit
+    label(a, sees.id, 'false', T2)
+    editUnit(b.ws.db, fact(b, 0).id, 'JWST observes in the infrared.')
+
+    const bundle = await bundleOf(a, dir)
+    const report = await mergeBundle(b.ws, bundle)
+    expect(report).toMatchObject({ added: 2, earlier_versions: 2, recreated_versions: 1 })
+    expect(cleosLabels(b)).toEqual([
+      'demo-01 | answer | "JWST sees infrared light." (earlier version of "JWST observes in the infrared.") → false',
+      `demo-01 | answer | "${first}" (earlier version of "JWST observes in the infrared.") → true`,
+    ])
+    const after = counts(b)
+    expect(await mergeBundle(b.ws, bundle)).toMatchObject({ unchanged: 2, recreated_versions: 0 })
+    expect(counts(b)).toEqual(after)
+  })
+
+  it('refuses a version 2 bundle once units were edited, as FactLab did, and changes nothing', async () => {
     const dir = tmp()
     const a = laptop(dir, 'a')
     const b = laptop(dir, 'b')
     label(a, fact(a, 0).id, 'true', T1)
-    editUnit(a.ws.db, fact(a, 0).id, 'JWST sees infrared light.')
     editUnit(b.ws.db, fact(b, 0).id, 'JWST observes in the infrared.')
+    const v2 = join(dir, 'v2.bundle.jsonl')
+    writeFileSync(v2, readFileSync(await bundleOf(a, dir), 'utf8').replace('"version":3', '"version":2'))
     const before = counts(b)
-    await expect(mergeBundle(b.ws, await bundleOf(a, dir))).rejects.toThrow(
+    await expect(mergeBundle(b.ws, v2)).rejects.toThrow(
       /bundle is for dataset "Demo: WikiEval-style" \(content [0-9a-f]{12}\), but dataset "Demo: WikiEval-style" here has different content/,
     )
     expect(counts(b)).toEqual(before)

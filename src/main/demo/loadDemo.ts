@@ -3,6 +3,7 @@ import { z } from 'zod'
 import demoJson from '../../../resources/demo/wikieval-demo.json'
 import { FAAF_SCHEMA } from '../../shared/labelSchemas'
 import type { Workspace } from '../app/workspace'
+import { recordImportOrigin } from '../export/datasetOrigin'
 import { visibleDatasetCount } from '../import/hidden'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { createDataset } from '../store/repos/datasets'
@@ -87,6 +88,7 @@ export function loadDemoIfEmpty(ws: Workspace): { loaded: boolean; datasetId?: n
         })
       }
     })
+    recordImportOrigin(ws.db, ds.id)
     loadDemoRuns(ws.db, ds.id)
     return ds.id
   })()

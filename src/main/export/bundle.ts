@@ -21,7 +21,9 @@ import {
   type BundleLabel,
   type TargetKey,
 } from './bundleFormat'
+import { type LineageKey, type LineageRow, lineageKey } from './bundleLineage'
 import { datasetContentHash } from './contentHash'
+import { datasetOriginHash } from './datasetOrigin'
 import { writeFileAtomically } from './sink'
 
 const Evidence = z.array(EvidenceSpan)
@@ -67,12 +69,34 @@ function earlierLocator(
   }
 }
 
+/** Names a unit version by its lineage (export/bundleLineage.ts), reading each list once. */
+function lineageLocator(db: Db): (unitId: number) => LineageKey {
+  const unit = db.prepare('SELECT item_id, kind, candidate_id FROM units WHERE id = ?')
+  const list = db.prepare(
+    `SELECT id, text, origin_text AS originText, superseded_by AS supersededBy, lineage_id AS lineageId
+     FROM units WHERE item_id = ? AND kind = ? AND candidate_id IS ?`,
+  )
+  // Labels come in reading order, so a list's labels come together; a few lists are kept.
+  const lists = new Map<string, LineageRow[]>()
+  return (unitId) => {
+    const u = unit.get(unitId) as { item_id: number; kind: string; candidate_id: number | null }
+    const at = `${u.item_id}|${u.kind}|${u.candidate_id}`
+    let rows = lists.get(at)
+    if (!rows) {
+      if (lists.size >= 64) lists.clear()
+      rows = list.all(u.item_id, u.kind, u.candidate_id) as LineageRow[]
+      lists.set(at, rows)
+    }
+    return lineageKey(rows, unitId)
+  }
+}
+
 /**
  * Writes one annotator's labels of one dataset as a bundle another workspace can merge. Every
  * label travels, also those on unit versions an edit replaced and on deleted units: leaving
  * them out would lose a person's work in the receiving workspace. An earlier version is named
- * by its text and the texts on its way to the latest version, the one the content hash proves
- * both sides share.
+ * by its text and the texts on its way to the latest version; every version is also named by
+ * its lineage, which is what a merge finds it by.
  */
 export async function exportBundle(
   ws: Workspace,
@@ -98,11 +122,12 @@ function bundleFile(ws: Workspace, opts: BundleExport): { file: string; labels: 
   const contentHash = datasetContentHash(db, dataset.id)
   const total = bundleLabelCount(db, dataset.id, opts.annotatorId)
   const locate = earlierLocator(db)
+  const lineage = lineageLocator(db)
   const history = bundleLabelHistory(db)
   const header: BundleHeader = {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
-    dataset: { name: dataset.name, contentHash },
+    dataset: { name: dataset.name, contentHash, originHash: datasetOriginHash(db, dataset.id) },
     annotator: { name: annotator.name },
     exportedAt: new Date().toISOString(),
     labels: total,
@@ -113,7 +138,7 @@ function bundleFile(ws: Workspace, opts: BundleExport): { file: string; labels: 
     sink.write(`${JSON.stringify(header)}\n`)
     for (const r of bundleLabelRows(db, dataset.id, opts.annotatorId)) {
       const line: BundleLabel = {
-        target: targetKey(r, locate),
+        target: { ...targetKey(r, locate), lineage: lineage(r.unit_id) },
         verdict: r.verdict,
         evidence: parseJson(Evidence, r.evidence, 'labels.evidence'),
         note: r.note,
@@ -135,11 +160,8 @@ function bundleFile(ws: Workspace, opts: BundleExport): { file: string; labels: 
 
 function targetKey(r: BundleLabelRow, locate: ReturnType<typeof earlierLocator>): TargetKey {
   const base = { item: r.ext_id, variant: r.variant, kind: r.kind, unit: r.text }
-  // A version that is not current may have to be recreated on the other side, parts and all.
-  const triplet =
-    (r.superseded_by !== null || r.deleted) && r.triplet !== null
-      ? { triplet: parseJson(Triplet, r.triplet, 'units.triplet') }
-      : {}
+  // Any version may have to be recreated on the other side, parts and all.
+  const triplet = r.triplet !== null ? { triplet: parseJson(Triplet, r.triplet, 'units.triplet') } : {}
   if (r.superseded_by === null)
     return { ...base, occurrence: r.occ ?? 0, ...(r.deleted ? { deleted: true as const } : {}), ...triplet }
   return { ...base, ...locate(r.unit_id), ...triplet }

@@ -8,18 +8,29 @@ import { EvidenceSpan, Triplet, UnitKind } from '../../shared/domain'
  * differ between two workspaces that imported the same file.
  *
  * Version 2 carries every label of the annotator, also those on unit versions that are no
- * longer current (replaced by an edit, or deleted); version 1 carried current units only and
- * is still read.
+ * longer current (replaced by an edit, or deleted); version 1 carried current units only. Both
+ * named the dataset by its content now, so an edit of a unit on either side made them refused;
+ * they are still read, and merge as they did. Version 3 names the dataset by its origin (the
+ * dataset as imported, export/datasetOrigin.ts) and each label's unit version by its lineage
+ * (export/bundleLineage.ts), so it merges whatever units either side edited since.
  */
 export const BUNDLE_FORMAT = 'factlab-bundle'
-export const BUNDLE_VERSION = 2
+export const BUNDLE_VERSION = 3
 /** Every version this FactLab reads, for the message that refuses a newer one. */
-export const READABLE_VERSIONS = [1, 2] as const
+export const READABLE_VERSIONS = [1, 2, 3] as const
+
+const Hash = z.string().regex(/^[0-9a-f]{64}$/)
 
 export const BundleHeader = z.object({
   format: z.literal(BUNDLE_FORMAT),
-  version: z.union([z.literal(1), z.literal(2)]),
-  dataset: z.object({ name: z.string(), contentHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  dataset: z.object({
+    name: z.string(),
+    /** The dataset's content when the bundle was written. */
+    contentHash: Hash,
+    /** The dataset as imported (version 3). */
+    originHash: Hash.optional(),
+  }),
   annotator: z.object({ name: z.string().trim().min(1) }),
   exportedAt: z.string(),
   labels: z.number().int().nonnegative(),
@@ -29,6 +40,8 @@ export const BundleHeader = z.object({
 export type BundleHeader = z.infer<typeof BundleHeader>
 
 const Occurrence = z.number().int().nonnegative()
+/** More versions with one wording in one lineage than a person makes; bounds what a merge recreates. */
+const MAX_REPEAT = 99
 
 /** The unit at the end of a version chain: current, or deleted. */
 export const LatestKey = z.object({
@@ -64,6 +77,10 @@ export const TargetKey = z
       .optional(),
     /** A triplet's parts, for a version that may have to be recreated on the other side. */
     triplet: Triplet.nullable().optional(),
+    /** Version 3: the unit version by its lineage, what a merge finds it by. */
+    lineage: z
+      .object({ unit: z.string(), occurrence: Occurrence, repeat: Occurrence.max(MAX_REPEAT) })
+      .optional(),
   })
   .refine(
     // For an earlier version the count follows from the path; a bundle that disagrees was edited.

@@ -3,6 +3,7 @@ import type { Workspace } from '../app/workspace'
 import { now } from '../store/repos/rows'
 import { type ChainNode, placeEarlier } from './bundleChain'
 import type { LatestKey, TargetKey } from './bundleFormat'
+import { type LineageRow, placeInLineage } from './bundleLineage'
 
 /** Units made by a merge carry this origin. */
 export const MERGE_ORIGIN = 'merge'
@@ -72,14 +73,15 @@ export class TargetResolver {
        ORDER BY position, id LIMIT 1 OFFSET @occurrence`,
     )
     this.listRows = db.prepare(
-      'SELECT id, text, superseded_by FROM units WHERE item_id = ? AND kind = ? AND candidate_id IS ?',
+      `SELECT id, text, origin_text AS originText, superseded_by AS supersededBy, lineage_id AS lineageId
+       FROM units WHERE item_id = ? AND kind = ? AND candidate_id IS ?`,
     )
     this.unitById = db.prepare('SELECT id, position, version, lineage_id FROM units WHERE id = ?')
     this.insertUnit = db.prepare(
       `INSERT INTO units (item_id, candidate_id, kind, position, text, triplet, origin, version, lineage_id,
-         superseded_by, deleted_at, created_at)
+         superseded_by, deleted_at, created_at, origin_text)
        VALUES (@itemId, @candidateId, @kind, @position, @text, @triplet, '${MERGE_ORIGIN}', @version, @lineage,
-         @supersededBy, @deletedAt, @at)`,
+         @supersededBy, @deletedAt, @at, @originText)`,
     )
     this.target = db.prepare('SELECT id FROM targets WHERE unit_id = ? AND candidate_id = ?')
     this.insertTarget = db.prepare(
@@ -96,8 +98,8 @@ export class TargetResolver {
     )
   }
 
-  /** The target id for a bundled label, or null when this workspace has no place for it. */
-  resolve(key: TargetKey): number | null {
+  /** The list (item, kind, candidate) a bundled label's unit belongs to, if this workspace has it. */
+  private listOf(key: TargetKey): { list: List; candidateId: number } | null {
     if (!this.itemIds) {
       const rows = this.items.all(this.datasetId) as { ext_id: string; id: number }[]
       // Read last position first, so a repeated ext_id resolves to its first item.
@@ -107,7 +109,78 @@ export class TargetResolver {
     if (itemId === undefined) return null
     const candidate = this.candidate.get(itemId, key.variant) as { id: number } | undefined
     if (!candidate) return null
-    const list: List = { itemId, kind: key.kind, candidateId: key.kind === 'fact' ? null : candidate.id }
+    return {
+      list: { itemId, kind: key.kind, candidateId: key.kind === 'fact' ? null : candidate.id },
+      candidateId: candidate.id,
+    }
+  }
+
+  private targetOf(list: List, unitId: number, candidateId: number): number {
+    const found = this.target.get(unitId, candidateId) as { id: number } | undefined
+    if (found) return found.id
+    // A fact version replaced before this candidate existed never had a target in it.
+    return Number(this.insertTarget.run(this.datasetId, list.itemId, unitId, candidateId).lastInsertRowid)
+  }
+
+  /**
+   * The target for a label of a version 3 bundle, named by its lineage (export/bundleLineage.ts).
+   * The version lands on the same version here; one this workspace never had (an edit made
+   * there, or a unit added there) is recreated without changing which units are current here:
+   * under the lineage's latest version as an earlier one, or, for a lineage this workspace
+   * lacks, as a deleted unit that can be restored.
+   */
+  resolveByLineage(key: TargetKey & { lineage: NonNullable<TargetKey['lineage']> }): number | null {
+    const at = this.listOf(key)
+    if (!at) return null
+    const { list, candidateId } = at
+    const where = { item: key.item, variant: key.kind === 'fact' ? null : key.variant, kind: key.kind }
+    for (let made = 0; ; made++) {
+      const rows = this.listRows.all(list.itemId, list.kind, list.candidateId) as LineageRow[]
+      const place = placeInLineage(rows, key.lineage, key.unit)
+      if ('found' in place) return this.targetOf(list, place.found, candidateId)
+      if (made >= MAX_REPEATS)
+        throw new Error(
+          `it names version #${key.lineage.repeat + 1} of unit #${key.lineage.occurrence + 1} with the same wording; more than ${MAX_REPEATS} such versions is not believable`,
+        )
+      const triplet = key.triplet ?? null
+      if ('makeLineage' in place) {
+        const { p } = this.endOfList.get(list.itemId, list.kind, list.candidateId) as { p: number }
+        const id = this.make(list, where, {
+          text: key.unit,
+          originText: key.unit === key.lineage.unit ? null : key.lineage.unit,
+          triplet,
+          position: p,
+          version: 1,
+          lineage: null,
+          supersededBy: null,
+          deletedAt: now(),
+        })
+        this.ws.db.prepare('UPDATE units SET lineage_id = id WHERE id = ?').run(id)
+        continue
+      }
+      // Numbered just below the latest version, which moves up one.
+      const latest = this.unitById.get(place.makeVersion.under) as LatestRow
+      const lineage = latest.lineage_id ?? latest.id
+      const from = (this.versionBelow.get(lineage, latest.version) as { v: number }).v
+      this.shiftVersions.run(1, lineage, latest.version)
+      this.make(list, where, {
+        text: key.unit,
+        originText: null,
+        triplet,
+        position: latest.position,
+        version: from + 1,
+        lineage,
+        supersededBy: latest.id,
+        deletedAt: null,
+      })
+    }
+  }
+
+  /** The target id for a bundled label, or null when this workspace has no place for it. */
+  resolve(key: TargetKey): number | null {
+    const at = this.listOf(key)
+    if (!at) return null
+    const { list } = at
     const where = { item: key.item, variant: key.kind === 'fact' ? null : key.variant, kind: key.kind }
     const latestKey: LatestKey = key.earlier?.latest ?? {
       unit: key.unit,
@@ -117,10 +190,7 @@ export class TargetResolver {
     const latest = this.findLatest(list, latestKey, key.earlier ? null : (key.triplet ?? null), where)
     if (!latest) return null
     const unitId = key.earlier ? this.earlierVersion(list, latest, key, key.earlier.newer, where) : latest.id
-    const found = this.target.get(unitId, candidate.id) as { id: number } | undefined
-    if (found) return found.id
-    // A fact version replaced before this candidate existed never had a target in it.
-    return Number(this.insertTarget.run(this.datasetId, itemId, unitId, candidate.id).lastInsertRowid)
+    return this.targetOf(list, unitId, at.candidateId)
   }
 
   /** The row of an earlier version of `latest`, made (with any versions between) if missing. */
@@ -132,12 +202,8 @@ export class TargetResolver {
     where: Omit<RecreatedVersion, 'text' | 'deleted'>,
   ): number {
     const nodes = new Map<number, ChainNode>()
-    const rows = this.listRows.all(list.itemId, list.kind, list.candidateId) as {
-      id: number
-      text: string
-      superseded_by: number | null
-    }[]
-    for (const r of rows) nodes.set(r.id, { id: r.id, text: r.text, supersededBy: r.superseded_by })
+    const rows = this.listRows.all(list.itemId, list.kind, list.candidateId) as LineageRow[]
+    for (const r of rows) nodes.set(r.id, { id: r.id, text: r.text, supersededBy: r.supersededBy })
     const placement = placeEarlier(nodes, latest.id, { unit: key.unit, occurrence: key.occurrence, newer })
     if ('found' in placement) return placement.found
     let parent = this.unitById.get(placement.parent) as LatestRow
@@ -152,6 +218,7 @@ export class TargetResolver {
       const last = i === placement.texts.length - 1
       const id = this.make(list, where, {
         text,
+        originText: null,
         triplet: last ? (key.triplet ?? null) : null,
         position: latest.position,
         version: from + count - i,
@@ -183,6 +250,7 @@ export class TargetResolver {
       const { p } = this.endOfList.get(list.itemId, list.kind, list.candidateId) as { p: number }
       const id = this.make(list, where, {
         text: key.unit,
+        originText: null,
         triplet: triplet ?? null,
         position: p,
         version: 1,
@@ -201,6 +269,7 @@ export class TargetResolver {
     where: Omit<RecreatedVersion, 'text' | 'deleted'>,
     u: {
       text: string
+      originText: string | null
       triplet: readonly string[] | null
       position: number
       version: number

@@ -23,6 +23,7 @@ import {
 } from './bundleFormat'
 import { type RecreatedVersion, TargetResolver } from './bundleTargets'
 import { datasetContentHash } from './contentHash'
+import { datasetHasOrigin } from './datasetOrigin'
 
 export interface MergeReport {
   dataset: string
@@ -35,8 +36,8 @@ export interface MergeReport {
   /** Targets where the local label was newer; the bundle's state went to the history only. */
   kept_local: number
   /**
-   * Labels given on unit versions that are no longer current (replaced by an edit, or deleted);
-   * they are also counted in the four figures above.
+   * Labels on unit versions that are not current (replaced by an edit, or deleted): there, for
+   * bundles before version 3; here, for later ones. They are also counted in the four figures above.
    */
   earlier_versions: number
   /** Unit versions this workspace did not have, recreated so the labels on them have a place. */
@@ -105,7 +106,41 @@ export function readBundle(file: string): ParsedBundle {
   return { header, labels }
 }
 
-/** The dataset a bundle belongs to: same name and content, or failing the name, same content. */
+/**
+ * The dataset a version 3 bundle belongs to: the one of its name that comes from the same import
+ * (export/datasetOrigin.ts), or failing the name, any that does. Units edited, split, deleted or
+ * added on either side since do not matter; other items, answers or imported units do.
+ */
+function matchOrigin(db: Db, header: BundleHeader, datasetId?: number): Dataset {
+  const want = header.dataset
+  const hashes = [want.contentHash, ...(want.originHash ? [want.originHash] : [])]
+  const short = (h: string) => h.slice(0, 12)
+  const theirs = short(want.originHash ?? want.contentHash)
+  const fits = (id: number) => datasetHasOrigin(db, id, hashes)
+  if (datasetId !== undefined) {
+    const ds = getDataset(db, datasetId)
+    if (!fits(ds.id))
+      throw new Error(
+        `This bundle is for dataset "${want.name}" (content ${theirs}), but dataset "${ds.name}" here has content ${short(datasetContentHash(db, ds.id))}: they do not hold the same items, answers and imported units, so the labels cannot be matched. Nothing was merged`,
+      )
+    return ds
+  }
+  const all = listDatasets(db)
+  const named = all.find((d) => d.name === want.name)
+  if (named && fits(named.id)) return named
+  const same = all.find((d) => d !== named && fits(d.id))
+  if (same) return same
+  throw new Error(
+    named
+      ? `This bundle is for dataset "${want.name}" (content ${theirs}), but dataset "${named.name}" here has different content (${short(datasetContentHash(db, named.id))}): it was not imported from the same file, nor opened from a package of this one. Nothing was merged`
+      : `This bundle is for dataset "${want.name}" (content ${theirs}), and this workspace has no dataset with that name or content. Import the same data first. Nothing was merged`,
+  )
+}
+
+/**
+ * The dataset a version 1 or 2 bundle belongs to: same name and content, or failing the name,
+ * same content. Those bundles name units by their content now, so nothing looser would do.
+ */
 function matchDataset(db: Db, header: BundleHeader, datasetId?: number): Dataset {
   const want = header.dataset
   const short = (h: string) => h.slice(0, 12)
@@ -155,7 +190,10 @@ export async function mergeBundle(
 ): Promise<MergeReport> {
   const db = ws.db
   const { header, labels } = readBundle(file)
-  const dataset = matchDataset(db, header, opts.datasetId)
+  const byLineage = header.version >= 3
+  const dataset = byLineage
+    ? matchOrigin(db, header, opts.datasetId)
+    : matchDataset(db, header, opts.datasetId)
   const fromPackage = checkBundlePackage(db, header, dataset.id)
   // Every verdict, history included, must fit the dataset's schema before anything is written.
   for (const { line, label } of labels)
@@ -184,17 +222,29 @@ export async function mergeBundle(
   db.transaction(() => {
     const annotatorId = ensureAnnotator(db, header.annotator.name).id
     const resolver = new TargetResolver(ws, dataset.id)
+    // Where a version 3 bundle's label landed here: what the lead reads is this workspace's units.
+    const currentUnit = db.prepare(
+      `SELECT u.superseded_by IS NULL AND u.deleted_at IS NULL AS c FROM targets t JOIN units u ON u.id = t.unit_id
+       WHERE t.id = ?`,
+    )
+    const isCurrent = (targetId: number) => (currentUnit.get(targetId) as { c: number }).c === 1
     for (const { line, label } of labels) {
       let targetId: number | null
       try {
-        targetId = resolver.resolve(label.target)
+        const { lineage } = label.target
+        if (byLineage && !lineage) throw new Error('a version 3 bundle names every unit by its lineage')
+        targetId =
+          byLineage && lineage
+            ? resolver.resolveByLineage({ ...label.target, lineage })
+            : resolver.resolve(label.target)
       } catch (error) {
         throw new Error(`${file}:${line}: ${error instanceof Error ? error.message : String(error)}`)
       }
       if (targetId === null)
         throw new Error(`${file}:${line}: no such target here (${describe(label.target)})`)
       const target = { id: targetId }
-      if (label.target.earlier || label.target.deleted) report.earlier_versions++
+      if (byLineage ? !isCurrent(target.id) : label.target.earlier || label.target.deleted)
+        report.earlier_versions++
       const known: (Omit<LabelState, 'seconds'> & { at: string })[] = here
         .history(target.id, annotatorId)
         .map((h) => ({ ...h, evidence: parseJson(Evidence, h.evidence, 'label_history.evidence') }))

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os'
+import { recordImportOrigin } from '../export/datasetOrigin'
 import { labelDeleters } from '../labels/discard'
 import type { Db } from '../store/connection'
 import { createDataset } from '../store/repos/datasets'
@@ -52,6 +53,7 @@ export function publishDataset(db: Db, datasetId: number): void {
       throw new ImportError('The import was withdrawn before it finished; nothing was imported')
     db.prepare('DELETE FROM dataset_imports WHERE dataset_id = ?').run(datasetId)
     db.prepare('DELETE FROM dataset_import_annotators WHERE dataset_id = ?').run(datasetId)
+    recordImportOrigin(db, datasetId)
   })
 }
 

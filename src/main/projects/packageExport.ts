@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
+import { datasetOriginHash } from '../export/datasetOrigin'
 import { writeFileAtomically } from '../export/sink'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
@@ -162,6 +163,7 @@ function writePackage(
       labelSchema: dataset.labelSchema,
       settings,
       contentHash: datasetContentHash(db, opts.datasetId),
+      originHash: datasetOriginHash(db, opts.datasetId),
     },
     annotator: { name: opts.annotator.trim() },
     plan: { k: plan.k, policy: plan.policy, controlRate: plan.controlRate },

@@ -21,6 +21,11 @@ export const PackageHeader = z.object({
     labelSchema: LabelSchema,
     settings: z.record(z.string(), z.unknown()),
     contentHash: z.string().regex(/^[0-9a-f]{64}$/),
+    /** The lead's dataset as imported (export/datasetOrigin.ts); older packages lack it. */
+    originHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   }),
   annotator: z.object({ name: z.string().trim().min(1) }),
   plan: z.object({

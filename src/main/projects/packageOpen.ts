@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
+import { recordPackageOrigin } from '../export/datasetOrigin'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { createDataset, findDatasetByName } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
@@ -100,13 +101,16 @@ function openRead(
   const short = (h: string) => h.slice(0, 12)
   const existing = findDatasetByName(db, header.dataset.name)
   if (existing) {
-    const hash = datasetContentHash(db, existing.id)
+    // Opened here before: units edited since do not make it another dataset.
+    const opened = db
+      .prepare('SELECT 1 FROM package_opened WHERE id = ? AND dataset_id = ?')
+      .get(header.id, existing.id)
+    const hash = opened ? header.dataset.contentHash : datasetContentHash(db, existing.id)
     if (hash !== header.dataset.contentHash)
       throw new ServiceError(
         'conflict',
         `This workspace already holds a different dataset named "${header.dataset.name}" (content ${short(hash)}; the package's is ${short(header.dataset.contentHash)}). Open the package in a fresh workspace (File › New) or rename that dataset. Nothing was changed`,
       )
-    const opened = db.prepare('SELECT 1 FROM package_opened WHERE id = ?').get(header.id)
     if (opened)
       return {
         id: header.id,
@@ -165,6 +169,8 @@ function openRead(
         'bad_input',
         `The package's dataset does not hash as the lead's did (${short(hash)} against ${short(header.dataset.contentHash)}): it was changed on the way. Nothing was opened`,
       )
+    // The laptop's bundles then name the lead's import, however either side edits units later.
+    recordPackageOrigin(db, ds.id, header.dataset.originHash ?? header.dataset.contentHash)
     const me = ensureAnnotator(db, header.annotator.name).id
     const at = now()
     db.prepare(

@@ -56,7 +56,12 @@ function editRow(db: Db, row: UnitRow, content: UnitContent): EditResult {
   const tripletJson = content.triplet === null ? null : JSON.stringify(content.triplet)
   if (text === row.text && tripletJson === row.triplet) return { unit: toUnit(row), versioned: false }
   if (!unitIsLabelled(db, row.id)) {
-    db.prepare('UPDATE units SET text = ?, triplet = ? WHERE id = ?').run(text, tripletJson, row.id)
+    // The first wording is kept: a bundle names a unit by the wording its version chain began with.
+    db.prepare(
+      `UPDATE units SET text = @text, triplet = @triplet,
+         origin_text = CASE WHEN text = @text THEN origin_text ELSE COALESCE(origin_text, text) END
+       WHERE id = @id`,
+    ).run({ text, triplet: tripletJson, id: row.id })
     return { unit: toUnit(unitRow(db, row.id)), versioned: false }
   }
   const lineage = row.lineage_id ?? row.id

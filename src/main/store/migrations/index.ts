@@ -16,6 +16,7 @@ import { migration0160 } from './0160-label-blocks'
 import { migration0180 } from './0180-candidate-done'
 import { migration0210 } from './0210-item-unit-words'
 import { migration0230 } from './0230-new-target-done'
+import { migration0240 } from './0240-merge-origins'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0180,
   migration0210,
   migration0230,
+  migration0240,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
