@@ -1,30 +1,14 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Workspace } from '../../src/main/app/workspace'
-import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { cli } from '../helpers/cli'
+import { countIn as count, demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 const DEMO = 'Demo: WikiEval-style'
 
-function demoWorkspace(): string {
-  const file = join(tmp(), 'w.factlab')
-  const ws = Workspace.open(file)
-  loadDemoIfEmpty(ws)
-  ws.close()
-  return file
-}
-
-function count(file: string, sql: string): number {
-  const ws = Workspace.open(file)
-  try {
-    return (ws.db.prepare(sql).get() as { n: number }).n
-  } finally {
-    ws.close()
-  }
-}
+const demoWorkspace = () => demoWorkspaceIn(tmp())
 
 const jsonl = (rows: object[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`
 

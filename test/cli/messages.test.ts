@@ -1,21 +1,14 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Workspace } from '../../src/main/app/workspace'
-import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { PRESET_NAMES } from '../../src/shared/importMapping'
 import { cli } from '../helpers/cli'
+import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 const DEMO = 'Demo: WikiEval-style'
 
-function demoWorkspace(): string {
-  const file = join(tmp(), 'w.factlab')
-  const ws = Workspace.open(file)
-  loadDemoIfEmpty(ws)
-  ws.close()
-  return file
-}
+const demoWorkspace = () => demoWorkspaceIn(tmp())
 
 describe('CLI messages say what to do', () => {
   it('import --preset names the presets it takes', async () => {

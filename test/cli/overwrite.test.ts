@@ -3,22 +3,16 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AppContext } from '../../src/main/app/context'
 import { Workspace } from '../../src/main/app/workspace'
-import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { dispatch } from '../../src/main/rpc/dispatch'
 import { buildHandlers } from '../../src/main/rpc/handlers'
 import { cli } from '../helpers/cli'
+import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 const DEMO = 'Demo: WikiEval-style'
 
-function demoWorkspace(): string {
-  const file = join(tmp(), 'w.factlab')
-  const ws = Workspace.open(file)
-  loadDemoIfEmpty(ws)
-  ws.close()
-  return file
-}
+const demoWorkspace = () => demoWorkspaceIn(tmp())
 
 const packages = (file: string) => {
   const ws = Workspace.open(file)

@@ -2,20 +2,14 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
-import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { cli } from '../helpers/cli'
+import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 const DEMO = 'Demo: WikiEval-style'
 
-function demoWorkspace(): string {
-  const file = join(tmp(), 'w.factlab')
-  const ws = Workspace.open(file)
-  loadDemoIfEmpty(ws)
-  ws.close()
-  return file
-}
+const demoWorkspace = () => demoWorkspaceIn(tmp())
 
 function query<T>(file: string, sql: string, ...args: unknown[]): T {
   const ws = Workspace.open(file)

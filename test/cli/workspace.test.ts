@@ -2,19 +2,13 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
-import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { cli } from '../helpers/cli'
+import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 
-function demoWorkspace(): string {
-  const file = join(tmp(), 'w.factlab')
-  const ws = Workspace.open(file)
-  loadDemoIfEmpty(ws)
-  ws.close()
-  return file
-}
+const demoWorkspace = () => demoWorkspaceIn(tmp())
 
 describe('factlab CLI: workspace commands', () => {
   it('lists datasets as JSON with per-annotator progress', async () => {
