@@ -106,6 +106,9 @@ export function readBundle(file: string): ParsedBundle {
   return { header, labels }
 }
 
+/** A content hash as messages show it. */
+const short = (h: string) => h.slice(0, 12)
+
 /**
  * The dataset a version 3 bundle belongs to: the one of its name that comes from the same import
  * (export/datasetOrigin.ts), or failing the name, any that does. Units edited, split, deleted or
@@ -114,7 +117,6 @@ export function readBundle(file: string): ParsedBundle {
 function matchOrigin(db: Db, header: BundleHeader, datasetId?: number): Dataset {
   const want = header.dataset
   const hashes = [want.contentHash, ...(want.originHash ? [want.originHash] : [])]
-  const short = (h: string) => h.slice(0, 12)
   const theirs = short(want.originHash ?? want.contentHash)
   const fits = (id: number) => datasetHasOrigin(db, id, hashes)
   if (datasetId !== undefined) {
@@ -143,7 +145,6 @@ function matchOrigin(db: Db, header: BundleHeader, datasetId?: number): Dataset 
  */
 function matchDataset(db: Db, header: BundleHeader, datasetId?: number): Dataset {
   const want = header.dataset
-  const short = (h: string) => h.slice(0, 12)
   if (datasetId !== undefined) {
     const ds = getDataset(db, datasetId)
     const hash = datasetContentHash(db, ds.id)

@@ -5,6 +5,7 @@ import {
   methodProblem,
   type RunMethodName,
 } from '../../shared/judgeValidity'
+import { datasetVariants } from '../annotate/datasets'
 import { ServiceError } from '../app/errors'
 import { schemaFit } from '../judges/schemaFit'
 import { templateSnapshot } from '../prompts/store'
@@ -100,21 +101,12 @@ export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
 }
 
 /**
- * Creates `repeat` queued runs of one config (repeat_index 0..K-1) so run-to-run variance can
- * be reported; repeats beyond the first do not share cached replies (see requestHash).
- */
-/**
  * A slice naming a variant the dataset lacks would judge nothing and still end "done": refused
  * before any run exists, whoever asks (the Judges view, `factlab call`, a script).
  */
 function refuseUnknownVariants(db: Db, datasetId: number, variants: readonly string[]): void {
   if (variants.length === 0) return
-  const known = (
-    db
-      .prepare('SELECT variant FROM dataset_variants WHERE dataset_id = ? ORDER BY first_candidate_id')
-      .pluck()
-      .all(datasetId) as string[]
-  ).filter((v) => v !== null)
+  const known = datasetVariants(db, datasetId)
   const unknown = variants.filter((v) => !known.includes(v))
   if (unknown.length > 0)
     throw new ServiceError(
@@ -123,6 +115,10 @@ function refuseUnknownVariants(db: Db, datasetId: number, variants: readonly str
     )
 }
 
+/**
+ * Creates `repeat` queued runs of one config (repeat_index 0..K-1) so run-to-run variance can
+ * be reported; repeats beyond the first do not share cached replies (see requestHash).
+ */
 export function createRuns(db: Db, r: RunRequest, repeat = 1): number[] {
   if (!datasetVisible(db, r.datasetId)) throw new Error(`No dataset with id ${r.datasetId}`)
   const config = snapshotConfig(db, r)
