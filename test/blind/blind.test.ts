@@ -193,15 +193,21 @@ describe('blind mode, enforced in main', () => {
         .get(s.target) as { l: number }
     ).l
     const versions = (viewer?: object) =>
-      s.call<{ labels: { annotator: string }[] }[]>('units.versions', { lineageId, viewer })
+      s.call<{ labels: { annotator: string }[]; hiddenLabels: number }[]>('units.versions', {
+        lineageId,
+        viewer,
+      })
     expect((await versions())[0]!.labels.map((l) => l.annotator).sort()).toEqual(['ana', 'ben'])
-    expect((await versions(s.viewer))[0]!.labels).toEqual([])
+    expect((await versions())[0]!.hiddenLabels).toBe(0)
+    // The history says what it keeps back, rather than looking like a unit nobody labelled.
+    expect((await versions(s.viewer))[0]).toMatchObject({ labels: [], hiddenLabels: 2 })
     await s.call('annotate.save', { targetId: s.target, annotatorId: s.cat.id, verdict: 'true' })
     expect((await versions(s.viewer))[0]!.labels.map((l) => l.annotator).sort()).toEqual([
       'ana',
       'ben',
       'cat',
     ])
+    expect((await versions(s.viewer))[0]!.hiddenLabels).toBe(0)
     expect((await dis(s.viewer)).total).toBe(1)
   })
 })

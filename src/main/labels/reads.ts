@@ -92,6 +92,18 @@ export function labelsOnUnit(
     }[]
 }
 
+/** How many labels on a unit `visible` keeps from the viewer (others' labels while blind). */
+export function hiddenLabelsOnUnit(
+  db: Db,
+  visible: { condition: string; viewerId: number },
+): (unitId: number) => number {
+  const stmt = db.prepare(
+    `SELECT count(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id
+     WHERE t.unit_id = @unitId AND l.annotator_id <> @viewerId AND NOT (${visible.condition})`,
+  )
+  return (unitId) => (stmt.get({ unitId, viewerId: visible.viewerId }) as { n: number }).n
+}
+
 /** Current labels (current unit versions, verdict set) of a dataset as {t: target, a: annotator, v: verdict}, streamed. */
 export function currentLabelRows(
   db: Db,

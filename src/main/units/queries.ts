@@ -1,7 +1,7 @@
 import type { UnitEntry, UnitsPage, UnitVersion } from '../../shared/contract/units'
 import type { Viewer } from '../../shared/contract/viewer'
 import { blindSql } from '../blind'
-import { labelsOnUnit } from '../labels/reads'
+import { hiddenLabelsOnUnit, labelsOnUnit } from '../labels/reads'
 import { targetHasHumanWork, unitLabelCount } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { datasetVisible } from '../store/repos/datasets'
@@ -111,11 +111,14 @@ export function unitVersions(db: Db, lineageId: number, viewer?: Viewer): UnitVe
     db.prepare('SELECT dataset_id AS id FROM items WHERE id = ?').get(rows[0]!.item_id) as { id: number }
   ).id
   const seen = blindSql(db, datasetId, viewer, 't.id')
-  const labels = labelsOnUnit(db, seen ? { condition: seen, viewerId: viewer?.annotatorId ?? -1 } : undefined)
+  const visible = seen ? { condition: seen, viewerId: viewer?.annotatorId ?? -1 } : undefined
+  const labels = labelsOnUnit(db, visible)
+  const hidden = visible ? hiddenLabelsOnUnit(db, visible) : () => 0
   const verdicts = db.prepare(`SELECT ${unitVerdictCount('?')} AS n`)
   return rows.map((r) => ({
     unit: toUnit(r),
     labels: labels(r.id),
+    hiddenLabels: hidden(r.id),
     verdicts: (verdicts.get(r.id) as { n: number }).n,
   }))
 }

@@ -51,6 +51,8 @@ export const UnitVersion = z.object({
       updatedAt: z.string(),
     }),
   ),
+  /** Others' labels kept from the viewer while blind (they show once the viewer labels the unit). */
+  hiddenLabels: z.number().int(),
   verdicts: z.number().int(),
 })
 export type UnitVersion = z.infer<typeof UnitVersion>

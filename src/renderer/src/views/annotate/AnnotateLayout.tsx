@@ -27,6 +27,8 @@ interface Props {
   notice: string | null
   error: string | null
   blind: boolean
+  /** The guidelines toggle, kept in the bar (the same element while the guidelines stay the same). */
+  guidelines: React.ReactNode
   paneRefs: React.RefObject<{ reference: HTMLDivElement | null; candidate: HTMLDivElement | null }>
   listRef: React.RefObject<HTMLDivElement | null>
   onRetry(): void
@@ -175,6 +177,7 @@ export function AnnotateLayout(p: Props) {
           </button>
         </div>
         <div className="bar-right">
+          {p.guidelines}
           <button
             type="button"
             className={p.blind ? 'chip-button on' : 'chip-button'}

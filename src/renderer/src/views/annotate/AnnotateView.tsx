@@ -332,6 +332,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         notice={notice}
         error={error}
         blind={settings.blind}
+        guidelines={guidelinesPanel}
         paneRefs={panes}
         listRef={listRef}
         onRetry={saver.retry}
@@ -342,7 +343,6 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
         onNote={rowHandlers.onNote}
         onItem={(itemId) => navigate({ view: 'annotate', datasetId, itemId })}
       />
-      {guidelinesPanel}
       {guidelines.gated && guidelines.data && (
         <GuidelinesGate
           guidelines={guidelines.data}

@@ -39,16 +39,31 @@ export function useGuidelines(datasetId: number, annotatorId: number | null) {
 
 type Guidelines = NonNullable<ReturnType<typeof useGuidelines>['data']>
 
+/**
+ * A toggle for the Annotate view's bar, and the text in a drawer at the right edge while open.
+ * The toggle sits in the bar rather than floating over the page, where it covered the key hints.
+ */
 export function GuidelinesPanel({ guidelines }: { guidelines: Guidelines | null }) {
   const [open, setOpen] = useState(false)
   if (!guidelines?.current) return null
   return (
-    <aside className={open ? 'guidelines-panel open' : 'guidelines-panel'} aria-label="Guidelines">
-      <button type="button" className="guidelines-toggle" onClick={() => setOpen(!open)} aria-expanded={open}>
+    <>
+      <button
+        type="button"
+        className={open ? 'chip-button on' : 'chip-button'}
+        tabIndex={-1}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+      >
         {open ? 'Hide guidelines' : `Guidelines v${guidelines.current.version}`}
       </button>
-      {open && <GuidelinesText body={guidelines.current.body} />}
-    </aside>
+      {open && (
+        <aside className="guidelines-panel" aria-label="Guidelines">
+          <GuidelinesText body={guidelines.current.body} />
+        </aside>
+      )}
+    </>
   )
 }
 

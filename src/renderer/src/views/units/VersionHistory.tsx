@@ -18,7 +18,7 @@ export function VersionHistory({ lineageId }: { lineageId: number }) {
             {v.unit.supersededBy === null ? (v.unit.deletedAt ? ' (deleted)' : ' (current)') : ''} —{' '}
             <span className="units-version-text">{v.unit.text}</span>
           </div>
-          {v.labels.length === 0 && v.verdicts === 0 ? (
+          {v.labels.length === 0 && v.hiddenLabels === 0 && v.verdicts === 0 ? (
             <div className="units-hint">No labels on this version.</div>
           ) : (
             <ul className="units-version-labels">
@@ -29,6 +29,12 @@ export function VersionHistory({ lineageId }: { lineageId: number }) {
                   {l.note ? ` — ${l.note}` : ''}
                 </li>
               ))}
+              {v.hiddenLabels > 0 && (
+                <li className="units-hint">
+                  {v.hiddenLabels === 1 ? '1 label' : `${v.hiddenLabels} labels`} by others hidden while blind
+                  mode is on, until you label this unit
+                </li>
+              )}
               {v.verdicts > 0 && <li>{v.verdicts} judge verdicts</li>}
             </ul>
           )}
