@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
+import { countOf } from '../../../shared/plural'
 import { ServiceError } from '../../app/errors'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
@@ -101,7 +102,7 @@ export function registerProjectCommands(program: Command): void {
         return printResult(flags.json ?? false, report, () =>
           report.alreadyOpen
             ? `Package ${report.id} is already open here (dataset "${report.dataset}"): nothing changed`
-            : `Opened ${report.annotator}'s package: dataset "${report.dataset}" with ${report.items} items`,
+            : `Opened ${report.annotator}'s package: dataset "${report.dataset}" with ${countOf(report.items, 'item')}`,
         )
       }
       if (!flags.dataset || !flags.annotator || !flags.out)
@@ -126,7 +127,7 @@ export function registerProjectCommands(program: Command): void {
         flags.json ?? false,
         report,
         () =>
-          `Wrote ${report.annotator}'s package to ${report.file}: ${report.assignedItems} of ${report.items} items assigned, ${report.targets} targets`,
+          `Wrote ${report.annotator}'s package to ${report.file}: ${report.assignedItems} of ${countOf(report.items, 'item')} assigned, ${countOf(report.targets, 'target')}`,
       )
     })
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { countOf } from '../../../shared/plural'
 import { backupTo, listBackups, restoreBackup, rollingBackup } from '../../store/backups'
 import { CliError, EXIT, printResult } from '../util'
 import { withSession, withWorkspace } from './session'
@@ -31,7 +32,7 @@ export function registerWorkspaceCommands(program: Command): void {
                     .map(([who, n]) => `${who} ${n}/${r.targets}`)
                     .join(', ')
                   // The number is what --dataset takes when a name is awkward to type (datasetKey.ts).
-                  return `#${r.id}  ${r.name}  (${r.schema})  ${r.items} items, ${r.candidates} candidates, ${r.units} units${progress ? `  — ${progress}` : ''}`
+                  return `#${r.id}  ${r.name}  (${r.schema})  ${countOf(r.items, 'item')}, ${countOf(r.candidates, 'candidate')}, ${countOf(r.units, 'unit')}${progress ? `  — ${progress}` : ''}`
                 })
                 .join('\n'),
         )

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { DatasetSummary } from '../../../../shared/contract/datasets'
+import { countOf } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import { useSettings } from '../../settings'
@@ -90,9 +91,9 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
                 <span className="chip">{d.labelSchema.name}</span>
                 <span>{schemaText(d)}</span>
                 <span>·</span>
-                <span>{fmt.format(d.items)} items</span>
+                <span>{countOf(d.items, 'item')}</span>
                 <span>·</span>
-                <span>{fmt.format(d.units)} units</span>
+                <span>{countOf(d.units, 'unit')}</span>
                 <span>·</span>
                 <span>{fmt.format(d.targets)} to judge</span>
                 {d.disputed > 0 && !blind && <span className="chip warn">{d.disputed} disputed</span>}
@@ -118,16 +119,39 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
                 />
               )}
               {d.labelledBy.length === 0 && <p className="muted small">Nobody has labelled yet.</p>}
-              {d.labelledBy.map((p) => (
-                <Progress
-                  key={p.annotatorId}
-                  name={p.name}
-                  done={p.labelled}
-                  total={d.targets}
-                  mine={p.annotatorId === annotatorId}
-                  source={p.source ? { annotatorId: p.annotatorId, onRenamed: list.reload } : null}
-                />
-              ))}
+              {d.labelledBy.map((p) => {
+                const row = (
+                  <Progress
+                    key={p.annotatorId}
+                    name={p.name}
+                    done={p.labelled}
+                    total={d.targets}
+                    mine={p.annotatorId === annotatorId}
+                    source={p.source ? { annotatorId: p.annotatorId, onRenamed: list.reload } : null}
+                  />
+                )
+                return p.source && manySources(d.labelledBy) ? null : row
+              })}
+              {manySources(d.labelledBy) && (
+                <details className="many-sources">
+                  <summary className="small">
+                    {d.labelledBy.filter((p) => p.source).length} sets of reference labels imported with the
+                    dataset (not people)
+                  </summary>
+                  {d.labelledBy
+                    .filter((p) => p.source)
+                    .map((p) => (
+                      <Progress
+                        key={p.annotatorId}
+                        name={p.name}
+                        done={p.labelled}
+                        total={d.targets}
+                        mine={false}
+                        source={{ annotatorId: p.annotatorId, onRenamed: list.reload }}
+                      />
+                    ))}
+                </details>
+              )}
             </div>
             <div className="dataset-actions">
               <button
@@ -171,6 +195,9 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
     </div>
   )
 }
+
+/** A crowd's ratings come as several sets of reference labels: past two, they fold away. */
+const manySources = (rows: readonly { source: boolean }[]) => rows.filter((r) => r.source).length > 2
 
 function Progress({
   name,

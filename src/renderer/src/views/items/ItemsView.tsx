@@ -201,7 +201,7 @@ function Row({ r }: { r: ItemRow }) {
         <span className="q">{r.question ?? r.referencePreview}</span>
         <span className="ref muted">{r.question ? r.referencePreview : `id ${r.extId}`}</span>
       </span>
-      <span className="chips">
+      <span className="chips" title={r.variants.join(', ')}>
         {r.variants.map((v) => (
           <span key={v} className="chip subtle">
             {v}
