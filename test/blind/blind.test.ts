@@ -181,7 +181,8 @@ describe('blind mode, enforced in main', () => {
     const dis = (viewer?: object) =>
       s.call<{ total: number; rows: unknown[] }>('metrics.disagreements', { datasetId: s.ds.id, viewer })
     expect((await dis()).total).toBe(1)
-    expect(await dis(s.viewer)).toEqual({ total: 0, rows: [] })
+    // Kept back, and said to be: the list is not "no disagreement" but hidden.
+    expect(await dis(s.viewer)).toEqual({ total: 0, rows: [], hidden: 1 })
     expect(
       (await s.call<{ queue: unknown[] }>('metrics.labelNext', { datasetId: s.ds.id, viewer: s.viewer }))
         .queue,

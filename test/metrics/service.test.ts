@@ -202,7 +202,7 @@ describe('disagreements', () => {
     const answer = disagreements(fx.db, fx.datasetId, { variant: 'answer' })
     expect(answer.total).toBe(2)
     expect(answer.rows.every((r) => r.variant === 'answer' && r.runId === b)).toBe(true)
-    expect(disagreements(fx.db, fx.datasetId, { variant: 'nope' })).toEqual({ total: 0, rows: [] })
+    expect(disagreements(fx.db, fx.datasetId, { variant: 'nope' })).toEqual({ total: 0, rows: [], hidden: 0 })
   })
 })
 

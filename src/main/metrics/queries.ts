@@ -39,7 +39,7 @@ export function disagreements(
     /** Blind mode's gate (src/main/blind/): targets it keeps back are neither listed nor counted. */
     reveals?: (targetId: number) => boolean
   } = {},
-): { total: number; rows: Disagreement[] } {
+): { total: number; rows: Disagreement[]; hidden: number } {
   // A blind viewer's list is theirs alone: never kept for, or served from, the shared memo.
   if (opts.reveals) return findDisagreements(db, datasetSnapshot(db, datasetId), opts)
   // Reopening the Compare view of an unchanged workspace does not walk every verdict again.
@@ -56,40 +56,44 @@ function findDisagreements(
     limit?: number
     reveals?: (targetId: number) => boolean
   },
-): { total: number; rows: Disagreement[] } {
+): { total: number; rows: Disagreement[]; hidden: number } {
   const { t, runs: all, columns } = snapshot
   const variantCode = opts.variant == null ? -1 : t.variants.indexOf(opts.variant)
-  if (opts.variant != null && variantCode < 0) return { total: 0, rows: [] }
+  if (opts.variant != null && variantCode < 0) return { total: 0, rows: [], hidden: 0 }
   // Listed by target, then by run id.
   const runs = all.filter((r) => opts.runId == null || r.id === opts.runId).sort((a, b) => a.id - b.id)
   const limit = opts.limit ?? 200
   const cols = runs.map((r) => runSpanColumns(columns.get(r.id)!))
   const reveals = opts.reveals
-  let found: { total: number; shown: Hit[] }
+  let found: { total: number; shown: Hit[]; hidden: number }
   if (reveals) {
     // Target by target, runs in id order: hits come out in the order they are listed, so only the
     // shown ones are kept and the rest are just counted.
+    // Those kept back are counted too, so the view can say the list is not empty but hidden.
     const shown: Hit[] = []
     let total = 0
+    let hidden = 0
     const [lo, hi] = reachedByAny(cols, t.ids.length)
     for (let i = lo; i < hi; i++) {
       if (variantCode >= 0 && t.variant[i] !== variantCode) continue
       const gold = t.goldBin[i]!
-      if (gold === NONE || !reveals(t.ids[i]!)) continue
+      if (gold === NONE) continue
+      const revealed = reveals(t.ids[i]!)
       for (let r = 0; r < cols.length; r++) {
         const { from, to, status, bin } = cols[r]!
-        if (i >= from && i < to && status[i - from] === ST_OK && bin[i - from] !== gold && total++ < limit)
-          shown.push({ i, r })
+        if (!(i >= from && i < to && status[i - from] === ST_OK && bin[i - from] !== gold)) continue
+        if (!revealed) hidden++
+        else if (total++ < limit) shown.push({ i, r })
       }
     }
-    found = { total, shown }
+    found = { total, shown, hidden }
   } else {
     // The whole list read on another thread (compareInBackground.ts) holds the first of it.
     const kept = opts.runId == null && opts.variant == null ? backgroundLists(snapshot) : null
     found =
       kept && limit <= kept.disagreements.limit
-        ? { total: kept.disagreements.total, shown: kept.disagreements.shown.slice(0, limit) }
-        : disagreementHits(t, cols, variantCode, limit)
+        ? { total: kept.disagreements.total, shown: kept.disagreements.shown.slice(0, limit), hidden: 0 }
+        : { ...disagreementHits(t, cols, variantCode, limit), hidden: 0 }
   }
   const shown = found.shown.map((h) => ({ i: h.i, run: runs[h.r]! }))
   const total = found.total
@@ -118,7 +122,7 @@ function findDisagreements(
       verdict: v.verdict ?? String(v.score),
     }
   })
-  return { total, rows }
+  return { total, rows, hidden: found.hidden }
 }
 
 /**

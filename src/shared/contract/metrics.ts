@@ -246,7 +246,12 @@ export const metricsCalls = {
       /** While blind, only targets the viewer labelled are listed. */
       viewer: Viewer.optional(),
     }),
-    z.object({ total: z.number().int(), rows: z.array(Disagreement) }),
+    z.object({
+      total: z.number().int(),
+      rows: z.array(Disagreement),
+      /** Disagreements on targets blind mode keeps from the viewer (not in `total`). */
+      hidden: z.number().int(),
+    }),
   ),
   'metrics.labelNext': call(
     DatasetInput.extend({ limit: z.number().int().min(1).max(1000).default(50), viewer: Viewer.optional() }),

@@ -58,7 +58,14 @@ export function Disagreements(props: {
         )}
       </div>
       {list.error && <p className="cmp-error">{list.error}</p>}
-      {list.data && list.data.rows.length === 0 && (
+      {list.data && list.data.hidden > 0 && (
+        <p className="cmp-hint" data-testid="disagreements-hidden">
+          {list.data.total > 0 ? `${list.data.hidden} more` : countOf(list.data.hidden, 'disagreement')} on
+          units you have not labelled yet {list.data.hidden === 1 ? 'is' : 'are'} hidden while blind mode is
+          on.
+        </p>
+      )}
+      {list.data && list.data.rows.length === 0 && list.data.hidden === 0 && (
         <p className="cmp-hint">No judge disagrees with gold here.</p>
       )}
       {list.data && list.data.rows.length > 0 && (
