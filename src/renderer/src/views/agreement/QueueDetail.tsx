@@ -26,7 +26,7 @@ export function QueueDetail(p: QueueDetailProps) {
     <article className="agr-detail" aria-label="Disputed target">
       <header>
         <div className="agr-hint">
-          {e.extId} · {e.candidate.variant} · {e.unit.kind}
+          item {e.extId} · {e.candidate.variant} · {e.unit.kind}
           {e.unit.version > 1 ? ` v${e.unit.version}` : ''}
         </div>
         {e.question && <div className="agr-question">{e.question}</div>}

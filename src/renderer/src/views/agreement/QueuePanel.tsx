@@ -55,7 +55,7 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
         adjudicatorId,
         ...(note.trim() ? { note } : {}),
       })
-      setMessage({ text: `${entry.extId}: gold is now “${verdictText(verdict)}”.`, error: false })
+      setMessage({ text: `Item ${entry.extId} (${entry.candidate.variant}): gold is now “${verdictText(verdict)}”.`, error: false })
       // On the open list the decided target drops out, so the same index shows the next one.
     } catch (e) {
       setMessage({ text: e instanceof Error ? e.message : String(e), error: true })
@@ -177,8 +177,8 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
                 >
                   <span className="agr-item-unit">{e.unit.text}</span>
                   <span className="agr-hint">
-                    {e.extId} · {e.candidate.variant} ·{' '}
-                    {e.labels.map((l) => verdictText(l.verdict)).join(' / ')}
+                    item {e.extId} · {e.candidate.variant} ·{' '}
+                    {e.labels.map((l) => `${l.annotator}: ${verdictText(l.verdict)}`).join(', ')}
                     {e.gold ? ` → ${verdictText(e.gold.verdict)}` : ''}
                   </span>
                 </button>
