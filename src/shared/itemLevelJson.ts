@@ -1,4 +1,5 @@
 import type { ItemCorrelationRow, ItemLevel } from './contract/itemLevel'
+import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS, tooFewPairs } from './smallSample'
 
 /** The `item_level` block of `metrics --json` (docs/metrics-json.md), snake_case like the rest. */
 
@@ -11,12 +12,17 @@ function correlation(c: ItemCorrelationRow) {
     spearman_ci: c.spearmanCi,
     kendall_tau_b: c.kendallTauB,
     kendall_tau_b_ci: c.kendallTauBCi,
+    ci_method: c.ciMethod,
+    // A reader of the JSON gets the views' mark too: a 0.9 over six responses is not a 0.9.
+    too_few_items: tooFewPairs(c.n),
   }
 }
 
 export function itemLevelJson(l: ItemLevel) {
   return {
     bootstrap_replicates: l.replicates,
+    min_items: MIN_CORRELATION_PAIRS,
+    min_items_to_read: READ_CORRELATION_PAIRS,
     score_definitions: l.definitions,
     items: l.items.map((i) => ({
       candidate: i.candidateId,

@@ -2,7 +2,13 @@ import type { AgreementFigures } from './contract/agreement'
 import type { DatasetMetrics, Figures } from './contract/metrics'
 import { itemLevelJson } from './itemLevelJson'
 import { refcheckerJson } from './refcheckerJson'
-import { prevalenceNote, tooFewShared } from './smallSample'
+import {
+  MIN_CORRELATION_PAIRS,
+  prevalenceNote,
+  READ_CORRELATION_PAIRS,
+  tooFewPairs,
+  tooFewShared,
+} from './smallSample'
 
 /**
  * The stable `metrics --json` shape (docs/metrics-json.md). snake_case, nulls for figures that
@@ -124,7 +130,11 @@ export function toJsonReport(m: DatasetMetrics) {
       kendall_tau_b: c.kendallTauB,
       auroc: c.auroc,
       auroc_cut: c.aurocCut,
+      // The views' small-sample mark; the figures themselves are null under min_pairs.
+      too_few_pairs: tooFewPairs(c.n),
     })),
+    correlation_min_pairs: MIN_CORRELATION_PAIRS,
+    correlation_min_pairs_to_read: READ_CORRELATION_PAIRS,
     repeat_spread: m.spreads.map((s) => ({
       config: s.configKey,
       label: s.label,

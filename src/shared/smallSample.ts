@@ -19,15 +19,55 @@ export function tooFewShared(n: number, min = MIN_SHARED_TARGETS): boolean {
 }
 
 export function tooFewWords(n: number): string {
-  return `too few shared targets (${n})`
+  return `too few shared targets (n=${n})`
 }
+
+/**
+ * Below this many pairs a correlation is not given at all: over two pairs Pearson, Spearman and
+ * Kendall's τ-b are ±1 by construction, over three they rest on one degree of freedom, and
+ * Fisher's z has no standard error (1/√(n − 3)) to make an interval with.
+ */
+export const MIN_CORRELATION_PAIRS = 4
+
+/**
+ * Below this many pairs a correlation is printed with its interval but marked too few to read,
+ * as κ and α are under MIN_SHARED_TARGETS: one pair more or less can swing it by half its range.
+ */
+export const READ_CORRELATION_PAIRS = 10
+
+/** How a correlation's interval was made: percentile bootstrap, or Fisher's z below BOOTSTRAP_MIN_N. */
+export type CorrelationCiMethod = 'bootstrap' | 'fisher'
+
+export function tooFewPairs(n: number): boolean {
+  return n < READ_CORRELATION_PAIRS
+}
+
+/**
+ * The mark beside a correlation over `n` pairs of `what` (items, targets, candidates); empty when
+ * there are enough to read it.
+ */
+export function correlationNote(n: number, what: string): string {
+  return tooFewPairs(n) ? `too few ${what} (n=${n})` : ''
+}
+
+/**
+ * A figure's text with its small-sample mark after it: one separator everywhere (reports, CLI,
+ * Compare, Agreement), so the mark reads the same wherever the figure does.
+ */
+export function withNote(text: string, note: string): string {
+  return note === '' ? text : `${text} · ${note}`
+}
+
+/** The text put where a figure is withheld because it rests on too few observations. */
+export const WITHHELD = '—'
 
 /**
  * A rough reading of κ or α in words, with the customary cut points (0, .2, .4, .6, .8); over
  * too few shared targets it says so instead. A reading aid, not a verdict on the data.
  */
 export function agreementReading(value: number | null, n: number, min = MIN_SHARED_TARGETS): string {
-  if (value === null || !Number.isFinite(value)) return n < min && n > 0 ? tooFewWords(n) : ''
+  // Marked even at n = 0, as the report's cells and the AC1 and PABAK beside it are.
+  if (value === null || !Number.isFinite(value)) return n < min ? tooFewWords(n) : ''
   if (n < min) return tooFewWords(n)
   if (value < 0) return 'worse than chance'
   if (value <= 0.2) return 'slight'
@@ -52,7 +92,16 @@ export function ciTitle(method: CiMethod | null, n: number): string {
   return `n ${n}`
 }
 
-/** The mark printed beside κ where it rests on too few targets to read; empty otherwise. */
+/**
+ * The mark printed beside κ, α, AC1 or PABAK where it rests on too few shared targets to read;
+ * empty otherwise. Every agreement coefficient takes the same mark: AC1 and PABAK are no steadier
+ * than κ over three targets, they only fail differently.
+ */
 export function kappaNote(n: number, min = MIN_SHARED_TARGETS): string {
   return n < min ? tooFewWords(n) : ''
+}
+
+/** An agreement coefficient as text with its mark, e.g. `0.600 · too few shared targets (n=3)`. */
+export function agreementText(text: string, n: number, min = MIN_SHARED_TARGETS): string {
+  return withNote(text, kappaNote(n, min))
 }

@@ -7,7 +7,7 @@ import { toJsonReport } from '../../src/main/reports'
 import type { Db } from '../../src/main/store/connection'
 import { chartFileName } from '../../src/renderer/src/views/compare/chartName'
 import { fmtPct, fmtPctCi } from '../../src/shared/contract/metrics'
-import { itemLevelRows } from '../../src/shared/itemLevelRows'
+import { itemLevelCells } from '../../src/shared/itemLevelRows'
 import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
 import { turnBlindOff } from './pages/blindWatch'
@@ -102,7 +102,10 @@ describe('compare view in the browser', () => {
     // Item-level correlations, with each judge's target-level error rate beside them.
     const items = page.getByTestId('item-level')
     await items.waitFor()
-    const itemRows = itemLevelRows(computeItemLevel(db, datasetId))
+    // A figure's small-sample mark sits on its own line under it, after a space.
+    const itemRows = itemLevelCells(computeItemLevel(db, datasetId)).map((r) =>
+      r.map((c) => (typeof c === 'string' ? c : c.note ? `${c.text} ${c.note}` : c.text)),
+    )
     for (const runId of runIds) {
       const j = expected.judges.find((x) => x.runId === runId)!
       const want = itemRows.find((r) => r[0] === j.label && r[3] === 'all')!

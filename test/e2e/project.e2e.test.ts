@@ -179,7 +179,7 @@ describe('an annotation project in the browser', () => {
     expect(await placed('ben')).toBe(1)
     // ana and ben share too few targets for κ to mean anything: the table says so instead of a number.
     const pairs = page.getByRole('table', { name: 'Pairwise agreement' })
-    expect(await pairs.locator('tbody tr').first().textContent()).toMatch(/too few shared targets \(\d+\)/)
+    expect(await pairs.locator('tbody tr').first().textContent()).toMatch(/too few shared targets \(n=\d+\)/)
     await app.shot('project-dashboard')
 
     // A package for ana, written from the dashboard, shows up as out and not yet back.

@@ -116,15 +116,16 @@ describe('numeric datasets in the metrics and the report', () => {
     const row = m.correlations.find((c) => c.level === 'target')!
     expect(row).toMatchObject({ against: 'numeric', n: 5, aurocCut: { threshold: 3, source: 'schema' } })
     expect(row.auroc).toBeCloseTo(4 / 6, 12)
-    expect(toMarkdown(m)).toContain('| 0.667 | human ≥ 3 (schema pass threshold) |')
+    // Five targets: given, but marked as too few to read.
+    expect(toMarkdown(m)).toContain('| 0.667 · too few targets (n=5) | human ≥ 3 (schema pass threshold) |')
     expect(toJsonReport(m).correlations[0]!.auroc_cut).toEqual({ threshold: 3, source: 'schema' })
   })
 
   it('says "not defined" when the humans gave only passing scores', () => {
-    const m = numericDataset(['3', '4', '5'], [0.2, 0.7, 0.9])
+    const m = numericDataset(['3', '4', '5', '4'], [0.2, 0.7, 0.9, 0.5])
     expect(m.correlations[0]!.auroc).toBeNull()
     const md = toMarkdown(m)
-    expect(md).toContain('| not defined | human ≥ 3 (schema pass threshold) |')
+    expect(md).toContain('| not defined · too few targets (n=4) | human ≥ 3 (schema pass threshold) |')
     expect(md).not.toMatch(/NaN/)
   })
 })

@@ -24,7 +24,7 @@ describe('small-sample honesty in the figures, the JSON and the report', () => {
     expect(json.agreement.too_few_shared).toBe(true)
     expect(json.agreement.min_shared_targets).toBe(20)
     const md = toMarkdown(m)
-    expect(md).toContain('too few shared targets (4)')
+    expect(md).toContain('too few shared targets (n=4)')
     expect(md).not.toContain('[0.0–0.0%]')
     expect(md).toContain('(Wilson)')
     fx.db.close()

@@ -78,6 +78,22 @@ describe('one chart module for the app and the reports', () => {
     expect(svg).toContain('>poor<title>poor</title></text>')
   })
 
+  it('gives each bar its interval as a whisker and its n on hover, so four targets do not read as exact', () => {
+    const { fx, good } = threeJudges()
+    const json = toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId))
+    const svg = errorByVariantChart(json).svg
+    // Four targets per variant: every bar has a Wilson interval, drawn.
+    expect(count(svg, /<path [^>]*data-ci=""/g)).toBe(3 * 2)
+    const judge = json.judges.find((j) => j.run === good)!
+    const perfect = judge.by_variant.answer!
+    expect(perfect.error_rate).toBe(0)
+    expect(perfect.error_rate_ci![1]).toBeGreaterThan(0.4)
+    expect(svg).toContain(
+      `${judge.label} · answer: 0.0% [0.0%–${(perfect.error_rate_ci![1] * 100).toFixed(1)}%] (Wilson), n 4`,
+    )
+    fx.db.close()
+  })
+
   it('joins the Pareto front from cheapest to dearest and rings only its judges', () => {
     const { fx, cheap, good } = threeJudges()
     const json = toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId))

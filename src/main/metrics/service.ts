@@ -17,7 +17,7 @@ import { runIdentity } from './runIdentity'
 import { runCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { binaryFigures, SUPPORTED } from './stats/binary'
-import { aurocCut, correlate } from './stats/correlation'
+import { aurocCut, correlate, readableCorrelations } from './stats/correlation'
 import { type CorrectnessBits, mcnemarBits } from './stats/mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './stats/methods'
 import { paretoFront, spread } from './stats/spread'
@@ -83,7 +83,7 @@ function correlationsFor(
         label,
         level: 'target',
         against: numericHuman ? 'numeric' : 'binary',
-        ...correlate(x, y, numericHuman ? aurocCut(t.schema) : null),
+        ...readableCorrelations(correlate(x, y, numericHuman ? aurocCut(t.schema) : null)),
       })
   }
   if (r.method === 'dcr') {
@@ -101,7 +101,13 @@ function correlationsFor(
       }
     }
     if (x.length > 0)
-      out.push({ runId: r.id, label, level: 'candidate', against: 'numeric', ...correlate(x, y) })
+      out.push({
+        runId: r.id,
+        label,
+        level: 'candidate',
+        against: 'numeric',
+        ...readableCorrelations(correlate(x, y)),
+      })
   }
   return out
 }

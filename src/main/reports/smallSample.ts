@@ -1,5 +1,5 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
-import { type CiMethod, kappaNote, prevalenceNote, tooFewShared } from '../../shared/smallSample'
+import { agreementText, type CiMethod, prevalenceNote } from '../../shared/smallSample'
 import { NOT_DEFINED, num, pct, pctCi } from './format'
 
 /** A rate with its interval, saying where the interval is Wilson's rather than the bootstrap's. */
@@ -8,10 +8,9 @@ export function rateCi(x: number | null, iv: [number, number] | null, method: Ci
   return method === 'wilson' && iv !== null ? `${text} (Wilson)` : text
 }
 
-/** κ with the small-sample warning beside it. */
-export function kappaCell(kappa: number | null, n: number): string {
-  const note = kappaNote(n)
-  return note === '' ? num(kappa) : `${num(kappa)} (${note})`
+/** κ (or α, AC1, PABAK) with the small-sample warning beside it. */
+export function kappaCell(kappa: number | null, n: number, min?: number): string {
+  return agreementText(num(kappa), n, min)
 }
 
 export const INTERVALS_NOTE =
@@ -21,20 +20,25 @@ export const INTERVALS_NOTE =
 export function agreementTable(m: DatasetMetrics) {
   const a = m.agreement
   const min = a.minSharedTargets
+  // Every coefficient of a scope carries the mark, not κ alone: α, AC1 and PABAK over three
+  // targets are no steadier, and an unmarked 0.600 beside a marked 0.550 reads as the safe one.
   const row = (scope: string, s: typeof a | (typeof a.byVariant)[string]) => [
     scope,
     String(s.n),
     s.percent === null ? NOT_DEFINED : `${pct(s.percent)} (n ${s.n})`,
-    tooFewShared(s.n, min) ? `${num(s.fleissKappa)} (too few shared targets)` : num(s.fleissKappa),
-    num(s.krippendorffAlpha),
-    num(s.ac1),
-    num(s.pabak),
+    kappaCell(s.fleissKappa, s.n, min),
+    kappaCell(s.krippendorffAlpha, s.n, min),
+    kappaCell(s.ac1, s.n, min),
+    kappaCell(s.pabak, s.n, min),
     s.dominantShare === null ? NOT_DEFINED : `${s.dominantLabel} ${pct(s.dominantShare)}`,
   ]
   const prevalence = prevalenceNote(a.dominantLabel, a.dominantShare)
   return {
     title: 'Inter-annotator agreement',
-    note: [`κ and α over fewer than ${min} shared targets are marked too few to read.`, prevalence ?? '']
+    note: [
+      `κ, α, AC1 and PABAK over fewer than ${min} shared targets are marked too few to read.`,
+      prevalence ?? '',
+    ]
       .filter(Boolean)
       .join(' '),
     head: [
@@ -52,15 +56,16 @@ export function agreementTable(m: DatasetMetrics) {
 }
 
 export function cohenTable(m: DatasetMetrics) {
+  const min = m.agreement.minSharedTargets
   return {
     title: "Cohen's κ per annotator pair",
     head: ['Pair', 'Overlap', 'κ', 'AC1', 'PABAK'],
     rows: m.agreement.cohenPairs.map((p) => [
       `${p.a} – ${p.b}`,
       String(p.n),
-      kappaCell(p.kappa, p.n),
-      num(p.ac1),
-      num(p.pabak),
+      kappaCell(p.kappa, p.n, min),
+      kappaCell(p.ac1, p.n, min),
+      kappaCell(p.pabak, p.n, min),
     ]),
   }
 }

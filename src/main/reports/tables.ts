@@ -1,5 +1,7 @@
-import type { CorrelationRow, DatasetMetrics } from '../../shared/contract/metrics'
-import { money, NOT_DEFINED, num, pct, pValue } from './format'
+import type { CorrelationRow, DatasetMetrics, Figures } from '../../shared/contract/metrics'
+import { coefficientCell } from '../../shared/itemLevelRows'
+import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
+import { money, NOT_DEFINED, pct, pctCi, pValue } from './format'
 import { itemLevelTables } from './itemLevelTable'
 import { refcheckerTables } from './refchecker'
 import { agreementTable, cohenTable, INTERVALS_NOTE, kappaCell, rateCi } from './smallSample'
@@ -19,10 +21,18 @@ export function aurocSplit(c: Pick<CorrelationRow, 'aurocCut'>): string {
   return `human ≥ ${c.aurocCut.threshold} (${why})`
 }
 
-/** A variant's error rate with its denominator, so a rate over three targets reads as such. */
-function rateN(f: { errorRate: number | null; n: number } | undefined): string {
-  return f === undefined || f.errorRate === null ? NOT_DEFINED : `${pct(f.errorRate)} (n ${f.n})`
+/**
+ * A variant's error rate with its interval and denominator, so a rate over three targets reads as
+ * such: 0.0% alone over one target would look like a measured perfect score.
+ */
+function rateN(f: Figures | undefined): string {
+  if (f === undefined || f.errorRate === null) return NOT_DEFINED
+  const how = f.errorRateCiMethod === 'wilson' && f.errorRateCi !== null ? 'Wilson, ' : ''
+  return `${pctCi(f.errorRate, f.errorRateCi)} (${how}n ${f.n})`
 }
+
+/** What a target-level correlation pairs up, for its small-sample mark. */
+const pairsOf = (c: CorrelationRow) => (c.level === 'candidate' ? 'candidates' : 'targets')
 
 export function reportTables(m: DatasetMetrics): Table[] {
   const tables: Table[] = []
@@ -120,7 +130,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
   if (m.correlations.length > 0)
     tables.push({
       title: 'Scores against human labels',
-      note: 'AUROC: the chance that the judge scores a positive target above a negative one. Numeric human labels are split for it at the threshold shown: the label schema’s pass threshold, or the middle of its range where the schema has none. “not defined” means every human label fell on the same side.',
+      note: `AUROC: the chance that the judge scores a positive target above a negative one. Numeric human labels are split for it at the threshold shown: the label schema’s pass threshold, or the middle of its range where the schema has none. “not defined” means every human label fell on the same side. Over fewer than ${READ_CORRELATION_PAIRS} pairs a figure is marked too few to read; under ${MIN_CORRELATION_PAIRS} none is given (—).`,
       head: [
         'Judge',
         'Level',
@@ -137,10 +147,10 @@ export function reportTables(m: DatasetMetrics): Table[] {
         c.level,
         c.against,
         String(c.n),
-        num(c.pearson),
-        num(c.spearman),
-        num(c.kendallTauB),
-        num(c.auroc),
+        coefficientCell(c.pearson, null, c.n, pairsOf(c)),
+        coefficientCell(c.spearman, null, c.n, pairsOf(c)),
+        coefficientCell(c.kendallTauB, null, c.n, pairsOf(c)),
+        coefficientCell(c.auroc, null, c.n, pairsOf(c)),
         aurocSplit(c),
       ]),
     })

@@ -1,15 +1,26 @@
 import type { JsonReport } from '../metricsJson'
 import { judgeColour, pct1, pctAxis, pctTick } from './axes'
-import { baseLine, type Chart, clip, emptyPlot, figure, M, PH, PLOT_H, PW, yGrid } from './frame'
-import { h } from './svg'
+import { baseLine, type Chart, clip, emptyPlot, figure, INK, M, PH, PLOT_H, PW, yGrid } from './frame'
+import { h, num } from './svg'
 
 export const ERROR_BY_VARIANT = { id: 'error-by-variant', title: 'Error rate by variant' }
 
-/** Error rate by candidate variant, one bar per judge run: the shape of the FaaF result tables. */
+/**
+ * Error rate by candidate variant, one bar per judge run: the shape of the FaaF result tables.
+ * Each bar carries its 95% interval as a whisker (Wilson's under 20 targets) and its n in the
+ * hover text: a variant with two targets has a bar as tall as one with two thousand, and only the
+ * whisker shows how little it rests on.
+ */
 export function errorByVariantChart(m: Pick<JsonReport, 'judges' | 'variants'>): Chart {
   const { judges, variants } = m
   const rates = judges.flatMap((j) =>
     Object.values(j.by_variant).flatMap((f) => (f.error_rate === null ? [] : [f.error_rate])),
+  )
+  // The axis reaches the top whisker too, so a wide interval is drawn whole, not cut at the frame.
+  const tops = judges.flatMap((j) =>
+    Object.values(j.by_variant).flatMap((f) =>
+      f.error_rate === null || f.error_rate_ci === null ? [] : [f.error_rate_ci[1]],
+    ),
   )
   if (variants.length === 0 || rates.length === 0)
     return figure({
@@ -21,26 +32,45 @@ export function errorByVariantChart(m: Pick<JsonReport, 'judges' | 'variants'>):
           : 'No error rate by variant yet: the bars appear once a judge has verdicts on targets with gold labels.',
       ),
     })
-  const axis = pctAxis(Math.max(0, ...rates))
+  const axis = pctAxis(Math.max(0, ...rates, ...tops))
+  const yOf = (v: number) => M.top + PH - (v / axis.max) * PH
   const groupW = PW / variants.length
   const pad = Math.min(groupW * 0.15, 24)
   const barW = (groupW - 2 * pad) / judges.length
   const groups = variants.map((v, i) => {
     const x0 = M.left + i * groupW
     const bars = judges.map((j, k) => {
-      const er = j.by_variant[v]?.error_rate ?? null
-      if (er === null) return null
+      const f = j.by_variant[v]
+      const er = f?.error_rate ?? null
+      if (!f || er === null) return null
       const hgt = (er / axis.max) * PH
-      return h(
+      const width = Math.max(barW - (barW > 4 ? 1 : 0), 0.5)
+      const x = x0 + pad + k * barW
+      const ci = f.error_rate_ci
+      const how = f.error_rate_ci_method === 'wilson' ? ' (Wilson)' : ''
+      const tip = `${j.label} · ${v}: ${pct1(er)}${ci ? ` [${pct1(ci[0])}–${pct1(ci[1])}]${how}` : ''}, n ${f.n}`
+      const bar = h(
         'rect',
-        {
-          x: x0 + pad + k * barW,
-          y: M.top + PH - hgt,
-          width: Math.max(barW - (barW > 4 ? 1 : 0), 0.5),
-          height: Math.max(hgt, 0.5),
-          fill: judgeColour(k),
-        },
-        h('title', {}, `${j.label} · ${v}: ${pct1(er)}`),
+        { x, y: M.top + PH - hgt, width, height: Math.max(hgt, 0.5), fill: judgeColour(k) },
+        h('title', {}, tip),
+      )
+      if (!ci) return bar
+      // Rounded as every other coordinate is (svg.ts), so the same figures give the same string.
+      const mid = num(x + width / 2)
+      const cap = Math.min(width / 4, 5)
+      const [left, right] = [num(x + width / 2 - cap), num(x + width / 2 + cap)]
+      const [lo, hi] = [num(yOf(ci[0])), num(yOf(ci[1]))]
+      return h(
+        'g',
+        {},
+        bar,
+        h('path', {
+          d: `M${mid} ${lo}V${hi}M${left} ${lo}H${right}M${left} ${hi}H${right}`,
+          stroke: INK,
+          'stroke-width': 1,
+          fill: 'none',
+          'data-ci': '',
+        }),
       )
     })
     const name = h(

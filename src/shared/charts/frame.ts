@@ -14,7 +14,7 @@ export const PLOT_H = 250
 export const M = { top: 10, right: 26, bottom: 34, left: 48 }
 export const PW = WIDTH - M.left - M.right
 export const PH = PLOT_H - M.top - M.bottom
-const INK = '#1c1f24'
+export const INK = '#1c1f24'
 const GRID = '#8a8f98'
 
 export interface LegendEntry {

@@ -28,6 +28,12 @@ export const ItemCorrelationSchema = z.object({
   spearmanCi: Interval,
   kendallTauB: Rate,
   kendallTauBCi: Interval,
+  /**
+   * How the intervals were made: a percentile bootstrap over responses, or Fisher's z under
+   * BOOTSTRAP_MIN_N responses (src/shared/smallSample.ts); null with no interval. Coefficients
+   * are null under MIN_CORRELATION_PAIRS responses, however the scores fall.
+   */
+  ciMethod: z.enum(['bootstrap', 'fisher']).nullable(),
 })
 export type ItemCorrelationRow = z.infer<typeof ItemCorrelationSchema>
 

@@ -3,6 +3,7 @@
 
 import { lexicalScores } from '../../../src/main/judges/lexical'
 import type { ItemInputs } from '../../../src/main/metrics/items/load'
+import { readableCorrelation } from '../../../src/main/metrics/items/readable'
 import { type Coder, type RunColumns, ST_OK, type TargetColumns } from '../../../src/main/metrics/load'
 import { type RunRow, runLabel } from '../../../src/main/metrics/snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../../../src/main/metrics/stats/binary'
@@ -235,10 +236,13 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
     for (const v of p.byVariant.values()) total += v.x.length
   }
   const boot = { ...input.boot, replicates: replicatesFor(input.boot.replicates, total) }
+  // The small-sample rule (src/main/metrics/items/readable.ts, tested on its own) is laid over
+  // the oracle's raw figures as over the new code's: this oracle checks what lies beneath it.
+  const correlate = (x: number[], y: number[]) => readableCorrelation(itemCorrelation(x, y, boot))
   const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, ...meta }) => ({
     ...meta,
-    overall: itemCorrelation(overall.x, overall.y, boot),
-    byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, itemCorrelation(v.x, v.y, boot)])),
+    overall: correlate(overall.x, overall.y),
+    byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, correlate(v.x, v.y)])),
   }))
   const items = inputs.responses.map((r) => ({
     candidateId: r.candidateId,

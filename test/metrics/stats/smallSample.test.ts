@@ -191,7 +191,7 @@ describe('Wilson intervals where the bootstrap degenerates', () => {
 
 describe('readings', () => {
   it('says too few shared targets instead of a strength word', () => {
-    expect(agreementReading(0, 4)).toBe('too few shared targets (4)')
+    expect(agreementReading(0, 4)).toBe('too few shared targets (n=4)')
     expect(agreementReading(0.1, 40)).toBe('slight')
   })
 

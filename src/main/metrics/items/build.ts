@@ -7,6 +7,7 @@ import { NONE, SUPPORTED, UNSUPPORTED } from '../stats/binary'
 import { goldCodes } from '../stats/labelColumns'
 import { type ItemBootstrap, itemCorrelation, Resamples } from './correlate'
 import type { ItemInputs } from './load'
+import { readableCorrelation } from './readable'
 import {
   ITEM_SCORE_DEFINITIONS,
   ItemScoreColumns,
@@ -303,12 +304,11 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
   }
   const boot = { ...input.boot, replicates: replicatesFor(input.boot.replicates, total) }
   const resamples = new Resamples(boot)
+  const correlate = (p: Pairs) => readableCorrelation(itemCorrelation(p.x, p.y, boot, resamples), boot.level)
   const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, ...meta }) => ({
     ...meta,
-    overall: itemCorrelation(overall.x, overall.y, boot, resamples),
-    byVariant: Object.fromEntries(
-      [...byVariant].map(([k, v]) => [k, itemCorrelation(v.x, v.y, boot, resamples)]),
-    ),
+    overall: correlate(overall),
+    byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, correlate(v)])),
   }))
   const items = inputs.responses.map((r) => ({
     candidateId: r.candidateId,

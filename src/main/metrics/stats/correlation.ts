@@ -1,5 +1,6 @@
 import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics'
 import type { LabelSchema } from '../../../shared/labelSchemas'
+import { MIN_CORRELATION_PAIRS } from '../../../shared/smallSample'
 
 /**
  * Numeric judge scores (DCR score, holistic 0/1/2, ROUGE) against human scores or binary
@@ -176,4 +177,15 @@ export function correlate(
     auroc: positive ? auroc(judge, positive) : null,
     aurocCut: cut,
   }
+}
+
+/**
+ * The figures as the views and reports give them: under MIN_CORRELATION_PAIRS pairs none at all.
+ * Over two targets every coefficient is ±1 and AUROC 0, ½ or 1 whatever the judge did, which a
+ * reader cannot tell from a real 1.000. `correlate` itself stays exact for any n (tests check it
+ * against hand values on three pairs).
+ */
+export function readableCorrelations(c: Correlations): Correlations {
+  if (c.n >= MIN_CORRELATION_PAIRS) return c
+  return { ...c, pearson: null, spearman: null, kendallTauB: null, auroc: null }
 }

@@ -3,11 +3,10 @@
  * bootstrap, it stays informative when the sample is small or every outcome is the same: 0 of 4
  * gives [0, 49%], not [0, 0]. `trials` may be fractional (F1 read as a Dice proportion).
  */
-export function wilsonInterval(
-  successes: number,
-  trials: number,
-  z = 1.959963984540054,
-): [number, number] | null {
+/** The standard normal quantile of 0.975: the z of every 95% interval here (Wilson's, Fisher's). */
+export const Z_95 = 1.959963984540054
+
+export function wilsonInterval(successes: number, trials: number, z = Z_95): [number, number] | null {
   if (!(trials > 0) || successes < 0 || successes > trials) return null
   const p = successes / trials
   const z2 = z * z

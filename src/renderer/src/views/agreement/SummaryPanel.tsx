@@ -1,5 +1,5 @@
 import type { AgreementSummary } from '../../../../shared/contract/agreement'
-import { agreementReading, DOMINANT_SHARE, prevalenceNote } from '../../../../shared/smallSample'
+import { agreementReading, DOMINANT_SHARE, kappaNote, prevalenceNote } from '../../../../shared/smallSample'
 import { formatFigure, formatPercent } from './format'
 
 function Figure(props: { label: string; value: string; word?: string; title: string }) {
@@ -11,6 +11,22 @@ function Figure(props: { label: string; value: string; word?: string; title: str
       </div>
       {props.word && <div className="agr-figure-word">{props.word}</div>}
     </div>
+  )
+}
+
+/**
+ * A coefficient in a table with its small-sample mark: the words for a pair (one row each, room
+ * to spare), an asterisk explained under the table for the wider by-variant rows. Every
+ * coefficient takes it, since AC1 and PABAK over three targets are no steadier than κ.
+ */
+function Coefficient(props: { value: number | null; n: number; min: number; star?: boolean }) {
+  const note = kappaNote(props.n, props.min)
+  if (note === '') return <td>{formatFigure(props.value)}</td>
+  return (
+    <td title={note} data-too-few="">
+      {formatFigure(props.value)}
+      {props.star ? ' *' : <span className="agr-hint"> {note}</span>}
+    </td>
   )
 }
 
@@ -99,8 +115,8 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
                 <td>
                   {formatFigure(p.kappa)} <span className="agr-hint">{word(p.kappa, p.n)}</span>
                 </td>
-                <td>{formatFigure(p.ac1)}</td>
-                <td>{formatFigure(p.pabak)}</td>
+                <Coefficient value={p.ac1} n={p.n} min={min} />
+                <Coefficient value={p.pabak} n={p.n} min={min} />
               </tr>
             ))}
           </tbody>
@@ -128,13 +144,10 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
                   </td>
                   <td>{v.n}</td>
                   <td>{formatPercent(v.percent)}</td>
-                  <td title={v.n < min ? word(v.fleissKappa, v.n) : undefined}>
-                    {formatFigure(v.fleissKappa)}
-                    {v.n < min ? ' *' : ''}
-                  </td>
-                  <td>{formatFigure(v.krippendorffAlpha)}</td>
-                  <td>{formatFigure(v.ac1)}</td>
-                  <td>{formatFigure(v.pabak)}</td>
+                  <Coefficient value={v.fleissKappa} n={v.n} min={min} star />
+                  <Coefficient value={v.krippendorffAlpha} n={v.n} min={min} star />
+                  <Coefficient value={v.ac1} n={v.n} min={min} star />
+                  <Coefficient value={v.pabak} n={v.n} min={min} star />
                 </tr>
               ))}
             </tbody>
@@ -148,7 +161,9 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
         </p>
       )}
       {variants.some(([, v]) => v.n < min) && (
-        <p className="agr-hint">* fewer than {min} shared targets: κ and α there are too noisy to read.</p>
+        <p className="agr-hint" data-testid="variant-too-few-note">
+          * fewer than {min} shared targets: κ, α, AC1 and PABAK there are too few to read.
+        </p>
       )}
     </section>
   )

@@ -2,6 +2,7 @@ import { memo, useEffect, useMemo, useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { fmtNum, fmtPct } from '../../../../shared/contract/metrics'
 import { countOf } from '../../../../shared/plural'
+import { kappaNote } from '../../../../shared/smallSample'
 import { api } from '../../api'
 import { useEscape } from '../../components/useEscape'
 import { useQuery } from '../../hooks'
@@ -99,7 +100,7 @@ const CompareBody = memo(function CompareBody({
       <p className="cmp-hint" data-testid="compare-summary">
         {m.targets} targets, {m.goldTargets} with gold · {countOf(m.judges.length, 'judge run')} · agreement{' '}
         {fmtPct(m.agreement.percent)} (n {m.agreement.n}), Krippendorff's α{' '}
-        {fmtNum(m.agreement.krippendorffAlpha)}
+        <AlphaFigure agreement={m.agreement} />
       </p>
       <section>
         <h2>Judges and humans</h2>
@@ -151,6 +152,25 @@ const CompareBody = memo(function CompareBody({
     </>
   )
 })
+
+/**
+ * α as the Agreement view shows it (two decimals, the same small-sample mark), so the one figure
+ * reads alike in both views; three decimals over three targets claim a precision it lacks.
+ */
+function AlphaFigure({ agreement: a }: { agreement: DatasetMetrics['agreement'] }) {
+  const note = kappaNote(a.n, a.minSharedTargets)
+  return (
+    <>
+      {fmtNum(a.krippendorffAlpha, 2)}
+      {note && (
+        <span className="cmp-sub" data-testid="alpha-note">
+          {' '}
+          · {note}
+        </span>
+      )}
+    </>
+  )
+}
 
 /**
  * The figures twice: every run (runs that measured nothing last, so each judge keeps one colour

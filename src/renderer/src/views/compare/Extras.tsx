@@ -1,4 +1,5 @@
-import { type DatasetMetrics, fmtNum, fmtPct } from '../../../../shared/contract/metrics'
+import { type DatasetMetrics, fmtPct } from '../../../../shared/contract/metrics'
+import { type Cell, cellText, coefficientParts } from '../../../../shared/itemLevelRows'
 
 /** A titled table of text cells; nothing when it has no rows. */
 export function PlainTable(props: {
@@ -6,7 +7,7 @@ export function PlainTable(props: {
   note?: string
   testId: string
   head: string[]
-  rows: string[][]
+  rows: Cell[][]
 }) {
   if (props.rows.length === 0) return null
   return (
@@ -26,10 +27,19 @@ export function PlainTable(props: {
           </thead>
           <tbody>
             {props.rows.map((r) => (
-              <tr key={r.join('\u0000')}>
+              <tr key={r.map(cellText).join('\u0000')}>
                 {r.map((c, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed-width row
-                  <td key={i}>{c}</td>
+                  <td key={i}>
+                    {typeof c === 'string' ? (
+                      c
+                    ) : (
+                      <>
+                        {c.text}
+                        {c.note && <span className="cmp-sub"> {c.note}</span>}
+                      </>
+                    )}
+                  </td>
                 ))}
               </tr>
             ))}
@@ -65,19 +75,24 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
         title="Scores against human labels"
         testId="correlations"
         head={['Judge', 'Level', 'Against', 'n', 'Pearson', 'Spearman', 'Kendall τ-b', 'AUROC']}
-        rows={m.correlations.map((c) => [
-          c.label,
-          c.level === 'candidate' ? 'DCR score per candidate' : 'per target',
-          c.against,
-          String(c.n),
-          fmtNum(c.pearson),
-          fmtNum(c.spearman),
-          fmtNum(c.kendallTauB),
-          // Numeric human labels are cut into two classes for AUROC; say where, as the reports do.
-          c.aurocCut && c.auroc !== null
-            ? `${fmtNum(c.auroc)} (human ≥ ${c.aurocCut.threshold})`
-            : fmtNum(c.auroc),
-        ])}
+        rows={m.correlations.map((c) => {
+          // The same cells and small-sample marks as the report's table.
+          const what = c.level === 'candidate' ? 'candidates' : 'targets'
+          const cell = (x: number | null) => coefficientParts(x, null, c.n, what)
+          return [
+            c.label,
+            c.level === 'candidate' ? 'DCR score per candidate' : 'per target',
+            c.against,
+            String(c.n),
+            cell(c.pearson),
+            cell(c.spearman),
+            cell(c.kendallTauB),
+            // Numeric human labels are cut into two classes for AUROC; say where, as the reports do.
+            c.aurocCut && c.auroc !== null
+              ? { ...cell(c.auroc), text: `${cell(c.auroc).text} (human ≥ ${c.aurocCut.threshold})` }
+              : cell(c.auroc),
+          ]
+        })}
       />
       <PlainTable
         title="RAI consistency improvement per round"

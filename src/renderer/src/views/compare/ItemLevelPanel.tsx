@@ -1,5 +1,5 @@
 import { type DatasetMetrics, fmtPct } from '../../../../shared/contract/metrics'
-import { ITEM_LEVEL_HEAD, ITEM_LEVEL_NOTE, itemLevelRows } from '../../../../shared/itemLevelRows'
+import { ITEM_LEVEL_HEAD, ITEM_LEVEL_NOTE, itemLevelCells } from '../../../../shared/itemLevelRows'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 import { PlainTable } from './Extras'
@@ -19,8 +19,8 @@ export function ItemLevelPanel({ metrics: m, datasetId }: { metrics: DatasetMetr
   if (l.correlations.length === 0) return null
   const errorRate = new Map(m.judges.map((j) => [j.label, j.errorRate]))
   const humanRate = new Map(m.humans.map((h) => [h.annotator, h.errorRate]))
-  const rows = itemLevelRows(l).map((r) => {
-    const label = r[0]!
+  const rows = itemLevelCells(l).map((r) => {
+    const label = r[0] as string
     const er = errorRate.has(label) ? errorRate.get(label) : humanRate.get(label)
     return [...r, r[3] === 'all' ? fmtPct(er ?? null) : '']
   })

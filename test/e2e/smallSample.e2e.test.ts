@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { importFile } from '../../src/main/import'
+import { appSessions } from './harness'
+import { turnBlindOff } from './pages/blindWatch'
+
+const start = appSessions()
+
+/**
+ * Two summaries, three sentences, four workers (the QA's file): what Compare and Agreement show.
+ * No correlation reads as an exact 1.000 and no agreement coefficient stands unmarked.
+ */
+describe('a dataset of two items in the browser', () => {
+  it('Compare and Agreement mark every figure that rests on too few items or targets', async () => {
+    const app = await start({ demo: false, annotator: 'lead' })
+    const { page } = app
+    await turnBlindOff(page)
+    const report = await importFile(app.server.ctx.workspace, {
+      file: 'test/fixtures/smallSample/mturk_xsum.jsonl',
+    })
+    const id = report.datasetId
+
+    await page.evaluate(`location.hash = '#/compare/${id}'`)
+    const summary = page.getByTestId('compare-summary')
+    await summary.waitFor()
+    // α as the Agreement view prints it, with the mark; not "α 0.600" alone.
+    expect(await summary.textContent()).toContain("Krippendorff's α 0.60 · too few shared targets (n=3)")
+    const items = page.getByTestId('item-level')
+    await items.waitFor()
+    const cells = await items.locator('tbody tr').first().locator('td').allTextContents()
+    // The mark on its own line under the dash (as κ's in the judge table).
+    expect(cells.slice(4, 8)).toEqual([
+      '2',
+      '— too few items (n=2)',
+      '— too few items (n=2)',
+      '— too few items (n=2)',
+    ])
+    expect(await items.textContent()).not.toContain('1.000')
+    await app.shot('small-sample-compare')
+
+    await page.evaluate(`location.hash = '#/agreement/${id}'`)
+    const alpha = page.getByTestId('figure-Krippendorff’s α (nominal)')
+    await alpha.waitFor()
+    expect(await alpha.textContent()).toBe('0.60')
+    for (const label of ['Fleiss’ κ', 'Krippendorff’s α (nominal)', 'Gwet’s AC1', 'PABAK'])
+      expect(await page.getByTestId(`figure-${label}`).locator('..').textContent()).toContain(
+        'too few shared targets (n=3)',
+      )
+    // Per pair: κ, AC1 and PABAK all carry the words (A1 and A4 share one target: 1.00 each).
+    const pairs = page.getByRole('table', { name: "Cohen's kappa per pair" })
+    const a1a4 = await pairs.locator('tbody tr', { hasText: 'A1 · A4' }).locator('td').allTextContents()
+    expect(a1a4.slice(1)).toEqual([
+      '1',
+      'not defined too few shared targets (n=1)',
+      '1.00 too few shared targets (n=1)',
+      '1.00 too few shared targets (n=1)',
+    ])
+    // By variant: every coefficient starred, the star explained under the table.
+    const variants = page.getByRole('table', { name: 'Agreement by variant' })
+    const row = await variants.locator('tbody tr').first().locator('td').allTextContents()
+    expect(row.slice(3)).toEqual(['0.55 *', '0.60 *', '0.56 *', '0.56 *'])
+    expect(await page.getByTestId('variant-too-few-note').textContent()).toContain('κ, α, AC1 and PABAK')
+    await app.shot('small-sample-agreement')
+  })
+})
