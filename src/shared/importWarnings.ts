@@ -13,6 +13,8 @@ export const ImportWarningKind = z.enum([
   'unlabelledFact',
   /** A row (without an id) with the same question, reference and answers as an earlier one. */
   'repeatedRow',
+  /** The file's reference labels could not take their usual name: a person holds it. */
+  'sourceRenamed',
 ])
 export type ImportWarningKind = z.infer<typeof ImportWarningKind>
 
@@ -32,6 +34,7 @@ const HEADINGS: Record<ImportWarningKind, (n: number) => string> = {
     `${countOf(n, 'fact has', 'facts have')} no label in ${n === 1 ? 'its' : 'their'} answer's label dict (left unlabelled for that answer)`,
   repeatedRow: (n) =>
     `${countOf(n, 'row repeats', 'rows repeat')} an earlier row (same question, reference and answers); each was imported as an item of its own`,
+  sourceRenamed: () => "The file's reference labels are kept under another name",
 }
 
 export interface WarningGroup {

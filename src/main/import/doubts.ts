@@ -45,6 +45,14 @@ export class ImportDoubts {
       this.add({ kind: 'repeatedRow', at: place(line), message: `the same as ${place(earlier)}` })
   }
 
+  /** A source whose name a person holds here, and the name its labels went under instead. */
+  sourceRenamed(wanted: string, used: string): void {
+    this.warnings.push({
+      kind: 'sourceRenamed',
+      message: `kept as the source "${used}", since "${wanted}" is a person in this workspace`,
+    })
+  }
+
   private add(w: ImportWarning): void {
     this.warnings.push(this.file === undefined ? w : { ...w, file: this.file })
   }

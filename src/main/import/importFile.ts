@@ -346,6 +346,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
         `${file}: none of its ${records} rows could be imported (first problem: ${skipped[0]?.at}: ${skipped[0]?.reason})`,
       )
     }
+    for (const r of (sink as ItemSink | null)?.renamedSources ?? []) doubts.sourceRenamed(r.wanted, r.used)
     return {
       dataset: name,
       datasetId,
