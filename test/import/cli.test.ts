@@ -41,7 +41,7 @@ describe('factlab import', () => {
     const skip = await cli(['import', file, '--workspace', db, '--skip-bad-rows', '--json'])
     expect(skip.code).toBe(0)
     expect(JSON.parse(skip.out).skipped).toEqual([
-      { line: 2, reason: 'expected a JSON object, found a list' },
+      { line: 2, at: 'line 2', reason: 'expected a JSON object, found a list' },
     ])
   })
 

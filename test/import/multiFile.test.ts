@@ -90,7 +90,9 @@ describe('multi-file import', () => {
       ]),
     )
     const before = tableCounts(ws)
-    await expect(importFile(ws, { file: folder })).rejects.toThrow(/nq_zeta_answers\.json, row 1/)
+    await expect(importFile(ws, { file: folder })).rejects.toThrow(
+      /nq_zeta_answers\.json, record 1 of the JSON array/,
+    )
     expect(tableCounts(ws)).toEqual(before)
   })
 

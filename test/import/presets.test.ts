@@ -59,8 +59,34 @@ describe('presets import the fixtures written in their layout', () => {
     expect(datasetStats(ws.db, r.datasetId).targets).toBe(27)
     // Every fact key given matches its fact except the one invented extra key. Row 1 spans
     // lines 2–4 (its facts are on three lines), so row 2 starts on line 5.
-    expect(r.unmatchedFactKeys).toEqual([{ line: 5, variant: 'answer', key: 'The prize is made of bronze.' }])
+    expect(r.unmatchedFactKeys).toEqual([
+      {
+        line: 5,
+        variant: 'answer',
+        column: 'human_evaluated_facts_answer',
+        key: 'The prize is made of bronze.',
+      },
+    ])
     expect(r.labels).toBe(9 * 3 - 3 + 1) // item 3's extra fact is labelled for `answer` only
+    // ...and the two dicts that leave it out say so, as the odd key does.
+    const glider = '"Halloway\'s glider flew over the Severn estuary." is not a key of'
+    expect(r.warnings).toEqual([
+      {
+        kind: 'unmatchedFactKey',
+        at: 'line 5',
+        message: '"The prize is made of bronze." in human_evaluated_facts_answer (answer)',
+      },
+      {
+        kind: 'unlabelledFact',
+        at: 'line 7',
+        message: `${glider} human_evaluated_facts_ungrounded_answer (ungrounded_answer)`,
+      },
+      {
+        kind: 'unlabelledFact',
+        at: 'line 7',
+        message: `${glider} human_evaluated_facts_poor_answer (poor_answer)`,
+      },
+    ])
     const labels = labelsOf(ws, r.datasetId)
     expect(labels.every((l) => l.annotator === 'wikievalfacts')).toBe(true)
     // The released labels are the dataset's reference, not someone to label as on the start screen.

@@ -45,7 +45,7 @@ describe('skip bad rows', () => {
     const ws = newWs()
     const r = await importFile(ws, { file, skipBadRows: true })
     expect(r).toMatchObject({ items: 2, candidates: 2, units: 2, labels: 2 })
-    expect(r.skipped).toEqual([{ line: 3, reason: 'field "id": duplicate item id "1"' }])
+    expect(r.skipped).toEqual([{ line: 3, at: 'line 3', reason: 'field "id": duplicate item id "1"' }])
     expect(tableCounts(ws)).toMatchObject({ items: 2, candidates: 2, units: 2, labels: 2, targets: 2 })
   })
 
@@ -87,7 +87,7 @@ describe('atomic and streamed', () => {
         during.push({ datasets: listDatasets(ws.db).map((d) => d.name), saveError })
       },
     })
-    await expect(pending).rejects.toThrow(`${file}, line 1001: invalid JSON`)
+    await expect(pending).rejects.toThrow(`${file}, line 1001, column 18: invalid JSON`)
     // Mid-import, the UI sees only finished datasets, and its save is not held up by the import.
     expect(during).toEqual([{ datasets: ['labelled'], saveError: '' }])
     ws.labels.save({ targetId: target, annotatorId: ann.id, verdict: 'true' })

@@ -67,7 +67,9 @@ describe('external judge verdicts', () => {
     expect(tableCounts(ws)).toEqual(before)
     const r = await importVerdicts(ws, { file, datasetName: 'wef', skipBadRows: true })
     expect(r.verdicts).toBe(1)
-    expect(r.skipped).toEqual([{ line: 2, reason: 'field "item_id": no item with id "99" in this dataset' }])
+    expect(r.skipped).toEqual([
+      { line: 2, at: 'line 2', reason: 'field "item_id": no item with id "99" in this dataset' },
+    ])
   })
 
   it('names a unit index out of range, a second verdict for one target, and a missing column', async () => {
@@ -76,8 +78,8 @@ describe('external judge verdicts', () => {
     writeFileSync(file, 'item_id,variant,unit,verdict\n1,answer,7,true\n1,answer,0,true\n1,answer,0,false\n')
     const r = await importVerdicts(ws, { file, datasetName: 'wef', skipBadRows: true, unitBase: 0 })
     expect(r.skipped).toEqual([
-      { line: 2, reason: 'field "unit": unit index 7 is out of range (0–2)' },
-      { line: 4, reason: 'field "unit": a second verdict for the same target' },
+      { line: 2, at: 'line 2', reason: 'field "unit": unit index 7 is out of range (0–2)' },
+      { line: 4, at: 'line 4', reason: 'field "unit": a second verdict for the same target' },
     ])
     const noVerdict = join(dir(), 'nv.csv')
     writeFileSync(noVerdict, 'item_id,variant,unit\n1,answer,0\n')
@@ -97,10 +99,15 @@ describe('external judge verdicts', () => {
     expect(r.skipped).toEqual([
       {
         line: 4,
+        at: 'line 4',
         reason:
           'field "unit": item "1" has 3 units numbered 1–3; there is no unit 0 (a file that counts from 0 imports with --unit-base 0)',
       },
-      { line: 5, reason: 'field "unit": item "1" has 3 units numbered 1–3; there is no unit 4' },
+      {
+        line: 5,
+        at: 'line 5',
+        reason: 'field "unit": item "1" has 3 units numbered 1–3; there is no unit 4',
+      },
     ])
     const v = rows<{ unit: string; variant: string }>(
       ws,

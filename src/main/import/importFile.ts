@@ -1,11 +1,13 @@
 import { basename, dirname, extname } from 'node:path'
 import { z } from 'zod'
 import { type ImportFormat, Mapping, mappingColumns, type PresetName } from '../../shared/importMapping'
+import type { ImportWarning } from '../../shared/importWarnings'
 import type { Workspace } from '../app/workspace'
 import { openWorkspace } from '../store/connection'
 import { now } from '../store/repos/rows'
 import { inSavepoint } from './atomic'
 import { CHUNK_ITEMS, CHUNK_WORK, ChunkWriter, yieldToOthers } from './chunks'
+import { ImportDoubts } from './doubts'
 import { ImportError, RowError } from './errors'
 import { createHiddenDataset, discardDataset, publishDataset } from './hidden'
 import { mappingConverter } from './mapping'
@@ -15,7 +17,7 @@ import type { NormItem, PresetOptions, RowConverter } from './normalized'
 import { detectPreset, presetConverter } from './presets'
 import { type RefContext, refContext } from './presets/nested'
 import { ItemSink } from './sink'
-import { openRows, type RowSource } from './sources'
+import { openRows, placeText, type RowSource } from './sources'
 
 export interface ImportOptions {
   /**
@@ -41,6 +43,8 @@ export interface ImportOptions {
 
 export interface SkippedRow {
   line: number
+  /** The place as reports word it: "line 4, column 12", "record 2 of the JSON array", "row 7". */
+  at: string
   reason: string
   /** In a multi-file import, the file the line is in. */
   file?: string
@@ -55,7 +59,9 @@ export interface ImportReport {
   annotators: number
   labels: number
   skipped: SkippedRow[]
-  unmatchedFactKeys?: { line: number; variant: string; key: string }[]
+  unmatchedFactKeys?: { line: number; variant: string; column: string; key: string }[]
+  /** What was imported but deserves a look; the CLI and the import dialog both show them. */
+  warnings: ImportWarning[]
   /** A multi-file import: each file, the variant it became and its rows. */
   files?: { file: string; variant: string; rows: number }[]
 }
@@ -103,7 +109,7 @@ async function loadContexts(file: string): Promise<Map<string, RefContext>> {
   const out = new Map<string, RefContext>()
   for await (const ev of source.events) {
     if (ev.kind === 'header') continue
-    const where = `${file}, ${source.unit} ${ev.line}`
+    const where = `${file}, ${placeText(source.unit, ev.line, ev.kind === 'bad' ? ev.column : undefined)}`
     if (ev.kind === 'bad') throw new ImportError(`${where}: ${ev.error}`)
     const id = ev.row.id
     if (typeof id !== 'string' && typeof id !== 'number')
@@ -137,7 +143,8 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   const name = (opts.datasetName ?? defaultName(opts.shownNames ?? given, multi)).trim()
   if (!name) throw new ImportError('A dataset needs a name')
   let current = file
-  const where = (line: number) => `${current}, ${source.unit} ${line}`
+  const place = (line: number, column?: number) => placeText(source.unit, line, column)
+  const where = (line: number, column?: number) => `${current}, ${place(line, column)}`
   // The import keeps a connection of its own: its chunks then never mix with the UI's writes.
   // An in-memory workspace cannot be opened twice; tests of it accept the shared connection.
   const own = ws.file !== ':memory:'
@@ -169,7 +176,8 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
 
   async function run(): Promise<ImportReport> {
     const skipped: SkippedRow[] = []
-    const unmatched: { line: number; variant: string; key: string }[] = []
+    const doubts = new ImportDoubts()
+    if (multi) doubts.nextFile(current)
     const perFile: { file: string; variant: string; rows: number }[] = []
     let columns: string[] | null = null
     let converter: RowConverter | null = null
@@ -183,9 +191,10 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     let batch: Entry[] = []
     let work = 0
 
-    const bad = (line: number, reason: string) => {
-      if (!opts.skipBadRows) throw new ImportError(`${where(line)}: ${reason}`)
-      skipped.push(multi ? { line, reason, file: current } : { line, reason })
+    const bad = (line: number, reason: string, column?: number) => {
+      if (!opts.skipBadRows) throw new ImportError(`${where(line, column)}: ${reason}`)
+      const at = place(line, column)
+      skipped.push(multi ? { line, at, reason, file: current } : { line, at, reason })
     }
     const start = (cols: string[]) => {
       const conv = chooseConverter(file, cols, opts, byId)
@@ -229,7 +238,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
         const write = () => s.write(item, item.extId ?? String(record), multi && entry.part > 0)
         if (opts.skipBadRows) inSavepoint(db, write)
         else write()
-        for (const u of item.unmatched ?? []) unmatched.push({ line, ...u })
+        doubts.note(item, line, place)
       } catch (error) {
         if (!(error instanceof RowError)) throw new ImportError(`${where(line)}: ${(error as Error).message}`)
         bad(line, error.reason)
@@ -256,9 +265,9 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       if (batch.length >= (opts.chunkItems ?? CHUNK_ITEMS) || work >= CHUNK_WORK) await drain()
     }
     /** A bad row is reported after the rows before it are written, so skips stay in file order. */
-    const badRow = async (line: number, reason: string) => {
+    const badRow = async (line: number, reason: string, column?: number) => {
       await drain()
-      bad(line, reason)
+      bad(line, reason, column)
     }
     /** Each file is one variant: its single candidate takes the file's name. */
     const asVariant = (item: NormItem): NormItem => {
@@ -279,6 +288,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
         current = parts[partIndex]!.file
         source = await openRows(current, opts.format)
         columns = null
+        doubts.nextFile(current)
       }
       partRecords = 0
       if (multi) (sink as ItemSink | null)?.startPart()
@@ -296,7 +306,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
         records++
         partRecords++
         if (ev.kind === 'bad') {
-          await badRow(ev.line, ev.error)
+          await badRow(ev.line, ev.error, ev.column)
           continue
         }
         if (!checked) {
@@ -333,15 +343,17 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       if (records === 0)
         throw new ImportError(columns ? `${file}: has a header but no rows` : `${file}: holds no rows`)
       throw new ImportError(
-        `${file}: none of its ${records} rows could be imported (first problem: ${source.unit} ${skipped[0]?.line}: ${skipped[0]?.reason})`,
+        `${file}: none of its ${records} rows could be imported (first problem: ${skipped[0]?.at}: ${skipped[0]?.reason})`,
       )
     }
+    for (const r of (sink as ItemSink | null)?.renamedSources ?? []) doubts.sourceRenamed(r.wanted, r.used)
     return {
       dataset: name,
       datasetId,
       ...counts,
       skipped,
-      ...(unmatched.length ? { unmatchedFactKeys: unmatched } : {}),
+      ...(doubts.unmatched.length ? { unmatchedFactKeys: doubts.unmatched } : {}),
+      warnings: doubts.warnings,
       ...(multi ? { files: perFile } : {}),
     }
   }

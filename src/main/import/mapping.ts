@@ -1,7 +1,15 @@
 import type { Mapping } from '../../shared/importMapping'
 import { FAAF_SCHEMA, type LabelSchema } from '../../shared/labelSchemas'
 import { RowError } from './errors'
-import type { NormCandidate, NormFact, NormItem, Row, RowConverter, UnmatchedKey } from './normalized'
+import type {
+  NormCandidate,
+  NormFact,
+  NormItem,
+  Row,
+  RowConverter,
+  UnlabelledFact,
+  UnmatchedKey,
+} from './normalized'
 import { parseLiteral } from './pyLiteral'
 import { cellText, matchKey, splitFacts, toVerdict } from './text'
 
@@ -52,10 +60,14 @@ export function mappingConverter(
         ? readFacts(row, mapping.facts).map((text) => ({ text, labels: [] }))
         : []
       const unmatched: UnmatchedKey[] = []
+      const unlabelled: UnlabelledFact[] = []
       for (const fl of mapping.factLabels) {
         const cell = row[fl.column]
+        // An empty cell leaves the whole variant unlabelled, which needs no warning.
         if (cell === undefined || cell === null || cell === '') continue
-        unmatched.push(...attachFactLabels(facts, cell, fl, labelSchema))
+        const found = attachFactLabels(facts, cell, fl, labelSchema)
+        unmatched.push(...found.unmatched)
+        unlabelled.push(...found.unlabelled)
       }
       const metadata: Record<string, unknown> = {}
       for (const col of mapping.metadata) if (row[col] !== undefined) metadata[col] = row[col]
@@ -67,6 +79,7 @@ export function mappingConverter(
         candidates,
         facts,
         unmatched,
+        unlabelled,
       }
     },
   }
@@ -96,14 +109,16 @@ export function at<T>(column: string, fn: () => T): T {
 
 /**
  * Attaches a `{fact: verdict}` cell to the item's facts. Keys are matched ignoring case,
- * quotes, punctuation and spacing; a key that matches no fact is returned, not dropped silently.
+ * quotes, punctuation and spacing; a key that matches no fact, and a fact that no key gave a
+ * verdict, are returned for the report, not passed over silently (a dict missing one fact looks
+ * like a complete import otherwise).
  */
 export function attachFactLabels(
   facts: NormFact[],
   cell: unknown,
   target: { column: string; variant: string; annotator: string },
   schema: LabelSchema,
-): UnmatchedKey[] {
+): { unmatched: UnmatchedKey[]; unlabelled: UnlabelledFact[] } {
   const dict = at(target.column, () => {
     let value: unknown = cell
     if (typeof cell === 'string') {
@@ -130,7 +145,7 @@ export function attachFactLabels(
     })
     const fact = byKey.get(matchKey(key.replace(/^\s*[-–•*]\s+/, '')))
     if (!fact) {
-      unmatched.push({ variant: target.variant, key })
+      unmatched.push({ variant: target.variant, column: target.column, key })
       continue
     }
     fact.labels = fact.labels.filter(
@@ -138,5 +153,8 @@ export function attachFactLabels(
     )
     fact.labels.push({ variant: target.variant, annotator: target.annotator, verdict })
   }
-  return unmatched
+  const unlabelled = facts
+    .filter((f) => !f.labels.some((l) => l.variant === target.variant && l.annotator === target.annotator))
+    .map((f) => ({ variant: target.variant, column: target.column, fact: f.text }))
+  return { unmatched, unlabelled }
 }

@@ -35,9 +35,19 @@ export interface NormFact {
   labels: (NormLabel & { variant: string })[]
 }
 
+/** A key of a `{fact: verdict}` label dict that matched none of the item's facts. */
 export interface UnmatchedKey {
   variant: string
+  /** The column the dict is in. */
+  column: string
   key: string
+}
+
+/** A fact that a label dict of one variant gave no verdict: left unlabelled there. */
+export interface UnlabelledFact {
+  variant: string
+  column: string
+  fact: string
 }
 
 export interface NormItem {
@@ -49,6 +59,7 @@ export interface NormItem {
   candidates: NormCandidate[]
   facts: NormFact[]
   unmatched?: UnmatchedKey[]
+  unlabelled?: UnlabelledFact[]
 }
 
 export type Row = Record<string, unknown>

@@ -22,6 +22,8 @@ export interface SinkCounts {
  */
 export class ItemSink {
   readonly counts: SinkCounts = { items: 0, candidates: 0, units: 0, labels: 0, annotators: 0 }
+  /** Sources whose name a person holds here, and the name their labels went under instead. */
+  readonly renamedSources: { wanted: string; used: string }[] = []
   private readonly insItem
   private readonly insCandidate
   private readonly insUnit
@@ -64,7 +66,7 @@ export class ItemSink {
     )
     this.labels = new LabelWriter(db)
     this.insGold = importedGoldWriter(db)
-    this.findAnnotator = db.prepare('SELECT id FROM annotators WHERE name = ?')
+    this.findAnnotator = db.prepare('SELECT id, kind FROM annotators WHERE name = ?')
     this.addAnnotator = db.prepare('INSERT INTO annotators (name, created_at, kind) VALUES (?, ?, ?)')
     this.noteAdded = db.prepare(
       'INSERT INTO dataset_import_annotators (dataset_id, annotator_id) VALUES (?, ?)',
@@ -113,18 +115,39 @@ export class ItemSink {
     if (!key) throw new RowError('an annotator name is empty')
     let id = this.annotators.get(key)
     if (id === undefined) {
-      const row = this.findAnnotator.get(key) as { id: number } | undefined
-      if (row) id = row.id
-      else {
-        const kind = this.sources.includes(key) ? 'source' : 'person'
-        id = Number(this.addAnnotator.run(key, this.at, kind).lastInsertRowid)
-        // Noted in the same transaction, so a withdrawn import (even after a crash) takes it back.
-        this.noteAdded.run(this.datasetId, id)
-      }
+      const source = this.sources.includes(key)
+      const row = this.findAnnotator.get(key) as { id: number; kind: string } | undefined
+      if (row && (!source || row.kind === 'source')) id = row.id
+      else if (row) {
+        // A person holds the name (made by hand, or by an import from before the file's labels
+        // were a source, and labelled as since): the dataset's reference labels must not become
+        // theirs, to be offered and overwritten as a person's, so they take a free name.
+        const used = this.freeName(`${key} (source)`)
+        id = this.add(used, 'source')
+        this.renamedSources.push({ wanted: key, used })
+      } else id = this.add(key, source ? 'source' : 'person')
       this.annotators.set(key, id)
       this.counts.annotators++
     }
     return id
+  }
+
+  private add(name: string, kind: 'person' | 'source'): number {
+    const existing = this.findAnnotator.get(name) as { id: number; kind: string } | undefined
+    if (existing) return existing.id
+    const id = Number(this.addAnnotator.run(name, this.at, kind).lastInsertRowid)
+    // Noted in the same transaction, so a withdrawn import (even after a crash) takes it back.
+    this.noteAdded.run(this.datasetId, id)
+    return id
+  }
+
+  /** `base`, or `base 2`, `base 3`…: the first that is free or already a source. */
+  private freeName(base: string): string {
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? base : `${base} ${n}`
+      const row = this.findAnnotator.get(name) as { kind: string } | undefined
+      if (!row || row.kind === 'source') return name
+    }
   }
 
   private label(unitId: number, candidateId: number, annotator: string, verdict: string): void {

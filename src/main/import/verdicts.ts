@@ -12,7 +12,7 @@ import { expandPaths, isFolder } from './multi/expand'
 import { nameParts } from './multi/names'
 import type { Row } from './normalized'
 import { findColumn } from './presets/flat'
-import { openRows } from './sources'
+import { openRows, placeText } from './sources'
 import { cellText, matchKey, toVerdict } from './text'
 
 export interface ImportVerdictsOptions {
@@ -34,7 +34,7 @@ export interface ImportVerdictsOptions {
 export interface ImportVerdictsReport {
   runId: number
   verdicts: number
-  skipped: { line: number; reason: string; file?: string }[]
+  skipped: { line: number; at: string; reason: string; file?: string }[]
   /** Several files: each file's run (runId and verdicts above are the first run's and the total). */
   runs?: { file: string; runId: number; model: string; verdicts: number }[]
 }
@@ -229,9 +229,9 @@ async function importRun(
   dataset: { id: number; labelSchema: LabelSchema },
   file: string,
   opts: Omit<ImportVerdictsOptions, 'file'>,
-): Promise<{ runId: number; verdicts: number; skipped: { line: number; reason: string }[] }> {
+): Promise<{ runId: number; verdicts: number; skipped: { line: number; at: string; reason: string }[] }> {
   const source = await openRows(file, opts.format)
-  const where = (line: number) => `${file}, ${source.unit} ${line}`
+  const place = (line: number, column?: number) => placeText(source.unit, line, column)
   try {
     const finder = new TargetFinder(db, dataset.id, opts.unitBase ?? 1)
     const at = now()
@@ -252,7 +252,7 @@ async function importRun(
         ).lastInsertRowid,
     )
     const insert = importedVerdictWriter(db, runId)
-    const skipped: { line: number; reason: string }[] = []
+    const skipped: { line: number; at: string; reason: string }[] = []
     let cols: Record<string, string | undefined> | null = null
     let verdicts = 0
     let records = 0
@@ -277,8 +277,9 @@ async function importRun(
         verdicts++
       } catch (error) {
         if (!(error instanceof RowError)) throw error
-        if (!opts.skipBadRows) throw new ImportError(`${where(ev.line)}: ${error.reason}`)
-        skipped.push({ line: ev.line, reason: error.reason })
+        const at = place(ev.line, ev.kind === 'bad' ? ev.column : undefined)
+        if (!opts.skipBadRows) throw new ImportError(`${file}, ${at}: ${error.reason}`)
+        skipped.push({ line: ev.line, at, reason: error.reason })
       }
     }
     if (verdicts === 0)

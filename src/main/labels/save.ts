@@ -3,6 +3,7 @@ import type { Label, LabelInput } from '../../shared/domain'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
+import { notAPerson } from '../store/repos/annotators'
 import { datasetVisible } from '../store/repos/datasets'
 
 /**
@@ -11,7 +12,7 @@ import { datasetVisible } from '../store/repos/datasets'
  */
 export function saveLabel(ws: Workspace, input: LabelInput): { label: Label; datasetId: number } {
   const datasetId = datasetOfTarget(ws.db, input.targetId)
-  requireAnnotator(ws.db, input.annotatorId)
+  requirePerson(ws.db, input.annotatorId)
   if (input.guidelinesVersion !== undefined)
     requireGuidelinesVersion(ws.db, datasetId, input.guidelinesVersion)
   try {
@@ -34,6 +35,20 @@ function requireGuidelinesVersion(db: Db, datasetId: number, version: number): v
 export function requireAnnotator(db: Db, annotatorId: number): void {
   if (!db.prepare('SELECT 1 FROM annotators WHERE id = ?').get(annotatorId))
     throw new ServiceError('not_found', `No annotator with id ${annotatorId}: choose who is labelling again`)
+}
+
+const AnnotatorRow = z.object({ name: z.string(), kind: z.string() })
+
+/**
+ * Labels are given by people only. A source's labels come with its dataset's import; a verdict
+ * saved under it (from any transport: the window, a script's call, the CLI) would replace them.
+ */
+export function requirePerson(db: Db, annotatorId: number): void {
+  const row = db.prepare('SELECT name, kind FROM annotators WHERE id = ?').get(annotatorId)
+  if (row === undefined)
+    throw new ServiceError('not_found', `No annotator with id ${annotatorId}: choose who is labelling again`)
+  const a = AnnotatorRow.parse(row)
+  if (a.kind === 'source') throw new ServiceError('conflict', notAPerson(a.name))
 }
 
 const DatasetOfTarget = z.object({ datasetId: z.number().int() })

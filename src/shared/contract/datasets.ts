@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DatasetSource } from '../domain'
 import { Mapping, PresetName } from '../importMapping'
+import { ImportWarning } from '../importWarnings'
 import { LabelSchema } from '../labelSchemas'
 import { call } from './define'
 import { Viewer } from './viewer'
@@ -110,7 +111,17 @@ export const ImportReport = z.object({
   units: z.number().int(),
   annotators: z.number().int(),
   labels: z.number().int(),
-  skipped: z.array(z.object({ line: z.number().int(), reason: z.string(), file: z.string().optional() })),
+  skipped: z.array(
+    z.object({
+      line: z.number().int(),
+      /** The place as the report words it: "line 4, column 12", "record 2 of the JSON array". */
+      at: z.string(),
+      reason: z.string(),
+      file: z.string().optional(),
+    }),
+  ),
+  /** What was imported but deserves a look (a label key matching no fact, a repeated row). */
+  warnings: z.array(ImportWarning).default([]),
   /** Several files: each file and the candidate variant it became. */
   files: z.array(z.object({ file: z.string(), variant: z.string(), rows: z.number().int() })).optional(),
 })

@@ -18,7 +18,13 @@ export function registerAnnotatorsCommands(program: Command): void {
       printResult(Boolean(f.json), rows, () =>
         rows.length === 0
           ? 'No annotators yet. Add one with: factlab annotators add NAME'
-          : rows.map((a) => a.name).join('\n'),
+          : // A source is listed for its name (renamable, a gold rule may follow it), marked so
+            // nobody takes it for someone to label as.
+            rows
+              .map((a) =>
+                a.kind === 'source' ? `${a.name}  (source: a dataset's reference labels)` : a.name,
+              )
+              .join('\n'),
       )
     })
   }

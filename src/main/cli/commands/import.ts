@@ -8,6 +8,7 @@ import {
   PRESET_NAMES,
   PresetName,
 } from '../../../shared/importMapping'
+import { groupWarnings, type ImportWarning } from '../../../shared/importWarnings'
 import { countOf } from '../../../shared/plural'
 import { ImportError, importFile, importVerdicts } from '../../import'
 import { CliError, cliProgress, EXIT, printResult } from '../util'
@@ -72,8 +73,15 @@ async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function skippedLines(skipped: { line: number; reason: string; file?: string }[]): string {
-  return skipped.map((s) => `\n  skipped ${s.file ? `${s.file}, ` : ''}line ${s.line}: ${s.reason}`).join('')
+function skippedLines(skipped: { at: string; reason: string; file?: string }[]): string {
+  return skipped.map((s) => `\n  skipped ${s.file ? `${s.file}, ` : ''}${s.at}: ${s.reason}`).join('')
+}
+
+/** Each kind of warning under its heading, one indented line per place, as the import dialog lists them. */
+function warningLines(warnings: readonly ImportWarning[]): string {
+  return groupWarnings(warnings)
+    .map((g) => `\n${g.heading}:${g.lines.map((l) => `\n  ${l}`).join('')}`)
+    .join('')
 }
 
 /** Registers `import` and `import-verdicts` on the CLI. */
@@ -121,22 +129,20 @@ export function registerImportCommands(program: Command): void {
         },
         'mayCreate',
       )
-      printResult(json, report, () => {
-        const unmatched = report.unmatchedFactKeys ?? []
-        return (
+      printResult(
+        json,
+        report,
+        () =>
           `Imported "${report.dataset}": ${countOf(report.items, 'item')}, ${countOf(report.candidates, 'candidate')}, ${countOf(report.units, 'unit')}, ` +
           `${countOf(report.labels, 'label')} by ${countOf(report.annotators, 'annotator')}` +
           (report.skipped.length
             ? `; skipped ${countOf(report.skipped.length, 'row')}${skippedLines(report.skipped)}`
             : '') +
-          (unmatched.length
-            ? `\n${countOf(unmatched.length, 'fact label key')} matched no fact:${unmatched.map((u) => `\n  line ${u.line} (${u.variant}): ${u.key}`).join('')}`
-            : '') +
           (report.files
             ? report.files.map((f) => `\n  ${f.file} → variant "${f.variant}" (${f.rows} rows)`).join('')
-            : '')
-        )
-      })
+            : '') +
+          warningLines(report.warnings),
+      )
     })
 
   program

@@ -12,7 +12,7 @@ import type { Workspace } from '../../app/workspace'
 import { dispatch, type Handlers } from '../../rpc/dispatch'
 import { buildHandlers } from '../../rpc/handlers'
 import type { Db } from '../../store/connection'
-import { ensureAnnotator } from '../../store/repos/annotators'
+import { ensureAnnotator, notAPerson } from '../../store/repos/annotators'
 import { pickDataset } from '../datasetKey'
 import { claimWorkspace, type WorkspaceUse } from '../newWorkspace'
 import { CliError, EXIT } from '../util'
@@ -61,8 +61,11 @@ export class Session {
     if (!this.annotatorName) throw new CliError(`${purpose} needs --annotator NAME`, EXIT.usage)
     const parsed = contract['workspace.ensureAnnotator'].input.safeParse({ name: this.annotatorName })
     if (!parsed.success) throw new CliError(`--annotator: ${z.prettifyError(parsed.error)}`, EXIT.usage)
-    // The same repository call as the workspace.ensureAnnotator handler.
-    this.annotator = ensureAnnotator(this.db, parsed.data.name).id
+    // The same repository call, and the same refusal of a source, as the workspace.ensureAnnotator
+    // handler: said before anything is looked up or written.
+    const a = ensureAnnotator(this.db, parsed.data.name)
+    if (a.kind === 'source') throw new CliError(`--annotator: ${notAPerson(a.name)}`, EXIT.badInput)
+    this.annotator = a.id
     return this.annotator
   }
 

@@ -173,6 +173,9 @@ export function refContext(row: Row): { question: string | null; reference: stri
   return { question: typeof row.question === 'string' ? row.question : null, reference }
 }
 
+/** The name RefChecker's released human labels are kept under. */
+const REFCHECKER_SOURCE = 'refchecker'
+
 export function refchecker(
   columns: readonly string[],
   byId: ReadonlyMap<string, RefContext> = new Map(),
@@ -182,6 +185,8 @@ export function refchecker(
     name: 'refchecker',
     labelSchema: REFCHECKER_SCHEMA,
     mapping: null,
+    // The release's human labels are its reference, not a person to label as (like WikiEvalFacts').
+    sources: [REFCHECKER_SOURCE],
     required: ['id', 'response'],
     toItem(row) {
       const id = cellText(row, 'id', true)!
@@ -205,7 +210,7 @@ export function refchecker(
               ? []
               : [
                   {
-                    annotator: 'refchecker',
+                    annotator: REFCHECKER_SOURCE,
                     verdict: at(`${col}.${i}.human_label`, () => toVerdict(REFCHECKER_SCHEMA, t.human_label)),
                   },
                 ],

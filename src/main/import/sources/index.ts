@@ -18,12 +18,24 @@ import { readLines, utf8Guard } from './lines'
 export type SourceEvent =
   | { kind: 'header'; columns: string[] }
   | { kind: 'row'; line: number; row: Row }
-  | { kind: 'bad'; line: number; error: string }
+  /** `column`: where on the line the problem is, when the parser says (JSONL). */
+  | { kind: 'bad'; line: number; column?: number; error: string }
+
+/**
+ * What `line` counts: physical lines (text formats), records of a JSON array, or Parquet rows.
+ * A JSON array's record is not called a line: it may span many, or share one with others.
+ */
+export type PlaceUnit = 'line' | 'record' | 'row'
+
+/** "line 4, column 12", "record 2 of the JSON array", "row 7": how reports name a place in a file. */
+export function placeText(unit: PlaceUnit, n: number, column?: number): string {
+  if (unit === 'record') return `record ${n} of the JSON array`
+  return column === undefined ? `${unit} ${n}` : `${unit} ${n}, column ${column}`
+}
 
 export interface RowSource {
   format: ImportFormat
-  /** What `line` counts: physical lines (text formats) or rows (JSON arrays, Parquet). */
-  unit: 'line' | 'row'
+  unit: PlaceUnit
   events: AsyncGenerator<SourceEvent>
 }
 
@@ -79,7 +91,7 @@ export async function openRows(file: string, format?: ImportFormat): Promise<Row
   if (size === 0) throw new ImportError(`${file}: the file is empty`)
   const fmt = format ?? (await detectFormat(file))
   if (fmt === 'jsonl') return { format: fmt, unit: 'line', events: jsonlRows(file) }
-  if (fmt === 'json') return { format: fmt, unit: 'row', events: jsonArrayRows(file) }
+  if (fmt === 'json') return { format: fmt, unit: 'record', events: jsonArrayRows(file) }
   if (fmt === 'parquet') return { format: fmt, unit: 'row', events: parquetRows(file) }
   // TSV as the paraphrase corpora ship it has no quoting: a sentence may open with a quote
   // mark and close it mid-field. Quoted fields (and newlines inside them) are CSV's.
@@ -105,13 +117,24 @@ async function* jsonlRows(file: string): AsyncGenerator<SourceEvent> {
     try {
       value = JSON.parse(text)
     } catch (error) {
-      yield { kind: 'bad', line: l.line, error: `invalid JSON (${(error as Error).message})` }
+      yield { kind: 'bad', line: l.line, ...jsonProblem((error as Error).message) }
       continue
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       yield { kind: 'bad', line: l.line, error: `expected a JSON object, found ${describe(value)}` }
     else yield { kind: 'row', line: l.line, row: value as Row }
   }
+}
+
+/**
+ * A JSONL line's parse error with its column taken out of the parser's words: V8 counts the
+ * line's text as one input and says "at position 939 (line 1 column 940)", whose "line 1" is not
+ * the file's line the report names.
+ */
+export function jsonProblem(message: string): { column?: number; error: string } {
+  const m = / at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message)
+  if (!m) return { error: `invalid JSON (${message})` }
+  return { column: Number(m[1]) + 1, error: `invalid JSON (${message.slice(0, m.index)})` }
 }
 
 async function* jsonArrayRows(file: string): AsyncGenerator<SourceEvent> {
@@ -130,7 +153,7 @@ async function* jsonArrayRows(file: string): AsyncGenerator<SourceEvent> {
     const msg = (error as Error).message
     if (/top-level object should be an array/i.test(msg))
       throw new ImportError(`${file}: expected a JSON array of objects (use JSONL for one object per line)`)
-    throw new ImportError(`${file}, row ${index + 1}: invalid or truncated JSON (${msg})`)
+    throw new ImportError(`${file}, ${placeText('record', index + 1)}: invalid or truncated JSON (${msg})`)
   } finally {
     stream.destroy()
   }

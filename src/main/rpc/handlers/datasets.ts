@@ -45,6 +45,10 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
           }),
         ),
       )
+      // Uploads sit in temporary folders: every place in the report names the file as the person knows it.
+      const known = new Map((report.files ?? []).map((f, i) => [f.file, shown[i] ?? f.file]))
+      const named = <T extends { file?: string }>(r: T): T =>
+        r.file === undefined ? r : { ...r, file: known.get(r.file) ?? r.file }
       return {
         datasetId: report.datasetId,
         dataset: report.dataset,
@@ -53,8 +57,9 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
         units: report.units,
         annotators: report.annotators,
         labels: report.labels,
-        skipped: report.skipped,
-        ...(report.files ? { files: report.files.map((f, i) => ({ ...f, file: shown[i] ?? f.file })) } : {}),
+        skipped: report.skipped.map(named),
+        warnings: report.warnings.map(named),
+        ...(report.files ? { files: report.files.map(named) } : {}),
       }
     },
   }

@@ -2,7 +2,7 @@ import type { workspaceCalls } from '../../../shared/contract/workspace'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { schemaVersion } from '../../store/connection'
-import { ensureAnnotator, listAnnotators, renameSource } from '../../store/repos/annotators'
+import { ensureAnnotator, listAnnotators, notAPerson, renameSource } from '../../store/repos/annotators'
 import type { Handlers } from '../dispatch'
 
 export const APP_VERSION = '0.1.0'
@@ -18,11 +18,7 @@ export function workspaceHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
     'workspace.ensureAnnotator': ({ name }) => {
       const a = ensureAnnotator(ctx.workspace.db, name)
       // Labelling as a dataset's reference labels would mix a person's verdicts into them.
-      if (a.kind === 'source')
-        throw new ServiceError(
-          'conflict',
-          `“${a.name}” is a dataset's reference labels, not a person: choose another name`,
-        )
+      if (a.kind === 'source') throw new ServiceError('conflict', notAPerson(a.name))
       return a
     },
     'workspace.renameSource': ({ annotatorId, name }) => {

@@ -9,6 +9,14 @@ export function listAnnotators(db: Db): Annotator[] {
   ).map((r) => Annotator.parse(r))
 }
 
+/**
+ * Why nobody labels as a source: its labels are the dataset's reference, and a person's verdict
+ * saved under it would overwrite them. One wording for the start screen, the CLI and the service.
+ */
+export function notAPerson(name: string): string {
+  return `“${name}” is a dataset's reference labels (a label source), not a person: nobody labels as it; choose another name`
+}
+
 /** Returns the annotator with this name, creating it on first use. */
 export function ensureAnnotator(db: Db, name: string): Annotator {
   const trimmed = name.trim()

@@ -1,4 +1,5 @@
 import type { ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
+import { groupWarnings } from '../../../../shared/importWarnings'
 import { countOf } from '../../../../shared/plural'
 import { useFocusOnMount } from '../../hooks'
 
@@ -41,6 +42,29 @@ export function PreviewTable({ preview }: { preview: ImportPreview | null }) {
   )
 }
 
+/** What the import kept but the person should look at, worded as the CLI words it. */
+function ImportWarnings({ report }: { report: ImportReport }) {
+  const groups = groupWarnings(report.warnings)
+  if (!groups.length) return null
+  return (
+    <section className="notice-box" aria-label="Import warnings">
+      {groups.map((g) => (
+        <div key={g.kind}>
+          <p>
+            <strong>{g.heading}:</strong>
+          </p>
+          <ul className="skipped">
+            {g.lines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two warnings may read the same
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  )
+}
+
 export function ImportDone({ report, onOpen }: { report: ImportReport; onOpen(): void }) {
   const openRef = useFocusOnMount<HTMLButtonElement>()
   return (
@@ -67,12 +91,14 @@ export function ImportDone({ report, onOpen }: { report: ImportReport; onOpen():
           <ul className="skipped">
             {report.skipped.map((s) => (
               <li key={`${s.file ?? ''}:${s.line}`}>
-                {s.file ? `${s.file}, ` : ''}line {s.line}: {s.reason}
+                {s.file ? `${s.file}, ` : ''}
+                {s.at}: {s.reason}
               </li>
             ))}
           </ul>
         </details>
       )}
+      <ImportWarnings report={report} />
       <footer className="modal-foot">
         <button type="button" className="primary" onClick={onOpen} ref={openRef}>
           Open the dataset
