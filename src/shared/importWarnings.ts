@@ -15,6 +15,8 @@ export const ImportWarningKind = z.enum([
   'repeatedRow',
   /** The file's reference labels could not take their usual name: a person holds it. */
   'sourceRenamed',
+  /** Text holding invisible characters that reorder how it displays (U+202A–U+202E, U+2066–U+2069). */
+  'bidiControls',
 ])
 export type ImportWarningKind = z.infer<typeof ImportWarningKind>
 
@@ -35,6 +37,8 @@ const HEADINGS: Record<ImportWarningKind, (n: number) => string> = {
   repeatedRow: (n) =>
     `${countOf(n, 'row repeats', 'rows repeat')} an earlier row (same question, reference and answers); each was imported as an item of its own`,
   sourceRenamed: () => "The file's reference labels are kept under another name",
+  bidiControls: (n) =>
+    `${countOf(n, 'row holds', 'rows hold')} invisible direction controls, which make text display in another order than it reads (kept as they are; check the text in the file)`,
 }
 
 export interface WarningGroup {

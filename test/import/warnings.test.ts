@@ -182,3 +182,27 @@ describe('a bad row is placed by file line and column, or by record in a JSON ar
     )
   })
 })
+
+describe('text with invisible direction controls is imported as it is, and pointed at', () => {
+  it('names the row and the part of it, and keeps the characters', async () => {
+    const tricky = `Who is \u202Eevil\u202C here?`
+    const file = write(
+      'bidi.jsonl',
+      jsonl([
+        { sentence1: 'Plain text.', sentence2: 'Plain.', label: 1 },
+        { sentence1: tricky, sentence2: 'Also \u2067isolated\u2069.', label: 0 },
+      ]),
+    )
+    const ws = newWs()
+    const r = await importFile(ws, { file })
+    expect(r.warnings).toEqual([
+      { kind: 'bidiControls', at: 'line 2', message: expect.stringMatching(/^in the /) },
+    ])
+    // Nothing rewritten: the file's text is the data.
+    const texts = (rows(ws, 'SELECT reference AS r FROM items') as { r: string }[]).map((x) => x.r)
+    expect(texts.some((t) => t.includes('\u202E'))).toBe(true)
+    const out = await cli(['import', file, '--workspace', join(dir(), 'w.factlab')])
+    expect(out.out).toContain('1 row holds invisible direction controls')
+    expect(out.out).toContain('  line 2: in the ')
+  })
+})

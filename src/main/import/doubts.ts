@@ -38,6 +38,8 @@ export class ImportDoubts {
         at: place(line),
         message: `"${u.fact}" is not a key of ${u.column} (${u.variant})`,
       })
+    const bidi = bidiFields(item)
+    if (bidi.length) this.add({ kind: 'bidiControls', at: place(line), message: `in ${bidi.join(', ')}` })
     // Only rows without an id: a repeated id is refused, and rows with ids of their own are
     // told apart by them even when their texts agree.
     const earlier = item.extId === null ? this.repeats.see(item, line) : null
@@ -56,6 +58,25 @@ export class ImportDoubts {
   private add(w: ImportWarning): void {
     this.warnings.push(this.file === undefined ? w : { ...w, file: this.file })
   }
+}
+
+/**
+ * Explicit embeddings, overrides and isolates: "\u202Eevil\u202C" shows as "live". An annotator
+ * reading such text judges something other than what the file says, so the import points at it.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/
+
+/** The parts of an item whose text holds a direction control, named as a person would look for them. */
+function bidiFields(item: NormItem): string[] {
+  const found: string[] = []
+  if (item.question !== null && BIDI_CONTROL.test(item.question)) found.push('the question')
+  if (BIDI_CONTROL.test(item.reference)) found.push('the reference')
+  for (const c of item.candidates) {
+    if (BIDI_CONTROL.test(c.text)) found.push(`the answer "${c.variant}"`)
+    if (c.units.some((u) => BIDI_CONTROL.test(u.text))) found.push(`a unit of "${c.variant}"`)
+  }
+  if (item.facts.some((f) => BIDI_CONTROL.test(f.text))) found.push('a fact')
+  return found
 }
 
 /**

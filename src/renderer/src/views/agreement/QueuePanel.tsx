@@ -55,7 +55,10 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
         adjudicatorId,
         ...(note.trim() ? { note } : {}),
       })
-      setMessage({ text: `Item ${entry.extId} (${entry.candidate.variant}): gold is now “${verdictText(verdict)}”.`, error: false })
+      setMessage({
+        text: `Item ${entry.extId} (${entry.candidate.variant}): gold is now “${verdictText(verdict)}”.`,
+        error: false,
+      })
       // On the open list the decided target drops out, so the same index shows the next one.
     } catch (e) {
       setMessage({ text: e instanceof Error ? e.message : String(e), error: true })
