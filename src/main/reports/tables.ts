@@ -1,4 +1,5 @@
 import type { CorrelationRow, DatasetMetrics } from '../../shared/contract/metrics'
+import { costMark } from '../../shared/runNames'
 import { money, NOT_DEFINED, num, pct, pValue } from './format'
 import { itemLevelTables } from './itemLevelTable'
 import { refcheckerTables } from './refchecker'
@@ -75,7 +76,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       String(j.calls),
       String(j.promptTokens),
       String(j.completionTokens),
-      money(j.cost),
+      [money(j.cost), costMark(j.costBasis, j.calls)].filter(Boolean).join(', '),
       j.wallSeconds === null ? NOT_DEFINED : `${j.wallSeconds.toFixed(1)} s`,
       ms(j.latencyP50),
       ms(j.latencyP95),
