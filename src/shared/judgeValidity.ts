@@ -52,6 +52,26 @@ export function methodProblem(provider: LlmProviderName, method: RunMethodName):
   return `${provider} cannot run ${method}; it runs ${runs.join(', ')}`
 }
 
+/**
+ * Why a base URL cannot be used, or null when it can (or is left empty: the provider's own API).
+ * A judge run sends every call there, so a typo found only then costs a run of failed calls.
+ */
+export function baseUrlProblem(url: string | null | undefined): string | null {
+  const raw = url?.trim()
+  if (!raw) return null
+  const example = 'for example http://localhost:11434/v1'
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    return `The base URL "${raw}" is not a URL; give the server's address, ${example}`
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return `The base URL "${raw}" must start with http:// or https:// (${example})`
+  if (!parsed.hostname) return `The base URL "${raw}" names no host (${example})`
+  return null
+}
+
 export interface ConfigDraft {
   name: string
   provider: LlmProviderName
@@ -72,6 +92,10 @@ export function configProblems(c: ConfigDraft): string[] {
     )
   if (c.provider === 'openai-compatible' && !c.baseUrl?.trim())
     out.push('a base URL for the openai-compatible server')
+  if (baseUrlProblem(c.baseUrl))
+    out.push(
+      `a base URL such as http://localhost:11434/v1 ("${c.baseUrl?.trim()}" is not an http or https URL)`,
+    )
   const problem = methodProblem(c.provider, c.method)
   if (problem) out.push(problem)
   return out

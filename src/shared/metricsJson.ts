@@ -92,6 +92,7 @@ export function toJsonReport(m: DatasetMetrics) {
       method: j.method,
       status: j.status,
       repeat_index: j.repeatIndex,
+      mode: j.mode,
       ...figures(j),
       per_class: {
         supported: j.perClass.supported,
@@ -103,6 +104,7 @@ export function toJsonReport(m: DatasetMetrics) {
       prompt_tokens: j.promptTokens,
       completion_tokens: j.completionTokens,
       cost: j.cost,
+      cost_basis: j.costBasis,
       wall_seconds: j.wallSeconds,
       latency_p50_ms: j.latencyP50,
       latency_p95_ms: j.latencyP95,

@@ -69,7 +69,7 @@ it("judge status lists a run's batches with provider ids and counts; an expired 
   const human = await cli(['judge', 'status', '1', '--workspace', file])
   // The provider's own counts: OpenAI counts the two expired requests among the failed ones.
   expect(human.out).toContain(
-    `batch 1 ${s.batches[0]!.providerBatchId}: ingested / expired — 4 requests, 2 succeeded, 2 errored`,
+    `batch 1 (${s.batches[0]!.providerBatchId}): answers read (provider: expired) — 2/4 answered, 2 failed`,
   )
 
   const calls = fake().calls()

@@ -38,7 +38,9 @@ describe('batch mode in the judges view', () => {
     const id = fake().batches.submissions.at(-1)?.batchId ?? ''
     // The batch list refreshes on its own after the run's status: wait for it, never read it once.
     await expect.poll(() => row.getByTestId('run-batches').textContent()).toContain(id)
-    await expect.poll(() => row.getByTestId('run-batches').textContent()).toContain('ingested (ended)')
+    await expect
+      .poll(() => row.getByTestId('run-batches').textContent())
+      .toContain('answers read (provider: ended)')
     expect(await row.getByTestId('run-cost').textContent()).toContain('batch price')
     await app.shot('judges-batch')
     fake().batches.plan = {}

@@ -29,6 +29,10 @@ describe('replies of a batch read back from their chunks (migration 0150)', () =
     const ws = Workspace.open(`${tmp()}/w.factlab`)
     const db = ws.db
     const ds = createDataset(db, { name: 'd', labelSchema: FAAF_SCHEMA })
+    // One fact to judge: a run is created only over units its method judges.
+    const item = ws.content.insertItem(ds.id, { extId: 'q', question: 'Q?', reference: 'R.' }, 0)
+    ws.content.insertCandidate(item, { variant: 'answer', text: 'A.' })
+    ws.content.insertUnit(item, { kind: 'fact', text: 'F.' })
     const [runId] = createRuns(db, {
       datasetId: ds.id,
       provider: 'anthropic',

@@ -143,7 +143,7 @@ describe('judge run flags', () => {
       const r = await cli(judgeArgs(file, '--max-attempts', '1'))
       expect(r.code).toBe(1)
       expect(r.err).toMatch(
-        /^factlab: run 1 ended failed: Every call failed \(2 targets, no verdict\)\. First error — server error: .*the fake is down.*; resume it with: judge resume 1\n$/,
+        /^factlab: run 1 ended failed: Every call failed \(2 targets, no verdict\)\. First error — server error: .*the fake is down.*\. http:\/\/127\.0\.0\.1:\d+ kept answering with server errors: check the server \(its log says why\), then resume once it recovers; to resume: judge resume 1\n$/,
       )
       expect(r.err).not.toContain('(1)')
     } finally {
@@ -248,7 +248,7 @@ describe('models', () => {
     expect(unpriced.code, unpriced.err).toBe(0)
     expect(unpriced.out).toContain('cost 0.0000')
     expect(unpriced.out).toContain(
-      `note: anthropic/claude-fake has no price recorded, so its cost shows as 0; set one for later runs with: factlab models price --provider anthropic --model claude-fake --base-url ${fake().anthropicUrl} --input <per M tokens> --output <per M tokens>`,
+      `note: anthropic/claude-fake has no price recorded, so its cost shows as 0; set one with: factlab models price --provider anthropic --model claude-fake --base-url ${fake().anthropicUrl} --input <per M tokens> --output <per M tokens> (runs made without a price, this one included, are then priced with it)`,
     )
 
     const key = ['--provider', 'anthropic', '--model', 'claude-fake', '--base-url', fake().anthropicUrl]

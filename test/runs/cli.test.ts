@@ -112,8 +112,9 @@ describe('judge CLI', () => {
     ws.close()
   })
 
-  it('says so when a method has nothing to judge in the dataset', async () => {
+  it('refuses a method the dataset has no units for, naming what it needs and what there is, and stores no run', async () => {
     const db = workspaceFile(2, 2)
+    const before = fake().calls()
     const r = await cli([
       'judge',
       'run',
@@ -122,8 +123,12 @@ describe('judge CLI', () => {
       '--method',
       'dcr',
     ])
-    expect(r.code).toBe(0)
-    expect(r.out).toMatch(/nothing to judge.*sentence/)
+    expect(r.code).toBe(1)
+    expect(r.err).toContain(
+      'dcr judges sentences, and this dataset has facts only; no run was created. To run dcr, split the answers into sentences in the Units view or with `factlab units generate --method sentences` (no model needed)',
+    )
+    expect(fake().calls()).toBe(before)
+    expect((await cli(['judge', 'status', '1', '--workspace', db])).err).toMatch(/No run with id 1/)
   })
 
   it('judge preview prints the exact wire body without sending it', async () => {
@@ -184,11 +189,12 @@ describe('judge CLI', () => {
       expect(asked.length).toBeGreaterThan(0)
       expect(asked.every((r) => r.body.model === 'gpt-fake')).toBe(true)
 
-      const faaf = await cli(['judge', 'run', ...on(db), ...model, '--method', 'faaf-tf', '--json'])
-      const faafRun = (JSON.parse(faaf.out) as { run: number }).run
-      const refused = await cli(['judge', 'improve', '--workspace', db, '--run', String(faafRun)])
+      const lexical = ['--provider', 'lexical', '--model', 'rougeL', '--method', 'lexical', '--json']
+      const other = await cli(['judge', 'run', ...on(db), ...lexical])
+      const otherRun = (JSON.parse(other.out) as { run: number }).run
+      const refused = await cli(['judge', 'improve', '--workspace', db, '--run', String(otherRun)])
       expect(refused.code).toBe(1)
-      expect(refused.err).toContain(`Run ${faafRun} is a faaf-tf run, not dcr`)
+      expect(refused.err).toContain(`Run ${otherRun} is a lexical run, not dcr`)
     } finally {
       fake().setScript(answerAll('true'))
     }

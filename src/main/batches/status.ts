@@ -1,3 +1,6 @@
+import { batchRefused } from '../../shared/batchWords'
+import { callCost } from '../providers/models'
+import { runPricesNow } from '../runs/cost'
 import { getRun, runSummary } from '../runs/repo'
 import type { Db } from '../store/connection'
 import { type BatchRow, listBatches } from './repo'
@@ -41,14 +44,31 @@ export function batchStatus(db: Db, runId: number): BatchStatus {
     .prepare(`SELECT b.record AS request FROM run_batch_requests r JOIN run_batch_request_records b ON b.request_id = r.id
        WHERE r.run_id = ? AND r.state = 'waiting'`)
     .all(runId) as { request: string }[]
+  // The average finished batch call's tokens, priced as the run's cost is (runs/pricing.ts), so a
+  // run created before its model had a price is not expected to cost nothing.
   const avg = db
     .prepare(
-      'SELECT AVG(cost) AS a FROM run_calls WHERE run_id = ? AND via_batch = 1 AND status = ? AND cached = 0',
+      `SELECT COUNT(*) AS n, AVG(prompt_tokens) AS pt, AVG(completion_tokens) AS ct,
+         AVG(cache_read_tokens) AS crt, AVG(cache_write_tokens) AS cwt
+       FROM run_calls WHERE run_id = ? AND via_batch = 1 AND status = ? AND cached = 0`,
     )
-    .get(runId, 'done') as { a: number | null }
-  const p = run.config.prices
+    .get(runId, 'done') as { n: number; pt: number; ct: number; crt: number; cwt: number }
+  const p = runPricesNow(db, run.config)
+  const average =
+    avg.n > 0
+      ? callCost(
+          p,
+          {
+            promptTokens: avg.pt,
+            completionTokens: avg.ct,
+            cacheReadTokens: avg.crt,
+            cacheWriteTokens: avg.cwt,
+          },
+          true,
+        )
+      : null
   const perRequest = (record: string) =>
-    avg.a ?? ((Buffer.byteLength(record) / 4) * p.input * (1 - p.batchDiscount)) / 1_000_000
+    average ?? ((Buffer.byteLength(record) / 4) * p.input * (1 - p.batchDiscount)) / 1_000_000
   const outstanding = waitingRows.reduce((n, r) => n + perRequest(r.request), 0)
   return {
     runId,
@@ -61,7 +81,8 @@ export function batchStatus(db: Db, runId: number): BatchStatus {
       providerStatus: b.providerStatus,
       requests: b.requests,
       succeeded: b.counts.succeeded,
-      errored: b.counts.errored,
+      // A batch the provider never took has no counts of its own: every request of it failed.
+      errored: batchRefused(b) ? b.requests : b.counts.errored,
       processing: b.state === 'ingested' ? 0 : b.counts.processing || (b.providerBatchId ? 0 : b.requests),
       createdAt: b.createdAt,
       endedAt: b.endedAt,

@@ -1,6 +1,9 @@
 import { z } from 'zod'
+import { toolCallFor } from '../providers/client'
 import type { LlmMessage, LlmReply, LlmRequest, LlmTool } from '../providers/types'
 import {
+  ANSWER_BY,
+  answerBy,
   DEFAULT_TEMPLATES,
   PER_CALL_VARS,
   renderTemplate,
@@ -31,6 +34,9 @@ export function buildRequest(
   const tpl = ctx.templates[name] ?? DEFAULT_TEMPLATES[name]
   const allowed: Record<string, string> = {}
   for (const v of TEMPLATE_VARS[name]) allowed[v] = vars[v] ?? ''
+  // Said as the request will go: a function to call, or a JSON object to reply with.
+  if (tool && TEMPLATE_VARS[name].includes(ANSWER_BY))
+    allowed[ANSWER_BY] = answerBy(toolCallFor(true, ctx.capabilities))
   const request: LlmRequest = {
     messages: [{ role: 'user', content: renderTemplate(tpl.user, allowed, `template "${name}"`) }],
   }

@@ -20,19 +20,33 @@ export const TEMPLATE_NAMES = [
 ] as const
 export type TemplateName = (typeof TEMPLATE_NAMES)[number]
 
+/** The placeholder that says how a structured reply comes back (see answerBy). */
+export const ANSWER_BY = 'answer_by'
+
 /** The placeholders each template may use; anything else is refused before a run starts. */
 export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
-  'facts.generate': ['question', 'reference'],
-  'questions.generate': ['reference'],
+  'facts.generate': ['question', 'reference', ANSWER_BY],
+  'questions.generate': ['reference', ANSWER_BY],
   'prompt-tf': ['question', 'candidate', 'fact'],
-  faaf: ['question', 'candidate', 'facts'],
-  'refchecker.extract': ['question', 'candidate'],
+  faaf: ['question', 'candidate', 'facts', ANSWER_BY],
+  'refchecker.extract': ['question', 'candidate', ANSWER_BY],
   'refchecker.check': ['question', 'reference', 'triplet'],
-  'refchecker.check-batched': ['question', 'reference', 'triplets'],
-  'dcr.dce': ['question', 'reference', 'candidate', 'sentences'],
-  'dcr.amc': ['reasons'],
-  'dcr.rai': ['question', 'reference', 'candidate', 'sentences', 'feedback'],
-  holistic: ['question', 'reference', 'candidate'],
+  'refchecker.check-batched': ['question', 'reference', 'triplets', ANSWER_BY],
+  'dcr.dce': ['question', 'reference', 'candidate', 'sentences', ANSWER_BY],
+  'dcr.amc': ['reasons', ANSWER_BY],
+  'dcr.rai': ['question', 'reference', 'candidate', 'sentences', 'feedback', ANSWER_BY],
+  holistic: ['question', 'reference', 'candidate', ANSWER_BY],
+}
+
+/**
+ * `{{answer_by}}`, in the templates whose request asks for structured arguments: how the reply
+ * is to come back on the path the request actually takes (providers/outputPath.ts). With forced
+ * tool calls the request carries a function to call; without them it carries no tool, and the
+ * JSON object to reply with is described after the template's text (providers/jsonText.ts). A
+ * prompt that asked for a function call there would ask for something the request does not offer.
+ */
+export function answerBy(toolCall: boolean): string {
+  return toolCall ? 'calling the function' : 'replying with the JSON object described below'
 }
 
 /**
@@ -63,7 +77,7 @@ Question:
 Reference answer:
 {{reference}}
 
-Return the facts by calling the function.`,
+Return the facts by {{answer_by}}.`,
   },
   'questions.generate': {
     system: 'You write questions for question-answering test sets.',
@@ -74,7 +88,7 @@ word for word and must not reveal the answer.
 Text:
 {{reference}}
 
-Return the question by calling the function.`,
+Return the question by {{answer_by}}.`,
   },
   'prompt-tf': {
     user: `Read the passage and decide whether the statement is true according to the passage alone.
@@ -90,7 +104,7 @@ Statement: {{fact}}
 Reply with one word, True or False.`,
   },
   faaf: {
-    system: 'You check statements against a passage and report the outcome through a function call.',
+    system: 'You check statements against a passage and report the outcome in the form you are asked for.',
     user: `Here is a passage written in answer to a question.
 
 Question: {{question}}
@@ -98,8 +112,8 @@ Question: {{question}}
 Passage:
 {{candidate}}
 
-Call the function once. Each of its arguments is one statement; judge every statement using only
-what the passage says, not your own knowledge.`,
+Answer once, by {{answer_by}}: each fact_N field stands for one statement. Judge every statement
+using only what the passage says, not your own knowledge.`,
   },
   'refchecker.extract': {
     system: 'You extract knowledge-graph triplets from text. You never judge whether the text is correct.',
@@ -115,7 +129,7 @@ Question:
 Answer:
 {{candidate}}
 
-Return the triplets by calling the function.`,
+Return the triplets by {{answer_by}}.`,
   },
   'refchecker.check': {
     user: `Decide how a claim relates to a reference text. The claim was made by a model answering the
@@ -139,7 +153,7 @@ Claim:
 Reply with exactly one word: Entailment, Neutral or Contradiction.`,
   },
   'refchecker.check-batched': {
-    system: 'You check claims against a reference text and report the outcome through a function call.',
+    system: 'You check claims against a reference text and report the outcome in the form you are asked for.',
     user: `A model answered the question below; its claims were written as (subject, predicate, object)
 triplets. Compare each claim with the reference text only, not with what you know:
 - entailment: some part of the reference supports the claim;
@@ -155,7 +169,7 @@ Reference:
 Claims:
 {{triplets}}
 
-Call the function once, with one argument per claim.`,
+Answer once, by {{answer_by}}, with one field per claim.`,
   },
   'dcr.dce': {
     system: 'You compare a candidate text with a reference text, one sentence at a time.',
@@ -174,7 +188,7 @@ Reference:
 Candidate sentences:
 {{sentences}}
 
-Call the function with one entry per numbered sentence: first the reason, then the decision.`,
+Answer by {{answer_by}}, with one entry per numbered sentence: first the reason, then the decision.`,
   },
   'dcr.amc': {
     system: 'You classify short evaluation notes as positive or negative.',
@@ -185,7 +199,7 @@ any inconsistency, unsupported addition or contradiction.
 Notes:
 {{reasons}}
 
-Call the function with one mark per note number.`,
+Answer by {{answer_by}}, with one mark per note number.`,
   },
   'dcr.rai': {
     system: 'You revise texts so that they agree with a reference, changing as little as possible.',
@@ -207,7 +221,7 @@ Candidate:
 Sentence-by-sentence findings:
 {{feedback}}
 
-Return the full rewritten candidate by calling the function.`,
+Return the full rewritten candidate by {{answer_by}}.`,
   },
   holistic: {
     system: 'You grade answers of a question-answering assistant against a reference answer.',
@@ -230,7 +244,7 @@ Reference answer:
 Assistant's answer:
 {{candidate}}
 
-Call the function with your reasoning and the grade.`,
+Answer by {{answer_by}}, with your reasoning and the grade.`,
   },
 }
 

@@ -159,6 +159,7 @@ function listsInput({ t, runs, columns }: Snapshot): ListsInput {
         model: r.model,
         method: r.method,
         repeat_index: r.repeat_index,
+        mode: r.mode,
         from,
         status: status.slice(),
         bin: bin.slice(),

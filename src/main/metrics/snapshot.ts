@@ -27,6 +27,8 @@ export interface RunRow {
   method: string
   status: string
   repeat_index: number
+  /** Call by call or through the provider's batch API (from the frozen config; imported runs: sync). */
+  mode: 'sync' | 'batch'
   /** The config frozen into the run: what it ran (runIdentity.ts), never the editable config. */
   config: string
   error: string | null
@@ -46,7 +48,8 @@ export { runLabel } from './runLabel'
 export function judgeRuns(db: Db, datasetId: number): RunRow[] {
   return db
     .prepare(
-      `SELECT id, kind, provider, model, method, status, repeat_index, config, error FROM runs
+      `SELECT id, kind, provider, model, method, status, repeat_index,
+         CASE WHEN json_extract(config, '$.mode') = 'batch' THEN 'batch' ELSE 'sync' END AS mode, config, error FROM runs
        WHERE dataset_id = ? AND kind IN ('judge', 'imported') AND status NOT IN ('queued')
          AND ${runHasVerdicts('runs.id')} ORDER BY id`,
     )

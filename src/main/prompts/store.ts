@@ -1,6 +1,8 @@
 // prompts/ owns the stored prompt templates: every saved version, checked before it is kept.
+
+import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { checkTemplates, DEFAULT_TEMPLATES, TEMPLATE_NAMES } from '../judges/templates'
+import { checkTemplates, DEFAULT_TEMPLATES, TEMPLATE_NAMES, type TemplateName } from '../judges/templates'
 import type { Db } from '../store/connection'
 import { now, parseJson } from '../store/repos/rows'
 
@@ -44,18 +46,51 @@ export function methodOfTemplate(name: string): string {
 }
 
 /**
+ * Built-in templates of earlier releases, by the SHA-256 of the body they were stored with. Those
+ * asked for a function call whatever path the request took; the current ones say it with
+ * `{{answer_by}}` (judges/templates.ts answerBy).
+ */
+const FORMER_DEFAULTS: Partial<Record<TemplateName, readonly string[]>> = {
+  'facts.generate': ['400e1056f2eb8a7290f574171ed8f41ca69859647e1183828bc7ea4ed04341f0'],
+  'questions.generate': ['5913e785b400876801914df5770eac7f67549d8964dd01cbfe08db02180bf775'],
+  faaf: ['36d9b0505e350c5f0bcfec01d384317ab3fcd48fb8e6fcb24c23de964d5e5c12'],
+  'refchecker.extract': ['ca601d4b80c7472b0df38f992b99f99fca3d1f3bd85d4f09de414227f4e3c7f8'],
+  'refchecker.check-batched': ['2aa167b3aa8f80c423cb4f2bdd3995bf10f0ff2d8e85f49e7920d71eaeb02597'],
+  'dcr.dce': ['2262b8a16bd7f20f5bbaaf958be3a9a21ad044569662be5b1672a15658474384'],
+  'dcr.amc': ['86c102b165b7e28c09a614c34fa4cdf4c625f30700a9fd61b328650f3e776714'],
+  'dcr.rai': ['ed56f2486acde4cc87b5cd7f8533dc202f462daa714e55ecff0fc14fd162dc2f'],
+  holistic: ['5e571583170f7a05949228e864dd07a969c8ce4095c422832d1791e36f74f965'],
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/**
  * Stores the built-in templates as version 1 of each name not yet in the workspace. Existing
- * rows are never touched: once stored, templates are the person's to edit.
+ * rows are never touched: once stored, templates are the person's to edit. A template still at
+ * the version 1 it was seeded with, from an earlier release's built-in text, was never edited:
+ * the current built-in text becomes its next version (the old one stays, runs point at it).
  */
 export function seedTemplates(db: Db): void {
   const has = db.prepare('SELECT 1 FROM prompt_templates WHERE name = ? LIMIT 1')
   const ins = db.prepare(
-    'INSERT INTO prompt_templates (name, version, method, body, created_at) VALUES (?, 1, ?, ?, ?)',
+    'INSERT INTO prompt_templates (name, version, method, body, created_at) VALUES (?, ?, ?, ?, ?)',
   )
+  const latest = db.prepare(
+    'SELECT version, body FROM prompt_templates WHERE name = ? ORDER BY version DESC LIMIT 1',
+  )
+  const seeded = (name: TemplateName): boolean => {
+    const former = FORMER_DEFAULTS[name]
+    if (!former) return false
+    const row = latest.get(name) as { version: number; body: string } | undefined
+    return row?.version === 1 && former.includes(sha256(row.body))
+  }
+  const todo = TEMPLATE_NAMES.filter((name) => !has.get(name) || seeded(name))
+  if (todo.length === 0) return
   db.transaction(() => {
     for (const name of TEMPLATE_NAMES) {
-      if (has.get(name)) continue
-      ins.run(name, methodOfTemplate(name), JSON.stringify(DEFAULT_TEMPLATES[name]), now())
+      const body = JSON.stringify(DEFAULT_TEMPLATES[name])
+      if (!has.get(name)) ins.run(name, 1, methodOfTemplate(name), body, now())
+      else if (seeded(name)) ins.run(name, 2, methodOfTemplate(name), body, now())
     }
   })()
 }

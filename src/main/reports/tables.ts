@@ -1,7 +1,8 @@
 import type { CorrelationRow, DatasetMetrics, Figures } from '../../shared/contract/metrics'
 import { coefficientCell } from '../../shared/itemLevelRows'
+import { costMark } from '../../shared/runNames'
 import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
-import { money, NOT_DEFINED, pct, pctCi, pValue } from './format'
+import { money, NOT_DEFINED, num, pct, pctCi, pValue } from './format'
 import { itemLevelTables } from './itemLevelTable'
 import { refcheckerTables } from './refchecker'
 import { agreementTable, cohenTable, INTERVALS_NOTE, kappaCell, rateCi } from './smallSample'
@@ -85,7 +86,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       String(j.calls),
       String(j.promptTokens),
       String(j.completionTokens),
-      money(j.cost),
+      [money(j.cost), costMark(j.costBasis, j.calls)].filter(Boolean).join(', '),
       j.wallSeconds === null ? NOT_DEFINED : `${j.wallSeconds.toFixed(1)} s`,
       ms(j.latencyP50),
       ms(j.latencyP95),

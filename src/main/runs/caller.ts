@@ -2,7 +2,7 @@ import { type CallResult, type RequestOf, requestOf } from '../judges/types'
 import type { ProviderClient } from '../providers/client'
 import { TransportError, toTransportError } from '../providers/errors'
 import { redactKey } from '../providers/keys'
-import { callCost } from '../providers/models'
+import { type CallUsage, callCost } from '../providers/models'
 import { outputPath } from '../providers/outputPath'
 import type { LlmReply, LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
@@ -44,7 +44,8 @@ export interface CallerOptions {
   /** Where call records are committed (shared with the run's verdict writes); one of its own if unset. */
   writes?: TickWrites
   /** Told about each finished call so the run can report live cost. */
-  onCall?: (info: { cost: number; cached: boolean; callId: number }) => void
+  /** `usage`: the tokens of a call the provider answered (none for a cache hit, which is free). */
+  onCall?: (info: { cost: number; cached: boolean; callId: number; usage?: CallUsage }) => void
 }
 
 /**
@@ -187,7 +188,7 @@ export class RunCaller {
     }
     onId?.(callId)
     if (!reply) return { ok: false, error: outcome.record.error ?? 'unknown transport failure', callId }
-    this.o.onCall?.({ cost, cached: false, callId })
+    this.o.onCall?.({ cost, cached: false, callId, usage: reply.usage })
     return { ok: true, reply, callId }
   }
 

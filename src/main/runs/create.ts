@@ -1,13 +1,17 @@
 import { GENERATE_METHODS, JUDGE_METHODS } from '../../shared/domain'
 import {
+  baseUrlProblem,
   LLM_PROVIDERS,
   type LlmProviderName,
   methodProblem,
   type RunMethodName,
 } from '../../shared/judgeValidity'
+import { UNIT_KINDS, type UnitKind } from '../../shared/labelSchemas'
 import { datasetVariants } from '../annotate/datasets'
 import { ServiceError } from '../app/errors'
+import { METHODS } from '../judges/registry'
 import { schemaFit } from '../judges/schemaFit'
+import type { JudgeMethodImpl } from '../judges/types'
 import { templateSnapshot } from '../prompts/store'
 import type { ProviderName } from '../providers/client'
 import { getModel } from '../providers/models'
@@ -15,7 +19,10 @@ import type { ModelCapabilities } from '../providers/types'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { RunConfig, type RunKind, RunSlice } from './config'
+import { pricesOf } from './pricing'
 import { insertRun, type RunRecord } from './repo'
+import { unitKindsPresent } from './tasks'
+import { unitFitProblem } from './unitFit'
 
 /** What a person chooses for a run; the rest (templates, capabilities, prices) is snapshotted. */
 export interface RunRequest {
@@ -43,18 +50,6 @@ export interface RunRequest {
   capabilities?: Partial<ModelCapabilities>
 }
 
-/**
- * What cache reads and writes cost relative to the input price when the price table has no
- * figure of its own: OpenAI bills cached prompt tokens at half (no write charge); Anthropic
- * bills reads at a tenth and five-minute cache writes at a quarter more.
- */
-const CACHE_RATIOS: Record<ProviderName, { cacheReadRatio: number; cacheWriteRatio: number }> = {
-  openai: { cacheReadRatio: 0.5, cacheWriteRatio: 1 },
-  anthropic: { cacheReadRatio: 0.1, cacheWriteRatio: 1.25 },
-  'openai-compatible': { cacheReadRatio: 1, cacheWriteRatio: 1 },
-  lexical: { cacheReadRatio: 1, cacheWriteRatio: 1 },
-}
-
 /** The frozen config of a run: current templates, the model's capabilities and its prices. */
 export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
   if (r.mode === 'batch' && r.provider !== 'openai' && r.provider !== 'anthropic')
@@ -66,6 +61,9 @@ export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
   }
   if (r.provider === 'openai-compatible' && !r.baseUrl?.trim())
     throw new Error('openai-compatible needs a base URL (for example http://localhost:11434/v1)')
+  // Every call of the run would fail on it ("Invalid URL"), each one stored as a failure.
+  const badUrl = baseUrlProblem(r.baseUrl)
+  if (badUrl) throw new ServiceError('bad_input', badUrl)
   if ((r.kind ?? 'judge') === 'judge') {
     const fit = schemaFit(r.method, getDataset(db, r.datasetId).labelSchema)
     if (!fit.ok) throw new Error(`This method cannot answer in the dataset's label schema: ${fit.reason}`)
@@ -79,14 +77,7 @@ export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
     settings: r.settings ?? {},
     templates: templateSnapshot(db),
     capabilities: { ...model.capabilities, ...r.capabilities },
-    prices: {
-      input: model.priceInputPerMTok,
-      output: model.priceOutputPerMTok,
-      batchDiscount: model.batchDiscount,
-      cacheRead: model.priceCacheReadPerMTok,
-      cacheWrite: model.priceCacheWritePerMTok,
-      ...CACHE_RATIOS[r.provider],
-    },
+    prices: pricesOf(model),
     ...(r.mode !== undefined ? { mode: r.mode } : {}),
     ...(r.concurrency !== undefined ? { concurrency: r.concurrency } : {}),
     ...(r.rpm !== undefined ? { rpm: r.rpm } : {}),
@@ -116,6 +107,36 @@ function refuseUnknownVariants(db: Db, datasetId: number, variants: readonly str
 }
 
 /**
+ * Why a judge method has nothing to judge in the dataset (or the slice), or null: asked at run
+ * creation (nothing is stored then), by the preview, and by the engine at start, since units can
+ * be deleted between creation and start.
+ */
+export function missingUnits(
+  db: Db,
+  datasetId: number,
+  method: string,
+  needs: readonly UnitKind[],
+  slice: RunSlice,
+  outcome = 'no run was created',
+): string | null {
+  const inSlice = unitKindsPresent(db, datasetId, needs, slice)
+  if (inSlice.length > 0) return null
+  const sliced =
+    Boolean(slice.variants?.length) ||
+    Boolean(slice.candidateIds?.length) ||
+    slice.itemFrom !== undefined ||
+    slice.itemTo !== undefined
+  return unitFitProblem({
+    method,
+    needs,
+    inSlice,
+    inDataset: unitKindsPresent(db, datasetId, UNIT_KINDS, {}),
+    sliced,
+    outcome,
+  })
+}
+
+/**
  * Creates `repeat` queued runs of one config (repeat_index 0..K-1) so run-to-run variance can
  * be reported; repeats beyond the first do not share cached replies (see requestHash).
  */
@@ -124,6 +145,13 @@ export function createRuns(db: Db, r: RunRequest, repeat = 1): number[] {
   const config = snapshotConfig(db, r)
   const slice = RunSlice.parse(r.slice ?? {})
   refuseUnknownVariants(db, r.datasetId, slice.variants ?? [])
+  // A method the product does not know (a test's own registry) is checked by the engine at start.
+  const judge =
+    (r.kind ?? 'judge') === 'judge'
+      ? (METHODS as Partial<Record<string, JudgeMethodImpl>>)[r.method]
+      : undefined
+  const missing = judge && missingUnits(db, r.datasetId, r.method, judge.unitKinds, slice)
+  if (missing) throw new ServiceError('bad_input', missing)
   return db.transaction(() =>
     Array.from({ length: Math.max(1, repeat) }, (_, i) =>
       insertRun(db, {

@@ -5,6 +5,7 @@ import type { TemplateSet } from '../judges/types'
 import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
 import { type BatchApi, type BatchLimits, createBatchApi } from '../providers/batch'
 import { type KeyStore, keyStore, missingKey } from '../providers/keys'
+import { callCost } from '../providers/models'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { allFailedReason, anyAnswer, runFailures } from '../verdicts/failures'
@@ -12,7 +13,10 @@ import { settledTargets } from '../verdicts/reads'
 import { insertVerdicts } from '../verdicts/write'
 import { RunCaller, RunFatal, RunStopped } from './caller'
 import type { RunConfig } from './config'
+import { runPricesNow } from './cost'
+import { missingUnits } from './create'
 import { runExtraction } from './extract'
+import { failureAdvice } from './failureAdvice'
 import { runImprovement } from './improve'
 import { judgeTask, schemaWords } from './judgeTask'
 import { claimLease, clearDeadLease, keepLease, newHolder, releaseLease } from './lease'
@@ -22,7 +26,6 @@ import { runPool } from './pool'
 import type { MethodRegistry } from './registry'
 import {
   getRun,
-  noteOnRun,
   type RunRecord,
   type RunSummary,
   runCost,
@@ -180,6 +183,7 @@ export class RunEngine {
     const started = performance.now()
     let doneAtStart: number | null = null
     let cost = runCost(db, run.id)
+    const prices = runPricesNow(db, config)
     let lastEmit = 0
     const emit = (status: string, done: number, total: number, force = false) => {
       const t = performance.now()
@@ -217,8 +221,10 @@ export class RunEngine {
         signal,
         writes,
         ...(this.o.clock ? { clock: this.o.clock } : {}),
+        // Counted as every screen counts it (runs/pricing.ts): a run created with no price is
+        // priced with its model's prices entered since, so its live cost must not read 0.
         onCall: (c) => {
-          cost += c.cost
+          cost += c.usage ? callCost(prices, c.usage) : c.cost
         },
       })
       const templates = templateSet(config)
@@ -243,6 +249,15 @@ export class RunEngine {
           emit('running', done, total)
         },
         stop: () => entry.controller.abort(new RunStopped('failed')),
+      }
+      if (run.kind === 'judge') {
+        // Refused at creation; checked again here, as units may have gone since (a run that
+        // judges nothing must not end "done 0/0").
+        const method = this.o.registry.judges[run.method]
+        const missing =
+          method &&
+          missingUnits(db, run.datasetId, run.method, method.unitKinds, run.slice, 'nothing was judged')
+        if (missing) throw new RunFatal(missing)
       }
       if (run.kind === 'judge' && config.mode === 'batch') {
         const method = this.o.registry.judges[run.method]
@@ -275,8 +290,20 @@ export class RunEngine {
       if (run.kind === 'judge' && !entry.stopAs) {
         // A run whose every call failed produced no evidence: it is a failed run, with its reason.
         // Its failures are classed only then; the summary below counts the statuses anyway.
-        const reason = anyAnswer(db, run.id) ? null : allFailedReason(runFailures(db, run.id))
-        if (reason) throw new RunFatal(reason)
+        const failures = anyAnswer(db, run.id) ? null : runFailures(db, run.id)
+        const reason = failures && allFailedReason(failures)
+        if (reason) {
+          // What to do next, so "resume" is not read as the cure for a server that is down.
+          const advice =
+            failures.first &&
+            failureAdvice({
+              failure: failures.first.name,
+              provider: config.provider,
+              baseUrl: config.baseUrl,
+              timeoutMs: config.timeoutMs,
+            })
+          throw new RunFatal(advice ? `${reason.replace(/\.$/, '')}. ${advice}` : reason)
+        }
       }
       // After a takeover the run's status belongs to the new driver, whatever stopped ours.
       if (!entry.lost) setRunStatus(db, run.id, entry.stopAs ?? 'done')
@@ -300,12 +327,6 @@ export class RunEngine {
     const settled = settledTargets(s.db, s.run.id)
     const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
     setRunTotal(s.db, s.run.id, tasks.length)
-    if (tasks.length === 0)
-      noteOnRun(
-        s.db,
-        s.run.id,
-        `nothing to judge: the slice has no ${method.unitKinds.join('/')} units (make them with units generate)`,
-      )
     let done = tasks.length - pending.length
     s.progress(done, tasks.length)
     // Calls are gated by the caller; extra tasks in flight keep the gate full when a task makes

@@ -1,10 +1,11 @@
+import { ServiceError } from '../app/errors'
 import { type CallResult, type JudgeContext, requestOf, type TemplateSet } from '../judges/types'
 import { createProvider } from '../providers'
 import { type OutputPath, outputPath } from '../providers/outputPath'
 import type { LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
-import { type RunRequest, snapshotConfig } from './create'
+import { missingUnits, type RunRequest, snapshotConfig } from './create'
 import type { MethodRegistry } from './registry'
 import { loadJudgeTasks } from './tasks'
 
@@ -33,6 +34,15 @@ export async function previewRun(db: Db, r: RunRequest, registry: MethodRegistry
   const method = registry.judges[r.method]
   if (!method) throw new Error(`Unknown judge method "${r.method}"`)
   const config = snapshotConfig(db, r)
+  const missing = missingUnits(
+    db,
+    r.datasetId,
+    r.method,
+    method.unitKinds,
+    r.slice ?? {},
+    'nothing to preview',
+  )
+  if (missing) throw new ServiceError('bad_input', missing)
   const tasks = loadJudgeTasks(db, r.datasetId, method.unitKinds, r.slice ?? {})
   const client = createProvider({
     provider: config.provider,

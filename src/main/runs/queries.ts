@@ -4,9 +4,10 @@ import { stmt } from '../store/statements'
 import { runFailures } from '../verdicts/failures'
 import { verdictsOnCandidate } from '../verdicts/reads'
 import { verdictColumns } from '../verdicts/stored'
+import { type CallSums, callSums, runMoneyOf } from './cost'
 import { lastTakeover, liveLease } from './lease'
 import { heldMessage } from './leaseRules'
-import { type CallSums, callSums, listRuns, type RunRecord } from './repo'
+import { listRuns, type RunRecord } from './repo'
 
 /**
  * A finished run's call sums, per connection. Its calls change only while it runs again, which
@@ -55,6 +56,8 @@ export function runInfos(
     const sums = sumsOf(db, r, active)
     const lease = active ? null : liveLease(db, r.id, now.getTime())
     const total = stmt(db, 'SELECT total_calls FROM runs WHERE id = ?').pluck().get(r.id) as number
+    // Priced now, not kept with the sums: a price entered later moves an unpriced run's cost.
+    const money = runMoneyOf(db, r.config, sums)
     return {
       id: r.id,
       kind: r.kind,
@@ -70,6 +73,7 @@ export function runInfos(
       total,
       calls: sums.calls,
       cached: sums.cached,
+      callErrors: sums.callErrors,
       verdicts: failures.ok,
       na: failures.na,
       errors: failures.errors,
@@ -78,7 +82,8 @@ export function runInfos(
       completionTokens: sums.ct,
       cacheReadTokens: sums.crt,
       cacheWriteTokens: sums.cwt,
-      cost: sums.cost,
+      cost: money.cost,
+      costBasis: money.basis,
       mode: r.config.mode,
       templates: Object.fromEntries(Object.entries(r.config.templates).map(([n, t]) => [n, t.version])),
       heldBy: lease && {

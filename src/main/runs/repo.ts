@@ -6,7 +6,9 @@ import { now, parseJson } from '../store/repos/rows'
 import { relaxedWrite, stmt } from '../store/statements'
 import { verdictCounts } from '../verdicts/reads'
 import { RunConfig, type RunKind, RunSlice } from './config'
+import { callSums, runMoneyOf } from './cost'
 import { importedRunConfig } from './importedConfig'
+import type { CostBasis } from './pricing'
 
 export const RunStatus = z.enum(['queued', 'running', 'paused', 'cancelled', 'failed', 'done'])
 export type RunStatus = z.infer<typeof RunStatus>
@@ -292,7 +294,7 @@ export function cachePut(db: Db, hash: string, reply: LlmReply): void {
 export interface RunSummary {
   run: number
   status: RunStatus
-  /** Calls that reached the provider (cache hits excluded). */
+  /** Calls the provider answered (cache hits and failed calls excluded: see `cached`, `callErrors`). */
   calls: number
   /** HTTP requests made for them, retries included. */
   attempts: number
@@ -309,6 +311,8 @@ export interface RunSummary {
   cache_read_tokens: number
   cache_write_tokens: number
   cost: number
+  /** Where `cost` comes from (runs/pricing.ts): the run's own prices, its model's entered since, or none. */
+  cost_basis: CostBasis
   /** `batch` when the run went through the provider's batch API (costs are at batch price). */
   mode: 'sync' | 'batch'
   latency_ms_p50: number | null
@@ -316,42 +320,10 @@ export interface RunSummary {
 
 /** What the run's calls have cost so far: the summary's `cost`, without the rest of it. */
 export function runCost(db: Db, runId: number): number {
-  return stmt(db, 'SELECT COALESCE(SUM(cost), 0) FROM run_calls WHERE run_id = ?')
-    .pluck()
-    .get(runId) as number
+  return runMoneyOf(db, getRun(db, runId).config, callSums(db, runId)).cost
 }
 
-/** What a run's calls add up to, as its summary reports them. */
-export interface CallSums {
-  calls: number
-  attempts: number
-  cached: number
-  callErrors: number
-  repairs: number
-  pt: number
-  ct: number
-  crt: number
-  cwt: number
-  cost: number
-  timed: number
-}
-
-export function callSums(db: Db, runId: number): CallSums {
-  return db
-    .prepare(
-      `SELECT COALESCE(SUM(cached = 0), 0) AS calls, COALESCE(SUM(attempts), 0) AS attempts, COALESCE(SUM(cached), 0) AS cached,
-         COALESCE(SUM(status = 'error'), 0) AS callErrors,
-         COALESCE(SUM(cached = 0 AND call_key LIKE '%:repair'), 0) AS repairs,
-         COALESCE(SUM(CASE WHEN cached = 0 THEN prompt_tokens END), 0) AS pt,
-         COALESCE(SUM(CASE WHEN cached = 0 THEN completion_tokens END), 0) AS ct,
-         COALESCE(SUM(CASE WHEN cached = 0 THEN cache_read_tokens END), 0) AS crt,
-         COALESCE(SUM(CASE WHEN cached = 0 THEN cache_write_tokens END), 0) AS cwt,
-         COALESCE(SUM(cost), 0) AS cost,
-         COALESCE(SUM(cached = 0 AND latency_ms IS NOT NULL), 0) AS timed
-       FROM run_calls WHERE run_id = ?`,
-    )
-    .get(runId) as CallSums
-}
+const money = (m: { cost: number; basis: CostBasis }) => ({ cost: m.cost, cost_basis: m.basis })
 
 export function runSummary(db: Db, runId: number): RunSummary {
   const run = getRun(db, runId)
@@ -383,7 +355,7 @@ export function runSummary(db: Db, runId: number): RunSummary {
     completion_tokens: calls.ct,
     cache_read_tokens: calls.crt,
     cache_write_tokens: calls.cwt,
-    cost: calls.cost,
+    ...money(runMoneyOf(db, run.config, calls)),
     mode: run.config.mode,
     latency_ms_p50: p50,
   }

@@ -168,3 +168,30 @@ export function loadGenerateTasks(
       : {}),
   }))
 }
+
+/**
+ * Which of `kinds` the dataset has current units of, with targets inside the slice (its candidate
+ * limit aside): one probe per kind that stops at the first target, so a large dataset that fits is
+ * answered at once.
+ */
+export function unitKindsPresent(
+  db: Db,
+  datasetId: number,
+  kinds: readonly UnitKind[],
+  slice: RunSlice,
+): UnitKind[] {
+  return kinds.filter((kind) => {
+    const params: unknown[] = [datasetId, kind]
+    const where = sliceClause(slice, params)
+    return (
+      db
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+             JOIN items i ON i.id = t.item_id
+             WHERE t.dataset_id = ? AND u.kind = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL${where})`,
+        )
+        .pluck()
+        .get(...params) === 1
+    )
+  })
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { GENERATE_METHODS, JUDGE_METHODS, RunStatus, VerdictStatus } from '../domain'
-import { LLM_PROVIDERS, methodProblem } from '../judgeValidity'
+import { baseUrlProblem, LLM_PROVIDERS, methodProblem } from '../judgeValidity'
 import { type CallDef, call } from './define'
 import { Viewer } from './viewer'
 
@@ -78,12 +78,19 @@ export const JudgeConfig = z.object({
 })
 export type JudgeConfig = z.infer<typeof JudgeConfig>
 
+/** A base URL every call would fail on (not http or https, not a URL) is refused at the boundary. */
+function validBaseUrl(m: { baseUrl: string | null }, ctx: z.RefinementCtx): void {
+  const problem = baseUrlProblem(m.baseUrl)
+  if (problem) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: problem })
+}
+
 /** A config the chosen provider cannot run (say lexical with faaf-tfn) is refused here. */
 export const JudgeConfigInput = JudgeConfig.omit({ id: true, createdAt: true })
   .extend({ id: Id.optional() })
   .superRefine((c, ctx) => {
     const problem = methodProblem(c.provider, c.method)
     if (problem) ctx.addIssue({ code: 'custom', path: ['method'], message: problem })
+    validBaseUrl(c, ctx)
   })
 export type JudgeConfigInput = z.infer<typeof JudgeConfigInput>
 
@@ -148,6 +155,8 @@ export const RunHolder = z.object({
 })
 export type RunHolder = z.infer<typeof RunHolder>
 
+export const CostBasis = z.enum(['run', 'model', 'none']).default('run')
+
 export const RunInfo = z.object({
   id: Id,
   kind: z.string(),
@@ -162,8 +171,10 @@ export const RunInfo = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   total: z.number().int(),
+  /** Calls the provider answered; cache hits and calls that failed after their retries apart. */
   calls: z.number().int(),
   cached: z.number().int(),
+  callErrors: z.number().int().default(0),
   verdicts: z.number().int(),
   na: z.number().int(),
   errors: z.number().int(),
@@ -175,6 +186,11 @@ export const RunInfo = z.object({
   cacheReadTokens: z.number().int().default(0),
   cacheWriteTokens: z.number().int().default(0),
   cost: z.number(),
+  /**
+   * Where the cost comes from: `run`, the prices the run was created with; `model`, the run had
+   * none and is priced with its model's prices entered since; `none`, no price then or now.
+   */
+  costBasis: CostBasis,
   /** `batch`: sent through the provider's batch API, so the cost is at batch price. */
   mode: z.enum(['sync', 'batch']).default('sync'),
   templates: z.record(z.string(), z.number().int()),
@@ -242,14 +258,16 @@ export const judgesCalls = {
     Ok,
   ),
   'judges.models': call(None, z.array(ModelInfo)),
-  'judges.saveModel': call(ModelInfo, ModelInfo),
+  'judges.saveModel': call(ModelInfo.superRefine(validBaseUrl), ModelInfo),
   'judges.model': call(
     z.object({ provider: LlmProvider, model: z.string().min(1), baseUrl: z.string().default('') }),
     ModelInfo,
   ),
   /** Sends one tiny request per capability to the model's server and records what it honours. */
   'judges.detectModel': call(
-    z.object({ provider: LlmProvider, model: z.string().min(1), baseUrl: z.string().default('') }),
+    z
+      .object({ provider: LlmProvider, model: z.string().min(1), baseUrl: z.string().default('') })
+      .superRefine(validBaseUrl),
     z.object({
       model: ModelInfo,
       results: z.array(z.object({ capability: z.string(), honoured: z.boolean(), detail: z.string() })),

@@ -72,6 +72,13 @@ export const JudgeMetrics = Figures.extend({
   latencyP95: z.number().nullable(),
   /** The calls went through a provider batch API, so the cost is at batch price. */
   batch: z.boolean().default(false),
+  /** How the run was made to go: call by call (`sync`) or through the provider's batch API. */
+  mode: z.enum(['sync', 'batch']).default('sync'),
+  /**
+   * Where `cost` comes from: `run`, the prices the run was created with; `model`, the run had none
+   * and is priced with its model's prices entered since; `none`, no price then or now.
+   */
+  costBasis: z.enum(['run', 'model', 'none']).default('run'),
   refchecker: Distribution.nullable(),
   rai: z.array(
     z.object({

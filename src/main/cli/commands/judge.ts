@@ -1,18 +1,22 @@
 import type { Command } from 'commander'
+import { batchCountWords, batchIdWords, batchRefused, batchStateWords } from '../../../shared/batchWords'
 import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
+import { baseUrlProblem } from '../../../shared/judgeValidity'
 import type { Workspace } from '../../app/workspace'
 import { CAPABILITY_NAMES, parseCapabilityList } from '../../providers/capabilityNames'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
 import { missingKey } from '../../providers/keys'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { createRuns, type RunRequest } from '../../runs/create'
+import { resumeHint } from '../../runs/failureAdvice'
 import { improvementReport } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
 import { getRun, type RunSummary } from '../../runs/repo'
 import { listDatasets } from '../../store/repos/datasets'
+import { runFailures } from '../../verdicts/failures'
 import { pickDataset } from '../datasetKey'
 import { CliError, cliProgress, EXIT, parseAtLeastOne, parsePositiveInt, printResult } from '../util'
 import { knownRun, LEXICAL_METRICS, lexicalSettings, unpricedNote, variantsOf } from './judgeChecks'
@@ -58,6 +62,13 @@ export function providerOf(raw: string): ProviderName {
   return found
 }
 
+/** `--base-url` as given, refused before anything is stored when no call could reach it. */
+export function baseUrlFlag(raw: string | undefined): string | undefined {
+  const problem = baseUrlProblem(raw)
+  if (problem) throw new CliError(`--base-url: ${problem}`, EXIT.usage)
+  return raw
+}
+
 /** The run request shared by `judge run`, `judge preview` and `units generate`. */
 export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string): RunRequest {
   const datasets = listDatasets(ws.db)
@@ -83,7 +94,7 @@ export function requestFromFlags(ws: Workspace, f: ProviderFlags, method: string
     datasetId,
     provider: providerOf(f.provider),
     model: f.model,
-    baseUrl: f.baseUrl ?? null,
+    baseUrl: baseUrlFlag(f.baseUrl) ?? null,
     method,
     // Only an absent flag takes the default: every value given was checked to be at least 1.
     ...(concurrency !== undefined ? { concurrency } : {}),
@@ -164,7 +175,9 @@ function human(s: RunSummary): string {
       ? ` (prompt cache: ${s.cache_read_tokens} read, ${s.cache_write_tokens} written)`
       : ''
   const price = s.mode === 'batch' ? ' at batch price' : ''
-  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached), ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, cost ${s.cost.toFixed(4)}${price}`
+  // Answered calls, as metrics and the Compare view count them; failed ones are said apart.
+  const failed = s.callErrors > 0 ? `, ${s.callErrors} failed` : ''
+  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached${failed}), ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, cost ${s.cost.toFixed(4)}${price}`
 }
 
 function modeOf(raw: string | undefined): 'sync' | 'batch' | undefined {
@@ -179,8 +192,10 @@ function exitFor(summaries: RunSummary[], ws: Workspace): void {
   const failed = summaries.find((s) => s.status !== 'done')
   if (!failed) return
   const why = getRun(ws.db, failed.run).error
+  // A run whose calls all failed for a reason resuming cannot cure says so (runs/failureAdvice.ts).
+  const failure = failed.status === 'failed' ? (runFailures(ws.db, failed.run).first?.name ?? null) : null
   throw new CliError(
-    `run ${failed.run} ended ${failed.status}${why ? `: ${why}` : ''}; resume it with: judge resume ${failed.run}`,
+    `run ${failed.run} ended ${failed.status}${why ? `: ${why.replace(/\.$/, '')}` : ''}; ${resumeHint(failed.run, failure)}`,
   )
 }
 
@@ -298,7 +313,7 @@ export function registerJudgeCommands(program: Command): void {
             `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? 'batch mode' : 'call by call'}), ${st.waiting} request(s) waiting`,
             ...st.batches.map(
               (b) =>
-                `batch ${b.id} ${b.providerBatchId ?? '(not yet accepted)'}: ${b.state}${b.providerStatus ? ` / ${b.providerStatus}` : ''} — ${b.requests} requests, ${b.succeeded} succeeded, ${b.errored} errored, ${b.processing} processing${b.error ? ` — ${b.error}` : ''}`,
+                `batch ${b.id} (${batchIdWords(b)}): ${batchStateWords(b)} — ${batchCountWords(b)}${b.error && !batchRefused(b) ? ` — ${b.error}` : ''}`,
             ),
             `cost so far ${st.cost.toFixed(4)}, expected ${st.expectedCost.toFixed(4)}${st.mode === 'batch' ? ' (batch price)' : ''}`,
           ].join('\n'),

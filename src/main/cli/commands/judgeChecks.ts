@@ -94,13 +94,16 @@ export function knownRun(ws: Workspace, runId: number): RunRecord {
 }
 
 /**
- * A paid provider's run made with no price recorded for its model costs 0.0000, which reads like
- * a free run: say where the price is set. (A local server may well be free, so it gets no note.)
+ * A paid provider's run with no price, then or now, costs 0.0000, which reads like a free run:
+ * say where the price is set (this run takes it too: runs/pricing.ts). A run priced with prices
+ * entered after it was made says so. (A local server may well be free, so it gets no note.)
  */
 export function unpricedNote(run: RunRecord, s: RunSummary): string | null {
-  const { provider, model, baseUrl, prices } = run.config
+  const { provider, model, baseUrl } = run.config
+  if (s.cost_basis === 'model')
+    return `run ${s.run} was made before ${provider}/${model} had a price; its cost uses the prices entered since`
   if (provider !== 'openai' && provider !== 'anthropic') return null
-  if (s.calls === 0 || prices.input > 0 || prices.output > 0) return null
+  if (s.calls === 0 || s.cost_basis !== 'none') return null
   const url = baseUrl ? ` --base-url ${baseUrl}` : ''
-  return `${provider}/${model} has no price recorded, so its cost shows as 0; set one for later runs with: factlab models price --provider ${provider} --model ${model}${url} --input <per M tokens> --output <per M tokens>`
+  return `${provider}/${model} has no price recorded, so its cost shows as 0; set one with: factlab models price --provider ${provider} --model ${model}${url} --input <per M tokens> --output <per M tokens> (runs made without a price, this one included, are then priced with it)`
 }

@@ -4,7 +4,7 @@ import { capabilityList } from '../../providers/capabilityNames'
 import { keyStore } from '../../providers/keys'
 import { detectModel, type ProbeResult } from '../../providers/probe'
 import { CliError, EXIT, printResult } from '../util'
-import { providerOf } from './judge'
+import { baseUrlFlag, providerOf } from './judge'
 import { withWorkspace } from './session'
 
 interface ModelFlags {
@@ -109,7 +109,7 @@ export function registerModelsCommands(program: Command): void {
   models
     .command('price')
     .description(
-      "Set a model's prices per million tokens (as the model panel does); runs created afterwards are priced with them, runs made before keep theirs",
+      "Set a model's prices per million tokens (as the model panel does): runs created afterwards are priced with them, runs made with earlier prices keep theirs, and runs made while the model had no price take these",
     )
     .option('--workspace <db>', 'workspace file')
     .requiredOption('--provider <name>', 'openai, anthropic or openai-compatible')
@@ -139,9 +139,10 @@ export function registerModelsCommands(program: Command): void {
           'give at least one of --input, --output, --cache-read, --cache-write, --batch-discount',
           EXIT.usage,
         )
+      const baseUrl = baseUrlFlag(f.baseUrl) ?? ''
       await withWorkspace(f.workspace, async (_ws, s) => {
         // What is not given stays as recorded (capabilities included), through the app's own calls.
-        const key = { provider, model: f.model, baseUrl: f.baseUrl ?? '' }
+        const key = { provider, model: f.model, baseUrl }
         const current = await s.call('judges.model', key)
         const saved = await s.call('judges.saveModel', {
           ...current,
@@ -167,13 +168,14 @@ export function registerModelsCommands(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (f: ModelFlags) => {
       const provider = providerOf(f.provider)
+      const baseUrl = baseUrlFlag(f.baseUrl) ?? ''
       await withWorkspace(f.workspace, async (ws) => {
         let out: Awaited<ReturnType<typeof detectModel>>
         try {
           out = await detectModel(ws.db, {
             provider,
             model: f.model,
-            baseUrl: f.baseUrl ?? '',
+            baseUrl,
             apiKey: provider === 'lexical' ? null : keyStore().get(provider),
           })
         } catch (error) {

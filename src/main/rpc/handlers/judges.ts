@@ -14,7 +14,7 @@ import { createRuns, improveRequest } from '../../runs/create'
 import { RunLeaseHeld } from '../../runs/lease'
 import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
-import { getRun, setRunMode } from '../../runs/repo'
+import { getRun, runSummary, setRunMode } from '../../runs/repo'
 import { candidateVisible } from '../../store/repos/candidateVisible'
 import type { Handlers } from '../dispatch'
 
@@ -130,6 +130,12 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
     'judges.improve': ({ runId, rounds }) => {
       const source = getRun(db(), runId)
       if (source.method !== 'dcr') throw new ServiceError('bad_input', `Run ${runId} is not a DCR run`)
+      // RAI rewrites the sentences a DCR run found inconsistent: without verdicts there are none.
+      if (runSummary(db(), runId).verdicts === 0)
+        throw new ServiceError(
+          'bad_input',
+          `Run ${runId} has no DCR verdicts, so there is nothing to improve; judge the dataset's sentences with dcr first`,
+        )
       const [id] = createRuns(db(), improveRequest(source, rounds))
       launch([id!])
       return { runId: id! }

@@ -8,6 +8,7 @@ import {
   fmtPct,
   fmtPctCi,
 } from '../../../../shared/contract/metrics'
+import { costMark } from '../../../../shared/runNames'
 import { ciTitle, kappaNote } from '../../../../shared/smallSample'
 
 /** One table row: a judge run or an annotator scored like a judge. */
@@ -24,6 +25,8 @@ interface Row {
   cost: number | null
   /** Cost at a provider's batch price. */
   batch?: boolean
+  /** How the cost was priced, when that needs saying (src/shared/runNames.ts costMark). */
+  costMark?: string | null
   per1000: number | null
   /** Wall time and call latency, shown on hover over the cost. */
   timing: string | null
@@ -100,6 +103,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         calls: j.calls,
         tokens: j.promptTokens + j.completionTokens,
         cost: j.cost,
+        costMark: costMark(j.costBasis, j.calls),
         batch: j.batch,
         per1000: j.judged > 0 ? (j.cost / j.judged) * 1000 : null,
         timing: [
@@ -209,6 +213,7 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
               <td title={r.timing ?? undefined} data-metric="cost">
                 {r.cost === null ? '—' : fmtMoney(r.cost)}
                 {r.batch ? <span className="muted small"> batch</span> : null}
+                {r.costMark ? <div className="muted small">{r.costMark}</div> : null}
               </td>
               <td data-metric="per1000">{r.per1000 === null ? '—' : fmtMoney(r.per1000)}</td>
             </tr>

@@ -1,3 +1,4 @@
+import { batchCountWords, batchIdWords, batchStateWords } from '../../../../shared/batchWords'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 
@@ -13,15 +14,10 @@ export function BatchList({ runId, version }: { runId: number; version: string }
           {s.batches.map((b) => (
             <tr key={b.id}>
               <td>
-                <code>{b.providerBatchId ?? 'not yet accepted'}</code>
+                <code>{batchIdWords(b)}</code>
               </td>
-              <td>
-                {b.state}
-                {b.providerStatus ? ` (${b.providerStatus})` : ''}
-              </td>
-              <td className="num">
-                {b.succeeded}/{b.requests} done{b.errored ? `, ${b.errored} errored` : ''}
-              </td>
+              <td data-testid="batch-state">{batchStateWords(b)}</td>
+              <td className="num">{batchCountWords(b)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { EventPayload } from '../../../../shared/contract'
 import type { RunInfo } from '../../../../shared/contract/judges'
+import { costMark, repeatWord } from '../../../../shared/runNames'
 import { api } from '../../api'
 import { BatchList } from './BatchList'
 import { VerdictExportPanel } from './VerdictExportPanel'
@@ -59,11 +60,13 @@ export function RunRow({
   const held = run.heldBy
   const resumable = !run.active && ['paused', 'failed', 'queued', 'running'].includes(run.status)
   const hasVerdicts = run.verdicts + run.na + run.errors > 0
+  const repeat = repeatWord(run.repeatIndex)
+  const priced = costMark(run.costBasis, run.calls)
   return (
     <tr data-testid={`run-${run.id}`}>
       <td>
         #{run.id}
-        {run.repeatIndex > 0 ? ` (repeat ${run.repeatIndex + 1})` : ''}
+        {repeat ? ` (${repeat})` : ''}
         <div className="muted">
           {run.kind}
           {run.mode === 'batch' ? ' · batch' : ''}
@@ -119,7 +122,12 @@ export function RunRow({
           <span className="muted">no calls</span>
         ) : (
           <>
-            {run.calls} ({run.cached} cached)
+            {run.calls} {run.calls === 1 ? 'call' : 'calls'} ({run.cached} cached)
+            {run.callErrors > 0 && (
+              <div className="error-text small" data-testid="run-failed-calls">
+                {run.callErrors} failed
+              </div>
+            )}
             <div className="muted">
               {run.promptTokens}+{run.completionTokens} tok
             </div>
@@ -133,6 +141,7 @@ export function RunRow({
         <div data-testid="run-cost">
           ${cost.toFixed(4)}
           {run.mode === 'batch' && <div className="muted">at the batch price</div>}
+          {priced && <div className="muted">{priced}</div>}
         </div>
       </td>
       <td>
@@ -160,7 +169,8 @@ export function RunRow({
               Cancel
             </button>
           )}
-          {run.status === 'done' && run.kind === 'judge' && run.method === 'dcr' && (
+          {/* Only a DCR run with verdicts has inconsistent sentences to rewrite. */}
+          {run.status === 'done' && run.kind === 'judge' && run.method === 'dcr' && run.verdicts > 0 && (
             <button type="button" className="tiny" onClick={improve}>
               Improve (RAI)
             </button>

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import type { RunInfo } from '../../src/shared/contract/judges'
+import { repeatWord } from '../../src/shared/runNames'
+import { testApps } from '../helpers/app'
+import { cli } from '../helpers/cli'
+import { fakeLlmForFile } from '../helpers/fakeLlm'
+import { tmpDirs } from '../helpers/tmp'
+import { makeWorkspace } from './helpers'
+
+const dir = tmpDirs()
+const fake = fakeLlmForFile(['OPENAI_API_KEY'])
+const openApp = testApps()
+
+const judge = (file: string, ...more: string[]) =>
+  cli([
+    'judge',
+    'run',
+    '--workspace',
+    file,
+    '--dataset',
+    'd',
+    '--provider',
+    'openai',
+    '--model',
+    'gpt-fake',
+    '--base-url',
+    fake().openaiUrl,
+    '--method',
+    'faaf-tfn',
+    '--no-cache',
+    '--json',
+    ...more,
+  ])
+
+interface JsonJudge {
+  run: number
+  label: string
+  mode: string
+  repeat_index: number
+  cost: number
+}
+
+it('names a run the same on every screen: repeats counted from 1, a batch run marked as such', async () => {
+  const { ws } = makeWorkspace(dir(), 2, 2)
+  const file = ws.file
+  ws.close()
+  const priced = await cli([
+    'models',
+    'price',
+    '--workspace',
+    file,
+    '--provider',
+    'openai',
+    '--model',
+    'gpt-fake',
+    '--base-url',
+    fake().openaiUrl,
+    '--input',
+    '1',
+    '--output',
+    '4',
+  ])
+  expect(priced.code, priced.err).toBe(0)
+  expect((await judge(file, '--repeat', '2')).code).toBe(0)
+  expect((await judge(file, '--mode', 'batch', '--poll-ms', '0')).code).toBe(0)
+
+  const metrics = JSON.parse(
+    (await cli(['metrics', '--workspace', file, '--dataset', 'd', '--json'])).out,
+  ) as {
+    judges: JsonJudge[]
+  }
+  expect(metrics.judges.map((j) => [j.label, j.mode, j.repeat_index])).toEqual([
+    ['gpt-fake · faaf-tfn (#1)', 'sync', 0],
+    ['gpt-fake · faaf-tfn · repeat 2 (#2)', 'sync', 1],
+    ['gpt-fake · faaf-tfn · batch (#3)', 'batch', 0],
+  ])
+  // Same requests, half the price: the batch run's mark is what tells the two costs apart.
+  expect(metrics.judges[0]!.cost).toBeGreaterThan(0)
+  expect(metrics.judges[2]!.cost).toBeCloseTo(metrics.judges[0]!.cost / 2, 12)
+
+  const out = join(dir(), 'report.md')
+  expect(
+    (await cli(['metrics', '--workspace', file, '--dataset', 'd', '--format', 'md', '--out', out])).code,
+  ).toBe(0)
+  const report = readFileSync(out, 'utf8')
+  expect(report).toContain('| gpt-fake · faaf-tfn · repeat 2 (#2) |')
+  expect(report).toContain('| gpt-fake · faaf-tfn · batch (#3) |')
+
+  // The Judges view numbers its rows from the same index with the same words.
+  const runs = await openApp(file).value<RunInfo[]>('judges.runs', {})
+  expect(runs.map((r) => [r.id, repeatWord(r.repeatIndex), r.mode])).toEqual([
+    [3, null, 'batch'],
+    [2, 'repeat 2', 'sync'],
+    [1, null, 'sync'],
+  ])
+})
