@@ -2,7 +2,7 @@ import type { CorrelationRow, DatasetMetrics, Figures } from '../../shared/contr
 import { coefficientCell } from '../../shared/itemLevelRows'
 import { costMark } from '../../shared/runNames'
 import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
-import { money, NOT_DEFINED, num, pct, pctCi, pValue } from './format'
+import { money, NOT_DEFINED, pct, pctCi, pValue } from './format'
 import { itemLevelTables } from './itemLevelTable'
 import { refcheckerTables } from './refchecker'
 import { agreementTable, cohenTable, INTERVALS_NOTE, kappaCell, rateCi } from './smallSample'
