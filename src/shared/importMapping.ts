@@ -20,6 +20,7 @@ export const PRESET_NAMES = [
   'summeval',
   'qags',
   'refchecker',
+  'factlab',
 ] as const
 export const PresetName = z.enum(PRESET_NAMES)
 export type PresetName = z.infer<typeof PresetName>
@@ -34,6 +35,8 @@ export const PRESET_DESCRIPTIONS: Record<PresetName, string> = {
   summeval: 'SummEval: articles, system summaries, expert and crowd scores',
   qags: 'QAGS-style: summary sentences with yes/no answers from several workers',
   refchecker: 'RefChecker: responses with claim triplets and human labels',
+  factlab:
+    "FactLab's own export (one row per unit and answer): every annotator's labels, gold decisions and control items",
 }
 
 const column = z.string().min(1)

@@ -80,6 +80,21 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
       await exportVerdicts(ws, { runId: sync!, out: out(sync!) })
       await exportVerdicts(ws, { runId: batch!, out: out(batch!) })
       expect(exported(out(batch!))).toEqual(exported(out(sync!)))
+      // Each call's tokens are counted once, on its first row: the column sums to the tokens of the
+      // calls behind the verdicts, which is the run's tokens unless some call answered no verdict
+      // of its own (DCR's AMC step scores a sentence its DCE call already judged).
+      const tokens = exported(out(sync!)).reduce<number>(
+        (n, r) => n + ((r as { prompt_tokens: number | null }).prompt_tokens ?? 0),
+        0,
+      )
+      const behindVerdicts = ws.db
+        .prepare(
+          'SELECT SUM(prompt_tokens) FROM run_calls WHERE id IN (SELECT call_id FROM verdicts WHERE run_id = ?)',
+        )
+        .pluck()
+        .get(sync!)
+      expect(tokens).toBe(behindVerdicts)
+      if (method !== 'dcr') expect(tokens).toBe(s.prompt_tokens)
       // With the raw record, every row carries the very request the synchronous run sent.
       const raw = (id: number) => join(root, `raw${id}.jsonl`)
       await exportVerdicts(ws, { runId: sync!, out: raw(sync!), raw: true })

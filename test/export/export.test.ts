@@ -5,8 +5,10 @@ import { parquetReadObjects } from 'hyparquet'
 import { describe, expect, it } from 'vitest'
 import { exportDataset } from '../../src/main/export'
 import { parsePythonLiteral } from '../../src/main/import/pyLiteral'
+import { createDataset } from '../../src/main/store/repos/datasets'
+import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { tmpDirs } from '../helpers/tmp'
-import { ITEMS, seedWorkspace, wsFile } from './seed'
+import { ITEMS, seedWorkspace, VARIANTS, wsFile } from './seed'
 
 const tmp = tmpDirs()
 
@@ -129,7 +131,7 @@ describe('dataset export, targets layout', () => {
     ws.close()
   })
 
-  it('leaves out superseded unit versions and still writes a valid empty file for an empty dataset', async () => {
+  it('leaves out superseded unit versions, keeps answers left with no units, and writes a valid empty file for an empty dataset', async () => {
     const dir = tmp()
     const { ws, ds, targets } = seedWorkspace(wsFile(dir))
     const unit = ws.db.prepare('SELECT unit_id FROM targets WHERE id = ?').get(targets[0]!.targetId) as {
@@ -138,8 +140,15 @@ describe('dataset export, targets layout', () => {
     ws.db.prepare("UPDATE units SET deleted_at = '2026-01-01' WHERE id = ?").run(unit.unit_id)
     const { files } = await exportDataset(ws, { datasetId: ds.id, format: 'parquet', outDir: dir })
     expect(await readBack(files[0]!)).toHaveLength(targets.length - 3)
+    // With every unit deleted, each answer still has its row (so an import gets the items back).
     ws.db.prepare("UPDATE units SET deleted_at = '2026-01-01'").run()
-    const empty = await exportDataset(ws, { datasetId: ds.id, format: 'parquet', outDir: join(dir, 'e') })
+    const bare = await exportDataset(ws, { datasetId: ds.id, format: 'parquet', outDir: join(dir, 'b') })
+    const answers = await readBack(bare.files[0]!)
+    expect(answers.map((r) => `${r.item_id} ${r.variant} ${r.unit_kind}`)).toEqual(
+      ITEMS.flatMap((it) => VARIANTS.map((v) => `${it.extId} ${v} null`)),
+    )
+    const none = createDataset(ws.db, { name: 'nothing yet', labelSchema: FAAF_SCHEMA })
+    const empty = await exportDataset(ws, { datasetId: none.id, format: 'parquet', outDir: join(dir, 'e') })
     expect(await readBack(empty.files[0]!)).toEqual([])
     ws.close()
   })

@@ -43,16 +43,23 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
       g: z.number().nullable().optional(),
     }),
   )
+  // An answer with no current units gets one row of its own, its unit columns empty.
   const rows = db
     .prepare(
       `SELECT t.id AS target_id, i.ext_id, i.question, i.reference, c.variant, c.text AS candidate,
-         u.kind, u.text AS unit_text, u.version, u.origin, u.triplet, ${labelsJsonOfTarget('t.id')} AS labels
-       FROM items i INDEXED BY items_by_dataset CROSS JOIN targets t ON t.item_id = i.id AND t.dataset_id = i.dataset_id
-       JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
-       WHERE i.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+         u.kind, u.text AS unit_text, u.version, u.origin, u.triplet,
+         CASE WHEN t.id IS NULL THEN '[]' ELSE ${labelsJsonOfTarget('t.id')} END AS labels,
+         (SELECT verdict FROM controls WHERE target_id = t.id) AS control
+       FROM items i INDEXED BY items_by_dataset JOIN candidates c ON c.item_id = i.id
+       LEFT JOIN (targets t JOIN units u ON u.id = t.unit_id AND u.superseded_by IS NULL AND u.deleted_at IS NULL)
+         ON t.candidate_id = c.id
+       WHERE i.dataset_id = ?
        ORDER BY i.position, c.id, u.kind, u.position, u.id`,
     )
     .all(datasetId) as Record<string, string | number | null>[]
+  const sources = (
+    db.prepare("SELECT name FROM annotators WHERE kind = 'source' ORDER BY name").pluck().all() as string[]
+  ).filter((n) => annotators.some((a) => a.name === n))
   return rows.map((r) => {
     const row: Row = {
       item_id: r.ext_id!,
@@ -87,10 +94,13 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
     row.gold = g?.verdict ?? null
     row.gold_source = g?.source ?? null
     row.gold_binary = g ? toBinary(schema, g.verdict) : null
+    row.control = r.control!
     row.evidence = evidence.length ? JSON.stringify(evidence) : null
     row.notes = Object.keys(notes).length ? JSON.stringify(notes) : null
     row.active_seconds = Object.keys(seconds).length ? JSON.stringify(seconds) : null
     row.guidelines_version = Object.keys(versions).length ? JSON.stringify(versions) : null
+    row.source_annotators = sources.length ? JSON.stringify(sources) : null
+    row.label_schema = 'faaf'
     return row
   })
 }
@@ -132,13 +142,19 @@ const Plan = fc.record({
   labels: fc.array(fc.option(LabelPlan, { freq: 2 }), { minLength: 100, maxLength: 100 }),
   gold: fc.array(fc.option(fc.constantFrom('true', 'false'), { freq: 6 }), { minLength: 40, maxLength: 40 }),
   deleted: fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+  controls: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+  // The first annotator's labels are a dataset's own reference labels, not a person's.
+  firstIsSource: fc.boolean(),
   rule: fc.constantFrom('default', 'tie-supported', 'annotator'),
   shuffled: fc.boolean(),
 })
 
 type PlanOf = typeof Plan extends fc.Arbitrary<infer P> ? P : never
 
-/** A workspace with the plan's items, labels (cleared ones, evidence, notes), stored gold and deleted units. */
+/**
+ * A workspace with the plan's items, labels (cleared ones, evidence, notes), stored gold, control
+ * items, a source's labels and deleted units (a unit's deletion can leave an answer with none).
+ */
 function build(dir: string, plan: PlanOf) {
   const { ws } = seedWorkspace(wsFile(dir), 'other')
   const db = ws.db
@@ -197,6 +213,13 @@ function build(dir: string, plan: PlanOf) {
     const g = plan.gold[i % plan.gold.length]
     if (g) setGold(db, { targetId: t, verdict: g, source: i % 2 ? 'adjudicated' : 'import' })
   })
+  targets.forEach((t, i) => {
+    if (plan.controls[i % plan.controls.length])
+      db.prepare(
+        "INSERT INTO controls (target_id, dataset_id, verdict, source, created_at) VALUES (?, ?, 'true', 'file', '2026-01-01')",
+      ).run(t, ds.id)
+  })
+  if (plan.firstIsSource) db.prepare("UPDATE annotators SET kind = 'source' WHERE id = ?").run(people[0]!.id)
   units.forEach((u, i) => {
     if (plan.deleted[i % plan.deleted.length] && i > 0)
       db.prepare("UPDATE units SET deleted_at = '2026-01-01' WHERE id = ?").run(u)

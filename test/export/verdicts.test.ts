@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import { exportVerdicts } from '../../src/main/export'
+import { callSums } from '../../src/main/runs/cost'
 import { tmpDirs } from '../helpers/tmp'
 import { seedWorkspace, wsFile } from './seed'
 
@@ -90,6 +91,52 @@ describe('verdict export', () => {
       messages: [{ role: 'user', content: 'facts…' }],
     })
     expect(JSON.parse(rows[1]!.response!)).toEqual({ choices: [{ message: { tool_calls: [] } }] })
+    ws.close()
+  })
+
+  it("counts each call's tokens once, names the call, and rounds its latency to 0.1 ms", async () => {
+    const dir = tmp()
+    const { ws, runId, targets } = seedRun(dir)
+    const db = ws.db
+    // The timer's float noise on the first call, and a second call answering two more facts.
+    db.prepare('UPDATE run_calls SET latency_ms = 189.9768280000003 WHERE call_key = ?').run('c1')
+    const second = Number(
+      db
+        .prepare(
+          `INSERT INTO run_calls (run_id, call_key, status, attempts, latency_ms, prompt_tokens, completion_tokens)
+           VALUES (?, 'c2', 'done', 2, 12.34, 50, 10)`,
+        )
+        .run(runId).lastInsertRowid,
+    )
+    const verdict = db.prepare(
+      "INSERT INTO verdicts (run_id, target_id, call_id, status, verdict) VALUES (?, ?, ?, 'ok', 'false')",
+    )
+    verdict.run(runId, targets[2]!.targetId, second)
+    verdict.run(runId, targets[3]!.targetId, second)
+    const jsonl = join(dir, 'v.jsonl')
+    const csv = join(dir, 'v.csv')
+    await exportVerdicts(ws, { runId, out: jsonl })
+    await exportVerdicts(ws, { runId, out: csv })
+    const fromJson = readFileSync(jsonl, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+    const fromCsv = parse(readFileSync(csv, 'utf8'), { columns: true }) as Record<string, string>[]
+    // What `judge status` reports for the run.
+    const summary = callSums(db, runId)
+    expect(summary.pt).toBe(150)
+    for (const rows of [fromJson, fromCsv]) {
+      // A spreadsheet's column sum is the run's tokens, not each call's once per fact.
+      const sum = (c: string) => rows.reduce((n, r) => n + Number(r[c] || 0), 0)
+      expect(sum('prompt_tokens')).toBe(summary.pt)
+      expect(sum('completion_tokens')).toBe(summary.ct)
+      // Each call's own figures beside its key, in whatever order its rows come.
+      const byCall = (c: string) => rows.map((r) => `${r.call_key} ${r[c] === null ? '' : r[c]}`).sort()
+      expect(byCall('latency_ms')).toEqual(['c1 190', 'c1 190', 'c2 12.3', 'c2 12.3'])
+      expect(byCall('attempts')).toEqual(['c1 1', 'c1 1', 'c2 2', 'c2 2'])
+      expect(byCall('prompt_tokens')).toEqual(['c1 ', 'c1 100', 'c2 ', 'c2 50'])
+    }
+    expect(fromJson.map((r) => r.call_cached)).toEqual([false, false, false, false])
     ws.close()
   })
 

@@ -148,6 +148,23 @@ const PRESET_KEYS = {
   summeval: ['id', 'text', 'decoded', 'model_id', 'expert_annotations', 'turker_annotations'],
   qags: ['article', 'summary_sentences'],
   refchecker: ['id', 'response', 'question', 'reference', 'claude2_response_kg'],
+  factlab: [
+    'item_id',
+    'reference',
+    'variant',
+    'candidate',
+    'unit_kind',
+    'unit_text',
+    'label_ana',
+    'gold',
+    'gold_source',
+    'control',
+    'evidence',
+    'active_seconds',
+    'triplet',
+    'source_annotators',
+    'label_schema',
+  ],
 } as const
 
 describe('presets fed random JSON in their own keys import or refuse cleanly', () => {
@@ -156,6 +173,24 @@ describe('presets fed random JSON in their own keys import or refuse cleanly', (
     const value = fc.oneof(
       fc.jsonValue({ maxDepth: 3 }),
       fc.constantFrom("{'a': 'True'}", '- one\n- two', 'Entailment', 'yes', '3'),
+      // FactLab's own export: its kinds, sources of gold, schemas and per-annotator JSON.
+      fc.constantFrom(
+        'fact',
+        'triplet',
+        'whole',
+        'adjudicated',
+        'faaf',
+        'refchecker',
+        'true',
+        'q1',
+        'answer',
+      ),
+      fc.constantFrom(
+        '{"ana":3}',
+        '{"Ana":1,"ana":2}',
+        '["ana"]',
+        '[{"annotator":"ana","pane":"reference","start":0,"end":2}]',
+      ),
       fc.array(
         fc.record({
           sentence: fc.string(),

@@ -180,11 +180,11 @@ export async function prepareDatasetDownload(
   ws: Workspace,
   input: DatasetDownloadInput,
   zipOver = ZIP_OVER_BYTES,
-): Promise<{ downloadId: string; fileName: string; bytes: number; zipped: boolean }> {
+): Promise<{ downloadId: string; fileName: string; bytes: number; zipped: boolean; note?: string }> {
   const dataset = getDataset(ws.db, input.datasetId)
   const dir = mkdtempSync(join(tmpdir(), 'factlab-download-'))
   try {
-    const { files } = await exportDataset(ws, { ...input, outDir: join(dir, 'export') })
+    const { files, note } = await exportDataset(ws, { ...input, outDir: join(dir, 'export') })
     const data = files.find((f) => !f.endsWith('README.md')) ?? files[0]!
     const size = statSync(data).size
     let d: Download
@@ -202,7 +202,13 @@ export async function prepareDatasetDownload(
       const fileName = `${slug(dataset.name)}-${basename(data)}`
       d = downloads.add({ file: data, fileName, mime: mimeOf(data), bytes: size, dir })
     }
-    return { downloadId: d.id, fileName: d.fileName, bytes: d.bytes, zipped: size > zipOver }
+    return {
+      downloadId: d.id,
+      fileName: d.fileName,
+      bytes: d.bytes,
+      zipped: size > zipOver,
+      ...(note === undefined ? {} : { note }),
+    }
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
     throw error

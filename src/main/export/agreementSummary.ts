@@ -1,5 +1,6 @@
 import { currentLabelRows } from '../labels/reads'
 import { cohenKappa, fleissKappa, percentAgreement } from '../metrics/stats/agreement'
+import { listControls } from '../projects/controls'
 import type { Db } from '../store/connection'
 
 export interface PairAgreement {
@@ -20,17 +21,21 @@ export interface AgreementSummary {
   pairs: PairAgreement[]
 }
 
-/** Agreement among the given annotators on current targets, for the dataset card. */
+/**
+ * Agreement among the given annotators on current targets, for the dataset card: control items
+ * left out, as the Agreement view leaves them out.
+ */
 export function agreementSummary(
   db: Db,
   datasetId: number,
   annotators: readonly { id: number; name: string }[],
 ): AgreementSummary {
   const column = new Map(annotators.map((a, i) => [a.id, i]))
+  const controls = new Set(listControls(db, datasetId).map((c) => c.targetId))
   const byTarget = new Map<number, (string | null)[]>()
   for (const r of currentLabelRows(db, datasetId)) {
     const col = column.get(r.a)
-    if (col === undefined) continue
+    if (col === undefined || controls.has(r.t)) continue
     const row = byTarget.get(r.t) ?? annotators.map(() => null)
     byTarget.set(r.t, row)
     row[col] = r.v

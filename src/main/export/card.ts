@@ -19,6 +19,8 @@ export interface CardInput {
   exportedAt: string
   /** How the labels were made, when the dataset is an annotation project. */
   project?: ProjectCardFacts | null
+  /** The one annotator whose labels the file holds (`--annotator`), if only one. */
+  only?: string
 }
 
 /** Hugging Face's size buckets. */
@@ -132,6 +134,20 @@ export function buildCard(c: CardInput): string {
         '(`gt_facts`, one "- " line per fact) and, per variant, a Python dict literal mapping each ' +
         'fact to its human label (`human_evaluated_facts_<variant>`).',
     '',
+    ...(c.layout === 'wikievalfacts'
+      ? [
+          'This layout holds **one label per fact and answer**, as the published WikiEvalFacts does: ' +
+            'imported back, those labels come under a single name (`wikievalfacts`), not each ' +
+            'annotator’s. Every annotator’s labels, the adjudicated decisions and the control items ' +
+            'travel in the targets layout (`jsonl`, `csv` or `parquet`), which FactLab imports back whole.',
+          '',
+        ]
+      : [
+          `FactLab imports this file back as it was: items, answers, units, ${c.only === undefined ? 'each annotator’s labels under their name' : `the labels of ${c.only}`}, ` +
+            'adjudicated and imported gold, and the control items (`factlab import <file>`; the ' +
+            'columns name the layout).',
+          '',
+        ]),
     '## Columns',
     '',
     '| column | type | meaning |',
@@ -159,7 +175,9 @@ export function buildCard(c: CardInput): string {
     ...projectSection(c.project ?? null),
     '## Agreement',
     '',
-    `Measured on the ${c.agreement.sharedTargets} targets that at least two annotators labelled.`,
+    `Measured on the ${c.agreement.sharedTargets} targets that at least two annotators labelled` +
+      // The same figures as the Agreement view, which leaves control items out unless asked.
+      (c.project?.controls ? ' (control items left out).' : '.'),
     '',
     `- percent agreement (mean over targets of agreeing annotator pairs): ${pct(c.agreement.percentAgreement)}`,
     `- Fleiss' κ: ${num(c.agreement.fleissKappa)}`,

@@ -4,7 +4,8 @@ import type { TargetTally } from './targetColumns'
 /**
  * What the dataset card counts, tallied target by target while the data file is written (so
  * the labels are read once): verdicts per annotator and the agreement figures of
- * agreementSummary.ts, from counts instead of a matrix of every target's ratings.
+ * agreementSummary.ts, from counts instead of a matrix of every target's ratings. Control
+ * items count towards the labels but not the agreement, as in the Agreement view.
  */
 export class CardTally implements TargetTally {
   /** Verdicts given, by annotator id. */
@@ -40,13 +41,19 @@ export class CardTally implements TargetTally {
     }))
   }
 
-  target(by: readonly number[], codes: readonly number[], verdicts: readonly string[]): void {
+  target(
+    by: readonly number[],
+    codes: readonly number[],
+    verdicts: readonly string[],
+    control = false,
+  ): void {
     const r = this.rating
     r.fill(null)
     let given = 0
     for (let k = 0; k < by.length; k++) {
       const a = by[k]!
       this.given[a] = (this.given[a] ?? 0) + 1
+      if (control) continue
       const i = this.index[a]
       if (i === undefined) continue
       r[i] = verdicts[codes[k]!]!

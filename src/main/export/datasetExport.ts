@@ -2,6 +2,9 @@ import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type ColumnSource, fileWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer'
 import { EXPORT_FORMAT_NAMES } from '../../shared/contract/exports'
+import { type DatasetShape, layoutMisfit, layoutsThatFit } from '../../shared/exportLayouts'
+import { UnitKind } from '../../shared/labelSchemas'
+import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { labelCountsByAnnotator } from '../labels/reads'
 import { projectCardFacts } from '../projects/cardFacts'
@@ -103,12 +106,44 @@ function writeParquet(file: string, features: readonly Feature[], batches: Itera
  * Exports a dataset into `outDir`: the data file in the chosen layout and format, plus a
  * README.md dataset card (Hugging Face YAML header + schema, annotators and agreement).
  */
+export interface ExportResult {
+  files: string[]
+  /** What the layout leaves out that the dataset has, for the person to read (release layouts). */
+  note?: string
+}
+
 /** Writes a dataset's files as of one moment (see oneSnapshot). */
-export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise<{ files: string[] }> {
+export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise<ExportResult> {
   return oneSnapshot(ws.db, () => datasetFiles(ws, opts))
 }
 
-function datasetFiles(ws: Workspace, opts: ExportOptions): { files: string[] } {
+const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * The release layouts hold one label per unit and answer, as the published datasets do: a
+ * person exporting a workspace labelled by several people is told what stays behind.
+ */
+function releaseNote(
+  layout: 'WikiEvalFacts' | 'RefChecker release',
+  written: number,
+  all: ReadonlyMap<number, number>,
+  annotator: string | undefined,
+): string {
+  let labels = 0
+  for (const n of all.values()) labels += n
+  const unit = layout === 'WikiEvalFacts' ? 'fact' : 'triplet'
+  const name = layout === 'WikiEvalFacts' ? 'wikievalfacts' : 'refchecker'
+  const what =
+    annotator === undefined ? countOf(written, 'gold verdict') : `${annotator}'s ${countOf(written, 'label')}`
+  return (
+    `The ${layout} layout holds one label per ${unit} and answer, as the published dataset does: ` +
+    `this export has ${what} (imported back, they come under the name ${name}). ` +
+    `The workspace's ${countOf(labels, 'label')} by ${countOf(all.size, 'annotator')}, ` +
+    'its adjudicated decisions and its control items come back whole only from the jsonl, csv or parquet layout.'
+  )
+}
+
+function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
   const db = ws.db
   const dataset = getDataset(db, opts.datasetId)
   let annotatorId: number | undefined
@@ -119,8 +154,13 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): { files: string[] } {
     if (!found) throw new Error(`No annotator named "${opts.annotator}" in this workspace`)
     annotatorId = found.id
   }
+  refuseMisfit(db, dataset, opts.format)
   mkdirSync(opts.outDir, { recursive: true })
-  if (opts.format === 'refchecker-json') return exportRefcheckerRelease(ws, dataset.id, opts.outDir)
+  if (opts.format === 'refchecker-json') {
+    const release = exportRefcheckerRelease(ws, dataset.id, opts.outDir)
+    const note = releaseNote('RefChecker release', release.labels, labelCounts(ws, dataset.id), undefined)
+    return { files: release.files, note }
+  }
   const dataFile = DATA_FILES[opts.format]
   const file = join(opts.outDir, dataFile)
   const range = targetIdRange(db, dataset.id)
@@ -130,12 +170,15 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): { files: string[] } {
   let features: Feature[]
   let written: { rows: number; bytes: number }
   let labelSource: string
+  let note: string | undefined
   if (opts.format.startsWith('wikievalfacts')) {
     const layout = wikiLayout(db, dataset.id)
     features = layout.features
-    const rows = wikiRows(db, dataset.id, dataset.labelSchema, layout, annotatorId)
+    const inDicts = { labels: 0 }
+    const rows = wikiRows(db, dataset.id, dataset.labelSchema, layout, annotatorId, inDicts)
     written = writeText(file, opts.format === 'wikievalfacts-csv' ? 'csv' : 'jsonl', features, rows)
     counts = labelCounts(ws, dataset.id)
+    note = releaseNote('WikiEvalFacts', inDicts.labels, counts, opts.annotator)
     agreement = agreementSummary(db, dataset.id, labelled)
     labelSource =
       opts.annotator === undefined
@@ -186,11 +229,50 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): { files: string[] } {
     project: projectCardFacts(db, dataset.id),
     labelSource,
     exportedAt: new Date().toISOString(),
+    ...(opts.annotator === undefined ? {} : { only: opts.annotator }),
   })
   const readme = join(opts.outDir, 'README.md')
   writeFileSync(readme, card)
   const responses = writeResponses(ws, dataset.id, opts.outDir, opts.format === 'csv' ? 'csv' : 'jsonl')
-  return { files: [file, readme, ...responses] }
+  return { files: [file, readme, ...responses], ...(note === undefined ? {} : { note }) }
+}
+
+/** The kinds of a dataset's current units (edited-away and deleted versions are not exported). */
+function currentUnitKinds(db: Workspace['db'], datasetId: number): UnitKind[] {
+  const kinds = db
+    .prepare(
+      `SELECT DISTINCT u.kind FROM units u JOIN items i ON i.id = u.item_id
+       WHERE i.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL`,
+    )
+    .pluck()
+    .all(datasetId)
+  return kinds.map((k) => UnitKind.parse(k))
+}
+
+/**
+ * A layout without a place for the dataset's units or labels would write a file that looks
+ * complete and imports back empty; it is refused before any file or folder is made.
+ */
+function refuseMisfit(
+  db: Workspace['db'],
+  dataset: { id: number; name: string; labelSchema: DatasetShape['schema'] },
+  format: ExportFormat,
+): void {
+  const without = db.prepare(
+    `SELECT COUNT(*) FROM items i WHERE i.dataset_id = ?
+     AND NOT EXISTS (SELECT 1 FROM candidates c WHERE c.item_id = i.id AND c.variant = ?)`,
+  )
+  const shape: DatasetShape = {
+    kinds: currentUnitKinds(db, dataset.id),
+    schema: dataset.labelSchema,
+    itemsWithout: (variant) => without.pluck().get(dataset.id, variant) as number,
+  }
+  const misfit = layoutMisfit(format, shape)
+  if (misfit === null) return
+  throw new ServiceError(
+    'bad_input',
+    `Dataset "${dataset.name}" cannot be exported as ${format}: ${misfit}. Layouts that carry it: ${layoutsThatFit(shape).join(', ')}.`,
+  )
 }
 
 function labelCounts(ws: Workspace, datasetId: number): Map<number, number> {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { datasetSnapshot } from '../metrics/snapshot'
+import { resolveGold } from '../labels/gold'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { writeFileAtomically } from './sink'
@@ -24,16 +24,16 @@ export function writeRefcheckerRelease(
   db: Db,
   datasetId: number,
   outDir: string,
-): { files: string[]; rows: number } {
+): { files: string[]; rows: number; labels: number } {
   const dataset = getDataset(db, datasetId)
   const meta = dataset.source.metadata ?? {}
   const setting = safe(typeof meta.setting === 'string' ? meta.setting : dataset.name)
   // The source part of a file name has no underscore (that is how the name is read back).
   const source = typeof meta.source === 'string' ? meta.source.replace(/_/g, '-') : 'data'
-  const { t } = datasetSnapshot(db, datasetId)
+  // Every target's gold, control items' too (the metrics snapshot leaves controls out).
+  const gold = resolveGold(db, datasetId)
   const goldOf = new Map<number, string>()
-  for (let i = 0; i < t.ids.length; i++)
-    if (t.goldCode[i]! >= 0) goldOf.set(t.ids[i]!, t.labels[t.goldCode[i]!]!)
+  for (const [targetId, g] of gold) goldOf.set(targetId, g.verdict)
   const candidates = db
     .prepare(
       `SELECT c.id AS id, c.variant AS variant, c.text AS text, i.ext_id AS extId, i.question AS question,
@@ -55,6 +55,7 @@ export function writeRefcheckerRelease(
      ORDER BY u.position, u.id`,
   )
   const byVariant = new Map<string, Record<string, unknown>[]>()
+  let labels = 0
   for (const c of candidates) {
     const rows = units.all(c.id) as {
       targetId: number
@@ -67,6 +68,7 @@ export function writeRefcheckerRelease(
     const kg = rows.map((r) => {
       const parsed = r.triplet === null ? null : Triplet.safeParse(JSON.parse(r.triplet))
       const gold = goldOf.get(r.targetId)
+      if (gold !== undefined) labels++
       return {
         triplet: parsed?.success ? parsed.data : [r.text, '', ''],
         human_label: gold === undefined ? null : capital(gold),
@@ -90,5 +92,5 @@ export function writeRefcheckerRelease(
     files.push(file)
     count += rows.length
   }
-  return { files, rows: count }
+  return { files, rows: count, labels }
 }

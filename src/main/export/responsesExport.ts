@@ -67,8 +67,8 @@ export function exportRefcheckerRelease(
   ws: Workspace,
   datasetId: number,
   outDir: string,
-): { files: string[] } {
-  const { files, rows } = writeRefcheckerRelease(ws.db, datasetId, outDir)
+): { files: string[]; labels: number } {
+  const { files, rows, labels } = writeRefcheckerRelease(ws.db, datasetId, outDir)
   const readme = join(outDir, 'README.md')
   writeFileSync(
     readme,
@@ -84,5 +84,5 @@ export function exportRefcheckerRelease(
       '',
     ].join('\n'),
   )
-  return { files: [...files, readme] }
+  return { files: [...files, readme], labels }
 }

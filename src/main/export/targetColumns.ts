@@ -2,9 +2,11 @@ import { z } from 'zod'
 import { EvidenceSpan } from '../../shared/domain'
 import { isDefaultGoldRule } from '../../shared/goldRule'
 import { type LabelSchema, toBinary } from '../../shared/labelSchemas'
+import { labelSchemaText } from '../../shared/labelSchemaText'
 import { type GoldVerdict, resolveGold } from '../labels/gold'
 import { storedGoldWithSource } from '../labels/reads'
 import type { Db } from '../store/connection'
+import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { type LabelTable, loadLabelTable } from './labelTable'
@@ -22,8 +24,16 @@ export const BATCH_ROWS = 10_000
 
 /** Per current target, what the dataset card counts: called once per target, in export order. */
 export interface TargetTally {
-  /** Annotator ids and verdict codes (into `verdicts`) of the target's labels with a verdict. */
-  target(annotators: readonly number[], codes: readonly number[], verdicts: readonly string[]): void
+  /**
+   * Annotator ids and verdict codes (into `verdicts`) of the target's labels with a verdict, and
+   * whether the target is a control item (its labels count, its agreement does not).
+   */
+  target(
+    annotators: readonly number[],
+    codes: readonly number[],
+    verdicts: readonly string[],
+    control: boolean,
+  ): void
 }
 
 const Spans = z.array(EvidenceSpan)
@@ -45,6 +55,8 @@ type MainSql = [
   version: number,
   origin: string | number,
   triplet: string | null,
+  /** The known answer when the target is a control item. */
+  control: string | null,
 ]
 
 type ContextSql = [
@@ -58,11 +70,15 @@ type ContextSql = [
   candidate: string,
 ]
 
+const NONE: readonly ContextSql[] = []
+
 /**
  * The item and candidate fields of each target. A second cursor walks the candidates in the
  * same order as the targets, so each item's and candidate's texts are read once (not once
  * per target) and every target of an item shares the same string values. A target whose
- * candidate the cursor has passed or does not hold is looked up directly.
+ * candidate the cursor has passed or does not hold is looked up directly. The candidates the
+ * cursor steps over without a target asking for them have no current units: `passed` hands
+ * them out, so each still gets a row and an export keeps every item and answer.
  */
 function contextReader(db: Db, datasetId: number) {
   const cursor = db
@@ -80,8 +96,12 @@ function contextReader(db: Db, datasetId: number) {
     )
     .raw()
   let at: ContextSql | undefined
+  let served = false
   let done = false
+  const unserved: ContextSql[] = []
   const next = () => {
+    if (at && !served) unserved.push(at)
+    served = false
     const n = cursor.next()
     if (n.done) {
       done = true
@@ -101,10 +121,19 @@ function contextReader(db: Db, datasetId: number) {
     get(position: number, itemId: number, candidateId: number): ContextSql {
       while (!done && (at === undefined || at[0] < position || (at[0] === position && at[1] < candidateId)))
         next()
-      if (at && at[0] === position && at[1] === candidateId && at[2] === itemId) return at
+      if (at && at[0] === position && at[1] === candidateId && at[2] === itemId) {
+        served = true
+        return at
+      }
       const row = direct.get(position, itemId, candidateId) as ContextSql | undefined
       if (!row) throw new Error(`Target of item ${itemId} names a missing candidate ${candidateId}`)
       return row
+    },
+    /** Candidates stepped over without a target so far (all that are left, once `end`). */
+    passed(end = false): readonly ContextSql[] {
+      if (end) while (!done) next()
+      // Asked once per target: nothing to hand out is the usual answer, and allocates nothing.
+      return unserved.length === 0 ? NONE : unserved.splice(0)
     },
     close() {
       cursor.return?.()
@@ -203,7 +232,7 @@ function* mainRows(db: Db, datasetId: number): Generator<MainSql[]> {
     db
       .prepare(
         `SELECT t.id, i.id, i.position, t.candidate_id, ${coded('u.kind', KINDS)}, u.text, u.version,
-           ${coded('u.origin', ORIGINS)}, u.triplet
+           ${coded('u.origin', ORIGINS)}, u.triplet, (SELECT verdict FROM controls WHERE target_id = t.id)
          FROM items i INDEXED BY items_by_dataset CROSS JOIN targets t ON t.item_id = i.id AND t.dataset_id = i.dataset_id
          JOIN units u ON u.id = t.unit_id
          WHERE i.dataset_id = ? AND ${range} AND u.superseded_by IS NULL AND u.deleted_at IS NULL
@@ -257,7 +286,16 @@ export function* targetBatches(
     columnOf[a.id] = i
   })
   const A = annotators.length
-  const width = 10 + A + 7
+  const tail = 10 + A
+  const width = tail + 10
+  // Dataset-level facts repeated on each row, so the file alone brings the dataset back
+  // (import/presets/factlab.ts): which columns are reference labels, and the label schema.
+  const exported = new Set(annotators.map((a) => a.id))
+  const sourceNames = listAnnotators(db)
+    .filter((a) => a.kind === 'source' && exported.has(a.id))
+    .map((a) => a.name)
+  const sourcesCell = sourceNames.length > 0 ? JSON.stringify(sourceNames) : null
+  const schemaCell = labelSchemaText(schema)
   const context = contextReader(db, datasetId)
   const rows = mainRows(db, datasetId)
   const names = annotators.map((a) => a.name)
@@ -269,11 +307,27 @@ export function* targetBatches(
   let n = 0
   const givenBy: number[] = []
   const givenCodes: number[] = []
+  /** The one row of an answer with no current units: its item and text, nothing to judge. */
+  const answerOnly = (c: ContextSql) => {
+    for (let k = 5; k < width; k++) cols[k]![n] = null
+    for (let k = 0; k < 5; k++) cols[k]![n] = c[k + 3] ?? null
+    cols[tail + 8]![n] = sourcesCell
+    cols[tail + 9]![n] = schemaCell
+    n++
+  }
   try {
     for (const chunk of rows)
       for (const r of chunk) {
         const [targetId, itemId, position, candidateId] = r
         const c = context.get(position, itemId, candidateId)
+        for (const passed of context.passed()) {
+          answerOnly(passed)
+          if (n === BATCH_ROWS) {
+            yield cols
+            cols = fresh()
+            n = 0
+          }
+        }
         cols[0]![n] = c[3]
         cols[1]![n] = c[4]
         cols[2]![n] = c[5]
@@ -321,22 +375,33 @@ export function* targetBatches(
               evidence.push({ annotator: a.name, ...span, text: source.slice(span.start, span.end) })
             }
         }
-        tally?.target(givenBy, givenCodes, labels.verdicts)
+        const control = r[9]
+        tally?.target(givenBy, givenCodes, labels.verdicts, control !== null)
         const g = gold(targetId, first, end)
-        const tail = 10 + A
         cols[tail]![n] = g?.verdict ?? null
         cols[tail + 1]![n] = g?.source ?? null
         cols[tail + 2]![n] = g ? toBinary(schema, g.verdict) : null
-        cols[tail + 3]![n] = evidence ? JSON.stringify(evidence) : null
-        cols[tail + 4]![n] = notes.text()
-        cols[tail + 5]![n] = seconds.text()
-        cols[tail + 6]![n] = versions.text()
+        cols[tail + 3]![n] = control
+        cols[tail + 4]![n] = evidence ? JSON.stringify(evidence) : null
+        cols[tail + 5]![n] = notes.text()
+        cols[tail + 6]![n] = seconds.text()
+        cols[tail + 7]![n] = versions.text()
+        cols[tail + 8]![n] = sourcesCell
+        cols[tail + 9]![n] = schemaCell
         if (++n === BATCH_ROWS) {
           yield cols
           cols = fresh()
           n = 0
         }
       }
+    for (const passed of context.passed(true)) {
+      answerOnly(passed)
+      if (n === BATCH_ROWS) {
+        yield cols
+        cols = fresh()
+        n = 0
+      }
+    }
     if (n > 0) yield cols
   } finally {
     context.close()

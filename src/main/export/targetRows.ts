@@ -18,7 +18,11 @@ const BASE_FEATURES: Feature[] = [
   { name: 'reference', dtype: 'string', description: 'ground-truth answer / source text' },
   { name: 'variant', dtype: 'string', description: 'candidate variant (answer type) judged' },
   { name: 'candidate', dtype: 'string', description: 'text of the candidate' },
-  { name: 'unit_kind', dtype: 'string', description: 'fact, triplet, sentence or whole' },
+  {
+    name: 'unit_kind',
+    dtype: 'string',
+    description: 'fact, triplet, sentence or whole; empty on the one row of an answer with no units',
+  },
   { name: 'unit_text', dtype: 'string', description: 'text of the unit given a verdict' },
   { name: 'unit_version', dtype: 'int32', description: 'version of the unit (edits make new versions)' },
   { name: 'unit_origin', dtype: 'string', description: 'where the unit came from (import, llm, hand, ...)' },
@@ -34,6 +38,12 @@ const TAIL_FEATURES: Feature[] = [
       "adjudicated, import, majority (the gold rule's majority) or annotator (the rule's named annotator)",
   },
   { name: 'gold_binary', dtype: 'string', description: 'gold mapped to supported / unsupported' },
+  {
+    name: 'control',
+    dtype: 'string',
+    description:
+      "the known answer of a control item (mixed unmarked into annotators' queues; left out of agreement), else empty",
+  },
   {
     name: 'evidence',
     dtype: 'string',
@@ -51,7 +61,28 @@ const TAIL_FEATURES: Feature[] = [
     dtype: 'string',
     description: 'JSON object {annotator: guidelines version the label was given under}',
   },
+  {
+    name: 'source_annotators',
+    dtype: 'string',
+    description:
+      "JSON list of the label columns' annotators that are the dataset's own reference labels (imported with it), not people; the same on every row",
+  },
+  {
+    name: 'label_schema',
+    dtype: 'string',
+    description:
+      "the dataset's label schema, the same on every row: a built-in name (faaf, refchecker, dcr, holistic, binary) or its JSON",
+  },
 ]
+
+/**
+ * The column an annotator's verdicts go in, before a number is added to tell apart names that
+ * give the same one ("Ann" and "ann": label_ann, label_ann_2). FactLab's import reads the name
+ * back from the JSON columns' keys (presets/factlab.ts).
+ */
+export function labelColumnBase(name: string): string {
+  return `label_${name.toLowerCase().replace(/[^a-z0-9_]+/g, '_') || 'annotator'}`
+}
 
 /** Annotators with at least one label in the dataset, each given a safe, unique column name. */
 export function annotatorColumns(
@@ -62,9 +93,10 @@ export function annotatorColumns(
 ): AnnotatorColumn[] {
   const rows = annotatorsWithLabels(db, datasetId, range)
   const chosen = only === undefined ? rows : rows.filter((r) => r.name === only)
-  const used = new Set<string>()
+  // An annotator called "schema" must not take the label_schema column's name.
+  const used = new Set<string>([...BASE_FEATURES, ...TAIL_FEATURES].map((f) => f.name))
   return chosen.map((r) => {
-    const base = `label_${r.name.toLowerCase().replace(/[^a-z0-9_]+/g, '_') || 'annotator'}`
+    const base = labelColumnBase(r.name)
     let column = base
     for (let n = 2; used.has(column); n++) column = `${base}_${n}`
     used.add(column)

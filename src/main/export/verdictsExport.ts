@@ -16,7 +16,9 @@ const BASE = [
   'score',
   'reason',
   'citation',
+  'call_key',
   'call_status',
+  'call_cached',
   'attempts',
   'latency_ms',
   'prompt_tokens',
@@ -49,10 +51,16 @@ function scrub(text: string | null): unknown {
   return walk(value)
 }
 
+/** Latency to a tenth of a millisecond: the timer's float noise (189.9768280000003) says nothing. */
+const tenth = (ms: number | null) => (ms === null ? null : Math.round(ms * 10) / 10)
+
 /**
- * A run's verdicts, one row per target: JSON lines, or CSV when `out` ends in .csv. With `raw`,
- * each row also carries the provider request and reply of the call that produced it (a FaaF
- * call that judged six facts appears on each of its six rows).
+ * A run's verdicts, one row per target: JSON lines, or CSV when `out` ends in .csv. One call
+ * can answer several rows (a FaaF call judges every fact of a candidate): `call_key` names it,
+ * and its call columns (status, attempts, latency) repeat on each of its rows, while its
+ * tokens are counted on its first row only (null on the others), so a column's sum is the
+ * tokens of the calls behind the verdicts rather than each call once per fact. With `raw`,
+ * each row also carries the provider request and reply of its call.
  */
 export async function exportVerdicts(
   ws: Workspace,
@@ -77,11 +85,20 @@ function verdictsFile(
   const columns: string[] = [...BASE, ...(opts.raw ? RAW : [])]
   const csv = extname(opts.out).toLowerCase() === '.csv'
   let rows = 0
+  const counted = new Set<number>()
   writeFileAtomically(opts.out, (sink) => {
     if (csv) sink.write(csvRecord(columns))
     for (const r of verdictExportRows(db, opts.runId, opts.raw === true)) {
       const row: Record<string, unknown> = {}
       for (const c of BASE) row[c] = r[c]
+      row.call_cached = r.call_cached === null ? null : r.call_cached === 1
+      row.latency_ms = tenth(r.latency_ms)
+      if (r.call_id !== null) {
+        if (counted.has(r.call_id)) {
+          row.prompt_tokens = null
+          row.completion_tokens = null
+        } else counted.add(r.call_id)
+      }
       if (opts.raw) {
         row.request = scrub(r.request)
         row.response = scrub(r.response)

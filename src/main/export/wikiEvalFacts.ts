@@ -55,7 +55,7 @@ function verdictText(schema: LabelSchema, verdict: string): string {
 /**
  * One row per item in the WikiEvalFacts layout. Labels come from the gold, or from one
  * annotator when `annotatorId` is given; a fact without a verdict is left out of the dict
- * (the fact itself stays in `gt_facts`).
+ * (the fact itself stays in `gt_facts`). `written.labels` counts the verdicts put in the dicts.
  */
 export function* wikiRows(
   db: Db,
@@ -63,6 +63,7 @@ export function* wikiRows(
   schema: LabelSchema,
   layout: WikiLayout,
   annotatorId?: number,
+  written: { labels: number } = { labels: 0 },
 ): Generator<Row> {
   const gold = annotatorId === undefined ? resolveGold(db, datasetId) : null
   const candidates = db.prepare('SELECT id, variant, text FROM candidates WHERE item_id = ? ORDER BY id')
@@ -100,6 +101,7 @@ export function* wikiRows(
           const v = verdicts.get(`${f.id}:${cand.id}`)
           if (v !== undefined) entries.push([flattenFact(f.text), verdictText(schema, v)])
         }
+      written.labels += entries.length
       row[`human_evaluated_facts_${variant}`] = pyDict(entries)
     }
     for (const variant of layout.extraVariants) row[variant] = byVariant.get(variant)?.text ?? ''

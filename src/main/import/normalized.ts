@@ -1,4 +1,4 @@
-import type { Triplet } from '../../shared/domain'
+import type { EvidenceSpan, Triplet } from '../../shared/domain'
 import type { Mapping, PresetName } from '../../shared/importMapping'
 import type { LabelSchema } from '../../shared/labelSchemas'
 
@@ -10,9 +10,25 @@ import type { LabelSchema } from '../../shared/labelSchemas'
 export interface NormLabel {
   annotator: string
   verdict: string
+  /** What the label carried beside its verdict, where a file keeps it (FactLab's own export). */
+  note?: string
+  seconds?: number
+  evidence?: EvidenceSpan[]
 }
 
-export interface NormUnit {
+/** Where stored gold came from: with the data (the default), or an adjudicator's decision. */
+export type NormGoldSource = 'import' | 'adjudicated'
+
+/** What one target of a unit carries besides labels (FactLab's own export keeps both). */
+export interface NormTargetExtras {
+  /** Stored gold, overriding the gold rule. */
+  gold?: string
+  goldSource?: NormGoldSource
+  /** The known answer when the target is a control item. */
+  control?: string
+}
+
+export interface NormUnit extends NormTargetExtras {
   kind: 'triplet' | 'sentence' | 'whole'
   text: string
   triplet?: Triplet
@@ -31,8 +47,11 @@ export interface NormCandidate {
 
 export interface NormFact {
   text: string
+  origin?: string
   /** Verdicts on this fact in a given candidate variant. */
   labels: (NormLabel & { variant: string })[]
+  /** Stored gold and control answers of the fact's target in a given variant. */
+  targets?: (NormTargetExtras & { variant: string })[]
 }
 
 /** A key of a `{fact: verdict}` label dict that matched none of the item's facts. */
@@ -60,6 +79,13 @@ export interface NormItem {
   facts: NormFact[]
   unmatched?: UnmatchedKey[]
   unlabelled?: UnlabelledFact[]
+  /**
+   * The dataset's label schema as the file states it on each row (FactLab's own export), where a
+   * preset cannot know it from the columns: set on the dataset before the item's labels are saved.
+   */
+  labelSchema?: LabelSchema
+  /** Label givers the file marks as the dataset's own reference labels, not people (see `sources`). */
+  sources?: readonly string[]
 }
 
 export type Row = Record<string, unknown>

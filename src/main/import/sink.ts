@@ -1,9 +1,11 @@
+import type { Statement } from 'better-sqlite3'
+import type { LabelSchema } from '../../shared/labelSchemas'
 import { importedGoldWriter } from '../labels/gold'
 import { LabelWriter } from '../labels/labels'
 import type { Db } from '../store/connection'
 import { now } from '../store/repos/rows'
 import { RowError } from './errors'
-import type { NormItem } from './normalized'
+import type { NormItem, NormLabel, NormTargetExtras } from './normalized'
 
 export interface SinkCounts {
   items: number
@@ -39,13 +41,21 @@ export class ItemSink {
   private readonly findItem
   private readonly fillReference
   private readonly itemFacts
+  private readonly setSchema
+  /** Reference-label givers the rows name (NormItem.sources), beside the preset's own. */
+  private readonly fileSources = new Set<string>()
+  private insControl: Statement | undefined
+  /** The label schema the file's rows state (NormItem.labelSchema), as JSON; null until one does. */
+  private schemaText: string | null = null
+  private schemaSeen: LabelSchema | null = null
+  private schemaSeenText = ''
   private position = 0
   /** Ids the current file of a multi-file import wrote (null: a one-file import). */
   private partIds: Set<string> | null = null
   private readonly at = now()
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly datasetId: number,
     private readonly idField: string,
     private readonly sources: readonly string[] = [],
@@ -81,6 +91,7 @@ export class ItemSink {
     this.itemFacts = db.prepare(
       "SELECT id FROM units WHERE item_id = ? AND kind = 'fact' AND superseded_by IS NULL AND deleted_at IS NULL",
     )
+    this.setSchema = db.prepare('UPDATE datasets SET label_schema = ? WHERE id = ? AND label_schema IS NOT ?')
   }
 
   /**
@@ -115,7 +126,7 @@ export class ItemSink {
     if (!key) throw new RowError('an annotator name is empty')
     let id = this.annotators.get(key)
     if (id === undefined) {
-      const source = this.sources.includes(key)
+      const source = this.sources.includes(key) || this.fileSources.has(key)
       const row = this.findAnnotator.get(key) as { id: number; kind: string } | undefined
       if (row && (!source || row.kind === 'source')) id = row.id
       else if (row) {
@@ -150,11 +161,50 @@ export class ItemSink {
     }
   }
 
-  private label(unitId: number, candidateId: number, annotator: string, verdict: string): void {
+  private label(unitId: number, candidateId: number, l: NormLabel): void {
     const t = this.target.get(unitId, candidateId) as { id: number } | undefined
     if (!t) throw new Error('an imported unit has no target')
-    this.labels.save({ targetId: t.id, annotatorId: this.annotator(annotator), verdict }, 'import', this.at)
+    this.labels.save(
+      {
+        targetId: t.id,
+        annotatorId: this.annotator(l.annotator),
+        verdict: l.verdict,
+        ...(l.note === undefined ? {} : { note: l.note }),
+        ...(l.seconds === undefined ? {} : { seconds: l.seconds }),
+        ...(l.evidence === undefined ? {} : { evidence: l.evidence }),
+      },
+      'import',
+      this.at,
+    )
     this.counts.labels++
+  }
+
+  /** A target's stored gold and control answer, where the file gives them. */
+  private extras(targetId: number, x: NormTargetExtras): void {
+    if (x.gold !== undefined) this.insGold(targetId, x.gold, this.at, x.goldSource ?? 'import')
+    if (x.control !== undefined) {
+      // Prepared on first use: only FactLab's own export brings control items.
+      this.insControl ??= this.db.prepare(
+        "INSERT INTO controls (target_id, dataset_id, verdict, source, created_at) VALUES (?, ?, ?, 'file', ?)",
+      )
+      this.insControl.run(targetId, this.datasetId, x.control, this.at)
+    }
+  }
+
+  /**
+   * The schema a file states on its rows becomes the dataset's before any label is checked
+   * against it. Run for every item that states one (an update that changes nothing costs one
+   * look-up), so a first item withdrawn by skip-bad-rows cannot leave the schema unset.
+   */
+  private adoptSchema(schema: LabelSchema): void {
+    // A preset hands the same object for the same cell, so most items skip the stringify.
+    if (schema !== this.schemaSeen) this.schemaSeenText = JSON.stringify(schema)
+    this.schemaSeen = schema
+    const text = this.schemaSeenText
+    if (this.schemaText !== null && text !== this.schemaText)
+      throw new RowError('its label schema differs from the one earlier rows state', 'label_schema')
+    this.schemaText = text
+    this.setSchema.run(text, this.datasetId, text)
   }
 
   private unit(
@@ -174,6 +224,8 @@ export class ItemSink {
   }
 
   write(item: NormItem, extId: string, appendToEarlierFile = false): void {
+    if (item.labelSchema) this.adoptSchema(item.labelSchema)
+    for (const name of item.sources ?? []) this.fileSources.add(name.trim())
     const earlier = appendToEarlierFile ? this.existing(item, extId) : null
     if (earlier !== null) {
       this.candidates(earlier, item, extId, true)
@@ -200,13 +252,21 @@ export class ItemSink {
     this.partIds?.add(extId)
     const candidateIds = this.candidates(itemId, item, extId, false)
     item.facts.forEach((f, i) => {
-      const uid = this.unit(itemId, null, 'fact', i, f.text, null, 'import')
-      for (const cid of candidateIds.values()) this.insTarget.run(this.datasetId, itemId, uid, cid)
+      const uid = this.unit(itemId, null, 'fact', i, f.text, null, f.origin ?? 'import')
+      const targets = new Map<string, number>()
+      for (const [variant, cid] of candidateIds)
+        targets.set(variant, Number(this.insTarget.run(this.datasetId, itemId, uid, cid).lastInsertRowid))
       for (const l of f.labels) {
         const cid = candidateIds.get(l.variant)
         if (cid === undefined)
           throw new RowError(`fact labels name variant "${l.variant}", which this item lacks`)
-        this.label(uid, cid, l.annotator, l.verdict)
+        this.label(uid, cid, l)
+      }
+      for (const x of f.targets ?? []) {
+        const targetId = targets.get(x.variant)
+        if (targetId === undefined)
+          throw new RowError(`a fact's gold or control names variant "${x.variant}", which this item lacks`)
+        this.extras(targetId, x)
       }
     })
     this.counts.units += item.facts.length
@@ -243,8 +303,8 @@ export class ItemSink {
           u.origin ?? 'import',
         )
         const targetId = Number(this.insTarget.run(this.datasetId, itemId, uid, cid).lastInsertRowid)
-        if (u.gold !== undefined) this.insGold(targetId, u.gold, this.at)
-        for (const l of u.labels) this.label(uid, cid, l.annotator, l.verdict)
+        this.extras(targetId, u)
+        for (const l of u.labels) this.label(uid, cid, l)
       })
       this.counts.units += c.units.length
     }

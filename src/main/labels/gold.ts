@@ -175,11 +175,13 @@ export function storedGoldRows(db: Db, datasetId: number): [number, string][] {
 }
 
 /** Writes the gold a file brings with it on import (a target's first gold row). */
-export function importedGoldWriter(db: Db): (targetId: number, verdict: string, at: string) => void {
-  const insert = db.prepare(
-    "INSERT INTO gold (target_id, verdict, source, updated_at) VALUES (?, ?, 'import', ?)",
-  )
-  return (targetId, verdict, at) => {
-    insert.run(targetId, verdict, at)
+export function importedGoldWriter(
+  db: Db,
+): (targetId: number, verdict: string, at: string, source?: 'import' | 'adjudicated') => void {
+  const insert = db.prepare('INSERT INTO gold (target_id, verdict, source, updated_at) VALUES (?, ?, ?, ?)')
+  // 'adjudicated': a decision FactLab's own export carried over from the workspace it was made in
+  // (the adjudicator is not in the file, so none is named).
+  return (targetId, verdict, at, source = 'import') => {
+    insert.run(targetId, verdict, source, at)
   }
 }

@@ -72,7 +72,11 @@ export const exportsCalls = {
       /** Only this annotator's labels (by name), or theirs instead of the gold (WikiEvalFacts). */
       annotator: z.string().trim().min(1).max(200).optional(),
     }),
-    z.object({ files: z.array(z.string()) }),
+    z.object({
+      files: z.array(z.string()),
+      /** What the layout leaves behind (a release layout: one label per unit and answer). */
+      note: z.string().optional(),
+    }),
   ),
   /**
    * Browser mode: the export prepared on the server for the browser to download once from
@@ -84,7 +88,13 @@ export const exportsCalls = {
       format: ExportFormatName,
       annotator: z.string().trim().min(1).max(200).optional(),
     }),
-    z.object({ downloadId: z.string(), fileName: z.string(), bytes: z.number().int(), zipped: z.boolean() }),
+    z.object({
+      downloadId: z.string(),
+      fileName: z.string(),
+      bytes: z.number().int(),
+      zipped: z.boolean(),
+      note: z.string().optional(),
+    }),
   ),
   /** Browser mode: a run's verdicts (JSON lines) to download once, like exports.download. */
   'exports.downloadVerdicts': call(

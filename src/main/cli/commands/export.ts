@@ -57,7 +57,11 @@ export function registerExportCommands(program: Command): void {
           ...(flags.annotator === undefined ? {} : { annotator: flags.annotator }),
         }),
       )
-      printResult(flags.json ?? false, result, () => `Wrote ${result.files.join(' and ')}`)
+      printResult(
+        flags.json ?? false,
+        result,
+        () => `Wrote ${result.files.join(' and ')}${result.note ? `\n${result.note}` : ''}`,
+      )
     })
 
   program

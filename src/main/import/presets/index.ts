@@ -1,5 +1,6 @@
 import type { PresetName } from '../../../shared/importMapping'
 import type { PresetOptions, RowConverter } from '../normalized'
+import { detectFactlab, factlabConverter } from './factlab'
 import { findColumn, mrpc, msrpar, paws, qqp, wikieval, wikievalfacts } from './flat'
 import { qags, type RefContext, refchecker, summeval } from './nested'
 
@@ -14,6 +15,7 @@ interface PresetEntry {
 
 /** In detection order: the more specific layout first (WikiEvalFacts is WikiEval plus columns). */
 const PRESETS: [PresetName, PresetEntry][] = [
+  ['factlab', { detect: detectFactlab, build: factlabConverter }],
   ['wikievalfacts', wikievalfacts],
   ['wikieval', wikieval],
   [

@@ -29,14 +29,16 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
         ...(outDir ? { outDir } : {}),
         ...(annotator ? { annotator } : {}),
       })
-      return r.files
+      return r
     },
   )
-  const files = task.result
+  const files = task.result?.files
   // Browser mode: the server's disk is not necessarily this computer's, so a download comes first.
   const browser = isBrowserMode()
-  const dl = useTask<string>()
+  const dl = useTask<{ text: string; note?: string }>()
   const downloaded = dl.result
+  // A release layout says what it leaves behind (one label per unit and answer).
+  const note = task.result?.note ?? downloaded?.note
 
   function download() {
     void dl.run(async () => {
@@ -47,7 +49,8 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
       })
       await downloadPrepared(r.downloadId, r.fileName)
       const size = `${(r.bytes / 1024).toFixed(r.bytes < 10_240 ? 1 : 0)} KB`
-      return `${r.fileName} (${size})${r.zipped ? ': large, so zipped with its dataset card' : ''}`
+      const text = `${r.fileName} (${size})${r.zipped ? ': large, so zipped with its dataset card' : ''}`
+      return r.note === undefined ? { text } : { text, note: r.note }
     })
   }
 
@@ -57,13 +60,15 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
       {files ? (
         <>
           <WrittenFiles title="Exported. The data file and its dataset card:" files={files} />
+          {note && <p className="muted small">{note}</p>}
           <DoneFooter onClose={onClose} />
         </>
       ) : downloaded ? (
         <>
           <p className="success-text" role="status">
-            Downloaded {downloaded}. Your browser put it in its downloads folder.
+            Downloaded {downloaded.text}. Your browser put it in its downloads folder.
           </p>
+          {note && <p className="muted small">{note}</p>}
           <DoneFooter onClose={onClose} />
         </>
       ) : (

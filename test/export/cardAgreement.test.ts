@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { AgreementSummary } from '../../src/shared/contract/agreement'
+import { testApps } from '../helpers/app'
+import { tmpDirs } from '../helpers/tmp'
+import { seedProject } from './project'
+
+const tmp = tmpDirs()
+const app = testApps()
+
+/** The agreement figures a dataset card prints, read back from its Markdown. */
+function cardFigures(card: string) {
+  const section = card.slice(card.indexOf('## Agreement'), card.indexOf('## License'))
+  const n = Number(/Measured on the (\d+) targets/.exec(section)![1])
+  const percent = /percent agreement[^:]*: ([\d.]+)%/.exec(section)![1]!
+  const fleiss = /Fleiss' κ: (-?[\d.]+)/.exec(section)![1]!
+  const pairs = [...section.matchAll(/^\| (.+?) \/ (.+?) \| (\d+) \| (-?[\d.]+|n\/a) \|$/gm)].map((m) => ({
+    pair: `${m[1]} / ${m[2]}`,
+    n: Number(m[3]),
+    kappa: m[4]!,
+  }))
+  return { n, percent, fleiss, pairs, section }
+}
+
+/** The Agreement view's figures, printed the way the card prints them. */
+function asCard(v: AgreementSummary) {
+  return {
+    n: v.n,
+    percent: (v.percent! * 100).toFixed(1),
+    fleiss: v.fleissKappa!.toFixed(3),
+    pairs: v.cohenPairs
+      .filter((p) => p.n > 0)
+      .map((p) => ({
+        pair: `${p.a} / ${p.b}`,
+        n: p.n,
+        kappa: p.kappa === null ? 'n/a' : p.kappa.toFixed(3),
+      })),
+  }
+}
+
+describe('the dataset card gives the Agreement view’s figures, control items left out', () => {
+  it.each(['jsonl', 'parquet', 'wikievalfacts-csv'] as const)('%s', async (format) => {
+    const dir = tmp()
+    const file = join(dir, 'lead.factlab')
+    const { datasetId } = seedProject(file)
+    const a = app(file)
+    // WikiEvalFacts holds facts in three answers: the sentence and the answer still waiting for
+    // its facts go first.
+    if (format === 'wikievalfacts-csv') {
+      a.ctx.workspace.db.prepare("DELETE FROM items WHERE ext_id = 'q4'").run()
+      a.ctx.workspace.db.prepare("UPDATE units SET deleted_at = '2026-01-01' WHERE kind = 'sentence'").run()
+    }
+    const view = await a.value<AgreementSummary>('agreement.summary', { datasetId })
+    const withControls = await a.value<AgreementSummary>('agreement.summary', {
+      datasetId,
+      includeControls: true,
+    })
+    // The controls are labelled by several people, so leaving them out changes the figures.
+    expect(withControls.n).toBeGreaterThan(view.n)
+    const { files } = await a.value<{ files: string[] }>('exports.dataset', {
+      datasetId,
+      format,
+      outDir: join(dir, 'out'),
+    })
+    const card = readFileSync(files.find((f) => f.endsWith('README.md'))!, 'utf8')
+    const { section, ...printed } = cardFigures(card)
+    expect(printed).toEqual(asCard(view))
+    expect(section).toContain('(control items left out)')
+    expect(card).toContain('- control items: 3 (')
+  })
+})

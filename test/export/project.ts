@@ -1,0 +1,180 @@
+import { Workspace } from '../../src/main/app/workspace'
+import { setGold } from '../../src/main/labels/gold'
+import { setControls } from '../../src/main/projects/controls'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { createDataset } from '../../src/main/store/repos/datasets'
+import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import type { TestApp } from '../helpers/app'
+
+const VARIANTS = ['answer', 'ungrounded_answer', 'poor_answer'] as const
+const VERDICTS = ['true', 'false', 'not_clear'] as const
+
+/**
+ * A finished annotation project as a lead's workspace holds it: three people (one with a space
+ * and capitals in their name) and a dataset's own reference labels under a source, overlapping
+ * labels with disagreements, notes, time and evidence, adjudicated and imported gold, control
+ * items, a sentence unit beside the facts, and an answer with no units at all.
+ */
+export function seedProject(file: string): { datasetId: number } {
+  const ws = Workspace.open(file)
+  try {
+    const db = ws.db
+    const ds = createDataset(db, { name: 'wiki', labelSchema: FAAF_SCHEMA })
+    const people = ['Ana', 'ben', 'Cara Zed'].map((n) => ensureAnnotator(db, n))
+    const release = ensureAnnotator(db, 'release')
+    db.prepare("UPDATE annotators SET kind = 'source' WHERE id = ?").run(release.id)
+    const lead = ensureAnnotator(db, 'Lead')
+    const targets: number[] = []
+    db.transaction(() => {
+      for (let i = 1; i <= 4; i++) {
+        const item = ws.content.insertItem(
+          ds.id,
+          {
+            extId: `q${i}`,
+            question: `Question ${i}, with "quotes"?`,
+            reference: `Reference ${i}: the river, the mill and the year 18${i}0.`,
+          },
+          i,
+        )
+        if (i === 4) {
+          // Nothing to judge yet: one answer, no units.
+          ws.content.insertCandidate(item, { variant: 'answer', text: 'An answer waiting for its facts.' })
+          continue
+        }
+        const cands = VARIANTS.map((v) =>
+          ws.content.insertCandidate(item, {
+            variant: v,
+            text: `${v} to question ${i}, line one.\nLine two.`,
+          }),
+        )
+        for (const f of [`The river of item ${i} is long.`, `The mill of item ${i} was built in 18${i}0.`]) {
+          const u = ws.content.insertUnit(item, { kind: 'fact', text: f })
+          for (const c of cands) targets.push(ws.content.targetId(u, c)!)
+        }
+        if (i === 1) {
+          const s = ws.content.insertUnit(item, {
+            kind: 'sentence',
+            text: 'Line two.',
+            candidateId: cands[0]!,
+          })
+          targets.push(ws.content.targetId(s, cands[0]!)!)
+        }
+      }
+    })()
+    // Overlapping labels: each target gets two to four givers, who sometimes disagree.
+    targets.forEach((t, k) => {
+      const givers = [...people, release].filter((_, a) => (k + a) % 4 !== 0 || a === 3)
+      givers.forEach((p, a) => {
+        const verdict = VERDICTS[(k * 7 + a * (k % 3 === 0 ? 1 : 0)) % 3]!
+        ws.labels.save({
+          targetId: t,
+          annotatorId: p.id,
+          verdict,
+          seconds: p.id === release.id ? 0 : 2 + ((k + a) % 5),
+          ...(k % 5 === 1 && p.id === people[0]!.id ? { note: `checked twice, "${k}"` } : {}),
+          ...(k % 6 === 2 && p.id === people[2]!.id
+            ? { evidence: [{ pane: 'reference' as const, start: 0, end: 9 }] }
+            : {}),
+        })
+      })
+    })
+    setGold(db, { targetId: targets[0]!, verdict: 'false', source: 'adjudicated', adjudicatorId: lead.id })
+    setGold(db, { targetId: targets[3]!, verdict: 'true', source: 'adjudicated', adjudicatorId: lead.id })
+    setGold(db, { targetId: targets[7]!, verdict: 'not_clear', source: 'import' })
+    setControls(
+      db,
+      ds.id,
+      {
+        fromGold: [targets[3]!],
+        answers: [
+          { targetId: targets[5]!, verdict: 'true' },
+          { targetId: targets[12]!, verdict: 'false' },
+        ],
+      },
+      '2026-01-01T00:00:00.000Z',
+    )
+    return { datasetId: ds.id }
+  } finally {
+    ws.close()
+  }
+}
+
+const key = `i.ext_id || ' / ' || c.variant || ' / ' || u.kind || ' / ' || u.text`
+
+/**
+ * Everything a person sees of a dataset, read through the app's own calls (the views' figures)
+ * and, for what no view lists whole, its rows named by item, answer and unit text.
+ */
+export async function whatPeopleSee(app: TestApp, datasetId: number) {
+  const list = await app.value<
+    {
+      id: number
+      items: number
+      candidates: number
+      units: number
+      targets: number
+      variants: string[]
+      labelSchema: unknown
+      labelledBy: { name: string; labelled: number; source: boolean }[]
+    }[]
+  >('datasets.list', {})
+  const ds = list.find((d) => d.id === datasetId)!
+  const agreement = await app.value('agreement.summary', { datasetId })
+  const queue = await app.value<{ open: number; adjudicated: number }>('agreement.queue', {
+    datasetId,
+    status: 'all',
+  })
+  const metrics = await app.value<{
+    targets: number
+    goldTargets: number
+    labels: string[]
+    variants: string[]
+    humans: Record<string, unknown>[]
+  }>('metrics.compare', { datasetId })
+  const db = app.ctx.workspace.db
+  const rows = (sql: string) => db.prepare(sql).all(datasetId) as Record<string, unknown>[]
+  return {
+    summary: {
+      items: ds.items,
+      candidates: ds.candidates,
+      units: ds.units,
+      targets: ds.targets,
+      variants: ds.variants,
+      labelSchema: ds.labelSchema,
+      labelledBy: ds.labelledBy.map(({ name, labelled, source }) => ({ name, labelled, source })),
+    },
+    agreement,
+    queue: { open: queue.open, adjudicated: queue.adjudicated },
+    metrics: {
+      targets: metrics.targets,
+      goldTargets: metrics.goldTargets,
+      labels: metrics.labels,
+      // Listed in the order of their first target's id, which an import allocates answer by answer
+      // and the app's own writer variant by variant: the same variants either way.
+      variants: [...metrics.variants].sort(),
+      // Ids differ between workspaces; cost needs the plan's hourly rates, which are no data.
+      humans: metrics.humans.map(({ annotatorId: _, cost: _c, costPer1000: _p, ...h }) => h),
+    },
+    answers: rows(
+      `SELECT i.ext_id || ' / ' || c.variant AS answer, c.text FROM candidates c JOIN items i ON i.id = c.item_id
+       WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
+    ),
+    labels: rows(
+      `SELECT ${key} AS target, a.name, a.kind, l.verdict, l.note, l.seconds, l.evidence FROM labels l
+       JOIN annotators a ON a.id = l.annotator_id JOIN targets t ON t.id = l.target_id
+       JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+       ORDER BY target, a.name`,
+    ),
+    gold: rows(
+      `SELECT ${key} AS target, g.verdict, g.source FROM gold g JOIN targets t ON t.id = g.target_id
+       JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = ? ORDER BY target`,
+    ),
+    controls: rows(
+      `SELECT ${key} AS target, k.verdict FROM controls k JOIN targets t ON t.id = k.target_id
+       JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+       WHERE k.dataset_id = ? ORDER BY target`,
+    ),
+  }
+}

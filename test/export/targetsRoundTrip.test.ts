@@ -1,0 +1,124 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { testApps } from '../helpers/app'
+import { cli } from '../helpers/cli'
+import { tmpDirs } from '../helpers/tmp'
+import { seedProject, whatPeopleSee } from './project'
+
+const tmp = tmpDirs()
+const app = testApps()
+
+describe("FactLab's own export (jsonl, csv, parquet) imports back to the same dataset", () => {
+  it.each(['jsonl', 'csv', 'parquet'] as const)(
+    '%s: same items, answers, units, labels by name, gold, controls, and the same figures',
+    async (format) => {
+      const dir = tmp()
+      const lead = join(dir, 'lead.factlab')
+      const { datasetId } = seedProject(lead)
+      const a = app(lead)
+      const before = await whatPeopleSee(a, datasetId)
+      // The project is what it should be: several people, a source, decisions and controls.
+      expect(before.summary.labelledBy.map((p) => p.name)).toEqual(['Ana', 'ben', 'Cara Zed', 'release'])
+      expect(before.gold.map((g) => g.source)).toEqual(['adjudicated', 'adjudicated', 'import'])
+      expect(before.controls).toHaveLength(3)
+      expect(before.answers).toContainEqual({
+        answer: 'q4 / answer',
+        text: 'An answer waiting for its facts.',
+      })
+
+      const { files } = await a.value<{ files: string[] }>('exports.dataset', {
+        datasetId,
+        format,
+        outDir: join(dir, 'out'),
+      })
+      // Into another workspace, as a colleague would: the preset is found from the columns.
+      const b = app(join(dir, 'colleague.factlab'))
+      const report = await b.value<{ datasetId: number; labels: number; annotators: number }>(
+        'datasets.import',
+        { source: { path: files[0]! }, datasetName: 'wiki' },
+      )
+      expect(report.labels).toBe(before.labels.length)
+      expect(report.annotators).toBe(4)
+      const after = await whatPeopleSee(b, report.datasetId)
+      expect(after).toEqual(before)
+      // The card says the file comes back whole.
+      expect(readFileSync(files[1]!, 'utf8')).toContain('FactLab imports this file back as it was')
+    },
+  )
+
+  it('imports a file written by an earlier FactLab (no label_schema column) with a message saying what to do', async () => {
+    const dir = tmp()
+    const lead = join(dir, 'lead.factlab')
+    const { datasetId } = seedProject(lead)
+    const a = app(lead)
+    const { files } = await a.value<{ files: string[] }>('exports.dataset', {
+      datasetId,
+      format: 'jsonl',
+      outDir: join(dir, 'out'),
+    })
+    const old = join(dir, 'old.jsonl')
+    const lines = readFileSync(files[0]!, 'utf8').trim().split('\n')
+    writeFileSync(
+      old,
+      lines
+        .map((l) => {
+          const { label_schema: _, ...rest } = JSON.parse(l) as Record<string, unknown>
+          return JSON.stringify(rest)
+        })
+        .join('\n'),
+    )
+    const b = app(join(dir, 'colleague.factlab'))
+    const r = await b.call('datasets.import', { source: { path: old } })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/no label_schema column.*Export the dataset again/)
+    expect(await b.value<unknown[]>('datasets.list', {})).toEqual([])
+  })
+})
+
+describe('the WikiEvalFacts layout says it holds one label per fact and answer', () => {
+  it('in the export’s message (app and CLI) and in its card, and imports back to just those labels', async () => {
+    const dir = tmp()
+    const lead = join(dir, 'lead.factlab')
+    const { datasetId } = seedProject(lead)
+    const a = app(lead)
+    // The published layout: facts in three answers (no sentence, no answer without facts).
+    a.ctx.workspace.db.prepare("DELETE FROM items WHERE ext_id = 'q4'").run()
+    a.ctx.workspace.db.prepare("UPDATE units SET deleted_at = '2026-01-01' WHERE kind = 'sentence'").run()
+    const before = await whatPeopleSee(a, datasetId)
+    const people = before.summary.labelledBy
+    const labels = people.reduce((n, p) => n + p.labelled, 0)
+    const r = await a.value<{ files: string[]; note: string }>('exports.dataset', {
+      datasetId,
+      format: 'wikievalfacts-jsonl',
+      outDir: join(dir, 'out'),
+    })
+    const gold = Number(/this export has (\d+) gold verdicts/.exec(r.note)?.[1])
+    expect(r.note).toContain('holds one label per fact and answer, as the published dataset does')
+    expect(r.note).toContain(`The workspace's ${labels} labels by ${people.length} annotators`)
+    expect(r.note).toContain('come back whole only from the jsonl, csv or parquet layout')
+    const card = readFileSync(r.files[1]!, 'utf8')
+    expect(card).toContain('This layout holds **one label per fact and answer**')
+    const b = app(join(dir, 'colleague.factlab'))
+    const back = await b.value<{ labels: number; annotators: number }>('datasets.import', {
+      source: { path: r.files[0]! },
+    })
+    expect(back).toMatchObject({ labels: gold, annotators: 1 })
+    expect(gold).toBeGreaterThan(0)
+    a.ctx.close()
+    // The CLI prints the same words under the files it wrote.
+    const printed = await cli([
+      'export',
+      '--workspace',
+      lead,
+      '--dataset',
+      'wiki',
+      '--format',
+      'wikievalfacts-csv',
+      '--out',
+      join(dir, 'cli'),
+    ])
+    expect(printed.code).toBe(0)
+    expect(printed.out).toContain(`this export has ${gold} gold verdicts`)
+  })
+})
