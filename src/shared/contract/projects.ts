@@ -174,6 +174,11 @@ export const projectsCalls = {
       /** Every target of the dataset with an adjudicated or imported gold row. */
       allGold: z.boolean().default(false),
       answers: z.array(ControlInput).max(100_000).default([]),
+      /**
+       * Answers as typed or loaded: `item,variant,unit,verdict` or `targetId,verdict` per line
+       * (src/shared/controlLines.ts). A line naming nothing in the dataset refuses the whole call.
+       */
+      lines: z.string().max(20_000_000).optional(),
     }),
     z.object({ added: z.number().int(), controls: z.number().int() }),
   ),
