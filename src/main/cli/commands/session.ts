@@ -89,8 +89,9 @@ export class Session {
     const refusal = uiOnlyRefusal(name, input)
     if (refusal) throw new CliError(refusal, EXIT.badInput)
     const result = await dispatch(this.handlers, name, input)
-    if (!result.ok)
-      throw new CliError(`${result.error.code}: ${result.error.message}`, exitCodeFor(result.error.code))
+    // The code (bad_input, conflict, …) is for programs; a person reads the message, and the exit
+    // code still tells a script usage (2) from a refusal (1).
+    if (!result.ok) throw new CliError(result.error.message, exitCodeFor(result.error.code))
     return result.value
   }
 
