@@ -62,6 +62,11 @@ export const AnnotatorFigures = z.object({
   /** Labels beyond k placed by hand (opened a target that was already done). */
   overK: z.number().int(),
   activeSeconds: z.number(),
+  /**
+   * Labels that carry active time. Labels saved from the CLI or a file carry none, so 0 here
+   * means "no time recorded", not "no time spent".
+   */
+  timedLabels: z.number().int(),
   medianSeconds: z.number().nullable(),
   /** Targets in their assignment (fixed policy) or their fair share of k × targets (open). */
   assigned: z.number().int().nullable(),
@@ -77,6 +82,7 @@ export const AnnotatorFigures = z.object({
   /** Targets behind kappaWithGold: κ over fewer than the small-sample minimum is not read. */
   goldShared: z.number().int(),
   hourlyRate: z.number().nullable(),
+  /** Active hours × rate; null without a rate or without any recorded time (see timedLabels). */
   cost: z.number().nullable(),
   /**
    * Per variant, in the dashboard's variant order: labels placed (controls left out) and the
@@ -115,7 +121,31 @@ export const Dashboard = z.object({
   controls: z.object({ count: z.number().int() }),
   packages: z.array(PackageRow),
   activeHours: z.number(),
-  /** Hours of labelling left at the current pace (median seconds per label); null without a pace. */
+  /** Labels carrying active time, and all labels counted: the pace rests on the first. */
+  timedLabels: z.number().int(),
+  labels: z.number().int(),
+  /**
+   * What the figures above leave out, so they reconcile with the Datasets card and with the
+   * labels a bundle brought back: people's labels on controls, on older wordings of edited units
+   * and on deleted units, and reference labels imported with the dataset (a source, not a person).
+   */
+  notCounted: z.object({
+    people: z.array(
+      z.object({
+        name: z.string(),
+        controls: z.number().int(),
+        olderWordings: z.number().int(),
+        deletedUnits: z.number().int(),
+        /** Fixed policy: labels on items assigned to others, outside this person's progress. */
+        outsideAssignment: z.number().int(),
+      }),
+    ),
+    sources: z.array(z.object({ name: z.string(), labels: z.number().int() })),
+  }),
+  /**
+   * Hours of labelling left at the current pace (median seconds per timed label); null without
+   * a pace, i.e. when no label carries recorded time.
+   */
   projectedHours: z.number().nullable(),
   /** Labels placed per day over the last seven days, and the day the work would end at that pace. */
   labelsPerDay: z.number(),
