@@ -25,6 +25,11 @@ export const Plan = z.object({
   hourlyRate: z.number().nonnegative().nullable(),
   annotators: z.array(PlanAnnotator),
   guidelinesVersion: z.number().int().nullable(),
+  /**
+   * Set on an annotator's laptop: the dataset came from this person's work package, and k, the
+   * policy, the seed and the control rate are the lead's (a laptop cannot change them).
+   */
+  fromPackage: z.object({ id: z.string(), annotator: z.string() }).nullable().optional(),
 })
 export type Plan = z.infer<typeof Plan>
 
