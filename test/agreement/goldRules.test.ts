@@ -130,6 +130,7 @@ describe('gold rules on a two-annotator dataset', () => {
       'two',
       '--annotator',
       'lead',
+      '--new-annotator',
       '--file',
       decisions,
     ])
@@ -236,6 +237,7 @@ describe('adjudicate --file', () => {
       'two',
       '--annotator',
       'lead',
+      '--new-annotator',
       '--file',
       file,
     ])
@@ -257,6 +259,7 @@ describe('adjudicate --file', () => {
       'two',
       '--annotator',
       'lead',
+      '--new-annotator',
       '--file',
       missing,
     ])

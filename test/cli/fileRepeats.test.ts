@@ -49,6 +49,7 @@ describe('label --file and adjudicate --file name each target once', () => {
         DEMO,
         '--annotator',
         'rae',
+        '--new-annotator',
         '--workspace',
         file,
       ])
@@ -72,7 +73,7 @@ describe('label --file and adjudicate --file name each target once', () => {
         { item: 'demo-01', variant: 'answer', unit: 1, verdict: 'false', annotator: 'ula' },
       ]),
     )
-    const r = await cli(['label', '--file', lines, '--dataset', DEMO, '--workspace', file])
+    const r = await cli(['label', '--file', lines, '--dataset', DEMO, '--new-annotator', '--workspace', file])
     expect(r.code, r.err).toBe(0)
     expect(r.out).toBe(`Saved 2 labels from ${lines} (0 cleared)\n`)
   })

@@ -83,6 +83,7 @@ describe('factlab label --file: all or nothing', () => {
             DEMO,
             '--annotator',
             who,
+            '--new-annotator',
             '--workspace',
             file,
             '--json',

@@ -30,7 +30,7 @@ const labelsOf = (file: string, who: string) =>
 const jsonl = (rows: object[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`
 
 describe('factlab label --file', () => {
-  it('saves every line of a good file, creating the annotator as the app would', async () => {
+  it('saves every line of a good file, adding the annotator --new-annotator asks for', async () => {
     const file = demoWorkspace()
     const labels = join(tmp(), 'labels.jsonl')
     writeFileSync(
@@ -55,6 +55,7 @@ describe('factlab label --file', () => {
       DEMO,
       '--annotator',
       'rae',
+      '--new-annotator',
       '--workspace',
       file,
       '--json',
@@ -68,7 +69,18 @@ describe('factlab label --file', () => {
     const file = demoWorkspace()
     const labels = join(tmp(), 'labels.jsonl')
     const fileOf = (command: 'label' | 'adjudicate', annotator: string) =>
-      cli([command, '--file', labels, '--dataset', DEMO, '--annotator', annotator, '--workspace', file])
+      cli([
+        command,
+        '--file',
+        labels,
+        '--dataset',
+        DEMO,
+        '--annotator',
+        annotator,
+        '--new-annotator',
+        '--workspace',
+        file,
+      ])
     writeFileSync(
       labels,
       jsonl([
@@ -169,6 +181,7 @@ describe('factlab adjudicate', () => {
       'false',
       '--annotator',
       'lead',
+      '--new-annotator',
       '--workspace',
       file,
       '--json',

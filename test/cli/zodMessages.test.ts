@@ -24,7 +24,7 @@ describe('zod refusals are one readable line, never JSON', () => {
     ])
     expect(r.code).toBe(1)
     expect(r.err).toBe(
-      'factlab: bad_input: projects.setPlan: k: Too small: expected number to be >=1; controlRate: Too big: expected number to be <=1\n',
+      'factlab: projects.setPlan: k: Too small: expected number to be >=1; controlRate: Too big: expected number to be <=1\n',
     )
   })
 

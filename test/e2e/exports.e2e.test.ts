@@ -85,7 +85,7 @@ describe('export from the app', () => {
       page.waitForEvent('download'),
       bundleDialog.getByRole('button', { name: 'Download bundle' }).click(),
     ])
-    expect(download.suggestedFilename()).toMatch(/-bundle\.jsonl$/)
+    expect(download.suggestedFilename()).toMatch(/-tester\.bundle\.jsonl$/)
     const file = await download.path()
     await bundleDialog
       .getByRole('status')

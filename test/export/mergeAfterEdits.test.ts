@@ -73,6 +73,7 @@ const label = (ws: string, unit: number, verdict: string) =>
     verdict,
     '--annotator',
     'ana',
+    '--new-annotator',
   )
 
 async function bundle(dir: string, laptop: string): Promise<string> {

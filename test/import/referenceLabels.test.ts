@@ -97,7 +97,16 @@ describe("a dataset's reference labels are a source, and nobody labels as a sour
       `${JSON.stringify({ item: '1', variant: 'answer', unit: 1, verdict: 'false', annotator: 'ana' })}\n` +
         `${JSON.stringify({ item: '1', variant: 'answer', unit: 2, verdict: 'false', annotator: 'wikievalfacts' })}\n`,
     )
-    const r = await cli(['label', '--file', labels, '--workspace', file, '--dataset', 'wef'])
+    const r = await cli([
+      'label',
+      '--file',
+      labels,
+      '--workspace',
+      file,
+      '--dataset',
+      'wef',
+      '--new-annotator',
+    ])
     expect(r.code).toBe(1)
     expect(r.err).toContain(`${labels} line 2: `)
     expect(r.err).toMatch(SOURCE_REFUSAL)
@@ -143,6 +152,7 @@ describe("a dataset's reference labels are a source, and nobody labels as a sour
       'neutral',
       '--annotator',
       'ana',
+      '--new-annotator',
     ])
     expect(r.code, r.err).toBe(0)
     expect(snapshot(file).annotators).toContainEqual({ name: 'ana', kind: 'person' })

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { setControls } from '../../src/main/projects/controls'
 import { projectDashboard } from '../../src/main/projects/dashboard'
 import { setPlan } from '../../src/main/projects/plan'
+import { datasetStats } from '../../src/main/store/repos/datasets'
+import { editUnit } from '../../src/main/units/edit'
 import { tmpDirs } from '../helpers/tmp'
 import { seedProject } from './seed'
 
@@ -79,6 +81,74 @@ describe("the lead's dashboard", () => {
       expect(a.labels).toBe(1)
       expect(a.assignedDone).toBe(held.has(a.annotatorId) ? 1 : 0)
     }
+    ws.close()
+  })
+
+  it('says which labels it leaves out, so a person’s numbers reconcile with the Datasets card', () => {
+    const { ws, ds, targets, people } = seedProject(tmp(), { items: 2, variants: 1, facts: 2, annotators: 2 })
+    const [ann0, ann1] = people
+    setPlan(ws.db, {
+      datasetId: ds.id,
+      k: 2,
+      policy: 'open',
+      annotators: [{ name: 'ann0' }, { name: 'ann1' }],
+    })
+    const [t0, t1, t2, t3] = targets as [number, number, number, number]
+    setControls(ws.db, ds.id, { fromGold: [], answers: [{ targetId: t3, verdict: 'true' }] }, 'now')
+    for (const t of [t0, t1, t2, t3]) ws.labels.save({ targetId: t, annotatorId: ann0!.id, verdict: 'true' })
+    ws.labels.save({ targetId: t0, annotatorId: ann1!.id, verdict: 'true' })
+    // t2's fact is reworded after ann0 labelled it: the label stays on the older wording.
+    const unitOf = (t: number) =>
+      (ws.db.prepare('SELECT unit_id AS u FROM targets WHERE id = ?').get(t) as { u: number }).u
+    editUnit(ws.db, unitOf(t2), 'Fact 1.0, reworded.')
+
+    const d = projectDashboard(ws.db, ds.id)
+    const ann0Row = d.annotators.find((a) => a.name === 'ann0')!
+    expect(ann0Row.labels).toBe(2)
+    expect(d.notCounted.people).toEqual([
+      { name: 'ann0', controls: 1, olderWordings: 1, deletedUnits: 0, outsideAssignment: 0 },
+    ])
+    // The Datasets card counts the control too (current units): 2 counted + 1 on a control.
+    expect(datasetStats(ws.db, ds.id).labelledBy.ann0).toBe(ann0Row.labels + 1)
+    ws.close()
+  })
+
+  it('never turns labels without recorded time into "0 min", "$0.00" or a time left', () => {
+    const { ws, ds, targets, people } = seedProject(tmp(), { items: 2, variants: 2, facts: 2, annotators: 2 })
+    const [ann0, ann1] = people
+    setPlan(ws.db, {
+      datasetId: ds.id,
+      k: 2,
+      policy: 'open',
+      annotators: [
+        { name: 'ann0', hourlyRate: 30 },
+        { name: 'ann1', hourlyRate: 25 },
+      ],
+    })
+    // ann1 labels from the CLI (no clock); ann0 in the app, about 6 seconds in all.
+    for (const t of targets.slice(0, 3))
+      ws.labels.save({ targetId: t, annotatorId: ann1!.id, verdict: 'true' })
+    let d = projectDashboard(ws.db, ds.id)
+    expect(d.timedLabels).toBe(0)
+    expect(d.projectedHours).toBeNull()
+    const row = (name: string) => d.annotators.find((a) => a.name === name)!
+    expect(row('ann1')).toMatchObject({
+      labels: 3,
+      timedLabels: 0,
+      activeSeconds: 0,
+      cost: null,
+      hourlyRate: 25,
+    })
+
+    ws.labels.save({ targetId: targets[0]!, annotatorId: ann0!.id, verdict: 'true', seconds: 2.5 })
+    ws.labels.save({ targetId: targets[1]!, annotatorId: ann0!.id, verdict: 'true', seconds: 3.2 })
+    d = projectDashboard(ws.db, ds.id)
+    expect(row('ann0')).toMatchObject({ timedLabels: 2, cost: (5.7 / 3600) * 30 })
+    expect(row('ann1').cost).toBeNull()
+    // The pace comes from the timed labels only: 11 labels left at their median, 2.85 s.
+    expect(d.timedLabels).toBe(2)
+    expect(d.labels).toBe(5)
+    expect(d.projectedHours! * 3600).toBeCloseTo(11 * 2.85)
     ws.close()
   })
 })

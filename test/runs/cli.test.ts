@@ -97,7 +97,7 @@ describe('judge CLI', () => {
     expect(refused.code).toBe(1)
     expect(refused.err).toMatch(
       new RegExp(
-        `^factlab: conflict: run ${runId} is being driven by the CLI, pid 4242 on host other-host, since .+; stop it there or wait\n$`,
+        `^factlab: run ${runId} is being driven by the CLI, pid 4242 on host other-host, since .+; stop it there or wait\n$`,
       ),
     )
     expect(fake().calls()).toBe(before)

@@ -50,13 +50,13 @@ describe('export downloads (browser mode)', () => {
     const datasetId = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
     const alex = (ws.db.prepare("SELECT id FROM annotators WHERE name = 'alex'").get() as { id: number }).id
     const plain = await prepareBundleDownload(ws, { datasetId, annotatorId: alex })
-    expect(plain).toMatchObject({ zipped: false, fileName: 'Demo-WikiEval-style-bundle.jsonl' })
+    expect(plain).toMatchObject({ zipped: false, fileName: 'Demo-WikiEval-style-alex.bundle.jsonl' })
     const lines = readFileSync(downloads.get(plain.downloadId)!.file, 'utf8').trim().split('\n')
     expect(lines.length).toBeGreaterThan(100)
     const zipped = await prepareBundleDownload(ws, { datasetId, annotatorId: alex }, 0)
     const entries = unzipSync(readFileSync(downloads.get(zipped.downloadId)!.file))
     expect(
-      Buffer.from(entries['Demo-WikiEval-style-bundle.jsonl']!).toString('utf8').trim().split('\n'),
+      Buffer.from(entries['Demo-WikiEval-style-alex.bundle.jsonl']!).toString('utf8').trim().split('\n'),
     ).toHaveLength(lines.length)
     downloads.clear()
     ws.close()

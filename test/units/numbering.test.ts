@@ -63,6 +63,7 @@ describe('unit numbers', () => {
       'no',
       '--annotator',
       'ann',
+      '--new-annotator',
       '--json',
     ])
     expect(label.code, label.err).toBe(0)
@@ -81,6 +82,7 @@ describe('unit numbers', () => {
       'no',
       '--annotator',
       'lead',
+      '--new-annotator',
       '--json',
     ])
     expect(JSON.parse(gold.out)).toMatchObject({ unit: 3 })

@@ -160,10 +160,15 @@ export function prepareBundleDownload(
   zipOver = ZIP_OVER_BYTES,
 ) {
   const dataset = getDataset(ws.db, input.datasetId)
+  const who = ws.db.prepare('SELECT name FROM annotators WHERE id = ?').get(input.annotatorId) as
+    | { name: string }
+    | undefined
   return inTempDir(async (dir) => {
+    // Named for whose labels they are, as the desktop app names its bundles: a lead collecting
+    // several people's downloads must tell them apart without opening them.
     const { file } = await exportBundle(ws, {
       ...input,
-      out: join(dir, `${slug(dataset.name)}-bundle.jsonl`),
+      out: join(dir, `${slug(dataset.name)}-${slug(who?.name ?? 'labels')}.bundle.jsonl`),
     })
     return offer(dir, file, basename(file), zipOver)
   })

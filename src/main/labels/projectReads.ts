@@ -8,6 +8,11 @@ import type { Db } from '../store/connection'
 
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 const NOT_CONTROL = 'NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)'
+/**
+ * The label `l` is a person's: a dataset's own reference labels (an annotator of kind 'source')
+ * are no one's work, so they stay out of progress, rank, pace, control accuracy and agreement.
+ */
+const BY_PERSON = "NOT EXISTS (SELECT 1 FROM annotators s WHERE s.id = l.annotator_id AND s.kind = 'source')"
 
 export interface RankedLabel {
   annotatorId: number
@@ -18,14 +23,17 @@ export interface RankedLabel {
   rank: number
 }
 
-/** Every current, non-control verdict of a dataset, ranked per target by when it was first placed. */
+/**
+ * Every current, non-control verdict a person gave in a dataset, ranked per target by when it
+ * was first placed (reference labels of a source neither appear nor take a rank).
+ */
 export function rankedLabels(db: Db, datasetId: number): RankedLabel[] {
   return db
     .prepare(
       `SELECT l.annotator_id AS annotatorId, l.target_id AS targetId, l.verdict, l.seconds,
          ROW_NUMBER() OVER (PARTITION BY l.target_id ORDER BY l.created_at, l.id) AS rank
        FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = ? AND ${CURRENT} AND l.verdict IS NOT NULL AND ${NOT_CONTROL}`,
+       WHERE t.dataset_id = ? AND ${CURRENT} AND l.verdict IS NOT NULL AND ${NOT_CONTROL} AND ${BY_PERSON}`,
     )
     .all(datasetId) as RankedLabel[]
 }
@@ -62,15 +70,17 @@ export function storedGoldTargets(db: Db, datasetId: number): number[] {
 }
 
 /**
- * Per annotator: answers given on the dataset's controls and how many match the control. A
- * control without a known answer (opened from a work package) is not scored.
+ * Per person: answers given on the dataset's controls and how many match the control. A
+ * control without a known answer (opened from a work package) is not scored, nor is a source's
+ * reference label (it is often where the control's answer came from).
  */
 export function controlAnswers(db: Db, datasetId: number) {
   return db
     .prepare(
       `SELECT l.annotator_id AS annotatorId, COUNT(*) AS answered, SUM(l.verdict = c.verdict) AS correct
        FROM controls c JOIN labels l ON l.target_id = c.target_id
-       WHERE c.dataset_id = ? AND l.verdict IS NOT NULL AND c.verdict <> '' GROUP BY l.annotator_id`,
+       WHERE c.dataset_id = ? AND l.verdict IS NOT NULL AND c.verdict <> '' AND ${BY_PERSON}
+       GROUP BY l.annotator_id`,
     )
     .all(datasetId) as { annotatorId: number; answered: number; correct: number }[]
 }
@@ -105,13 +115,14 @@ export function hasLabelIn(db: Db, annotatorId: number, datasetId: number): bool
   )
 }
 
-/** Verdicts first placed on the dataset's work (controls left out) since an ISO time. */
+/** Verdicts people first placed on the dataset's work (controls and sources left out) since an ISO time. */
 export function labelsPlacedSince(db: Db, datasetId: number, since: string): number {
   return (
     db
       .prepare(
         `SELECT COUNT(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-         WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND l.created_at >= ? AND ${CURRENT} AND ${NOT_CONTROL}`,
+         WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND l.created_at >= ? AND ${CURRENT} AND ${NOT_CONTROL}
+           AND ${BY_PERSON}`,
       )
       .get(datasetId, since) as { n: number }
   ).n
@@ -129,4 +140,47 @@ export function labelledInAssignment(db: Db, datasetId: number): Map<number, num
     )
     .all(datasetId) as { id: number; n: number }[]
   return new Map(rows.map((r) => [r.id, r.n]))
+}
+
+/** A person's labels in a dataset that the dashboard's figures leave out, and why. */
+export interface UncountedLabels {
+  annotatorId: number
+  /** On control targets: scored as control accuracy, not counted as work. */
+  controls: number
+  /** On an older wording of a unit edited since: the current wording is what needs labels. */
+  olderWordings: number
+  /** On a unit deleted since. */
+  deletedUnits: number
+}
+
+/**
+ * Per person, the verdicts the dashboard does not count, so its numbers can be reconciled with
+ * the Datasets card (which counts controls) and with the labels a bundle brought back (which
+ * include every wording). Only people with at least one such label are listed.
+ */
+export function uncountedLabels(db: Db, datasetId: number): UncountedLabels[] {
+  return db
+    .prepare(
+      `SELECT l.annotator_id AS annotatorId,
+         COALESCE(SUM(${CURRENT} AND NOT ${NOT_CONTROL}), 0) AS controls,
+         COALESCE(SUM(u.superseded_by IS NOT NULL), 0) AS olderWordings,
+         COALESCE(SUM(u.superseded_by IS NULL AND u.deleted_at IS NOT NULL), 0) AS deletedUnits
+       FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND ${BY_PERSON}
+       GROUP BY l.annotator_id
+       HAVING controls + olderWordings + deletedUnits > 0`,
+    )
+    .all(datasetId) as UncountedLabels[]
+}
+
+/** The dataset's reference labels per source (imported with it, not a person's work). */
+export function sourceLabelCounts(db: Db, datasetId: number): { annotatorId: number; labels: number }[] {
+  return db
+    .prepare(
+      `SELECT l.annotator_id AS annotatorId, COUNT(*) AS labels
+       FROM labels l JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
+       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND a.kind = 'source'
+       GROUP BY l.annotator_id ORDER BY a.name`,
+    )
+    .all(datasetId) as { annotatorId: number; labels: number }[]
 }

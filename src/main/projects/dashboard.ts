@@ -5,12 +5,14 @@ import {
   labelsPlacedSince,
   type RankedLabel,
   rankedLabels,
+  sourceLabelCounts,
+  uncountedLabels,
 } from '../labels/projectReads'
 import { cohenKappa } from '../metrics/stats/agreement'
 import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
 import { getPlan } from './plan'
-import { progressByVariant } from './variantProgress'
+import { openShare, progressByVariant } from './variantProgress'
 import { median } from './wilson'
 
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
@@ -20,7 +22,9 @@ const WORK = `FROM targets t JOIN units u ON u.id = t.unit_id
 /**
  * Everything the lead's dashboard shows for one dataset: the plan, progress towards k overall
  * and per variant, each annotator's work, agreement, controls, time and cost, the packages, and
- * the hours left at the current pace. Controls are kept out of progress and agreement.
+ * the hours left at the current pace. Controls are kept out of progress and agreement, and so
+ * are a dataset's own reference labels (a source is not a person); `notCounted` says how many
+ * labels each rule left out, so the numbers reconcile with the other screens.
  */
 export function projectDashboard(db: Db, datasetId: number, now = new Date()): Dashboard {
   const plan = getPlan(db, datasetId)
@@ -86,12 +90,13 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
         labels: mine.length,
         overK: mine.filter((l) => l.rank > k).length,
         activeSeconds,
+        timedLabels: timed.length,
         medianSeconds: median(timed),
         assigned:
           plan.policy === 'fixed'
             ? (assignedTargets.get(id) ?? 0)
             : plan.planned
-              ? Math.ceil((k * totals.targets) / Math.max(1, plan.annotators.length || people.size))
+              ? openShare(k, totals.targets, plan.annotators.length || people.size)
               : null,
         // Labels given before the plan, or on items someone else holds, are not progress on it.
         assignedDone: assignedLabelled ? (assignedLabelled.get(id) ?? 0) : mine.length,
@@ -105,7 +110,9 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
               ),
         goldShared: withGold.length,
         hourlyRate: rate ?? null,
-        cost: rate === null || rate === undefined ? null : (activeSeconds / 3600) * rate,
+        // Without any recorded time (CLI, file) a cost of 0 would read as "free": it is unknown.
+        cost:
+          rate === null || rate === undefined || timed.length === 0 ? null : (activeSeconds / 3600) * rate,
         byVariant: grid.get(id) ?? [],
       }
     })
@@ -132,6 +139,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     }
 
   const activeSeconds = annotators.reduce((s, a) => s + a.activeSeconds, 0)
+  // Only labels with recorded time say anything about the pace: an estimate from none is no estimate.
   const pace = median(labels.filter((l) => l.seconds > 0).map((l) => l.seconds))
   const wanted = totals.targets * k
   const packages = db
@@ -153,9 +161,49 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     controls: { count: controlCount(db, datasetId) },
     packages,
     activeHours: activeSeconds / 3600,
+    timedLabels: annotators.reduce((s, a) => s + a.timedLabels, 0),
+    labels: labels.length,
+    notCounted: notCounted(db, datasetId, names, annotators),
     projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
     ...finishAtPace(db, datasetId, wanted - totals.towards, now),
   }
+}
+
+/**
+ * Per person, the labels the figures leave out by rule (controls, older wordings, deleted units,
+ * outside a fixed assignment), and the reference labels of each source, so every screen's count
+ * of a person can be traced to this one.
+ */
+function notCounted(
+  db: Db,
+  datasetId: number,
+  names: Map<number, string>,
+  annotators: readonly AnnotatorFigures[],
+): Dashboard['notCounted'] {
+  const uncounted = uncountedLabels(db, datasetId)
+  const figures = new Map(annotators.map((a) => [a.annotatorId, a]))
+  // Someone whose every label is on a control or an older wording has no row above, but is listed here.
+  const ids = [...new Set([...annotators.map((a) => a.annotatorId), ...uncounted.map((u) => u.annotatorId)])]
+  const byId = new Map(uncounted.map((u) => [u.annotatorId, u]))
+  const people = ids
+    .map((id) => {
+      const u = byId.get(id)
+      const a = figures.get(id)
+      return {
+        name: names.get(id) ?? `#${id}`,
+        controls: u?.controls ?? 0,
+        olderWordings: u?.olderWordings ?? 0,
+        deletedUnits: u?.deletedUnits ?? 0,
+        outsideAssignment: a && a.assigned !== null ? Math.max(0, a.labels - a.assignedDone) : 0,
+      }
+    })
+    .filter((p) => p.controls + p.olderWordings + p.deletedUnits + p.outsideAssignment > 0)
+    .sort((a, b) => a.name.localeCompare(b.name))
+  const sources = sourceLabelCounts(db, datasetId).map((s) => ({
+    name: names.get(s.annotatorId) ?? `#${s.annotatorId}`,
+    labels: s.labels,
+  }))
+  return { people, sources }
 }
 
 /** Targets (current, not controls) in each annotator's assigned items. */

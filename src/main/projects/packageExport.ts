@@ -166,7 +166,7 @@ function writePackage(
       originHash: datasetOriginHash(db, opts.datasetId),
     },
     annotator: { name: opts.annotator.trim() },
-    plan: { k: plan.k, policy: plan.policy, controlRate: plan.controlRate },
+    plan: { k: plan.k, policy: plan.policy, controlRate: plan.controlRate, seed: plan.seed },
     guidelines: guidelines ?? null,
     assignment,
     controls: db

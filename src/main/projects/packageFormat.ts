@@ -28,10 +28,13 @@ export const PackageHeader = z.object({
       .optional(),
   }),
   annotator: z.object({ name: z.string().trim().min(1) }),
+  /** The lead's plan; the laptop keeps it as its own, so both show the same k, policy and seed. */
   plan: z.object({
     k: z.number().int().min(1),
     policy: z.enum(['open', 'fixed']),
     controlRate: z.number().min(0).max(1),
+    /** The seed of the lead's split. Older packages lack it. */
+    seed: z.number().int().min(0).optional(),
   }),
   guidelines: z.object({ version: z.number().int().min(1), body: z.string() }).nullable(),
   /** ext_ids of the items this annotator is to label; null: every item (open policy). */

@@ -173,11 +173,16 @@ function openRead(
     recordPackageOrigin(db, ds.id, header.dataset.originHash ?? header.dataset.contentHash)
     const me = ensureAnnotator(db, header.annotator.name).id
     const at = now()
+    // The lead's k and seed, not made-up ones: the laptop's screens and `assign` then show the
+    // plan the lead set. The queue is the same either way (one person labels a target once),
+    // but after a merge of another laptop's bundle, k keeps targets open that still need a label.
     db.prepare(
-      `INSERT INTO dataset_plans (dataset_id, k, policy, seed, control_rate, updated_at) VALUES (?, 1, ?, 1, ?, ?)`,
+      `INSERT INTO dataset_plans (dataset_id, k, policy, seed, control_rate, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
     ).run(
       ds.id,
+      header.plan.k,
       header.assignment ? 'fixed' : 'open',
+      header.plan.seed ?? 1,
       header.controls.length > 0 ? header.plan.controlRate : 0,
       at,
     )

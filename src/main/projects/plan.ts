@@ -6,6 +6,7 @@ import { ensureAnnotator } from '../store/repos/annotators'
 import { datasetVisible } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
 import { assignItems, overlapProblem } from './assign'
+import { openedFrom } from './packageOwner'
 
 interface PlanRow {
   k: number
@@ -41,6 +42,11 @@ export function latestGuidelinesVersion(db: Db, datasetId: number): number | nul
   return row.v
 }
 
+function fromPackage(db: Db, datasetId: number): Plan['fromPackage'] {
+  const owner = openedFrom(db, datasetId)
+  return owner ? { id: owner.id, annotator: owner.annotator } : null
+}
+
 export function getPlan(db: Db, datasetId: number): Plan {
   requireDataset(db, datasetId)
   const row = db.prepare('SELECT * FROM dataset_plans WHERE dataset_id = ?').get(datasetId) as
@@ -62,13 +68,45 @@ export function getPlan(db: Db, datasetId: number): Plan {
     hourlyRate: row?.hourly_rate ?? null,
     annotators,
     guidelinesVersion: latestGuidelinesVersion(db, datasetId),
+    fromPackage: fromPackage(db, datasetId),
   }
 }
 
-/** People who can take part: the named ones, else everyone in the workspace. */
+/** What a new list of the plan's names changes about who takes part, before it is saved. */
+export interface NameChanges {
+  /** Names the workspace does not know: saving the plan adds them as people. */
+  added: string[]
+  /** People the plan names now and would no longer, who were handed a package of the dataset. */
+  droppedWithPackage: { name: string; packages: number; back: number }[]
+}
+
+export function planNameChanges(db: Db, datasetId: number, names: readonly string[]): NameChanges {
+  const wanted = new Set(names.map((n) => n.trim()))
+  const known = db.prepare('SELECT 1 FROM annotators WHERE name = ?')
+  const added = [...wanted].filter((n) => n !== '' && !known.get(n))
+  const droppedWithPackage = (
+    db
+      .prepare(
+        `SELECT a.name, COUNT(p.id) AS packages, COUNT(p.returned_at) AS back
+         FROM plan_annotators n JOIN annotators a ON a.id = n.annotator_id
+         JOIN packages p ON p.annotator_id = n.annotator_id AND p.dataset_id = n.dataset_id
+         WHERE n.dataset_id = ? GROUP BY a.id ORDER BY a.name`,
+      )
+      .all(datasetId) as { name: string; packages: number; back: number }[]
+  ).filter((r) => !wanted.has(r.name))
+  return { added, droppedWithPackage }
+}
+
+/** People who can take part: the named ones, else every person in the workspace (sources are not people). */
 function headcount(db: Db, named: number): number {
   if (named > 0) return named
-  return (db.prepare('SELECT COUNT(*) AS n FROM annotators').get() as { n: number }).n
+  return (db.prepare("SELECT COUNT(*) AS n FROM annotators WHERE kind <> 'source'").get() as { n: number }).n
+}
+
+function isSource(db: Db, name: string): boolean {
+  return (
+    db.prepare("SELECT 1 FROM annotators WHERE name = ? AND kind = 'source'").get(name.trim()) !== undefined
+  )
 }
 
 /**
@@ -79,6 +117,20 @@ function headcount(db: Db, named: number): number {
 export function setPlan(db: Db, raw: PlanInput, onProgress?: (done: number, total: number) => void): Plan {
   const input = PlanInputSchema.parse(raw)
   requireDataset(db, input.datasetId)
+  // A laptop's plan is the lead's, carried by the package: redrawing it here would take away the
+  // items the lead assigned, and nothing of it would travel back with the bundle.
+  const from = openedFrom(db, input.datasetId)
+  if (from)
+    throw new ServiceError(
+      'conflict',
+      `This workspace was opened from ${from.annotator}'s work package: the plan is the lead's. Change it in the lead's workspace and hand out a new package`,
+    )
+  const sources = input.annotators.filter((a) => isSource(db, a.name)).map((a) => `“${a.name}”`)
+  if (sources.length > 0)
+    throw new ServiceError(
+      'bad_input',
+      `${sources.join(', ')} ${sources.length === 1 ? 'is' : 'are'} a dataset's reference labels, not a person: a plan names people`,
+    )
   const people = headcount(db, input.annotators.length)
   if (input.k > people) throw new ServiceError('bad_input', overlapProblem(input.k, people))
   if (input.policy === 'fixed' && input.annotators.length === 0)

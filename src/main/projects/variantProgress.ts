@@ -4,6 +4,14 @@ import type { Db } from '../store/connection'
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 const NOT_CONTROL = 'NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)'
 
+/**
+ * A person's share of an open plan: k × targets spread over the people, never more than every
+ * target (one person labels a target once, however few people there are, e.g. on a laptop).
+ */
+export function openShare(k: number, targets: number, people: number): number {
+  return Math.min(targets, Math.ceil((k * targets) / Math.max(1, people)))
+}
+
 export interface VariantShare {
   variant: string
   labels: number
@@ -64,7 +72,7 @@ export function progressByVariant(
           plan.policy === 'fixed'
             ? (fixed.get(`${id}|${variant}`) ?? 0)
             : plan.planned
-              ? Math.ceil((plan.k * targets) / Math.max(1, plan.annotators))
+              ? openShare(plan.k, targets, plan.annotators)
               : null,
       })),
     )

@@ -37,6 +37,11 @@ export const DatasetSummary = z.object({
       complete: z.number().int(),
       towards: z.number().int(),
       wanted: z.number().int(),
+      /**
+       * On an annotator's laptop (opened from a work package): the figures are this person's
+       * labels on the work the package gave them, not k × targets, which only the lead can reach.
+       */
+      package: z.object({ annotator: z.string() }).nullable().optional(),
     })
     .nullable()
     .optional(),

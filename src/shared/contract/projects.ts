@@ -25,6 +25,11 @@ export const Plan = z.object({
   hourlyRate: z.number().nonnegative().nullable(),
   annotators: z.array(PlanAnnotator),
   guidelinesVersion: z.number().int().nullable(),
+  /**
+   * Set on an annotator's laptop: the dataset came from this person's work package, and k, the
+   * policy, the seed and the control rate are the lead's (a laptop cannot change them).
+   */
+  fromPackage: z.object({ id: z.string(), annotator: z.string() }).nullable().optional(),
 })
 export type Plan = z.infer<typeof Plan>
 
@@ -62,6 +67,11 @@ export const AnnotatorFigures = z.object({
   /** Labels beyond k placed by hand (opened a target that was already done). */
   overK: z.number().int(),
   activeSeconds: z.number(),
+  /**
+   * Labels that carry active time. Labels saved from the CLI or a file carry none, so 0 here
+   * means "no time recorded", not "no time spent".
+   */
+  timedLabels: z.number().int(),
   medianSeconds: z.number().nullable(),
   /** Targets in their assignment (fixed policy) or their fair share of k × targets (open). */
   assigned: z.number().int().nullable(),
@@ -77,6 +87,7 @@ export const AnnotatorFigures = z.object({
   /** Targets behind kappaWithGold: κ over fewer than the small-sample minimum is not read. */
   goldShared: z.number().int(),
   hourlyRate: z.number().nullable(),
+  /** Active hours × rate; null without a rate or without any recorded time (see timedLabels). */
   cost: z.number().nullable(),
   /**
    * Per variant, in the dashboard's variant order: labels placed (controls left out) and the
@@ -115,7 +126,31 @@ export const Dashboard = z.object({
   controls: z.object({ count: z.number().int() }),
   packages: z.array(PackageRow),
   activeHours: z.number(),
-  /** Hours of labelling left at the current pace (median seconds per label); null without a pace. */
+  /** Labels carrying active time, and all labels counted: the pace rests on the first. */
+  timedLabels: z.number().int(),
+  labels: z.number().int(),
+  /**
+   * What the figures above leave out, so they reconcile with the Datasets card and with the
+   * labels a bundle brought back: people's labels on controls, on older wordings of edited units
+   * and on deleted units, and reference labels imported with the dataset (a source, not a person).
+   */
+  notCounted: z.object({
+    people: z.array(
+      z.object({
+        name: z.string(),
+        controls: z.number().int(),
+        olderWordings: z.number().int(),
+        deletedUnits: z.number().int(),
+        /** Fixed policy: labels on items assigned to others, outside this person's progress. */
+        outsideAssignment: z.number().int(),
+      }),
+    ),
+    sources: z.array(z.object({ name: z.string(), labels: z.number().int() })),
+  }),
+  /**
+   * Hours of labelling left at the current pace (median seconds per timed label); null without
+   * a pace, i.e. when no label carries recorded time.
+   */
   projectedHours: z.number().nullable(),
   /** Labels placed per day over the last seven days, and the day the work would end at that pace. */
   labelsPerDay: z.number(),
@@ -174,6 +209,11 @@ export const projectsCalls = {
       /** Every target of the dataset with an adjudicated or imported gold row. */
       allGold: z.boolean().default(false),
       answers: z.array(ControlInput).max(100_000).default([]),
+      /**
+       * Answers as typed or loaded: `item,variant,unit,verdict` or `targetId,verdict` per line
+       * (src/shared/controlLines.ts). A line naming nothing in the dataset refuses the whole call.
+       */
+      lines: z.string().max(20_000_000).optional(),
     }),
     z.object({ added: z.number().int(), controls: z.number().int() }),
   ),

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { EXPORT_FORMATS, type ExportFormat } from '../../export'
+import { notPackageAnnotator } from '../../projects/packageOwner'
 import { CliError, EXIT, parsePositiveInt, printResult } from '../util'
 import { withSession } from './session'
 
@@ -96,12 +97,15 @@ export function registerExportCommands(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (flags: BundleFlags) => {
       const result = await withSession(flags.workspace, undefined, async (s) => {
-        const annotators = await s.call('workspace.annotators', {})
-        const annotator = annotators.find((a) => a.name === flags.annotator)
-        if (!annotator) throw new CliError(`No annotator named "${flags.annotator}" in this workspace`)
+        const datasetId = await s.datasetId(flags.dataset)
+        // On a laptop the bundle is the package's annotator's: said before the name is looked up,
+        // since "dan" may well not exist there, and the useful answer is whose labels these are.
+        const problem = notPackageAnnotator(s.db, datasetId, flags.annotator, 'bundle')
+        if (problem)
+          throw new CliError(`${problem.message}. Use --annotator ${problem.owner}; no bundle was written`)
         return s.call('exports.bundle', {
-          datasetId: await s.datasetId(flags.dataset),
-          annotatorId: annotator.id,
+          datasetId,
+          annotatorId: s.person(flags.annotator, false, '--annotator', false),
           out: resolve(flags.out),
         })
       })

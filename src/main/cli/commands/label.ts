@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { z } from 'zod'
 import { contract } from '../../../shared/contract'
 import { EvidenceSpan, type Label } from '../../../shared/domain'
-import { ensureAnnotator } from '../../store/repos/annotators'
+import { notPackageAnnotator } from '../../projects/packageOwner'
 import { CliError, EXIT, printResult } from '../util'
 import { adjudicateFile } from './adjudicateFile'
 import {
@@ -41,7 +41,14 @@ interface LabelFlags extends TargetFlags {
   note?: string
   evidence?: string[]
   annotator?: string
+  newAnnotator?: boolean
   file?: string
+}
+
+/** On a laptop (a package's workspace) only the package's annotator labels: refused before anything is written. */
+function refuseOutsidePackage(s: Session, datasetId: number, name: string): void {
+  const problem = notPackageAnnotator(s.db, datasetId, name, 'label')
+  if (problem) throw new CliError(`${problem.message}. Use --annotator ${problem.owner}; nothing was saved`)
 }
 
 const describeTarget = (t: LocatedTarget) => `item ${t.page.item.extId}, ${t.variant}, unit ${t.number}`
@@ -51,6 +58,7 @@ async function labelOne(s: Session, f: LabelFlags): Promise<void> {
     throw new CliError('give --verdict <v> or --clear, not both', EXIT.usage)
   if (f.verdict === undefined && !f.clear) throw new CliError('give --verdict <v> or --clear', EXIT.usage)
   const target = await locateTarget(s, targetLocatorFromFlags(f))
+  if (s.annotatorFlag) refuseOutsidePackage(s, target.datasetId, s.annotatorFlag)
   const label = await s.call('annotate.save', {
     targetId: target.targetId,
     annotatorId: s.annotatorId('label'),
@@ -75,12 +83,32 @@ async function labelOne(s: Session, f: LabelFlags): Promise<void> {
 async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void> {
   const planned = await locateLines(s, file, LabelLine, f)
   refuseRepeatedTargets(file, planned, true)
+  // Every name is checked before the first label is saved: a misspelt one (or one that is not
+  // the package's annotator on a laptop) is refused with the file untouched, not added as a person.
+  const ids = new Map<string, number | null>()
+  for (const p of planned) {
+    try {
+      refuseOutsidePackage(s, p.target.datasetId, p.annotator)
+      if (!ids.has(p.annotator)) ids.set(p.annotator, s.knownPerson(p.annotator, Boolean(f.newAnnotator)))
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error
+      throw new CliError(`${file} line ${p.line}: ${error.message}; nothing was saved`, error.exitCode)
+    }
+  }
+  // A new name (allowed above) is added inside the lines' transaction: a refused file adds nobody.
+  const idOf = (name: string): number => {
+    const known = ids.get(name)
+    if (known !== undefined && known !== null) return known
+    const id = s.person(name, true)
+    ids.set(name, id)
+    return id
+  }
   const save = s.handlers['annotate.save']
   const saved = applyLines(s, file, planned, ({ target, row, annotator }) =>
     save(
       contract['annotate.save'].input.parse({
         targetId: target.targetId,
-        annotatorId: ensureAnnotator(s.db, annotator).id,
+        annotatorId: idOf(annotator),
         verdict: row.verdict,
         ...(row.evidence ? { evidence: row.evidence } : {}),
         ...(row.note !== undefined ? { note: row.note } : {}),
@@ -108,10 +136,17 @@ export function registerLabelCommands(program: Command): void {
     .option('--clear', 'clear the label (its history keeps it)')
     .option('--note <text>', 'a note beside the verdict')
     .option('--evidence <spans...>', 'evidence spans as reference:START-END or candidate:START-END')
-    .option('--annotator <name>', 'who is labelling (added if new)')
+    .option('--annotator <name>', 'who is labelling: a person the workspace knows')
+    .option(
+      '--new-annotator',
+      "add the --annotator name (or a line's) as a new person if the workspace does not know it",
+    )
     .option('--file <labels.jsonl>', 'one {"item","variant","unit"|"unitText","verdict",…} object per line')
     .action(async (f: LabelFlags) => {
-      await withSession(f.workspace, f.annotator, (s) => (f.file ? labelFile(s, f.file, f) : labelOne(s, f)))
+      await withSession(f.workspace, f.annotator, (s) => {
+        s.mayAddAnnotator = Boolean(f.newAnnotator)
+        return f.file ? labelFile(s, f.file, f) : labelOne(s, f)
+      })
     })
 
   withTargetOptions(
@@ -123,13 +158,15 @@ export function registerLabelCommands(program: Command): void {
   )
     .option('--verdict <v>', 'the gold verdict')
     .option('--note <text>', 'why this was decided')
-    .option('--annotator <name>', 'who decides (added if new)')
+    .option('--annotator <name>', 'who decides: a person the workspace knows')
+    .option('--new-annotator', 'add the --annotator name as a new person if the workspace does not know it')
     .option(
       '--file <decisions.jsonl>',
       'one {"item","variant","unit"|"unitText","verdict","note"} object per line',
     )
     .action(async (f: LabelFlags) => {
       await withSession(f.workspace, f.annotator, async (s) => {
+        s.mayAddAnnotator = Boolean(f.newAnnotator)
         if (f.file) return adjudicateFile(s, f.file, f)
         if (f.verdict === undefined)
           throw new CliError('give --verdict <v> (or --file <decisions.jsonl>)', EXIT.usage)

@@ -98,10 +98,22 @@ export function planFromFlags(flags: PlanFlags, current: Plan): PlanInput | null
 
 const perHour = (rate: number | null) => (rate === null ? '' : ` (${rate}/h)`)
 
-/** The plan as one line, every part of it, so `assign` shows what a later change keeps. */
-export function describePlan(dataset: string, plan: Plan): string {
+/**
+ * The plan as one line, every part of it, so `assign` shows what a later change keeps; `added`
+ * names the people this change brought into the workspace, so a misspelt name is seen at once.
+ */
+export function describePlan(dataset: string, plan: Plan, added: readonly string[] = []): string {
   if (!plan.planned)
     return `Dataset ${dataset} has no plan: everyone labels everything (set one with factlab assign --dataset ${JSON.stringify(dataset)} --k N)`
+  // A laptop holds one person's share of the lead's plan: the lead's other names are not here,
+  // and the seed is left out: the split arrived drawn, and packages written before the plan
+  // travelled whole do not carry it.
+  if (plan.fromPackage)
+    return (
+      `Dataset ${dataset} came from ${plan.fromPackage.annotator}'s work package; the lead's plan: k = ${plan.k}, ${plan.policy} assignment` +
+      (plan.controlRate > 0 ? `, ${Math.round(plan.controlRate * 100)}% controls` : ', no controls') +
+      ` (change it in the lead's workspace)`
+    )
   return (
     `Plan for dataset ${dataset}: k = ${plan.k}, ${plan.policy} assignment` +
     (plan.policy === 'fixed' ? ` (seed ${plan.seed})` : '') +
@@ -109,6 +121,9 @@ export function describePlan(dataset: string, plan: Plan): string {
       ? `, annotators ${plan.annotators.map((a) => `${a.name}${perHour(a.hourlyRate)}`).join(', ')}`
       : ', any annotator') +
     (plan.controlRate > 0 ? `, ${Math.round(plan.controlRate * 100)}% controls` : ', no controls') +
-    (plan.hourlyRate === null ? '' : `, hourly rate ${plan.hourlyRate}`)
+    (plan.hourlyRate === null ? '' : `, hourly rate ${plan.hourlyRate}`) +
+    (added.length
+      ? `\nNew in this workspace: ${added.join(', ')} (not known before; check the spelling)`
+      : '')
   )
 }

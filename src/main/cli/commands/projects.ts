@@ -4,7 +4,7 @@ import { countOf } from '../../../shared/plural'
 import { ServiceError } from '../../app/errors'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
-import { setPlan } from '../../projects/plan'
+import { type NameChanges, planNameChanges, setPlan } from '../../projects/plan'
 import { pickDataset } from '../datasetKey'
 import { CliError, cliProgress, EXIT, printResult } from '../util'
 import { describePlan, type PlanFlags, planFromFlags } from './planFlags'
@@ -13,7 +13,46 @@ import { withSession, withWorkspace } from './session'
 interface AssignFlags extends PlanFlags {
   workspace?: string
   dataset?: string
+  /** Names the lead confirms dropping from the plan although they were handed a package. */
+  drop?: string
   json?: boolean
+}
+
+const quotedNames = (xs: readonly string[]) => xs.map((n) => `"${n}"`).join(', ')
+
+const names = (raw: string | undefined) =>
+  new Set(
+    (raw ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  )
+
+/**
+ * Refuses a plan that stops naming someone who was handed a package of the dataset, unless
+ * `--drop` names them: a fixed split is redrawn without them, so the items their package holds
+ * go to others while their labels may still be coming back.
+ */
+function refuseDroppingPackaged(changes: NameChanges, policy: string, dataset: string, drop: Set<string>) {
+  const unconfirmed = changes.droppedWithPackage.filter((d) => !drop.has(d.name))
+  if (unconfirmed.length === 0) return
+  const who = unconfirmed
+    .map(
+      (d) =>
+        `${d.name} (${countOf(d.packages, 'package')} of "${dataset}", ${d.back === d.packages ? 'back' : d.back === 0 ? 'not back yet' : `${d.back} back`})`,
+    )
+    .join(', ')
+  const list = unconfirmed.map((d) => d.name).join(',')
+  const added = changes.added.length
+    ? ` (${quotedNames(changes.added)} ${changes.added.length === 1 ? 'is' : 'are'} not in this workspace: a misspelling?)`
+    : ''
+  throw new CliError(
+    `--annotators leaves out ${who}${added}. ` +
+      (policy === 'fixed'
+        ? 'The fixed split would be redrawn without them, and the items their package holds would go to others. '
+        : 'Their rate and their place in the plan would go. ') +
+      `Keep them in --annotators, or confirm with --drop ${list}; the plan was not changed`,
+  )
 }
 
 interface PackageFlags {
@@ -47,20 +86,31 @@ export function registerProjectCommands(program: Command): void {
     )
     .option('--control-rate <0..1>', 'share of the queue that is control items (a new plan: 0)')
     .option('--hourly-rate <money>', 'hourly rate for annotators without their own (none clears it)')
+    .option(
+      '--drop <names>',
+      'confirm leaving these people out of --annotators although they were handed a package (comma separated)',
+    )
     .option('--json', 'print the plan as JSON')
     .action(async (flags: AssignFlags) => {
-      const { plan, dataset } = await withWorkspace(flags.workspace, async (ws, session) => {
+      const { plan, dataset, added } = await withWorkspace(flags.workspace, async (ws, session) => {
         const datasets = await session.call('datasets.names', {})
         const datasetId = pickDataset(datasets, flags.dataset!)
         // Named as the app names it, also when --dataset gave its number.
         const dataset = datasets.find((d) => d.id === datasetId)?.name ?? flags.dataset!
         const current = await session.call('projects.plan', { datasetId })
         const wanted = planFromFlags(flags, current)
-        if (!wanted) return { plan: current, dataset }
+        if (!wanted) return { plan: current, dataset, added: [] }
+        const changes = planNameChanges(
+          ws.db,
+          datasetId,
+          (wanted.annotators ?? []).map((a) => a.name),
+        )
+        refuseDroppingPackaged(changes, wanted.policy ?? current.policy, dataset, names(flags.drop))
         const bar = cliProgress('assign', undefined, flags.json)
         try {
           // Called directly rather than through dispatch for the progress of a large fixed split.
-          return { plan: setPlan(ws.db, wanted, (done, total) => bar.update(done, total)), dataset }
+          const plan = setPlan(ws.db, wanted, (done, total) => bar.update(done, total))
+          return { plan, dataset, added: changes.added }
         } catch (e) {
           // A refusal of the plan itself (k beyond the people named): bad input, said as it is.
           if (e instanceof ServiceError) throw new CliError(e.message, EXIT.badInput)
@@ -69,7 +119,10 @@ export function registerProjectCommands(program: Command): void {
           bar.stop()
         }
       })
-      printResult(flags.json ?? false, plan, () => describePlan(dataset, plan))
+      // A name the workspace did not know became a person: said, so a typo ("benn") is seen at once.
+      printResult(flags.json ?? false, flags.json ? { ...plan, added } : plan, () =>
+        describePlan(dataset, plan, added),
+      )
     })
 
   program

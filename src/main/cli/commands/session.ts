@@ -12,7 +12,7 @@ import type { Workspace } from '../../app/workspace'
 import { dispatch, type Handlers } from '../../rpc/dispatch'
 import { buildHandlers } from '../../rpc/handlers'
 import type { Db } from '../../store/connection'
-import { ensureAnnotator, notAPerson } from '../../store/repos/annotators'
+import { ensureAnnotator, listAnnotators, notAPerson } from '../../store/repos/annotators'
 import { pickDataset } from '../datasetKey'
 import { claimWorkspace, type WorkspaceUse } from '../newWorkspace'
 import { CliError, EXIT } from '../util'
@@ -40,9 +40,18 @@ function uiOnlyRefusal(name: string, input: unknown): string | null {
 /** Calls that start runs in the background: the CLI stays until those runs stop. */
 const RUN_LAUNCHERS: ReadonlySet<string> = new Set(['judges.start', 'judges.improve', 'judges.resume'])
 
+/** How many names a refusal lists before "and N more". */
+const NAMES_SHOWN = 20
+
 export class Session {
   readonly handlers: Handlers
   private annotator: number | undefined
+  /**
+   * Whether `--annotator` may name someone new, who is then added. `label` and `adjudicate` set
+   * it from `--new-annotator`, so a misspelt name is refused instead of becoming a person;
+   * `call` keeps adding, as the app's start screen does.
+   */
+  mayAddAnnotator = true
 
   constructor(
     readonly ctx: AppContext,
@@ -55,18 +64,53 @@ export class Session {
     return this.ctx.workspace.db
   }
 
-  /** Who is labelling: created on first use, as the app's start screen does. */
+  /** Who is labelling (`--annotator`), resolved by `person` once. */
   annotatorId(purpose: string): number {
     if (this.annotator !== undefined) return this.annotator
     if (!this.annotatorName) throw new CliError(`${purpose} needs --annotator NAME`, EXIT.usage)
-    const parsed = contract['workspace.ensureAnnotator'].input.safeParse({ name: this.annotatorName })
-    if (!parsed.success) throw new CliError(`--annotator: ${z.prettifyError(parsed.error)}`, EXIT.usage)
-    // The same repository call, and the same refusal of a source, as the workspace.ensureAnnotator
-    // handler: said before anything is looked up or written.
-    const a = ensureAnnotator(this.db, parsed.data.name)
-    if (a.kind === 'source') throw new CliError(`--annotator: ${notAPerson(a.name)}`, EXIT.badInput)
-    this.annotator = a.id
+    this.annotator = this.person(this.annotatorName, this.mayAddAnnotator, '--annotator')
     return this.annotator
+  }
+
+  /** The name `--annotator` gives, if any (unchecked). */
+  get annotatorFlag(): string | undefined {
+    return this.annotatorName
+  }
+
+  /**
+   * A person's id by name. A dataset's reference labels (a source) are nobody to act as. A name
+   * the workspace does not know is added when `mayAdd`, else refused with the names it knows, so
+   * a typo does not silently become a new person whose labels count towards k.
+   */
+  person(name: string, mayAdd: boolean, flag = '--annotator', offerToAdd = true): number {
+    // The same repository call as the workspace.ensureAnnotator handler.
+    return this.knownPerson(name, mayAdd, flag, offerToAdd) ?? ensureAnnotator(this.db, name.trim()).id
+  }
+
+  /**
+   * `person` without adding anyone: the id of a known person, null for a new name that may be
+   * added, a refusal otherwise. A file's names are checked with it before anything is written,
+   * and added inside the transaction that writes the file's lines, so a refused file adds nobody.
+   */
+  knownPerson(name: string, mayAdd: boolean, flag = '--annotator', offerToAdd = true): number | null {
+    const parsed = contract['workspace.ensureAnnotator'].input.safeParse({ name })
+    if (!parsed.success) throw new CliError(`${flag}: ${z.prettifyError(parsed.error)}`, EXIT.usage)
+    const wanted = parsed.data.name.trim()
+    const known = listAnnotators(this.db)
+    const found = known.find((a) => a.name === wanted)
+    if (found?.kind === 'source') throw new CliError(notAPerson(found.name))
+    if (found) return found.id
+    if (mayAdd) return null
+    const people = known.filter((a) => a.kind !== 'source').map((a) => a.name)
+    const listed =
+      people.length === 0
+        ? 'nobody yet'
+        : people.slice(0, NAMES_SHOWN).join(', ') +
+          (people.length > NAMES_SHOWN ? ` and ${people.length - NAMES_SHOWN} more` : '')
+    throw new CliError(
+      `No annotator named "${wanted}" in this workspace (people here: ${listed}). Check the spelling` +
+        (offerToAdd ? `, or add --new-annotator to add "${wanted}" as a new person` : ''),
+    )
   }
 
   /** Runs one call through `dispatch`; a refusal becomes a CliError with the CLI's exit code. */
@@ -92,8 +136,9 @@ export class Session {
     const refusal = uiOnlyRefusal(name, input)
     if (refusal) throw new CliError(refusal, EXIT.badInput)
     const result = await dispatch(this.handlers, name, input)
-    if (!result.ok)
-      throw new CliError(`${result.error.code}: ${result.error.message}`, exitCodeFor(result.error.code))
+    // The code (bad_input, conflict, …) is for programs; a person reads the message, and the exit
+    // code still tells a script usage (2) from a refusal (1).
+    if (!result.ok) throw new CliError(result.error.message, exitCodeFor(result.error.code))
     return result.value
   }
 

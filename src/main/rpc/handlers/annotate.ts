@@ -3,18 +3,18 @@ import { nextTarget, openAnnotateView } from '../../annotate/view'
 import type { AppContext } from '../../app/context'
 import { refuseLabelIfSteppedOut } from '../../blind'
 import { datasetOfTarget, saveLabel } from '../../labels/save'
+import { refuseLabelOutsidePackage } from '../../projects/packageOwner'
 import type { Handlers } from '../dispatch'
 
 export function annotateHandlers(ctx: AppContext): Pick<Handlers, keyof typeof annotateCalls> {
   return {
     'annotate.open': (input) => openAnnotateView(ctx.workspace.db, input),
     'annotate.save': (input) => {
+      const of = datasetOfTarget(ctx.workspace.db, input.targetId)
       // Someone who stepped out of labelling a dataset to adjudicate it has seen every verdict.
-      refuseLabelIfSteppedOut(
-        ctx.workspace.db,
-        datasetOfTarget(ctx.workspace.db, input.targetId),
-        input.annotatorId,
-      )
+      refuseLabelIfSteppedOut(ctx.workspace.db, of, input.annotatorId)
+      // A laptop's dataset is its package's annotator's: another name's labels could never go back.
+      refuseLabelOutsidePackage(ctx.workspace.db, of, input.annotatorId)
       const { label, datasetId } = saveLabel(ctx.workspace, input)
       ctx.events.emit('labels.changed', { datasetId, targetIds: [input.targetId] })
       return label

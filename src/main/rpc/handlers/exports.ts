@@ -8,6 +8,7 @@ import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { prepareBundleDownload, prepareDatasetDownload, prepareVerdictsDownload } from '../../downloads'
 import { exportBundle, exportDataset, exportVerdicts, mergeBundle } from '../../export'
+import { notPackageAnnotator } from '../../projects/packageOwner'
 import { datasetVisible, findDatasetByName, getDataset } from '../../store/repos/datasets'
 import type { Handlers } from '../dispatch'
 
@@ -93,6 +94,15 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
     if (!row) throw new ServiceError('not_found', `No annotator with id ${id} in this workspace`)
     return row.name
   }
+  // On a laptop the bundle is the package's annotator's; the lead would refuse anyone else's.
+  const refuseOutsidePackage = (datasetId: number, annotatorId: number) => {
+    const problem = notPackageAnnotator(ctx.workspace.db, datasetId, annotatorName(annotatorId), 'bundle')
+    if (problem)
+      throw new ServiceError(
+        'conflict',
+        `${problem.message}. Switch to ${problem.owner} (“Labelling as” in the sidebar) to bundle`,
+      )
+  }
   const defaultDir = (datasetId: number, now: Date) =>
     join(exportsDir(), `${slug(dataset(datasetId).name)}-${stamp(now)}`)
   const defaultBundle = (datasetId: number, annotatorId: number | null, now: Date) => {
@@ -120,7 +130,7 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
       refusedAs('not_found', () => prepareVerdictsDownload(ctx.workspace, input)),
     'exports.downloadBundle': (input) => {
       dataset(input.datasetId)
-      annotatorName(input.annotatorId)
+      refuseOutsidePackage(input.datasetId, input.annotatorId)
       return refusedAs('bad_input', () => prepareBundleDownload(ctx.workspace, input))
     },
     'exports.verdicts': ({ runId, raw, out }) => {
@@ -131,7 +141,7 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
     },
     'exports.bundle': ({ datasetId, annotatorId, out }) => {
       dataset(datasetId)
-      annotatorName(annotatorId)
+      refuseOutsidePackage(datasetId, annotatorId)
       const file = freshFile(out ? typedPath(out, 'file') : defaultBundle(datasetId, annotatorId, new Date()))
       return refusedAs('bad_input', () => exportBundle(ctx.workspace, { datasetId, annotatorId, out: file }))
     },

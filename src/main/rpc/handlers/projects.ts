@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
 import type { projectsCalls } from '../../../shared/contract/projects'
+import { describeControlProblems } from '../../../shared/controlLines'
 import { SourceError, withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
@@ -11,6 +12,7 @@ import {
   mustReadGuidelines,
   saveGuidelines,
 } from '../../guidelines/guidelines'
+import { resolveControlLines } from '../../projects/controlLines'
 import { clearControls, goldTargets, listControls, setControls } from '../../projects/controls'
 import { projectDashboard } from '../../projects/dashboard'
 import { exportPackage } from '../../projects/packageExport'
@@ -58,13 +60,23 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
       markGuidelinesRead(db(), datasetId, annotatorId, version)
       return { ok: true as const }
     },
-    'projects.setControls': ({ datasetId, fromGold, allGold, answers }) =>
-      setControls(
+    'projects.setControls': ({ datasetId, fromGold, allGold, answers, lines }) => {
+      const typed = lines === undefined ? null : resolveControlLines(db(), datasetId, lines)
+      if (typed && typed.problems.length > 0)
+        throw new ServiceError(
+          'bad_input',
+          `No controls were marked. Not understood: ${describeControlProblems(typed.problems)}`,
+        )
+      return setControls(
         db(),
         datasetId,
-        { fromGold: allGold ? [...fromGold, ...goldTargets(db(), datasetId)] : fromGold, answers },
+        {
+          fromGold: allGold ? [...fromGold, ...goldTargets(db(), datasetId)] : fromGold,
+          answers: typed ? [...answers, ...typed.answers] : answers,
+        },
         now(),
-      ),
+      )
+    },
     'projects.clearControls': ({ datasetId, targetIds }) => clearControls(db(), datasetId, targetIds),
     'projects.controls': ({ datasetId }) => listControls(db(), datasetId),
     'projects.exportPackage': ({ datasetId, annotator, out }) => {

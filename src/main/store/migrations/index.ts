@@ -18,6 +18,7 @@ import { migration0210 } from './0210-item-unit-words'
 import { migration0230 } from './0230-new-target-done'
 import { migration0240 } from './0240-merge-origins'
 import { migration0250 } from './0250-refchecker-source'
+import { migration0260 } from './0260-people-towards-k'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0230,
   migration0240,
   migration0250,
+  migration0260,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }

@@ -111,7 +111,13 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
             <div className="dataset-progress">
               {d.plan && (
                 <Progress
-                  name={`plan: ${d.plan.k} label${d.plan.k > 1 ? 's' : ''} per target`}
+                  // Short enough for the name column at 1024 px; the title says it in full.
+                  name={d.plan.package ? `${d.plan.package.annotator}'s share` : `plan (k = ${d.plan.k})`}
+                  title={
+                    d.plan.package
+                      ? `The work ${d.plan.package.annotator}'s package holds, labelled here; the lead's plan asks for ${d.plan.k} label${d.plan.k > 1 ? 's' : ''} per target across everyone`
+                      : `The plan: ${d.plan.k} label${d.plan.k > 1 ? 's' : ''} per target, counted up to ${d.plan.k} on each (controls left out)`
+                  }
                   done={d.plan.towards}
                   total={d.plan.wanted}
                   mine={false}
@@ -201,12 +207,14 @@ const manySources = (rows: readonly { source: boolean }[]) => rows.filter((r) =>
 
 function Progress({
   name,
+  title,
   done,
   total,
   mine,
   source,
 }: {
   name: string
+  title?: string
   done: number
   total: number
   mine: boolean
@@ -228,7 +236,7 @@ function Progress({
   return (
     <>
       <div className={mine ? 'progress mine' : 'progress'}>
-        <span className="progress-name">
+        <span className="progress-name" title={title}>
           {name}
           {mine && <span className="muted"> (you)</span>}
         </span>

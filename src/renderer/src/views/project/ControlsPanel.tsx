@@ -1,17 +1,6 @@
 import { useState } from 'react'
+import { describeControlProblems, parseControlLines } from '../../../../shared/controlLines'
 import { api } from '../../api'
-
-/** "targetId,verdict" lines (CSV or TSV; a header line is skipped). */
-export function parseControlLines(text: string): { targetId: number; verdict: string }[] {
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => /^\d+\s*[,\t;]/.test(l))
-    .map((l) => {
-      const [id, verdict = ''] = l.split(/\s*[,\t;]\s*/)
-      return { targetId: Number(id), verdict: verdict.trim() }
-    })
-}
 
 /** Marks controls from gold or from pasted answers; the count comes from the dashboard. */
 export function ControlsPanel({
@@ -25,7 +14,10 @@ export function ControlsPanel({
 }) {
   const [text, setText] = useState('')
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
-  const run = async (input: { allGold?: boolean; answers?: { targetId: number; verdict: string }[] }) => {
+  // Read as the lead types, so a line that cannot be read is named before anything is sent; the
+  // main process then finds each named item and unit, and names the lines it could not place.
+  const parsed = parseControlLines(text)
+  const run = async (input: { allGold?: boolean; lines?: string }) => {
     try {
       const r = await api('projects.setControls', { datasetId, ...input })
       setMessage(
@@ -36,7 +28,7 @@ export function ControlsPanel({
             }
           : { ok: true, text: `${r.added} marked; ${r.controls} controls in all.` },
       )
-      setText('')
+      if (!input.allGold) setText('')
       onChanged()
     } catch (e) {
       setMessage({ ok: false, text: e instanceof Error ? e.message : String(e) })
@@ -54,12 +46,21 @@ export function ControlsPanel({
       <button type="button" onClick={() => void run({ allGold: true })}>
         Use every adjudicated or imported gold answer
       </button>
+      <p className="muted small" id="control-lines-help">
+        Or give known answers, one per line: the item's id, the variant, the unit's number as the Units view
+        shows it, and the verdict — e.g. <code>q17,answer,2,false</code>. Lines of{' '}
+        <code>targetId,verdict</code> still work.
+      </p>
       <textarea
         aria-label="Control answers"
+        aria-describedby="control-lines-help"
         rows={3}
         value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="targetId,verdict — one per line (or load a CSV)"
+        onChange={(e) => {
+          setMessage(null)
+          setText(e.target.value)
+        }}
+        placeholder={'item,variant,unit,verdict — e.g. q17,answer,2,false (or load a CSV)'}
       />
       <input
         type="file"
@@ -70,10 +71,22 @@ export function ControlsPanel({
           if (f) void f.text().then(setText)
         }}
       />
+      {parsed.problems.length > 0 && (
+        <p className="error-box" role="alert" data-testid="control-lines-problems">
+          Not understood: {describeControlProblems(parsed.problems)}.
+        </p>
+      )}
       <button
         type="button"
-        disabled={parseControlLines(text).length === 0}
-        onClick={() => void run({ answers: parseControlLines(text) })}
+        disabled={parsed.lines.length === 0 || parsed.problems.length > 0}
+        title={
+          parsed.lines.length === 0
+            ? 'Type or load answers first'
+            : parsed.problems.length > 0
+              ? 'Correct the lines named above first'
+              : undefined
+        }
+        onClick={() => void run({ lines: text })}
       >
         Mark these as controls
       </button>

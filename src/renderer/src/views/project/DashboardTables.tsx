@@ -6,7 +6,77 @@ const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}
 const num = (x: number | null, d = 2) => (x === null ? '—' : x.toFixed(d))
 /** κ with its small-sample rule: over too few shared targets the number is not worth reading. */
 const kappaCell = (k: number | null, n: number) => kappaNote(n) || num(k)
-const hours = (h: number) => (h < 1 ? `${Math.round(h * 60)} min` : `${h.toFixed(1)} h`)
+/** A duration that never rounds a few seconds down to "0 min" beside a cost of a few cents. */
+export function duration(seconds: number): string {
+  if (seconds < 0.5) return 'under a second'
+  if (seconds < 60) return `${Math.round(seconds)} s`
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`
+  return `${(seconds / 3600).toFixed(1)} h`
+}
+const hours = (h: number) => duration(h * 3600)
+const labelsWord = (n: number) => `${n} label${n === 1 ? '' : 's'}`
+const NO_CLOCK =
+  'Labels saved from the CLI, a file or a bundle made that way carry no active time: their time is unknown, not zero'
+
+/** "1 on controls, 2 on older wordings": the reasons a person's labels are not in the figures. */
+export function leftOutParts(p: Dashboard['notCounted']['people'][number]): string[] {
+  return [
+    p.controls > 0 ? `${p.controls} on controls` : '',
+    p.olderWordings > 0 ? `${p.olderWordings} on older wordings of edited units` : '',
+    p.deletedUnits > 0 ? `${p.deletedUnits} on deleted units` : '',
+    p.outsideAssignment > 0
+      ? `${p.outsideAssignment} outside their assignment (in Labels, not in Progress)`
+      : '',
+  ].filter(Boolean)
+}
+
+function ActiveTime({ a }: { a: Dashboard['annotators'][number] }) {
+  if (a.labels === 0 && a.timedLabels === 0) return <>—</>
+  if (a.timedLabels === 0)
+    return (
+      <span className="muted" title={NO_CLOCK}>
+        no time recorded
+      </span>
+    )
+  return (
+    <>
+      {duration(a.activeSeconds)}
+      {a.timedLabels < a.labels && (
+        <span className="muted" title={NO_CLOCK}>
+          {' '}
+          (on {a.timedLabels} of {labelsWord(a.labels)})
+        </span>
+      )}
+    </>
+  )
+}
+
+function Cost({ a }: { a: Dashboard['annotators'][number] }) {
+  if (a.hourlyRate === null)
+    return (
+      <span className="muted" title="No hourly rate for this person or the dataset (set one in the plan)">
+        — no rate
+      </span>
+    )
+  // The Active time cell beside it already says "no time recorded"; the dash keeps the column narrow.
+  if (a.cost === null)
+    return (
+      <span className="muted" title={`No cost: ${NO_CLOCK.charAt(0).toLowerCase()}${NO_CLOCK.slice(1)}`}>
+        —
+      </span>
+    )
+  return (
+    <>
+      ${a.cost.toFixed(2)}
+      {a.timedLabels < a.labels && (
+        <span className="muted" title={NO_CLOCK}>
+          {' '}
+          (timed labels only)
+        </span>
+      )}
+    </>
+  )
+}
 
 /** Progress, per annotator and per variant, agreement and packages: the lead's figures. */
 export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): void }) {
@@ -16,8 +86,19 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
       <section className="card" aria-label="Progress">
         <h2>Progress</h2>
         <p data-testid="project-progress">
-          {d.complete} of {d.targets} targets have their {d.plan.k} label{d.plan.k > 1 ? 's' : ''} ·{' '}
-          {d.labelsTowardsK} of {d.labelsWanted} labels ({pct(share)}) · {hours(d.activeHours)} of active time
+          {d.complete} of {d.targets} targets have their {d.plan.k} label{d.plan.k > 1 ? 's' : ''}
+          {d.controls.count > 0 && <> (controls left out)</>} · {d.labelsTowardsK} of {d.labelsWanted} labels
+          ({pct(share)})
+          {d.timedLabels > 0 && (
+            <>
+              {' '}
+              · {hours(d.activeHours)} of active time
+              {d.timedLabels < d.labels && ` on ${d.timedLabels} of ${labelsWord(d.labels)}`}
+            </>
+          )}
+          {d.timedLabels === 0 && d.labels > 0 && (
+            <span title={NO_CLOCK}> · no active time recorded, so no estimate of the time left</span>
+          )}
           {share >= 1 && <> · every target has its labels</>}
           {share < 1 && d.projectedHours !== null && (
             <> · about {hours(d.projectedHours)} left at the current pace</>
@@ -25,7 +106,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
           {share < 1 && d.projectedFinish !== null && d.labelsPerDay > 0 && (
             <>
               {' '}
-              · {Math.round(d.labelsPerDay)} labels a day this week: done around {d.projectedFinish}
+              · {labelsWord(Math.round(d.labelsPerDay))} a day this week: done around {d.projectedFinish}
             </>
           )}
         </p>
@@ -79,12 +160,17 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                     ? '—'
                     : `${pct(a.controls.accuracy)} (${a.controls.correct}/${a.controls.answered}; ${pct(a.controls.interval?.low ?? null)}–${pct(a.controls.interval?.high ?? null)})`}
                 </td>
-                <td>{hours(a.activeSeconds / 3600)}</td>
-                <td>{a.cost === null ? '—' : `$${a.cost.toFixed(2)}`}</td>
+                <td data-testid="active-time">
+                  <ActiveTime a={a} />
+                </td>
+                <td data-testid="cost">
+                  <Cost a={a} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
+        <NotCounted d={d} />
         {d.byVariant.length > 0 && d.annotators.length > 0 && (
           <table
             className="data-table"
@@ -167,5 +253,36 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
         )}
       </section>
     </>
+  )
+}
+
+/**
+ * What the table leaves out and why, so a person's numbers here reconcile with the Datasets card
+ * (which counts labels on controls) and with the labels a bundle brought back (every wording).
+ */
+function NotCounted({ d }: { d: Dashboard }) {
+  const { people, sources } = d.notCounted
+  if (people.length === 0 && sources.length === 0) return null
+  return (
+    <div className="muted small" data-testid="not-counted">
+      {people.length > 0 && (
+        <p>
+          Not counted above:{' '}
+          {people.map((p, i) => (
+            <span key={p.name} data-annotator={p.name}>
+              {i > 0 && '; '}
+              {p.name}: {leftOutParts(p).join(', ')}
+            </span>
+          ))}
+          . Control answers are scored under Control accuracy; the Datasets card counts them.
+        </p>
+      )}
+      {sources.length > 0 && (
+        <p>
+          Not a person, so never counted towards k, agreement or cost:{' '}
+          {sources.map((s) => `${s.name} (${labelsWord(s.labels)} imported with the dataset)`).join('; ')}.
+        </p>
+      )}
+    </div>
   )
 }

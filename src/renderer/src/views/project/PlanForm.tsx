@@ -28,10 +28,13 @@ const named = (plan: Plan) =>
 /** The lead's plan: overlap k, policy, seed, control rate, rates and the named annotators. */
 export function PlanForm({
   plan,
+  packaged = [],
   onSaved,
   justSaved = false,
 }: {
   plan: Plan
+  /** People handed a package of this dataset: leaving them out of the names is confirmed first. */
+  packaged?: readonly string[]
   onSaved(): void
   /** The plan was saved just before this form was drawn again with it. */
   justSaved?: boolean
@@ -46,6 +49,9 @@ export function PlanForm({
   const [saved, setSaved] = useState(justSaved)
   // Names not yet in the workspace, shown once before saving adds them (a typo would add a person).
   const [newNames, setNewNames] = useState<string[] | null>(null)
+  // People with a package whom the new names leave out, shown once before saving drops them (as
+  // `factlab assign` asks for --drop): a fixed split is redrawn without them.
+  const [dropped, setDropped] = useState<string[] | null>(null)
 
   const edit =
     <T,>(set: (v: T) => void) =>
@@ -59,8 +65,15 @@ export function PlanForm({
       const annotators = parseNamed(people)
       const known = new Set((await api('workspace.annotators', {})).map((a) => a.name))
       const unknown = annotators.map((a) => a.name).filter((n) => !known.has(n))
-      if (unknown.length > 0 && newNames?.join('\n') !== unknown.join('\n')) {
-        setNewNames(unknown)
+      const leftOut = plan.annotators
+        .map((a) => a.name)
+        .filter((n) => packaged.includes(n) && !annotators.some((a) => a.name === n))
+      const unconfirmed =
+        (unknown.length > 0 && newNames?.join('\n') !== unknown.join('\n')) ||
+        (leftOut.length > 0 && dropped?.join('\n') !== leftOut.join('\n'))
+      if (unconfirmed) {
+        setNewNames(unknown.length > 0 ? unknown : null)
+        setDropped(leftOut.length > 0 ? leftOut : null)
         return
       }
       await api('projects.setPlan', {
@@ -98,10 +111,20 @@ export function PlanForm({
         </label>
         <label>
           Assignment
-          <select value={policy} onChange={(e) => edit(setPolicy)(e.target.value as Plan['policy'])}>
-            <option value="open">open: next target that needs labels</option>
-            <option value="fixed">fixed: items split among the names below</option>
+          {/* Short options: the longer wording cut off at 1024 px; it sits under the box instead. */}
+          <select
+            value={policy}
+            onChange={(e) => edit(setPolicy)(e.target.value as Plan['policy'])}
+            aria-describedby="plan-policy-help"
+          >
+            <option value="open">open</option>
+            <option value="fixed">fixed split</option>
           </select>
+          <span className="muted small" id="plan-policy-help">
+            {policy === 'open'
+              ? 'Anyone takes the next target that needs labels.'
+              : 'Items split among the names below, from the seed.'}
+          </span>
         </label>
         <label>
           Seed (fixed split)
@@ -133,6 +156,7 @@ export function PlanForm({
             value={people}
             onChange={(e) => {
               setNewNames(null)
+              setDropped(null)
               edit(setPeople)(e.target.value)
             }}
             placeholder="ana: 30, ben: 25"
@@ -151,8 +175,18 @@ export function PlanForm({
           correct the names.
         </p>
       )}
+      {dropped && (
+        <p className="notice-box" role="status" data-testid="plan-dropped">
+          {dropped.join(', ')} {dropped.length === 1 ? 'was' : 'were'} handed a package of this dataset but{' '}
+          {dropped.length === 1 ? 'is' : 'are'} not among the names now.{' '}
+          {policy === 'fixed'
+            ? 'The fixed split will be redrawn without them, and the items their package holds go to others. '
+            : ''}
+          Save again to drop {dropped.length === 1 ? 'them' : 'them all'}, or put the names back.
+        </p>
+      )}
       <button type="submit" className="primary">
-        {newNames ? 'Add and save plan' : 'Save plan'}
+        {newNames ? 'Add and save plan' : dropped ? 'Drop and save plan' : 'Save plan'}
       </button>
       {saved && <span className="muted"> Saved.</span>}
     </form>

@@ -33,15 +33,28 @@ export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
           controls · {d.packages.length} packages out, {d.packages.filter((p) => p.returnedAt).length} back
         </span>
       </div>
-      <PlanForm
-        key={`${d.plan.k}|${d.plan.policy}|${d.plan.seed}|${d.plan.annotators.length}`}
-        plan={d.plan}
-        justSaved={planSaved}
-        onSaved={() => {
-          setPlanSaved(true)
-          q.reload()
-        }}
-      />
+      {d.plan.fromPackage ? (
+        // A laptop holds one person's share of the lead's plan, which only the lead can change.
+        <section className="card" aria-label="Plan">
+          <h2>Plan</h2>
+          <p className="notice-box" role="status">
+            This workspace was opened from {d.plan.fromPackage.annotator}'s work package. The plan is the
+            lead's: k = {d.plan.k}, {d.plan.policy} assignment. It is changed in the lead's workspace, and
+            only {d.plan.fromPackage.annotator} labels here.
+          </p>
+        </section>
+      ) : (
+        <PlanForm
+          key={`${d.plan.k}|${d.plan.policy}|${d.plan.seed}|${d.plan.annotators.length}`}
+          plan={d.plan}
+          packaged={[...new Set(d.packages.map((p) => p.annotator))]}
+          justSaved={planSaved}
+          onSaved={() => {
+            setPlanSaved(true)
+            q.reload()
+          }}
+        />
+      )}
       <DashboardTables d={d} onChanged={q.reload} />
       <ControlsPanel datasetId={datasetId} count={d.controls.count} onChanged={q.reload} />
       <GuidelinesEditor datasetId={datasetId} />
