@@ -1,7 +1,7 @@
 import { LabelSchema, PRESET_SCHEMAS } from './labelSchemas'
 
 /**
- * A label schema as one cell of an exported file (the targets layout's `label_schema` column):
+ * A label schema as one cell of an exported file (the targets layout's `dataset_schema` column):
  * the name of a built-in schema when it is exactly that one ("faaf"), so the column reads
  * as a word, and the schema's JSON otherwise (a numeric range, a custom set of verdicts, the
  * holistic grades with partially_pass counted as supported). FactLab's own import reads it back.
@@ -27,7 +27,7 @@ export function labelSchemaText(schema: LabelSchema): string {
   return JSON.stringify(schema)
 }
 
-/** The schema a `label_schema` cell names or spells out; throws a message saying what is wrong. */
+/** The schema a `dataset_schema` cell names or spells out; throws a message saying what is wrong. */
 export function parseLabelSchemaText(text: string): LabelSchema {
   const trimmed = text.trim()
   if (Object.hasOwn(PRESET_SCHEMAS, trimmed)) return PRESET_SCHEMAS[trimmed as BuiltIn]

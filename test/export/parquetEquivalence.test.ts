@@ -100,7 +100,7 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
     row.active_seconds = Object.keys(seconds).length ? JSON.stringify(seconds) : null
     row.guidelines_version = Object.keys(versions).length ? JSON.stringify(versions) : null
     row.source_annotators = sources.length ? JSON.stringify(sources) : null
-    row.label_schema = 'faaf'
+    row.dataset_schema = 'faaf'
     return row
   })
 }

@@ -47,7 +47,7 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
     },
   )
 
-  it('imports a file written by an earlier FactLab (no label_schema column) with a message saying what to do', async () => {
+  it('imports a file written by an earlier FactLab (no dataset_schema column) with a message saying what to do', async () => {
     const dir = tmp()
     const lead = join(dir, 'lead.factlab')
     const { datasetId } = seedProject(lead)
@@ -63,7 +63,7 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
       old,
       lines
         .map((l) => {
-          const { label_schema: _, ...rest } = JSON.parse(l) as Record<string, unknown>
+          const { dataset_schema: _, ...rest } = JSON.parse(l) as Record<string, unknown>
           return JSON.stringify(rest)
         })
         .join('\n'),
@@ -71,7 +71,7 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
     const b = app(join(dir, 'colleague.factlab'))
     const r = await b.call('datasets.import', { source: { path: old } })
     expect(r.ok).toBe(false)
-    if (!r.ok) expect(r.error.message).toMatch(/no label_schema column.*Export the dataset again/)
+    if (!r.ok) expect(r.error.message).toMatch(/no dataset_schema column.*Export the dataset again/)
     expect(await b.value<unknown[]>('datasets.list', {})).toEqual([])
   })
 })

@@ -163,7 +163,7 @@ const PRESET_KEYS = {
     'active_seconds',
     'triplet',
     'source_annotators',
-    'label_schema',
+    'dataset_schema',
   ],
 } as const
 

@@ -68,7 +68,7 @@ const TAIL_FEATURES: Feature[] = [
       "JSON list of the label columns' annotators that are the dataset's own reference labels (imported with it), not people; the same on every row",
   },
   {
-    name: 'label_schema',
+    name: 'dataset_schema',
     dtype: 'string',
     description:
       "the dataset's label schema, the same on every row: a built-in name (faaf, refchecker, dcr, holistic, binary) or its JSON",
@@ -93,7 +93,7 @@ export function annotatorColumns(
 ): AnnotatorColumn[] {
   const rows = annotatorsWithLabels(db, datasetId, range)
   const chosen = only === undefined ? rows : rows.filter((r) => r.name === only)
-  // An annotator called "schema" must not take the label_schema column's name.
+  // A label column never takes the name of one of the fixed columns.
   const used = new Set<string>([...BASE_FEATURES, ...TAIL_FEATURES].map((f) => f.name))
   return chosen.map((r) => {
     const base = labelColumnBase(r.name)

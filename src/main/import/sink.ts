@@ -202,7 +202,7 @@ export class ItemSink {
     this.schemaSeen = schema
     const text = this.schemaSeenText
     if (this.schemaText !== null && text !== this.schemaText)
-      throw new RowError('its label schema differs from the one earlier rows state', 'label_schema')
+      throw new RowError('its label schema differs from the one earlier rows state', 'dataset_schema')
     this.schemaText = text
     this.setSchema.run(text, this.datasetId, text)
   }

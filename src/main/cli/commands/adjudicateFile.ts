@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { contract } from '../../../shared/contract'
-import { CliError, printResult } from '../util'
-import { applyLines, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
+import { printResult } from '../util'
+import { applyLines, linePeople, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
 import type { Session } from './session'
 
 /** One line of `adjudicate --file`: the locators of `label --file`, the gold verdict and a note. */
@@ -25,24 +25,7 @@ export async function adjudicateFile(s: Session, file: string, f: DecisionFlags)
   // One gold per target, whoever decides it.
   refuseRepeatedTargets(file, planned, false)
   // Names are checked before the first decision is recorded, as `label --file` does.
-  const ids = new Map<string, number | null>()
-  for (const p of planned) {
-    if (ids.has(p.annotator)) continue
-    try {
-      ids.set(p.annotator, s.knownPerson(p.annotator, s.mayAddAnnotator))
-    } catch (error) {
-      if (!(error instanceof CliError)) throw error
-      throw new CliError(`${file} line ${p.line}: ${error.message}; nothing was saved`, error.exitCode)
-    }
-  }
-  // A new name (allowed above) is added inside the lines' transaction: a refused file adds nobody.
-  const idOf = (name: string): number => {
-    const known = ids.get(name)
-    if (known !== undefined && known !== null) return known
-    const id = s.person(name, true)
-    ids.set(name, id)
-    return id
-  }
+  const idOf = linePeople(s, file, planned, s.mayAddAnnotator)
   const decide = s.handlers['agreement.adjudicate']
   const saved = applyLines(s, file, planned, ({ target, row, annotator: adjudicator }) =>
     decide(

@@ -12,7 +12,7 @@ import {
   targetLocatorFromFlags,
   withTargetOptions,
 } from './locate'
-import { applyLines, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
+import { applyLines, linePeople, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
 import { type Session, withSession } from './session'
 
 /** One line of `label --file`: the same locators as the flags; dataset and annotator may come from them. */
@@ -83,26 +83,10 @@ async function labelOne(s: Session, f: LabelFlags): Promise<void> {
 async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void> {
   const planned = await locateLines(s, file, LabelLine, f)
   refuseRepeatedTargets(file, planned, true)
-  // Every name is checked before the first label is saved: a misspelt one (or one that is not
-  // the package's annotator on a laptop) is refused with the file untouched, not added as a person.
-  const ids = new Map<string, number | null>()
-  for (const p of planned) {
-    try {
-      refuseOutsidePackage(s, p.target.datasetId, p.annotator)
-      if (!ids.has(p.annotator)) ids.set(p.annotator, s.knownPerson(p.annotator, Boolean(f.newAnnotator)))
-    } catch (error) {
-      if (!(error instanceof CliError)) throw error
-      throw new CliError(`${file} line ${p.line}: ${error.message}; nothing was saved`, error.exitCode)
-    }
-  }
-  // A new name (allowed above) is added inside the lines' transaction: a refused file adds nobody.
-  const idOf = (name: string): number => {
-    const known = ids.get(name)
-    if (known !== undefined && known !== null) return known
-    const id = s.person(name, true)
-    ids.set(name, id)
-    return id
-  }
+  // A laptop's labels are its package annotator's only.
+  const idOf = linePeople(s, file, planned, Boolean(f.newAnnotator), (p) =>
+    refuseOutsidePackage(s, p.target.datasetId, p.annotator),
+  )
   const save = s.handlers['annotate.save']
   const saved = applyLines(s, file, planned, ({ target, row, annotator }) =>
     save(

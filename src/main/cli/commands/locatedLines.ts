@@ -144,3 +144,38 @@ export function applyLines<T, R>(
     }),
   )()
 }
+
+/**
+ * The people a file's lines name, as ids. Every name is checked before the first line is written
+ * (`check` adds a refusal of its own, such as a laptop's package annotator), so a misspelt one is
+ * refused with the file untouched rather than added as a person. A new name that `mayAdd` allows
+ * is added only when its line is written, inside the lines' transaction: a refused file adds nobody.
+ */
+export function linePeople<T>(
+  s: Session,
+  file: string,
+  planned: readonly LocatedLine<T>[],
+  mayAdd: boolean,
+  check: (line: LocatedLine<T>) => void = () => {},
+): (name: string) => number {
+  const ids = new Map<string, number | null>()
+  for (const p of planned) {
+    try {
+      check(p)
+      if (!ids.has(p.annotator)) ids.set(p.annotator, s.knownPerson(p.annotator, mayAdd))
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error
+      const said = error.message.endsWith('nothing was saved')
+        ? error.message
+        : `${error.message}; nothing was saved`
+      throw new CliError(`${file} line ${p.line}: ${said}`, error.exitCode)
+    }
+  }
+  return (name) => {
+    const known = ids.get(name)
+    if (known !== undefined && known !== null) return known
+    const id = s.person(name, true)
+    ids.set(name, id)
+    return id
+  }
+}

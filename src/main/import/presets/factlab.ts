@@ -29,7 +29,7 @@ import { cellText, toVerdict } from '../text'
 
 /** The columns that say a file is FactLab's own export. */
 const SIGNATURE = ['item_id', 'variant', 'candidate', 'unit_kind', 'unit_text', 'gold_source'] as const
-const REQUIRED = ['item_id', 'reference', 'variant', 'candidate', 'unit_kind', 'unit_text', 'label_schema']
+const REQUIRED = ['item_id', 'reference', 'variant', 'candidate', 'unit_kind', 'unit_text', 'dataset_schema']
 const LABEL_PREFIX = 'label_'
 
 export function detectFactlab(columns: readonly string[]): boolean {
@@ -66,11 +66,11 @@ function numbered(column: string): [string, number] {
 }
 
 export function factlabConverter(columns: readonly string[]): RowConverter {
-  if (!columns.includes('label_schema'))
+  if (!columns.includes('dataset_schema'))
     throw new ImportError(
-      'This FactLab export has no label_schema column: an earlier FactLab wrote it without its label schema. Export the dataset again, then import the new file.',
+      'This FactLab export has no dataset_schema column: an earlier FactLab wrote it without its label schema. Export the dataset again, then import the new file.',
     )
-  const labelColumns = columns.filter((c) => c.startsWith(LABEL_PREFIX) && c !== 'label_schema')
+  const labelColumns = columns.filter((c) => c.startsWith(LABEL_PREFIX))
   /** Each column's annotator, once a row has shown it. */
   const learned = new Map<string, string>()
   const schemas = new Map<string, LabelSchema>()
@@ -78,13 +78,13 @@ export function factlabConverter(columns: readonly string[]): RowConverter {
   const factRows = new WeakMap<NormItem, Map<string, Map<string, number>>>()
 
   const schemaOf = (row: Row): LabelSchema => {
-    const text = cellText(row, 'label_schema', true)!
+    const text = cellText(row, 'dataset_schema', true)!
     let schema = schemas.get(text)
     if (!schema) {
       try {
         schema = parseLabelSchemaText(text)
       } catch (error) {
-        throw new RowError((error as Error).message, 'label_schema')
+        throw new RowError((error as Error).message, 'dataset_schema')
       }
       schemas.set(text, schema)
     }
@@ -169,7 +169,7 @@ export function factlabConverter(columns: readonly string[]): RowConverter {
 
   return {
     name: 'factlab',
-    // A stand-in until the first item is written: the rows' label_schema replaces it
+    // A stand-in until the first item is written: the rows' dataset_schema replaces it
     // (NormItem.labelSchema, import/sink.ts).
     labelSchema: FAAF_SCHEMA,
     required: REQUIRED,
