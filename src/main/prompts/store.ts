@@ -84,14 +84,14 @@ export function seedTemplates(db: Db): void {
     const row = latest.get(name) as { version: number; body: string } | undefined
     return row?.version === 1 && former.includes(sha256(row.body))
   }
-  const todo = TEMPLATE_NAMES.filter((name) => !has.get(name) || seeded(name))
-  if (todo.length === 0) return
+  // Decided once per name: a missing template gets version 1, an unedited seeded one version 2.
+  const writes = TEMPLATE_NAMES.flatMap((name) =>
+    !has.get(name) ? [{ name, version: 1 }] : seeded(name) ? [{ name, version: 2 }] : [],
+  )
+  if (writes.length === 0) return
   db.transaction(() => {
-    for (const name of TEMPLATE_NAMES) {
-      const body = JSON.stringify(DEFAULT_TEMPLATES[name])
-      if (!has.get(name)) ins.run(name, 1, methodOfTemplate(name), body, now())
-      else if (seeded(name)) ins.run(name, 2, methodOfTemplate(name), body, now())
-    }
+    for (const { name, version } of writes)
+      ins.run(name, version, methodOfTemplate(name), JSON.stringify(DEFAULT_TEMPLATES[name]), now())
   })()
 }
 
