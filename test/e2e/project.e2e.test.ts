@@ -4,8 +4,11 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { saveGuidelines } from '../../src/main/guidelines/guidelines'
+import { exportPackage } from '../../src/main/projects/packageExport'
 import { setPlan } from '../../src/main/projects/plan'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { editUnit } from '../../src/main/units/edit'
+import { seedProject } from '../projects/seed'
 import { appSessions, chooseAnnotator } from './harness'
 import { AnnotatePage } from './pages/annotate'
 
@@ -268,5 +271,46 @@ describe('opening a work package', () => {
     await page.getByLabel('Open a work package').setInputFiles(file)
     await page.getByRole('status').getByText('notes.jsonl is not a FactLab work package').waitFor()
     expect(datasets()).toEqual(before)
+  })
+})
+
+describe('a package laptop', () => {
+  it('offers only the package’s annotator, says why, and says what a refreshed package changed', async () => {
+    const leadDir = mkdtempSync(join(tmpdir(), 'factlab-lead-'))
+    const lead = seedProject(leadDir, { items: 2, variants: 1, facts: 2, annotators: 2 })
+    saveGuidelines(lead.ws.db, lead.ds.id, 'Version one: be strict.')
+    const v1 = join(leadDir, 'ann0-v1.jsonl')
+    exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann0', out: v1 })
+    const fact = lead.ws.db.prepare("SELECT id FROM units WHERE text = 'Fact 0.0'").get() as { id: number }
+    editUnit(lead.ws.db, fact.id, 'Fact 0.0, said better')
+    saveGuidelines(lead.ws.db, lead.ds.id, 'Version two: be lenient.')
+    const v2 = join(leadDir, 'ann0-v2.jsonl')
+    exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann0', out: v2 })
+    lead.ws.close()
+    for (const width of [1024, 1440]) {
+      const app = await start({ demo: false, annotator: 'tester', viewport: { width, height: 800 } })
+      const { page } = app
+      await page.evaluate(`location.hash = '#/datasets'`)
+      await page.getByLabel('Open a work package').setInputFiles(v1)
+      // tester may not label here: the dialog asks again, offering ann0 only, and says why.
+      const gate = page.getByRole('dialog', { name: 'Who is labelling?' })
+      await gate.getByRole('button', { name: 'ann0', exact: true }).waitFor()
+      expect(await gate.getByRole('button', { name: 'tester' }).count()).toBe(0)
+      expect(await gate.getByLabel('New annotator').count()).toBe(0)
+      await gate
+        .getByText(/only ann0 labels here, because the lead merges its labels back as ann0's only/)
+        .waitFor()
+      await app.shot(`package-laptop-gate-${width}`)
+      await gate.getByRole('button', { name: 'ann0', exact: true }).click()
+      await gate.waitFor({ state: 'detached' })
+      await page.getByLabel('Open a work package').setInputFiles(v2)
+      await page
+        .getByRole('status')
+        .getByText(
+          `Updated "wiki" from ann0's newer package: 1 unit updated, guidelines v2. Every label ann0 made is kept.`,
+        )
+        .waitFor()
+      await app.shot(`package-laptop-refreshed-${width}`)
+    }
   })
 })

@@ -95,7 +95,9 @@ describe('reference labels imported with a dataset are not people', () => {
         policy: 'fixed',
         annotators: [{ name: 'ana' }, { name: 'wikievalfacts' }],
       }),
-    ).toThrow(/“wikievalfacts” is a dataset's reference labels, not a person/)
+    ).toThrow(
+      /“wikievalfacts” is a dataset's reference labels \(a label source\), not a person.*Nothing was changed/,
+    )
     // One person and the source in the workspace: k = 2 with nobody named cannot be met.
     ensureAnnotator(ws.db, 'ana')
     expect(() => setPlan(ws.db, { datasetId, k: 2, policy: 'open' })).toThrow(

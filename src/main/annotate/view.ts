@@ -7,7 +7,7 @@ import { ServiceError } from '../app/errors'
 import { blindGate, hasSteppedOut } from '../blind'
 import { goldTargetsAmong } from '../labels/gold'
 import { labelsForTargets, nextUnlabelledTarget } from '../labels/labels'
-import { requireAnnotator } from '../labels/save'
+import { requirePerson } from '../labels/save'
 import { nextUnderPlan, settledForMe } from '../projects/queue'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
@@ -93,7 +93,9 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
   } catch {
     throw new ServiceError('not_found', `No dataset with id ${input.datasetId}`)
   }
-  requireAnnotator(db, input.annotatorId)
+  // A source's labels are the dataset's reference: opening Annotate as one would only end in
+  // refused saves, so it is refused here, before a screen of work is shown.
+  requirePerson(db, input.annotatorId)
   const which = withQueueTarget(db, input)
   const itemId = resolveItem(db, which)
   const item = db
@@ -211,7 +213,7 @@ export function nextTarget(
 ): { targetId: number | null; itemId: number | null } {
   if (!datasetVisible(db, input.datasetId))
     throw new ServiceError('not_found', `No dataset with id ${input.datasetId}`)
-  requireAnnotator(db, input.annotatorId)
+  requirePerson(db, input.annotatorId)
   const targetId = nextForMe(db, input.datasetId, input.annotatorId, input.afterTargetId)
   return { targetId, itemId: targetId === null ? null : itemOfTarget(db, input.datasetId, targetId) }
 }

@@ -45,6 +45,19 @@ export function recordPackageOrigin(db: Db, datasetId: number, hash: string): vo
 }
 
 /**
+ * A dataset handed out in a package keeps the origin it was first handed out with, also where
+ * none was recorded (made before FactLab kept origins, or by a script): every later package then
+ * names the same origin, so a laptop knows a refreshed package as its own dataset's.
+ */
+export function keepOrigin(db: Db, datasetId: number): void {
+  if (!originKept(db) || storedOrigin(db, datasetId) !== null) return
+  const first = db
+    .prepare('SELECT dataset_hash AS h FROM packages WHERE dataset_id = ? ORDER BY created_at, rowid LIMIT 1')
+    .get(datasetId) as { h: string } | undefined
+  recordPackageOrigin(db, datasetId, first?.h ?? datasetOriginHash(db, datasetId))
+}
+
+/**
  * The origin hash of a dataset. Datasets made before FactLab kept origins fall back to the hash
  * of the package they were opened from, or else to their content now (as bundles did before).
  */

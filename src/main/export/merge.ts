@@ -4,12 +4,13 @@ import { z } from 'zod'
 import type { Dataset } from '../../shared/domain'
 import { EvidenceSpan } from '../../shared/domain'
 import { checkVerdict } from '../../shared/labelSchemas'
+import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import type { LabelAction, MergeMark } from '../labels/labels'
 import { MergeTargetLabels } from '../labels/merge'
 import { checkBundlePackage, markPackageReturned } from '../projects/packageReturn'
 import type { Db } from '../store/connection'
-import { ensureAnnotator } from '../store/repos/annotators'
+import { ensureAnnotator, sourceNamed } from '../store/repos/annotators'
 import { getDataset, listDatasets } from '../store/repos/datasets'
 import { now, parseJson } from '../store/repos/rows'
 import {
@@ -196,6 +197,14 @@ export async function mergeBundle(
     ? matchOrigin(db, header, opts.datasetId)
     : matchDataset(db, header, opts.datasetId)
   const fromPackage = checkBundlePackage(db, header, dataset.id)
+  // A bundle is one person's labels: under a source's name they would be mixed into, and could
+  // replace, the dataset's reference labels. Refused before anything is written.
+  const source = sourceNamed(db, header.annotator.name)
+  if (source !== null)
+    throw new ServiceError(
+      'conflict',
+      `This bundle carries labels under “${header.annotator.name.trim()}”, but “${source}” is a dataset's reference labels (a label source) here, not a person: a person's labels may not be merged into a source. Nothing was merged`,
+    )
   // Every verdict, history included, must fit the dataset's schema before anything is written.
   for (const { line, label } of labels)
     for (const v of [label.verdict, ...label.history.map((h) => h.verdict)]) {

@@ -4,13 +4,14 @@ import { type ImportFormat, Mapping, mappingColumns, type PresetName } from '../
 import type { ImportWarning } from '../../shared/importWarnings'
 import type { Workspace } from '../app/workspace'
 import { openWorkspace } from '../store/connection'
+import { sourceNamed } from '../store/repos/annotators'
 import { now } from '../store/repos/rows'
 import { inSavepoint } from './atomic'
 import { CHUNK_ITEMS, CHUNK_WORK, ChunkWriter, yieldToOthers } from './chunks'
 import { ImportDoubts } from './doubts'
 import { ImportError, RowError } from './errors'
 import { createHiddenDataset, discardDataset, publishDataset } from './hidden'
-import { mappingConverter } from './mapping'
+import { mappingConverter, sourceNamedInMapping } from './mapping'
 import { expandPaths, isFolder } from './multi/expand'
 import { type FilePart, nameParts, partsMetadata } from './multi/names'
 import type { NormItem, PresetOptions, RowConverter } from './normalized'
@@ -198,6 +199,9 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     }
     const start = (cols: string[]) => {
       const conv = chooseConverter(file, cols, opts, byId)
+      const refused =
+        conv.mapping && sourceNamedInMapping(conv.mapping, conv.sources ?? [], (n) => sourceNamed(db, n))
+      if (refused) throw new ImportError(refused)
       converter = conv
       datasetId = createHiddenDataset(db, {
         name,

@@ -85,6 +85,27 @@ export function mappingConverter(
   }
 }
 
+/**
+ * Why a mapping may not be imported into this workspace, or null: a column whose labels it gives
+ * as a person's under the name of a label source here (RefChecker's, WikiEvalFacts'…) would mix
+ * someone's verdicts into the dataset's reference labels. Names the preset declares as its own
+ * sources are that preset's reference labels, and pass. `sourceNamed` says which source a name
+ * points at in the workspace.
+ */
+export function sourceNamedInMapping(
+  mapping: Mapping,
+  declaredSources: readonly string[],
+  sourceNamed: (name: string) => string | null,
+): string | null {
+  for (const l of [...mapping.labels, ...mapping.factLabels]) {
+    if (declaredSources.includes(l.annotator.trim())) continue
+    const source = sourceNamed(l.annotator)
+    if (source !== null)
+      return `The mapping gives column "${l.column}" as the labels of “${l.annotator.trim()}”, but “${source}” is a dataset's reference labels (a label source) in this workspace, not a person: name the person whose labels that column holds. Nothing was imported`
+  }
+  return null
+}
+
 /** Facts from a cell: a list as it is (JSON, Parquet), or text split as the mapping says. */
 function readFacts(row: Row, source: NonNullable<Mapping['facts']>): string[] {
   return at(source.column, () => {

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
-import { datasetOriginHash } from '../export/datasetOrigin'
+import { datasetOriginHash, keepOrigin } from '../export/datasetOrigin'
 import { writeFileAtomically } from '../export/sink'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
@@ -34,8 +34,14 @@ export function* packageItems(db: Db, datasetId: number): Generator<PackageItem>
     'SELECT variant, text, origin, metadata FROM candidates WHERE item_id = ? ORDER BY id',
   )
   const units = db.prepare(
-    `SELECT u.kind, c.variant, u.text, u.triplet, u.position FROM units u LEFT JOIN candidates c ON c.id = u.candidate_id
+    `SELECT u.kind, c.variant, u.text, u.triplet, u.position, COALESCE(u.lineage_id, u.id) AS lineage, u.origin_text
+     FROM units u LEFT JOIN candidates c ON c.id = u.candidate_id
      WHERE u.item_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL ORDER BY u.kind, c.id, u.position, u.id`,
+  )
+  // Earlier versions of the item's units: their wordings let a laptop find what the lead edited.
+  const earlier = db.prepare(
+    `SELECT COALESCE(lineage_id, id) AS lineage, text, origin_text FROM units
+     WHERE item_id = ? AND superseded_by IS NOT NULL ORDER BY id`,
   )
   for (const i of items.iterate(datasetId) as IterableIterator<{
     id: number
@@ -45,6 +51,13 @@ export function* packageItems(db: Db, datasetId: number): Generator<PackageItem>
     reference: string
     metadata: string
   }>) {
+    const wordings = new Map<number, string[]>()
+    for (const e of earlier.all(i.id) as { lineage: number; text: string; origin_text: string | null }[])
+      wordings.set(e.lineage, [
+        ...(wordings.get(e.lineage) ?? []),
+        ...(e.origin_text ? [e.origin_text] : []),
+        e.text,
+      ])
     yield {
       extId: i.ext_id,
       position: i.position,
@@ -61,13 +74,21 @@ export function* packageItems(db: Db, datasetId: number): Generator<PackageItem>
           text: string
           triplet: string | null
           position: number
+          lineage: number
+          origin_text: string | null
         }[]
-      ).map((u) => ({
-        ...u,
-        variant: u.kind === 'fact' ? null : u.variant,
-        triplet:
-          u.triplet === null ? null : (JSON.parse(u.triplet) as PackageItem['units'][number]['triplet']),
-      })),
+      ).map(({ lineage, origin_text, ...u }) => {
+        const was = [
+          ...new Set([...(wordings.get(lineage) ?? []), ...(origin_text ? [origin_text] : [])]),
+        ].filter((w) => w !== u.text)
+        return {
+          ...u,
+          variant: u.kind === 'fact' ? null : u.variant,
+          triplet:
+            u.triplet === null ? null : (JSON.parse(u.triplet) as PackageItem['units'][number]['triplet']),
+          ...(was.length > 0 ? { was } : {}),
+        }
+      }),
     }
   }
 }
@@ -105,6 +126,7 @@ export function exportPackage(
       `"${opts.annotator}" is not one of the annotators the plan splits "${dataset.name}" among (${plan.annotators.map((a) => a.name).join(', ')}): no package was written`,
     )
   const annotatorId = who?.id ?? ensureAnnotator(db, opts.annotator).id
+  keepOrigin(db, opts.datasetId)
   // Read as of one moment (another process may commit meanwhile): the header's content hash and
   // counts describe the very items written; the package is recorded once the file is whole.
   const { header, total, assignment, targets } = oneSnapshot(db, () =>

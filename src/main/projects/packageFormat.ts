@@ -73,6 +73,12 @@ export const PackageItem = z.object({
       text: z.string(),
       triplet: Triplet.nullable(),
       position: z.number(),
+      /**
+       * The wordings this unit had before on the lead's side, when the lead edited it: a
+       * refreshed package finds the laptop's unit by one of them (packageRefresh.ts). Older
+       * packages lack it.
+       */
+      was: z.array(z.string()).optional(),
     }),
   ),
 })

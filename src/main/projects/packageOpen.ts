@@ -1,13 +1,16 @@
 import { z } from 'zod'
+import type { PackageRefresh } from '../../shared/packageRefresh'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
-import { recordPackageOrigin } from '../export/datasetOrigin'
+import { datasetOriginHash, recordPackageOrigin } from '../export/datasetOrigin'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { createDataset, findDatasetByName } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
 import { fileLines } from './lines'
 import { PACKAGE_FORMAT, PackageHeader, PackageItem } from './packageFormat'
+import { openedFrom } from './packageOwner'
+import { refreshPackage } from './packageRefresh'
 
 export interface OpenReport {
   id: string
@@ -17,6 +20,8 @@ export interface OpenReport {
   items: number
   /** The package had been opened here before: nothing was changed. */
   alreadyOpen: boolean
+  /** A newer package for the dataset this laptop already held: what it changed. */
+  refreshed: PackageRefresh | null
 }
 
 function parse<T extends z.ZodType>(schema: T, line: string, where: string): z.infer<T> {
@@ -75,8 +80,9 @@ export function readPackage(file: string): {
  * Opens a package in this workspace (the annotator's laptop): the dataset is rebuilt and must
  * hash as the lead's did, the annotator is created, their items become their queue (a fixed
  * plan of one), and the guidelines arrive under the lead's version number so labels are stamped
- * with it. All in one transaction. Opening the same package again changes nothing; a different
- * dataset of the same name here is refused.
+ * with it. All in one transaction. Opening the same package again changes nothing; a newer
+ * package of the same dataset for the same annotator updates the laptop in place
+ * (packageRefresh.ts); a different dataset of the same name here is refused.
  */
 export function openPackage(
   ws: Workspace,
@@ -105,12 +111,6 @@ function openRead(
     const opened = db
       .prepare('SELECT 1 FROM package_opened WHERE id = ? AND dataset_id = ?')
       .get(header.id, existing.id)
-    const hash = opened ? header.dataset.contentHash : datasetContentHash(db, existing.id)
-    if (hash !== header.dataset.contentHash)
-      throw new ServiceError(
-        'conflict',
-        `This workspace already holds a different dataset named "${header.dataset.name}" (content ${short(hash)}; the package's is ${short(header.dataset.contentHash)}). Open the package in a fresh workspace (File › New) or rename that dataset. Nothing was changed`,
-      )
     if (opened)
       return {
         id: header.id,
@@ -119,7 +119,43 @@ function openRead(
         annotator: header.annotator.name,
         items: header.items,
         alreadyOpen: true,
+        refreshed: null,
       }
+    const owner = openedFrom(db, existing.id)
+    // The same lead's dataset (its import, which edits never change) opened from a package before.
+    const sameLineage =
+      owner !== null &&
+      header.dataset.originHash !== undefined &&
+      datasetOriginHash(db, existing.id) === header.dataset.originHash
+    if (owner && sameLineage) {
+      if (owner.annotator !== header.annotator.name)
+        throw new ServiceError(
+          'conflict',
+          `This workspace holds ${owner.annotator}'s work package for "${header.dataset.name}"; this package is ${header.annotator.name}'s. One laptop's workspace is one annotator's: open it in a fresh workspace (File › New). Nothing was changed`,
+        )
+      const refreshed = db.transaction(() => {
+        const r = refreshPackage(ws, header, items, existing.id, owner)
+        db.prepare(
+          'INSERT INTO package_opened (id, dataset_id, annotator_id, dataset_hash, opened_at) VALUES (?, ?, ?, ?, ?)',
+        ).run(header.id, existing.id, owner.annotatorId, header.dataset.contentHash, now())
+        return r
+      })()
+      return {
+        id: header.id,
+        dataset: existing.name,
+        datasetId: existing.id,
+        annotator: header.annotator.name,
+        items: header.items,
+        alreadyOpen: false,
+        refreshed,
+      }
+    }
+    const hash = datasetContentHash(db, existing.id)
+    if (hash !== header.dataset.contentHash)
+      throw new ServiceError(
+        'conflict',
+        `This workspace already holds a different dataset named "${header.dataset.name}" (content ${short(hash)}; the package's is ${short(header.dataset.contentHash)}). Open the package in a fresh workspace (File › New) or rename that dataset. Nothing was changed`,
+      )
     throw new ServiceError(
       'conflict',
       `This workspace already holds dataset "${header.dataset.name}" with the same content, from another source: a package is for a fresh workspace (File › New). Nothing was changed`,
@@ -217,5 +253,6 @@ function openRead(
     annotator: header.annotator.name,
     items: header.items,
     alreadyOpen: false,
+    refreshed: null,
   }
 }

@@ -64,3 +64,32 @@ export function refuseLabelOutsidePackage(db: Db, datasetId: number, annotatorId
     `This workspace was opened from ${owner.annotator}'s work package: only ${owner.annotator} labels here (the lead merges its bundle as ${owner.annotator}'s only). Switch to ${owner.annotator} (“Labelling as” in the sidebar; --annotator ${owner.annotator} from the CLI) to label`,
   )
 }
+
+/**
+ * Who may label in this workspace: on a laptop, where every dataset came from a work package,
+ * only the packages' annotators (their labels are the only ones a lead can merge back); in a
+ * workspace with datasets of its own, anyone. The gate offers these names and says why.
+ */
+export function laptopLabellers(db: Db): { only: { id: number; name: string }[] | null; why: string | null } {
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT a.id, a.name, d.name AS dataset FROM package_opened p
+       JOIN annotators a ON a.id = p.annotator_id JOIN datasets d ON d.id = p.dataset_id
+       WHERE d.state = 'ready' ORDER BY a.name, d.name`,
+    )
+    .all() as { id: number; name: string; dataset: string }[]
+  const own = db
+    .prepare(
+      `SELECT 1 FROM datasets d WHERE d.state = 'ready'
+       AND NOT EXISTS (SELECT 1 FROM package_opened p WHERE p.dataset_id = d.id)`,
+    )
+    .get()
+  if (rows.length === 0 || own) return { only: null, why: null }
+  const people = [...new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }])).values()]
+  const names = people.map((p) => p.name).join(' and ')
+  const datasets = [...new Set(rows.map((r) => `"${r.dataset}"`))].join(', ')
+  return {
+    only: people,
+    why: `This workspace was opened from ${names}'s work package for ${datasets}: only ${names} labels here, because the lead merges its labels back as ${names}'s only. Someone else labels in their own package, opened in a fresh workspace (File › New).`,
+  }
+}

@@ -2,11 +2,14 @@ import { ServiceError } from '../app/errors'
 import type { Db } from '../store/connection'
 import { now } from '../store/repos/rows'
 
-/** The package this dataset was opened from (a laptop's workspace), for the bundle header. */
+/**
+ * The package this dataset was opened from (a laptop's workspace), for the bundle header: the
+ * newest, when a refreshed package came after the first, so the lead marks that one as back.
+ */
 export function bundlePackage(db: Db, datasetId: number): { package?: { id: string } } {
-  const row = db.prepare('SELECT id FROM package_opened WHERE dataset_id = ?').get(datasetId) as
-    | { id: string }
-    | undefined
+  const row = db
+    .prepare('SELECT id FROM package_opened WHERE dataset_id = ? ORDER BY opened_at DESC, rowid DESC LIMIT 1')
+    .get(datasetId) as { id: string } | undefined
   return row ? { package: { id: row.id } } : {}
 }
 

@@ -2,7 +2,7 @@ import type { Plan, PlanInput } from '../../shared/contract/projects'
 import { PlanInput as PlanInputSchema } from '../../shared/contract/projects'
 import { ServiceError } from '../app/errors'
 import type { Db } from '../store/connection'
-import { ensureAnnotator } from '../store/repos/annotators'
+import { ensureAnnotator, sourceNamed } from '../store/repos/annotators'
 import { datasetVisible } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
 import { assignItems, overlapProblem } from './assign'
@@ -103,12 +103,6 @@ function headcount(db: Db, named: number): number {
   return (db.prepare("SELECT COUNT(*) AS n FROM annotators WHERE kind <> 'source'").get() as { n: number }).n
 }
 
-function isSource(db: Db, name: string): boolean {
-  return (
-    db.prepare("SELECT 1 FROM annotators WHERE name = ? AND kind = 'source'").get(name.trim()) !== undefined
-  )
-}
-
 /**
  * Sets a dataset's plan. Refused as a whole (nothing written) when k cannot be reached by the
  * people available, or when a fixed split has nobody to split among. A fixed policy redraws
@@ -125,11 +119,11 @@ export function setPlan(db: Db, raw: PlanInput, onProgress?: (done: number, tota
       'conflict',
       `This workspace was opened from ${from.annotator}'s work package: the plan is the lead's. Change it in the lead's workspace and hand out a new package`,
     )
-  const sources = input.annotators.filter((a) => isSource(db, a.name)).map((a) => `“${a.name}”`)
+  const sources = input.annotators.flatMap((a) => sourceNamed(db, a.name) ?? []).map((n) => `“${n}”`)
   if (sources.length > 0)
     throw new ServiceError(
       'bad_input',
-      `${sources.join(', ')} ${sources.length === 1 ? 'is' : 'are'} a dataset's reference labels, not a person: a plan names people`,
+      `${sources.join(', ')} ${sources.length === 1 ? 'is' : 'are'} a dataset's reference labels (a label source), not a person: a plan names people. Nothing was changed`,
     )
   const people = headcount(db, input.annotators.length)
   if (input.k > people) throw new ServiceError('bad_input', overlapProblem(input.k, people))

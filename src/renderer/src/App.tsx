@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState } from 'react'
-import { api } from './api'
+import { api, onEvent } from './api'
 import { AnnotatorGate } from './components/AnnotatorGate'
 import { DatasetSwitcher } from './components/DatasetSwitcher'
 import { useQuery } from './hooks'
@@ -81,7 +81,26 @@ export function App() {
 
   // A stored annotator that this workspace does not know (another file was opened) is dropped.
   // While the list reloads after a choice, the name just added is not in it yet: it counts as known.
-  const known = annotators.loading || (annotators.data?.some((a) => a.id === settings.annotatorId) ?? true)
+  // A source is no one to label as, and on a package laptop only the package's annotator labels:
+  // a stored choice that is either one asks again.
+  const labellers = useQuery(() => api('workspace.labellers', {}), [datasets.data])
+  const reloadLabellers = labellers.reload
+  // A package opened (or a bundle merged) changes who may label here: said without target ids.
+  useEffect(
+    () => onEvent('labels.changed', (p) => p.targetIds.length === 0 && reloadLabellers()),
+    [reloadLabellers],
+  )
+  const only = labellers.data?.only ?? null
+  const known =
+    annotators.loading ||
+    labellers.loading ||
+    (annotators.data?.some(
+      (a) =>
+        a.id === settings.annotatorId &&
+        a.kind !== 'source' &&
+        (only === null || only.some((o) => o.id === a.id)),
+    ) ??
+      true)
   const needsAnnotator = annotators.data !== undefined && (settings.annotatorId === null || !known)
   const datasetId = routeDs ?? lastDataset
   const currentDataset = datasets.data?.find((d) => d.id === datasetId)

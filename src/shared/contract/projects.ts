@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PackageRefresh } from '../packageRefresh'
 import { FileSource } from './datasets'
 import { call } from './define'
 
@@ -251,6 +252,8 @@ export const projectsCalls = {
       annotator: z.string(),
       items: z.number().int(),
       alreadyOpen: z.boolean(),
+      /** A newer package for the dataset this laptop already holds: what it changed here. */
+      refreshed: PackageRefresh.nullable(),
     }),
   ),
 }

@@ -9,6 +9,8 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'workspace.info': 'The workspace file, its schema version and the app version',
   'workspace.annotators': 'Everyone who has labelled in this workspace',
   'workspace.ensureAnnotator': 'The annotator with this name, added if new',
+  'workspace.labellers':
+    "Who may label here: on a laptop opened from a work package, only the package's annotator",
   'workspace.renameSource':
     "Renames a dataset's reference-label source (MRPC quality…); people keep their names",
   'datasets.list': 'Every dataset with its sizes and labelling progress per annotator',

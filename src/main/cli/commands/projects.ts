@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
+import { describeRefresh } from '../../../shared/packageRefresh'
 import { countOf } from '../../../shared/plural'
 import { ServiceError } from '../../app/errors'
 import { exportPackage } from '../../projects/packageExport'
@@ -155,7 +156,9 @@ export function registerProjectCommands(program: Command): void {
         return printResult(flags.json ?? false, report, () =>
           report.alreadyOpen
             ? `Package ${report.id} is already open here (dataset "${report.dataset}"): nothing changed`
-            : `Opened ${report.annotator}'s package: dataset "${report.dataset}" with ${countOf(report.items, 'item')}`,
+            : report.refreshed
+              ? `Updated "${report.dataset}" from ${report.annotator}'s newer package: ${describeRefresh(report.refreshed)}. Every label ${report.annotator} made is kept`
+              : `Opened ${report.annotator}'s package: dataset "${report.dataset}" with ${countOf(report.items, 'item')}`,
         )
       }
       if (!flags.dataset || !flags.annotator || !flags.out)

@@ -1,6 +1,7 @@
 import type { workspaceCalls } from '../../../shared/contract/workspace'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
+import { laptopLabellers } from '../../projects/packageOwner'
 import { schemaVersion } from '../../store/connection'
 import { ensureAnnotator, listAnnotators, notAPerson, renameSource } from '../../store/repos/annotators'
 import type { Handlers } from '../dispatch'
@@ -15,6 +16,7 @@ export function workspaceHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
       appVersion: APP_VERSION,
     }),
     'workspace.annotators': () => listAnnotators(ctx.workspace.db),
+    'workspace.labellers': () => laptopLabellers(ctx.workspace.db),
     'workspace.ensureAnnotator': ({ name }) => {
       const a = ensureAnnotator(ctx.workspace.db, name)
       // Labelling as a dataset's reference labels would mix a person's verdicts into them.

@@ -17,6 +17,20 @@ export function notAPerson(name: string): string {
   return `“${name}” is a dataset's reference labels (a label source), not a person: nobody labels as it; choose another name`
 }
 
+/**
+ * The source this name points at, as the workspace spells it, or null for a person's (or a new)
+ * name. Case is ignored here only: "RefChecker" given for the source "refchecker" is that source
+ * meant, and making a person of it would put two look-alike names side by side.
+ */
+export function sourceNamed(db: Db, name: string): string | null {
+  const row = db
+    .prepare(
+      "SELECT name FROM annotators WHERE name = ? COLLATE NOCASE AND kind = 'source' ORDER BY name = ? DESC",
+    )
+    .get(name.trim(), name.trim()) as { name: string } | undefined
+  return row?.name ?? null
+}
+
 /** Returns the annotator with this name, creating it on first use. */
 export function ensureAnnotator(db: Db, name: string): Annotator {
   const trimmed = name.trim()

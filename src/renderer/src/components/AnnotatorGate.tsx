@@ -11,6 +11,9 @@ interface Props {
 /** Asks who is labelling before anything gets labelled: pick a name or add one. */
 export function AnnotatorGate({ onChosen, onCancel }: Props) {
   const annotators = useQuery(() => api('workspace.annotators', {}), [])
+  // On a package laptop only the package's annotator labels: their labels alone can go back.
+  const labellers = useQuery(() => api('workspace.labellers', {}), [])
+  const only = labellers.data?.only ?? null
   const [name, setName] = useState('')
   const nameRef = useFocusOnMount<HTMLInputElement>()
   const [error, setError] = useState<string | null>(null)
@@ -37,7 +40,8 @@ export function AnnotatorGate({ onChosen, onCancel }: Props) {
         <div className="gate-list">
           {/* A dataset's reference labels (MRPC quality…) are not someone to label as. */}
           {annotators.data
-            ?.filter((a) => a.kind !== 'source')
+            ?.filter((a) => a.kind !== 'source' && (labellers.data !== undefined || labellers.error !== null))
+            .filter((a) => only === null || only.some((o) => o.id === a.id))
             .map((a) => (
               <button key={a.id} type="button" className="gate-person" onClick={() => onChosen(a)}>
                 <span className="avatar" aria-hidden="true">
@@ -47,23 +51,29 @@ export function AnnotatorGate({ onChosen, onCancel }: Props) {
               </button>
             ))}
         </div>
-        <form onSubmit={create} className="gate-new">
-          <label htmlFor="gate-name">New annotator</label>
-          <div className="row">
-            <input
-              id="gate-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="Your name"
-              ref={nameRef}
-              maxLength={100}
-            />
-            <button type="submit" className="primary" disabled={name.trim() === ''}>
-              Start labelling
-            </button>
-          </div>
-          {error && <p className="error-text">{error}</p>}
-        </form>
+        {only !== null ? (
+          <p className="muted gate-why">
+            <strong>Looking for another name?</strong> {labellers.data?.why}
+          </p>
+        ) : (
+          <form onSubmit={create} className="gate-new">
+            <label htmlFor="gate-name">New annotator</label>
+            <div className="row">
+              <input
+                id="gate-name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="Your name"
+                ref={nameRef}
+                maxLength={100}
+              />
+              <button type="submit" className="primary" disabled={name.trim() === ''}>
+                Start labelling
+              </button>
+            </div>
+            {error && <p className="error-text">{error}</p>}
+          </form>
+        )}
         {onCancel && (
           <button type="button" className="ghost" onClick={onCancel}>
             Cancel

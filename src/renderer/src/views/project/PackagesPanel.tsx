@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import type { Plan } from '../../../../shared/contract/projects'
+import { describeRefresh } from '../../../../shared/packageRefresh'
 import { api } from '../../api'
 import { sourceOf } from '../../fileSource'
 
@@ -54,7 +55,9 @@ export function PackageOpener({ onOpened }: { onOpened(): void }) {
         ok: true,
         text: r.alreadyOpen
           ? `This package is already open here (dataset "${r.dataset}"): nothing changed.`
-          : `Opened ${r.annotator}'s package: dataset "${r.dataset}" with ${r.items} items. Label as ${r.annotator}.`,
+          : r.refreshed
+            ? `Updated "${r.dataset}" from ${r.annotator}'s newer package: ${describeRefresh(r.refreshed)}. Every label ${r.annotator} made is kept.`
+            : `Opened ${r.annotator}'s package: dataset "${r.dataset}" with ${r.items} items. Label as ${r.annotator}.`,
       })
       onOpened()
     } catch (e) {
