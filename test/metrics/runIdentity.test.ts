@@ -6,10 +6,10 @@ import { getConfig, requestFromConfig, saveConfig } from '../../src/main/runs/co
 import { createRuns } from '../../src/main/runs/create'
 import { RunEngine } from '../../src/main/runs/engine'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { toJsonReport } from '../../src/shared/metricsJson'
 import { tmpDirs } from '../helpers/tmp'
 import { makeWorkspace } from '../runs/helpers'
 import { makeFixture } from './fixture'
-import { toJsonReport } from '../../src/shared/metricsJson'
 
 const dir = tmpDirs()
 
@@ -80,9 +80,7 @@ describe('batch and call-by-call runs of one config', () => {
     const sync2 = fx.run('m', ['true', 'false', 'false', 'false'], { repeatIndex: 1 })
     const batch1 = fx.run('m', ['false', 'false', 'true', 'true'])
     const batch2 = fx.run('m', ['false', 'false', 'true', 'false'], { repeatIndex: 1 })
-    fx.db
-      .prepare(`UPDATE runs SET config = '{"mode":"batch"}' WHERE id IN (?, ?)`)
-      .run(batch1, batch2)
+    fx.db.prepare(`UPDATE runs SET config = '{"mode":"batch"}' WHERE id IN (?, ?)`).run(batch1, batch2)
     const m = computeDatasetMetrics(fx.db, fx.datasetId, { replicates: 0 })
     expect(m.spreads.map((s) => [s.mode, s.runIds])).toEqual([
       ['sync', [sync1, sync2]],

@@ -1,3 +1,4 @@
+import { plannedCalls } from '../judges/plannedCalls'
 import { type CandidateTask, requestOf } from '../judges/types'
 import { answerFromCache, callHash, RunStopped } from '../runs/caller'
 import { judgeTask, schemaWords } from '../runs/judgeTask'
@@ -39,7 +40,7 @@ export async function pass(d: Drive): Promise<{ toSubmit: ToSubmit; blocked: num
   const { db, run, config, signal } = d
   const words = schemaWords(db, run)
   const tasks = currentTasks(d)
-  setRunTotal(db, run.id, tasks.length)
+  setRunTotal(db, run.id, tasks.length, plannedCalls(run.method, tasks, config.settings, config.capabilities))
   const settled = settledTargets(db, run.id)
   const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
   const waiting = waitingKeys(db, run.id)

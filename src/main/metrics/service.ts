@@ -1,7 +1,8 @@
 // metrics/ owns the figures of a dataset: judges against gold, humans against each other, cost.
 // service.ts assembles them; stats/ holds the pure statistics (no I/O, checked by depcheck).
-import { modeWord } from '../../shared/runNames'
+
 import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
+import { modeWord } from '../../shared/runNames'
 import { activeTimeInRange } from '../labels/activeTime'
 import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'

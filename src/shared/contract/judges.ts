@@ -171,6 +171,8 @@ export const RunInfo = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   total: z.number().int(),
+  /** The calls the run plans (repair retries come on top); null before its first start. */
+  totalCalls: z.number().int().nullable().default(null),
   /** Calls the provider answered; cache hits and calls that failed after their retries apart. */
   calls: z.number().int(),
   cached: z.number().int(),
@@ -247,6 +249,9 @@ export const BatchStatusInfo = z.object({
   waiting: z.number().int(),
   cost: z.number(),
   expectedCost: z.number(),
+  /** Calls made so far (answered, from the cache or failed) and the calls the run plans (null before its first start). */
+  callsMade: z.number().int().default(0),
+  totalCalls: z.number().int().nullable().default(null),
 })
 export type BatchStatusInfo = z.infer<typeof BatchStatusInfo>
 
