@@ -132,6 +132,8 @@ export const PreviewCall = z.object({
     kind: z.enum(['tool-call', 'json-schema', 'json-mode', 'prompt', 'text']),
     reason: z.string(),
   }),
+  /** The template asks for a function call on a path with no tools (or for JSON on a tools path). */
+  warning: z.string().nullable().default(null),
 })
 export const Preview = z.object({
   candidates: z.number().int(),

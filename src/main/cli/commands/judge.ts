@@ -374,7 +374,7 @@ export function registerJudgeCommands(program: Command): void {
             `${p.candidates} candidates, ${p.targets} targets`,
             ...p.calls.map(
               (c) =>
-                `--- ${c.key}\npath: ${c.path.kind} (${c.path.reason})\n${JSON.stringify(c.wire, null, 2)}`,
+                `--- ${c.key}\npath: ${c.path.kind} (${c.path.reason})\n${c.warning ? `warning: ${c.warning}\n` : ''}${JSON.stringify(c.wire, null, 2)}`,
             ),
           ].join('\n'),
         )
