@@ -4,7 +4,7 @@ import { answerFromCache, callHash, RunStopped } from '../runs/caller'
 import { judgeTask, schemaWords } from '../runs/judgeTask'
 import { runPool } from '../runs/pool'
 import { findCall, setRunTotal } from '../runs/repo'
-import { judgeTargetIds, loadJudgeTasks, tasksHoldTargets } from '../runs/tasks'
+import { judgeTargetTexts, loadJudgeTasks, tasksHoldWording } from '../runs/tasks'
 import { settledTargets } from '../verdicts/reads'
 import { writeVerdictsMany } from '../verdicts/write'
 import { callFailure } from './calls'
@@ -17,15 +17,18 @@ const isStop = (e: unknown) => e instanceof RunStopped
 
 /**
  * The run's candidates: those an earlier pass of this drive loaded while the dataset still has
- * exactly their targets (checking costs a fifth of loading them again), else loaded afresh, so a
- * unit added, removed or given a new version while a batch was out is judged as before.
+ * exactly their targets, worded as they were (checking costs a fraction of loading them again),
+ * else loaded afresh, so a unit added, removed, given a new version or edited in place while a
+ * batch was out is judged as before. A follow-up call (DCR's AMC step, a repair retry) is built
+ * in a later pass than the call it follows, so it is built from the wording current then: never
+ * from text the person has since changed.
  */
 function currentTasks(d: Drive): CandidateTask[] {
   const { db, run } = d
   const kinds = d.method.unitKinds
   if (d.tasks) {
-    const ids = judgeTargetIds(db, run.datasetId, kinds, run.slice)
-    if (ids && tasksHoldTargets(d.tasks, ids)) return d.tasks
+    const texts = judgeTargetTexts(db, run.datasetId, kinds, run.slice)
+    if (texts && tasksHoldWording(d.tasks, texts)) return d.tasks
   }
   d.tasks = loadJudgeTasks(db, run.datasetId, kinds, run.slice)
   return d.tasks
