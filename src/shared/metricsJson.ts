@@ -139,6 +139,7 @@ export function toJsonReport(m: DatasetMetrics) {
     correlation_min_pairs_to_read: READ_CORRELATION_PAIRS,
     repeat_spread: m.spreads.map((s) => ({
       config: s.configKey,
+      mode: s.mode,
       label: s.label,
       runs: s.runIds,
       error_rate: s.errorRate,

@@ -80,6 +80,10 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
       await exportVerdicts(ws, { runId: sync!, out: out(sync!) })
       await exportVerdicts(ws, { runId: batch!, out: out(batch!) })
       expect(exported(out(batch!))).toEqual(exported(out(sync!)))
+      // Each row names its request's hash, as a synchronous run's do: the same request, the same hash.
+      const hashes = (id: number) =>
+        exported(out(id)).map((r) => (r as { request_hash: unknown }).request_hash)
+      expect(hashes(batch!).every((h) => typeof h === 'string')).toBe(true)
       // Each call's tokens are counted once, on its first row: the column sums to the tokens of the
       // calls behind the verdicts, which is the run's tokens unless some call answered no verdict
       // of its own (DCR's AMC step scores a sentence its DCE call already judged).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Workspace } from '../../src/main/app/workspace'
 import { DEFAULT_TEMPLATES } from '../../src/main/judges/templates'
-import { latestTemplates, seedTemplates, templateHistory } from '../../src/main/prompts/store'
+import { latestTemplates, saveTemplate, seedTemplates, templateHistory } from '../../src/main/prompts/store'
 import type { ProviderName } from '../../src/main/providers/client'
 import type { ModelCapabilities } from '../../src/main/providers/types'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
@@ -69,6 +69,7 @@ describe('the prompt says how to answer as the request lets the model answer', (
           expect(call.path.kind).toBe('tool-call')
           expect(call.wire.tools, provider).toBeDefined()
           expect(promptText(call.wire)).toContain('by calling the function')
+          expect(call.warning).toBeNull()
         }
       }
       for (const [provider, c] of [
@@ -86,6 +87,7 @@ describe('the prompt says how to answer as the request lets the model answer', (
           expect(text, `${provider} ${call.path.kind}`).not.toMatch(/function/i)
           expect(text).toContain('by replying with the JSON object described below')
           expect(text).toContain('Reply with one JSON object and nothing else')
+          expect(call.warning).toBeNull()
         }
       }
       made.ws.close()
@@ -177,5 +179,69 @@ what the passage says, not your own knowledge.`,
     seedTemplates(ws.db)
     expect(latestTemplates(ws.db).find((t) => t.name === 'faaf')).toMatchObject({ version: 2, user: mine })
     ws.close()
+  })
+
+  it('the preview warns when an edited template still asks for a function call on a path with no tools, and leaves the words alone', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 1, 1)
+    saveTemplate(ws.db, { name: 'faaf', ...FORMER_FAAF })
+    const preview = (c: Partial<ModelCapabilities>) =>
+      previewRun(
+        ws.db,
+        {
+          datasetId,
+          provider: 'openai-compatible',
+          model: 'qwen',
+          baseUrl: 'http://localhost:8000/v1',
+          method: 'faaf-tf',
+          capabilities: c,
+        },
+        BUILTIN_REGISTRY,
+      )
+    const [schemaCall] = (await preview(caps('jsonSchema'))).calls
+    expect(schemaCall!.path.kind).toBe('json-schema')
+    expect(schemaCall!.warning).toMatch(/asks the model to call a function, but this request sends no tools/)
+    expect(schemaCall!.warning).toContain('{{answer_by}}')
+    // With the function offered, the same words are right.
+    const [toolCall] = (await preview(caps('tools', 'forcedToolChoice'))).calls
+    expect(toolCall!.warning).toBeNull()
+    // And a template naming a JSON reply is flagged on the tools path.
+    saveTemplate(ws.db, { name: 'faaf', user: `${DEFAULT_TEMPLATES.faaf.user}\nReturn your answer as JSON.` })
+    const [jsonOnTools] = (await preview(caps('tools', 'forcedToolChoice'))).calls
+    expect(jsonOnTools!.warning).toMatch(
+      /asks for a JSON reply, but this request is answered by a forced function call/,
+    )
+    expect(latestTemplates(ws.db).find((t) => t.name === 'faaf')!.user).toContain(
+      'Return your answer as JSON.',
+    )
+    ws.close()
+  })
+
+  it('judge preview on the command line prints the same warning', async () => {
+    const { ws } = makeWorkspace(dir(), 1, 1)
+    saveTemplate(ws.db, { name: 'faaf', ...FORMER_FAAF })
+    const file = ws.file
+    ws.close()
+    const r = await cli([
+      'judge',
+      'preview',
+      '--workspace',
+      file,
+      '--dataset',
+      'd',
+      '--provider',
+      'openai-compatible',
+      '--base-url',
+      'http://localhost:8000/v1',
+      '--model',
+      'qwen',
+      '--method',
+      'faaf-tf',
+      '--capabilities',
+      'json-schema',
+    ])
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toMatch(
+      /warning: The template asks the model to call a function, but this request sends no tools/,
+    )
   })
 })

@@ -6,6 +6,7 @@ import { getConfig, requestFromConfig, saveConfig } from '../../src/main/runs/co
 import { createRuns } from '../../src/main/runs/create'
 import { RunEngine } from '../../src/main/runs/engine'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { toJsonReport } from '../../src/shared/metricsJson'
 import { tmpDirs } from '../helpers/tmp'
 import { makeWorkspace } from '../runs/helpers'
 import { makeFixture } from './fixture'
@@ -68,5 +69,30 @@ describe('runs that measured nothing', () => {
     expect(excluded[failed]).toBe('the run failed: Every call failed')
     expect(m.mcnemar.map((r) => [r.a, r.b])).toEqual([[good, other]])
     expect(m.paretoFront).not.toContain(failed)
+  })
+})
+
+describe('batch and call-by-call runs of one config', () => {
+  it('are mode variants, not repeats: each mode has its own spread, naming the runs it spans', () => {
+    const fx = makeFixture(dir(), { items: 4, variants: ['answer'], facts: 1 })
+    fx.labelAll('ana', ['true', 'true', 'false', 'false'])
+    const sync1 = fx.run('m', ['true', 'true', 'false', 'false'])
+    const sync2 = fx.run('m', ['true', 'false', 'false', 'false'], { repeatIndex: 1 })
+    const batch1 = fx.run('m', ['false', 'false', 'true', 'true'])
+    const batch2 = fx.run('m', ['false', 'false', 'true', 'false'], { repeatIndex: 1 })
+    fx.db.prepare(`UPDATE runs SET config = '{"mode":"batch"}' WHERE id IN (?, ?)`).run(batch1, batch2)
+    const m = computeDatasetMetrics(fx.db, fx.datasetId, { replicates: 0 })
+    expect(m.spreads.map((s) => [s.mode, s.runIds])).toEqual([
+      ['sync', [sync1, sync2]],
+      ['batch', [batch1, batch2]],
+    ])
+    // The batch runs' much worse error rate does not widen the call-by-call runs' spread.
+    expect(m.spreads[0]!.errorRate).toMatchObject({ runs: 2, min: 0, max: 0.25 })
+    expect(m.spreads[1]!.label).toBe('m · faaf-tf · batch')
+    expect(toJsonReport(m).repeat_spread.map((s) => [s.mode, s.runs])).toEqual([
+      ['sync', [sync1, sync2]],
+      ['batch', [batch1, batch2]],
+    ])
+    fx.db.close()
   })
 })

@@ -127,8 +127,8 @@ describe('migration 0150: the replies of a batch kept together', () => {
       reply_line: number
     }[]
     expect(calls.map((c) => [c.response, c.request_hash, c.reply_line])).toEqual([
-      [null, null, 0],
-      [null, null, 1],
+      [null, 'h-k1', 0],
+      [null, 'h-k2', 1],
     ])
     expect(db.prepare('SELECT COUNT(*) FROM run_batch_replies').pluck().get()).toBe(1)
     // Read back (as a resumed pass does) exactly as the ingest read it, raw reply included.

@@ -7,7 +7,8 @@ import type { IndexedRequest } from './repo'
 /**
  * The run_calls rows of batch answers: one per result, as a synchronous run keeps one per call,
  * with the request record left on its batch request (migration 0130) and the reply in its chunk
- * of replies (migration 0150).
+ * of replies (migration 0150). The request hash is copied onto the call (migration 0280), so
+ * every reader of `run_calls.request_hash` sees a batch call as it sees a synchronous one.
  */
 
 /** What a batch answer cost, as its call row keeps it. */
@@ -44,7 +45,7 @@ const DONE_CALLS_INSERT = `INSERT INTO run_calls (run_id, call_key, status, requ
     cache_read_tokens, cache_write_tokens, via_batch, batch_request_id, reply_chunk, reply_line) VALUES`
 
 /** A done call's values: those the batch gave, the rest as `insertBatchCall` stores them. */
-const DONE_CALL_TUPLE = "(?, ?, 'done', NULL, NULL, NULL, 0, 1, NULL, ?, ?, ?, NULL, ?, ?, ?, 1, ?, ?, ?)"
+const DONE_CALL_TUPLE = "(?, ?, 'done', ?, NULL, NULL, 0, 1, NULL, ?, ?, ?, NULL, ?, ?, ?, 1, ?, ?, ?)"
 
 /** The same, with the row's id first. */
 const DONE_CALLS_INSERT_WITH_IDS = DONE_CALLS_INSERT.replace('(run_id,', '(id, run_id,')
@@ -74,6 +75,7 @@ export function insertDoneBatchCalls(
   const rowOf = (c: DoneBatchCall) => [
     runId,
     c.req.callKey,
+    c.req.requestHash,
     c.promptTokens,
     c.completionTokens,
     c.cost,
@@ -111,10 +113,10 @@ export function insertDoneBatchCalls(
 const BATCH_CALL_INSERT = `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
     latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
     cache_read_tokens, cache_write_tokens, via_batch, batch_request_id, reply_chunk, reply_line)
-  VALUES (?, ?, ?, NULL, NULL, NULL, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`
+  VALUES (?, ?, ?, ?, NULL, NULL, 0, 1, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`
 
 /**
- * The run's call for a batch request. Its request record and hash stay with the request, which
+ * The run's call for a batch request. Its request record stays with the request, which
  * the call names (migration 0130), and its reply in the chunk of replies it names (migration
  * 0150): the raw export and a later pass read them through those, text for text what
  * `insertCall` stores for a synchronous call. A key that already has a call (a final error
@@ -126,6 +128,7 @@ export function insertBatchCall(db: Db, runId: number, req: IndexedRequest, c: B
     runId,
     req.callKey,
     c.status,
+    req.requestHash,
     c.promptTokens,
     c.completionTokens,
     c.cost,

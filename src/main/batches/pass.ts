@@ -1,9 +1,10 @@
+import { plannedCalls } from '../judges/plannedCalls'
 import { type CandidateTask, requestOf } from '../judges/types'
 import { answerFromCache, callHash, RunStopped } from '../runs/caller'
 import { judgeTask, schemaWords } from '../runs/judgeTask'
 import { runPool } from '../runs/pool'
 import { findCall, setRunTotal } from '../runs/repo'
-import { judgeTargetIds, loadJudgeTasks, tasksHoldTargets } from '../runs/tasks'
+import { judgeTargetTexts, loadJudgeTasks, tasksHoldWording } from '../runs/tasks'
 import { settledTargets } from '../verdicts/reads'
 import { writeVerdictsMany } from '../verdicts/write'
 import { callFailure } from './calls'
@@ -16,15 +17,18 @@ const isStop = (e: unknown) => e instanceof RunStopped
 
 /**
  * The run's candidates: those an earlier pass of this drive loaded while the dataset still has
- * exactly their targets (checking costs a fifth of loading them again), else loaded afresh, so a
- * unit added, removed or given a new version while a batch was out is judged as before.
+ * exactly their targets, worded as they were (checking costs a fraction of loading them again),
+ * else loaded afresh, so a unit added, removed, given a new version or edited in place while a
+ * batch was out is judged as before. A follow-up call (DCR's AMC step, a repair retry) is built
+ * in a later pass than the call it follows, so it is built from the wording current then: never
+ * from text the person has since changed.
  */
 function currentTasks(d: Drive): CandidateTask[] {
   const { db, run } = d
   const kinds = d.method.unitKinds
   if (d.tasks) {
-    const ids = judgeTargetIds(db, run.datasetId, kinds, run.slice)
-    if (ids && tasksHoldTargets(d.tasks, ids)) return d.tasks
+    const texts = judgeTargetTexts(db, run.datasetId, kinds, run.slice)
+    if (texts && tasksHoldWording(d.tasks, texts)) return d.tasks
   }
   d.tasks = loadJudgeTasks(db, run.datasetId, kinds, run.slice)
   return d.tasks
@@ -39,7 +43,7 @@ export async function pass(d: Drive): Promise<{ toSubmit: ToSubmit; blocked: num
   const { db, run, config, signal } = d
   const words = schemaWords(db, run)
   const tasks = currentTasks(d)
-  setRunTotal(db, run.id, tasks.length)
+  setRunTotal(db, run.id, tasks.length, plannedCalls(run.method, tasks, config.settings, config.capabilities))
   const settled = settledTargets(db, run.id)
   const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
   const waiting = waitingKeys(db, run.id)

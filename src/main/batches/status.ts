@@ -1,7 +1,7 @@
 import { batchRefused } from '../../shared/batchWords'
 import { callCost } from '../providers/models'
 import { runPricesNow } from '../runs/cost'
-import { getRun, runSummary } from '../runs/repo'
+import { callsMade, getRun, runSummary } from '../runs/repo'
 import type { Db } from '../store/connection'
 import { type BatchRow, listBatches } from './repo'
 
@@ -29,6 +29,9 @@ export interface BatchStatus {
   /** Money spent so far (batch price), and that plus an estimate for the requests still out. */
   cost: number
   expectedCost: number
+  /** Calls made so far (answered, from the cache or failed) and the calls the run plans. */
+  callsMade: number
+  totalCalls: number | null
 }
 
 /**
@@ -91,5 +94,7 @@ export function batchStatus(db: Db, runId: number): BatchStatus {
     waiting: waitingRows.length,
     cost: summary.cost,
     expectedCost: summary.cost + outstanding,
+    callsMade: callsMade(summary),
+    totalCalls: run.totalCalls,
   }
 }

@@ -17,6 +17,7 @@ const BASE = [
   'reason',
   'citation',
   'call_key',
+  'request_hash',
   'call_status',
   'call_cached',
   'attempts',

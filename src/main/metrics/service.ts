@@ -1,6 +1,8 @@
 // metrics/ owns the figures of a dataset: judges against gold, humans against each other, cost.
 // service.ts assembles them; stats/ holds the pure statistics (no I/O, checked by depcheck).
+
 import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
+import { modeWord } from '../../shared/runNames'
 import { activeTimeInRange } from '../labels/activeTime'
 import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
@@ -234,16 +236,29 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       const m = mcnemarBits(correct[a]!, correct[b]!, sharedWords(spans[a]!, spans[b]!))
       mcnemarRows.push({ a: runs[a]!.id, b: runs[b]!.id, n: m.n, aOnly: m.b, bOnly: m.c, pValue: m.pValue })
     }
+  // A batch run and a synchronous run of one config asked the same questions through another
+  // channel (and another price): a gap between them is a mode effect, not the model's own noise,
+  // so repeats are only runs of the same config in the same mode. Runs whose error rate is not
+  // defined (no verdict against gold) add nothing to the figure and are not named in it.
+  const modes = new Map(runs.map((r) => [r.id, r.mode]))
   const groups = new Map<string, JudgeMetrics[]>()
-  for (const j of judges) if (!j.excluded) groups.set(j.configKey, [...(groups.get(j.configKey) ?? []), j])
-  const spreads = [...groups]
-    .filter(([, js]) => js.length > 1)
-    .map(([configKey, js]) => ({
-      configKey,
-      label: `${js[0]!.model} · ${js[0]!.method}`,
-      runIds: js.map((j) => j.runId),
-      errorRate: spread(js.map((j) => j.errorRate)),
-    }))
+  for (const j of judges) {
+    if (j.excluded || j.errorRate === null) continue
+    const key = `${modes.get(j.runId)}\u0000${j.configKey}`
+    groups.set(key, [...(groups.get(key) ?? []), j])
+  }
+  const spreads = [...groups.values()]
+    .filter((js) => js.length > 1)
+    .map((js) => {
+      const mode = modes.get(js[0]!.runId) ?? 'sync'
+      return {
+        configKey: js[0]!.configKey,
+        mode,
+        label: [js[0]!.model, js[0]!.method, modeWord(mode)].filter((w) => w !== null).join(' · '),
+        runIds: js.map((j) => j.runId),
+        errorRate: spread(js.map((j) => j.errorRate)),
+      }
+    })
   const annotators = listAnnotators(db)
   const names = new Map(annotators.map((a) => [a.id, a.name]))
   const sources = new Set(annotators.filter((a) => a.kind === 'source').map((a) => a.id))

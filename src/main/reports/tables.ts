@@ -158,7 +158,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
   tables.push(...itemLevelTables(m))
   if (m.spreads.length > 0)
     tables.push({
-      title: 'Spread over repeated runs of one config',
+      title: 'Spread over repeated runs of one config (batch and call-by-call runs apart)',
       head: ['Config', 'Runs', 'Mean ER', 'SD', 'Min', 'Max'],
       rows: m.spreads.map((s) => [
         s.label,

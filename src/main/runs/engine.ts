@@ -1,6 +1,7 @@
 // runs/ owns judge and generation runs: creating them from a config, driving them (this engine:
 // rate limits, retries, cache, resume, one driver per run by lease) and reading them back.
 import { runBatchJudge } from '../batches/driver'
+import { plannedCalls } from '../judges/plannedCalls'
 import type { TemplateSet } from '../judges/types'
 import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
 import { type BatchApi, type BatchLimits, createBatchApi } from '../providers/batch'
@@ -326,7 +327,8 @@ export class RunEngine {
     const tasks = loadJudgeTasks(s.db, s.run.datasetId, method.unitKinds, s.run.slice)
     const settled = settledTargets(s.db, s.run.id)
     const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
-    setRunTotal(s.db, s.run.id, tasks.length)
+    const c = s.run.config
+    setRunTotal(s.db, s.run.id, tasks.length, plannedCalls(s.run.method, tasks, c.settings, c.capabilities))
     let done = tasks.length - pending.length
     s.progress(done, tasks.length)
     // Calls are gated by the caller; extra tasks in flight keep the gate full when a task makes

@@ -1,4 +1,5 @@
 import { ServiceError } from '../app/errors'
+import { wordingWarning } from '../judges/templateWording'
 import { type CallResult, type JudgeContext, requestOf, type TemplateSet } from '../judges/types'
 import { createProvider } from '../providers'
 import { type OutputPath, outputPath } from '../providers/outputPath'
@@ -16,6 +17,8 @@ export interface PreviewCall {
   wire: Record<string, unknown>
   /** How the reply's structure is obtained (tool call, json_schema, …) and why. */
   path: OutputPath
+  /** The template asks for a function call on a path with no tools (or for JSON on a tools path). */
+  warning: string | null
 }
 
 export interface RunPreview {
@@ -65,15 +68,19 @@ export async function previewRun(db: Db, r: RunRequest, registry: MethodRegistry
       labelSchema: getDataset(db, r.datasetId).labelSchema,
       call: async (key, build): Promise<CallResult> => {
         const request = requestOf(build)
+        const path = outputPath(
+          request,
+          config.capabilities,
+          config.provider === 'anthropic' ? 'anthropic' : 'openai',
+        )
+        // The template's words only: the JSON description a fallback path adds goes on the wire.
+        const words = [request.system ?? '', ...request.messages.map((m) => m.content)].join('\n')
         calls.push({
           key,
           request,
           wire: client.wireBody(request),
-          path: outputPath(
-            request,
-            config.capabilities,
-            config.provider === 'anthropic' ? 'anthropic' : 'openai',
-          ),
+          path,
+          warning: wordingWarning(words, path.kind),
         })
         return { ok: false, error: 'preview only: nothing was sent' }
       },

@@ -71,6 +71,7 @@ export function runInfos(
       error: r.error,
       createdAt: r.createdAt,
       total,
+      totalCalls: r.totalCalls,
       calls: sums.calls,
       cached: sums.cached,
       callErrors: sums.callErrors,

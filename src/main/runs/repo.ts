@@ -43,6 +43,8 @@ export interface RunRecord {
   createdAt: string
   startedAt: string | null
   finishedAt: string | null
+  /** The calls the run plans (judges/plannedCalls.ts); null before its first start. */
+  totalCalls: number | null
 }
 
 interface RunRow {
@@ -61,6 +63,7 @@ interface RunRow {
   created_at: string
   started_at: string | null
   finished_at: string | null
+  planned_calls: number | null
 }
 
 function toRecord(row: RunRow): RunRecord {
@@ -83,6 +86,7 @@ function toRecord(row: RunRow): RunRecord {
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
+    totalCalls: row.planned_calls ?? null,
   }
 }
 
@@ -173,8 +177,14 @@ export function noteOnRun(db: Db, runId: number, note: string): void {
  * again by the next start. Waiting for the disk here held the first request of every run back by
  * 3 to 12 ms on a busy machine.
  */
-export function setRunTotal(db: Db, id: number, total: number): void {
-  relaxedWrite(db, () => stmt(db, 'UPDATE runs SET total_calls = ? WHERE id = ?').run(total, id))
+export function setRunTotal(db: Db, id: number, total: number, plannedCalls: number | null = null): void {
+  relaxedWrite(db, () =>
+    stmt(db, 'UPDATE runs SET total_calls = ?, planned_calls = COALESCE(?, planned_calls) WHERE id = ?').run(
+      total,
+      plannedCalls,
+      id,
+    ),
+  )
 }
 
 export interface StoredCall {
@@ -316,6 +326,13 @@ export interface RunSummary {
   /** `batch` when the run went through the provider's batch API (costs are at batch price). */
   mode: 'sync' | 'batch'
   latency_ms_p50: number | null
+  /** The calls the run plans (judges/plannedCalls.ts; repair retries come on top); null before its first start. */
+  total_calls: number | null
+}
+
+/** Calls a run has made so far: answered by the provider, served from the cache, or failed. */
+export function callsMade(s: { calls: number; cached: number; callErrors: number }): number {
+  return s.calls + s.cached + s.callErrors
 }
 
 /** What the run's calls have cost so far: the summary's `cost`, without the rest of it. */
@@ -358,5 +375,6 @@ export function runSummary(db: Db, runId: number): RunSummary {
     ...money(runMoneyOf(db, run.config, calls)),
     mode: run.config.mode,
     latency_ms_p50: p50,
+    total_calls: run.totalCalls,
   }
 }

@@ -127,6 +127,46 @@ export function tasksHoldTargets(tasks: readonly CandidateTask[], ids: readonly 
   return held.size === ids.length && ids.every((id) => held.has(id))
 }
 
+/**
+ * The current wording of the targets `loadJudgeTasks` would load (target id → unit text), or
+ * null where `judgeTargetIds` gives null. A unit edited in place keeps its targets, so their
+ * ids alone cannot tell held tasks from current ones.
+ */
+export function judgeTargetTexts(
+  db: Db,
+  datasetId: number,
+  kinds: readonly UnitKind[],
+  slice: RunSlice,
+): Map<number, string> | null {
+  if (slice.limit !== undefined) return null
+  const params: unknown[] = [datasetId, ...kinds]
+  const where = sliceClause(slice, params)
+  const rows = db
+    .prepare(
+      `SELECT t.id, u.text FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
+       JOIN items i ON i.id = t.item_id
+       WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+         AND u.kind IN (${kinds.map(() => '?').join(', ')})${where}`,
+    )
+    .raw()
+    .all(...params) as [number, string][]
+  return new Map(rows)
+}
+
+/** Whether the tasks hold exactly these targets, each with this wording. */
+export function tasksHoldWording(
+  tasks: readonly CandidateTask[],
+  texts: ReadonlyMap<number, string>,
+): boolean {
+  let held = 0
+  for (const t of tasks)
+    for (const x of t.targets) {
+      if (texts.get(x.targetId) !== x.text) return false
+      held++
+    }
+  return held === texts.size
+}
+
 const ItemRow = z.object({
   item_id: z.number(),
   question: z.string().nullable(),

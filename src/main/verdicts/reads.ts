@@ -116,6 +116,11 @@ export interface VerdictExportRow {
   citation: string | null
   /** The run's key of the call that answered this verdict (the same in batch and sync mode). */
   call_key: string | null
+  /**
+   * The call's response-cache key: equal hashes are the same request to the same model (in a
+   * batch or call by call), so rows of two runs can be matched request for request.
+   */
+  request_hash: string | null
   /** The call's row id: one call answers several verdicts (a FaaF call judges every fact). */
   call_id: number | null
   call_status: string | null
@@ -139,7 +144,7 @@ export function* verdictExportRows(db: Db, runId: number, raw: boolean): Iterabl
   const stmt = db.prepare(
     `WITH numbered AS (${UNIT_NUMBERS_SQL})
      SELECT i.ext_id AS item_id, c.variant, n.number AS unit, u.kind AS unit_kind, u.text AS unit_text, v.status, v.verdict,
-       v.score, v.reason, v.citation, rc.call_key, rc.id AS call_id, rc.status AS call_status,
+       v.score, v.reason, v.citation, rc.call_key, rc.request_hash, rc.id AS call_id, rc.status AS call_status,
        rc.cached AS call_cached, rc.attempts, rc.latency_ms, rc.prompt_tokens,
        rc.completion_tokens, ${raw ? 'COALESCE(rc.request, br.record) AS request, rc.response, rc.reply_chunk, rc.reply_line' : 'NULL AS request, NULL AS response, NULL AS reply_chunk, NULL AS reply_line'}
      FROM verdicts v JOIN targets t ON t.id = v.target_id JOIN items i ON i.id = t.item_id

@@ -132,6 +132,8 @@ export const PreviewCall = z.object({
     kind: z.enum(['tool-call', 'json-schema', 'json-mode', 'prompt', 'text']),
     reason: z.string(),
   }),
+  /** The template asks for a function call on a path with no tools (or for JSON on a tools path). */
+  warning: z.string().nullable().default(null),
 })
 export const Preview = z.object({
   candidates: z.number().int(),
@@ -171,6 +173,8 @@ export const RunInfo = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   total: z.number().int(),
+  /** The calls the run plans (repair retries come on top); null before its first start. */
+  totalCalls: z.number().int().nullable().default(null),
   /** Calls the provider answered; cache hits and calls that failed after their retries apart. */
   calls: z.number().int(),
   cached: z.number().int(),
@@ -247,6 +251,9 @@ export const BatchStatusInfo = z.object({
   waiting: z.number().int(),
   cost: z.number(),
   expectedCost: z.number(),
+  /** Calls made so far (answered, from the cache or failed) and the calls the run plans (null before its first start). */
+  callsMade: z.number().int().default(0),
+  totalCalls: z.number().int().nullable().default(null),
 })
 export type BatchStatusInfo = z.infer<typeof BatchStatusInfo>
 

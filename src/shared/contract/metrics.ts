@@ -136,8 +136,14 @@ export const DatasetAgreement = AgreementSummary.extend({
   minSharedTargets: z.number().int(),
 })
 
+/**
+ * Spread of the error rate over repeats: runs of one config in one mode. A batch run and a
+ * synchronous run of the same config are mode variants, never repeats of each other, so each
+ * mode has its own row; `runIds` names exactly the runs the figure is made of.
+ */
 export const SpreadRow = z.object({
   configKey: z.string(),
+  mode: z.enum(['sync', 'batch']),
   label: z.string(),
   runIds: z.array(z.number().int()),
   errorRate: z

@@ -14,7 +14,7 @@ import { improvementReport } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
-import { getRun, type RunSummary } from '../../runs/repo'
+import { callsMade, getRun, type RunSummary } from '../../runs/repo'
 import { listDatasets } from '../../store/repos/datasets'
 import { runFailures } from '../../verdicts/failures'
 import { pickDataset } from '../datasetKey'
@@ -169,6 +169,11 @@ export async function driveRun(
   }
 }
 
+/** "12 of 40 planned" once the run has planned its calls (repair retries can take it past 40). */
+function planned(s: RunSummary): string {
+  return s.total_calls === null ? '' : `; ${callsMade(s)} of ${s.total_calls} planned`
+}
+
 function human(s: RunSummary): string {
   const cache =
     s.cache_read_tokens + s.cache_write_tokens > 0
@@ -177,7 +182,7 @@ function human(s: RunSummary): string {
   const price = s.mode === 'batch' ? ' at batch price' : ''
   // Answered calls, as metrics and the Compare view count them; failed ones are said apart.
   const failed = s.callErrors > 0 ? `, ${s.callErrors} failed` : ''
-  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached${failed}), ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, cost ${s.cost.toFixed(4)}${price}`
+  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached${failed}${planned(s)}), ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, cost ${s.cost.toFixed(4)}${price}`
 }
 
 function modeOf(raw: string | undefined): 'sync' | 'batch' | undefined {
@@ -311,6 +316,9 @@ export function registerJudgeCommands(program: Command): void {
         printResult(Boolean(f.json), st, () =>
           [
             `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? 'batch mode' : 'call by call'}), ${st.waiting} request(s) waiting`,
+            st.totalCalls === null
+              ? `${st.callsMade} calls made (not planned yet: the run has not started)`
+              : `${st.callsMade} of ${st.totalCalls} calls`,
             ...st.batches.map(
               (b) =>
                 `batch ${b.id} (${batchIdWords(b)}): ${batchStateWords(b)} — ${batchCountWords(b)}${b.error && !batchRefused(b) ? ` — ${b.error}` : ''}`,
@@ -366,7 +374,7 @@ export function registerJudgeCommands(program: Command): void {
             `${p.candidates} candidates, ${p.targets} targets`,
             ...p.calls.map(
               (c) =>
-                `--- ${c.key}\npath: ${c.path.kind} (${c.path.reason})\n${JSON.stringify(c.wire, null, 2)}`,
+                `--- ${c.key}\npath: ${c.path.kind} (${c.path.reason})\n${c.warning ? `warning: ${c.warning}\n` : ''}${JSON.stringify(c.wire, null, 2)}`,
             ),
           ].join('\n'),
         )

@@ -59,7 +59,7 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
   return (
     <>
       <PlainTable
-        title="Spread over repeated runs of one config"
+        title="Spread over repeated runs of one config (batch and call-by-call runs apart)"
         testId="repeat-spread"
         head={['Config', 'Runs', 'Mean error rate', 'SD', 'Min', 'Max']}
         rows={m.spreads.map((s) => [

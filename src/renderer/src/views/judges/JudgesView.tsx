@@ -95,6 +95,11 @@ export function JudgesView(props: ViewProps) {
                   <p className="small" data-testid="preview-path">
                     <strong>{c.path.kind}</strong>: {c.path.reason}
                   </p>
+                  {c.warning && (
+                    <p className="error-text small" role="alert" data-testid="preview-warning">
+                      {c.warning}
+                    </p>
+                  )}
                   <pre className="jd-pre" data-testid="preview-body">
                     {JSON.stringify(c.wire, null, 2)}
                   </pre>

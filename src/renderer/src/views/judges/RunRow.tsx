@@ -122,7 +122,10 @@ export function RunRow({
           <span className="muted">no calls</span>
         ) : (
           <>
-            {run.calls} {run.calls === 1 ? 'call' : 'calls'} ({run.cached} cached)
+            {run.totalCalls === null
+              ? `${run.calls} ${run.calls === 1 ? 'call' : 'calls'}`
+              : `${run.calls + run.cached + run.callErrors} of ${run.totalCalls} calls`}{' '}
+            ({run.cached} cached)
             {run.callErrors > 0 && (
               <div className="error-text small" data-testid="run-failed-calls">
                 {run.callErrors} failed
