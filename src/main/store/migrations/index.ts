@@ -19,6 +19,7 @@ import { migration0230 } from './0230-new-target-done'
 import { migration0240 } from './0240-merge-origins'
 import { migration0250 } from './0250-refchecker-source'
 import { migration0260 } from './0260-people-towards-k'
+import { migration0290 } from './0290-summeval-crowd'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0240,
   migration0250,
   migration0260,
+  migration0290,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
