@@ -175,6 +175,53 @@ describe('gold rules on a two-annotator dataset', () => {
   })
 })
 
+describe('majority of the sources (SummEval: the experts are gold)', () => {
+  it("counts only the dataset's own reference labels, so people labelling later do not outvote them", () => {
+    const rule: GoldRule = { kind: 'majority', tie: 'none', minLabels: 1, of: 'sources' }
+    const ids = new Map([
+      ['SummEval expert 1', 1],
+      ['SummEval expert 2', 2],
+      ['ann', 3],
+      ['bob', 4],
+    ])
+    const ctx = {
+      binary: ['unsupported', 'supported'] as const,
+      annotatorIds: ids,
+      sourceIds: new Set([1, 2]),
+    }
+    // Experts say 0, 0; two people say 1, 1: everyone's majority would tie, the sources' is 0.
+    expect(compileGoldRule(rule, { ...ctx, binary: [...ctx.binary] })([0, 0, 1, 1, 1], [1, 2, 3, 4, 4])).toBe(
+      0,
+    )
+    expect(
+      compileGoldRule({ ...rule, of: 'everyone' }, { ...ctx, binary: [...ctx.binary] })(
+        [0, 0, 1, 1],
+        [1, 2, 3, 4],
+      ),
+    ).toBe(-1)
+  })
+
+  it('a SummEval import starts with it, the metrics count the same gold, and a dataset without sources refuses it', async () => {
+    const db = join(dir(), 'ws.factlab')
+    const file = join(__dirname, '..', 'fixtures', 'import', 'summeval.jsonl')
+    expect((await cli(['import', file, '--workspace', db, '--dataset', 'se'])).code).toBe(0)
+    const shown = JSON.parse((await cli(['gold-rule', '--workspace', db, '--dataset', 'se', '--json'])).out)
+    expect(shown.rule).toMatchObject({ kind: 'majority', of: 'sources' })
+    expect(shown.description).toMatch(/^majority of the dataset's own reference labels/)
+    const w = openWorkspace(db)
+    expect(resolveGold(w, 1).size).toBe(3)
+    expect(computeDatasetMetrics(w, 1, { replicates: 0 }).goldTargets).toBe(3)
+    w.close()
+    const two = await workspace()
+    const r = await cli(['gold-rule', '--workspace', two, '--dataset', 'two', '--of', 'sources'])
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/no reference labels of its own/)
+    const bad = await cli(['gold-rule', '--workspace', two, '--dataset', 'two', '--of', 'experts'])
+    expect(bad.code).toBe(2)
+    expect(goldInOrder(two)).toEqual(['yes', null, null, 'no'])
+  })
+})
+
 describe('gold.rule and gold.setRule calls', () => {
   it('show and set the rule as the dataset card does, refusing a bad one with the reason', async () => {
     const db = await workspace()

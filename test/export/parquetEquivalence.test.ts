@@ -14,8 +14,9 @@ import { labelCountsByAnnotator } from '../../src/main/labels/reads'
 import { setGoldRule } from '../../src/main/labels/ruleService'
 import { labelsJsonOfTarget } from '../../src/main/labels/sql'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
-import { createDataset, getDataset } from '../../src/main/store/repos/datasets'
+import { createDataset, datasetSettings, getDataset } from '../../src/main/store/repos/datasets'
 import { EvidenceSpan } from '../../src/shared/domain'
+import { isDefaultGoldRule } from '../../src/shared/goldRule'
 import { FAAF_SCHEMA, type LabelSchema, toBinary } from '../../src/shared/labelSchemas'
 import { tmpDirs } from '../helpers/tmp'
 import { seedWorkspace, wsFile } from './seed'
@@ -48,6 +49,7 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
     .prepare(
       `SELECT t.id AS target_id, i.ext_id, i.question, i.reference, c.variant, c.text AS candidate,
          u.kind, u.text AS unit_text, u.version, u.origin, u.triplet,
+         i.metadata AS item_metadata, c.metadata AS candidate_metadata,
          CASE WHEN t.id IS NULL THEN '[]' ELSE ${labelsJsonOfTarget('t.id')} END AS labels,
          (SELECT verdict FROM controls WHERE target_id = t.id) AS control
        FROM items i INDEXED BY items_by_dataset JOIN candidates c ON c.item_id = i.id
@@ -101,6 +103,12 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
     row.guidelines_version = Object.keys(versions).length ? JSON.stringify(versions) : null
     row.source_annotators = sources.length ? JSON.stringify(sources) : null
     row.dataset_schema = 'faaf'
+    const meta = (text: string | number | null | undefined) =>
+      text === null || text === undefined || text === '{}' || text === '' ? null : String(text)
+    row.item_metadata = meta(r.item_metadata)
+    row.candidate_metadata = meta(r.candidate_metadata)
+    const rule = datasetSettings(db, datasetId).goldRule
+    row.gold_rule = isDefaultGoldRule(rule) ? null : JSON.stringify(rule)
     return row
   })
 }

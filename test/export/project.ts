@@ -1,5 +1,6 @@
 import { Workspace } from '../../src/main/app/workspace'
 import { setGold } from '../../src/main/labels/gold'
+import { setGoldRule } from '../../src/main/labels/ruleService'
 import { setControls } from '../../src/main/projects/controls'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
@@ -81,6 +82,16 @@ export function seedProject(file: string): { datasetId: number } {
     setGold(db, { targetId: targets[0]!, verdict: 'false', source: 'adjudicated', adjudicatorId: lead.id })
     setGold(db, { targetId: targets[3]!, verdict: 'true', source: 'adjudicated', adjudicatorId: lead.id })
     setGold(db, { targetId: targets[7]!, verdict: 'not_clear', source: 'import' })
+    // Metadata as imports keep it (a release's fields, SummEval's crowd ratings), and a gold rule
+    // of the lead's own: a tie counts as unsupported, and only targets with two labels have gold.
+    db.prepare("UPDATE items SET metadata = ? WHERE dataset_id = ? AND ext_id = 'q2'").run(
+      JSON.stringify({ source: 'wiki/Mill', year: 1820, tags: ['river', 'mill'] }),
+      ds.id,
+    )
+    db.prepare(
+      "UPDATE candidates SET metadata = ? WHERE variant = 'poor_answer' AND item_id IN (SELECT id FROM items WHERE ext_id = 'q1')",
+    ).run(JSON.stringify({ turker_annotations: [{ consistency: 3 }, { consistency: 5 }], model: 'M7' }))
+    setGoldRule(db, ds.id, { kind: 'majority', tie: 'unsupported', minLabels: 2 }, 'Lead')
     setControls(
       db,
       ds.id,
@@ -131,9 +142,13 @@ export async function whatPeopleSee(app: TestApp, datasetId: number) {
     variants: string[]
     humans: Record<string, unknown>[]
   }>('metrics.compare', { datasetId })
+  const { rule, description } = await app.value<{ rule: unknown; description: string }>('gold.rule', {
+    datasetId,
+  })
   const db = app.ctx.workspace.db
   const rows = (sql: string) => db.prepare(sql).all(datasetId) as Record<string, unknown>[]
   return {
+    goldRule: { rule, description },
     summary: {
       items: ds.items,
       candidates: ds.candidates,
@@ -155,8 +170,11 @@ export async function whatPeopleSee(app: TestApp, datasetId: number) {
       // Ids differ between workspaces; cost needs the plan's hourly rates, which are no data.
       humans: metrics.humans.map(({ annotatorId: _, cost: _c, costPer1000: _p, ...h }) => h),
     },
+    itemMetadata: rows(
+      "SELECT ext_id, metadata FROM items WHERE dataset_id = ? AND metadata NOT IN ('{}', '') ORDER BY position",
+    ),
     answers: rows(
-      `SELECT i.ext_id || ' / ' || c.variant AS answer, c.text FROM candidates c JOIN items i ON i.id = c.item_id
+      `SELECT i.ext_id || ' / ' || c.variant AS answer, c.text, c.metadata FROM candidates c JOIN items i ON i.id = c.item_id
        WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
     ),
     labels: rows(

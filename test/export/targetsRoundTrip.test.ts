@@ -22,9 +22,12 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
       expect(before.summary.labelledBy.map((p) => p.name)).toEqual(['Ana', 'ben', 'Cara Zed', 'release'])
       expect(before.gold.map((g) => g.source)).toEqual(['adjudicated', 'adjudicated', 'import'])
       expect(before.controls).toHaveLength(3)
+      expect(before.goldRule.rule).toMatchObject({ tie: 'unsupported', minLabels: 2 })
+      expect(before.itemMetadata).toHaveLength(1)
       expect(before.answers).toContainEqual({
         answer: 'q4 / answer',
         text: 'An answer waiting for its facts.',
+        metadata: '{}',
       })
 
       const { files } = await a.value<{ files: string[] }>('exports.dataset', {
@@ -42,8 +45,20 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
       expect(report.annotators).toBe(4)
       const after = await whatPeopleSee(b, report.datasetId)
       expect(after).toEqual(before)
-      // The card says the file comes back whole.
-      expect(readFileSync(files[1]!, 'utf8')).toContain('FactLab imports this file back as it was')
+      // The card says the file comes back whole, and states the gold rule.
+      const card = readFileSync(files[1]!, 'utf8')
+      expect(card).toContain('FactLab imports this file back as it was')
+      expect(card).toContain(`Gold rule (where nobody adjudicated): ${before.goldRule.description}.`)
+      // Exported again from the colleague's workspace, the card gives the same figures.
+      const again = await b.value<{ files: string[] }>('exports.dataset', {
+        datasetId: report.datasetId,
+        format,
+        outDir: join(dir, 'again'),
+      })
+      // Parquet's byte count may differ by its encoder's choices; every figure and row count may not.
+      const figures = (text: string) =>
+        text.replace(/Exported from FactLab on \S+/, '').replace(/(num_bytes|_size): \d+/g, '$1')
+      expect(figures(readFileSync(again.files[1]!, 'utf8'))).toEqual(figures(card))
     },
   )
 

@@ -2,7 +2,10 @@ import { join } from 'node:path'
 import { parquetWriteFile } from 'hyparquet-writer'
 import { describe, expect, it } from 'vitest'
 import { importFile, previewFile } from '../../src/main/import'
+import { resolveGold } from '../../src/main/labels/gold'
+import { goldRuleOf } from '../../src/main/labels/ruleService'
 import { datasetStats } from '../../src/main/store/repos/datasets'
+import { describeGoldRule } from '../../src/shared/goldRule'
 import { fixture, rows, workspaces } from './helpers'
 
 const { ws: newWs, dir } = workspaces()
@@ -185,7 +188,7 @@ describe('presets import the fixtures written in their layout', () => {
   it('SummEval: lines of one article become one item with a candidate per system', async () => {
     const ws = newWs()
     const r = await importFile(ws, { file: fixture('summeval.jsonl') })
-    expect(r).toMatchObject({ items: 2, candidates: 3, units: 3, labels: 24, annotators: 8 })
+    expect(r).toMatchObject({ items: 2, candidates: 3, units: 3, labels: 9, annotators: 3 })
     const m1 = labelsOf(ws, r.datasetId).filter(
       (l) => l.variant === 'M2' && l.annotator.startsWith('SummEval expert'),
     )
@@ -199,6 +202,29 @@ describe('presets import the fixtures written in their layout', () => {
       rows<{ metadata: string }>(ws, "SELECT metadata FROM candidates WHERE variant = 'M2'")[0]!.metadata,
     )
     expect(meta.expert_annotations[0]).toMatchObject({ coherence: 3, fluency: 4 })
+  })
+
+  it('SummEval: the crowd is no set of five raters; its ratings stay whole on the summary, the experts are gold', async () => {
+    const ws = newWs()
+    const r = await importFile(ws, { file: fixture('summeval.jsonl') })
+    // Different workers rate each summary: no "crowd 1..5" annotator enters agreement or gold.
+    const names = rows<{ name: string }>(ws, 'SELECT name FROM annotators ORDER BY name').map((a) => a.name)
+    expect(names).toEqual(['SummEval expert 1', 'SummEval expert 2', 'SummEval expert 3'])
+    const meta = JSON.parse(
+      rows<{ metadata: string }>(ws, "SELECT metadata FROM candidates WHERE variant = 'M2'")[0]!.metadata,
+    )
+    // Every rating of every dimension, as released, and the crowd's mean on the scored one.
+    expect(meta.turker_annotations).toHaveLength(5)
+    expect(meta.turker_annotations.map((a: { consistency: number }) => a.consistency)).toEqual([
+      3, 4, 2, 3, 3,
+    ])
+    expect(meta.turker_annotations_consistency_mean).toBeCloseTo(3, 12)
+    // The gold is the experts' majority, and says so.
+    const rule = goldRuleOf(ws.db, r.datasetId)
+    expect(rule).toMatchObject({ kind: 'majority', of: 'sources' })
+    expect(describeGoldRule(rule)).toContain("dataset's own reference labels")
+    const gold = resolveGold(ws.db, r.datasetId)
+    expect([...gold.values()].map((g) => g.verdict).sort()).toEqual(['2', '5', '5'])
   })
 
   it('SummEval with another dimension scores that dimension', async () => {

@@ -32,8 +32,8 @@ describe('item-level scores on a numeric scale', () => {
     const il = out.item_level
     const human = il.series.find((s: { source: string }) => s.source === 'gold')
     expect(human.label).toBe('human mean')
-    // doc-a / M1: experts 5, 5, 5 and crowd 4, 5, 5, 4, 5 → 38 / 8.
-    expect(human.values[0]).toBeCloseTo(4.75, 12)
+    // doc-a / M1: experts 5, 5, 5 → 5. The crowd's 4, 5, 5, 4, 5 are not raters (they would make 4.75).
+    expect(human.values[0]).toBeCloseTo(5, 12)
     expect(human.units[0]).toBe(1)
     const judge = il.correlations.filter((c: { source: string }) => c.source === 'judge')
     expect(judge.map((c: { score: string }) => c.score).sort()).toEqual([

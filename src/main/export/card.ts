@@ -16,6 +16,8 @@ export interface CardInput {
   agreement: AgreementSummary
   /** Where the gold (or exported labels) come from, for the wikievalfacts layout. */
   labelSource: string
+  /** The dataset's gold rule in words (describeGoldRule): how gold is made where nobody adjudicated. */
+  goldRule: string
   exportedAt: string
   /** How the labels were made, when the dataset is an annotation project. */
   project?: ProjectCardFacts | null
@@ -159,6 +161,8 @@ export function buildCard(c: CardInput): string {
     ...schemaSection(c.labelSchema),
     '',
     `Labels in this export: ${c.labelSource}.`,
+    '',
+    `Gold rule (where nobody adjudicated): ${c.goldRule}. Adjudicated and imported gold always wins.`,
     '',
     '## Annotators',
     '',

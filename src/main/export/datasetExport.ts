@@ -3,12 +3,13 @@ import { join } from 'node:path'
 import { type ColumnSource, fileWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer'
 import { EXPORT_FORMAT_NAMES } from '../../shared/contract/exports'
 import { type DatasetShape, layoutMisfit, layoutsThatFit } from '../../shared/exportLayouts'
+import { describeGoldRule } from '../../shared/goldRule'
 import { UnitKind } from '../../shared/labelSchemas'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { labelCountsByAnnotator } from '../labels/reads'
 import { projectCardFacts } from '../projects/cardFacts'
-import { findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
+import { datasetSettings, findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
 import { oneSnapshot } from '../store/statements'
 import { type AgreementSummary, agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
@@ -228,6 +229,7 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
     agreement,
     project: projectCardFacts(db, dataset.id),
     labelSource,
+    goldRule: describeGoldRule(datasetSettings(db, dataset.id).goldRule),
     exportedAt: new Date().toISOString(),
     ...(opts.annotator === undefined ? {} : { only: opts.annotator }),
   })

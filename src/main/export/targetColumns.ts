@@ -69,9 +69,15 @@ type ContextSql = [
   reference: string,
   variant: string,
   candidate: string,
+  itemMetadata: string | null,
+  candidateMetadata: string | null,
 ]
 
 const NONE: readonly ContextSql[] = []
+
+/** An item's or candidate's metadata as its JSON text, or null when it has none. */
+const metadataCell = (column: string) =>
+  `CASE WHEN ${column} IS NULL OR ${column} IN ('', '{}', 'null') THEN NULL ELSE ${column} END`
 
 /**
  * The item and candidate fields of each target. A second cursor walks the candidates in the
@@ -84,7 +90,8 @@ const NONE: readonly ContextSql[] = []
 function contextReader(db: Db, datasetId: number) {
   const cursor = db
     .prepare(
-      `SELECT i.position, c.id, i.id, i.ext_id, i.question, i.reference, c.variant, c.text
+      `SELECT i.position, c.id, i.id, i.ext_id, i.question, i.reference, c.variant, c.text,
+         ${metadataCell('i.metadata')}, ${metadataCell('c.metadata')}
        FROM items i INDEXED BY items_by_dataset JOIN candidates c ON c.item_id = i.id
        WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
     )
@@ -92,7 +99,8 @@ function contextReader(db: Db, datasetId: number) {
     .iterate(datasetId) as IterableIterator<ContextSql>
   const direct = db
     .prepare(
-      `SELECT ?, c.id, i.id, i.ext_id, i.question, i.reference, c.variant, c.text
+      `SELECT ?, c.id, i.id, i.ext_id, i.question, i.reference, c.variant, c.text,
+         ${metadataCell('i.metadata')}, ${metadataCell('c.metadata')}
        FROM items i, candidates c WHERE i.id = ? AND c.id = ?`,
     )
     .raw()
@@ -116,6 +124,7 @@ function contextReader(db: Db, datasetId: number) {
       at[3] = prev[3]
       at[4] = prev[4]
       at[5] = prev[5]
+      at[8] = prev[8]
     }
   }
   return {
@@ -249,7 +258,7 @@ export function* targetBatches(
   })
   const A = annotators.length
   const tail = 10 + A
-  const width = tail + 10
+  const width = tail + 13
   // Dataset-level facts repeated on each row, so the file alone brings the dataset back
   // (import/presets/factlab.ts): which columns are reference labels, and the label schema.
   const exported = new Set(annotators.map((a) => a.id))
@@ -258,6 +267,8 @@ export function* targetBatches(
     .map((a) => a.name)
   const sourcesCell = sourceNames.length > 0 ? JSON.stringify(sourceNames) : null
   const schemaCell = labelSchemaText(schema)
+  const rule = datasetSettings(db, datasetId).goldRule
+  const ruleCell = isDefaultGoldRule(rule) ? null : JSON.stringify(rule)
   const context = contextReader(db, datasetId)
   const rows = mainRows(db, datasetId)
   const names = annotators.map((a) => a.name)
@@ -275,6 +286,9 @@ export function* targetBatches(
     for (let k = 0; k < 5; k++) cols[k]![n] = c[k + 3] ?? null
     cols[tail + 8]![n] = sourcesCell
     cols[tail + 9]![n] = schemaCell
+    cols[tail + 10]![n] = c[8]
+    cols[tail + 11]![n] = c[9]
+    cols[tail + 12]![n] = ruleCell
     n++
   }
   try {
@@ -350,6 +364,9 @@ export function* targetBatches(
         cols[tail + 7]![n] = versions.text()
         cols[tail + 8]![n] = sourcesCell
         cols[tail + 9]![n] = schemaCell
+        cols[tail + 10]![n] = c[8]
+        cols[tail + 11]![n] = c[9]
+        cols[tail + 12]![n] = ruleCell
         if (++n === BATCH_ROWS) {
           yield cols
           cols = fresh()

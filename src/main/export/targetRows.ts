@@ -73,6 +73,24 @@ const TAIL_FEATURES: Feature[] = [
     description:
       "the dataset's label schema, the same on every row: a built-in name (faaf, refchecker, dcr, holistic, binary) or its JSON",
   },
+  {
+    name: 'item_metadata',
+    dtype: 'string',
+    description:
+      "JSON object of the item's metadata as imported (the same on each row of the item), else empty",
+  },
+  {
+    name: 'candidate_metadata',
+    dtype: 'string',
+    description:
+      "JSON object of the candidate's metadata as imported (SummEval: every crowd rating), else empty",
+  },
+  {
+    name: 'gold_rule',
+    dtype: 'string',
+    description:
+      "the dataset's gold rule as JSON, the same on every row; empty for the default (majority of the annotators, a tie has no gold)",
+  },
 ]
 
 /**

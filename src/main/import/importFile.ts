@@ -220,7 +220,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
             : {}),
         },
       })
-      sink = new ItemSink(db, datasetId, conv.mapping?.id ?? 'id', conv.sources ?? [])
+      sink = new ItemSink(db, datasetId, conv.mapping?.id ?? 'id', conv.sources ?? [], conv.goldRule)
       if (multi) sink.startPart()
       chunks = new ChunkWriter(db, datasetId)
     }

@@ -1,4 +1,5 @@
 import type { EvidenceSpan, Triplet } from '../../shared/domain'
+import type { GoldRule } from '../../shared/goldRule'
 import type { Mapping, PresetName } from '../../shared/importMapping'
 import type { LabelSchema } from '../../shared/labelSchemas'
 
@@ -86,6 +87,8 @@ export interface NormItem {
   labelSchema?: LabelSchema
   /** Label givers the file marks as the dataset's own reference labels, not people (see `sources`). */
   sources?: readonly string[]
+  /** The dataset's gold rule as the file states it (FactLab's own export), set on the dataset. */
+  goldRule?: GoldRule
 }
 
 export type Row = Record<string, unknown>
@@ -115,4 +118,6 @@ export interface RowConverter {
    * labelling".
    */
   sources?: readonly string[]
+  /** The gold rule the dataset starts with (SummEval: its experts' majority), else the default. */
+  goldRule?: GoldRule
 }

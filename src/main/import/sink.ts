@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3'
+import type { GoldRule } from '../../shared/goldRule'
 import type { LabelSchema } from '../../shared/labelSchemas'
 import { importedGoldWriter } from '../labels/gold'
 import { LabelWriter } from '../labels/labels'
@@ -42,6 +43,8 @@ export class ItemSink {
   private readonly fillReference
   private readonly itemFacts
   private readonly setSchema
+  private readonly setGoldRule
+  private goldRuleText: string | null = null
   /** Reference-label givers the rows name (NormItem.sources), beside the preset's own. */
   private readonly fileSources = new Set<string>()
   private insControl: Statement | undefined
@@ -59,6 +62,7 @@ export class ItemSink {
     private readonly datasetId: number,
     private readonly idField: string,
     private readonly sources: readonly string[] = [],
+    goldRule?: GoldRule,
   ) {
     this.insItem = db.prepare(
       'INSERT INTO items (dataset_id, ext_id, position, question, reference, metadata) VALUES (?, ?, ?, ?, ?, ?)',
@@ -92,6 +96,24 @@ export class ItemSink {
       "SELECT id FROM units WHERE item_id = ? AND kind = 'fact' AND superseded_by IS NULL AND deleted_at IS NULL",
     )
     this.setSchema = db.prepare('UPDATE datasets SET label_schema = ? WHERE id = ? AND label_schema IS NOT ?')
+    this.setGoldRule = db.prepare(
+      "UPDATE datasets SET settings = json_set(settings, '$.goldRule', json(?)) WHERE id = ?",
+    )
+    if (goldRule) this.adoptGoldRule(goldRule)
+  }
+
+  /**
+   * The gold rule the dataset starts with: a preset's (SummEval: its experts), or the one
+   * FactLab's own export states. Set before any person labels, so no gold moves and there is no
+   * change to keep in the rule's history.
+   */
+  private adoptGoldRule(rule: GoldRule): void {
+    const text = JSON.stringify(rule)
+    if (text === this.goldRuleText) return
+    if (this.goldRuleText !== null)
+      throw new RowError('its gold rule differs from the one earlier rows state', 'gold_rule')
+    this.goldRuleText = text
+    this.setGoldRule.run(text, this.datasetId)
   }
 
   /**
@@ -225,6 +247,7 @@ export class ItemSink {
 
   write(item: NormItem, extId: string, appendToEarlierFile = false): void {
     if (item.labelSchema) this.adoptSchema(item.labelSchema)
+    if (item.goldRule) this.adoptGoldRule(item.goldRule)
     for (const name of item.sources ?? []) this.fileSources.add(name.trim())
     const earlier = appendToEarlierFile ? this.existing(item, extId) : null
     if (earlier !== null) {

@@ -104,17 +104,19 @@ function ruledGold(
     e.codes.push(code(r.verdict))
     e.annotators.push(r.annotatorId)
   }
-  const annotatorIds = new Map(
-    (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
-      a.name,
-      a.id,
-    ]),
-  )
+  const people = db.prepare('SELECT id, name, kind FROM annotators').all() as {
+    id: number
+    name: string
+    kind: string
+  }[]
+  const annotatorIds = new Map(people.map((a) => [a.name, a.id]))
+  const sourceIds = new Set(people.filter((a) => a.kind === 'source').map((a) => a.id))
   const rule = datasetSettings(db, datasetId).goldRule
   const source: GoldSource = rule.kind === 'annotator' ? 'annotator' : 'majority'
   const decide = compileGoldRule(rule, {
     binary: values.map((v) => toBinary(schema, v)),
     annotatorIds,
+    sourceIds,
     exclude: exclude ?? -1,
   })
   for (const [targetId, e] of byTarget) {

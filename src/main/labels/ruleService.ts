@@ -35,6 +35,17 @@ function annotatorExists(db: Db, name: string): boolean {
   return db.prepare('SELECT 1 FROM annotators WHERE name = ?').get(name) !== undefined
 }
 
+function hasSourceLabels(db: Db, datasetId: number): boolean {
+  return (
+    db
+      .prepare(
+        `SELECT 1 FROM labels l JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
+         WHERE t.dataset_id = ? AND a.kind = 'source' AND l.verdict IS NOT NULL LIMIT 1`,
+      )
+      .get(datasetId) !== undefined
+  )
+}
+
 /** Sets the rule; returns the history entry, or null when the rule is the one in force. */
 export function setGoldRule(
   db: Db,
@@ -48,6 +59,10 @@ export function setGoldRule(
   const rule = parsed.data
   if (rule.kind === 'annotator' && !annotatorExists(db, rule.annotator))
     throw new GoldRuleError(`No annotator named "${rule.annotator}" in this workspace`)
+  if (rule.kind === 'majority' && rule.of === 'sources' && !hasSourceLabels(db, datasetId))
+    throw new GoldRuleError(
+      'This dataset has no reference labels of its own (no source gave labels with the import), so a majority of its sources would give no gold',
+    )
   return db.transaction(() => {
     const previous = goldRuleOf(db, datasetId)
     if (JSON.stringify(previous) === JSON.stringify(rule)) return null

@@ -16,6 +16,8 @@ export interface RuleContext {
   annotatorIds: ReadonlyMap<string, number>
   /** leave this annotator out (humans as judges: the gold the others make) */
   exclude?: number
+  /** ids of the annotators that are the dataset's own reference labels (kind `source`) */
+  sourceIds?: ReadonlySet<number>
 }
 
 export function compileGoldRule(rule: GoldRule, ctx: RuleContext): GoldDecider {
@@ -30,11 +32,13 @@ export function compileGoldRule(rule: GoldRule, ctx: RuleContext): GoldDecider {
     }
   }
   const tally = new Map<number, number>()
+  const only = rule.of === 'sources' ? (ctx.sourceIds ?? new Set<number>()) : null
   return (codes, annotators) => {
     tally.clear()
     let labels = 0
     for (let k = 0; k < codes.length; k++) {
       if (annotators[k] === exclude) continue
+      if (only && !only.has(annotators[k]!)) continue
       labels++
       tally.set(codes[k]!, (tally.get(codes[k]!) ?? 0) + 1)
     }

@@ -262,11 +262,12 @@ function goldRuleFor(
     const b = coder.bin(v, null)
     return b === SUPPORTED ? 'supported' : b === UNSUPPORTED ? 'unsupported' : null
   })
-  const annotatorIds = new Map(
-    (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
-      a.name,
-      a.id,
-    ]),
-  )
-  return (exclude) => compileGoldRule(rule, { binary, annotatorIds, exclude })
+  const people = db.prepare('SELECT id, name, kind FROM annotators').all() as {
+    id: number
+    name: string
+    kind: string
+  }[]
+  const annotatorIds = new Map(people.map((a) => [a.name, a.id]))
+  const sourceIds = new Set(people.filter((a) => a.kind === 'source').map((a) => a.id))
+  return (exclude) => compileGoldRule(rule, { binary, annotatorIds, sourceIds, exclude })
 }

@@ -1,5 +1,11 @@
 import type { Command } from 'commander'
-import { GOLD_TIE_RULES, type GoldRule, type GoldTieRule } from '../../../shared/goldRule'
+import {
+  GOLD_MAJORITY_OF,
+  GOLD_TIE_RULES,
+  type GoldMajorityOf,
+  type GoldRule,
+  type GoldTieRule,
+} from '../../../shared/goldRule'
 import { CliError, EXIT, parsePositiveInt, printResult } from '../util'
 import { withSession } from './session'
 
@@ -9,6 +15,7 @@ interface GoldRuleFlags {
   majority?: boolean
   tie?: string
   minLabels?: string
+  of?: string
   annotator?: string
   by?: string
   json?: boolean
@@ -16,21 +23,25 @@ interface GoldRuleFlags {
 
 /** The rule the flags state, or null when they state none (then the command shows the rule). */
 function ruleFromFlags(f: GoldRuleFlags, current: GoldRule): GoldRule | null {
-  const majority = f.majority || f.tie !== undefined || f.minLabels !== undefined
+  const majority = f.majority || f.tie !== undefined || f.minLabels !== undefined || f.of !== undefined
   if (f.annotator !== undefined && majority)
     throw new CliError(
-      'give either --annotator or the majority options (--tie, --min-labels), not both',
+      'give either --annotator or the majority options (--tie, --min-labels, --of), not both',
       EXIT.usage,
     )
   if (f.annotator !== undefined) return { kind: 'annotator', annotator: f.annotator }
   if (!majority) return null
   if (f.tie !== undefined && !(GOLD_TIE_RULES as readonly string[]).includes(f.tie))
     throw new CliError(`--tie must be one of ${GOLD_TIE_RULES.join(', ')}, got "${f.tie}"`, EXIT.usage)
-  const base = current.kind === 'majority' ? current : { tie: 'none' as const, minLabels: 1 }
+  if (f.of !== undefined && !(GOLD_MAJORITY_OF as readonly string[]).includes(f.of))
+    throw new CliError(`--of must be one of ${GOLD_MAJORITY_OF.join(', ')}, got "${f.of}"`, EXIT.usage)
+  const base =
+    current.kind === 'majority' ? current : { tie: 'none' as const, minLabels: 1, of: 'everyone' as const }
   return {
     kind: 'majority',
     tie: (f.tie as GoldTieRule | undefined) ?? base.tie,
     minLabels: parsePositiveInt('--min-labels', f.minLabels) ?? base.minLabels,
+    of: (f.of as GoldMajorityOf | undefined) ?? base.of,
   }
 }
 
@@ -49,6 +60,10 @@ export function registerGoldRuleCommands(program: Command): void {
       `majority: what a tie gives — ${GOLD_TIE_RULES.join(', ')} (none: no gold until adjudicated)`,
     )
     .option('--min-labels <n>', 'majority: targets with fewer labels have no gold')
+    .option(
+      '--of <who>',
+      "majority: whose labels count — everyone, or sources (only the dataset's own reference labels, e.g. SummEval's experts)",
+    )
     .option('--annotator <name>', "this annotator's labels are the gold")
     .option('--by <name>', 'who changes the rule (kept in the history)')
     .option('--json', 'print JSON')

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EvidenceSpan, Triplet } from '../../../shared/domain'
+import { GoldRule } from '../../../shared/goldRule'
 import { FAAF_SCHEMA, type LabelSchema, UnitKind } from '../../../shared/labelSchemas'
 import { parseLabelSchemaText } from '../../../shared/labelSchemaText'
 import { labelColumnBase } from '../../export/targetRows'
@@ -24,7 +25,9 @@ import { cellText, toVerdict } from '../text'
  * with notes, active seconds and evidence (a dataset's own reference labels, such as a release's,
  * under a source again rather than a person); adjudicated and imported gold is stored as such, the
  * rest is left to the gold rule; control items become controls again; and the label schema is
- * the one every row states, so the dataset comes back with the same figures.
+ * the one every row states, so the dataset comes back with the same figures. Item and candidate
+ * metadata come back from their JSON columns, and the gold rule from `gold_rule` (empty: the
+ * default), so gold made by a stated rule is made alike.
  */
 
 /** The columns that say a file is FactLab's own export. */
@@ -40,6 +43,7 @@ const Seconds = z.record(z.string(), z.number().nonnegative())
 const Notes = z.record(z.string(), z.string())
 const Names = z.array(z.string())
 const Spans = z.array(z.object({ annotator: z.string() }).and(EvidenceSpan))
+const Metadata = z.record(z.string(), z.unknown())
 
 /** A JSON cell (text in CSV and Parquet, text or JSON in JSON lines), or null when empty. */
 function jsonCell<T>(row: Row, column: string, schema: z.ZodType<T>): T | null {
@@ -177,15 +181,25 @@ export function factlabConverter(columns: readonly string[]): RowConverter {
     toItem(row: Row): NormItem {
       const schema = schemaOf(row)
       const variant = cellText(row, 'variant', true)!
+      const candidateMetadata = jsonCell(row, 'candidate_metadata', Metadata)
+      const goldRule = jsonCell(row, 'gold_rule', GoldRule)
       const item: NormItem = {
         extId: cellText(row, 'item_id', true),
         question: cellText(row, 'question', false),
         reference: cellText(row, 'reference', false) ?? '',
-        metadata: {},
-        candidates: [{ variant, text: cellText(row, 'candidate', false) ?? '', units: [] }],
+        metadata: jsonCell(row, 'item_metadata', Metadata) ?? {},
+        candidates: [
+          {
+            variant,
+            text: cellText(row, 'candidate', false) ?? '',
+            units: [],
+            ...(candidateMetadata ? { metadata: candidateMetadata } : {}),
+          },
+        ],
         facts: [],
         labelSchema: schema,
         sources: jsonCell(row, 'source_annotators', Names) ?? [],
+        ...(goldRule ? { goldRule } : {}),
       }
       const kindText = cellText(row, 'unit_kind', false)
       // An answer with no units has one row with the unit columns empty.

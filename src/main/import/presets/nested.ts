@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SOURCES_GOLD_RULE } from '../../../shared/goldRule'
 import { BINARY_SCHEMA, numericSchema, REFCHECKER_SCHEMA } from '../../../shared/labelSchemas'
 import { RowError } from '../errors'
 import { at } from '../mapping'
@@ -45,6 +46,14 @@ function summevalSource(prefix: string, i: number): string {
   return `SummEval ${prefix} ${i + 1}`
 }
 
+/**
+ * SummEval's released file rates each summary twice over: three experts, the same three people
+ * throughout (`expert_annotations`), and five crowd workers, different workers from summary to
+ * summary (`turker_annotations`). The experts are the dataset's sources and its gold (the paper
+ * and DCR measure against them). The crowd ratings are not five raters: they stay on the
+ * candidate as released (every rating of every dimension), with their mean on the scored
+ * dimension beside them, and go out again with the candidate's metadata on export.
+ */
 export function summeval(columns: readonly string[], options: PresetOptions = {}): RowConverter {
   const dimension = options.dimension ?? 'consistency'
   const article = findColumn(columns, 'text', 'article') ?? 'text'
@@ -55,37 +64,46 @@ export function summeval(columns: readonly string[], options: PresetOptions = {}
   // A summary counts as consistent only at the top of the 1–5 scale: any lower score
   // means the annotator found something the article does not support.
   const schema = numericSchema(`summeval-${dimension}`, 1, 5, dimension === 'consistency' ? 5 : 4)
-  const labels = (row: Row, column: string | undefined, prefix: string): NormLabel[] => {
-    if (!column) return []
-    const list = parseField(row, column, Annotations, false) ?? []
+  const expertLabels = (row: Row): NormLabel[] => {
+    if (!expert) return []
+    const list = parseField(row, expert, Annotations, false) ?? []
     return list.flatMap((a, i) => {
       const raw = a[dimension]
       if (raw === undefined || raw === null) return []
       return [
         {
-          annotator: summevalSource(prefix, i),
-          verdict: at(`${column}.${i}.${dimension}`, () => toVerdict(schema, raw)),
+          annotator: summevalSource('expert', i),
+          verdict: at(`${expert}.${i}.${dimension}`, () => toVerdict(schema, raw)),
         },
       ]
+    })
+  }
+  /** The crowd's scores on the dimension, each checked against the scale (a bad one names its place). */
+  const crowdScores = (row: Row): number[] => {
+    if (!crowd) return []
+    const list = parseField(row, crowd, Annotations, false) ?? []
+    return list.flatMap((a, i) => {
+      const raw = a[dimension]
+      if (raw === undefined || raw === null) return []
+      return [Number(at(`${crowd}.${i}.${dimension}`, () => toVerdict(schema, raw)))]
     })
   }
   return {
     name: 'summeval',
     labelSchema: schema,
     mapping: null,
-    // The release's expert and crowd scores are its reference labels, each rater a source.
-    sources: Array.from({ length: 20 }, (_, i) => [
-      summevalSource('expert', i),
-      summevalSource('crowd', i),
-    ]).flat(),
+    // The experts' scores are the release's reference labels, each expert a source.
+    sources: Array.from({ length: 20 }, (_, i) => summevalSource('expert', i)),
+    goldRule: SOURCES_GOLD_RULE,
     required: [article, summary, system],
     toItem(row) {
       const text = cellText(row, summary, true)!
-      const units: NormUnit[] = [
-        { kind: 'whole', text, labels: [...labels(row, expert, 'expert'), ...labels(row, crowd, 'crowd')] },
-      ]
+      const units: NormUnit[] = [{ kind: 'whole', text, labels: expertLabels(row) }]
       const candidateMeta: Record<string, unknown> = {}
       for (const c of [expert, crowd]) if (c && row[c] !== undefined) candidateMeta[c] = row[c]
+      const scores = crowdScores(row)
+      if (scores.length > 0)
+        candidateMeta[`${crowd}_${dimension}_mean`] = scores.reduce((a, b) => a + b, 0) / scores.length
       return {
         extId: row.id === undefined ? null : cellText(row, 'id', true),
         question: null,

@@ -20,6 +20,7 @@ import { migration0240 } from './0240-merge-origins'
 import { migration0250 } from './0250-refchecker-source'
 import { migration0260 } from './0260-people-towards-k'
 import { migration0280 } from './0280-batch-call-hashes'
+import { migration0290 } from './0290-summeval-crowd'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0250,
   migration0260,
   migration0280,
+  migration0290,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }

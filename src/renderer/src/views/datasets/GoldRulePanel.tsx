@@ -3,6 +3,7 @@ import type { DatasetSummary } from '../../../../shared/contract/datasets'
 import {
   describeGoldRule,
   GOLD_TIE_RULES,
+  type GoldMajorityOf,
   type GoldRule,
   type GoldTieRule,
 } from '../../../../shared/goldRule'
@@ -31,7 +32,9 @@ export function GoldRulePanel({ dataset }: { dataset: DatasetSummary }) {
   const rule = draft ?? current
   if (!rule) return null
   const majority =
-    rule.kind === 'majority' ? rule : { kind: 'majority' as const, tie: 'none' as const, minLabels: 1 }
+    rule.kind === 'majority'
+      ? rule
+      : { kind: 'majority' as const, tie: 'none' as const, minLabels: 1, of: 'everyone' as const }
   const names = dataset.labelledBy.map((p) => p.name)
   const save = async () => {
     setSaving(true)
@@ -70,6 +73,16 @@ export function GoldRulePanel({ dataset }: { dataset: DatasetSummary }) {
         </label>
         {rule.kind === 'majority' ? (
           <>
+            <label>
+              Counting{' '}
+              <select
+                value={rule.of}
+                onChange={(e) => setDraft({ ...rule, of: e.target.value as GoldMajorityOf })}
+              >
+                <option value="everyone">everyone's labels</option>
+                <option value="sources">only the dataset's own reference labels (sources)</option>
+              </select>
+            </label>
             <label>
               A tie{' '}
               <select
