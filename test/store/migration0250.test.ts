@@ -25,6 +25,8 @@ async function olderRefcheckerWorkspace(handLabel: boolean): Promise<string> {
     const target = db.prepare('SELECT MAX(id) FROM targets').pluck().get() as number
     new LabelWriter(db).save({ targetId: target, annotatorId: me, verdict: 'neutral' })
   }
+  // The schema as 0240 left it: 0280 added a column since.
+  db.exec('ALTER TABLE runs DROP COLUMN planned_calls')
   db.pragma('user_version = 240')
   ws.close()
   return file
@@ -83,6 +85,7 @@ describe('migration 0250: the "refchecker" person an older RefChecker import mad
     const file = `${tmp()}/w.factlab`
     const old = openWorkspace(file)
     old.prepare("INSERT INTO annotators (name, created_at) VALUES ('refchecker', '2025-01-01')").run()
+    old.exec('ALTER TABLE runs DROP COLUMN planned_calls')
     old.pragma('user_version = 240')
     old.close()
     const ws = Workspace.open(file)

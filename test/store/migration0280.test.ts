@@ -40,6 +40,7 @@ describe('migration 0280: batch calls carry their request hash', () => {
     expect(now.every((c) => c.request_hash !== null)).toBe(true)
     // As the code before 0280 left them: the hash on the batch request only.
     ws.db.prepare('UPDATE run_calls SET request_hash = NULL WHERE run_id = ?').run(run!)
+    ws.db.exec('ALTER TABLE runs DROP COLUMN planned_calls')
     ws.db.pragma('user_version = 260')
     ws.close()
 

@@ -13,7 +13,7 @@ const tmp = tmpDirs()
  * A workspace as a SummEval import from before migration 0290 left it: each summary's five crowd
  * ratings as labels of five sources "SummEval crowd 1..5", and the default gold rule. Made by
  * importing with today's code, then adding those sources' labels from the ratings the summaries
- * keep, and the schema back to 0260 (0290 changes data only).
+ * keep, and the schema back to 0280 (0290 changes data only).
  */
 async function olderSummevalWorkspace(dropMetadataOf?: string): Promise<string> {
   const file = `${tmp()}/w.factlab`
@@ -40,7 +40,7 @@ async function olderSummevalWorkspace(dropMetadataOf?: string): Promise<string> 
   }
   if (dropMetadataOf)
     db.prepare("UPDATE candidates SET metadata = '{}' WHERE variant = ?").run(dropMetadataOf)
-  db.pragma('user_version = 260')
+  db.pragma('user_version = 280')
   ws.close()
   return file
 }
