@@ -28,6 +28,10 @@ describe('a dataset of two items in the browser', () => {
     expect(await page.getByTestId('percent-agreement').textContent()).toMatch(
       /^\d+\.\d% \[\d+\.\d–\d+\.\d%\] · too few shared targets \(n=3\)$/,
     )
+    // Labels from a file carry no time: each person's cost says so, not a bare dash.
+    expect(await page.locator('[data-row^="human-"] [data-metric="cost"]').first().textContent()).toBe(
+      'no time recorded',
+    )
     const items = page.getByTestId('item-level')
     await items.waitFor()
     const cells = await items.locator('tbody tr').first().locator('td').allTextContents()

@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { fmtNum, fmtPctCi } from '../../../../shared/contract/metrics'
 import { countOf } from '../../../../shared/plural'
-import { kappaNote, withNote } from '../../../../shared/smallSample'
+import { kappaNote } from '../../../../shared/smallSample'
 import { api } from '../../api'
 import { useEscape } from '../../components/useEscape'
 import { useQuery } from '../../hooks'
@@ -161,7 +161,14 @@ function PercentFigure({ agreement: a }: { agreement: DatasetMetrics['agreement'
   const note = kappaNote(a.n, a.minSharedTargets)
   return (
     <span data-testid="percent-agreement" title="95% Wilson score interval over the shared targets">
-      {note === '' ? `${text} (n ${a.n})` : withNote(text, note)}
+      {note === '' ? (
+        `${text} (n ${a.n})`
+      ) : (
+        <>
+          {text}
+          <span className="cmp-sub"> · {note}</span>
+        </>
+      )}
     </span>
   )
 }
