@@ -1,5 +1,5 @@
 import type { ItemCorrelationRow, ItemLevel } from './contract/itemLevel'
-import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS, tooFewPairs } from './smallSample'
+import { atBound, MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS, tooFewPairs } from './smallSample'
 
 /** The `item_level` block of `metrics --json` (docs/metrics-json.md), snake_case like the rest. */
 
@@ -15,6 +15,16 @@ function correlation(c: ItemCorrelationRow) {
     ci_method: c.ciMethod,
     // A reader of the JSON gets the views' mark too: a 0.9 over six responses is not a 0.9.
     too_few_items: tooFewPairs(c.n),
+    // Coefficients at exactly ±1, whose interval is null because none can be defined there.
+    ci_undefined_at_bound: (
+      [
+        ['pearson', c.pearson],
+        ['spearman', c.spearman],
+        ['kendall_tau_b', c.kendallTauB],
+      ] as const
+    )
+      .filter(([, r]) => atBound(r))
+      .map(([name]) => name),
   }
 }
 

@@ -1,7 +1,9 @@
 import type { ItemCorrelationRow, ItemLevel } from './contract/itemLevel'
 import { fmtNum, NOT_DEFINED } from './contract/metrics'
 import {
+  atBound,
   BOOTSTRAP_MIN_N,
+  boundNote,
   correlationNote,
   MIN_CORRELATION_PAIRS,
   READ_CORRELATION_PAIRS,
@@ -25,7 +27,7 @@ export const ITEM_LEVEL_HEAD = [
   'Kendall τ-b',
 ]
 
-export const ITEM_LEVEL_NOTE = `One score per response (a candidate of an item) from the verdicts on its units, correlated with the human item score from gold of the same units (annotators: the gold the others make). Intervals: 95%, a seeded bootstrap over items; over fewer than ${BOOTSTRAP_MIN_N} items, Fisher's z. Over fewer than ${READ_CORRELATION_PAIRS} items a correlation is marked too few to read; under ${MIN_CORRELATION_PAIRS} none is given (${WITHHELD}): over two items every coefficient is ±1 whatever the scores. "not defined": one side gives every item the same score (in a variant of good answers, often all supported), so nothing varies to correlate.`
+export const ITEM_LEVEL_NOTE = `One score per response (a candidate of an item) from the verdicts on its units, correlated with the human item score from gold of the same units (annotators: the gold the others make). Intervals: 95%, a seeded bootstrap over items; over fewer than ${BOOTSTRAP_MIN_N} items, Fisher's z. Over fewer than ${READ_CORRELATION_PAIRS} items a correlation is marked too few to read; under ${MIN_CORRELATION_PAIRS} none is given (${WITHHELD}): over two items every coefficient is ±1 whatever the scores. A coefficient of exactly ±1 has no interval ("interval undefined at ±1"): Fisher's z is infinite there and a bootstrap repeats ±1, so any interval would be made up. "not defined": one side gives every item the same score (in a variant of good answers, often all supported), so nothing varies to correlate.`
 
 export function fmtCoefCi(x: number | null, iv: readonly [number, number] | null): string {
   if (x === null) return NOT_DEFINED
@@ -46,18 +48,26 @@ export function cellText(c: Cell): string {
 /**
  * One coefficient with its interval and small-sample mark. Under MIN_CORRELATION_PAIRS the
  * coefficient is withheld, never "not defined": the data may well define it, there is just too
- * little of it.
+ * little of it. `withIntervals`: the figure's kind has intervals (item level), so a ±1 without one
+ * says why; target-level correlations, and AUROC, have none to miss.
  */
 export function coefficientParts(
   x: number | null,
   iv: readonly [number, number] | null,
   n: number,
   what = 'items',
+  withIntervals = false,
 ): { text: string; note: string } {
-  return {
-    text: n < MIN_CORRELATION_PAIRS ? WITHHELD : fmtCoefCi(x, iv),
-    note: correlationNote(n, what),
-  }
+  if (n < MIN_CORRELATION_PAIRS) return { text: WITHHELD, note: correlationNote(n, what) }
+  const few = correlationNote(n, what)
+  // At ±1 the mark says there is no interval, with n unless the too-few mark already gives it.
+  const bound =
+    withIntervals && iv === null && atBound(x)
+      ? few === ''
+        ? boundNote(n, what)
+        : 'interval undefined at ±1'
+      : ''
+  return { text: fmtCoefCi(x, iv), note: bound === '' ? few : withNote(bound, few) }
 }
 
 export function coefficientCell(
@@ -72,9 +82,9 @@ export function coefficientCell(
 function cells(c: ItemCorrelationRow): Cell[] {
   return [
     String(c.n),
-    coefficientParts(c.pearson, c.pearsonCi, c.n),
-    coefficientParts(c.spearman, c.spearmanCi, c.n),
-    coefficientParts(c.kendallTauB, c.kendallTauBCi, c.n),
+    coefficientParts(c.pearson, c.pearsonCi, c.n, 'items', true),
+    coefficientParts(c.spearman, c.spearmanCi, c.n, 'items', true),
+    coefficientParts(c.kendallTauB, c.kendallTauBCi, c.n, 'items', true),
   ]
 }
 

@@ -62,6 +62,8 @@ export function toJsonReport(m: DatasetMetrics) {
     agreement: {
       n: a.n,
       percent: a.percent,
+      percent_ci: a.percentCi,
+      percent_ci_method: a.percentCi === null ? null : 'wilson',
       cohen_pairs: a.cohenPairs.map((p) => ({
         a: p.a,
         b: p.b,
@@ -79,6 +81,8 @@ export function toJsonReport(m: DatasetMetrics) {
       by_variant: mapValues(a.byVariant, (v) => ({
         n: v.n,
         percent: v.percent,
+        percent_ci: v.percentCi,
+        percent_ci_method: v.percentCi === null ? null : 'wilson',
         fleiss_kappa: v.fleissKappa,
         krippendorff_alpha: v.krippendorffAlpha,
         ...robust(v, a.minSharedTargets),
@@ -109,7 +113,14 @@ export function toJsonReport(m: DatasetMetrics) {
       latency_p50_ms: j.latencyP50,
       latency_p95_ms: j.latencyP95,
       refchecker_macro: j.refchecker,
-      rai: j.rai,
+      rai: j.rai.map((r) => ({
+        round: r.round,
+        inconsistent: r.inconsistent,
+        corrected: r.corrected,
+        rate: r.rate,
+        rate_ci: r.rateCi,
+        rate_ci_method: r.rateCi === null ? null : 'wilson',
+      })),
     })),
     humans: m.humans.map((h) => ({
       annotator: h.annotator,

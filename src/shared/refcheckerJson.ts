@@ -8,14 +8,18 @@ function figures(f: RefFigures) {
     abstentions: f.abstentions,
     abstention_rate: f.abstentionRate,
     abstention_ci: f.abstentionCi,
+    abstention_ci_method: f.abstentionCiMethod,
     judged: f.judged,
     triplets: f.triplets,
     macro: f.macro,
     macro_ci: f.macroCi,
+    macro_ci_method: f.macroCiMethod,
     micro: f.micro,
     micro_ci: f.microCi,
+    micro_ci_method: f.microCiMethod,
     hallucination_rate: f.hallucinationRate,
     hallucination_ci: f.hallucinationCi,
+    hallucination_ci_method: f.hallucinationCiMethod,
     strict: f.strict,
   }
 }
@@ -39,6 +43,7 @@ export function refcheckerJson(m: DatasetMetrics) {
       triplets_compared: j.tripletsCompared,
       triplet_error_rate: j.tripletErrorRate,
       triplet_error_ci: j.tripletErrorCi,
+      triplet_error_ci_method: j.tripletErrorCiMethod,
     })),
   }
 }

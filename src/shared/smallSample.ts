@@ -51,6 +51,25 @@ export function correlationNote(n: number, what: string): string {
 }
 
 /**
+ * A correlation at exactly ±1 (within floating-point crumbs: a Pearson sum can land on
+ * 0.9999999999999998). No interval is given there: Fisher's z is infinite at ±1, and pulling r
+ * off the bound by some ε to make one yields an interval whose width is set by ε, not by the data
+ * (even the nearest double below 1 gives [1.000, 1.000] over six items); the exact normal-theory
+ * interval at a sample r of ±1 is the point itself, because a continuous bivariate normal sample
+ * reaches ±1 with probability zero unless ρ is ±1 — here it is reached through tied, discrete
+ * item scores, which says the model does not hold, not that ρ is 1. A percentile bootstrap
+ * collapses there too (every resample is ±1). So the figure says its interval is undefined.
+ */
+export function atBound(r: number | null): boolean {
+  return r !== null && Number.isFinite(r) && Math.abs(r) >= 1 - 1e-12
+}
+
+/** The mark beside a correlation at ±1 over `n` `what`, which has no interval (see atBound). */
+export function boundNote(n: number, what: string): string {
+  return `interval undefined at ±1 over ${n} ${what}`
+}
+
+/**
  * A figure's text with its small-sample mark after it: one separator everywhere (reports, CLI,
  * Compare, Agreement), so the mark reads the same wherever the figure does.
  */
@@ -87,7 +106,7 @@ export function prevalenceNote(label: string | null, share: number | null): stri
 /** Hover text saying how an interval was made, and over how many targets. */
 export function ciTitle(method: CiMethod | null, n: number): string {
   if (method === 'wilson')
-    return `95% Wilson score interval over n ${n} (too few targets or one outcome only for a bootstrap)`
+    return `95% Wilson score interval over n ${n} (a bootstrap here would be too few, one outcome only, narrower, or reach an end the count rules out)`
   if (method === 'bootstrap') return `95% seeded bootstrap interval over n ${n}`
   return `n ${n}`
 }

@@ -24,6 +24,14 @@ describe('a dataset of two items in the browser', () => {
     await summary.waitFor()
     // α as the Agreement view prints it, with the mark; not "α 0.600" alone.
     expect(await summary.textContent()).toContain("Krippendorff's α 0.60 · too few shared targets (n=3)")
+    // Percent agreement with its Wilson interval over the three shared targets, and the same mark.
+    expect(await page.getByTestId('percent-agreement').textContent()).toMatch(
+      /^\d+\.\d% \[\d+\.\d–\d+\.\d%\] · too few shared targets \(n=3\)$/,
+    )
+    // Labels from a file carry no time: each person's cost says so, not a bare dash.
+    expect(await page.locator('[data-row^="human-"] [data-metric="cost"]').first().textContent()).toBe(
+      'no time recorded',
+    )
     const items = page.getByTestId('item-level')
     await items.waitFor()
     const cells = await items.locator('tbody tr').first().locator('td').allTextContents()
@@ -41,6 +49,9 @@ describe('a dataset of two items in the browser', () => {
     const alpha = page.getByTestId('figure-Krippendorff’s α (nominal)')
     await alpha.waitFor()
     expect(await alpha.textContent()).toBe('0.60')
+    expect(await page.getByTestId('figure-Percent agreement').locator('..').textContent()).toMatch(
+      /95% CI \d+\.\d–\d+\.\d% · too few shared targets \(n=3\)/,
+    )
     for (const label of ['Fleiss’ κ', 'Krippendorff’s α (nominal)', 'Gwet’s AC1', 'PABAK'])
       expect(await page.getByTestId(`figure-${label}`).locator('..').textContent()).toContain(
         'too few shared targets (n=3)',
@@ -58,6 +69,7 @@ describe('a dataset of two items in the browser', () => {
     const variants = page.getByRole('table', { name: 'Agreement by variant' })
     const row = await variants.locator('tbody tr').first().locator('td').allTextContents()
     expect(row.slice(3)).toEqual(['0.55 *', '0.60 *', '0.56 *', '0.56 *'])
+    expect(row[2]).toMatch(/^\d+\.\d% \[\d+\.\d–\d+\.\d%\] \*$/)
     expect(await page.getByTestId('variant-too-few-note').textContent()).toContain('κ, α, AC1 and PABAK')
     await app.shot('small-sample-agreement')
   })

@@ -20,6 +20,10 @@ describe('agreementForDataset', () => {
     expect(result.n).toBe(4)
     // Target 0 has three agreeing labels; targets 1, 3 agree, target 2 splits: (1 + 1 + 0 + 1) / 4.
     expect(result.percent).toBeCloseTo(0.75, 12)
+    // Wilson over the 4 shared targets, 3 agreeing: p = 0.75, z = 1.96, centre
+    // (p + z²/8) / (1 + z²/4) = 0.6275, half z/(1 + z²/4) · √(p(1−p)/4 + z²/64) = 0.3269.
+    expect(result.percentCi![0]).toBeCloseTo(0.3006, 4)
+    expect(result.percentCi![1]).toBeCloseTo(0.9544, 4)
     const ab = result.cohenPairs.find((p) => p.a === 'ana' && p.b === 'bob')
     expect(ab?.n).toBe(4)
     // po 0.75; ana t/f 2/2, bob t/f 1/3 → pe = 0.5·0.25 + 0.5·0.75 = 0.5 → κ 0.5
@@ -39,7 +43,13 @@ describe('agreementForDataset', () => {
       schema: numericSchema('score', 1, 5, 3),
     })
     const empty = agreementForDataset(fx.db, fx.datasetId)
-    expect(empty).toMatchObject({ n: 0, percent: null, fleissKappa: null, krippendorffAlpha: null })
+    expect(empty).toMatchObject({
+      n: 0,
+      percent: null,
+      percentCi: null,
+      fleissKappa: null,
+      krippendorffAlpha: null,
+    })
     fx.labelAll('ana', ['1', '3', '5'])
     fx.labelAll('bob', ['2', '3', '5'])
     const r = agreementForDataset(fx.db, fx.datasetId)

@@ -7,6 +7,7 @@ import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { DCR_SCHEMA, REFCHECKER_SCHEMA } from '../../src/shared/labelSchemas'
+import { toJsonReport } from '../../src/shared/metricsJson'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from './fixture'
 
@@ -76,7 +77,14 @@ describe('method-specific figures in the service', () => {
     d.label([C, I, C, C, I, C, C, C])
     const m = computeDatasetMetrics(d.db, d.datasetId)
     const judge = m.judges.find((j) => j.runId === runId)!
-    expect(judge.rai).toEqual([{ round: 1, inconsistent: 2, corrected: 1, rate: 0.5 }])
+    expect(judge.rai).toMatchObject([{ round: 1, inconsistent: 2, corrected: 1, rate: 0.5 }])
+    // Wilson, 1 of 2 (z = 1.96): centre (0.5 + z²/4) / (1 + z²/2) = 0.5, half-width
+    // z/(1 + z²/2) · √(0.5·0.5/2 + z²/16) = 0.4055 → [0.0945, 0.9055].
+    const ci = judge.rai[0]!.rateCi!
+    expect(ci[0]).toBeCloseTo(0.0945, 4)
+    expect(ci[1]).toBeCloseTo(0.9055, 4)
+    const json = toJsonReport(m).judges.find((j) => j.run === runId)!
+    expect(json.rai[0]).toMatchObject({ rate: 0.5, rate_ci: ci, rate_ci_method: 'wilson' })
     const perCandidate = m.correlations.find((c) => c.level === 'candidate')!
     // judge scores 0.5, 1, 0, 0.5 against gold 0.5, 1, 0.5, 1 (DCR score per candidate)
     expect(perCandidate.n).toBe(4)

@@ -5,6 +5,7 @@ import type { TargetColumns } from './load'
 import { alphaFromCoincidences } from './stats/agreement'
 import { Ac1Sums } from './stats/gwet'
 import { pabak } from './stats/pabak'
+import { percentAgreementCi } from './stats/smallSample'
 
 /**
  * The agreement figures of a categorical dataset straight from the label columns, in one pass
@@ -117,6 +118,7 @@ class Subset {
       return {
         n: 0,
         percent: null,
+        percentCi: null,
         fleissKappa: null,
         krippendorffAlpha: null,
         ac1: null,
@@ -135,6 +137,7 @@ class Subset {
     return {
       n: items,
       percent: this.pairSum / items,
+      percentCi: percentAgreementCi(this.pairSum / items, items),
       fleissKappa: pe >= 1 - 1e-12 ? null : (this.pairSum / items - pe) / (1 - pe),
       krippendorffAlpha: alphaFromCoincidences(o, k, NOMINAL),
       ac1: this.ac1.result(q).ac1,

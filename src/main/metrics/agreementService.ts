@@ -5,6 +5,7 @@ import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement } from './stats/agreement'
 import { robustFigures } from './stats/robust'
+import { percentAgreementCi } from './stats/smallSample'
 
 export type { CohenPair }
 export type AgreementSummary = AgreementFigures
@@ -55,9 +56,11 @@ function summarise(rows: (string | null)[][], numeric: boolean, categories: numb
     for (const v of row) if (v !== null) present++
     if (present >= 2) n++
   }
+  const percent = percentAgreement(rows)
   return {
     n,
-    percent: percentAgreement(rows),
+    percent,
+    percentCi: percentAgreementCi(percent, n),
     fleissKappa: fleissKappa(rows),
     krippendorffAlpha: krippendorffAlpha(rows, numeric ? 'interval' : 'nominal'),
     ...robustFigures(rows, categories, numeric),

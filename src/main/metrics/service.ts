@@ -22,6 +22,7 @@ import { binaryFigures, SUPPORTED } from './stats/binary'
 import { aurocCut, correlate, readableCorrelations } from './stats/correlation'
 import { type CorrectnessBits, mcnemarBits } from './stats/mcnemar'
 import { dcrScore, raiRates, refcheckerDistribution } from './stats/methods'
+import { wilsonCi } from './stats/smallSample'
 import { paretoFront, spread } from './stats/spread'
 
 /** Why a run stays out of charts, McNemar and default choices, or null when it belongs in them. */
@@ -123,7 +124,8 @@ function raiFor(t: TargetColumns, run: RunColumns): JudgeMetrics['rai'] {
     const i = firstTarget.get(c)!
     return { item: t.item[i]!, variant: t.variants[t.variant[i]!]!, consistent: m.every((s) => s > 0) }
   })
-  return raiRates(candidates)
+  // A round's rate is a plain share of its inconsistent candidates: Wilson's interval over them.
+  return raiRates(candidates).map((r) => ({ ...r, rateCi: wilsonCi(r.corrected, r.inconsistent).ci }))
 }
 
 /** `codes` is asked for only when the schema is RefChecker's: a run's full-length codes are made on first use. */

@@ -1,6 +1,7 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
 import type { RefFigures } from '../../shared/contract/refchecker'
-import { NOT_DEFINED, pct, pctCi } from './format'
+import { NOT_DEFINED, pct } from './format'
+import { rateCi } from './smallSample'
 
 /** A report table (the shape tables.ts renders; declared here so the two files do not import each other). */
 interface Table {
@@ -22,7 +23,7 @@ function row(name: string, f: RefFigures): string[] {
     String(f.triplets),
     dist(f.macro),
     dist(f.micro),
-    pctCi(f.hallucinationRate, f.hallucinationCi),
+    rateCi(f.hallucinationRate, f.hallucinationCi, f.hallucinationCiMethod),
     `${f.strict.entailment} / ${f.strict.neutral} / ${f.strict.contradiction}`,
   ]
 }
@@ -43,7 +44,7 @@ export function refcheckerTables(m: DatasetMetrics): Table[] {
     'Strict label E / N / C',
   ]
   const note =
-    'Abstentions (responses with no triplets) are counted and left out of every other figure, as RefChecker does. Macro: shares per response, averaged over responses; micro: shares of all triplets. A response is hallucinated when one of its triplets is a contradiction; its strict label is contradiction if any, else neutral if any, else entailment. Intervals: bootstrap over responses, Wilson’s where fewer than 20 responses or a share of 0 or 1.'
+    'Abstentions (responses with no triplets) are counted and left out of every other figure, as RefChecker does. Macro: shares per response, averaged over responses; micro: shares of all triplets. A response is hallucinated when one of its triplets is a contradiction; its strict label is contradiction if any, else neutral if any, else entailment. Intervals: bootstrap over responses, or Wilson’s over the counted responses (triplets), marked (Wilson), where that is the wider, where the share is 0 or 1, or where the bootstrap would reach 0% with a contradiction observed.'
   const tables: Table[] = [
     {
       title: 'RefChecker evaluation',
@@ -67,7 +68,7 @@ export function refcheckerTables(m: DatasetMetrics): Table[] {
       rows: e.judges.map((j) => [
         j.label,
         String(j.tripletsCompared),
-        pctCi(j.tripletErrorRate, j.tripletErrorCi),
+        rateCi(j.tripletErrorRate, j.tripletErrorCi, j.tripletErrorCiMethod),
       ]),
     })
   return tables

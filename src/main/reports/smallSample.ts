@@ -25,7 +25,7 @@ export function agreementTable(m: DatasetMetrics) {
   const row = (scope: string, s: typeof a | (typeof a.byVariant)[string]) => [
     scope,
     String(s.n),
-    s.percent === null ? NOT_DEFINED : `${pct(s.percent)} (n ${s.n})`,
+    s.percent === null ? NOT_DEFINED : agreementText(`${pctCi(s.percent, s.percentCi)} (n ${s.n})`, s.n, min),
     kappaCell(s.fleissKappa, s.n, min),
     kappaCell(s.krippendorffAlpha, s.n, min),
     kappaCell(s.ac1, s.n, min),
@@ -36,7 +36,7 @@ export function agreementTable(m: DatasetMetrics) {
   return {
     title: 'Inter-annotator agreement',
     note: [
-      `κ, α, AC1 and PABAK over fewer than ${min} shared targets are marked too few to read.`,
+      `Percent agreement's interval is Wilson's over the shared targets. Percent agreement, κ, α, AC1 and PABAK over fewer than ${min} shared targets are marked too few to read.`,
       prevalence ?? '',
     ]
       .filter(Boolean)

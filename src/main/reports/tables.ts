@@ -1,4 +1,5 @@
 import type { CorrelationRow, DatasetMetrics, Figures } from '../../shared/contract/metrics'
+import { humanCostGap, NO_TIME_RECORDED } from '../../shared/humanCost'
 import { coefficientCell } from '../../shared/itemLevelRows'
 import { costMark } from '../../shared/runNames'
 import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
@@ -113,9 +114,13 @@ export function reportTables(m: DatasetMetrics): Table[] {
       pct(h.accuracy),
       rateCi(h.f1Unsupported, h.f1Ci, h.f1CiMethod),
       kappaCell(h.kappa, h.n),
-      h.activeSeconds === undefined ? NOT_DEFINED : (h.activeSeconds / 3600).toFixed(2),
-      h.cost == null ? NOT_DEFINED : money(h.cost),
-      h.costPer1000 == null ? NOT_DEFINED : money(h.costPer1000),
+      h.activeSeconds === undefined
+        ? NOT_DEFINED
+        : h.activeSeconds > 0
+          ? (h.activeSeconds / 3600).toFixed(2)
+          : NO_TIME_RECORDED,
+      h.cost == null ? (humanCostGap(h) ?? NOT_DEFINED) : money(h.cost),
+      h.costPer1000 == null ? (humanCostGap(h) ?? NOT_DEFINED) : money(h.costPer1000),
     ]),
   })
   tables.push({
@@ -194,14 +199,15 @@ export function reportTables(m: DatasetMetrics): Table[] {
   if (rai.length > 0)
     tables.push({
       title: 'RAI consistency improvement per round',
-      head: ['Judge', 'Round', 'Inconsistent', 'Corrected', 'Rate'],
+      note: 'Rate: corrected / inconsistent candidates of the round before; the interval is Wilson’s over those candidates (n = Inconsistent).',
+      head: ['Judge', 'Round', 'Inconsistent', 'Corrected', 'Rate [95% CI]'],
       rows: rai.flatMap((j) =>
         j.rai.map((r) => [
           j.label,
           String(r.round),
           String(r.inconsistent),
           String(r.corrected),
-          pct(r.rate),
+          rateCi(r.rate, r.rateCi, r.rateCi === null ? null : 'wilson'),
         ]),
       ),
     })

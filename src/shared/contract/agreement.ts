@@ -12,6 +12,8 @@ export const AgreementFigures = z.object({
   /** Targets labelled by at least two annotators. */
   n: z.number().int(),
   percent: Figure,
+  /** 95% Wilson interval of `percent` over the `n` shared targets; null with none. */
+  percentCi: z.tuple([z.number(), z.number()]).nullable(),
   fleissKappa: Figure,
   krippendorffAlpha: Figure,
   /** Gwet's AC1 and PABAK: robust to a dominant class (null for numeric schemas). */

@@ -86,6 +86,8 @@ export const JudgeMetrics = Figures.extend({
       inconsistent: z.number().int(),
       corrected: z.number().int(),
       rate: Rate,
+      /** 95% Wilson interval of `rate` over the `inconsistent` candidates; null with none. */
+      rateCi: Interval.default(null),
     }),
   ),
 })

@@ -7,6 +7,12 @@ const Ci = z.tuple([z.number(), z.number()]).nullable()
 
 export const RefDist = z.object({ entailment: z.number(), neutral: z.number(), contradiction: z.number() })
 const RefDistCi = z.object({ entailment: Ci, neutral: Ci, contradiction: Ci })
+/**
+ * How an interval was made: the bootstrap over responses, or Wilson's over the counted triplets
+ * (responses) where that is the wider or the bootstrap reached an end the count rules out.
+ */
+const CiMethod = z.enum(['bootstrap', 'wilson']).nullable()
+const RefDistCiMethod = z.object({ entailment: CiMethod, neutral: CiMethod, contradiction: CiMethod })
 
 export const RefFigures = z.object({
   /** Responses (candidates) in scope, abstaining ones included. */
@@ -15,16 +21,20 @@ export const RefFigures = z.object({
   abstentions: z.number().int(),
   abstentionRate: Rate,
   abstentionCi: Ci,
+  abstentionCiMethod: CiMethod,
   /** Non-abstaining responses with at least one labelled triplet. */
   judged: z.number().int(),
   triplets: z.number().int(),
   macro: RefDist.nullable(),
   macroCi: RefDistCi.nullable(),
+  macroCiMethod: RefDistCiMethod.nullable(),
   micro: RefDist.nullable(),
   microCi: RefDistCi.nullable(),
+  microCiMethod: RefDistCiMethod.nullable(),
   /** Share of judged responses with at least one contradiction. */
   hallucinationRate: Rate,
   hallucinationCi: Ci,
+  hallucinationCiMethod: CiMethod,
   /** Responses by strict label: contradiction if any, else neutral if any, else entailment. */
   strict: RefDist,
 })
@@ -40,6 +50,7 @@ export const RefJudge = RefSource.extend({
   tripletsCompared: z.number().int(),
   tripletErrorRate: Rate,
   tripletErrorCi: Ci,
+  tripletErrorCiMethod: CiMethod,
 })
 export type RefJudge = z.infer<typeof RefJudge>
 

@@ -1,7 +1,7 @@
-import { BOOTSTRAP_MIN_N } from '../../../shared/smallSample'
+import type { CiMethod } from '../../../shared/smallSample'
 import { binomial, mulberry32 } from '../stats/bootstrap'
 import { REFCHECKER_CLASSES, type RefClass } from '../stats/methods'
-import { wilsonInterval } from '../stats/wilson'
+import { type ChosenCi, widerCi, wilsonCi } from '../stats/smallSample'
 
 /**
  * RefChecker's evaluation of one source of triplet labels (the humans, or one checker run), as
@@ -12,12 +12,15 @@ import { wilsonInterval } from '../stats/wilson'
  * - micro distribution: the shares over all triplets pooled;
  * - response level: hallucinated when at least one triplet is a contradiction, and the strict
  *   label (contradiction if any, else neutral if any, else entailment);
- * - 95% intervals by a seeded bootstrap over responses, Wilson's where it would degenerate.
+ * - 95% intervals by a seeded bootstrap over responses, or Wilson's over the counted triplets
+ *   (or responses) where that is the wider or the bootstrap reaches an end the count rules out
+ *   (stats/smallSample.ts `widerCi`).
  * Pure: the caller says which labels each response's triplets carry.
  */
 
 export type Dist = Record<RefClass, number>
 export type DistCi = Record<RefClass, [number, number] | null>
+export type DistCiMethod = Record<RefClass, CiMethod | null>
 
 export interface Response {
   /** A stable key (the candidate id) and the variant the figures are broken down by. */
@@ -34,15 +37,19 @@ export interface RefFigures {
   abstentions: number
   abstentionRate: number | null
   abstentionCi: [number, number] | null
+  abstentionCiMethod: CiMethod | null
   /** Non-abstaining responses with at least one labelled triplet: the denominators below. */
   judged: number
   triplets: number
   macro: Dist | null
   macroCi: DistCi | null
+  macroCiMethod: DistCiMethod | null
   micro: Dist | null
   microCi: DistCi | null
+  microCiMethod: DistCiMethod | null
   hallucinationRate: number | null
   hallucinationCi: [number, number] | null
+  hallucinationCiMethod: CiMethod | null
   /** Responses by strict label. */
   strict: Dist
 }
@@ -50,7 +57,6 @@ export interface RefFigures {
 export interface EvalOptions {
   seed?: number
   replicates?: number
-  minN?: number
 }
 
 interface Tally {
@@ -124,22 +130,7 @@ function band(values: Float64Array): [number, number] {
   return [percentile(s, 0.025), percentile(s, 0.975)]
 }
 
-/** Where the bootstrap would collapse (few responses, or a share of exactly 0 or 1), Wilson's. */
-function chooseCi(
-  value: number,
-  successes: number,
-  trials: number,
-  responses: number,
-  boot: () => [number, number],
-  minN: number,
-): [number, number] | null {
-  if (trials <= 0) return null
-  if (responses < minN || value <= 0 || value >= 1) return wilsonInterval(successes, trials)
-  return boot()
-}
-
 export function evaluateResponses(responses: readonly Response[], opts: EvalOptions = {}): RefFigures {
-  const minN = opts.minN ?? BOOTSTRAP_MIN_N
   const abstentions = responses.filter((r) => r.triplets === 0).length
   const labelled = responses.filter((r) => r.triplets > 0 && r.labels.length > 0)
   const rows = labelled.map((r) => tally(r.labels))
@@ -201,35 +192,47 @@ export function evaluateResponses(responses: readonly Response[], opts: EvalOpti
     kind: 'macro' | 'micro',
     trials: number,
     successes: (k: RefClass) => number,
-  ): DistCi | null => {
+  ): { ci: DistCi; method: DistCiMethod } | null => {
     if (!value) return null
-    const out = {} as DistCi
+    const ci = {} as DistCi
+    const method = {} as DistCiMethod
     REFCHECKER_CLASSES.forEach((k, j) => {
-      out[k] = chooseCi(value[k], successes(k), trials, canBoot ? m : 0, () => band(samples[kind][j]!), minN)
+      const got = widerCi(successes(k), trials, () => (canBoot ? band(samples[kind][j]!) : null))
+      ci[k] = got.ci
+      method[k] = got.method
     })
-    return out
+    return { ci, method }
   }
   const countOf = (k: RefClass) =>
     k === 'entailment' ? p.counts.e : k === 'neutral' ? p.counts.n : p.counts.c
   const hallCount = rows.filter((t) => t.c > 0).length
+  // A macro share is a mean of per-response shares; Wilson's stand-in treats it as a share of
+  // responses, which is what it becomes when every response has one triplet.
+  const macro = ciOf(p.macro, 'macro', m, (k) => (p.macro ? p.macro[k] * m : 0))
+  // Micro shares are counted over triplets but resampled by response: the clustered case.
+  const micro = ciOf(p.micro, 'micro', p.triplets, countOf)
+  const abstention = wilsonCi(abstentions, responses.length)
+  const hallucination: ChosenCi =
+    p.hallucination === null
+      ? { ci: null, method: null }
+      : widerCi(hallCount, m, () => (canBoot ? band(samples.hall) : null))
   return {
     responses: responses.length,
     abstentions,
     abstentionRate: responses.length === 0 ? null : abstentions / responses.length,
-    abstentionCi: responses.length === 0 ? null : wilsonInterval(abstentions, responses.length),
+    abstentionCi: abstention.ci,
+    abstentionCiMethod: abstention.method,
     judged: m,
     triplets: p.triplets,
     macro: p.macro,
-    // A macro share is a mean of per-response shares; Wilson's stand-in treats it as a share of
-    // responses, which is what it becomes when every response has one triplet.
-    macroCi: ciOf(p.macro, 'macro', m, (k) => (p.macro ? p.macro[k] * m : 0)),
+    macroCi: macro?.ci ?? null,
+    macroCiMethod: macro?.method ?? null,
     micro: p.micro,
-    microCi: ciOf(p.micro, 'micro', p.triplets, countOf),
+    microCi: micro?.ci ?? null,
+    microCiMethod: micro?.method ?? null,
     hallucinationRate: p.hallucination,
-    hallucinationCi:
-      p.hallucination === null
-        ? null
-        : chooseCi(p.hallucination, hallCount, m, canBoot ? m : 0, () => band(samples.hall), minN),
+    hallucinationCi: hallucination.ci,
+    hallucinationCiMethod: hallucination.method,
     strict,
   }
 }
@@ -256,25 +259,17 @@ export function evaluateByVariant(
 export function tripletErrorRate(
   pairs: readonly { human: RefClass; judge: RefClass }[],
   opts: EvalOptions = {},
-): { n: number; rate: number | null; ci: [number, number] | null } {
+): { n: number; rate: number | null; ci: [number, number] | null; ciMethod: CiMethod | null } {
   const n = pairs.length
-  if (n === 0) return { n, rate: null, ci: null }
+  if (n === 0) return { n, rate: null, ci: null, ciMethod: null }
   const wrong = pairs.filter((p) => p.human !== p.judge).length
   const rate = wrong / n
-  const minN = opts.minN ?? BOOTSTRAP_MIN_N
-  const ci = chooseCi(
-    rate,
-    wrong,
-    n,
-    n,
-    () => {
-      // Resampling triplets moves only the count of wrong ones: one binomial draw per replicate.
-      const rand = mulberry32(opts.seed ?? 1)
-      const values = new Float64Array(Math.max(1, opts.replicates ?? 1000))
-      for (let r = 0; r < values.length; r++) values[r] = binomial(n, rate, rand) / n
-      return band(values)
-    },
-    minN,
-  )
-  return { n, rate, ci }
+  const got = widerCi(wrong, n, () => {
+    // Resampling triplets moves only the count of wrong ones: one binomial draw per replicate.
+    const rand = mulberry32(opts.seed ?? 1)
+    const values = new Float64Array(Math.max(1, opts.replicates ?? 1000))
+    for (let r = 0; r < values.length; r++) values[r] = binomial(n, rate, rand) / n
+    return band(values)
+  })
+  return { n, rate, ci: got.ci, ciMethod: got.method }
 }

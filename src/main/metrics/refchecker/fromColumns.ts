@@ -67,6 +67,7 @@ export function refcheckerEvaluation(
       tripletsCompared: err.n,
       tripletErrorRate: err.rate,
       tripletErrorCi: err.ci,
+      tripletErrorCiMethod: err.ciMethod,
     }
   })
   return { human, judges }

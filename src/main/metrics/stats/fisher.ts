@@ -1,5 +1,5 @@
 import { probit } from 'simple-statistics'
-import { MIN_CORRELATION_PAIRS } from '../../../shared/smallSample'
+import { atBound, MIN_CORRELATION_PAIRS } from '../../../shared/smallSample'
 import { Z_95 } from './wilson'
 
 /**
@@ -36,7 +36,8 @@ function standardError(coefficient: Coefficient, r: number, n: number): number |
 /**
  * The interval at `level` (two-sided), or null where there is none to give: too few pairs for
  * the standard error, or |r| = 1, whose z is infinite (an interval of [1, 1] would claim a
- * certainty that a handful of pairs cannot carry).
+ * certainty that a handful of pairs cannot carry; shared/smallSample.ts `atBound` says why no
+ * other interval is given there either).
  */
 export function fisherInterval(
   coefficient: Coefficient,
@@ -44,7 +45,7 @@ export function fisherInterval(
   n: number,
   level = 0.95,
 ): [number, number] | null {
-  if (r === null || !Number.isFinite(r) || n < MIN_CORRELATION_PAIRS) return null
+  if (r === null || !Number.isFinite(r) || n < MIN_CORRELATION_PAIRS || atBound(r)) return null
   const se = standardError(coefficient, r, n)
   const z = Math.atanh(r)
   if (se === null || !Number.isFinite(z)) return null

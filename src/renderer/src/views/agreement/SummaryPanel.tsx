@@ -1,4 +1,5 @@
 import type { AgreementSummary } from '../../../../shared/contract/agreement'
+import { fmtCi } from '../../../../shared/contract/metrics'
 import { agreementReading, DOMINANT_SHARE, kappaNote, prevalenceNote } from '../../../../shared/smallSample'
 import { formatFigure, formatPercent } from './format'
 
@@ -30,6 +31,28 @@ function Coefficient(props: { value: number | null; n: number; min: number; star
   )
 }
 
+/**
+ * Percent agreement with its 95% Wilson interval over the shared targets, marked as every
+ * coefficient beside it is where those targets are too few (a star in the by-variant table).
+ */
+function percentWords(percent: number | null, ci: [number, number] | null, n: number, min: number) {
+  const interval = ci === null ? '' : `95% CI ${fmtCi(ci)} · `
+  const note = kappaNote(n, min)
+  return { value: formatPercent(percent), word: `${interval}${note === '' ? `n ${n}` : note}`, note }
+}
+
+function PercentCell(props: { percent: number | null; ci: [number, number] | null; n: number; min: number }) {
+  const p = percentWords(props.percent, props.ci, props.n, props.min)
+  const title = `${p.word}: 95% Wilson score interval over the shared targets`
+  return (
+    <td title={title} data-too-few={p.note === '' ? undefined : ''}>
+      {p.value}
+      {props.ci && <span className="agr-hint"> [{fmtCi(props.ci)}]</span>}
+      {p.note === '' ? '' : ' *'}
+    </td>
+  )
+}
+
 /** Inter-annotator agreement for the dataset, per annotator pair and per answer variant. */
 export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
   const variants = Object.entries(summary.byVariant)
@@ -56,8 +79,8 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
         <Figure
           label="Percent agreement"
           value={formatPercent(summary.percent)}
-          word={`n ${summary.n}`}
-          title="Share of annotator pairs on the same target that gave the same verdict"
+          word={percentWords(summary.percent, summary.percentCi, summary.n, min).word}
+          title="Share of annotator pairs on the same target that gave the same verdict; the interval is Wilson’s over the shared targets"
         />
         <Figure
           label="Fleiss’ κ"
@@ -143,7 +166,7 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
                     {dominated(v) ? ' †' : ''}
                   </td>
                   <td>{v.n}</td>
-                  <td>{formatPercent(v.percent)}</td>
+                  <PercentCell percent={v.percent} ci={v.percentCi} n={v.n} min={min} />
                   <Coefficient value={v.fleissKappa} n={v.n} min={min} star />
                   <Coefficient value={v.krippendorffAlpha} n={v.n} min={min} star />
                   <Coefficient value={v.ac1} n={v.n} min={min} star />
@@ -162,7 +185,7 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
       )}
       {variants.some(([, v]) => v.n < min) && (
         <p className="agr-hint" data-testid="variant-too-few-note">
-          * fewer than {min} shared targets: κ, α, AC1 and PABAK there are too few to read.
+          * fewer than {min} shared targets: agreement, κ, α, AC1 and PABAK there are too few to read.
         </p>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
-import { fmtNum, fmtPct } from '../../../../shared/contract/metrics'
+import { fmtNum, fmtPctCi } from '../../../../shared/contract/metrics'
 import { countOf } from '../../../../shared/plural'
 import { kappaNote } from '../../../../shared/smallSample'
 import { api } from '../../api'
@@ -99,8 +99,7 @@ const CompareBody = memo(function CompareBody({
     <>
       <p className="cmp-hint" data-testid="compare-summary">
         {m.targets} targets, {m.goldTargets} with gold · {countOf(m.judges.length, 'judge run')} · agreement{' '}
-        {fmtPct(m.agreement.percent)} (n {m.agreement.n}), Krippendorff's α{' '}
-        <AlphaFigure agreement={m.agreement} />
+        <PercentFigure agreement={m.agreement} />, Krippendorff's α <AlphaFigure agreement={m.agreement} />
       </p>
       <section>
         <h2>Judges and humans</h2>
@@ -152,6 +151,27 @@ const CompareBody = memo(function CompareBody({
     </>
   )
 })
+
+/**
+ * Percent agreement with its Wilson interval over the shared targets, and the mark every
+ * agreement figure takes over too few of them (which gives n, so "(n 3)" is not said twice).
+ */
+function PercentFigure({ agreement: a }: { agreement: DatasetMetrics['agreement'] }) {
+  const text = fmtPctCi(a.percent, a.percentCi)
+  const note = kappaNote(a.n, a.minSharedTargets)
+  return (
+    <span data-testid="percent-agreement" title="95% Wilson score interval over the shared targets">
+      {note === '' ? (
+        `${text} (n ${a.n})`
+      ) : (
+        <>
+          {text}
+          <span className="cmp-sub"> · {note}</span>
+        </>
+      )}
+    </span>
+  )
+}
 
 /**
  * α as the Agreement view shows it (two decimals, the same small-sample mark), so the one figure

@@ -1,4 +1,4 @@
-import { type DatasetMetrics, fmtPct } from '../../../../shared/contract/metrics'
+import { type DatasetMetrics, fmtPct, fmtPctCi } from '../../../../shared/contract/metrics'
 import { type Cell, cellText, coefficientParts } from '../../../../shared/itemLevelRows'
 
 /** A titled table of text cells; nothing when it has no rows. */
@@ -97,14 +97,15 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
       <PlainTable
         title="RAI consistency improvement per round"
         testId="rai"
-        head={['Judge', 'Round', 'Inconsistent', 'Corrected', 'Rate']}
+        note="Rate: corrected / inconsistent candidates of the round before, with its 95% Wilson interval over those candidates (n)."
+        head={['Judge', 'Round', 'Inconsistent', 'Corrected', 'Rate [95% CI]']}
         rows={m.judges.flatMap((j) =>
           j.rai.map((r) => [
             j.label,
             String(r.round),
             String(r.inconsistent),
             String(r.corrected),
-            fmtPct(r.rate),
+            r.rate === null ? fmtPct(r.rate) : `${fmtPctCi(r.rate, r.rateCi)} (n ${r.inconsistent})`,
           ]),
         )}
       />

@@ -8,6 +8,7 @@ import {
   fmtPct,
   fmtPctCi,
 } from '../../../../shared/contract/metrics'
+import { humanCostGap, NO_RATE_TITLE, NO_TIME_RECORDED, NO_TIME_TITLE } from '../../../../shared/humanCost'
 import { costMark } from '../../../../shared/runNames'
 import { ciTitle, kappaNote } from '../../../../shared/smallSample'
 
@@ -28,6 +29,8 @@ interface Row {
   /** How the cost was priced, when that needs saying (src/shared/runNames.ts costMark). */
   costMark?: string | null
   per1000: number | null
+  /** A person's: why there is no cost (no time recorded, no rate); null when there is one. */
+  costGap?: string | null
   /** Wall time and call latency, shown on hover over the cost. */
   timing: string | null
 }
@@ -126,6 +129,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         calls: null,
         tokens: null,
         cost: h.cost ?? null,
+        costGap: humanCostGap(h),
         per1000: h.costPer1000 ?? null,
         timing:
           h.activeSeconds === undefined || h.labelled === undefined
@@ -134,6 +138,19 @@ export function rowsOf(m: DatasetMetrics): Row[] {
       }),
     ),
   ]
+}
+
+/**
+ * What stands where a person has no cost: why (no time recorded, no rate), as the project
+ * dashboard says it, rather than a bare dash that reads as "free" or "missing".
+ */
+function CostGap({ gap }: { gap: string | null | undefined }) {
+  if (!gap) return <>—</>
+  return (
+    <span className="muted small" title={gap === NO_TIME_RECORDED ? NO_TIME_TITLE : NO_RATE_TITLE}>
+      {gap}
+    </span>
+  )
 }
 
 /**
@@ -211,11 +228,13 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
               <td>{r.calls ?? '—'}</td>
               <td>{r.tokens ?? '—'}</td>
               <td title={r.timing ?? undefined} data-metric="cost">
-                {r.cost === null ? '—' : fmtMoney(r.cost)}
+                {r.cost === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.cost)}
                 {r.batch ? <span className="muted small"> batch</span> : null}
                 {r.costMark ? <div className="muted small">{r.costMark}</div> : null}
               </td>
-              <td data-metric="per1000">{r.per1000 === null ? '—' : fmtMoney(r.per1000)}</td>
+              <td data-metric="per1000">
+                {r.per1000 === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.per1000)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { type DatasetMetrics, fmtPct, fmtPctCi } from '../../../../shared/contract/metrics'
 import type { RefFigures } from '../../../../shared/contract/refchecker'
+import { ciTitle } from '../../../../shared/smallSample'
 
 const dist = (d: RefFigures['macro']) =>
   d ? `${fmtPct(d.entailment)} / ${fmtPct(d.neutral)} / ${fmtPct(d.contradiction)}` : '—'
@@ -26,7 +27,12 @@ function Bar({ d }: { d: RefFigures['macro'] }) {
   )
 }
 
-function Row({ name, f, error }: { name: string; f: RefFigures; error?: string }) {
+interface ErrorCell {
+  text: string
+  title: string
+}
+
+function Row({ name, f, error }: { name: string; f: RefFigures; error?: ErrorCell }) {
   return (
     <tr>
       <td>{name}</td>
@@ -38,11 +44,13 @@ function Row({ name, f, error }: { name: string; f: RefFigures; error?: string }
         <Bar d={f.macro} /> {dist(f.macro)}
       </td>
       <td>{dist(f.micro)}</td>
-      <td>{fmtPctCi(f.hallucinationRate, f.hallucinationCi)}</td>
+      <td title={ciTitle(f.hallucinationCiMethod, f.judged)}>
+        {fmtPctCi(f.hallucinationRate, f.hallucinationCi)}
+      </td>
       <td>
         {f.strict.entailment} / {f.strict.neutral} / {f.strict.contradiction}
       </td>
-      <td>{error ?? '—'}</td>
+      <td title={error?.title}>{error?.text ?? '—'}</td>
     </tr>
   )
 }
@@ -104,7 +112,10 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
                   key={j.runId}
                   name={j.label}
                   f={f}
-                  error={`${fmtPctCi(j.tripletErrorRate, j.tripletErrorCi)} (n ${j.tripletsCompared})`}
+                  error={{
+                    text: `${fmtPctCi(j.tripletErrorRate, j.tripletErrorCi)} (n ${j.tripletsCompared})`,
+                    title: ciTitle(j.tripletErrorCiMethod, j.tripletsCompared),
+                  }}
                 />
               ) : null
             })}

@@ -1,4 +1,5 @@
 import type { Dashboard } from '../../../../shared/contract/projects'
+import { NO_TIME_TITLE } from '../../../../shared/humanCost'
 import { kappaNote } from '../../../../shared/smallSample'
 import { PackageWriter } from './PackagesPanel'
 
@@ -15,8 +16,7 @@ export function duration(seconds: number): string {
 }
 const hours = (h: number) => duration(h * 3600)
 const labelsWord = (n: number) => `${n} label${n === 1 ? '' : 's'}`
-const NO_CLOCK =
-  'Labels saved from the CLI, a file or a bundle made that way carry no active time: their time is unknown, not zero'
+const NO_CLOCK = NO_TIME_TITLE
 
 /** "1 on controls, 2 on older wordings": the reasons a person's labels are not in the figures. */
 export function leftOutParts(p: Dashboard['notCounted']['people'][number]): string[] {
