@@ -39,7 +39,10 @@ describe('browser-mode export', () => {
     expect(download.suggestedFilename()).toBe('zero_context.zip')
     const entries = unzipSync(readFileSync((await download.path())!))
     const listed = dialog.getByRole('list', { name: 'Files in the download' }).getByRole('listitem')
-    await dialog.getByRole('status').getByText(/a zip of the 8 files the export writes/).waitFor()
+    await dialog
+      .getByRole('status')
+      .getByText(/a zip of the 8 files the export writes/)
+      .waitFor()
     await app.shot('export-downloaded-1024')
 
     const out = join(mkdtempSync(join(tmpdir(), 'factlab-cli-export-')), 'out')

@@ -13,7 +13,10 @@ const PEOPLE = ['李', '王', 'Zoë 李', '👩‍🔬 ana', 'ana', 'عمر']
 function qagsFile(dir: string): string {
   const file = join(dir, 'people.jsonl')
   const responses = PEOPLE.map((worker_id) => ({ worker_id, response: 'yes' }))
-  const row = { article: 'Zola wrote Germinal.', summary_sentences: [{ sentence: 'Zola wrote it.', responses }] }
+  const row = {
+    article: 'Zola wrote Germinal.',
+    summary_sentences: [{ sentence: 'Zola wrote it.', responses }],
+  }
   writeFileSync(file, `${JSON.stringify(row)}\n`)
   return file
 }

@@ -55,7 +55,9 @@ describe('a QAGS import', () => {
     }
     const file = join(dir, 'a.jsonl')
     writeFileSync(file, `${JSON.stringify(row)}\n`)
-    expect((await cli(['import', fixture('qags.jsonl'), '--workspace', ws, '--dataset', 'mine'])).code).toBe(0)
+    expect((await cli(['import', fixture('qags.jsonl'), '--workspace', ws, '--dataset', 'mine'])).code).toBe(
+      0,
+    )
     // Zoë 李 labels in this workspace herself.
     const own = await cli([
       'label',

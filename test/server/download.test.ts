@@ -22,7 +22,11 @@ describe('export downloads (browser mode)', () => {
     const direct = readFileSync(join(dir, 'direct', 'data.csv'))
 
     const dl = await prepareDatasetDownload(ws, { datasetId, format: 'csv' })
-    expect(dl).toMatchObject({ zipped: true, fileName: 'Demo-WikiEval-style.zip', files: ['data.csv', 'README.md'] })
+    expect(dl).toMatchObject({
+      zipped: true,
+      fileName: 'Demo-WikiEval-style.zip',
+      files: ['data.csv', 'README.md'],
+    })
     const entries = unzipSync(readFileSync(downloads.get(dl.downloadId)!.file))
     expect(Object.keys(entries).sort()).toEqual(['README.md', 'data.csv'])
     expect(Buffer.from(entries['data.csv']!).equals(direct)).toBe(true)
@@ -41,7 +45,11 @@ describe('export downloads (browser mode)', () => {
     const ws = Workspace.open(join(dir, 'w.factlab'))
     const r = await importFile(ws, { file: SETTING })
     const cliDir = join(dir, 'cli')
-    const written = await exportDataset(ws, { datasetId: r.datasetId, format: 'refchecker-json', outDir: cliDir })
+    const written = await exportDataset(ws, {
+      datasetId: r.datasetId,
+      format: 'refchecker-json',
+      outDir: cliDir,
+    })
     const names = written.files.map((f) => relative(cliDir, f).split(sep).join('/')).sort()
     expect(names).toHaveLength(MODELS.length + 1)
     expect(names).toContain('README.md')

@@ -1,6 +1,12 @@
 import { basename, dirname, extname } from 'node:path'
 import { z } from 'zod'
-import { type ImportFormat, Mapping, mappingColumns, type PresetName } from '../../shared/importMapping'
+import {
+  type ImportFormat,
+  Mapping,
+  mappingColumns,
+  mappingGap,
+  type PresetName,
+} from '../../shared/importMapping'
 import type { ImportWarning } from '../../shared/importWarnings'
 import type { Workspace } from '../app/workspace'
 import { openWorkspace } from '../store/connection'
@@ -78,6 +84,8 @@ export function chooseConverter(
     const parsed = Mapping.safeParse(opts.mapping)
     if (!parsed.success)
       throw new ImportError(`The column mapping is invalid: ${z.prettifyError(parsed.error)}`)
+    const gap = mappingGap(parsed.data)
+    if (gap) throw new ImportError(gap)
     const missing = mappingColumns(parsed.data).filter((c) => !columns.includes(c))
     if (missing.length)
       throw new ImportError(

@@ -3,6 +3,7 @@ import type { FileSource, ImportPreview, ImportReport } from '../../../../shared
 import {
   Mapping,
   type MappingInput,
+  mappingGap,
   PRESET_DESCRIPTIONS,
   PRESET_NAMES,
   type PresetName,
@@ -29,6 +30,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
   // One preview source per picked file, reused while the person tries layouts and mappings.
   const previewSource = useRef<{ file: File; source: Promise<FileSource> } | null>(null)
   const [preset, setPreset] = useState<PresetName | 'custom' | null>(null)
+  // Whether the person picked the layout, or it was set from what the columns look like.
+  const [presetChosen, setPresetChosen] = useState(false)
   const [mapping, setMapping] = useState<MappingInput | null>(null)
   const [preview, setPreview] = useState<ImportPreview | null>(null)
   const [previewError, setPreviewError] = useState<string | null>(null)
@@ -103,6 +106,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
     setReport(null)
     setPreview(null)
     setPreset(null)
+    setPresetChosen(false)
     setMapping(null)
     setPreviewError(null)
     setName(
@@ -136,7 +140,15 @@ export function ImportWizard({ onClose, onImported }: Props) {
   }
 
   useEscape(onClose)
-  const canImport = file !== null && !busy && (preset !== 'custom' || parsedMapping?.success === true)
+  // A file read whole for the preview and refused is refused by the import too: nothing to choose.
+  const unreadable = file !== null && previewError !== null && preview === null && previewPart(file) === file
+  const gap = preset === 'custom' && parsedMapping?.success ? mappingGap(parsedMapping.data) : null
+  const canImport =
+    file !== null &&
+    !busy &&
+    !unreadable &&
+    gap === null &&
+    (preset !== 'custom' || parsedMapping?.success === true)
 
   return (
     <div className="modal-backdrop">
@@ -191,8 +203,17 @@ export function ImportWizard({ onClose, onImported }: Props) {
                 </span>
               )}
             </label>
-            {previewError && <pre className="error-box">{previewError}</pre>}
-            {file && (
+            {previewError && (
+              <div className="error-box" role="alert">
+                <strong>
+                  {unreadable
+                    ? 'This file cannot be imported. Choose another file.'
+                    : 'The first rows could not be read.'}
+                </strong>
+                <pre>{previewError}</pre>
+              </div>
+            )}
+            {file && !unreadable && (
               <div className="wizard-body">
                 <div className="wizard-side">
                   <div className="field">
@@ -200,9 +221,14 @@ export function ImportWizard({ onClose, onImported }: Props) {
                     <select
                       id="wiz-preset"
                       value={preset ?? ''}
-                      onChange={(e) => setPreset(e.target.value as PresetName | 'custom')}
+                      onChange={(e) => {
+                        setPreset(e.target.value as PresetName | 'custom')
+                        setPresetChosen(true)
+                      }}
                     >
-                      {preset === null && <option value="">detecting…</option>}
+                      {preset === null && (
+                        <option value="">{previewError ? 'not detected' : 'detecting…'}</option>
+                      )}
                       {PRESET_NAMES.map((p) => (
                         <option key={p} value={p}>
                           {PRESET_DESCRIPTIONS[p]}
@@ -217,7 +243,9 @@ export function ImportWizard({ onClose, onImported }: Props) {
                           ? `; the columns look like ${preview.detected}`
                           : '; no known layout detected'}
                         {preset && preset !== preview.detected
-                          ? `; reading it as ${preset === 'custom' ? 'your mapping' : preset}, as you chose`
+                          ? presetChosen
+                            ? `; reading it as ${preset === 'custom' ? 'your mapping' : preset}, as you chose`
+                            : '; choose its columns below'
                           : ''}
                       </p>
                     )}
@@ -251,14 +279,19 @@ export function ImportWizard({ onClose, onImported }: Props) {
                     Skip bad rows (otherwise one bad row stops the import)
                   </label>
                 </div>
-                <PreviewTable preview={preview} />
+                <PreviewTable preview={preview} failed={previewError !== null} />
               </div>
             )}
-            {failure && (
+            {failure && failure !== previewError && (
               <div className="error-box" role="alert">
                 <strong>Nothing was imported.</strong>
                 <pre>{failure}</pre>
               </div>
+            )}
+            {gap && (
+              <p className="error-text" role="alert">
+                {gap}
+              </p>
             )}
             <footer className="modal-foot">
               <button type="button" onClick={onClose}>
