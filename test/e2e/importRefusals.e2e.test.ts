@@ -25,13 +25,11 @@ describe('the import dialog refuses what the CLI refuses, once and plainly', () 
     const { page } = app
     await page.getByRole('button', { name: 'Import dataset…' }).first().click()
     const wizard = page.getByRole('dialog', { name: 'Import a dataset' })
-    await wizard
-      .getByLabel('Dataset file')
-      .setInputFiles({
-        name: 'nocols.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('question,answer\nq1,a1\n'),
-      })
+    await wizard.getByLabel('Dataset file').setInputFiles({
+      name: 'nocols.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('question,answer\nq1,a1\n'),
+    })
     await wizard.getByText('no known layout detected').waitFor()
     // The layout was set from the columns, not by the person: the hint does not say they chose it.
     expect(await wizard.getByText('as you chose').count()).toBe(0)
