@@ -1,5 +1,6 @@
-import { basename, dirname, extname } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { z } from 'zod'
+import { defaultDatasetName } from '../../shared/datasetName'
 import {
   type ImportFormat,
   Mapping,
@@ -148,7 +149,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   const file = parts[0]!.file
   let source: RowSource = await openRows(file, opts.format)
   const byId = opts.secondFile ? await loadContexts(opts.secondFile) : undefined
-  const name = (opts.datasetName ?? defaultName(opts.shownNames ?? given, multi)).trim()
+  const name = (opts.datasetName ?? defaultName(given, multi, opts.shownNames)).trim()
   if (!name) throw new ImportError('A dataset needs a name')
   let current = file
   const place = (line: number, column?: number) => placeText(source.unit, line, column)
@@ -367,12 +368,14 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   }
 }
 
-/** A folder's name, the shared folder of several files, or a lone file's stem. */
-function defaultName(given: readonly string[], multi: boolean): string {
-  if (!multi) return basename(given[0]!, extname(given[0]!))
-  if (given.length === 1) return basename(given[0]!)
-  const dirs = new Set(given.map((g) => dirname(g)))
-  return dirs.size === 1 ? basename([...dirs][0]!) : basename(given[0]!, extname(given[0]!))
+/**
+ * A folder's name as the person gave it, else the rule the import dialog follows too: files on
+ * this disk by where they are, uploads by the names the person knows them by (no folder).
+ */
+function defaultName(given: readonly string[], multi: boolean, shown?: readonly string[]): string {
+  if (shown) return defaultDatasetName(shown)
+  if (multi && given.length === 1) return basename(given[0]!)
+  return defaultDatasetName(given.map((g) => resolve(g)))
 }
 
 /** Rows an item writes, roughly: what a chunk's length is measured in. */

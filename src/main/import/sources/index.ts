@@ -142,7 +142,10 @@ export function jsonProblem(message: string, text?: string): { column?: number; 
 
 /** Whether a .json file opens with `[`: one that does not is no JSON array, whatever follows. */
 async function startsAsArray(file: string): Promise<boolean> {
-  const start = (await head(file, 4096)).toString('utf8').replace(/^\uFEFF/, '').trimStart()
+  const start = (await head(file, 4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
   return start.startsWith('[')
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FileSource, ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
+import { defaultDatasetName } from '../../../../shared/datasetName'
 import {
   Mapping,
   type MappingInput,
@@ -22,6 +23,13 @@ interface Props {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
+const IMPORTABLE = /\.(jsonl|json|csv|tsv|txt|parquet)$/i
+
+/** Where a picked file is as far as this window can tell: its path on disk, its place in a picked folder, or its name. */
+function pickedPath(f: File): string {
+  return window.factlab?.pathForFile?.(f) || f.webkitRelativePath || f.name
+}
+
 /** Pick a file → see what was detected and the first rows → adjust → import, or read why not. */
 export function ImportWizard({ onClose, onImported }: Props) {
   const [file, setFile] = useState<File | null>(null)
@@ -41,6 +49,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const [failure, setFailure] = useState<string | null>(null)
   const [report, setReport] = useState<ImportReport | null>(null)
   const [dragging, setDragging] = useState(false)
+  const folderInput = useRef<HTMLInputElement>(null)
 
   const parsedMapping = mapping ? Mapping.safeParse(mapping) : null
   const mappingKey = JSON.stringify(mapping)
@@ -97,10 +106,17 @@ export function ImportWizard({ onClose, onImported }: Props) {
     }
   }, [file, preset, mappingKey])
 
-  function pick(list: FileList | null | undefined) {
-    const files = list ? [...list] : []
+  function pick(list: FileList | null | undefined, folder = false) {
+    // A picked folder brings every file in it; the import takes the ones it can read, as the CLI does.
+    const all = list ? [...list] : []
+    const files = folder
+      ? all.filter((f) => IMPORTABLE.test(f.name)).sort((a, b) => (a.name < b.name ? -1 : 1))
+      : all
     const f = files[0]
-    if (!f) return
+    if (!f) {
+      if (folder) setPreviewError('That folder holds no JSONL, JSON, CSV, TSV or Parquet file.')
+      return
+    }
     setMore(files.slice(1))
     setFailure(null)
     setReport(null)
@@ -109,11 +125,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
     setPresetChosen(false)
     setMapping(null)
     setPreviewError(null)
-    setName(
-      files.length > 1
-        ? `${f.name.replace(/\.[^.]+$/, '')} and ${files.length - 1} more`
-        : f.name.replace(/\.[^.]+$/, ''),
-    )
+    // The name the CLI gives the same files: a folder's name when the folder is known.
+    setName(defaultDatasetName(files.map(pickedPath)))
     setFile(f)
   }
 
@@ -185,6 +198,9 @@ export function ImportWizard({ onClose, onImported }: Props) {
                 aria-label="Dataset file"
               />
               <span className="pseudo-button">Choose file…</span>
+              <button type="button" onClick={() => folderInput.current?.click()}>
+                Choose folder…
+              </button>
               {file ? (
                 <span>
                   <strong>{file.name}</strong> · {sizeText(file.size)}
@@ -203,6 +219,15 @@ export function ImportWizard({ onClose, onImported }: Props) {
                 </span>
               )}
             </label>
+            <input
+              ref={folderInput}
+              className="visually-hidden"
+              type="file"
+              aria-label="Dataset folder"
+              // React has no typed prop for it: the browser's folder picker.
+              {...{ webkitdirectory: '' }}
+              onChange={(e) => pick(e.target.files, true)}
+            />
             {previewError && (
               <div className="error-box" role="alert">
                 <strong>
