@@ -103,3 +103,14 @@ export function mappingColumns(m: Mapping): string[] {
   ]
   return [...new Set(cols.filter((c): c is string => c !== undefined))]
 }
+
+/**
+ * Why a mapping would import nothing to judge, or null. Answers are what people and judges
+ * label: a mapping without an answer column would make a dataset of references alone, which
+ * looks imported and can never be labelled, so the importer and the import dialog refuse it alike.
+ */
+export function mappingGap(m: Pick<Mapping, 'candidates'>): string | null {
+  return m.candidates.length === 0
+    ? 'The mapping names no answer column, so there would be nothing to judge: choose at least one column under "Answers to judge".'
+    : null
+}

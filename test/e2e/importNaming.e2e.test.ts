@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { cli } from '../helpers/cli'
+import { SETTING } from '../helpers/refcheckerRelease'
 import { appSessions } from './harness'
 
 const start = appSessions()
@@ -41,5 +43,22 @@ describe('import naming', () => {
     await gate.waitFor()
     expect(await gate.getByRole('button', { name: 'Gold paraphrase judgement' }).count()).toBe(0)
     await app.shot('import-reference-labels')
+  })
+
+  it('names a picked folder as the CLI names it', async () => {
+    const app = await start({ demo: false, viewport: { width: 1024, height: 768 } })
+    const { page } = app
+    await page.getByRole('button', { name: 'Import dataset…' }).first().click()
+    const wizard = page.getByRole('dialog', { name: 'Import a dataset' })
+    await wizard.getByLabel('Dataset folder').setInputFiles(SETTING)
+    await wizard.getByText('the columns look like refchecker').waitFor()
+    expect(await wizard.getByLabel('Dataset name').inputValue()).toBe('zero_context')
+    await app.shot('import-folder-1024')
+    await wizard.getByRole('button', { name: 'Import', exact: true }).click()
+    await wizard.getByText(/Imported “zero_context”/).waitFor()
+
+    const r = await cli(['import', SETTING, '--workspace', `${app.workspaceFile}-cli`, '--json'])
+    expect(r.code, r.err).toBe(0)
+    expect(JSON.parse(r.out).dataset).toBe('zero_context')
   })
 })

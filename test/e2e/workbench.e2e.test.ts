@@ -46,14 +46,14 @@ describe('the workbench in the browser', () => {
     await page.getByRole('button', { name: 'Annotate next unlabelled' }).click()
     const annotate = new AnnotatePage(page)
     await annotate.units.first().waitFor()
-    expect(await page.locator('.verdict').allTextContents()).toEqual(['1Yes', '2No'])
+    expect(await page.locator('.verdict').allTextContents()).toEqual(['1Consistent', '2Inconsistent'])
     const before = await annotate.units.count()
     for (let i = 0; i < before; i++) {
       await page.keyboard.press(i === 1 ? '2' : '1')
       await annotate.waitSaved()
     }
-    expect(await annotate.verdictOf(0)).toBe('yes')
-    expect(await annotate.verdictOf(1)).toBe('no')
+    expect(await annotate.verdictOf(0)).toBe('consistent')
+    expect(await annotate.verdictOf(1)).toBe('inconsistent')
     // Enter carries on into the next article.
     await page.keyboard.press('Enter')
     await page.getByText('Item 2 of').waitFor()

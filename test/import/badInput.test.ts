@@ -167,6 +167,20 @@ describe('bad input is refused with a message naming file, line and field; nothi
     await refused({ file, format: 'json' }, `${file}: expected a JSON array of objects`)
   })
 
+  it('a .json file that is not JSON at all is called no JSON array, not a bad record of one', async () => {
+    const file = write('notjson.json', 'not json at all\n')
+    await refused({ file }, `${file}: expected a JSON array of objects (use JSONL for one object per line)`)
+  })
+
+  it('a JSONL line cut short names the line and the column where it breaks off', async () => {
+    const cut = '{"question": "Q?", "answer": ['
+    const file = write('cut.jsonl', `${JSON.stringify(good(1))}\n${cut}\n`)
+    await refused(
+      { file },
+      `${file}, line 2, column ${cut.length + 1}: invalid JSON (the line ends before its JSON does)`,
+    )
+  })
+
   it('valid JSON of the wrong shape: a list on a JSONL line', async () => {
     const file = write('list.jsonl', jsonl([good(1), ['not', 'an', 'object']]))
     await refused({ file }, `${file}, line 2: expected a JSON object, found a list`)

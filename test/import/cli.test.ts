@@ -45,6 +45,21 @@ describe('factlab import', () => {
     ])
   })
 
+  it('refuses a mapping that names no answer column: nothing to judge, nothing written', async () => {
+    const dir = tmp()
+    const db = join(dir, 'w.factlab')
+    const file = join(dir, 'nocols.csv')
+    writeFileSync(file, 'question,answer\nq1,a1\n')
+    const mapping = join(dir, 'm.json')
+    writeFileSync(mapping, JSON.stringify({ reference: 'question' }))
+    const r = await cli(['import', file, '--workspace', db, '--mapping', mapping])
+    expect(r.code).toBe(1)
+    expect(r.err).toContain('The mapping names no answer column, so there would be nothing to judge')
+    const w = openWorkspace(db)
+    expect(w.prepare('SELECT COUNT(*) AS n FROM datasets').get()).toEqual({ n: 0 })
+    w.close()
+  })
+
   it('usage errors exit 2', async () => {
     const db = join(tmp(), 'w.factlab')
     expect((await cli(['import', fixture('mrpc.tsv'), '--workspace', db, '--preset', 'nope'])).code).toBe(2)

@@ -242,7 +242,11 @@ describe('presets import the fixtures written in their layout', () => {
     const r = await importFile(ws, { file: fixture('qags.jsonl') })
     expect(r).toMatchObject({ items: 2, candidates: 2, units: 3, labels: 9, annotators: 4 })
     const flood = labelsOf(ws, r.datasetId).filter((l) => l.unit.startsWith('A flood'))
-    expect(flood.map((l) => `${l.annotator}:${l.verdict}`)).toEqual(['w1:no', 'w2:no', 'w3:yes'])
+    expect(flood.map((l) => `${l.annotator}:${l.verdict}`)).toEqual([
+      'w1:inconsistent',
+      'w2:inconsistent',
+      'w3:consistent',
+    ])
     const kinds = rows<{ kind: string }>(ws, 'SELECT DISTINCT kind FROM units')
     expect(kinds).toEqual([{ kind: 'sentence' }])
   })

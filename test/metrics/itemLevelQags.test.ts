@@ -7,7 +7,7 @@ import { tmpDirs } from '../helpers/tmp'
 
 /**
  * A QAGS-layout file written for FactLab (three workers' yes/no per summary sentence): the
- * lexical baseline answers in yes/no, and `metrics --json` carries item-level scores and
+ * dataset takes DCR's schema, the lexical baseline answers in it, and `metrics --json` carries item-level scores and
  * correlations for it.
  */
 const dir = tmpDirs()
@@ -39,7 +39,7 @@ interface ItemJson {
 }
 
 describe('item-level evaluation on a QAGS-layout dataset', () => {
-  it('lexical verdicts are yes/no with no N/A, and metrics --json has item-level correlations', async () => {
+  it('lexical verdicts are consistent/inconsistent with no N/A, and metrics --json has item-level correlations', async () => {
     const db = join(dir(), 'ws.factlab')
     expect((await cli(['import', FIXTURE, '--workspace', db, '--dataset', 'qags'])).code).toBe(0)
     const run = await cli([
@@ -63,7 +63,7 @@ describe('item-level evaluation on a QAGS-layout dataset', () => {
     expect(JSON.parse(run.out)).toMatchObject({ status: 'done', verdicts: 18, na: 0, errors: 0 })
     const w = openWorkspace(db)
     const words = w.prepare('SELECT DISTINCT verdict FROM verdicts ORDER BY verdict').pluck().all()
-    expect(words).toEqual(['no', 'yes'])
+    expect(words).toEqual(['consistent', 'inconsistent'])
     w.close()
 
     const m = await cli(['metrics', '--workspace', db, '--dataset', 'qags', '--json'])

@@ -1,17 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { downloads, prepareBundleDownload, prepareDatasetDownload } from '../../src/main/downloads'
 import { exportDataset } from '../../src/main/export/datasetExport'
+import { importFile } from '../../src/main/import'
+import { MODELS, SETTING } from '../helpers/refcheckerRelease'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 
 describe('export downloads (browser mode)', () => {
-  it('sends a small export as its data file, and a large one as a zip of the data and its card', async () => {
+  it('sends every file the export writes in one zip: the data file and its dataset card', async () => {
     const dir = tmp()
     const ws = Workspace.open(join(dir, 'w.factlab'))
     loadDemoIfEmpty(ws)
@@ -19,26 +21,46 @@ describe('export downloads (browser mode)', () => {
     await exportDataset(ws, { datasetId, format: 'csv', outDir: join(dir, 'direct') })
     const direct = readFileSync(join(dir, 'direct', 'data.csv'))
 
-    const small = await prepareDatasetDownload(ws, { datasetId, format: 'csv' })
-    expect(small).toMatchObject({
-      zipped: false,
-      fileName: 'Demo-WikiEval-style-data.csv',
-      bytes: direct.length,
+    const dl = await prepareDatasetDownload(ws, { datasetId, format: 'csv' })
+    expect(dl).toMatchObject({
+      zipped: true,
+      fileName: 'Demo-WikiEval-style.zip',
+      files: ['data.csv', 'README.md'],
     })
-    expect(readFileSync(downloads.get(small.downloadId)!.file).equals(direct)).toBe(true)
-
-    // Any size over the limit is zipped; here the limit is 0 bytes.
-    const large = await prepareDatasetDownload(ws, { datasetId, format: 'csv' }, 0)
-    expect(large).toMatchObject({ zipped: true, fileName: 'Demo-WikiEval-style.zip' })
-    const entries = unzipSync(readFileSync(downloads.get(large.downloadId)!.file))
+    const entries = unzipSync(readFileSync(downloads.get(dl.downloadId)!.file))
     expect(Object.keys(entries).sort()).toEqual(['README.md', 'data.csv'])
     expect(Buffer.from(entries['data.csv']!).equals(direct)).toBe(true)
 
     // Served (or swept) once, the files are gone.
-    const file = downloads.get(large.downloadId)!.file
-    downloads.done(large.downloadId)
+    const file = downloads.get(dl.downloadId)!.file
+    downloads.done(dl.downloadId)
     expect(existsSync(file)).toBe(false)
-    expect(downloads.get(large.downloadId)).toBeUndefined()
+    expect(downloads.get(dl.downloadId)).toBeUndefined()
+    downloads.clear()
+    ws.close()
+  })
+
+  it('a RefChecker release download holds all the files the CLI writes, in their folders', async () => {
+    const dir = tmp()
+    const ws = Workspace.open(join(dir, 'w.factlab'))
+    const r = await importFile(ws, { file: SETTING })
+    const cliDir = join(dir, 'cli')
+    const written = await exportDataset(ws, {
+      datasetId: r.datasetId,
+      format: 'refchecker-json',
+      outDir: cliDir,
+    })
+    const names = written.files.map((f) => relative(cliDir, f).split(sep).join('/')).sort()
+    expect(names).toHaveLength(MODELS.length + 1)
+    expect(names).toContain('README.md')
+
+    const dl = await prepareDatasetDownload(ws, { datasetId: r.datasetId, format: 'refchecker-json' })
+    expect(dl.zipped).toBe(true)
+    expect([...dl.files].sort()).toEqual(names)
+    const entries = unzipSync(readFileSync(downloads.get(dl.downloadId)!.file))
+    expect(Object.keys(entries).sort()).toEqual(names)
+    for (const n of names)
+      expect(Buffer.from(entries[n]!).toString('utf8'), n).toBe(readFileSync(join(cliDir, n), 'utf8'))
     downloads.clear()
     ws.close()
   })

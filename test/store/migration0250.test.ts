@@ -65,7 +65,7 @@ describe('migration 0250: the "refchecker" person an older RefChecker import mad
         {
           kind: 'sourceRenamed',
           message:
-            'kept as the source "refchecker (source)", since "refchecker" is a person in this workspace',
+            '"refchecker" is a person in this workspace: the file\'s labels by that name are kept as the source "refchecker (source)", apart from theirs',
         },
       ])
       const newLabels = ws.db

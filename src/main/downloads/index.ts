@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { basename, join, relative, sep } from 'node:path'
 import { Zip, ZipDeflate } from 'fflate'
 import type { ExportFormatName } from '../../shared/contract/exports'
 import type { Workspace } from '../app/workspace'
@@ -12,10 +12,11 @@ import { getDataset } from '../store/repos/datasets'
 
 /*
  * Browser mode's exports: the person's browser is not on the server's disk, so an export is
- * written to a private temporary folder and streamed to the browser as a download. A large one
- * goes as a zip (data file and dataset card together, compressed); a small one as the data file
- * itself, byte for byte what the CLI writes. Each download is served once, then removed; one
- * never fetched goes after an hour, or when the server stops.
+ * written to a private temporary folder and streamed to the browser as a download. An export of
+ * several files (a data file and its dataset card, a release layout's files, responses) goes as
+ * one zip holding every file the CLI writes, in the same folders; a lone file as itself, byte for
+ * byte, zipped only when large. Each download is served once, then removed; one never fetched
+ * goes after an hour, or when the server stops.
  */
 
 export const ZIP_OVER_BYTES = 20 * 1024 ** 2
@@ -80,8 +81,11 @@ function slug(name: string): string {
   return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
 }
 
-/** Writes `files` into one zip at `out`, streaming each file through the compressor. */
-export async function zipFiles(files: readonly string[], out: string): Promise<void> {
+/**
+ * Writes `files` into one zip at `out`, streaming each file through the compressor. Each entry is
+ * named by its path under `root` (a release layout's `<setting>/<file>`), or by its own name.
+ */
+export async function zipFiles(files: readonly string[], out: string, root?: string): Promise<void> {
   const sink = createWriteStream(out)
   const finished = new Promise<void>((ok, fail) => {
     sink.on('finish', ok)
@@ -94,7 +98,8 @@ export async function zipFiles(files: readonly string[], out: string): Promise<v
     if (final || error) sink.end()
   })
   for (const f of files) {
-    const entry = new ZipDeflate(basename(f), { level: 6 })
+    const name = root === undefined ? basename(f) : relative(root, f).split(sep).join('/')
+    const entry = new ZipDeflate(name, { level: 6 })
     zip.add(entry)
     for await (const chunk of createReadStream(f)) entry.push(chunk as Uint8Array)
     entry.push(new Uint8Array(0), true)
@@ -180,22 +185,35 @@ export interface DatasetDownloadInput {
   annotator?: string
 }
 
-/** Exports a dataset for the browser to download; returns what the download will be. */
+/**
+ * Exports a dataset for the browser to download; returns what the download will be. Every file
+ * the export writes goes with it (listed in `files`): several go as one zip.
+ */
 export async function prepareDatasetDownload(
   ws: Workspace,
   input: DatasetDownloadInput,
   zipOver = ZIP_OVER_BYTES,
-): Promise<{ downloadId: string; fileName: string; bytes: number; zipped: boolean; note?: string }> {
+): Promise<{
+  downloadId: string
+  fileName: string
+  bytes: number
+  zipped: boolean
+  files: string[]
+  note?: string
+}> {
   const dataset = getDataset(ws.db, input.datasetId)
-  const dir = mkdtempSync(join(tmpdir(), 'factlab-download-'))
-  try {
-    const { files, note } = await exportDataset(ws, { ...input, outDir: join(dir, 'export') })
-    const data = files.find((f) => !f.endsWith('README.md')) ?? files[0]!
-    const size = statSync(data).size
+  return inTempDir(async (dir) => {
+    const outDir = join(dir, 'export')
+    const { files, note } = await exportDataset(ws, { ...input, outDir })
+    const names = files.map((f) => relative(outDir, f).split(sep).join('/'))
+    const lone = files.length === 1 ? files[0]! : null
     let d: Download
-    if (size > zipOver) {
+    if (lone !== null && statSync(lone).size <= zipOver) {
+      const fileName = `${slug(dataset.name)}-${basename(lone)}`
+      d = downloads.add({ file: lone, fileName, mime: mimeOf(lone), bytes: statSync(lone).size, dir })
+    } else {
       const file = join(dir, `${slug(dataset.name)}.zip`)
-      await zipFiles(files, file)
+      await zipFiles(files, file, outDir)
       d = downloads.add({
         file,
         fileName: basename(file),
@@ -203,19 +221,14 @@ export async function prepareDatasetDownload(
         bytes: statSync(file).size,
         dir,
       })
-    } else {
-      const fileName = `${slug(dataset.name)}-${basename(data)}`
-      d = downloads.add({ file: data, fileName, mime: mimeOf(data), bytes: size, dir })
     }
     return {
       downloadId: d.id,
       fileName: d.fileName,
       bytes: d.bytes,
-      zipped: size > zipOver,
+      zipped: d.file !== lone,
+      files: names,
       ...(note === undefined ? {} : { note }),
     }
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true })
-    throw error
-  }
+  })
 }

@@ -95,11 +95,18 @@ const TAIL_FEATURES: Feature[] = [
 
 /**
  * The column an annotator's verdicts go in, before a number is added to tell apart names that
- * give the same one ("Ann" and "ann": label_ann, label_ann_2). FactLab's import reads the name
- * back from the JSON columns' keys (presets/factlab.ts).
+ * give the same one ("Ann" and "ann": label_ann, label_ann_2). Letters and digits of every
+ * script stay ("Zoë 李": label_zoë_李), so people are told apart by their own names; only what a
+ * column name cannot hold well (spaces, punctuation, emoji) becomes `_`. FactLab's import reads
+ * the name back from the JSON columns' keys (presets/factlab.ts).
  */
 export function labelColumnBase(name: string): string {
-  return `label_${name.toLowerCase().replace(/[^a-z0-9_]+/g, '_') || 'annotator'}`
+  const safe = name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}_]+/gu, '_')
+    .replace(/^_+|_+$/g, '')
+  return `label_${safe || 'annotator'}`
 }
 
 /** Annotators with at least one label in the dataset, each given a safe, unique column name. */

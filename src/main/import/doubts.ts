@@ -51,7 +51,7 @@ export class ImportDoubts {
   sourceRenamed(wanted: string, used: string): void {
     this.warnings.push({
       kind: 'sourceRenamed',
-      message: `kept as the source "${used}", since "${wanted}" is a person in this workspace`,
+      message: `"${wanted}" is a person in this workspace: the file's labels by that name are kept as the source "${used}", apart from theirs`,
     })
   }
 

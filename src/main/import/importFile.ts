@@ -1,6 +1,13 @@
-import { basename, dirname, extname } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { z } from 'zod'
-import { type ImportFormat, Mapping, mappingColumns, type PresetName } from '../../shared/importMapping'
+import { defaultDatasetName } from '../../shared/datasetName'
+import {
+  type ImportFormat,
+  Mapping,
+  mappingColumns,
+  mappingGap,
+  type PresetName,
+} from '../../shared/importMapping'
 import type { ImportWarning } from '../../shared/importWarnings'
 import type { Workspace } from '../app/workspace'
 import { openWorkspace } from '../store/connection'
@@ -79,6 +86,8 @@ export function chooseConverter(
     const parsed = Mapping.safeParse(opts.mapping)
     if (!parsed.success)
       throw new ImportError(`The column mapping is invalid: ${z.prettifyError(parsed.error)}`)
+    const gap = mappingGap(parsed.data)
+    if (gap) throw new ImportError(gap)
     const missing = mappingColumns(parsed.data).filter((c) => !columns.includes(c))
     if (missing.length)
       throw new ImportError(
@@ -141,7 +150,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   const file = parts[0]!.file
   let source: RowSource = await openRows(file, opts.format)
   const byId = opts.secondFile ? await loadContexts(opts.secondFile) : undefined
-  const name = (opts.datasetName ?? defaultName(opts.shownNames ?? given, multi)).trim()
+  const name = (opts.datasetName ?? defaultName(given, multi, opts.shownNames)).trim()
   if (!name) throw new ImportError('A dataset needs a name')
   let current = file
   const place = (line: number, column?: number) => placeText(source.unit, line, column)
@@ -363,12 +372,14 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   }
 }
 
-/** A folder's name, the shared folder of several files, or a lone file's stem. */
-function defaultName(given: readonly string[], multi: boolean): string {
-  if (!multi) return basename(given[0]!, extname(given[0]!))
-  if (given.length === 1) return basename(given[0]!)
-  const dirs = new Set(given.map((g) => dirname(g)))
-  return dirs.size === 1 ? basename([...dirs][0]!) : basename(given[0]!, extname(given[0]!))
+/**
+ * A folder's name as the person gave it, else the rule the import dialog follows too: files on
+ * this disk by where they are, uploads by the names the person knows them by (no folder).
+ */
+function defaultName(given: readonly string[], multi: boolean, shown?: readonly string[]): string {
+  if (shown) return defaultDatasetName(shown)
+  if (multi && given.length === 1) return basename(given[0]!)
+  return defaultDatasetName(given.map((g) => resolve(g)))
 }
 
 /** Rows an item writes, roughly: what a chunk's length is measured in. */

@@ -80,7 +80,8 @@ export const exportsCalls = {
   ),
   /**
    * Browser mode: the export prepared on the server for the browser to download once from
-   * `/api/download/<downloadId>` — the data file itself, or a zip with its card when large.
+   * `/api/download/<downloadId>`: a zip of every file the export writes (`files`, as the CLI
+   * names them), or a lone small file as itself.
    */
   'exports.download': call(
     z.object({
@@ -93,6 +94,8 @@ export const exportsCalls = {
       fileName: z.string(),
       bytes: z.number().int(),
       zipped: z.boolean(),
+      /** The files the download holds, by their names in the export folder. */
+      files: z.array(z.string()),
       note: z.string().optional(),
     }),
   ),

@@ -77,7 +77,7 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'exports.bundle': "Exports one annotator's labels as a bundle for another workspace",
   'exports.mergeBundle': "Merges another workspace's bundle of labels (all or nothing)",
   'exports.download':
-    'Browser mode: a dataset export prepared once for the browser to download (zipped when large)',
+    'Browser mode: a dataset export prepared once for the browser to download (every file it writes, zipped)',
   'exports.downloadVerdicts': "Browser mode: a run's verdicts prepared once for the browser to download",
   'exports.downloadBundle': "Browser mode: one annotator's bundle prepared once for the browser to download",
   'projects.plan':

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SOURCES_GOLD_RULE } from '../../../shared/goldRule'
-import { BINARY_SCHEMA, numericSchema, REFCHECKER_SCHEMA } from '../../../shared/labelSchemas'
+import { DCR_SCHEMA, numericSchema, REFCHECKER_SCHEMA } from '../../../shared/labelSchemas'
 import { RowError } from '../errors'
 import { at } from '../mapping'
 import type { NormItem, NormLabel, NormUnit, PresetOptions, Row, RowConverter } from '../normalized'
@@ -140,11 +140,17 @@ const SummarySentences = z
   )
   .min(1, 'no sentences')
 
+/**
+ * QAGS: each worker's yes/no is whether the sentence is consistent with the article, DCR's
+ * sentence-level question, so the dataset takes DCR's schema (and gets DCR's per-summary
+ * scores). The workers are the file's crowd, its reference labels like SummEval's: a source
+ * each, never merged into a person of the workspace who has the same name.
+ */
 export function qags(columns: readonly string[]): RowConverter {
   const article = findColumn(columns, 'article') ?? 'article'
   return {
     name: 'qags',
-    labelSchema: BINARY_SCHEMA,
+    labelSchema: DCR_SCHEMA,
     mapping: null,
     required: [article, 'summary_sentences'],
     toItem(row) {
@@ -155,7 +161,7 @@ export function qags(columns: readonly string[]): RowConverter {
         labels: s.responses.map((r, j) => ({
           annotator: String(r.worker_id),
           verdict: at(`summary_sentences.${i}.responses.${j}.response`, () =>
-            toVerdict(BINARY_SCHEMA, r.response),
+            toVerdict(DCR_SCHEMA, r.response),
           ),
         })),
       }))
@@ -167,6 +173,7 @@ export function qags(columns: readonly string[]): RowConverter {
         metadata,
         candidates: [{ variant: 'summary', text: sentences.map((s) => s.sentence.trim()).join(' '), units }],
         facts: [],
+        sources: [...new Set(units.flatMap((u) => u.labels.map((l) => l.annotator)))],
       }
     },
   }

@@ -117,7 +117,7 @@ async function* jsonlRows(file: string): AsyncGenerator<SourceEvent> {
     try {
       value = JSON.parse(text)
     } catch (error) {
-      yield { kind: 'bad', line: l.line, ...jsonProblem((error as Error).message) }
+      yield { kind: 'bad', line: l.line, ...jsonProblem((error as Error).message, text) }
       continue
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -129,12 +129,24 @@ async function* jsonlRows(file: string): AsyncGenerator<SourceEvent> {
 /**
  * A JSONL line's parse error with its column taken out of the parser's words: V8 counts the
  * line's text as one input and says "at position 939 (line 1 column 940)", whose "line 1" is not
- * the file's line the report names.
+ * the file's line the report names. A line that stops before its JSON does gets no position
+ * from V8; its column is where the line ends, which is where the JSON broke off.
  */
-export function jsonProblem(message: string): { column?: number; error: string } {
+export function jsonProblem(message: string, text?: string): { column?: number; error: string } {
+  if (/^Unexpected end of JSON input$/.test(message) && text !== undefined)
+    return { column: text.length + 1, error: 'invalid JSON (the line ends before its JSON does)' }
   const m = / at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message)
   if (!m) return { error: `invalid JSON (${message})` }
   return { column: Number(m[1]) + 1, error: `invalid JSON (${message.slice(0, m.index)})` }
+}
+
+/** Whether a .json file opens with `[`: one that does not is no JSON array, whatever follows. */
+async function startsAsArray(file: string): Promise<boolean> {
+  const start = (await head(file, 4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+  return start.startsWith('[')
 }
 
 async function* jsonArrayRows(file: string): AsyncGenerator<SourceEvent> {
@@ -151,7 +163,7 @@ async function* jsonArrayRows(file: string): AsyncGenerator<SourceEvent> {
   } catch (error) {
     if (error instanceof ImportError) throw error
     const msg = (error as Error).message
-    if (/top-level object should be an array/i.test(msg))
+    if (/top-level object should be an array/i.test(msg) || (index === 0 && !(await startsAsArray(file))))
       throw new ImportError(`${file}: expected a JSON array of objects (use JSONL for one object per line)`)
     throw new ImportError(`${file}, ${placeText('record', index + 1)}: invalid or truncated JSON (${msg})`)
   } finally {

@@ -35,7 +35,7 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
   const files = task.result?.files
   // Browser mode: the server's disk is not necessarily this computer's, so a download comes first.
   const browser = isBrowserMode()
-  const dl = useTask<{ text: string; note?: string }>()
+  const dl = useTask<{ text: string; files: string[]; note?: string }>()
   const downloaded = dl.result
   // A release layout says what it leaves behind (one label per unit and answer).
   const note = task.result?.note ?? downloaded?.note
@@ -49,8 +49,10 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
       })
       await downloadPrepared(r.downloadId, r.fileName)
       const size = `${(r.bytes / 1024).toFixed(r.bytes < 10_240 ? 1 : 0)} KB`
-      const text = `${r.fileName} (${size})${r.zipped ? ': large, so zipped with its dataset card' : ''}`
-      return r.note === undefined ? { text } : { text, note: r.note }
+      const text = r.zipped
+        ? `${r.fileName} (${size}), a zip of the ${r.files.length} files the export writes`
+        : `${r.fileName} (${size})`
+      return { text, files: r.zipped ? r.files : [], ...(r.note === undefined ? {} : { note: r.note }) }
     })
   }
 
@@ -65,9 +67,20 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
         </>
       ) : downloaded ? (
         <>
-          <p className="success-text" role="status">
-            Downloaded {downloaded.text}. Your browser put it in its downloads folder.
-          </p>
+          <div className="written" role="status">
+            <p className="success-text">
+              Downloaded {downloaded.text}. Your browser put it in its downloads folder.
+            </p>
+            {downloaded.files.length > 0 && (
+              <ul aria-label="Files in the download">
+                {downloaded.files.map((f) => (
+                  <li key={f}>
+                    <code>{f}</code>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
           {note && <p className="muted small">{note}</p>}
           <DoneFooter onClose={onClose} />
         </>

@@ -15,8 +15,13 @@ export function sizeText(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(2)} GB`
 }
 
-export function PreviewTable({ preview }: { preview: ImportPreview | null }) {
-  if (!preview) return <div className="preview muted">Reading the first rows…</div>
+export function PreviewTable({ preview, failed }: { preview: ImportPreview | null; failed: boolean }) {
+  if (!preview)
+    return (
+      <div className="preview muted">
+        {failed ? 'No preview: see the message above.' : 'Reading the first rows…'}
+      </div>
+    )
   return (
     <section className="preview" aria-label="Preview of the first rows">
       <table>

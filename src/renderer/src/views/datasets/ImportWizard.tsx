@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FileSource, ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
+import { defaultDatasetName } from '../../../../shared/datasetName'
 import {
   Mapping,
   type MappingInput,
+  mappingGap,
   PRESET_DESCRIPTIONS,
   PRESET_NAMES,
   type PresetName,
@@ -21,6 +23,13 @@ interface Props {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
+const IMPORTABLE = /\.(jsonl|json|csv|tsv|txt|parquet)$/i
+
+/** Where a picked file is as far as this window can tell: its path on disk, its place in a picked folder, or its name. */
+function pickedPath(f: File): string {
+  return window.factlab?.pathForFile?.(f) || f.webkitRelativePath || f.name
+}
+
 /** Pick a file → see what was detected and the first rows → adjust → import, or read why not. */
 export function ImportWizard({ onClose, onImported }: Props) {
   const [file, setFile] = useState<File | null>(null)
@@ -29,6 +38,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
   // One preview source per picked file, reused while the person tries layouts and mappings.
   const previewSource = useRef<{ file: File; source: Promise<FileSource> } | null>(null)
   const [preset, setPreset] = useState<PresetName | 'custom' | null>(null)
+  // Whether the person picked the layout, or it was set from what the columns look like.
+  const [presetChosen, setPresetChosen] = useState(false)
   const [mapping, setMapping] = useState<MappingInput | null>(null)
   const [preview, setPreview] = useState<ImportPreview | null>(null)
   const [previewError, setPreviewError] = useState<string | null>(null)
@@ -38,6 +49,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const [failure, setFailure] = useState<string | null>(null)
   const [report, setReport] = useState<ImportReport | null>(null)
   const [dragging, setDragging] = useState(false)
+  const folderInput = useRef<HTMLInputElement>(null)
 
   const parsedMapping = mapping ? Mapping.safeParse(mapping) : null
   const mappingKey = JSON.stringify(mapping)
@@ -94,22 +106,27 @@ export function ImportWizard({ onClose, onImported }: Props) {
     }
   }, [file, preset, mappingKey])
 
-  function pick(list: FileList | null | undefined) {
-    const files = list ? [...list] : []
+  function pick(list: FileList | null | undefined, folder = false) {
+    // A picked folder brings every file in it; the import takes the ones it can read, as the CLI does.
+    const all = list ? [...list] : []
+    const files = folder
+      ? all.filter((f) => IMPORTABLE.test(f.name)).sort((a, b) => (a.name < b.name ? -1 : 1))
+      : all
     const f = files[0]
-    if (!f) return
+    if (!f) {
+      if (folder) setPreviewError('That folder holds no JSONL, JSON, CSV, TSV or Parquet file.')
+      return
+    }
     setMore(files.slice(1))
     setFailure(null)
     setReport(null)
     setPreview(null)
     setPreset(null)
+    setPresetChosen(false)
     setMapping(null)
     setPreviewError(null)
-    setName(
-      files.length > 1
-        ? `${f.name.replace(/\.[^.]+$/, '')} and ${files.length - 1} more`
-        : f.name.replace(/\.[^.]+$/, ''),
-    )
+    // The name the CLI gives the same files: a folder's name when the folder is known.
+    setName(defaultDatasetName(files.map(pickedPath)))
     setFile(f)
   }
 
@@ -136,7 +153,15 @@ export function ImportWizard({ onClose, onImported }: Props) {
   }
 
   useEscape(onClose)
-  const canImport = file !== null && !busy && (preset !== 'custom' || parsedMapping?.success === true)
+  // A file read whole for the preview and refused is refused by the import too: nothing to choose.
+  const unreadable = file !== null && previewError !== null && preview === null && previewPart(file) === file
+  const gap = preset === 'custom' && parsedMapping?.success ? mappingGap(parsedMapping.data) : null
+  const canImport =
+    file !== null &&
+    !busy &&
+    !unreadable &&
+    gap === null &&
+    (preset !== 'custom' || parsedMapping?.success === true)
 
   return (
     <div className="modal-backdrop">
@@ -173,6 +198,9 @@ export function ImportWizard({ onClose, onImported }: Props) {
                 aria-label="Dataset file"
               />
               <span className="pseudo-button">Choose file…</span>
+              <button type="button" onClick={() => folderInput.current?.click()}>
+                Choose folder…
+              </button>
               {file ? (
                 <span>
                   <strong>{file.name}</strong> · {sizeText(file.size)}
@@ -191,8 +219,26 @@ export function ImportWizard({ onClose, onImported }: Props) {
                 </span>
               )}
             </label>
-            {previewError && <pre className="error-box">{previewError}</pre>}
-            {file && (
+            <input
+              ref={folderInput}
+              className="visually-hidden"
+              type="file"
+              aria-label="Dataset folder"
+              // React has no typed prop for it: the browser's folder picker.
+              {...{ webkitdirectory: '' }}
+              onChange={(e) => pick(e.target.files, true)}
+            />
+            {previewError && (
+              <div className="error-box" role="alert">
+                <strong>
+                  {unreadable
+                    ? 'This file cannot be imported. Choose another file.'
+                    : 'The first rows could not be read.'}
+                </strong>
+                <pre>{previewError}</pre>
+              </div>
+            )}
+            {file && !unreadable && (
               <div className="wizard-body">
                 <div className="wizard-side">
                   <div className="field">
@@ -200,9 +246,14 @@ export function ImportWizard({ onClose, onImported }: Props) {
                     <select
                       id="wiz-preset"
                       value={preset ?? ''}
-                      onChange={(e) => setPreset(e.target.value as PresetName | 'custom')}
+                      onChange={(e) => {
+                        setPreset(e.target.value as PresetName | 'custom')
+                        setPresetChosen(true)
+                      }}
                     >
-                      {preset === null && <option value="">detecting…</option>}
+                      {preset === null && (
+                        <option value="">{previewError ? 'not detected' : 'detecting…'}</option>
+                      )}
                       {PRESET_NAMES.map((p) => (
                         <option key={p} value={p}>
                           {PRESET_DESCRIPTIONS[p]}
@@ -217,7 +268,9 @@ export function ImportWizard({ onClose, onImported }: Props) {
                           ? `; the columns look like ${preview.detected}`
                           : '; no known layout detected'}
                         {preset && preset !== preview.detected
-                          ? `; reading it as ${preset === 'custom' ? 'your mapping' : preset}, as you chose`
+                          ? presetChosen
+                            ? `; reading it as ${preset === 'custom' ? 'your mapping' : preset}, as you chose`
+                            : '; choose its columns below'
                           : ''}
                       </p>
                     )}
@@ -251,14 +304,19 @@ export function ImportWizard({ onClose, onImported }: Props) {
                     Skip bad rows (otherwise one bad row stops the import)
                   </label>
                 </div>
-                <PreviewTable preview={preview} />
+                <PreviewTable preview={preview} failed={previewError !== null} />
               </div>
             )}
-            {failure && (
+            {failure && failure !== previewError && (
               <div className="error-box" role="alert">
                 <strong>Nothing was imported.</strong>
                 <pre>{failure}</pre>
               </div>
+            )}
+            {gap && (
+              <p className="error-text" role="alert">
+                {gap}
+              </p>
             )}
             <footer className="modal-foot">
               <button type="button" onClick={onClose}>
