@@ -21,9 +21,13 @@ import { loadJudgeTasks } from './tasks'
  * nothing (null: N/A or a failed call). Verdicts are in the dataset's schema (a yes/no dataset
  * stores DCR's decision as yes/no), so its binary mapping decides.
  */
-function consistentIn(db: Db, runId: number): (row: { status: string; verdict: string | null }) => boolean | null {
+function consistentIn(
+  db: Db,
+  runId: number,
+): (row: { status: string; verdict: string | null }) => boolean | null {
   const schema = getDataset(db, getRun(db, runId).datasetId).labelSchema
-  return (row) => (row.status !== 'ok' || row.verdict === null ? null : toBinary(schema, row.verdict) === 'supported')
+  return (row) =>
+    row.status !== 'ok' || row.verdict === null ? null : toBinary(schema, row.verdict) === 'supported'
 }
 
 /** Judged sentences of the given candidates in one run, grouped per candidate. */
