@@ -89,7 +89,7 @@ export function registerControlsCommands(program: Command): void {
   const controls = program
     .command('controls')
     .description(
-      'Control items of a dataset, as the Project view marks them: set from gold or from item,variant,unit,verdict lines, list, clear',
+      'Control items of a dataset, as the Project view marks them: set (known answers as item,variant,unit,verdict lines, or the gold answers), list, clear',
     )
 
   linesOptions(
