@@ -99,6 +99,22 @@ export function toBinary(schema: LabelSchema, verdict: string | null, score?: nu
   return schema.binary[verdict] ?? null
 }
 
+/**
+ * A verdict as a person types it ("Neutral", "not clear", "Partially-pass") read as the schema's
+ * own word when exactly one word matches it; anything else comes back as typed, for
+ * checkVerdict to refuse by name.
+ */
+export function schemaWord(schema: LabelSchema, typed: string): string {
+  if (schema.type === 'numeric' || schema.values.includes(typed)) return typed
+  const loose = (w: string) =>
+    w
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_')
+  const matches = schema.values.filter((v) => loose(v) === loose(typed))
+  return matches.length === 1 ? matches[0]! : typed
+}
+
 /** Validates a verdict against a schema; returns an error message or null. */
 export function checkVerdict(schema: LabelSchema, verdict: string): string | null {
   if (schema.type === 'numeric') {

@@ -65,7 +65,7 @@ describe('annotate in the browser', () => {
       })
     // The demo's three variants are wider than the answer pane at this size.
     expect(await tabs.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true)
-    for (const variant of ['ungrounded answer', 'poor answer', 'answer']) {
+    for (const variant of ['ungrounded_answer', 'poor_answer', 'answer']) {
       await page.keyboard.press('v')
       await expect
         .poll(() => tabs.getByRole('tab', { selected: true }).textContent())

@@ -18,6 +18,16 @@ const grid = (d: ReturnType<typeof projectDashboard>) =>
   )
 
 describe("the lead's dashboard", () => {
+  it('without a plan there is no k, so nobody has labels past k, however many label a target', () => {
+    const { ws, ds, targets, people } = seedProject(tmp(), { items: 1, variants: 1, facts: 2, annotators: 3 })
+    for (const p of people)
+      for (const t of targets) ws.labels.save({ targetId: t, annotatorId: p.id, verdict: 'true' })
+    const d = projectDashboard(ws.db, ds.id)
+    expect(d.plan.planned).toBe(false)
+    expect(d.annotators.map((a) => [a.labels, a.overK])).toEqual(people.map(() => [targets.length, 0]))
+    ws.close()
+  })
+
   it('shows each annotator’s progress on each variant against their share', () => {
     // 2 items × 2 facts × variants v0 and v1: targets alternate v0, v1, v0, v1, …
     const { ws, ds, targets, people } = seedProject(tmp(), { items: 2, variants: 2, facts: 2, annotators: 2 })

@@ -3,7 +3,7 @@ import { DCE_TOOL_NAME } from '../../src/main/judges/dcr'
 import { RAI_TOOL_NAME } from '../../src/main/judges/rai'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { createRuns } from '../../src/main/runs/create'
-import { improvementReport } from '../../src/main/runs/improve'
+import { improvementPlan, improvementReport, nothingToImprove } from '../../src/main/runs/improve'
 import { BINARY_SCHEMA, FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { answerAll, type FakeServer, startFakeLlm, toolArgsFor } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
@@ -116,10 +116,92 @@ describe.each([
     expect(rewrites).toHaveLength(2)
     expect(rewrites.every((r) => r.variant === 'answer+rai1' && r.text === FIXED)).toBe(true)
     expect(improvementReport(ws.db, improve!, dcrRun, 1)).toEqual([
-      { round: 1, inconsistent: 2, corrected: 2, rate: 1 },
+      { round: 1, rewritten: 2, inconsistent: 2, corrected: 2, rate: 1 },
     ])
     const words = ws.db.prepare('SELECT DISTINCT verdict FROM verdicts ORDER BY verdict').pluck().all()
     expect(words).toEqual(schema.values.slice(0, 2).sort())
+    ws.close()
+  })
+})
+
+// A sentence the judge gave no verdict on (N/A) is not an inconsistent one: it is neither counted nor rewritten.
+describe('RAI and sentences without a verdict', () => {
+  const judgeAnswers =
+    (decisions: Record<string, 'consistent' | 'inconsistent' | 'none'>) =>
+    (req: Parameters<Parameters<FakeServer['setScript']>[0]>[0]) => {
+      if (req.toolName === RAI_TOOL_NAME) return { kind: 'tool' as const, arguments: { rewritten: 'Fixed.' } }
+      if (req.toolName === DCE_TOOL_NAME) {
+        const decision =
+          Object.entries(decisions).find(([text]) => req.userText.includes(text))?.[1] ?? 'consistent'
+        // No finding for sentence 1 is an N/A verdict.
+        const sentences = decision === 'none' ? [] : [{ number: 1, reason: 'compared', decision }]
+        return { kind: 'tool' as const, arguments: { sentences } }
+      }
+      return answerAll('true')(req, 0)
+    }
+
+  async function judged(decisions: Record<string, 'consistent' | 'inconsistent' | 'none'>, items: number) {
+    fake.setScript(judgeAnswers(decisions))
+    const { ws, datasetId } = makeWorkspace(dir(), items, 0)
+    const engine = engineFor(ws, { registry: BUILTIN_REGISTRY })
+    await engine.start(
+      oneRun(ws, {
+        ...runRequest(datasetId, '', { provider: 'lexical', model: 'splitter', method: 'sentences' }),
+        kind: 'extract',
+      }),
+    )
+    const dcrRun = oneRun(ws, runRequest(datasetId, fake.openaiUrl, { method: 'dcr' }))
+    await engine.start(dcrRun)
+    const improve = async () => {
+      const [id] = createRuns(ws.db, {
+        ...runRequest(datasetId, fake.openaiUrl, { method: 'dcr' }),
+        kind: 'improve',
+        sourceRunId: dcrRun,
+        rounds: 2,
+      })
+      expect((await engine.start(id!)).status).toBe('done')
+      return id!
+    }
+    return { ws, dcrRun, improve }
+  }
+
+  const rewrites = (ws: ReturnType<typeof makeWorkspace>['ws']) =>
+    ws.db.prepare('SELECT variant FROM candidates WHERE parent_candidate_id IS NOT NULL').pluck().all()
+
+  it('a run whose only flaw is an N/A sentence adds no variant and says there is nothing to improve', async () => {
+    const { ws, dcrRun, improve } = await judged({ 'Answer 0.': 'consistent', 'Answer 1.': 'none' }, 2)
+    const plan = improvementPlan(ws.db, dcrRun)
+    expect(plan).toEqual({ candidates: 0, inconsistent: 0, unjudged: 1, variants: [] })
+    expect(nothingToImprove(plan, dcrRun)).toBe(
+      `Nothing to improve: run ${dcrRun} found no sentence inconsistent (1 sentence has no verdict and is not rewritten), so no rewrite is made and no variant added`,
+    )
+    const calls = fake.calls()
+    const id = await improve()
+    expect(rewrites(ws)).toEqual([])
+    expect(fake.calls()).toBe(calls)
+    expect(improvementReport(ws.db, id, dcrRun, 1)).toEqual([
+      { round: 1, rewritten: 0, inconsistent: 0, corrected: 0, rate: null },
+    ])
+    ws.close()
+  })
+
+  it('rewrites only the inconsistent candidate beside an N/A one, and a round with nothing left adds nothing', async () => {
+    const { ws, dcrRun, improve } = await judged(
+      { 'Answer 0.': 'none', 'Answer 1.': 'inconsistent', 'Fixed.': 'consistent' },
+      2,
+    )
+    expect(improvementPlan(ws.db, dcrRun)).toEqual({
+      candidates: 1,
+      inconsistent: 1,
+      unjudged: 1,
+      variants: ['answer+rai1'],
+    })
+    const id = await improve()
+    expect(rewrites(ws)).toEqual(['answer+rai1'])
+    expect(improvementReport(ws.db, id, dcrRun, 2)).toEqual([
+      { round: 1, rewritten: 1, inconsistent: 1, corrected: 1, rate: 1 },
+      { round: 2, rewritten: 0, inconsistent: 0, corrected: 0, rate: null },
+    ])
     ws.close()
   })
 })

@@ -3,6 +3,7 @@ import type { Workspace } from '../../src/main/app/workspace'
 import { saveConfig } from '../../src/main/runs/configs'
 import { createRuns } from '../../src/main/runs/create'
 import { deleteUnit } from '../../src/main/units/edit'
+import { writeVerdicts } from '../../src/main/verdicts/write'
 import type { RunInfo } from '../../src/shared/contract/judges'
 import { REFCHECKER_SCHEMA } from '../../src/shared/labelSchemas'
 import { testApps } from '../helpers/app'
@@ -145,6 +146,52 @@ describe('a method that does not fit the dataset’s units', () => {
       error: {
         code: 'bad_input',
         message: expect.stringContaining('has no DCR verdicts, so there is nothing to improve'),
+      },
+    })
+    expect(runCount(app)).toBe(1)
+  })
+})
+
+describe('improving a DCR run whose only gap is a sentence without a verdict', () => {
+  it('is refused saying there is nothing to improve, and no run or variant is made', async () => {
+    const { ws, datasetId } = makeWorkspace(dir(), 2, 0)
+    const cands = ws.db.prepare('SELECT id, item_id FROM candidates ORDER BY id').all() as {
+      id: number
+      item_id: number
+    }[]
+    const targets = cands.map((c) => {
+      const unit = ws.content.insertUnit(c.item_id, {
+        kind: 'sentence',
+        text: 'The answer.',
+        candidateId: c.id,
+      })
+      return ws.db.prepare('SELECT id FROM targets WHERE unit_id = ?').pluck().get(unit) as number
+    })
+    const [runId] = createRuns(ws.db, {
+      datasetId,
+      provider: 'openai',
+      model: 'gpt-fake',
+      baseUrl: fake().openaiUrl,
+      method: 'dcr',
+    })
+    writeVerdicts(
+      ws.db,
+      runId!,
+      [
+        { targetId: targets[0]!, status: 'ok', verdict: 'true' },
+        { targetId: targets[1]!, status: 'na', verdict: null, problem: 'no decision for sentence 1' },
+      ],
+      null,
+    )
+    ws.db.prepare("UPDATE runs SET status = 'done' WHERE id = ?").run(runId)
+    const file = ws.file
+    ws.close()
+    const app = openApp(file)
+    expect(await app.call('judges.improve', { runId })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message: `Nothing to improve: run ${runId} found no sentence inconsistent (1 sentence has no verdict and is not rewritten), so no rewrite is made and no variant added`,
       },
     })
     expect(runCount(app)).toBe(1)

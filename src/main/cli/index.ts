@@ -7,6 +7,7 @@ import { WorkspaceError } from '../store/connection'
 import { quietOnBrokenPipe } from './brokenPipe'
 import { registerAnnotatorsCommands } from './commands/annotators'
 import { registerCallCommands } from './commands/call'
+import { registerControlsCommands } from './commands/controls'
 import { registerExportCommands } from './commands/export'
 import { registerGoldRuleCommands } from './commands/goldRule'
 import { registerImportCommands } from './commands/import'
@@ -34,6 +35,7 @@ export function buildProgram(): Command {
   registerExportCommands(program)
   registerMergeCommands(program)
   registerProjectCommands(program)
+  registerControlsCommands(program)
   registerWorkspaceCommands(program)
   registerUnitsCommands(program)
   registerJudgeCommands(program)

@@ -14,12 +14,12 @@ export const RaiArgs = z.strictObject({
 
 export const IMPROVER: ImproverImpl = {
   async rewrite(task, ctx) {
-    if (!task.sentences.some((s) => !s.consistent)) {
+    if (!task.sentences.some((s) => s.consistent === false)) {
       return { problem: 'nothing to rewrite: every sentence was judged consistent' }
     }
     const feedback = task.sentences
       .map((s, i) => {
-        const status = s.consistent ? 'consistent' : 'INCONSISTENT'
+        const status = s.consistent === null ? 'no verdict' : s.consistent ? 'consistent' : 'INCONSISTENT'
         const why = s.reason?.trim() ? ` Reason: ${s.reason.trim()}` : ''
         return `${i + 1}. [${status}] ${s.text}${why}`
       })

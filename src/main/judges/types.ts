@@ -135,7 +135,8 @@ export interface GeneratorImpl {
 export interface RewriteTask {
   item: Pick<Item, 'id' | 'question' | 'reference'>
   candidate: Pick<Candidate, 'id' | 'variant' | 'text'>
-  sentences: { text: string; consistent: boolean; reason: string | null }[]
+  /** `consistent` is null where the judge gave no verdict (N/A or error): such a sentence is not rewritten. */
+  sentences: { text: string; consistent: boolean | null; reason: string | null }[]
 }
 
 export interface ImproverImpl {

@@ -1,5 +1,5 @@
 import { type ControlLineProblem, parseControlLines } from '../../shared/controlLines'
-import { checkVerdict, LabelSchema } from '../../shared/labelSchemas'
+import { checkVerdict, LabelSchema, schemaWord } from '../../shared/labelSchemas'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 import { UNIT_ORDER } from '../units/numbering'
@@ -33,7 +33,9 @@ export function resolveControlLines(
   const inDataset = db.prepare('SELECT 1 FROM targets WHERE id = ? AND dataset_id = ?')
   const answers: ControlAnswer[] = []
   const found: ControlLineProblem[] = [...problems]
-  for (const l of lines) {
+  for (const typed of lines) {
+    // "False" or "Not clear" as typed is the schema's word where only one word reads so.
+    const l = { ...typed, verdict: schemaWord(schema, typed.verdict) }
     const problem = (why: string) => found.push({ line: l.line, text: l.text, problem: why })
     // Said here with the line's number: setControls would name only the target id.
     const badVerdict = checkVerdict(schema, l.verdict)

@@ -88,7 +88,8 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
         annotatorId: id,
         name: names.get(id) ?? `#${id}`,
         labels: mine.length,
-        overK: mine.filter((l) => l.rank > k).length,
+        // Without a plan there is no k (everyone labels everything), so no label is past it.
+        overK: plan.planned ? mine.filter((l) => l.rank > k).length : 0,
         activeSeconds,
         timedLabels: timed.length,
         medianSeconds: median(timed),

@@ -17,12 +17,17 @@ import type { RunSession } from './session'
 import { loadJudgeTasks } from './tasks'
 
 /**
- * Whether a stored verdict of a run says "consistent": verdicts are in the dataset's schema
- * (a yes/no dataset stores DCR's decision as yes/no), so its binary mapping decides.
+ * What a stored verdict of a run says of its sentence: consistent (true), inconsistent (false), or
+ * nothing (null: N/A or a failed call). Verdicts are in the dataset's schema (a yes/no dataset
+ * stores DCR's decision as yes/no), so its binary mapping decides.
  */
-function consistentIn(db: Db, runId: number): (verdict: string | null) => boolean {
+function consistentIn(
+  db: Db,
+  runId: number,
+): (row: { status: string; verdict: string | null }) => boolean | null {
   const schema = getDataset(db, getRun(db, runId).datasetId).labelSchema
-  return (verdict) => toBinary(schema, verdict) === 'supported'
+  return (row) =>
+    row.status !== 'ok' || row.verdict === null ? null : toBinary(schema, row.verdict) === 'supported'
 }
 
 /** Judged sentences of the given candidates in one run, grouped per candidate. */
@@ -40,9 +45,48 @@ function judgedCandidates(db: Db, runId: number, candidateIds: number[] | null):
       }
       tasks.push(task)
     }
-    task.sentences.push({ text: r.text, consistent: consistent(r.verdict), reason: r.reason })
+    task.sentences.push({ text: r.text, consistent: consistent(r), reason: r.reason })
   }
   return tasks
+}
+
+/** Only a sentence the judge found inconsistent is worth a rewrite; one it gave no verdict on is not. */
+const needsRewrite = (task: RewriteTask): boolean => task.sentences.some((x) => x.consistent === false)
+
+const isRewrite = (variant: string): boolean => /\+rai\d+$/.test(variant)
+
+/** What the first round of an improvement of a DCR run would do, said before it starts. */
+export interface ImprovementPlan {
+  /** Candidates with at least one sentence judged inconsistent: one rewrite call each. */
+  candidates: number
+  /** Sentences judged inconsistent. */
+  inconsistent: number
+  /** Sentences the judge gave no verdict on (N/A or failed): left as they are. */
+  unjudged: number
+  /** The variants the rewrites will be stored as. */
+  variants: string[]
+}
+
+export function improvementPlan(db: Db, sourceRunId: number): ImprovementPlan {
+  const tasks = judgedCandidates(db, sourceRunId, null).filter((t) => !isRewrite(t.candidate.variant))
+  const chosen = tasks.filter(needsRewrite)
+  const sentences = tasks.flatMap((t) => t.sentences)
+  return {
+    candidates: chosen.length,
+    inconsistent: sentences.filter((x) => x.consistent === false).length,
+    unjudged: sentences.filter((x) => x.consistent === null).length,
+    variants: [...new Set(chosen.map((t) => raiVariant(t.candidate.variant, 1)))].sort(),
+  }
+}
+
+/** Why there is nothing to improve, in the words a person reads; null when there is something. */
+export function nothingToImprove(plan: ImprovementPlan, runId: number): string | null {
+  if (plan.candidates > 0) return null
+  const unjudged =
+    plan.unjudged > 0
+      ? ` (${plan.unjudged} ${plan.unjudged === 1 ? 'sentence has' : 'sentences have'} no verdict and ${plan.unjudged === 1 ? 'is' : 'are'} not rewritten)`
+      : ''
+  return `Nothing to improve: run ${runId} found no sentence inconsistent${unjudged}, so no rewrite is made and no variant added`
 }
 
 export const raiVariant = (variant: string, round: number) =>
@@ -56,11 +100,13 @@ export function candidateScore(db: Db, runId: number, candidateId: number): numb
   const rows = sentenceVerdictsOfCandidate(db, runId, candidateId)
   if (rows.length === 0 || rows.some((r) => r.status !== 'ok')) return null
   const consistent = consistentIn(db, runId)
-  return rows.filter((r) => consistent(r.verdict)).length / rows.length
+  return rows.filter((r) => consistent(r) === true).length / rows.length
 }
 
 export interface RoundReport {
   round: number
+  /** Rewrites this round made; 0 when it had nothing to correct (and added no variant). */
+  rewritten: number
   inconsistent: number
   corrected: number
   rate: number | null
@@ -74,7 +120,7 @@ export function improvementReport(db: Db, runId: number, sourceRunId: number, ro
       .prepare('SELECT id, parent_candidate_id AS parent FROM candidates WHERE origin = ? AND variant LIKE ?')
       .all(llmOrigin(runId), `%+rai${k}`) as { id: number; parent: number }[]
     const parents = judgedCandidates(db, k === 1 ? sourceRunId : runId, null).filter((t) =>
-      k === 1 ? !/\+rai\d+$/.test(t.candidate.variant) : t.candidate.variant.endsWith(`+rai${k - 1}`),
+      k === 1 ? !isRewrite(t.candidate.variant) : t.candidate.variant.endsWith(`+rai${k - 1}`),
     )
     const before: (number | null)[] = []
     const after: (number | null)[] = []
@@ -83,7 +129,7 @@ export function improvementReport(db: Db, runId: number, sourceRunId: number, ro
       const child = children.find((c) => c.parent === p.candidate.id)
       after.push(child ? candidateScore(db, runId, child.id) : null)
     }
-    out.push({ round: k, ...improvementRate(before, after) })
+    out.push({ round: k, rewritten: children.length, ...improvementRate(before, after) })
   }
   return out
 }
@@ -109,8 +155,10 @@ export async function runImprovement(s: RunSession): Promise<void> {
   let scope: number[] | null = null
   for (let k = 1; k <= rounds; k++) {
     const tasks = judgedCandidates(db, judgeRun, scope).filter(
-      (t) => (k > 1 || !/\+rai\d+$/.test(t.candidate.variant)) && t.sentences.some((x) => !x.consistent),
+      (t) => (k > 1 || !isRewrite(t.candidate.variant)) && needsRewrite(t),
     )
+    // Nothing left to correct: later rounds would have nothing either.
+    if (tasks.length === 0) break
     let done = 0
     s.progress(done, tasks.length)
     const children: number[] = []

@@ -306,6 +306,18 @@ export const judgesCalls = {
     z.object({ runId: Id, rounds: z.number().int().min(1).max(10).default(1) }),
     z.object({ runId: Id }),
   ),
+  /** What improving a DCR run would do, said before it starts: rewrite calls, the new variants. */
+  'judges.improvePlan': call(
+    RunRef,
+    z.object({
+      candidates: z.number().int(),
+      inconsistent: z.number().int(),
+      unjudged: z.number().int(),
+      variants: z.array(z.string()),
+      /** Why nothing would be rewritten; null when something would. */
+      nothing: z.string().nullable(),
+    }),
+  ),
   'judges.runs': call(z.object({ datasetId: Id.optional() }), z.array(RunInfo)),
   'judges.pause': call(RunRef, Ok),
   'judges.cancel': call(RunRef, Ok),

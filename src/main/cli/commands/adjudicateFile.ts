@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { contract } from '../../../shared/contract'
 import { printResult } from '../util'
+import { verdictFor } from './locate'
 import { applyLines, linePeople, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
 import type { Session } from './session'
 
@@ -31,7 +32,7 @@ export async function adjudicateFile(s: Session, file: string, f: DecisionFlags)
     decide(
       contract['agreement.adjudicate'].input.parse({
         targetId: target.targetId,
-        verdict: row.verdict,
+        verdict: verdictFor(s, target, row.verdict),
         adjudicatorId: idOf(adjudicator),
         ...(row.note !== undefined && row.note !== null ? { note: row.note } : {}),
       }),

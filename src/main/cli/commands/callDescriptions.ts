@@ -55,6 +55,7 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'judges.preview': 'The exact requests a judge config would send',
   'judges.start': 'Starts runs of a judge config on a dataset and waits for them',
   'judges.improve': 'DCR improvement rounds on a DCR run, waited for',
+  'judges.improvePlan': 'What improving a DCR run would rewrite (calls, new variants), before it starts',
   'judges.runs': 'Runs with status, progress, tokens and cost',
   'judges.pause': 'Pauses a run that is queued or driven by no live process',
   'judges.cancel': 'Cancels a run that is queued or driven by no live process',

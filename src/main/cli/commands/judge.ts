@@ -350,9 +350,10 @@ export function registerJudgeCommands(program: Command): void {
         printResult(Boolean(f.json), { ...summary, rounds: roundsReport }, () =>
           [
             human(summary),
-            ...roundsReport.map(
-              (r) =>
-                `round ${r.round}: ${r.corrected}/${r.inconsistent} corrected (${r.rate === null ? 'n/a' : `${(r.rate * 100).toFixed(1)}%`})`,
+            ...roundsReport.map((r) =>
+              r.rewritten === 0
+                ? `round ${r.round}: nothing left to correct, no variant added`
+                : `round ${r.round}: ${r.rewritten} rewritten, ${r.corrected}/${r.inconsistent} corrected (${r.rate === null ? 'n/a' : `${(r.rate * 100).toFixed(1)}%`})`,
             ),
           ].join('\n'),
         )

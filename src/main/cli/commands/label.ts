@@ -10,6 +10,7 @@ import {
   locateTarget,
   type TargetFlags,
   targetLocatorFromFlags,
+  verdictFor,
   withTargetOptions,
 } from './locate'
 import { applyLines, linePeople, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
@@ -62,7 +63,7 @@ async function labelOne(s: Session, f: LabelFlags): Promise<void> {
   const label = await s.call('annotate.save', {
     targetId: target.targetId,
     annotatorId: s.annotatorId('label'),
-    verdict: f.clear ? null : (f.verdict ?? null),
+    verdict: f.clear || f.verdict === undefined ? null : verdictFor(s, target, f.verdict),
     ...(f.evidence ? { evidence: f.evidence.map(parseSpan) } : {}),
     ...(f.note !== undefined ? { note: f.note } : {}),
   })
@@ -93,7 +94,7 @@ async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void>
       contract['annotate.save'].input.parse({
         targetId: target.targetId,
         annotatorId: idOf(annotator),
-        verdict: row.verdict,
+        verdict: row.verdict === null ? null : verdictFor(s, target, row.verdict),
         ...(row.evidence ? { evidence: row.evidence } : {}),
         ...(row.note !== undefined ? { note: row.note } : {}),
       }),
@@ -157,7 +158,7 @@ export function registerLabelCommands(program: Command): void {
         const target = await locateTarget(s, targetLocatorFromFlags(f))
         const r = await s.call('agreement.adjudicate', {
           targetId: target.targetId,
-          verdict: f.verdict,
+          verdict: verdictFor(s, target, f.verdict),
           adjudicatorId: s.annotatorId('adjudicate'),
           ...(f.note !== undefined ? { note: f.note } : {}),
         })

@@ -1,5 +1,7 @@
 import type { Command } from 'commander'
 import type { UnitEntry, UnitsPage } from '../../../shared/contract/units'
+import { schemaWord } from '../../../shared/labelSchemas'
+import { getDataset } from '../../store/repos/datasets'
 import { CliError, EXIT } from '../util'
 import type { Session } from './session'
 
@@ -35,6 +37,39 @@ export interface LocatedTarget extends LocatedUnit {
 
 const quoted = (xs: string[]) => xs.map((x) => `"${x}"`).join(', ')
 
+/** Names the dataset (however it was given) and shows what its item ids look like. */
+function noItem(s: Session, datasetId: number, extId: string): string {
+  const name = (s.db.prepare('SELECT name FROM datasets WHERE id = ?').pluck().get(datasetId) as string) ?? ''
+  const ids = s.db
+    .prepare('SELECT ext_id FROM items WHERE dataset_id = ? ORDER BY position LIMIT 4')
+    .pluck()
+    .all(datasetId) as string[]
+  const some =
+    ids.length === 0
+      ? '; it has no items'
+      : `; its items have ids such as ${quoted(ids.slice(0, 3))}${ids.length > 3 ? ', …' : ''}`
+  return `Dataset "${name}" (#${datasetId}) has no item with id "${extId}"${some}`
+}
+
+/**
+ * The candidate a script names by variant: its exact name, or the name as the app shows it with
+ * spaces for underscores ("falcon 40B instruct"), when only one variant reads so.
+ */
+export function findVariant<C extends { variant: string }>(
+  candidates: readonly C[],
+  name: string,
+): C | undefined {
+  const exact = candidates.find((c) => c.variant === name)
+  if (exact) return exact
+  const loose = (v: string) =>
+    v
+      .trim()
+      .replace(/[\s_]+/g, ' ')
+      .toLowerCase()
+  const matches = candidates.filter((c) => loose(c.variant) === loose(name))
+  return matches.length === 1 ? matches[0] : undefined
+}
+
 export async function itemPage(
   s: Session,
   dataset: string,
@@ -44,9 +79,9 @@ export async function itemPage(
   const row = s.db
     .prepare('SELECT id FROM items WHERE dataset_id = ? AND ext_id = ?')
     .get(datasetId, extId) as { id: number } | undefined
-  if (!row) throw new CliError(`Dataset "${dataset}" has no item with id "${extId}"`)
+  if (!row) throw new CliError(noItem(s, datasetId, extId))
   const page = await s.call('units.list', { datasetId, itemId: row.id })
-  if (!page.item) throw new CliError(`Dataset "${dataset}" has no item with id "${extId}"`)
+  if (!page.item) throw new CliError(noItem(s, datasetId, extId))
   return { datasetId, page: { ...page, item: page.item } }
 }
 
@@ -62,8 +97,7 @@ export async function locateUnit(s: Session, loc: UnitLocator, variant?: string)
     return { datasetId, page, unit, number: loc.unit }
   }
   const text = (loc.unitText ?? '').trim()
-  const candidateId =
-    variant === undefined ? undefined : page.candidates.find((c) => c.variant === variant)?.id
+  const candidateId = variant === undefined ? undefined : findVariant(page.candidates, variant)?.id
   const matches = page.units
     .map((unit, i) => ({ unit, number: i + 1 }))
     .filter(({ unit }) => unit.text.trim() === text)
@@ -94,9 +128,10 @@ export async function locateTarget(s: Session, loc: TargetLocator): Promise<Loca
         EXIT.usage,
       )
   }
-  const candidate = page.candidates.find((c) => c.variant === variant)
+  const candidate = findVariant(page.candidates, variant)
   if (!candidate)
     throw new CliError(`item "${loc.item}" has no variant "${variant}" (it has ${quoted(variants)})`)
+  variant = candidate.variant
   const targetId = s.ctx.workspace.content.targetId(unit.id, candidate.id)
   if (targetId === null)
     throw new CliError(
@@ -104,6 +139,10 @@ export async function locateTarget(s: Session, loc: TargetLocator): Promise<Loca
     )
   return { ...found, targetId, variant }
 }
+
+/** "Neutral" as typed is the schema's "neutral": one word matches it, so there is no guess. */
+export const verdictFor = (s: Session, t: LocatedTarget, typed: string): string =>
+  schemaWord(getDataset(s.db, t.datasetId).labelSchema, typed)
 
 /** The locator flags `label` and `adjudicate` share. */
 export function withTargetOptions(cmd: Command): Command {

@@ -11,6 +11,7 @@ import { detectModel } from '../../providers/probe'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { getConfig, listConfigs, requestFromConfig, saveConfig } from '../../runs/configs'
 import { createRuns, improveRequest } from '../../runs/create'
+import { improvementPlan, nothingToImprove } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
@@ -136,9 +137,17 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
           'bad_input',
           `Run ${runId} has no DCR verdicts, so there is nothing to improve; judge the dataset's sentences with dcr first`,
         )
+      // N/A sentences are not inconsistent: a run with nothing else adds no variant and says so.
+      const nothing = nothingToImprove(improvementPlan(db(), runId), runId)
+      if (nothing) throw new ServiceError('bad_input', nothing)
       const [id] = createRuns(db(), improveRequest(source, rounds))
       launch([id!])
       return { runId: id! }
+    },
+    'judges.improvePlan': ({ runId }) => {
+      getRun(db(), runId)
+      const plan = improvementPlan(db(), runId)
+      return { ...plan, nothing: nothingToImprove(plan, runId) }
     },
     'judges.runs': ({ datasetId }) => runInfos(db(), datasetId, (id) => engine().isActive(id)),
     'judges.pause': ({ runId }) => {

@@ -54,7 +54,7 @@ function comparison(
         data-testid="identical"
         title="The answer is identical to the reference, word for word"
       >
-        identical to the answer
+        identical<span className="diff-word"> to the answer</span>
       </span>
     )
   return (
@@ -68,7 +68,7 @@ function comparison(
       title="Mark the words the answer adds (in the answer) and leaves out (in the reference)"
       data-testid="diff-toggle"
     >
-      Diff · {Math.round(diff.shared * 100)}% shared
+      Diff · {Math.round(diff.shared * 100)}%<span className="diff-word"> shared</span>
     </button>
   )
 }
@@ -89,7 +89,8 @@ export function AnnotateLayout(p: Props) {
   const focused = targets.find((t) => t.targetId === state.focus) ?? null
   const reference = view.item.reference
   const answer = candidate?.text ?? ''
-  const answerVariant = candidate?.variant.replace(/_/g, ' ') ?? ''
+  // The variant's own name, as the CLI, the exports and Compare write it.
+  const answerVariant = candidate?.variant ?? ''
 
   const texts = useMemo(() => ({ reference, candidate: answer }), [reference, answer])
   // The item's units with their answers, the variant on screen first, for the idle alignment.
@@ -190,15 +191,15 @@ export function AnnotateLayout(p: Props) {
             Blind {p.blind ? 'on' : 'off'}
             {p.blind && view.hiddenJudgeVerdicts > 0 ? ` · ${view.hiddenJudgeVerdicts} hidden` : ''}
           </button>
-          {p.notice && (
-            <span className="notice" role="status">
-              {p.notice}
-            </span>
-          )}
           {p.error && <span className="error-text">{p.error}</span>}
           <SaveIndicator status={p.saveStatus} onRetry={p.onRetry} />
         </div>
       </div>
+      {p.notice && (
+        <p className="notice" role="status">
+          {p.notice}
+        </p>
+      )}
       {view.steppedOut && (
         <p className="error-box stepped-out" role="status">
           You stepped out of labelling this dataset to adjudicate it (Agreement view), so labels you give here

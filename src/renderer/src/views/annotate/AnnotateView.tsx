@@ -164,8 +164,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   }, [notice])
 
   const labelledNow = (id: number) => (stateRef.current.labels[id]?.verdict ?? null) !== null
-  const variantName = (id: number) =>
-    view?.candidates.find((c) => c.id === id)?.variant.replace(/_/g, ' ') ?? ''
+  const variantName = (id: number) => view?.candidates.find((c) => c.id === id)?.variant ?? ''
 
   const goNextUnlabelled = async (after: number | null) => {
     if (annotatorId === null) return
@@ -214,6 +213,9 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     const r = action.perform(stateRef.current, arg)
     stateRef.current = r.state
     setState(r.state)
+    // A message speaks of the state before this key ("every unit is labelled" before an undo):
+    // the next action retires it, and says its own if it has one.
+    setNotice(null)
     apply(r.effects)
     if (fresh && action === (A.labelVerdict as Action<unknown>)) afterLabel()
     // Focus stays on the list after a label, whatever was clicked.
@@ -245,7 +247,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     if (next) {
       switchCandidate(next.candidateId, next.first)
       setNotice(
-        `${variantName(candidateId)} is done. Now ${next.variant.replace(/_/g, ' ')}: ${next.left} unit${next.left === 1 ? '' : 's'} left.`,
+        `${variantName(candidateId)} is done. Now ${next.variant}: ${next.left} unit${next.left === 1 ? '' : 's'} left.`,
       )
       return
     }
@@ -298,6 +300,13 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     if (shown && (document.activeElement === null || document.activeElement === document.body))
       listRef.current?.focus({ preventScroll: true })
   }, [shown])
+
+  // Once the guidelines are read the keyboard goes back to the list, where it was before they came up.
+  const wasGated = useRef(false)
+  useEffect(() => {
+    if (wasGated.current && !guidelines.gated) listRef.current?.focus({ preventScroll: true })
+    wasGated.current = guidelines.gated
+  }, [guidelines.gated])
 
   // Last of the effects a key press runs (a parent's effects follow its children's): the rows,
   // the list's scroll and the panes' highlights are all in place by now.

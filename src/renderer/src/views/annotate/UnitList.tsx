@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect } from 'react'
 import type { AnnotateTarget } from '../../../../shared/contract/annotate'
 import type { LabelSchema } from '../../../../shared/labelSchemas'
-import type { VerdictKey } from '../../actions/keymap'
+import { type VerdictKey, verdictText } from '../../actions/keymap'
 import type { TargetLabel } from '../../actions/types'
 import { UnitRow } from './UnitRow'
 
@@ -43,9 +43,12 @@ export const UnitList = memo(function UnitList(props: Props) {
     document.getElementById(`unit-${focus}`)?.scrollIntoView({ block: 'nearest' })
   }, [focus])
 
+  // The verdict slot of each row is as wide as the longest verdict ("Contradiction").
+  const chars = Math.max(4, ...props.keys.map((k) => verdictText(k.verdict).length))
   return (
     <div
       className="unit-list"
+      style={{ '--verdict-chars': chars } as React.CSSProperties}
       role="listbox"
       aria-label="Units"
       tabIndex={0}

@@ -41,7 +41,7 @@ export function VariantTabs({ candidates, activeId, progressOf, onCandidate }: P
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => onCandidate(c.id)}
           >
-            {c.variant.replace(/_/g, ' ')}
+            {c.variant}
             <TabProgress done={progress.done} total={progress.total} />
           </button>
         )

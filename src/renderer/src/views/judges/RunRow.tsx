@@ -4,6 +4,7 @@ import type { RunInfo } from '../../../../shared/contract/judges'
 import { costMark, repeatWord } from '../../../../shared/runNames'
 import { api } from '../../api'
 import { BatchList } from './BatchList'
+import { ImproveDialog } from './ImproveDialog'
 import { VerdictExportPanel } from './VerdictExportPanel'
 
 export type Progress = EventPayload<'runs.progress'>
@@ -43,14 +44,7 @@ export function RunRow({
       setError(e instanceof Error ? e.message : String(e))
     }
   }
-  const improve = async () => {
-    try {
-      await api('judges.improve', { runId: run.id, rounds: 1 })
-      onChanged()
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
-    }
-  }
+  const [improving, setImproving] = useState(false)
   const following = live && run.active
   const status = following ? live.status : run.status
   const done = following ? live.done : run.status === 'done' ? run.total : null
@@ -174,8 +168,8 @@ export function RunRow({
           )}
           {/* Only a DCR run with verdicts has inconsistent sentences to rewrite. */}
           {run.status === 'done' && run.kind === 'judge' && run.method === 'dcr' && run.verdicts > 0 && (
-            <button type="button" className="tiny" onClick={improve}>
-              Improve (RAI)
+            <button type="button" className="tiny" onClick={() => setImproving(true)}>
+              Improve (RAI)…
             </button>
           )}
           {hasVerdicts && (
@@ -191,6 +185,7 @@ export function RunRow({
           )}
         </div>
         {exporting && <VerdictExportPanel run={run} onClose={() => setExporting(false)} />}
+        {improving && <ImproveDialog run={run} onClose={() => setImproving(false)} onStarted={onChanged} />}
       </td>
     </tr>
   )

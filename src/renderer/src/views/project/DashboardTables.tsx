@@ -137,7 +137,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
             <tr>
               <th>Annotator</th>
               <th>Labels</th>
-              <th title="Labels placed by hand on targets that already had k">Past k</th>
+              {d.plan.planned && <th title="Labels placed by hand on targets that already had k">Past k</th>}
               <th>Progress</th>
               <th>Median s / label</th>
               <th>κ with adjudicated gold</th>
@@ -151,7 +151,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
               <tr key={a.annotatorId} data-annotator={a.name}>
                 <td>{a.name}</td>
                 <td>{a.labels}</td>
-                <td>{a.overK}</td>
+                {d.plan.planned && <td>{a.overK}</td>}
                 <td>{a.assigned === null ? '—' : `${a.assignedDone} / ${a.assigned}`}</td>
                 <td>{num(a.medianSeconds, 1)}</td>
                 <td>{a.goldShared === 0 ? '—' : kappaCell(a.kappaWithGold, a.goldShared)}</td>

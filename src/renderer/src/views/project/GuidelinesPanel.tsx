@@ -94,9 +94,12 @@ export function GuidelinesGate({
           <GuidelinesText body={current.body} />
         </div>
         {error && <p className="error-box">{error}</p>}
+        {/* Focused as it comes up, so Enter confirms: the unit list behind it holds no keys now. */}
         <button
           type="button"
           className="primary"
+          // biome-ignore lint/a11y/noAutofocus: a modal's one action takes the focus, as a dialog should
+          autoFocus
           onClick={() =>
             api('projects.readGuidelines', { datasetId, annotatorId, version: current.version }).then(
               onRead,
