@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AppContext } from '../../src/main/app/context'
@@ -16,7 +16,8 @@ import { tmpDirs } from '../helpers/tmp'
 const dir = tmpDirs()
 
 /**
- * Two annotators (ann, bob) on one summary of four sentences, QAGS layout:
+ * Two annotators (ann, bob: the file's workers, so its sources) on one summary of four sentences,
+ * QAGS layout:
  * s1 both yes · s2 ann yes, bob no (tie) · s3 ann no, bob yes (tie) · s4 only ann, no.
  */
 function twoAnnotators(): string {
@@ -58,9 +59,9 @@ function twoAnnotators(): string {
   return file
 }
 
-async function workspace(): Promise<string> {
+async function workspace(file = twoAnnotators()): Promise<string> {
   const db = join(dir(), 'ws.factlab')
-  const r = await cli(['import', twoAnnotators(), '--workspace', db, '--dataset', 'two'])
+  const r = await cli(['import', file, '--workspace', db, '--dataset', 'two'])
   expect(r.code, r.err).toBe(0)
   return db
 }
@@ -85,27 +86,27 @@ function goldInOrder(db: string): (string | null)[] {
 describe('gold rules on a two-annotator dataset', () => {
   it('the default leaves ties without gold; each stated rule gives the gold it says', async () => {
     const db = await workspace()
-    expect(goldInOrder(db)).toEqual(['yes', null, null, 'no'])
+    expect(goldInOrder(db)).toEqual(['consistent', null, null, 'inconsistent'])
     const cases: [string[], (string | null)[]][] = [
       [
         ['--tie', 'unsupported'],
-        ['yes', 'no', 'no', 'no'],
+        ['consistent', 'inconsistent', 'inconsistent', 'inconsistent'],
       ],
       [
         ['--tie', 'supported'],
-        ['yes', 'yes', 'yes', 'no'],
+        ['consistent', 'consistent', 'consistent', 'inconsistent'],
       ],
       [
         ['--tie', 'supported', '--min-labels', '2'],
-        ['yes', 'yes', 'yes', null],
+        ['consistent', 'consistent', 'consistent', null],
       ],
       [
         ['--annotator', 'bob'],
-        ['yes', 'no', 'yes', null],
+        ['consistent', 'inconsistent', 'consistent', null],
       ],
       [
         ['--majority', '--tie', 'none', '--min-labels', '1'],
-        ['yes', null, null, 'no'],
+        ['consistent', null, null, 'inconsistent'],
       ],
     ]
     for (const [flags, gold] of cases) {
@@ -120,7 +121,7 @@ describe('gold rules on a two-annotator dataset', () => {
     const decisions = join(dir(), 'decisions.jsonl')
     writeFileSync(
       decisions,
-      `${JSON.stringify({ item: 'a1', unit: 2, verdict: 'yes', note: 'checked the article' })}\n`,
+      `${JSON.stringify({ item: 'a1', unit: 2, verdict: 'consistent', note: 'checked the article' })}\n`,
     )
     const a = await cli([
       'adjudicate',
@@ -136,14 +137,14 @@ describe('gold rules on a two-annotator dataset', () => {
     ])
     expect(a.code, a.err).toBe(0)
     await cli(['gold-rule', '--workspace', db, '--dataset', 'two', '--tie', 'unsupported', '--by', 'lead'])
-    expect(goldInOrder(db)).toEqual(['yes', 'yes', 'no', 'no'])
+    expect(goldInOrder(db)).toEqual(['consistent', 'consistent', 'inconsistent', 'inconsistent'])
     const shown = JSON.parse((await cli(['gold-rule', '--workspace', db, '--dataset', 'two', '--json'])).out)
     expect(shown.description).toBe('majority of the annotators; a tie counts as unsupported')
     expect(shown.history).toHaveLength(1)
     expect(shown.history[0]).toMatchObject({ changedBy: 'lead', goldBefore: 3, goldAfter: 4, moved: 1 })
     const w = openWorkspace(db)
     expect(w.prepare('SELECT before, after FROM gold_rule_changes').all()).toEqual([
-      { before: null, after: 'no' },
+      { before: null, after: 'inconsistent' },
     ])
     expect(() => w.prepare('DELETE FROM gold_rule_history').run()).toThrow(/append-only/)
     // Setting the rule already in force records nothing.
@@ -158,7 +159,7 @@ describe('gold rules on a two-annotator dataset', () => {
     expect(r.err).toMatch(/No annotator named "zed"/)
     const t = await cli(['gold-rule', '--workspace', db, '--dataset', 'two', '--tie', 'coin-flip'])
     expect(t.code).toBe(2)
-    expect(goldInOrder(db)).toEqual(['yes', null, null, 'no'])
+    expect(goldInOrder(db)).toEqual(['consistent', null, null, 'inconsistent'])
   })
 
   it('leaves the named gold annotator out when scoring that annotator (no gold of their own)', () => {
@@ -212,13 +213,21 @@ describe('majority of the sources (SummEval: the experts are gold)', () => {
     expect(resolveGold(w, 1).size).toBe(3)
     expect(computeDatasetMetrics(w, 1, { replicates: 0 }).goldTargets).toBe(3)
     w.close()
-    const two = await workspace()
-    const r = await cli(['gold-rule', '--workspace', two, '--dataset', 'two', '--of', 'sources'])
+    // The same summary with nobody's responses: a dataset with no reference labels of its own.
+    const bare = join(dir(), 'bare.jsonl')
+    const row = JSON.parse(readFileSync(twoAnnotators(), 'utf8')) as {
+      summary_sentences: { responses: unknown[] }[]
+    }
+    for (const s of row.summary_sentences) s.responses = []
+    writeFileSync(bare, `${JSON.stringify(row)}\n`)
+    const none = await workspace(bare)
+    const r = await cli(['gold-rule', '--workspace', none, '--dataset', 'two', '--of', 'sources'])
     expect(r.code).toBe(1)
     expect(r.err).toMatch(/no reference labels of its own/)
+    const two = await workspace()
     const bad = await cli(['gold-rule', '--workspace', two, '--dataset', 'two', '--of', 'experts'])
     expect(bad.code).toBe(2)
-    expect(goldInOrder(two)).toEqual(['yes', null, null, 'no'])
+    expect(goldInOrder(two)).toEqual(['consistent', null, null, 'inconsistent'])
   })
 })
 
@@ -261,7 +270,7 @@ describe('gold.rule and gold.setRule calls', () => {
     } finally {
       ctx.close()
     }
-    expect(goldInOrder(db)).toEqual(['yes', 'yes', 'no', 'no'])
+    expect(goldInOrder(db)).toEqual(['consistent', 'consistent', 'inconsistent', 'inconsistent'])
   })
 })
 
@@ -272,7 +281,7 @@ describe('adjudicate --file', () => {
     writeFileSync(
       file,
       [
-        JSON.stringify({ item: 'a1', unit: 2, verdict: 'yes' }),
+        JSON.stringify({ item: 'a1', unit: 2, verdict: 'consistent' }),
         JSON.stringify({ item: 'a1', unit: 3, verdict: 'maybe' }),
       ].join('\n'),
     )
@@ -296,7 +305,7 @@ describe('adjudicate --file', () => {
     const missing = join(dir(), 'missing.jsonl')
     writeFileSync(
       missing,
-      `${JSON.stringify({ item: 'a1', unit: 2, verdict: 'yes' })}\n${JSON.stringify({ item: 'a1', unit: 9, verdict: 'no' })}\n`,
+      `${JSON.stringify({ item: 'a1', unit: 2, verdict: 'consistent' })}\n${JSON.stringify({ item: 'a1', unit: 9, verdict: 'inconsistent' })}\n`,
     )
     const m = await cli([
       'adjudicate',
@@ -312,6 +321,6 @@ describe('adjudicate --file', () => {
     ])
     expect(m.code).toBe(1)
     expect(m.err).toMatch(/line 2: .*no unit 9.*nothing was saved/)
-    expect(goldInOrder(db)).toEqual(['yes', null, null, 'no'])
+    expect(goldInOrder(db)).toEqual(['consistent', null, null, 'inconsistent'])
   })
 })

@@ -1,3 +1,5 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { VerdictOutcome } from '../../src/main/judges/types'
 import { LabelWriter } from '../../src/main/labels/labels'
@@ -29,6 +31,26 @@ export interface RunOpts {
   calls?: { promptTokens: number; completionTokens: number; cost: number; latencyMs: number }[]
 }
 
+let template: string | null = null
+
+/**
+ * A new workspace at the current schema: a copy of one made once per test process. Running
+ * every migration on each new file made a property test of sixty fixtures take a minute on a
+ * busy machine, past the test timeout.
+ */
+function freshWorkspace(dir: string): Db {
+  if (template === null) {
+    const home = mkdtempSync(join(tmpdir(), 'factlab-fixture-'))
+    process.once('exit', () => rmSync(home, { recursive: true, force: true }))
+    const file = join(home, 'template.factlab')
+    openWorkspace(file, { skipQuickCheck: true }).close()
+    template = file
+  }
+  const file = join(dir, 'w.factlab')
+  copyFileSync(template, file)
+  return openWorkspace(file, { skipQuickCheck: true })
+}
+
 /**
  * A workspace with `items` items, each with the given candidate variants and `facts` facts, so
  * every item yields variants × facts targets.
@@ -37,7 +59,7 @@ export function makeFixture(
   dir: string,
   opts: { items: number; variants: string[]; facts: number; schema?: LabelSchema },
 ): Fixture {
-  const db = openWorkspace(join(dir, 'w.factlab'), { skipQuickCheck: true })
+  const db = freshWorkspace(dir)
   const ds = createDataset(db, { name: 'demo', labelSchema: opts.schema ?? FAAF_SCHEMA })
   const w = new ContentWriter(db)
   db.transaction(() => {
