@@ -293,9 +293,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
                         checked={creditPeople}
                         onChange={(e) => setCreditPeople(e.target.checked)}
                       />
-                      File label columns under the people of those names (where someone of that name is
-                      already in this workspace, the column joins their labels; otherwise the import is
-                      refused)
+                      File label columns under the people of those names (a column named after someone already
+                      in this workspace joins their labels; left unticked, such an import is refused)
                     </label>
                   )}
                   {preset === 'custom' && !mapping && preview && (
