@@ -15,6 +15,8 @@ export const ImportWarningKind = z.enum([
   'repeatedRow',
   /** The file's reference labels could not take their usual name: a person holds it. */
   'sourceRenamed',
+  /** A mapping's label column filed under a person already here, as the person importing confirmed. */
+  'labelsCredited',
   /** Text holding invisible characters that reorder how it displays (U+202A–U+202E, U+2066–U+2069). */
   'bidiControls',
 ])
@@ -37,6 +39,8 @@ const HEADINGS: Record<ImportWarningKind, (n: number) => string> = {
   repeatedRow: (n) =>
     `${countOf(n, 'row repeats', 'rows repeat')} an earlier row (same question, reference and answers); each was imported as an item of its own`,
   sourceRenamed: () => "The file's reference labels are kept under another name",
+  labelsCredited: (n) =>
+    `${countOf(n, 'label column was', 'label columns were')} filed under people already in this workspace, as you confirmed`,
   bidiControls: (n) =>
     `${countOf(n, 'row holds', 'rows hold')} invisible direction controls, which make text display in another order than it reads (kept as they are; check the text in the file)`,
 }

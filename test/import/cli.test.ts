@@ -60,6 +60,57 @@ describe('factlab import', () => {
     w.close()
   })
 
+  it('a mapping naming a person already here: refused without --credit-existing-people, theirs with it', async () => {
+    const dir = tmp()
+    const db = join(dir, 'w.factlab')
+    const file = join(dir, 'graded.csv')
+    writeFileSync(file, 'ref,answer,grade\nThe sky is blue.,Blue.,true\nGrass is green.,Red.,false\n')
+    const mapping = join(dir, 'mapping.json')
+    writeFileSync(
+      mapping,
+      JSON.stringify({
+        reference: 'ref',
+        candidates: [{ variant: 'a', column: 'answer' }],
+        wholeUnits: true,
+        labels: [{ column: 'grade', annotator: 'ana' }],
+      }),
+    )
+    const first = await cli(['import', file, '--workspace', db, '--mapping', mapping, '--dataset', 'hers'])
+    expect(first.code, first.err).toBe(0)
+    const count = (sql: string) => {
+      const w = openWorkspace(db)
+      try {
+        return w.prepare(sql).pluck().get()
+      } finally {
+        w.close()
+      }
+    }
+    const refused = await cli(['import', file, '--workspace', db, '--mapping', mapping, '--dataset', 'again'])
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain('is a person already in this workspace')
+    expect(refused.err).toContain('--credit-existing-people')
+    expect(count('SELECT COUNT(*) FROM datasets')).toBe(1)
+    const ok = await cli([
+      'import',
+      file,
+      '--workspace',
+      db,
+      '--mapping',
+      mapping,
+      '--dataset',
+      'again',
+      '--credit-existing-people',
+    ])
+    expect(ok.code, ok.err).toBe(0)
+    expect(ok.out).toContain(
+      '1 label column was filed under people already in this workspace, as you confirmed:\n  column "grade" is now among the labels of “ana”',
+    )
+    expect(count("SELECT COUNT(*) FROM annotators WHERE name = 'ana'")).toBe(1)
+    expect(
+      count("SELECT COUNT(*) FROM labels JOIN annotators a ON a.id = annotator_id WHERE a.name = 'ana'"),
+    ).toBe(4)
+  })
+
   it('usage errors exit 2', async () => {
     const db = join(tmp(), 'w.factlab')
     expect((await cli(['import', fixture('mrpc.tsv'), '--workspace', db, '--preset', 'nope'])).code).toBe(2)

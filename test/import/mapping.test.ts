@@ -3,8 +3,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { importFile } from '../../src/main/import'
 import { resolveGold } from '../../src/main/labels/gold'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { holisticSchema } from '../../src/shared/labelSchemas'
-import { rows, workspaces } from './helpers'
+import { rows, tableCounts, workspaces } from './helpers'
 
 const { ws: newWs, dir } = workspaces()
 
@@ -72,5 +73,79 @@ describe('a column mapping from the wizard', () => {
     ).rejects.toThrow(
       'The column mapping is invalid: column "l" gives verdicts on whole units, so it needs wholeUnits: true',
     )
+  })
+})
+
+describe("a mapping's label column named after a person already in the workspace", () => {
+  /** A workspace where ana has labelled (her own dataset), and a file with a column of "ana"'s labels. */
+  async function anaHere() {
+    const ws = newWs()
+    const file = join(dir(), 'mine.csv')
+    writeFileSync(
+      file,
+      'ref,answer,ana_label,ben_label\nThe sky is blue.,Blue.,true,true\nGrass is green.,Red.,false,true\n',
+    )
+    const own = await importFile(ws, {
+      file,
+      datasetName: 'hers',
+      mapping: {
+        reference: 'ref',
+        candidates: [{ variant: 'a', column: 'answer' }],
+        wholeUnits: true,
+        labels: [{ column: 'ana_label', annotator: 'ana' }],
+      },
+    })
+    expect(own.warnings).toEqual([])
+    const ana = ensureAnnotator(ws.db, 'ana')
+    return { ws, file, ana }
+  }
+  const mapping = {
+    reference: 'ref',
+    candidates: [{ variant: 'a', column: 'answer' }],
+    wholeUnits: true,
+    labels: [
+      { column: 'ana_label', annotator: 'ana' },
+      { column: 'ben_label', annotator: 'ben' },
+    ],
+  }
+
+  it('is refused unless confirmed, naming the column and the person, and creates nothing', async () => {
+    const { ws, file } = await anaHere()
+    const before = tableCounts(ws)
+    await expect(importFile(ws, { file, datasetName: 'theirs', mapping })).rejects.toThrow(
+      /gives column "ana_label" as the labels of “ana”, and “ana” is a person already in this workspace: .*--credit-existing-people.*Nothing was imported/,
+    )
+    // Not the dataset, nor the new person "ben" of the other column.
+    expect(tableCounts(ws)).toEqual(before)
+  })
+
+  it("confirmed, the column joins that person's labels and the report says so", async () => {
+    const { ws, file, ana } = await anaHere()
+    const r = await importFile(ws, { file, datasetName: 'theirs', mapping, creditExistingPeople: true })
+    expect(r).toMatchObject({ labels: 4 })
+    expect(r.warnings).toEqual([
+      {
+        kind: 'labelsCredited',
+        message: 'column "ana_label" is now among the labels of “ana”, who was already in this workspace',
+      },
+    ])
+    const byName = rows<{ name: string; id: number; kind: string }>(
+      ws,
+      'SELECT name, id, kind FROM annotators ORDER BY name',
+    )
+    expect(byName).toEqual([
+      { name: 'ana', id: ana.id, kind: 'person' },
+      { name: 'ben', id: expect.any(Number), kind: 'person' },
+    ])
+    const anas = rows<{ n: number }>(ws, 'SELECT COUNT(*) AS n FROM labels WHERE annotator_id = ?', ana.id)
+    expect(anas).toEqual([{ n: 4 }])
+  })
+
+  it('a name nobody here holds needs no confirming and warns of nothing', async () => {
+    const ws = newWs()
+    const file = join(dir(), 'first.csv')
+    writeFileSync(file, 'ref,answer,ana_label,ben_label\nThe sky is blue.,Blue.,true,true\n')
+    const r = await importFile(ws, { file, mapping })
+    expect(r).toMatchObject({ labels: 2, annotators: 2, warnings: [] })
   })
 })

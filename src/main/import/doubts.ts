@@ -55,6 +55,14 @@ export class ImportDoubts {
     })
   }
 
+  /** A label column filed under a person already here, because the import was told to. */
+  labelsCredited(column: string, person: string): void {
+    this.warnings.push({
+      kind: 'labelsCredited',
+      message: `column "${column}" is now among the labels of “${person}”, who was already in this workspace`,
+    })
+  }
+
   private add(w: ImportWarning): void {
     this.warnings.push(this.file === undefined ? w : { ...w, file: this.file })
   }

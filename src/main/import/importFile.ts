@@ -11,14 +11,20 @@ import {
 import type { ImportWarning } from '../../shared/importWarnings'
 import type { Workspace } from '../app/workspace'
 import { openWorkspace } from '../store/connection'
-import { sourceNamed } from '../store/repos/annotators'
+import { personNamed, sourceNamed } from '../store/repos/annotators'
 import { now } from '../store/repos/rows'
 import { inSavepoint } from './atomic'
 import { CHUNK_ITEMS, CHUNK_WORK, ChunkWriter, yieldToOthers } from './chunks'
 import { ImportDoubts } from './doubts'
 import { ImportError, RowError } from './errors'
 import { createHiddenDataset, discardDataset, publishDataset } from './hidden'
-import { mappingConverter, sourceNamedInMapping } from './mapping'
+import {
+  mappingConverter,
+  type PersonColumn,
+  peopleNamedInMapping,
+  peopleRefusal,
+  sourceNamedInMapping,
+} from './mapping'
 import { expandPaths, isFolder } from './multi/expand'
 import { type FilePart, nameParts, partsMetadata } from './multi/names'
 import type { NormItem, PresetOptions, RowConverter } from './normalized'
@@ -41,6 +47,11 @@ export interface ImportOptions {
   mapping?: Mapping | z.input<typeof Mapping>
   datasetName?: string
   skipBadRows?: boolean
+  /**
+   * A mapping's label columns named after people already in the workspace are filed as their
+   * labels. Without it such a mapping is refused: a file's labels never join a person's own unasked.
+   */
+  creditExistingPeople?: boolean
   /** RefChecker: a file giving question and reference per id. */
   secondFile?: string
   presetOptions?: PresetOptions
@@ -193,6 +204,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     let converter: RowConverter | null = null
     let sink: ItemSink | null = null
     let chunks: ChunkWriter | null = null
+    let credited: PersonColumn[] = []
     let records = 0
     let partIndex = 0
     let partRecords = 0
@@ -211,6 +223,12 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       const refused =
         conv.mapping && sourceNamedInMapping(conv.mapping, conv.sources ?? [], (n) => sourceNamed(db, n))
       if (refused) throw new ImportError(refused)
+      // Only a mapping the person gave: a preset's label columns are the file's sources, which the
+      // sink keeps apart from a person of the same name by itself.
+      const people =
+        opts.mapping && conv.mapping ? peopleNamedInMapping(conv.mapping, (n) => personNamed(db, n)) : []
+      if (people.length && !opts.creditExistingPeople) throw new ImportError(peopleRefusal(people))
+      credited = people
       converter = conv
       datasetId = createHiddenDataset(db, {
         name,
@@ -360,6 +378,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       )
     }
     for (const r of (sink as ItemSink | null)?.renamedSources ?? []) doubts.sourceRenamed(r.wanted, r.used)
+    for (const c of credited) doubts.labelsCredited(c.column, c.person)
     return {
       dataset: name,
       datasetId,

@@ -106,6 +106,35 @@ export function sourceNamedInMapping(
   return null
 }
 
+/** A label column of a mapping that names a person this workspace already has. */
+export interface PersonColumn {
+  column: string
+  person: string
+}
+
+/**
+ * The mapping's label columns whose annotator is a person here already (`isPerson` asks the
+ * workspace). Imported as they are, their verdicts would be filed among that person's own labels,
+ * to be shown, counted and overwritten as hers; the import asks for that to be confirmed.
+ */
+export function peopleNamedInMapping(mapping: Mapping, isPerson: (name: string) => boolean): PersonColumn[] {
+  return [...mapping.labels, ...mapping.factLabels]
+    .map((l) => ({ column: l.column, person: l.annotator.trim() }))
+    .filter((l) => isPerson(l.person))
+}
+
+/** Why an unconfirmed mapping naming people here is refused, and how to confirm it. */
+export function peopleRefusal(found: readonly PersonColumn[]): string {
+  const columns = found.map((f) => `column "${f.column}" as the labels of “${f.person}”`).join(', ')
+  const who = [...new Set(found.map((f) => `“${f.person}”`))].join(', ')
+  return (
+    `The mapping gives ${columns}, and ${who} ${found.length === 1 ? 'is a person' : 'are people'} already in this workspace: ` +
+    `the file's labels would be filed among their own. If the file holds their labels, confirm it ` +
+    `(“File label columns under the people of those names” in the import dialog, --credit-existing-people on the command line); ` +
+    `otherwise give those columns another name. Nothing was imported`
+  )
+}
+
 /** Facts from a cell: a list as it is (JSON, Parquet), or text split as the mapping says. */
 function readFacts(row: Row, source: NonNullable<Mapping['facts']>): string[] {
   return at(source.column, () => {

@@ -174,6 +174,8 @@ export const datasetsCalls = {
       moreSources: z.array(FileSource).max(500).default([]),
       datasetName: z.string().trim().min(1).max(200).optional(),
       skipBadRows: z.boolean().default(false),
+      /** A mapping's label columns named after people already here are filed as theirs (else refused). */
+      creditExistingPeople: z.boolean().default(false),
     }),
     ImportReport,
   ),

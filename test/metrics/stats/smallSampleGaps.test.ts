@@ -113,10 +113,49 @@ describe('a bootstrap never reads 0% where errors were seen', () => {
     const pairs = Array.from({ length: 25 }, (_, i) => ({
       human: 'entailment' as const,
       judge: i === 0 ? ('neutral' as const) : ('entailment' as const),
+      response: Math.floor(i / 5),
     }))
     const got = tripletErrorRate(pairs, { seed: 1 })
     expect(got.ciMethod).toBe('wilson')
     near(got.ci, 0.0071, 0.1954)
+  })
+})
+
+describe("a checker's triplet error rate resamples responses, not triplets", () => {
+  /**
+   * 100 triplets, 5 per response; the checker gets every triplet of 6 responses wrong and every
+   * other right: 30 wrong. Triplets drawn one by one would make 30 of 100 a tight count; drawn by
+   * response, the count of wrong responses among 20 is what varies (30% ± about 10 points).
+   */
+  const pairsOf = (responseOf: (i: number) => number) =>
+    Array.from({ length: 100 }, (_, i) => ({
+      human: 'entailment' as const,
+      judge: i < 30 ? ('contradiction' as const) : ('entailment' as const),
+      response: responseOf(i),
+    }))
+  const width = (iv: [number, number] | null) => iv![1] - iv![0]
+  const wilson = wilsonInterval(30, 100)!
+
+  it('clustered errors widen the interval well past Wilson’s, the rate itself unchanged', () => {
+    const clustered = tripletErrorRate(
+      pairsOf((i) => Math.floor(i / 5)),
+      { seed: 1, replicates: 2000 },
+    )
+    expect(clustered.rate).toBe(0.3)
+    expect(clustered.n).toBe(100)
+    expect(clustered.ciMethod).toBe('bootstrap')
+    expect(width(clustered.ci)).toBeGreaterThan(1.6 * width(wilson))
+    expect(clustered.ci![0]).toBeLessThan(0.3)
+    expect(clustered.ci![1]).toBeGreaterThan(0.3)
+  })
+
+  it('the same verdicts, each triplet its own response, keep about Wilson’s width', () => {
+    const apart = tripletErrorRate(
+      pairsOf((i) => i),
+      { seed: 1, replicates: 2000 },
+    )
+    expect(apart.rate).toBe(0.3)
+    expect(width(apart.ci)).toBeLessThan(1.2 * width(wilson))
   })
 })
 

@@ -21,6 +21,7 @@ interface ImportFlags {
   dataset?: string
   format?: string
   skipBadRows?: boolean
+  creditExistingPeople?: boolean
   secondFile?: string
   dimension?: string
   json?: boolean
@@ -99,6 +100,10 @@ export function registerImportCommands(program: Command): void {
     .option('--dataset <name>', 'dataset name (default: the file name)')
     .option('--format <format>', `file format: ${IMPORT_FORMATS.join(', ')} (detected when omitted)`)
     .option('--skip-bad-rows', 'import the good rows and list the skipped ones')
+    .option(
+      '--credit-existing-people',
+      'with --mapping: file label columns named after people already in the workspace as their labels (refused otherwise)',
+    )
     .option('--second-file <file>', 'RefChecker: file with question and reference per id')
     .option('--dimension <name>', 'SummEval: the scored dimension (default consistency)')
     .option('--json', 'print the report as JSON')
@@ -121,6 +126,7 @@ export function registerImportCommands(program: Command): void {
               mapping,
               datasetName: flags.dataset,
               skipBadRows: flags.skipBadRows ?? false,
+              creditExistingPeople: flags.creditExistingPeople ?? false,
               secondFile: flags.secondFile,
               presetOptions: flags.dimension ? { dimension: flags.dimension } : undefined,
               onProgress: (rows) => bar.update(rows),

@@ -1,5 +1,5 @@
 import type { CiMethod } from '../../../shared/smallSample'
-import { binomial, mulberry32 } from '../stats/bootstrap'
+import { mulberry32 } from '../stats/bootstrap'
 import { REFCHECKER_CLASSES, type RefClass } from '../stats/methods'
 import { type ChosenCi, widerCi, wilsonCi } from '../stats/smallSample'
 
@@ -252,12 +252,22 @@ export function evaluateByVariant(
   return { ...evaluateResponses(responses, opts), byVariant }
 }
 
+/** One triplet both the humans and a checker labelled, and the response (candidate) it belongs to. */
+export interface TripletPair {
+  human: RefClass
+  judge: RefClass
+  response: number
+}
+
 /**
  * A checker's per-triplet error rate against the human labels, in the three-way label space,
- * over triplets both labelled.
+ * over triplets both labelled. The triplets of one response share its claims and its reference,
+ * so a checker that misreads a response tends to miss several of its triplets at once: the
+ * bootstrap resamples responses, keeping their triplets together (as the micro shares do), and
+ * the wider of it and Wilson's over the triplets is given.
  */
 export function tripletErrorRate(
-  pairs: readonly { human: RefClass; judge: RefClass }[],
+  pairs: readonly TripletPair[],
   opts: EvalOptions = {},
 ): { n: number; rate: number | null; ci: [number, number] | null; ciMethod: CiMethod | null } {
   const n = pairs.length
@@ -265,10 +275,29 @@ export function tripletErrorRate(
   const wrong = pairs.filter((p) => p.human !== p.judge).length
   const rate = wrong / n
   const got = widerCi(wrong, n, () => {
-    // Resampling triplets moves only the count of wrong ones: one binomial draw per replicate.
+    const byResponse = new Map<number, { wrong: number; n: number }>()
+    for (const p of pairs) {
+      const r = byResponse.get(p.response) ?? { wrong: 0, n: 0 }
+      r.n++
+      if (p.human !== p.judge) r.wrong++
+      byResponse.set(p.response, r)
+    }
+    const clusters = [...byResponse.values()]
+    const m = clusters.length
+    const wrongOf = Float64Array.from(clusters, (c) => c.wrong)
+    const sizeOf = Float64Array.from(clusters, (c) => c.n)
     const rand = mulberry32(opts.seed ?? 1)
     const values = new Float64Array(Math.max(1, opts.replicates ?? 1000))
-    for (let r = 0; r < values.length; r++) values[r] = binomial(n, rate, rand) / n
+    for (let r = 0; r < values.length; r++) {
+      let w = 0
+      let t = 0
+      for (let i = 0; i < m; i++) {
+        const k = Math.floor(rand() * m)
+        w += wrongOf[k]!
+        t += sizeOf[k]!
+      }
+      values[r] = w / t
+    }
     return band(values)
   })
   return { n, rate, ci: got.ci, ciMethod: got.method }

@@ -2,7 +2,13 @@ import type { RefcheckerEval, RefJudge } from '../../../shared/contract/refcheck
 import type { Db } from '../../store/connection'
 import { type RunColumns, ST_OK, type TargetColumns } from '../load'
 import { REFCHECKER_CLASSES, type RefClass } from '../stats/methods'
-import { type EvalOptions, evaluateByVariant, type Response, tripletErrorRate } from './evaluate'
+import {
+  type EvalOptions,
+  evaluateByVariant,
+  type Response,
+  type TripletPair,
+  tripletErrorRate,
+} from './evaluate'
 
 const isClass = (v: string | undefined): v is RefClass =>
   (REFCHECKER_CLASSES as readonly string[]).includes(v ?? '')
@@ -53,11 +59,11 @@ export function refcheckerEvaluation(
   const judges: RefJudge[] = runs.map((r) => {
     const run = r.columns
     const code = (i: number) => (run.status[i] === ST_OK ? run.code[i]! : -1)
-    const pairs: { human: RefClass; judge: RefClass }[] = []
+    const pairs: TripletPair[] = []
     for (let i = 0; i < t.ids.length; i++) {
       const h = t.goldCode[i]! >= 0 ? t.labels[t.goldCode[i]!] : undefined
       const j = code(i) >= 0 ? t.labels[code(i)] : undefined
-      if (isClass(h) && isClass(j)) pairs.push({ human: h, judge: j })
+      if (isClass(h) && isClass(j)) pairs.push({ human: h, judge: j, response: t.candidate[i]! })
     }
     const err = tripletErrorRate(pairs, opts)
     return {

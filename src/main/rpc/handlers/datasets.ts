@@ -29,7 +29,15 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
       asBadInput(() =>
         withSource(source, { consume: false }, (file) => previewFile(file, { preset, mapping, rows })),
       ),
-    'datasets.import': async ({ source, moreSources, preset, mapping, datasetName, skipBadRows }) => {
+    'datasets.import': async ({
+      source,
+      moreSources,
+      preset,
+      mapping,
+      datasetName,
+      skipBadRows,
+      creditExistingPeople,
+    }) => {
       const all = [source, ...moreSources]
       // Names first: an upload is consumed (and forgotten) once the import takes it.
       const shown = all.map(shownName)
@@ -42,6 +50,7 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
             mapping,
             datasetName,
             skipBadRows,
+            creditExistingPeople,
           }),
         ),
       )

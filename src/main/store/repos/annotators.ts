@@ -31,6 +31,13 @@ export function sourceNamed(db: Db, name: string): string | null {
   return row?.name ?? null
 }
 
+/** Whether a person (not a source) holds exactly this name here: the name an import's labels would join. */
+export function personNamed(db: Db, name: string): boolean {
+  return (
+    db.prepare("SELECT 1 FROM annotators WHERE name = ? AND kind = 'person'").get(name.trim()) !== undefined
+  )
+}
+
 /** Returns the annotator with this name, creating it on first use. */
 export function ensureAnnotator(db: Db, name: string): Annotator {
   const trimmed = name.trim()

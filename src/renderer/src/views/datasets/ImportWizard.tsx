@@ -45,6 +45,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const [previewError, setPreviewError] = useState<string | null>(null)
   const [name, setName] = useState('')
   const [skipBadRows, setSkipBadRows] = useState(false)
+  // Off unless the person ticks it: a file's labels never join a person's own unasked.
+  const [creditPeople, setCreditPeople] = useState(false)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [report, setReport] = useState<ImportReport | null>(null)
@@ -124,6 +126,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
     setPreset(null)
     setPresetChosen(false)
     setMapping(null)
+    setCreditPeople(false)
     setPreviewError(null)
     // The name the CLI gives the same files: a folder's name when the folder is known.
     setName(defaultDatasetName(files.map(pickedPath)))
@@ -141,6 +144,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
         moreSources: await Promise.all(more.map((f) => sourceOf(f))),
         datasetName: name.trim() || undefined,
         skipBadRows,
+        creditExistingPeople: custom && creditPeople,
         ...(preset && !custom ? { preset } : {}),
         ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
       })
@@ -156,6 +160,10 @@ export function ImportWizard({ onClose, onImported }: Props) {
   // A file read whole for the preview and refused is refused by the import too: nothing to choose.
   const unreadable = file !== null && previewError !== null && preview === null && previewPart(file) === file
   const gap = preset === 'custom' && parsedMapping?.success ? mappingGap(parsedMapping.data) : null
+  const labelColumns =
+    preset === 'custom' && parsedMapping?.success
+      ? parsedMapping.data.labels.length + parsedMapping.data.factLabels.length
+      : 0
   const canImport =
     file !== null &&
     !busy &&
@@ -278,13 +286,28 @@ export function ImportWizard({ onClose, onImported }: Props) {
                   {preset === 'custom' && mapping && (
                     <MappingEditor columns={preview?.columns ?? []} mapping={mapping} onChange={setMapping} />
                   )}
+                  {labelColumns > 0 && (
+                    <label className="check">
+                      <input
+                        type="checkbox"
+                        checked={creditPeople}
+                        onChange={(e) => setCreditPeople(e.target.checked)}
+                      />
+                      File label columns under the people of those names (a column named after someone already
+                      in this workspace joins their labels; left unticked, such an import is refused)
+                    </label>
+                  )}
                   {preset === 'custom' && !mapping && preview && (
                     <button type="button" onClick={() => setMapping({ reference: preview.columns[0] ?? '' })}>
                       Map the columns by hand
                     </button>
                   )}
                   {parsedMapping && !parsedMapping.success && preset === 'custom' && (
-                    <p className="error-text">Choose at least the reference column.</p>
+                    <p className="error-text">
+                      {mapping?.reference
+                        ? 'Fill in every row you added: a name and a column.'
+                        : 'Choose at least the reference column.'}
+                    </p>
                   )}
                   <div className="field">
                     <label htmlFor="wiz-name">Dataset name</label>

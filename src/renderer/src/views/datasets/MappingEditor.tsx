@@ -36,6 +36,7 @@ const SCHEMA_NAMES = Object.keys(PRESET_SCHEMAS) as (keyof typeof PRESET_SCHEMAS
 export function MappingEditor({ columns, mapping, onChange }: Props) {
   const set = (patch: Partial<MappingInput>) => onChange({ ...mapping, ...patch })
   const candidates = mapping.candidates ?? []
+  const labels = mapping.labels ?? []
   const schemaName = mapping.labelSchema?.name ?? ''
   return (
     <div className="mapping">
@@ -108,6 +109,45 @@ export function MappingEditor({ columns, mapping, onChange }: Props) {
           }
         >
           + Add an answer column
+        </button>
+      </fieldset>
+      <fieldset className="field wide">
+        <legend>Labels by people (one column per person, on each answer as a whole)</legend>
+        {labels.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the position is their identity
+          <div className="row" key={i}>
+            <input
+              aria-label={`Person labelling ${i + 1}`}
+              value={l.annotator}
+              onChange={(e) =>
+                set({ labels: labels.map((x, j) => (j === i ? { ...x, annotator: e.target.value } : x)) })
+              }
+            />
+            <ColumnSelect
+              id={`map-label-${i}`}
+              value={l.column}
+              columns={columns}
+              onChange={(column) =>
+                set({ labels: labels.map((x, j) => (j === i ? { ...x, column: column ?? '' } : x)) })
+              }
+            />
+            <button
+              type="button"
+              className="ghost"
+              aria-label={`Remove the labels of ${l.annotator || `person ${i + 1}`}`}
+              onClick={() => set({ labels: labels.filter((_, j) => j !== i) })}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="ghost"
+          // A label is given on an answer as a whole, so the answers become whole units too.
+          onClick={() => set({ labels: [...labels, { annotator: '', column: '' }], wholeUnits: true })}
+        >
+          + Add a label column
         </button>
       </fieldset>
       <div className="field">
