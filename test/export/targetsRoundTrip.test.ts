@@ -24,6 +24,15 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
       expect(before.controls).toHaveLength(3)
       expect(before.goldRule.rule).toMatchObject({ tie: 'unsupported', minLabels: 2 })
       expect(before.itemMetadata).toHaveLength(1)
+      // Labels given before any guidelines, under version 1 and under version 2; a plan with rates.
+      const versions = new Set(before.labels.map((l) => l.guidelines_version))
+      expect(versions).toEqual(new Set([null, 1, 2]))
+      expect(before.guidelines.history).toHaveLength(1)
+      expect(before.agreementByVersion[0]).not.toEqual(before.agreementByVersion[1])
+      expect(before.dashboard).toMatchObject({
+        plan: { planned: true, k: 2, policy: 'fixed', seed: 7, controlRate: 0.1, hourlyRate: 20 },
+      })
+      expect(before.assignments.filter((r) => r.name === 'Dee').length).toBeGreaterThan(0)
       expect(before.answers).toContainEqual({
         answer: 'q4 / answer',
         text: 'An answer waiting for its facts.',
@@ -42,9 +51,19 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
         { source: { path: files[0]! }, datasetName: 'wiki' },
       )
       expect(report.labels).toBe(before.labels.length)
-      expect(report.annotators).toBe(4)
+      // The four who labelled, and Dee, whom the plan names before her first label.
+      expect(report.annotators).toBe(5)
       const after = await whatPeopleSee(b, report.datasetId)
       expect(after).toEqual(before)
+      // pandas reads the guidelines and the plan from the first row; the other rows leave them empty.
+      if (format === 'jsonl') {
+        const rows = readFileSync(files[0]!, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+        expect(JSON.parse(rows[0]!.project_plan as string)).toMatchObject({ k: 2, hourly_rate: 20 })
+        expect(rows.slice(1).every((r) => r.guidelines === null && r.project_plan === null)).toBe(true)
+      }
       // The card says the file comes back whole, and states the gold rule.
       const card = readFileSync(files[1]!, 'utf8')
       expect(card).toContain('FactLab imports this file back as it was')
