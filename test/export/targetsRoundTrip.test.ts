@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createDataset } from '../../src/main/store/repos/datasets'
+import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
@@ -80,6 +82,52 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
       expect(figures(readFileSync(again.files[1]!, 'utf8'))).toEqual(figures(card))
     },
   )
+
+  it("keeps the rates people already have here and says what the file's plan pays them", async () => {
+    const dir = tmp()
+    const lead = join(dir, 'lead.factlab')
+    const { datasetId } = seedProject(lead)
+    const a = app(lead)
+    const { files } = await a.value<{ files: string[] }>('exports.dataset', {
+      datasetId,
+      format: 'csv',
+      outDir: join(dir, 'out'),
+    })
+    // The colleague already pays Ana 40 an hour and ben 20 (the file's dataset rate for him).
+    const b = app(join(dir, 'colleague.factlab'))
+    const older = createDataset(b.ctx.workspace.db, { name: 'older', labelSchema: FAAF_SCHEMA })
+    await b.value('projects.setPlan', {
+      datasetId: older.id,
+      k: 1,
+      annotators: [
+        { name: 'Ana', hourlyRate: 40 },
+        { name: 'ben', hourlyRate: 20 },
+      ],
+    })
+    const report = await b.value<{ datasetId: number; warnings: { kind: string; message: string }[] }>(
+      'datasets.import',
+      { source: { path: files[0]! } },
+    )
+    expect(report.warnings.filter((w) => w.kind === 'plan').map((w) => w.message)).toEqual([
+      `the file's plan pays "Ana" 30 an hour on this dataset; "older" keeps 40 (each dataset has its own rates)`,
+    ])
+    const rates = async (id: number) =>
+      (
+        await b.value<{ annotators: { name: string; hourlyRate: number | null }[] }>('projects.plan', {
+          datasetId: id,
+        })
+      ).annotators.map((p) => [p.name, p.hourlyRate])
+    expect(await rates(older.id)).toEqual([
+      ['Ana', 40],
+      ['ben', 20],
+    ])
+    expect(await rates(report.datasetId)).toEqual([
+      ['Ana', 30],
+      ['Cara Zed', 25.5],
+      ['Dee', 18],
+      ['ben', null],
+    ])
+  })
 
   it('imports a file written by an earlier FactLab (no dataset_schema column) with a message saying what to do', async () => {
     const dir = tmp()

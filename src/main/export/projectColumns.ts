@@ -70,7 +70,10 @@ export function planCell(db: Db, datasetId: number): string | null {
       .raw()
       .all(datasetId) as [string, string][]
     const assignments: Record<string, string[]> = {}
-    for (const [name, item] of rows) (assignments[name] ??= []).push(item)
+    for (const [name, item] of rows) {
+      assignments[name] ??= []
+      assignments[name].push(item)
+    }
     cell.assignments = assignments
   }
   return JSON.stringify(cell)
