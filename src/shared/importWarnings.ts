@@ -19,6 +19,8 @@ export const ImportWarningKind = z.enum([
   'labelsCredited',
   /** Text holding invisible characters that reorder how it displays (U+202A–U+202E, U+2066–U+2069). */
   'bidiControls',
+  /** FactLab's own export brought a plan whose rates or names differ from this workspace's. */
+  'plan',
 ])
 export type ImportWarningKind = z.infer<typeof ImportWarningKind>
 
@@ -43,6 +45,8 @@ const HEADINGS: Record<ImportWarningKind, (n: number) => string> = {
     `${countOf(n, 'label column was', 'label columns were')} filed under people already in this workspace, as you confirmed`,
   bidiControls: (n) =>
     `${countOf(n, 'row holds', 'rows hold')} invisible direction controls, which make text display in another order than it reads (kept as they are; check the text in the file)`,
+  plan: () =>
+    "The file's plan is this dataset's own: other datasets here keep their plans and rates, unchanged",
 }
 
 export interface WarningGroup {

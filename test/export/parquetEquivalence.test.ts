@@ -62,7 +62,11 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
   const sources = (
     db.prepare("SELECT name FROM annotators WHERE kind = 'source' ORDER BY name").pluck().all() as string[]
   ).filter((n) => annotators.some((a) => a.name === n))
-  return rows.map((r) => {
+  // Every guidelines version on the first row only; these datasets have no plan.
+  const guidelines = db
+    .prepare('SELECT version, body, author, created_at FROM guidelines WHERE dataset_id = ? ORDER BY version')
+    .all(datasetId)
+  return rows.map((r, k) => {
     const row: Row = {
       item_id: r.ext_id!,
       question: r.question!,
@@ -109,6 +113,8 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
     row.candidate_metadata = meta(r.candidate_metadata)
     const rule = datasetSettings(db, datasetId).goldRule
     row.gold_rule = isDefaultGoldRule(rule) ? null : JSON.stringify(rule)
+    row.guidelines = k === 0 && guidelines.length > 0 ? JSON.stringify(guidelines) : null
+    row.project_plan = null
     return row
   })
 }

@@ -1,7 +1,9 @@
 import { Workspace } from '../../src/main/app/workspace'
+import { saveGuidelines } from '../../src/main/guidelines/guidelines'
 import { setGold } from '../../src/main/labels/gold'
 import { setGoldRule } from '../../src/main/labels/ruleService'
 import { setControls } from '../../src/main/projects/controls'
+import { setPlan } from '../../src/main/projects/plan'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
@@ -14,7 +16,9 @@ const VERDICTS = ['true', 'false', 'not_clear'] as const
  * A finished annotation project as a lead's workspace holds it: three people (one with a space
  * and capitals in their name) and a dataset's own reference labels under a source, overlapping
  * labels with disagreements, notes, time and evidence, adjudicated and imported gold, control
- * items, a sentence unit beside the facts, and an answer with no units at all.
+ * items, a sentence unit beside the facts, and an answer with no units at all. The first labels
+ * were given before any guidelines, later ones under version 1 or 2; the plan splits the items
+ * among the three and a fourth who has not labelled yet, with rates per person and for the dataset.
  */
 export function seedProject(file: string): { datasetId: number } {
   const ws = Workspace.open(file)
@@ -64,6 +68,15 @@ export function seedProject(file: string): { datasetId: number } {
     })()
     // Overlapping labels: each target gets two to four givers, who sometimes disagree.
     targets.forEach((t, k) => {
+      if (k === 4)
+        saveGuidelines(db, ds.id, '# How to judge\n\nA fact is **true** when the reference says it.', 'Lead')
+      if (k === 12)
+        saveGuidelines(
+          db,
+          ds.id,
+          '# How to judge\n\nA fact is **true** when the reference says it.\n\nDates: "built in" is the year work ended.',
+          'Ana',
+        )
       const givers = [...people, release].filter((_, a) => (k + a) % 4 !== 0 || a === 3)
       givers.forEach((p, a) => {
         const verdict = VERDICTS[(k * 7 + a * (k % 3 === 0 ? 1 : 0)) % 3]!
@@ -91,6 +104,20 @@ export function seedProject(file: string): { datasetId: number } {
     db.prepare(
       "UPDATE candidates SET metadata = ? WHERE variant = 'poor_answer' AND item_id IN (SELECT id FROM items WHERE ext_id = 'q1')",
     ).run(JSON.stringify({ turker_annotations: [{ consistency: 3 }, { consistency: 5 }], model: 'M7' }))
+    setPlan(db, {
+      datasetId: ds.id,
+      k: 2,
+      policy: 'fixed',
+      seed: 7,
+      controlRate: 0.1,
+      hourlyRate: 20,
+      annotators: [
+        { name: 'Ana', hourlyRate: 30 },
+        { name: 'ben', hourlyRate: null },
+        { name: 'Cara Zed', hourlyRate: 25.5 },
+        { name: 'Dee', hourlyRate: 18 },
+      ],
+    })
     setGoldRule(db, ds.id, { kind: 'majority', tie: 'unsupported', minLabels: 2 }, 'Lead')
     setControls(
       db,
@@ -145,10 +172,32 @@ export async function whatPeopleSee(app: TestApp, datasetId: number) {
   const { rule, description } = await app.value<{ rule: unknown; description: string }>('gold.rule', {
     datasetId,
   })
+  const dashboard = await app.value<{ annotators: { overK: number }[] }>('projects.dashboard', {
+    datasetId,
+  })
+  const guidelines = await app.value<{ current: unknown; history: unknown[] }>('projects.guidelines', {
+    datasetId,
+  })
+  // The Agreement view with its guidelines filter set to each version.
+  const byVersion = await Promise.all(
+    [1, 2].map((guidelinesVersion) => app.value('agreement.summary', { datasetId, guidelinesVersion })),
+  )
   const db = app.ctx.workspace.db
   const rows = (sql: string) => db.prepare(sql).all(datasetId) as Record<string, unknown>[]
   return {
     goldRule: { rule, description },
+    // The Project dashboard: plan, progress, rates and cost per person (ids differ between
+    // workspaces). Labels past k are ranked by when each was placed, which the file does not hold.
+    dashboard: withoutIds({
+      ...dashboard,
+      annotators: dashboard.annotators.map(({ overK: _, ...a }) => a),
+    }),
+    guidelines: { current: guidelines.current, history: guidelines.history },
+    agreementByVersion: byVersion,
+    assignments: rows(
+      `SELECT a.name, i.ext_id FROM assignments s JOIN annotators a ON a.id = s.annotator_id
+       JOIN items i ON i.id = s.item_id WHERE s.dataset_id = ? ORDER BY a.name, i.ext_id`,
+    ),
     summary: {
       items: ds.items,
       candidates: ds.candidates,
@@ -167,8 +216,8 @@ export async function whatPeopleSee(app: TestApp, datasetId: number) {
       // Listed in the order of their first target's id, which an import allocates answer by answer
       // and the app's own writer variant by variant: the same variants either way.
       variants: [...metrics.variants].sort(),
-      // Ids differ between workspaces; cost needs the plan's hourly rates, which are no data.
-      humans: metrics.humans.map(({ annotatorId: _, cost: _c, costPer1000: _p, ...h }) => h),
+      // Ids differ between workspaces.
+      humans: metrics.humans.map(({ annotatorId: _, ...h }) => h),
     },
     itemMetadata: rows(
       "SELECT ext_id, metadata FROM items WHERE dataset_id = ? AND metadata NOT IN ('{}', '') ORDER BY position",
@@ -178,7 +227,7 @@ export async function whatPeopleSee(app: TestApp, datasetId: number) {
        WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
     ),
     labels: rows(
-      `SELECT ${key} AS target, a.name, a.kind, l.verdict, l.note, l.seconds, l.evidence FROM labels l
+      `SELECT ${key} AS target, a.name, a.kind, l.verdict, l.note, l.seconds, l.evidence, l.guidelines_version FROM labels l
        JOIN annotators a ON a.id = l.annotator_id JOIN targets t ON t.id = l.target_id
        JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
        WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND u.superseded_by IS NULL AND u.deleted_at IS NULL
@@ -195,4 +244,15 @@ export async function whatPeopleSee(app: TestApp, datasetId: number) {
        WHERE k.dataset_id = ? ORDER BY target`,
     ),
   }
+}
+
+/** A reply with every id left out (ids differ between workspaces; names tell people apart). */
+function withoutIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIds)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== 'annotatorId' && k !== 'datasetId' && k !== 'id')
+      .map(([k, v]) => [k, withoutIds(v)]),
+  )
 }

@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createDataset } from '../../src/main/store/repos/datasets'
+import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
@@ -24,6 +26,15 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
       expect(before.controls).toHaveLength(3)
       expect(before.goldRule.rule).toMatchObject({ tie: 'unsupported', minLabels: 2 })
       expect(before.itemMetadata).toHaveLength(1)
+      // Labels given before any guidelines, under version 1 and under version 2; a plan with rates.
+      const versions = new Set(before.labels.map((l) => l.guidelines_version))
+      expect(versions).toEqual(new Set([null, 1, 2]))
+      expect(before.guidelines.history).toHaveLength(1)
+      expect(before.agreementByVersion[0]).not.toEqual(before.agreementByVersion[1])
+      expect(before.dashboard).toMatchObject({
+        plan: { planned: true, k: 2, policy: 'fixed', seed: 7, controlRate: 0.1, hourlyRate: 20 },
+      })
+      expect(before.assignments.filter((r) => r.name === 'Dee').length).toBeGreaterThan(0)
       expect(before.answers).toContainEqual({
         answer: 'q4 / answer',
         text: 'An answer waiting for its facts.',
@@ -42,9 +53,19 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
         { source: { path: files[0]! }, datasetName: 'wiki' },
       )
       expect(report.labels).toBe(before.labels.length)
-      expect(report.annotators).toBe(4)
+      // The four who labelled, and Dee, whom the plan names before her first label.
+      expect(report.annotators).toBe(5)
       const after = await whatPeopleSee(b, report.datasetId)
       expect(after).toEqual(before)
+      // pandas reads the guidelines and the plan from the first row; the other rows leave them empty.
+      if (format === 'jsonl') {
+        const rows = readFileSync(files[0]!, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+        expect(JSON.parse(rows[0]!.project_plan as string)).toMatchObject({ k: 2, hourly_rate: 20 })
+        expect(rows.slice(1).every((r) => r.guidelines === null && r.project_plan === null)).toBe(true)
+      }
       // The card says the file comes back whole, and states the gold rule.
       const card = readFileSync(files[1]!, 'utf8')
       expect(card).toContain('FactLab imports this file back as it was')
@@ -61,6 +82,52 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
       expect(figures(readFileSync(again.files[1]!, 'utf8'))).toEqual(figures(card))
     },
   )
+
+  it("keeps the rates people already have here and says what the file's plan pays them", async () => {
+    const dir = tmp()
+    const lead = join(dir, 'lead.factlab')
+    const { datasetId } = seedProject(lead)
+    const a = app(lead)
+    const { files } = await a.value<{ files: string[] }>('exports.dataset', {
+      datasetId,
+      format: 'csv',
+      outDir: join(dir, 'out'),
+    })
+    // The colleague already pays Ana 40 an hour and ben 20 (the file's dataset rate for him).
+    const b = app(join(dir, 'colleague.factlab'))
+    const older = createDataset(b.ctx.workspace.db, { name: 'older', labelSchema: FAAF_SCHEMA })
+    await b.value('projects.setPlan', {
+      datasetId: older.id,
+      k: 1,
+      annotators: [
+        { name: 'Ana', hourlyRate: 40 },
+        { name: 'ben', hourlyRate: 20 },
+      ],
+    })
+    const report = await b.value<{ datasetId: number; warnings: { kind: string; message: string }[] }>(
+      'datasets.import',
+      { source: { path: files[0]! } },
+    )
+    expect(report.warnings.filter((w) => w.kind === 'plan').map((w) => w.message)).toEqual([
+      `the file's plan pays "Ana" 30 an hour on this dataset; "older" keeps 40 (each dataset has its own rates)`,
+    ])
+    const rates = async (id: number) =>
+      (
+        await b.value<{ annotators: { name: string; hourlyRate: number | null }[] }>('projects.plan', {
+          datasetId: id,
+        })
+      ).annotators.map((p) => [p.name, p.hourlyRate])
+    expect(await rates(older.id)).toEqual([
+      ['Ana', 40],
+      ['ben', 20],
+    ])
+    expect(await rates(report.datasetId)).toEqual([
+      ['Ana', 30],
+      ['Cara Zed', 25.5],
+      ['Dee', 18],
+      ['ben', null],
+    ])
+  })
 
   it('imports a file written by an earlier FactLab (no dataset_schema column) with a message saying what to do', async () => {
     const dir = tmp()

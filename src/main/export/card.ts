@@ -146,7 +146,8 @@ export function buildCard(c: CardInput): string {
         ]
       : [
           `FactLab imports this file back as it was: items, answers, units, ${c.only === undefined ? 'each annotator’s labels under their name' : `the labels of ${c.only}`}, ` +
-            'adjudicated and imported gold, and the control items (`factlab import <file>`; the ' +
+            'adjudicated and imported gold, the control items, the guidelines (every version) and the ' +
+            'plan (`factlab import <file>`; the ' +
             'columns name the layout).',
           '',
         ]),

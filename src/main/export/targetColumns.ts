@@ -11,6 +11,7 @@ import { datasetSettings } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { JsonObjectText } from './jsonObjectText'
 import { type LabelTable, loadLabelTable } from './labelTable'
+import { guidelinesCell, planCell } from './projectColumns'
 
 export type Cell = string | number | null
 
@@ -258,7 +259,7 @@ export function* targetBatches(
   })
   const A = annotators.length
   const tail = 10 + A
-  const width = tail + 13
+  const width = tail + 15
   // Dataset-level facts repeated on each row, so the file alone brings the dataset back
   // (import/presets/factlab.ts): which columns are reference labels, and the label schema.
   const exported = new Set(annotators.map((a) => a.id))
@@ -269,6 +270,16 @@ export function* targetBatches(
   const schemaCell = labelSchemaText(schema)
   const rule = datasetSettings(db, datasetId).goldRule
   const ruleCell = isDefaultGoldRule(rule) ? null : JSON.stringify(rule)
+  // Long and dataset-level: on the file's first row only (projectColumns.ts).
+  let projectCells: [string | null, string | null] | null = [
+    guidelinesCell(db, datasetId),
+    planCell(db, datasetId),
+  ]
+  const project = () => {
+    cols[tail + 13]![n] = projectCells?.[0] ?? null
+    cols[tail + 14]![n] = projectCells?.[1] ?? null
+    projectCells = null
+  }
   const context = contextReader(db, datasetId)
   const rows = mainRows(db, datasetId)
   const names = annotators.map((a) => a.name)
@@ -289,6 +300,7 @@ export function* targetBatches(
     cols[tail + 10]![n] = c[8]
     cols[tail + 11]![n] = c[9]
     cols[tail + 12]![n] = ruleCell
+    project()
     n++
   }
   try {
@@ -367,6 +379,7 @@ export function* targetBatches(
         cols[tail + 10]![n] = c[8]
         cols[tail + 11]![n] = c[9]
         cols[tail + 12]![n] = ruleCell
+        project()
         if (++n === BATCH_ROWS) {
           yield cols
           cols = fresh()

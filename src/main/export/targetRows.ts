@@ -91,6 +91,18 @@ const TAIL_FEATURES: Feature[] = [
     description:
       "the dataset's gold rule as JSON, the same on every row; empty for the default (majority of the annotators, a tie has no gold)",
   },
+  {
+    name: 'guidelines',
+    dtype: 'string',
+    description:
+      'JSON list of every guidelines version {version, body, author, created_at}, oldest first; on the first row only (empty on the others, and when there are none)',
+  },
+  {
+    name: 'project_plan',
+    dtype: 'string',
+    description:
+      'JSON of the plan {k, policy, seed, control_rate, hourly_rate, annotators: [{name, hourly_rate}], assignments: {annotator: [item_id]} for a fixed split}; on the first row only (empty on the others, and when no plan was set)',
+  },
 ]
 
 /**

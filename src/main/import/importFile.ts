@@ -30,6 +30,7 @@ import { type FilePart, nameParts, partsMetadata } from './multi/names'
 import type { NormItem, PresetOptions, RowConverter } from './normalized'
 import { detectPreset, presetConverter } from './presets'
 import { type RefContext, refContext } from './presets/nested'
+import { writeProject } from './projectWriter'
 import { ItemSink } from './sink'
 import { openRows, placeText, type RowSource } from './sources'
 
@@ -368,6 +369,14 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     await flush()
     await drain()
     opts.onProgress?.(records)
+    const project = (converter as RowConverter | null)?.project?.() ?? null
+    const projectSink = sink as ItemSink | null
+    if (project && projectSink && chunks && datasetId !== null && projectSink.counts.items > 0) {
+      const id = datasetId
+      ;(chunks as ChunkWriter).write(() => {
+        doubts.warnings.push(...writeProject(db, id, project, (n) => projectSink.person(n)))
+      })
+    }
 
     const counts = (sink as ItemSink | null)?.counts ?? null
     if (!counts || counts.items === 0 || datasetId === null) {

@@ -15,6 +15,26 @@ export interface NormLabel {
   note?: string
   seconds?: number
   evidence?: EvidenceSpan[]
+  /** The guidelines version it was given under (FactLab's own export, with those guidelines). */
+  guidelinesVersion?: number
+}
+
+/**
+ * A dataset's annotation project as FactLab's own export carries it: every guidelines version and
+ * the plan, written once every row is in (import/projectWriter.ts).
+ */
+export interface NormProject {
+  guidelines: { version: number; body: string; author: string | null; createdAt: string }[]
+  plan: {
+    k: number
+    policy: 'open' | 'fixed'
+    seed: number
+    controlRate: number
+    hourlyRate: number | null
+    annotators: { name: string; hourlyRate: number | null }[]
+    /** Fixed policy: each annotator's items by external id. */
+    assignments?: Record<string, string[]>
+  } | null
 }
 
 /** Where stored gold came from: with the data (the default), or an adjudicator's decision. */
@@ -120,4 +140,6 @@ export interface RowConverter {
   sources?: readonly string[]
   /** The gold rule the dataset starts with (SummEval: its experts' majority), else the default. */
   goldRule?: GoldRule
+  /** The guidelines and plan the rows carried (FactLab's own export), asked once all are read. */
+  project?(): NormProject | null
 }

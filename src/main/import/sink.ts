@@ -165,6 +165,22 @@ export class ItemSink {
     return id
   }
 
+  /**
+   * A person the file's plan names, found or added like a label giver (so a withdrawn import
+   * takes a new one back); null where a label source holds the name.
+   */
+  person(name: string): number | null {
+    const key = name.trim()
+    const known = this.annotators.get(key)
+    const row = this.findAnnotator.get(key) as { id: number; kind: string } | undefined
+    if (row?.kind === 'source') return null
+    if (known !== undefined) return known
+    const id = row ? row.id : this.add(key, 'person')
+    this.annotators.set(key, id)
+    this.counts.annotators++
+    return id
+  }
+
   private add(name: string, kind: 'person' | 'source'): number {
     const existing = this.findAnnotator.get(name) as { id: number; kind: string } | undefined
     if (existing) return existing.id
@@ -194,6 +210,7 @@ export class ItemSink {
         ...(l.note === undefined ? {} : { note: l.note }),
         ...(l.seconds === undefined ? {} : { seconds: l.seconds }),
         ...(l.evidence === undefined ? {} : { evidence: l.evidence }),
+        ...(l.guidelinesVersion === undefined ? {} : { guidelinesVersion: l.guidelinesVersion }),
       },
       'import',
       this.at,

@@ -3,6 +3,7 @@ import { EvidenceSpan, Triplet } from '../../../shared/domain'
 import { GoldRule } from '../../../shared/goldRule'
 import { FAAF_SCHEMA, type LabelSchema, UnitKind } from '../../../shared/labelSchemas'
 import { parseLabelSchemaText } from '../../../shared/labelSchemaText'
+import { GuidelinesCell, PlanCell } from '../../export/projectColumns'
 import { labelColumnBase } from '../../export/targetRows'
 import { ImportError, RowError } from '../errors'
 import type {
@@ -10,6 +11,7 @@ import type {
   NormGoldSource,
   NormItem,
   NormLabel,
+  NormProject,
   NormTargetExtras,
   Row,
   RowConverter,
@@ -27,7 +29,9 @@ import { cellText, toVerdict } from '../text'
  * rest is left to the gold rule; control items become controls again; and the label schema is
  * the one every row states, so the dataset comes back with the same figures. Item and candidate
  * metadata come back from their JSON columns, and the gold rule from `gold_rule` (empty: the
- * default), so gold made by a stated rule is made alike.
+ * default), so gold made by a stated rule is made alike. The guidelines (every version) and the
+ * plan stand on the first row (export/projectColumns.ts) and are written once all rows are in;
+ * each label keeps the guidelines version it was given under.
  */
 
 /** The columns that say a file is FactLab's own export. */
@@ -44,6 +48,7 @@ const Notes = z.record(z.string(), z.string())
 const Names = z.array(z.string())
 const Spans = z.array(z.object({ annotator: z.string() }).and(EvidenceSpan))
 const Metadata = z.record(z.string(), z.unknown())
+const Versions = z.record(z.string(), z.number().int().min(1))
 
 /** A JSON cell (text in CSV and Parquet, text or JSON in JSON lines), or null when empty. */
 function jsonCell<T>(row: Row, column: string, schema: z.ZodType<T>): T | null {
@@ -80,6 +85,37 @@ export function factlabConverter(columns: readonly string[]): RowConverter {
   const schemas = new Map<string, LabelSchema>()
   /** Per item being merged: how many rows of each variant carried each fact text so far. */
   const factRows = new WeakMap<NormItem, Map<string, Map<string, number>>>()
+  /** The dataset-level cells as the first row that holds them gave them (text, then value). */
+  const stated = new Map<string, string>()
+  let guidelines: GuidelinesCell = []
+  let plan: PlanCell | null = null
+  const knownVersions = new Set<number>()
+
+  /**
+   * Reads the guidelines and plan where a row holds them (the first row, in FactLab's file) and
+   * before anything else of the row, so a bad verdict on that row skipped by skip-bad-rows does
+   * not take the project with it. A later row may repeat them, never state others.
+   */
+  const projectCells = (row: Row): void => {
+    for (const column of ['guidelines', 'project_plan'] as const) {
+      const raw = row[column]
+      if (raw === undefined || raw === null || raw === '') continue
+      const text = typeof raw === 'string' ? raw : JSON.stringify(raw)
+      const earlier = stated.get(column)
+      if (earlier !== undefined) {
+        if (earlier !== text) throw new RowError(`differs from the one an earlier row states`, column)
+        continue
+      }
+      if (column === 'guidelines') {
+        guidelines = jsonCell(row, column, GuidelinesCell) ?? []
+        for (const g of guidelines) {
+          if (knownVersions.has(g.version)) throw new RowError(`names version ${g.version} twice`, column)
+          knownVersions.add(g.version)
+        }
+      } else plan = jsonCell(row, column, PlanCell)
+      stated.set(column, text)
+    }
+  }
 
   const schemaOf = (row: Row): LabelSchema => {
     const text = cellText(row, 'dataset_schema', true)!
@@ -144,11 +180,16 @@ export function factlabConverter(columns: readonly string[]): RowConverter {
     const seconds = jsonCell(row, 'active_seconds', Seconds) ?? {}
     const notes = jsonCell(row, 'notes', Notes) ?? {}
     const spans = jsonCell(row, 'evidence', Spans) ?? []
+    // A version the file's guidelines do not hold (a file without them) is left out: a label never
+    // names guidelines the workspace does not have.
+    const versions = knownVersions.size > 0 ? (jsonCell(row, 'guidelines_version', Versions) ?? {}) : {}
     return given.map((c) => {
       const annotator = who.get(c)!
       const label: NormLabel = { annotator, verdict: verdictIn(schema, row, c) }
       if (notes[annotator] !== undefined) label.note = notes[annotator]
       if (seconds[annotator] !== undefined) label.seconds = seconds[annotator]
+      const version = versions[annotator]
+      if (version !== undefined && knownVersions.has(version)) label.guidelinesVersion = version
       const own = spans.filter((s) => s.annotator === annotator)
       if (own.length > 0) label.evidence = own.map(({ pane, start, end }) => ({ pane, start, end }))
       return label
@@ -178,7 +219,29 @@ export function factlabConverter(columns: readonly string[]): RowConverter {
     labelSchema: FAAF_SCHEMA,
     required: REQUIRED,
     mapping: null,
+    project(): NormProject | null {
+      const p = plan as PlanCell | null
+      if (guidelines.length === 0 && !p) return null
+      return {
+        guidelines: guidelines.map((g) => ({
+          version: g.version,
+          body: g.body,
+          author: g.author,
+          createdAt: g.created_at,
+        })),
+        plan: p && {
+          k: p.k,
+          policy: p.policy,
+          seed: p.seed,
+          controlRate: p.control_rate,
+          hourlyRate: p.hourly_rate,
+          annotators: p.annotators.map((a) => ({ name: a.name, hourlyRate: a.hourly_rate })),
+          ...(p.assignments ? { assignments: p.assignments } : {}),
+        },
+      }
+    },
     toItem(row: Row): NormItem {
+      projectCells(row)
       const schema = schemaOf(row)
       const variant = cellText(row, 'variant', true)!
       const candidateMetadata = jsonCell(row, 'candidate_metadata', Metadata)
