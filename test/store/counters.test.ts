@@ -230,7 +230,13 @@ describe('maintained progress counts, disputes and search index', () => {
               const file = gradedFile(folder, imp.items, lines, `g${run}.csv`, ['true', 'false'])
               const ws = new Workspace(':memory:', s.db)
               const mapping = { ...GRADED, labelSchema: FAAF_SCHEMA }
-              const report = await importFile(ws, { file, mapping, ...imp }).catch(() => null)
+              // The seed's people are the file's graders: their labels are theirs, as confirmed.
+              const report = await importFile(ws, {
+                file,
+                mapping,
+                creditExistingPeople: true,
+                ...imp,
+              }).catch(() => null)
               // A withdrawn import leaves no dataset behind, hidden or not.
               expect(s.db.prepare('SELECT COUNT(*) AS n FROM datasets').get()).toEqual({
                 n: report ? 3 : 2,
