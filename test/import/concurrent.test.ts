@@ -33,7 +33,12 @@ describe('an import in progress', () => {
     ).id
     const file = gradedFile(dir(), 3000)
     let finished = false
-    const importing = importFile(ws, { file, mapping: GRADED, datasetName: 'big' }).finally(() => {
+    const importing = importFile(ws, {
+      file,
+      mapping: GRADED,
+      creditExistingPeople: true,
+      datasetName: 'big',
+    }).finally(() => {
       finished = true
     })
     const seen: {
@@ -80,8 +85,18 @@ describe('an import in progress', () => {
   it('runs alongside a second import into the same workspace; both complete whole', async () => {
     const ws = newWs()
     const [a, b] = await Promise.all([
-      importFile(ws, { file: gradedFile(dir(), 1500, {}, 'a.csv'), mapping: GRADED, datasetName: 'a' }),
-      importFile(ws, { file: gradedFile(dir(), 1200, {}, 'b.csv'), mapping: GRADED, datasetName: 'b' }),
+      importFile(ws, {
+        file: gradedFile(dir(), 1500, {}, 'a.csv'),
+        mapping: GRADED,
+        creditExistingPeople: true,
+        datasetName: 'a',
+      }),
+      importFile(ws, {
+        file: gradedFile(dir(), 1200, {}, 'b.csv'),
+        mapping: GRADED,
+        creditExistingPeople: true,
+        datasetName: 'b',
+      }),
     ])
     expect(a).toMatchObject({ items: 1500, labels: 3000 })
     expect(b).toMatchObject({ items: 1200, labels: 2400 })
@@ -130,7 +145,7 @@ describe('an import that fails part-way', () => {
     const before = snapshot(ws)
     // Line 1900 comes after several chunks were committed.
     const file = gradedFile(dir(), 2000, { 1900: 'c1;Again?;Ref.;Answer.;pass;fail;' })
-    await expect(importFile(ws, { file, mapping: GRADED })).rejects.toThrow(
+    await expect(importFile(ws, { file, mapping: GRADED, creditExistingPeople: true })).rejects.toThrow(
       `${file}, line 1900: field "case": duplicate item id "c1"`,
     )
     expect(snapshot(ws)).toEqual(before)
