@@ -107,6 +107,10 @@ export const PackageRow = z.object({
   createdAt: z.string(),
   returnedAt: z.string().nullable(),
   labelsBack: z.number().int(),
+  /** The nth package this person was handed of the dataset (1 for the first). */
+  version: z.number().int().min(1),
+  /** The version of the newer package that replaced this one for the same person; null if current. */
+  replacedBy: z.number().int().nullable(),
 })
 
 export const Dashboard = z.object({
