@@ -211,7 +211,10 @@ export const projectsCalls = {
     z.object({
       datasetId: z.number().int(),
       fromGold: z.array(z.number().int()).max(100_000).default([]),
-      /** Every target of the dataset with an adjudicated or imported gold row. */
+      /**
+       * Every target of the dataset with an adjudicated or imported gold row, and, where a target
+       * has none, the dataset's own reference labels (targets its sources disagree on are skipped).
+       */
       allGold: z.boolean().default(false),
       answers: z.array(ControlInput).max(100_000).default([]),
       /**
@@ -220,7 +223,12 @@ export const projectsCalls = {
        */
       lines: z.string().max(20_000_000).optional(),
     }),
-    z.object({ added: z.number().int(), controls: z.number().int() }),
+    z.object({
+      added: z.number().int(),
+      controls: z.number().int(),
+      /** Targets left out because the dataset's sources disagree on them (allGold only). */
+      skipped: z.number().int(),
+    }),
   ),
   'projects.clearControls': call(
     z.object({ datasetId: z.number().int(), targetIds: z.array(z.number().int()).max(100_000) }),
