@@ -247,11 +247,12 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                   <td>{p.targets}</td>
                   <td>{p.createdAt.slice(0, 16).replace('T', ' ')}</td>
                   <td>
-                    {p.returnedAt
-                      ? p.returnedAt.slice(0, 16).replace('T', ' ')
-                      : p.replacedBy !== null
-                        ? `replaced by v${p.replacedBy}`
-                        : 'not yet'}
+                    {[
+                      p.returnedAt ? p.returnedAt.slice(0, 16).replace('T', ' ') : null,
+                      p.replacedBy !== null ? `replaced by v${p.replacedBy}` : null,
+                    ]
+                      .filter((x) => x !== null)
+                      .join(' · ') || 'not yet'}
                   </td>
                   <td>{p.labelsBack}</td>
                 </tr>
