@@ -1,6 +1,8 @@
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { setControls } from '../../src/main/projects/controls'
 import { projectDashboard } from '../../src/main/projects/dashboard'
+import { exportPackage } from '../../src/main/projects/packageExport'
 import { setPlan } from '../../src/main/projects/plan'
 import { datasetStats } from '../../src/main/store/repos/datasets'
 import { editUnit } from '../../src/main/units/edit'
@@ -18,6 +20,26 @@ const grid = (d: ReturnType<typeof projectDashboard>) =>
   )
 
 describe("the lead's dashboard", () => {
+  it('shows a package a newer one replaced as replaced, and counts only the current ones as out', () => {
+    const dir = tmp()
+    const { ws, ds } = seedProject(dir, { items: 2, variants: 1, facts: 1, annotators: 2 })
+    setPlan(ws.db, { datasetId: ds.id, k: 1, annotators: [{ name: 'ann0' }, { name: 'ann1' }] })
+    const send = (who: string, n: number) =>
+      exportPackage(ws, { datasetId: ds.id, annotator: who, out: join(dir, `${who}.v${n}.jsonl`) })
+    send('ann0', 1)
+    send('ann1', 1)
+    send('ann0', 2)
+    send('ann0', 3)
+    const rows = projectDashboard(ws.db, ds.id).packages.map((p) => [p.annotator, p.version, p.replacedBy])
+    expect(rows).toEqual([
+      ['ann0', 1, 3],
+      ['ann1', 1, null],
+      ['ann0', 2, 3],
+      ['ann0', 3, null],
+    ])
+    ws.close()
+  })
+
   it('without a plan there is no k, so nobody has labels past k, however many label a target', () => {
     const { ws, ds, targets, people } = seedProject(tmp(), { items: 1, variants: 1, facts: 2, annotators: 3 })
     for (const p of people)

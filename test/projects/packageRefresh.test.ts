@@ -120,6 +120,23 @@ describe('a refreshed work package', () => {
     lead.ws.close()
   })
 
+  it('a unit reworded in place twice comes back as one update, its labels on the wording they were given on', () => {
+    const { dirs, lead, laptop, datasetId, v2 } = laptopWithRefresh()
+    openPackage(laptop, v2)
+    expect(labelAll(laptop, datasetId, 'ann0')).toBe(3)
+    const before = labelsByContent(laptop)
+    // Nobody labelled it on the lead's side, so nothing there marks the wording the laptop has.
+    editUnit(lead.ws.db, unitId(lead.ws, 'Fact 0.0, said better'), 'Fact 0.0, said best')
+    const v3 = join(dirs.lead, 'ann0-v3.jsonl')
+    exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann0', out: v3 })
+    const r = openPackage(laptop, v3)
+    expect(describeRefresh(r.refreshed!)).toBe('1 unit updated')
+    expect(labelsByContent(laptop)).toEqual(before)
+    expect(datasetContentHash(laptop.db, datasetId)).toBe(datasetContentHash(lead.ws.db, lead.ds.id))
+    // The new wording is hers to label again; nothing else is.
+    expect(labelAll(laptop, datasetId, 'ann0')).toBe(1)
+  })
+
   it('opening the same refresh again changes nothing', () => {
     const { lead, laptop, v2 } = laptopWithRefresh()
     openPackage(laptop, v2)

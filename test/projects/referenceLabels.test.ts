@@ -8,6 +8,7 @@ import { projectDashboard } from '../../src/main/projects/dashboard'
 import { setPlan } from '../../src/main/projects/plan'
 import { planProgress } from '../../src/main/projects/progress'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { testApps } from '../helpers/app'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -104,5 +105,42 @@ describe('reference labels imported with a dataset are not people', () => {
       /needs at least 2 annotators, but the plan has 1/,
     )
     ws.close()
+  })
+})
+
+describe("controls from the dataset's own answers", () => {
+  const app = testApps()
+
+  it('with no gold, --from-gold takes the reference labels as known answers and skips targets the sources disagree on', async () => {
+    const { ws, datasetId, labelledBySource } = await imported()
+    // A second source (another release of the labels) disagrees on one target and agrees on one.
+    const other = Number(
+      ws.db
+        .prepare("INSERT INTO annotators (name, kind, created_at) VALUES ('second', 'source', 'now')")
+        .run().lastInsertRowid,
+    )
+    const verdictOf = (t: number) =>
+      (ws.db.prepare('SELECT verdict FROM labels WHERE target_id = ?').get(t) as { verdict: string }).verdict
+    const [split, agreed] = labelledBySource
+    ws.labels.save({
+      targetId: split!,
+      annotatorId: other,
+      verdict: verdictOf(split!) === 'true' ? 'false' : 'true',
+    })
+    ws.labels.save({ targetId: agreed!, annotatorId: other, verdict: verdictOf(agreed!) })
+    const answers = new Map(labelledBySource.map((t) => [t, verdictOf(t)]))
+    const file = ws.file
+    ws.close()
+    const lead = app(file)
+    const r = await lead.value<{ added: number; controls: number; skipped: number }>('projects.setControls', {
+      datasetId,
+      allGold: true,
+    })
+    expect(r).toEqual({ added: 24, controls: 24, skipped: 1 })
+    const controls = await lead.value<{ targetId: number; verdict: string }[]>('projects.controls', {
+      datasetId,
+    })
+    expect(controls.map((c) => c.targetId)).not.toContain(split)
+    for (const c of controls) expect(c.verdict).toBe(answers.get(c.targetId))
   })
 })

@@ -8,7 +8,7 @@ import { blindGate, hasSteppedOut } from '../blind'
 import { goldTargetsAmong } from '../labels/gold'
 import { labelsForTargets, nextUnlabelledTarget } from '../labels/labels'
 import { requirePerson } from '../labels/save'
-import { nextUnderPlan, settledForMe } from '../projects/queue'
+import { firstAssignedItem, nextUnderPlan, settledForMe } from '../projects/queue'
 import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
@@ -41,8 +41,10 @@ function itemOfTarget(db: Db, datasetId: number, targetId: number): number | nul
 /** With nothing asked for, the view opens on my next target in the queue, focused. */
 function withQueueTarget(db: Db, input: OpenInput): OpenInput {
   if (input.targetId !== undefined || input.itemId !== undefined) return input
-  const queued = nextForMe(db, input.datasetId, input.annotatorId)
-  return queued === null ? input : { ...input, targetId: queued }
+  const queued = nextForMe(db, input.datasetId, input.annotatorId, undefined, true)
+  if (queued !== null) return { ...input, targetId: queued }
+  const mine = firstAssignedItem(db, input.datasetId, input.annotatorId)
+  return mine === null ? input : { ...input, itemId: mine }
 }
 
 function resolveItem(db: Db, input: OpenInput): number {
@@ -58,7 +60,7 @@ function resolveItem(db: Db, input: OpenInput): number {
     if (!row) throw new ServiceError('not_found', `No item ${input.itemId} in this dataset`)
     return input.itemId
   }
-  const next = nextForMe(db, input.datasetId, input.annotatorId)
+  const next = nextForMe(db, input.datasetId, input.annotatorId, undefined, true)
   if (next !== null) return itemOfTarget(db, input.datasetId, next)!
   const first = db
     .prepare('SELECT id FROM items WHERE dataset_id = ? ORDER BY position LIMIT 1')
@@ -68,8 +70,14 @@ function resolveItem(db: Db, input: OpenInput): number {
 }
 
 /** The dataset's plan decides the queue when it has one (projects/queue.ts); else reading order. */
-function nextForMe(db: Db, datasetId: number, annotatorId: number, after?: number): number | null {
-  const planned = nextUnderPlan(db, datasetId, annotatorId, after)
+function nextForMe(
+  db: Db,
+  datasetId: number,
+  annotatorId: number,
+  after?: number,
+  opening = false,
+): number | null {
+  const planned = nextUnderPlan(db, datasetId, annotatorId, after, opening)
   return planned === undefined ? nextUnlabelledTarget(db, datasetId, annotatorId, after) : planned
 }
 

@@ -70,6 +70,32 @@ export function storedGoldTargets(db: Db, datasetId: number): number[] {
 }
 
 /**
+ * The dataset's own reference labels (its sources' verdicts, as a release's labels) as known
+ * answers, on current targets without a stored gold row: the release's answers, not a majority
+ * of the people a control checks. A target the sources disagree on has no one answer: counted
+ * apart, never used.
+ */
+export function referenceAnswers(
+  db: Db,
+  datasetId: number,
+): { answers: { targetId: number; verdict: string }[]; disagreeing: number } {
+  const rows = db
+    .prepare(
+      `SELECT t.id AS targetId, MIN(l.verdict) AS verdict, COUNT(DISTINCT l.verdict) AS n
+       FROM labels l JOIN annotators a ON a.id = l.annotator_id AND a.kind = 'source'
+       JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = ? AND ${CURRENT} AND l.verdict IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM gold g WHERE g.target_id = t.id)
+       GROUP BY t.id ORDER BY t.id`,
+    )
+    .all(datasetId) as { targetId: number; verdict: string; n: number }[]
+  return {
+    answers: rows.filter((r) => r.n === 1).map(({ targetId, verdict }) => ({ targetId, verdict })),
+    disagreeing: rows.filter((r) => r.n > 1).length,
+  }
+}
+
+/**
  * Per person: answers given on the dataset's controls and how many match the control. A
  * control without a known answer (opened from a work package) is not scored, nor is a source's
  * reference label (it is often where the control's answer came from).

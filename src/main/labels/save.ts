@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UNIT_REWORDED } from '../../shared/contract/annotate'
 import type { Label, LabelInput } from '../../shared/domain'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
@@ -13,6 +14,7 @@ import { datasetVisible } from '../store/repos/datasets'
 export function saveLabel(ws: Workspace, input: LabelInput): { label: Label; datasetId: number } {
   const datasetId = datasetOfTarget(ws.db, input.targetId)
   requirePerson(ws.db, input.annotatorId)
+  requireCurrentWording(ws.db, input.targetId)
   if (input.guidelinesVersion !== undefined)
     requireGuidelinesVersion(ws.db, datasetId, input.guidelinesVersion)
   try {
@@ -20,6 +22,21 @@ export function saveLabel(ws: Workspace, input: LabelInput): { label: Label; dat
   } catch (error) {
     throw new ServiceError('bad_input', error instanceof Error ? error.message : String(error))
   }
+}
+
+/**
+ * A label goes on the wording the dataset has now. One given on a screen opened before the unit
+ * was reworded or removed (a package opened from the CLI in another process is seen only on the
+ * next read) would sit on a hidden wording while the new one shows no label.
+ */
+function requireCurrentWording(db: Db, targetId: number): void {
+  const row = db
+    .prepare(
+      `SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id
+       WHERE t.id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL`,
+    )
+    .get(targetId)
+  if (row === undefined) throw new ServiceError('conflict', UNIT_REWORDED)
 }
 
 /** A label is recorded under a guidelines version the dataset has (versions are never deleted). */

@@ -1,6 +1,6 @@
 import { checkVerdict, LabelSchema } from '../../shared/labelSchemas'
 import { ServiceError } from '../app/errors'
-import { controlAnswers, storedGoldLookup, storedGoldTargets } from '../labels/projectReads'
+import { controlAnswers, referenceAnswers, storedGoldLookup, storedGoldTargets } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 import { requireDataset } from './plan'
@@ -19,7 +19,12 @@ export interface ControlAnswer {
 export function setControls(
   db: Db,
   datasetId: number,
-  input: { fromGold: readonly number[]; answers: readonly ControlAnswer[] },
+  input: {
+    fromGold: readonly number[]
+    answers: readonly ControlAnswer[]
+    /** The dataset's reference labels taken as known answers (stored as gold: the release's). */
+    fromReference?: readonly ControlAnswer[]
+  },
   at: string,
 ): { added: number; controls: number } {
   requireDataset(db, datasetId)
@@ -38,6 +43,11 @@ export function setControls(
       if (!g) problems.push(`target ${targetId} has no gold to take the answer from`)
       else wanted.set(targetId, { verdict: g.verdict, source: 'gold' })
     }
+  }
+  for (const a of input.fromReference ?? []) {
+    const bad = checkVerdict(schema, a.verdict)
+    if (bad) problems.push(`target ${a.targetId}'s reference label: ${bad}`)
+    else wanted.set(a.targetId, { verdict: a.verdict, source: 'gold' })
   }
   for (const a of input.answers) {
     if (!inDataset.get(a.targetId, datasetId)) {
@@ -108,6 +118,11 @@ export function controlAccuracy(db: Db, datasetId: number) {
       },
     ]),
   )
+}
+
+/** The dataset's reference labels usable as control answers (see labels/projectReads.ts). */
+export function referenceControlAnswers(db: Db, datasetId: number) {
+  return referenceAnswers(db, datasetId)
 }
 
 /** Targets of a dataset holding a stored gold row (adjudicated or imported), current units only. */

@@ -147,9 +147,9 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     .prepare(
       `SELECT p.id, a.name AS annotator, p.targets, p.created_at AS createdAt, p.returned_at AS returnedAt,
          p.labels_back AS labelsBack FROM packages p JOIN annotators a ON a.id = p.annotator_id
-       WHERE p.dataset_id = ? ORDER BY p.created_at, p.id`,
+       WHERE p.dataset_id = ? ORDER BY p.created_at, p.rowid`,
     )
-    .all(datasetId) as Dashboard['packages']
+    .all(datasetId) as PackageFacts[]
   return {
     plan,
     targets: totals.targets,
@@ -160,7 +160,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     annotators,
     pairwiseKappa,
     controls: { count: controlCount(db, datasetId) },
-    packages,
+    packages: withVersions(packages),
     activeHours: activeSeconds / 3600,
     timedLabels: annotators.reduce((s, a) => s + a.timedLabels, 0),
     labels: labels.length,
@@ -230,4 +230,22 @@ function finishAtPace(db: Db, datasetId: number, remaining: number, now: Date) {
   if (labelsPerDay === 0) return { labelsPerDay, projectedFinish: null }
   const days = Math.ceil(remaining / labelsPerDay)
   return { labelsPerDay, projectedFinish: new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10) }
+}
+
+type PackageFacts = Omit<Dashboard['packages'][number], 'version' | 'replacedBy'>
+
+/**
+ * Numbers each person's packages in the order they were handed out and marks all but the newest
+ * as replaced: a laptop refreshed from v2 will never send v1's labels back on their own.
+ */
+export function withVersions(rows: readonly PackageFacts[]): Dashboard['packages'] {
+  const count = new Map<string, number>()
+  for (const r of rows) count.set(r.annotator, (count.get(r.annotator) ?? 0) + 1)
+  const seen = new Map<string, number>()
+  return rows.map((r) => {
+    const version = (seen.get(r.annotator) ?? 0) + 1
+    seen.set(r.annotator, version)
+    const latest = count.get(r.annotator)!
+    return { ...r, version, replacedBy: version === latest ? null : latest }
+  })
 }

@@ -82,12 +82,17 @@ export function nextUnderPlan(
   datasetId: number,
   annotatorId: number,
   afterTargetId?: number,
+  /**
+   * Opening the view: under a fixed plan it opens on my own items, not on a control (which may
+   * sit in an item I was not given, and would show me item 1 when my work starts at item 2).
+   */
+  opening = false,
 ): number | null | undefined {
   const plan = queuePlan(db, datasetId)
   if (!plan) return undefined
   const s = stmts(db)
   const p = { ds: datasetId, me: annotatorId, after: afterTargetId ?? -1 }
-  if (plan.controlRate > 0) {
+  if (plan.controlRate > 0 && !(opening && plan.policy === 'fixed')) {
     const placed = (s.placed.get(datasetId, annotatorId) as { labelled: number } | undefined)?.labelled ?? 0
     if (controlTurn(plan.seed, annotatorId, placed, plan.controlRate)) {
       const c = s.control.get(p) as Row
@@ -107,6 +112,22 @@ export function nextUnderPlan(
     if (row) return row.id
   }
   return null
+}
+
+/**
+ * Under a fixed plan, the first of my assigned items in reading order (where the view opens when
+ * my work there is done); null without a fixed plan or without items of mine.
+ */
+export function firstAssignedItem(db: Db, datasetId: number, annotatorId: number): number | null {
+  const plan = queuePlan(db, datasetId)
+  if (plan?.policy !== 'fixed') return null
+  const row = db
+    .prepare(
+      `SELECT i.id FROM assignments a JOIN items i ON i.id = a.item_id
+       WHERE a.annotator_id = ? AND a.dataset_id = ? ORDER BY i.position LIMIT 1`,
+    )
+    .get(annotatorId, datasetId) as Row
+  return row?.id ?? null
 }
 
 /**

@@ -51,11 +51,24 @@ function positionsAfter(db: Db, row: UnitRow, count: number): number[] {
   return Array.from({ length: count }, (_, i) => row.position + step * (i + 1))
 }
 
+/**
+ * Whether a work package of the unit's dataset has gone out: a laptop may then hold (and have
+ * labelled) this wording, so it is kept as an earlier version the next package names in `was`;
+ * rewritten in place, the laptop could not tell the new wording from an added unit.
+ */
+function handedOut(db: Db, itemId: number): boolean {
+  return (
+    db
+      .prepare('SELECT 1 FROM packages p JOIN items i ON i.dataset_id = p.dataset_id WHERE i.id = ? LIMIT 1')
+      .get(itemId) !== undefined
+  )
+}
+
 function editRow(db: Db, row: UnitRow, content: UnitContent): EditResult {
   const { text } = content
   const tripletJson = content.triplet === null ? null : JSON.stringify(content.triplet)
   if (text === row.text && tripletJson === row.triplet) return { unit: toUnit(row), versioned: false }
-  if (!unitIsLabelled(db, row.id)) {
+  if (!unitIsLabelled(db, row.id) && !handedOut(db, row.item_id)) {
     // The first wording is kept: a bundle names a unit by the wording its version chain began with.
     db.prepare(
       `UPDATE units SET text = @text, triplet = @triplet,
@@ -93,7 +106,7 @@ function editRow(db: Db, row: UnitRow, content: UnitContent): EditResult {
 
 /**
  * Changes a unit's text, or a triplet's parts (its text then follows from them). A unit nobody
- * has labelled or judged is updated in place; otherwise a new version is made (same lineage
+ * has labelled or judged, of a dataset no package has carried out, is updated in place; otherwise a new version is made (same lineage
  * and place in the list) and the old row, with its labels, is kept as it was. Nothing changes
  * when the input is refused.
  */

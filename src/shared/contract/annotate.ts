@@ -3,6 +3,13 @@ import { EvidenceSpan, Label, Triplet, UnitKind, VerdictStatus } from '../domain
 import { LabelSchema } from '../labelSchemas'
 import { call } from './define'
 
+/**
+ * The refusal of a label on a unit wording that was reworded or removed since the item was
+ * opened (another window, or a package opened from the CLI): the view reloads the item on it.
+ */
+export const UNIT_REWORDED =
+  'This unit was reworded since you opened the item; the item has been reloaded. Nothing was saved.'
+
 /** A judge's answer on one target, as the annotate view shows it. */
 export const JudgeVerdict = z.object({
   runId: z.number().int(),

@@ -107,6 +107,10 @@ export const PackageRow = z.object({
   createdAt: z.string(),
   returnedAt: z.string().nullable(),
   labelsBack: z.number().int(),
+  /** The nth package this person was handed of the dataset (1 for the first). */
+  version: z.number().int().min(1),
+  /** The version of the newer package that replaced this one for the same person; null if current. */
+  replacedBy: z.number().int().nullable(),
 })
 
 export const Dashboard = z.object({
@@ -207,7 +211,10 @@ export const projectsCalls = {
     z.object({
       datasetId: z.number().int(),
       fromGold: z.array(z.number().int()).max(100_000).default([]),
-      /** Every target of the dataset with an adjudicated or imported gold row. */
+      /**
+       * Every target of the dataset with an adjudicated or imported gold row, and, where a target
+       * has none, the dataset's own reference labels (targets its sources disagree on are skipped).
+       */
       allGold: z.boolean().default(false),
       answers: z.array(ControlInput).max(100_000).default([]),
       /**
@@ -216,7 +223,12 @@ export const projectsCalls = {
        */
       lines: z.string().max(20_000_000).optional(),
     }),
-    z.object({ added: z.number().int(), controls: z.number().int() }),
+    z.object({
+      added: z.number().int(),
+      controls: z.number().int(),
+      /** Targets left out because the dataset's sources disagree on them (allGold only). */
+      skipped: z.number().int(),
+    }),
   ),
   'projects.clearControls': call(
     z.object({ datasetId: z.number().int(), targetIds: z.array(z.number().int()).max(100_000) }),

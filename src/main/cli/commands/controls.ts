@@ -97,11 +97,14 @@ export function registerControlsCommands(program: Command): void {
       controls
         .command('set')
         .description(
-          'Mark targets as controls with known answers (--file, --line) or from every adjudicated or imported gold answer (--from-gold); all or nothing',
+          "Mark targets as controls with known answers (--file, --line) or from every adjudicated or imported gold answer, or else the dataset's own reference labels (--from-gold); all or nothing",
         ),
     ),
   )
-    .option('--from-gold', 'use every adjudicated or imported gold answer')
+    .option(
+      '--from-gold',
+      "use every adjudicated or imported gold answer; where a target has none, the dataset's own reference labels",
+    )
     .action(async (f: ControlFlags) => {
       const lines = readLines(f)
       if (lines === undefined && !f.fromGold)
@@ -116,11 +119,19 @@ export function registerControlsCommands(program: Command): void {
           allGold: Boolean(f.fromGold),
           ...(lines !== undefined ? { lines } : {}),
         })
+        const skipped =
+          r.skipped > 0
+            ? `${countOf(r.skipped, 'target')} skipped: the dataset's sources disagree on ${r.skipped === 1 ? 'it' : 'them'}`
+            : ''
         if (f.fromGold && lines === undefined && r.controls === 0)
           throw new CliError(
-            'No target has adjudicated or imported gold yet: decide disputes (factlab adjudicate) or give known answers with --file. Majority votes are not used: a control must not come from the people it checks',
+            `No target has adjudicated or imported gold or a reference label yet${skipped ? ` (${skipped})` : ''}: decide disputes (factlab adjudicate) or give known answers with --file. Majority votes are not used: a control must not come from the people it checks`,
           )
-        printResult(Boolean(f.json), r, () => `${r.added} marked; ${countOf(r.controls, 'control')} in all`)
+        printResult(
+          Boolean(f.json),
+          r,
+          () => `${r.added} marked; ${countOf(r.controls, 'control')} in all${skipped ? `; ${skipped}` : ''}`,
+        )
       })
     })
 

@@ -13,7 +13,13 @@ import {
   saveGuidelines,
 } from '../../guidelines/guidelines'
 import { resolveControlLines } from '../../projects/controlLines'
-import { clearControls, goldTargets, listControls, setControls } from '../../projects/controls'
+import {
+  clearControls,
+  goldTargets,
+  listControls,
+  referenceControlAnswers,
+  setControls,
+} from '../../projects/controls'
 import { projectDashboard } from '../../projects/dashboard'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
@@ -67,15 +73,19 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
           'bad_input',
           `No controls were marked. Not understood: ${describeControlProblems(typed.problems)}`,
         )
-      return setControls(
+      // With no gold on a target, the dataset's own reference labels are its known answer.
+      const reference = allGold ? referenceControlAnswers(db(), datasetId) : null
+      const r = setControls(
         db(),
         datasetId,
         {
           fromGold: allGold ? [...fromGold, ...goldTargets(db(), datasetId)] : fromGold,
           answers: typed ? [...answers, ...typed.answers] : answers,
+          fromReference: reference?.answers ?? [],
         },
         now(),
       )
+      return { ...r, skipped: reference?.disagreeing ?? 0 }
     },
     'projects.clearControls': ({ datasetId, targetIds }) => clearControls(db(), datasetId, targetIds),
     'projects.controls': ({ datasetId }) => listControls(db(), datasetId),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { AnnotateView as View } from '../../../../shared/contract/annotate'
+import { UNIT_REWORDED, type AnnotateView as View } from '../../../../shared/contract/annotate'
 import * as A from '../../actions/annotate'
 import { keepUnchanged } from '../../actions/keepUnchanged'
 import { verdictKeys } from '../../actions/keymap'
@@ -126,16 +126,29 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   )
   const guidelines = useGuidelines(datasetId, annotatorId)
   // A refused label is taken back: the unit shows what the workspace holds, and the bar says why.
-  const onRefused = useCallback((targetId: number, stored: TargetLabel | undefined) => {
-    const mine = viewRef.current?.targets.find((t) => t.targetId === targetId)?.mine
-    const back =
-      stored ?? (mine ? { verdict: mine.verdict, evidence: mine.evidence, note: mine.note } : undefined)
-    const labels = { ...stateRef.current.labels }
-    if (back) labels[targetId] = back
-    else delete labels[targetId]
-    stateRef.current = { ...stateRef.current, labels }
-    setState(stateRef.current)
-  }, [])
+  const { reload: reloadGuidelines } = guidelines
+  const onRefused = useCallback(
+    (targetId: number, stored: TargetLabel | undefined, reason: string) => {
+      // The unit was reworded or removed elsewhere (a package opened from the CLI tells no open
+      // window): the item and the guidelines chip are read again, so the next label lands on
+      // the wording shown.
+      if (reason === UNIT_REWORDED) {
+        const itemId = viewRef.current?.item.id
+        if (itemId !== undefined) void load({ itemId })
+        reloadGuidelines()
+        return
+      }
+      const mine = viewRef.current?.targets.find((t) => t.targetId === targetId)?.mine
+      const back =
+        stored ?? (mine ? { verdict: mine.verdict, evidence: mine.evidence, note: mine.note } : undefined)
+      const labels = { ...stateRef.current.labels }
+      if (back) labels[targetId] = back
+      else delete labels[targetId]
+      stateRef.current = { ...stateRef.current, labels }
+      setState(stateRef.current)
+    },
+    [load, reloadGuidelines],
+  )
   const saver = useLabelSaver(annotatorId, onSaved, guidelines.shownVersion, onRefused)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when blind mode is switched

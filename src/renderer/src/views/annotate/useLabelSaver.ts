@@ -83,7 +83,7 @@ export function useLabelSaver(
    * A label the workspace refused for good, with the last label it acknowledged for that unit in
    * this view (undefined: none since the item was opened), so the screen can show what is stored.
    */
-  onRefused: (targetId: number, stored: TargetLabel | undefined) => void = () => undefined,
+  onRefused: (targetId: number, stored: TargetLabel | undefined, reason: string) => void = () => undefined,
 ) {
   const [status] = useState(statusStore)
   const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
@@ -117,10 +117,10 @@ export function useLabelSaver(
       // A refusal (the unit is gone, the person stepped out of labelling) will not change on a
       // retry; anything else (no answer, a failure inside main) may, so it is tried again.
       isRefusal: (e) => e instanceof ApiError && e.code !== 'failed',
-      onRefused: (targetId) => {
+      onRefused: (targetId, _label, reason) => {
         // A later label for the same unit is still on its way: that one decides what is shown.
         if (q.unacknowledged().has(targetId)) return
-        onRefusedRef.current(targetId, acknowledged.current.get(targetId))
+        onRefusedRef.current(targetId, acknowledged.current.get(targetId), reason)
       },
       onChange: () => {
         const error = q.lastError

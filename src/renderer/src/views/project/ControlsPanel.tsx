@@ -20,13 +20,17 @@ export function ControlsPanel({
   const run = async (input: { allGold?: boolean; lines?: string }) => {
     try {
       const r = await api('projects.setControls', { datasetId, ...input })
+      const skipped =
+        r.skipped > 0
+          ? ` ${r.skipped} ${r.skipped === 1 ? 'target was' : 'targets were'} skipped: the dataset's sources disagree on ${r.skipped === 1 ? 'it' : 'them'}.`
+          : ''
       setMessage(
         input.allGold && r.controls === 0
           ? {
               ok: false,
-              text: 'No target has adjudicated or imported gold yet. Decide disputes in the Agreement view, or paste known answers below. (Majority votes are not used: a control must not come from the people it checks.)',
+              text: `No target has adjudicated or imported gold or a reference label yet.${skipped} Decide disputes in the Agreement view, or paste known answers below. (Majority votes are not used: a control must not come from the people it checks.)`,
             }
-          : { ok: true, text: `${r.added} marked; ${r.controls} controls in all.` },
+          : { ok: true, text: `${r.added} marked; ${r.controls} controls in all.${skipped}` },
       )
       if (!input.allGold) setText('')
       onChanged()
@@ -44,7 +48,7 @@ export function ControlsPanel({
         never to the annotator.
       </p>
       <button type="button" onClick={() => void run({ allGold: true })}>
-        Use every adjudicated or imported gold answer
+        Use every gold answer (or else the dataset's reference labels)
       </button>
       <p className="muted small" id="control-lines-help">
         Or give known answers, one per line: the item's id, the variant, the unit's number as the Units view

@@ -232,6 +232,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
             <thead>
               <tr>
                 <th>Annotator</th>
+                <th>Version</th>
                 <th>Targets</th>
                 <th>Out</th>
                 <th>Back</th>
@@ -240,11 +241,19 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
             </thead>
             <tbody>
               {d.packages.map((p) => (
-                <tr key={p.id}>
+                <tr key={p.id} className={p.replacedBy === null ? undefined : 'muted'}>
                   <td>{p.annotator}</td>
+                  <td>v{p.version}</td>
                   <td>{p.targets}</td>
                   <td>{p.createdAt.slice(0, 16).replace('T', ' ')}</td>
-                  <td>{p.returnedAt ? p.returnedAt.slice(0, 16).replace('T', ' ') : 'not yet'}</td>
+                  <td>
+                    {[
+                      p.returnedAt ? p.returnedAt.slice(0, 16).replace('T', ' ') : null,
+                      p.replacedBy !== null ? `replaced by v${p.replacedBy}` : null,
+                    ]
+                      .filter((x) => x !== null)
+                      .join(' · ') || 'not yet'}
+                  </td>
                   <td>{p.labelsBack}</td>
                 </tr>
               ))}

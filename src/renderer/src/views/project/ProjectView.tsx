@@ -23,6 +23,8 @@ export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
   if (q.error && !q.data) return <div className="page error-box">{q.error}</div>
   if (!q.data) return <div className="page muted">Loading…</div>
   const d = q.data
+  // A package a newer one replaced for the same person is neither out nor coming back.
+  const current = d.packages.filter((p) => p.replacedBy === null)
   return (
     <div className="page project">
       <div className="page-head">
@@ -30,7 +32,7 @@ export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
         <span className="muted">
           k = {d.plan.k} · {d.plan.policy} · guidelines{' '}
           {d.plan.guidelinesVersion === null ? 'none' : `v${d.plan.guidelinesVersion}`} · {d.controls.count}{' '}
-          controls · {d.packages.length} packages out, {d.packages.filter((p) => p.returnedAt).length} back
+          controls · {current.length} packages out, {current.filter((p) => p.returnedAt).length} back
         </span>
       </div>
       {d.plan.fromPackage ? (
