@@ -133,8 +133,18 @@ describe('factlab gold-rule', () => {
     expect((await rule('--min-labels', '2')).code).toBe(0)
     const tie = await rule('--tie', 'supported')
     expect(tie.code, tie.err).toBe(0)
-    expect(JSON.parse(tie.out).rule).toEqual({ kind: 'majority', tie: 'supported', minLabels: 2 })
+    expect(JSON.parse(tie.out).rule).toEqual({
+      kind: 'majority',
+      tie: 'supported',
+      minLabels: 2,
+      of: 'everyone',
+    })
     const min = await rule('--min-labels', '3')
-    expect(JSON.parse(min.out).rule).toEqual({ kind: 'majority', tie: 'supported', minLabels: 3 })
+    expect(JSON.parse(min.out).rule).toEqual({
+      kind: 'majority',
+      tie: 'supported',
+      minLabels: 3,
+      of: 'everyone',
+    })
   })
 })
