@@ -328,7 +328,8 @@ export const judgesCalls = {
       /** Batch mode: the first wait between status checks, in ms (it backs off from there). */
       batchPollMs: z.number().int().min(0).optional(),
     }),
-    Ok,
+    /** `note`: what leaving batch mode did (batches cancelled, requests going call by call). */
+    Ok.extend({ note: z.string().optional() }),
   ),
   'judges.rewrites': call(z.object({ datasetId: Id }), z.array(Rewrite)),
   /** While blind (`viewer`), verdicts on targets the viewer has not labelled stay out. */

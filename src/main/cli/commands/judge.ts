@@ -293,12 +293,15 @@ export function registerJudgeCommands(program: Command): void {
       await withWorkspace(f.workspace, async (ws, s) => {
         // A finished run just reports; any other is resumed by the app's own call, then followed
         // here (progress bar, Ctrl-C pauses) on the same engine.
-        if (knownRun(ws, runId).status !== 'done')
-          await s.launch('judges.resume', {
+        if (knownRun(ws, runId).status !== 'done') {
+          const { note } = await s.launch('judges.resume', {
             runId,
             ...(mode ? { mode } : {}),
             ...(pollMs !== undefined ? { batchPollMs: pollMs } : {}),
           })
+          // Before the progress bar: the person learns at once that the batch is no longer paid for.
+          if (note) process.stderr.write(`${note}\n`)
+        }
         report(Boolean(f.json), [await driveRun(s, runId, Boolean(f.json))], ws)
       })
     })
