@@ -3,6 +3,7 @@ import { batchCountWords, batchIdWords, batchRefused, batchStateWords } from '..
 import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { baseUrlProblem } from '../../../shared/judgeValidity'
+import { callCountWords } from '../../../shared/runCalls'
 import type { Workspace } from '../../app/workspace'
 import { CAPABILITY_NAMES, parseCapabilityList } from '../../providers/capabilityNames'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
@@ -330,10 +331,9 @@ export function registerJudgeCommands(program: Command): void {
         const st = await s.call('judges.batches', { runId })
         printResult(Boolean(f.json), st, () =>
           [
-            `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? 'batch mode' : 'call by call'}), ${st.waiting} request(s) waiting`,
-            st.totalCalls === null
-              ? `${st.callsMade} calls made (not planned yet: the run has not started)`
-              : `${st.callsMade} of ${st.totalCalls} calls`,
+            `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? `batch mode, ${st.waiting} request(s) waiting` : 'call by call'})`,
+            // The Judges view's words and counts (shared/runCalls.ts), and the tokens export-verdicts sums to.
+            `${callCountWords(st)} (${st.cached} cached${st.callErrors > 0 ? `, ${st.callErrors} failed` : ''}), ${st.promptTokens}+${st.completionTokens} tokens`,
             ...st.batches.map(
               (b) =>
                 `batch ${b.id} (${batchIdWords(b)}): ${batchStateWords(b)} — ${batchCountWords(b)}${b.error && !batchRefused(b) ? ` — ${b.error}` : ''}`,
