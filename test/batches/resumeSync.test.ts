@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest'
 import { createRuns } from '../../src/main/runs/create'
 import type { RunInfo } from '../../src/shared/contract/judges'
 import { testApps } from '../helpers/app'
+import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
 import { makeWorkspace } from '../runs/helpers'
@@ -54,7 +55,7 @@ async function pausedWithBatchOut(p: Provider) {
   fake().batches.onEvent = null
   const file = ws.file
   ws.close()
-  return { app: openApp(file), runId, datasetId, mark }
+  return { app: openApp(file), file, runId, datasetId, mark }
 }
 
 it.each(['openai', 'anthropic'] as const)(
@@ -105,4 +106,25 @@ it('refuses the switch, changing nothing, when the provider will not cancel the 
   expect(fake().requests.length).toBe(mark.requests)
   const runs = await app.value<RunInfo[]>('judges.runs', { datasetId })
   expect(runs[0]).toMatchObject({ status: 'paused', mode: 'batch' })
+})
+
+it('judge resume --mode sync says which batch it cancelled before going call by call', async () => {
+  const { file, runId, mark } = await pausedWithBatchOut('anthropic')
+  const batchId = fake().batches.submissions[mark.subs]!.batchId
+  const r = await cli([
+    'judge',
+    'resume',
+    String(runId),
+    '--mode',
+    'sync',
+    '--poll-ms',
+    '1',
+    '--workspace',
+    file,
+    '--json',
+  ])
+  expect(r.code, r.err).toBe(0)
+  expect(r.err).toContain(`cancelled ${batchId} with 4 request(s) waiting`)
+  expect(JSON.parse(r.out)).toMatchObject({ status: 'done', verdicts: 8 })
+  expect(fake().requests.length - mark.requests).toBe(2)
 })
