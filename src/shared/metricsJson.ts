@@ -153,6 +153,8 @@ export function toJsonReport(m: DatasetMetrics) {
       mode: s.mode,
       label: s.label,
       runs: s.runIds,
+      /** Answered wholly from the response cache: replays of an earlier run, not in the figure. */
+      replays_left_out: s.replays,
       error_rate: s.errorRate,
     })),
     mcnemar: m.mcnemar.map((r) => ({

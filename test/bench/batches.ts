@@ -222,6 +222,7 @@ function memoryBatchApi(onResultsStart: () => void): BatchApi {
     },
     findCreated: async () => null,
     retrieve: async () => ended(),
+    cancel: async () => ended(),
     results: async (_s, onResult) => {
       onResultsStart()
       for (const l of results) {

@@ -15,6 +15,7 @@ export type BatchEvent =
   | { kind: 'create'; format: 'openai' | 'anthropic'; batchId: string; customIds: string[] }
   | { kind: 'retrieve'; batchId: string; status: string }
   | { kind: 'results-half'; batchId: string; lines: number }
+  | { kind: 'cancel'; batchId: string; status: string }
 
 /** What a hook tells the fake to do with the request: carry on (undefined) or drop it. */
 export type Verdict = 'drop' | undefined
@@ -52,6 +53,8 @@ interface Stored {
   metadata: unknown
   outputs: string[] | null
   errors: string[] | null
+  /** Cancel asked for: the next status check ends it with half its lines answered. */
+  cancelling?: boolean
 }
 
 type Obj = Record<string, unknown>
@@ -129,6 +132,8 @@ export class FakeBatches {
           .map((b) => this.openAiView(b))
         this.json(res, 200, { object: 'list', data: data.reverse(), has_more: false })
       }
+    g = /^\/v1\/(batches|messages\/batches)\/([^/]+)\/cancel$/.exec(p)
+    if (post && g) return () => this.cancel(g?.[2] ?? '', res)
     g = /^\/v1\/batches\/([^/]+)$/.exec(p)
     if (get && g) return () => this.check(g?.[1] ?? '', res, credential)
     if (post && p === '/v1/messages/batches') return () => this.createAnthropic(JSON.parse(text) as Obj, res)
@@ -246,6 +251,18 @@ export class FakeBatches {
     this.json(res, 200, this.anthropicView(b))
   }
 
+  /** A cancel: OpenAI says cancelling, Anthropic canceling; the next status check ends it. */
+  private async cancel(id: string, res: ServerResponse): Promise<void> {
+    const b = this.batches.get(id)
+    if (!b) return this.json(res, 404, { error: { message: 'no such batch', type: 'not_found', code: null } })
+    if (b.outputs === null) {
+      b.cancelling = true
+      if (b.format === 'openai') b.status = 'cancelling'
+    }
+    await this.emit({ kind: 'cancel', batchId: id, status: b.status })
+    this.json(res, 200, b.format === 'openai' ? this.openAiView(b) : this.anthropicView(b))
+  }
+
   /** One status check: the batch moves one step, and its results exist once it ends. */
   private async check(id: string, res: ServerResponse, credential: string | null): Promise<void> {
     const b = this.batches.get(id)
@@ -254,7 +271,8 @@ export class FakeBatches {
     const steps = this.plan.steps ?? 3
     const end = this.plan.end ?? 'completed'
     if (b.outputs === null) {
-      if (b.checks >= steps) this.finish(b, end, credential)
+      if (b.cancelling) this.finish(b, 'cancelled', credential)
+      else if (b.checks >= steps) this.finish(b, end, credential)
       else if (b.format === 'openai') b.status = b.checks >= steps - 1 ? 'finalizing' : 'in_progress'
     }
     await this.emit({ kind: 'retrieve', batchId: id, status: b.status })
@@ -354,7 +372,7 @@ export class FakeBatches {
     return {
       id: b.id,
       type: 'message_batch',
-      processing_status: ended ? 'ended' : 'in_progress',
+      processing_status: ended ? 'ended' : b.cancelling ? 'canceling' : 'in_progress',
       request_counts: {
         processing: ended ? 0 : b.lines.length,
         succeeded: count('succeeded'),

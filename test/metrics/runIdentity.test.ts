@@ -6,6 +6,7 @@ import { getConfig, requestFromConfig, saveConfig } from '../../src/main/runs/co
 import { createRuns } from '../../src/main/runs/create'
 import { RunEngine } from '../../src/main/runs/engine'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { spreadRunsWords } from '../../src/shared/contract/metrics'
 import { toJsonReport } from '../../src/shared/metricsJson'
 import { tmpDirs } from '../helpers/tmp'
 import { makeWorkspace } from '../runs/helpers'
@@ -93,6 +94,27 @@ describe('batch and call-by-call runs of one config', () => {
       ['sync', [sync1, sync2]],
       ['batch', [batch1, batch2]],
     ])
+    fx.db.close()
+  })
+
+  it('a run answered wholly from the response cache is a replay: named beside the spread, not counted in it', () => {
+    const fx = makeFixture(dir(), { items: 4, variants: ['answer'], facts: 1 })
+    fx.labelAll('ana', ['true', 'true', 'false', 'false'])
+    const call = { promptTokens: 10, completionTokens: 1, cost: 0.001, latencyMs: 5 }
+    const calls = [call, call, call, call]
+    const r1 = fx.run('m', ['true', 'true', 'false', 'false'], { calls })
+    const r2 = fx.run('m', ['true', 'false', 'false', 'false'], { repeatIndex: 1, calls })
+    // The same answers as r1 again, every one from the cache (0 calls made).
+    const replay = fx.run('m', ['true', 'true', 'false', 'false'], { calls })
+    fx.db.prepare('UPDATE run_calls SET cached = 1, cost = 0 WHERE run_id = ?').run(replay)
+    const m = computeDatasetMetrics(fx.db, fx.datasetId, { replicates: 0 })
+    expect(m.spreads).toHaveLength(1)
+    expect(m.spreads[0]).toMatchObject({ runIds: [r1, r2], replays: [replay] })
+    expect(m.spreads[0]!.errorRate).toMatchObject({ runs: 2, min: 0, max: 0.25 })
+    expect(spreadRunsWords(m.spreads[0]!)).toBe(
+      `#${r1} #${r2} (left out: #${replay}, answered from the cache, a replay, not a repeat)`,
+    )
+    expect(toJsonReport(m).repeat_spread[0]).toMatchObject({ runs: [r1, r2], replays_left_out: [replay] })
     fx.db.close()
   })
 })

@@ -35,3 +35,11 @@ export async function runBatchJudge(o: BatchDriverOptions): Promise<void> {
     await settle(d)
   }
 }
+
+/**
+ * A batch run resumed call by call: its batches (cancelled by `cancelOpenBatches`) are brought
+ * to an end and their answers read before any call goes out, so none is sent twice.
+ */
+export async function settleBeforeSync(o: BatchDriverOptions): Promise<void> {
+  await settle(startDrive(o), false)
+}

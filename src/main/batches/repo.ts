@@ -246,6 +246,14 @@ export function setIngested(db: Db, id: number, error: string | null = null): vo
   ).run(error, now(), id)
 }
 
+/** Whether the run has a batch not yet brought to an end and read. */
+export function hasOpenBatches(db: Db, runId: number): boolean {
+  return (
+    stmt(db, "SELECT 1 FROM run_batches WHERE run_id = ? AND state != 'ingested' LIMIT 1").get(runId) !==
+    undefined
+  )
+}
+
 /**
  * Runs left with a batch still open at the provider by a process that stopped without pausing
  * them (killed, or the app quit): resumed when a workspace's run engine starts, so results that

@@ -3,6 +3,7 @@ import { RunFatal, RunStopped } from '../runs/caller'
 import { backoffDelay } from '../runs/limits'
 import type { Drive } from './drive'
 import { resultIngester } from './ingest'
+import { NEVER_SENT } from './leave'
 import { type BatchRow, getBatch, listBatches, markUnanswered, recordState, setIngested } from './repo'
 import { refuse, submit } from './submit'
 
@@ -71,12 +72,21 @@ async function ingest(d: Drive, b: BatchRow): Promise<void> {
     )
 }
 
-/** Brings every open batch of the run to an end and reads it, polling with backoff. */
-export async function settle(d: Drive): Promise<void> {
+/**
+ * Brings every open batch of the run to an end and reads it, polling with backoff. A run gone
+ * call by call (`send` false) sends no batch left unsent: its requests go out one by one.
+ */
+export async function settle(d: Drive, send = true): Promise<void> {
   const { db, run, api } = d
   const poll = d.poll ?? { firstMs: 5_000, maxMs: 60_000 }
   for (const b of listBatches(db, run.id))
-    if (b.state === 'preparing' || b.state === 'uploaded' || b.state === 'submitting') await submit(d, b)
+    if (b.state === 'preparing' || b.state === 'uploaded' || b.state === 'submitting') {
+      if (send) await submit(d, b)
+      else {
+        markUnanswered(db, b.id)
+        setIngested(db, b.id, NEVER_SENT)
+      }
+    }
   let delay = poll.firstMs
   for (;;) {
     const open = listBatches(db, run.id).filter((b) => b.state !== 'ingested')

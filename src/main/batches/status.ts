@@ -1,7 +1,7 @@
 import { batchRefused } from '../../shared/batchWords'
 import { callCost } from '../providers/models'
 import { runPricesNow } from '../runs/cost'
-import { callsMade, getRun, runSummary } from '../runs/repo'
+import { callsMade, getRun, type RunSummary, runSummary } from '../runs/repo'
 import type { Db } from '../store/connection'
 import { type BatchRow, listBatches } from './repo'
 
@@ -32,6 +32,21 @@ export interface BatchStatus {
   /** Calls made so far (answered, from the cache or failed) and the calls the run plans. */
   callsMade: number
   totalCalls: number | null
+  calls: number
+  cached: number
+  callErrors: number
+  promptTokens: number
+  completionTokens: number
+}
+
+/**
+ * A call-by-call run's calls still to make, each at the average cost of its calls so far. Calls
+ * from the cache cost nothing and are not in the average; before any call it is not known (0).
+ */
+function syncOutstanding(s: RunSummary, totalCalls: number | null): number {
+  if (totalCalls === null || s.calls === 0) return 0
+  const left = Math.max(0, totalCalls - callsMade(s))
+  return (left * s.cost) / s.calls
 }
 
 /**
@@ -72,7 +87,11 @@ export function batchStatus(db: Db, runId: number): BatchStatus {
       : null
   const perRequest = (record: string) =>
     average ?? ((Buffer.byteLength(record) / 4) * p.input * (1 - p.batchDiscount)) / 1_000_000
-  const outstanding = waitingRows.reduce((n, r) => n + perRequest(r.request), 0)
+  const made = callsMade(summary)
+  const outstanding =
+    run.config.mode === 'batch'
+      ? waitingRows.reduce((n, r) => n + perRequest(r.request), 0)
+      : syncOutstanding(summary, run.totalCalls)
   return {
     runId,
     mode: run.config.mode,
@@ -94,7 +113,12 @@ export function batchStatus(db: Db, runId: number): BatchStatus {
     waiting: waitingRows.length,
     cost: summary.cost,
     expectedCost: summary.cost + outstanding,
-    callsMade: callsMade(summary),
+    callsMade: made,
     totalCalls: run.totalCalls,
+    calls: summary.calls,
+    cached: summary.cached,
+    callErrors: summary.callErrors,
+    promptTokens: summary.prompt_tokens,
+    completionTokens: summary.completion_tokens,
   }
 }

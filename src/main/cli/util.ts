@@ -66,3 +66,17 @@ export function parseAtLeastOne(name: string, raw: string | undefined): number |
     throw new CliError(`${name} must be a whole number of at least 1, got "${raw}"`, EXIT.usage)
   return n
 }
+
+/**
+ * The run a command names, given either way (`judge status 3` or `judge status --run 3`), as
+ * people type both. Refused when missing, or given twice as two different runs.
+ */
+export function runIdArg(usage: string, positional: string | undefined, flag: string | undefined): number {
+  const a = parseAtLeastOne('run', positional)
+  const b = parseAtLeastOne('--run', flag)
+  if (a !== undefined && b !== undefined && a !== b)
+    throw new CliError(`Two runs given (${a} and --run ${b}); name one`, EXIT.usage)
+  const id = a ?? b
+  if (id === undefined) throw new CliError(`Which run? Name it: ${usage} 3, or ${usage} --run 3`, EXIT.usage)
+  return id
+}

@@ -63,3 +63,16 @@ export function runCosts(db: Db, runs: readonly RunKey[]): Map<number, RunCost> 
   }
   return out
 }
+
+/**
+ * Runs of these that made no call of their own, every answer coming from the response cache:
+ * a replay of an earlier run, not an independent repeat, so it would pull a spread toward 0.
+ */
+export function replayRuns(db: Db, runIds: readonly number[]): Set<number> {
+  const out = new Set<number>()
+  for (const id of runIds) {
+    const s = callSums(db, id)
+    if (s.cached > 0 && s.calls === 0 && s.callErrors === 0) out.add(id)
+  }
+  return out
+}

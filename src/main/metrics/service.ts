@@ -16,7 +16,7 @@ import { tallyRun } from './judgeTally'
 import { type RunColumns, runSpanColumns, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runIdentity } from './runIdentity'
-import { runCosts } from './runInfo'
+import { replayRuns, runCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { binaryFigures, SUPPORTED } from './stats/binary'
 import { aurocCut, correlate, readableCorrelations } from './stats/correlation'
@@ -242,22 +242,32 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
   // channel (and another price): a gap between them is a mode effect, not the model's own noise,
   // so repeats are only runs of the same config in the same mode. Runs whose error rate is not
   // defined (no verdict against gold) add nothing to the figure and are not named in it.
+  // A run answered wholly from the response cache replayed an earlier run's answers: named
+  // beside the spread, never counted in it.
   const modes = new Map(runs.map((r) => [r.id, r.mode]))
-  const groups = new Map<string, JudgeMetrics[]>()
+  const replays = replayRuns(
+    db,
+    judges.map((j) => j.runId),
+  )
+  const groups = new Map<string, { counted: JudgeMetrics[]; replays: number[] }>()
   for (const j of judges) {
     if (j.excluded || j.errorRate === null) continue
     const key = `${modes.get(j.runId)}\u0000${j.configKey}`
-    groups.set(key, [...(groups.get(key) ?? []), j])
+    const g = groups.get(key) ?? { counted: [], replays: [] }
+    if (replays.has(j.runId)) g.replays.push(j.runId)
+    else g.counted.push(j)
+    groups.set(key, g)
   }
   const spreads = [...groups.values()]
-    .filter((js) => js.length > 1)
-    .map((js) => {
+    .filter((g) => g.counted.length > 1)
+    .map(({ counted: js, replays: left }) => {
       const mode = modes.get(js[0]!.runId) ?? 'sync'
       return {
         configKey: js[0]!.configKey,
         mode,
         label: [js[0]!.model, js[0]!.method, modeWord(mode)].filter((w) => w !== null).join(' · '),
         runIds: js.map((j) => j.runId),
+        replays: left,
         errorRate: spread(js.map((j) => j.errorRate)),
       }
     })

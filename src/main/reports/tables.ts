@@ -1,4 +1,9 @@
-import type { CorrelationRow, DatasetMetrics, Figures } from '../../shared/contract/metrics'
+import {
+  type CorrelationRow,
+  type DatasetMetrics,
+  type Figures,
+  spreadRunsWords,
+} from '../../shared/contract/metrics'
 import { humanCostGap, NO_TIME_RECORDED } from '../../shared/humanCost'
 import { coefficientCell } from '../../shared/itemLevelRows'
 import { costMark } from '../../shared/runNames'
@@ -167,7 +172,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       head: ['Config', 'Runs', 'Mean ER', 'SD', 'Min', 'Max'],
       rows: m.spreads.map((s) => [
         s.label,
-        s.runIds.map((r) => `#${r}`).join(' '),
+        spreadRunsWords(s),
         pct(s.errorRate?.mean ?? null),
         s.errorRate?.sd == null ? NOT_DEFINED : pct(s.errorRate.sd),
         pct(s.errorRate?.min ?? null),

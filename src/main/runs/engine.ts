@@ -1,8 +1,10 @@
 // runs/ owns judge and generation runs: creating them from a config, driving them (this engine:
 // rate limits, retries, cache, resume, one driver per run by lease) and reading them back.
-import { runBatchJudge } from '../batches/driver'
+import { runBatchJudge, settleBeforeSync } from '../batches/driver'
+import { cancelOpenBatches, type LeftBatch } from '../batches/leave'
+import { hasOpenBatches } from '../batches/repo'
 import { plannedCalls } from '../judges/plannedCalls'
-import type { TemplateSet } from '../judges/types'
+import type { JudgeContext, TemplateSet } from '../judges/types'
 import { createProvider, type ProviderClient, type ProviderOptions } from '../providers'
 import { type BatchApi, type BatchLimits, createBatchApi } from '../providers/batch'
 import { type KeyStore, keyStore, missingKey } from '../providers/keys'
@@ -148,6 +150,33 @@ export class RunEngine {
     return entry.done
   }
 
+  private batchApi(opts: ProviderOptions): BatchApi {
+    const b = this.o.batch
+    return (b?.apiFactory ?? createBatchApi)(opts, b?.limits)
+  }
+
+  /**
+   * Cancels the provider batches a run still has open, before it goes on call by call (see
+   * batches/leave.ts). Throws, with nothing of the run changed, when the provider refuses.
+   */
+  async cancelBatches(runId: number): Promise<LeftBatch[]> {
+    const { db } = this.o
+    if (!hasOpenBatches(db, runId)) return []
+    const config = getRun(db, runId).config
+    const keys = this.o.keys ?? keyStore()
+    const noKey = missingKey(config.provider, keys)
+    if (noKey) throw new Error(noKey)
+    const api = this.batchApi({
+      provider: config.provider,
+      model: config.model,
+      baseUrl: config.baseUrl,
+      apiKey: keys.get(config.provider),
+      capabilities: config.capabilities,
+      timeoutMs: config.timeoutMs,
+    })
+    return await cancelOpenBatches(db, runId, api, AbortSignal.timeout(Math.max(config.timeoutMs, 60_000)))
+  }
+
   pause(runId: number): void {
     this.stop(runId, 'paused')
   }
@@ -260,18 +289,18 @@ export class RunEngine {
           missingUnits(db, run.datasetId, run.method, method.unitKinds, run.slice, 'nothing was judged')
         if (missing) throw new RunFatal(missing)
       }
-      if (run.kind === 'judge' && config.mode === 'batch') {
+      const batchOptions = () => {
         const method = this.o.registry.judges[run.method]
         if (!method) throw new RunFatal(`Unknown judge method "${run.method}"`)
         const b = this.o.batch
-        await runBatchJudge({
+        return {
           db,
           run,
           method,
           client,
-          api: (b?.apiFactory ?? createBatchApi)(providerOptions, b?.limits),
+          api: this.batchApi(providerOptions),
           apiKey,
-          context: (call) => ({
+          context: (call: JudgeContext['call']) => ({
             settings: config.settings,
             templates,
             capabilities: config.capabilities,
@@ -282,7 +311,14 @@ export class RunEngine {
           clock: this.o.clock ?? realClock,
           ...((entry.batchPoll ?? b?.poll) ? { poll: entry.batchPoll ?? b?.poll } : {}),
           progress: session.progress,
-        })
+        }
+      }
+      if (run.kind === 'judge' && config.mode === 'batch') {
+        await runBatchJudge(batchOptions())
+      } else if (run.kind === 'judge' && hasOpenBatches(db, run.id)) {
+        // Gone call by call from batch mode: what the (cancelled) batches answered is read first.
+        await settleBeforeSync(batchOptions())
+        await this.judge(session)
       } else if (run.kind === 'judge') await this.judge(session)
       else if (run.kind === 'extract') await runExtraction(session)
       else if (run.kind === 'improve') await runImprovement(session)

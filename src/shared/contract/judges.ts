@@ -254,6 +254,13 @@ export const BatchStatusInfo = z.object({
   /** Calls made so far (answered, from the cache or failed) and the calls the run plans (null before its first start). */
   callsMade: z.number().int().default(0),
   totalCalls: z.number().int().nullable().default(null),
+  /** The run summary's own counts (as the Judges view and export-verdicts give them). */
+  calls: z.number().int().default(0),
+  cached: z.number().int().default(0),
+  callErrors: z.number().int().default(0),
+  /** Tokens of calls the provider answered (those from the cache cost nothing and are left out). */
+  promptTokens: z.number().int().default(0),
+  completionTokens: z.number().int().default(0),
 })
 export type BatchStatusInfo = z.infer<typeof BatchStatusInfo>
 
@@ -328,7 +335,8 @@ export const judgesCalls = {
       /** Batch mode: the first wait between status checks, in ms (it backs off from there). */
       batchPollMs: z.number().int().min(0).optional(),
     }),
-    Ok,
+    /** `note`: what leaving batch mode did (batches cancelled, requests going call by call). */
+    Ok.extend({ note: z.string().optional() }),
   ),
   'judges.rewrites': call(z.object({ datasetId: Id }), z.array(Rewrite)),
   /** While blind (`viewer`), verdicts on targets the viewer has not labelled stay out. */

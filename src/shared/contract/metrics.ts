@@ -148,6 +148,8 @@ export const SpreadRow = z.object({
   mode: z.enum(['sync', 'batch']),
   label: z.string(),
   runIds: z.array(z.number().int()),
+  /** Runs of this config answered wholly from the response cache: replays, left out of the figure. */
+  replays: z.array(z.number().int()).default([]),
   errorRate: z
     .object({
       runs: z.number().int(),
@@ -158,6 +160,15 @@ export const SpreadRow = z.object({
     })
     .nullable(),
 })
+
+/** The runs a spread is made of, and the replays it leaves out, as Compare and reports show them. */
+export function spreadRunsWords(s: { runIds: readonly number[]; replays?: readonly number[] }): string {
+  const runs = s.runIds.map((r) => `#${r}`).join(' ')
+  const left = s.replays ?? []
+  if (left.length === 0) return runs
+  const names = left.map((r) => `#${r}`).join(' ')
+  return `${runs} (left out: ${names}, answered from the cache, a replay, not a repeat)`
+}
 
 export const McNemarRow = z.object({
   a: z.number().int(),

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { EXPORT_FORMATS, type ExportFormat } from '../../export'
 import { notPackageAnnotator } from '../../projects/packageOwner'
-import { CliError, EXIT, parsePositiveInt, printResult } from '../util'
+import { CliError, EXIT, printResult, runIdArg } from '../util'
 import { withSession } from './session'
 
 interface ExportFlags {
@@ -16,7 +16,7 @@ interface ExportFlags {
 
 interface VerdictFlags {
   workspace?: string
-  run: string
+  run?: string
   out: string
   raw?: boolean
   json?: boolean
@@ -66,15 +66,15 @@ export function registerExportCommands(program: Command): void {
     })
 
   program
-    .command('export-verdicts')
+    .command('export-verdicts [run]')
     .description("Export a run's verdicts as JSON lines (or CSV when --out ends in .csv)")
     .option('--workspace <db>', 'workspace file')
-    .requiredOption('--run <id>', 'run id')
+    .option('--run <id>', 'run id (or give it as the first argument)')
     .requiredOption('--out <file>', 'file to write (must not exist yet)')
     .option('--raw', 'include the raw provider request and reply of each call')
     .option('--json', 'print the result as JSON')
-    .action(async (flags: VerdictFlags) => {
-      const runId = parsePositiveInt('--run', flags.run)!
+    .action(async (run: string | undefined, flags: VerdictFlags) => {
+      const runId = runIdArg('factlab export-verdicts', run, flags.run)
       const result = await withSession(flags.workspace, undefined, (s) =>
         s.call('exports.verdicts', { runId, out: resolve(flags.out), raw: flags.raw ?? false }),
       )

@@ -3,6 +3,7 @@ import { batchCountWords, batchIdWords, batchRefused, batchStateWords } from '..
 import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { baseUrlProblem } from '../../../shared/judgeValidity'
+import { callCountWords } from '../../../shared/runCalls'
 import type { Workspace } from '../../app/workspace'
 import { CAPABILITY_NAMES, parseCapabilityList } from '../../providers/capabilityNames'
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/client'
@@ -18,7 +19,15 @@ import { callsMade, getRun, type RunSummary } from '../../runs/repo'
 import { listDatasets } from '../../store/repos/datasets'
 import { runFailures } from '../../verdicts/failures'
 import { pickDataset } from '../datasetKey'
-import { CliError, cliProgress, EXIT, parseAtLeastOne, parsePositiveInt, printResult } from '../util'
+import {
+  CliError,
+  cliProgress,
+  EXIT,
+  parseAtLeastOne,
+  parsePositiveInt,
+  printResult,
+  runIdArg,
+} from '../util'
 import { knownRun, LEXICAL_METRICS, lexicalSettings, unpricedNote, variantsOf } from './judgeChecks'
 import { type Session, withWorkspace } from './session'
 
@@ -278,47 +287,53 @@ export function registerJudgeCommands(program: Command): void {
     })
 
   judge
-    .command('resume <run>')
+    .command('resume [run]')
     .description(
       `Resume a paused, failed or interrupted run without repeating finished calls. A run another process is driving is refused; one whose driver is gone, or silent for ${LEASE_STALE_MS / 1000} s, is taken over.`,
     )
     .option('--workspace <db>', 'workspace file')
+    .option('--run <id>', 'the run (or give it as the first argument)')
     .option('--mode <mode>', 'send the rest sync (call by call) or batch, whatever the run started as')
     .option('--poll-ms <ms>', 'batch mode: first wait between status checks')
     .option('--json', 'print the result as JSON')
-    .action(async (run: string, f: CommonFlags & { mode?: string; pollMs?: string }) => {
-      const runId = parseAtLeastOne('run', run)!
-      const mode = modeOf(f.mode)
-      const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
-      await withWorkspace(f.workspace, async (ws, s) => {
-        // A finished run just reports; any other is resumed by the app's own call, then followed
-        // here (progress bar, Ctrl-C pauses) on the same engine.
-        if (knownRun(ws, runId).status !== 'done')
-          await s.launch('judges.resume', {
-            runId,
-            ...(mode ? { mode } : {}),
-            ...(pollMs !== undefined ? { batchPollMs: pollMs } : {}),
-          })
-        report(Boolean(f.json), [await driveRun(s, runId, Boolean(f.json))], ws)
-      })
-    })
+    .action(
+      async (run: string | undefined, f: CommonFlags & { run?: string; mode?: string; pollMs?: string }) => {
+        const runId = runIdArg('factlab judge resume', run, f.run)
+        const mode = modeOf(f.mode)
+        const pollMs = parsePositiveInt('--poll-ms', f.pollMs)
+        await withWorkspace(f.workspace, async (ws, s) => {
+          // A finished run just reports; any other is resumed by the app's own call, then followed
+          // here (progress bar, Ctrl-C pauses) on the same engine.
+          if (knownRun(ws, runId).status !== 'done') {
+            const { note } = await s.launch('judges.resume', {
+              runId,
+              ...(mode ? { mode } : {}),
+              ...(pollMs !== undefined ? { batchPollMs: pollMs } : {}),
+            })
+            // Before the progress bar: the person learns at once that the batch is no longer paid for.
+            if (note) process.stderr.write(`${note}\n`)
+          }
+          report(Boolean(f.json), [await driveRun(s, runId, Boolean(f.json))], ws)
+        })
+      },
+    )
 
   judge
-    .command('status <run>')
+    .command('status [run]')
     .description('A run and its provider batches: ids, states, request counts and the cost it is heading for')
     .option('--workspace <db>', 'workspace file')
+    .option('--run <id>', 'the run (or give it as the first argument)')
     .option('--json', 'print the result as JSON')
-    .action(async (run: string, f: CommonFlags) => {
-      const runId = parseAtLeastOne('run', run)!
+    .action(async (run: string | undefined, f: CommonFlags & { run?: string }) => {
+      const runId = runIdArg('factlab judge status', run, f.run)
       await withWorkspace(f.workspace, async (ws, s) => {
         knownRun(ws, runId)
         const st = await s.call('judges.batches', { runId })
         printResult(Boolean(f.json), st, () =>
           [
-            `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? 'batch mode' : 'call by call'}), ${st.waiting} request(s) waiting`,
-            st.totalCalls === null
-              ? `${st.callsMade} calls made (not planned yet: the run has not started)`
-              : `${st.callsMade} of ${st.totalCalls} calls`,
+            `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? `batch mode, ${st.waiting} request(s) waiting` : 'call by call'})`,
+            // The Judges view's words and counts (shared/runCalls.ts), and the tokens export-verdicts sums to.
+            `${callCountWords(st)} (${st.cached} cached${st.callErrors > 0 ? `, ${st.callErrors} failed` : ''}), ${st.promptTokens}+${st.completionTokens} tokens`,
             ...st.batches.map(
               (b) =>
                 `batch ${b.id} (${batchIdWords(b)}): ${batchStateWords(b)} — ${batchCountWords(b)}${b.error && !batchRefused(b) ? ` — ${b.error}` : ''}`,
@@ -330,14 +345,14 @@ export function registerJudgeCommands(program: Command): void {
     })
 
   judge
-    .command('improve')
+    .command('improve [run]')
     .description('DCR improvement (RAI): rewrite inconsistent candidates for K rounds and re-judge them')
     .option('--workspace <db>', 'workspace file')
-    .requiredOption('--run <id>', 'the DCR run to improve on')
+    .option('--run <id>', 'the DCR run to improve on (or give it as the first argument)')
     .option('--rounds <k>', 'rewrite rounds (default 1)')
     .option('--json', 'print the result as JSON')
-    .action(async (f: CommonFlags & { run: string; rounds?: string }) => {
-      const sourceRunId = parseAtLeastOne('--run', f.run)!
+    .action(async (run: string | undefined, f: CommonFlags & { run?: string; rounds?: string }) => {
+      const sourceRunId = runIdArg('factlab judge improve', run, f.run)
       const rounds = parseAtLeastOne('--rounds', f.rounds) ?? 1
       await withWorkspace(f.workspace, async (ws, s) => {
         const source = knownRun(ws, sourceRunId)

@@ -105,6 +105,8 @@ export function createAnthropicBatchApi(
       }),
     retrieve: (id, signal) =>
       asTransport(async () => anthropicState(await client.messages.batches.retrieve(id, {}, { signal }))),
+    cancel: (id, signal) =>
+      asTransport(async () => anthropicState(await client.messages.batches.cancel(id, {}, { signal }))),
     results: (state, onResult, signal) =>
       asTransport(async () => {
         const stream = await client.messages.batches.results(state.id, {}, { signal })

@@ -109,6 +109,7 @@ export function createOpenAiBatchApi(
       }),
     retrieve: (id, signal) =>
       asTransport(async () => openAiState(await client.batches.retrieve(id, { signal }))),
+    cancel: (id, signal) => asTransport(async () => openAiState(await client.batches.cancel(id, { signal }))),
     results: (state, onResult, signal) =>
       asTransport(async () => {
         for (const fileId of [state.outputFileId, state.errorFileId]) {

@@ -58,6 +58,11 @@ export interface BatchApi {
   ): Promise<BatchState | null>
   retrieve(id: string, signal: AbortSignal): Promise<BatchState>
   /**
+   * Asks the provider to stop the batch: requests not yet answered are never run (nor paid);
+   * those already answered stay in its results. The batch ends shortly after, as cancelled.
+   */
+  cancel(id: string, signal: AbortSignal): Promise<BatchState>
+  /**
    * Streams an ended batch's results, one call per complete line, in file order. Throws (a
    * retryable TransportError) when the download breaks off; lines already handed over stay valid.
    */

@@ -1,6 +1,7 @@
 import type { judgesCalls } from '../../../shared/contract/judges'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
+import { leftBatchWords } from '../../batches/leave'
 import { batchStatus } from '../../batches/status'
 import { blindGate } from '../../blind'
 import { latestTemplates, saveTemplate, templateHistory } from '../../prompts/store'
@@ -12,7 +13,7 @@ import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { getConfig, listConfigs, requestFromConfig, saveConfig } from '../../runs/configs'
 import { createRuns, improveRequest } from '../../runs/create'
 import { improvementPlan, nothingToImprove } from '../../runs/improve'
-import { RunLeaseHeld } from '../../runs/lease'
+import { liveLease, RunLeaseHeld } from '../../runs/lease'
 import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
 import { getRun, runSummary, setRunMode } from '../../runs/repo'
@@ -158,7 +159,7 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
       leaseRefusal(() => engine().cancel(runId))
       return { ok: true as const }
     },
-    'judges.resume': ({ runId, mode, batchPollMs }) => {
+    'judges.resume': async ({ runId, mode, batchPollMs }) => {
       const run = getRun(db(), runId)
       if (run.status === 'cancelled')
         throw new ServiceError('conflict', `Run ${runId} was cancelled; start a new run`)
@@ -168,6 +169,23 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
           'bad_input',
           `Batch mode is for openai and anthropic; run ${runId} uses ${run.provider}`,
         )
+      let note: string | undefined
+      if (mode === 'sync' && run.config.mode === 'batch') {
+        // Checked before anything is cancelled: a run driven elsewhere keeps its batches.
+        const lease = liveLease(db(), runId)
+        if (engine().isActive(runId) || lease)
+          throw new ServiceError('conflict', `Run ${runId} is running; pause it before it goes call by call`)
+        try {
+          const left = await engine().cancelBatches(runId)
+          if (left.length > 0) note = leftBatchWords(left)
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error)
+          throw new ServiceError(
+            'conflict',
+            `Could not cancel run ${runId}'s open batch at the provider (${why}); the run stays in batch mode, so no request is paid twice. Try again, or resume it in batch mode.`,
+          )
+        }
+      }
       if (mode) setRunMode(db(), runId, mode)
       const poll =
         batchPollMs === undefined
@@ -176,7 +194,7 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
       // Claimed here, not in the background, so a run driven elsewhere is refused to the caller.
       const running = leaseRefusal(() => engine().start(runId, poll))
       running.catch(() => undefined)
-      return { ok: true as const }
+      return { ok: true as const, ...(note ? { note } : {}) }
     },
     'judges.batches': ({ runId }) => batchStatus(db(), runId),
     'judges.rewrites': ({ datasetId }) => rewrites(db(), datasetId),

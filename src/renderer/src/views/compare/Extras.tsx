@@ -1,4 +1,4 @@
-import { type DatasetMetrics, fmtPct, fmtPctCi } from '../../../../shared/contract/metrics'
+import { type DatasetMetrics, fmtPct, fmtPctCi, spreadRunsWords } from '../../../../shared/contract/metrics'
 import { type Cell, cellText, coefficientParts } from '../../../../shared/itemLevelRows'
 
 /** A titled table of text cells; nothing when it has no rows. */
@@ -64,7 +64,7 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
         head={['Config', 'Runs', 'Mean error rate', 'SD', 'Min', 'Max']}
         rows={m.spreads.map((s) => [
           s.label,
-          s.runIds.map((r) => `#${r}`).join(' '),
+          spreadRunsWords(s),
           fmtPct(s.errorRate?.mean),
           fmtPct(s.errorRate?.sd),
           fmtPct(s.errorRate?.min),

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { EventPayload } from '../../../../shared/contract'
 import type { RunInfo } from '../../../../shared/contract/judges'
+import { callCountWords } from '../../../../shared/runCalls'
 import { costMark, repeatWord } from '../../../../shared/runNames'
 import { api } from '../../api'
 import { BatchList } from './BatchList'
@@ -80,7 +81,8 @@ export function RunRow({
           />
         </span>
         <div className="muted" data-testid="run-status">
-          {statusWord(run, status)} {done !== null ? `${done}/${total}` : ''}{' '}
+          {/* An Improve run counts no candidates up front: no "0/0". */}
+          {statusWord(run, status)} {done !== null && total > 0 ? `${done}/${total}` : ''}{' '}
           {run.active ? eta(live?.etaSeconds ?? null) : ''}
         </div>
         {held && (
@@ -116,10 +118,7 @@ export function RunRow({
           <span className="muted">no calls</span>
         ) : (
           <>
-            {run.totalCalls === null
-              ? `${run.calls} ${run.calls === 1 ? 'call' : 'calls'}`
-              : `${run.calls + run.cached + run.callErrors} of ${run.totalCalls} calls`}{' '}
-            ({run.cached} cached)
+            {callCountWords(run)} ({run.cached} cached)
             {run.callErrors > 0 && (
               <div className="error-text small" data-testid="run-failed-calls">
                 {run.callErrors} failed

@@ -1,0 +1,25 @@
+/**
+ * How many calls a run has made, in the same words on the Judges view and in `judge status`:
+ * every call counts (answered by the provider, from the response cache, or failed). An Improve
+ * (RAI) run plans no calls up front, so it has no "of N".
+ */
+export interface RunCallCounts {
+  status: string
+  /** Answered by the provider (not from the cache). */
+  calls: number
+  cached: number
+  callErrors: number
+  /** Calls the run plans; null before its first start. */
+  totalCalls: number | null
+}
+
+export const callsMadeOf = (r: RunCallCounts): number => r.calls + r.cached + r.callErrors
+
+export function callCountWords(r: RunCallCounts): string {
+  const made = callsMadeOf(r)
+  const planned = r.totalCalls !== null && r.totalCalls > 0 && r.totalCalls >= made ? r.totalCalls : null
+  if (planned !== null) return `${made} of ${planned} calls`
+  if (made === 0 && r.totalCalls === null && r.status === 'queued')
+    return 'no calls yet (the run has not started)'
+  return `${made} ${made === 1 ? 'call' : 'calls'}`
+}
