@@ -73,6 +73,16 @@ export function toJsonReport(m: DatasetMetrics) {
         pabak: p.pabak,
         too_few_shared: tooFewShared(p.n, a.minSharedTargets),
       })),
+      // A person against the release's labels (a source): apart from the people's figures above.
+      source_pairs: a.sourcePairs.map((p) => ({
+        a: p.a,
+        b: p.b,
+        n: p.n,
+        kappa: p.kappa,
+        ac1: p.ac1,
+        pabak: p.pabak,
+        too_few_shared: tooFewShared(p.n, a.minSharedTargets),
+      })),
       fleiss_kappa: a.fleissKappa,
       krippendorff_alpha: a.krippendorffAlpha,
       ...robust(a, a.minSharedTargets),

@@ -133,6 +133,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
   })
   tables.push(agreementTable(m))
   if (m.agreement.cohenPairs.length > 0) tables.push(cohenTable(m))
+  if (m.agreement.sourcePairs.length > 0) tables.push(cohenTable(m, 'sources'))
   if (m.correlations.length > 0)
     tables.push({
       title: 'Scores against human labels',
