@@ -134,6 +134,8 @@ export function toJsonReport(m: DatasetMetrics) {
     })),
     humans: m.humans.map((h) => ({
       annotator: h.annotator,
+      // A dataset's own reference labels (a source), named "(reference labels)" wherever shown.
+      source: h.source,
       ...figures(h),
       by_variant: mapValues(h.byVariant, figures),
       // The person's own active hours on the targets the judges are scored on × their hourly rate.

@@ -1,5 +1,6 @@
 import type { CorrelationRow, DatasetMetrics, Figures } from '../../shared/contract/metrics'
 import { humanCostGap, NO_TIME_RECORDED } from '../../shared/humanCost'
+import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
 import { costMark } from '../../shared/runNames'
 import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
@@ -108,7 +109,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
     ],
     // Cost: the person's own active hours on these targets × their hourly rate.
     rows: m.humans.map((h) => [
-      h.annotator,
+      h.source ? humanRowLabel(h) : h.annotator,
       String(h.n),
       rateCi(h.errorRate, h.errorRateCi, h.errorRateCiMethod),
       pct(h.accuracy),
@@ -128,7 +129,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
     head: ['Judge', ...m.variants],
     rows: [
       ...m.judges.map((j) => [j.label, ...m.variants.map((v) => rateN(j.byVariant[v]))]),
-      ...m.humans.map((h) => [`${h.annotator} (human)`, ...m.variants.map((v) => rateN(h.byVariant[v]))]),
+      ...m.humans.map((h) => [humanRowLabel(h), ...m.variants.map((v) => rateN(h.byVariant[v]))]),
     ],
   })
   tables.push(agreementTable(m))
