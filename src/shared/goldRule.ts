@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * How a dataset's gold is made where no one has adjudicated (an adjudicated or imported gold row
- * always wins): the majority of the annotators with a stated tie rule and a minimum number of
+ * always wins): the majority of the labels (everyone's, or the dataset's own reference labels') with a stated tie rule and a minimum number of
  * labels, or one named annotator's labels.
  */
 export const GOLD_TIE_RULES = ['none', 'unsupported', 'supported'] as const
@@ -52,6 +52,6 @@ export function describeGoldRule(rule: GoldRule): string {
   const who =
     rule.of === 'sources'
       ? "majority of the dataset's own reference labels (its sources, such as a release's experts); people's labels do not count"
-      : 'majority of the annotators'
+      : "majority of everyone's labels"
   return `${who}; ${tie}${min}`
 }

@@ -73,6 +73,16 @@ export function toJsonReport(m: DatasetMetrics) {
         pabak: p.pabak,
         too_few_shared: tooFewShared(p.n, a.minSharedTargets),
       })),
+      // A person against the release's labels (a source): apart from the people's figures above.
+      source_pairs: a.sourcePairs.map((p) => ({
+        a: p.a,
+        b: p.b,
+        n: p.n,
+        kappa: p.kappa,
+        ac1: p.ac1,
+        pabak: p.pabak,
+        too_few_shared: tooFewShared(p.n, a.minSharedTargets),
+      })),
       fleiss_kappa: a.fleissKappa,
       krippendorff_alpha: a.krippendorffAlpha,
       ...robust(a, a.minSharedTargets),
@@ -124,6 +134,8 @@ export function toJsonReport(m: DatasetMetrics) {
     })),
     humans: m.humans.map((h) => ({
       annotator: h.annotator,
+      // A dataset's own reference labels (a source), named "(reference labels)" wherever shown.
+      source: h.source,
       ...figures(h),
       by_variant: mapValues(h.byVariant, figures),
       // The person's own active hours on the targets the judges are scored on × their hourly rate.

@@ -139,7 +139,7 @@ describe('gold rules on a two-annotator dataset', () => {
     await cli(['gold-rule', '--workspace', db, '--dataset', 'two', '--tie', 'unsupported', '--by', 'lead'])
     expect(goldInOrder(db)).toEqual(['consistent', 'consistent', 'inconsistent', 'inconsistent'])
     const shown = JSON.parse((await cli(['gold-rule', '--workspace', db, '--dataset', 'two', '--json'])).out)
-    expect(shown.description).toBe('majority of the annotators; a tie counts as unsupported')
+    expect(shown.description).toBe("majority of everyone's labels; a tie counts as unsupported")
     expect(shown.history).toHaveLength(1)
     expect(shown.history[0]).toMatchObject({ changedBy: 'lead', goldBefore: 3, goldAfter: 4, moved: 1 })
     const w = openWorkspace(db)

@@ -36,7 +36,7 @@ describe('browser-mode export', () => {
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Download' }).click(),
     ])
-    expect(download.suggestedFilename()).toBe('zero_context.zip')
+    expect(download.suggestedFilename()).toBe('zero_context-refchecker-json.zip')
     const entries = unzipSync(readFileSync((await download.path())!))
     const listed = dialog.getByRole('list', { name: 'Files in the download' }).getByRole('listitem')
     await dialog

@@ -42,6 +42,20 @@ describe('gold rule on the dataset card', () => {
     const card = page.getByRole('article', { name })
     const panel = card.getByTestId('gold-rule')
     await panel.locator('summary').click()
+    expect(await panel.getByLabel('Gold is').locator('option[value="majority"]').textContent()).toBe(
+      'the majority of the labels',
+    )
+    // A majority of the dataset's own reference labels is offered only where it has some.
+    const hasSources =
+      db
+        .prepare(
+          `SELECT 1 FROM labels l JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
+           WHERE t.dataset_id = ? AND a.kind = 'source' LIMIT 1`,
+        )
+        .get(datasetId) !== undefined
+    const sources = panel.getByLabel('Counting').locator('option[value="sources"]')
+    expect(await sources.isDisabled()).toBe(!hasSources)
+    if (!hasSources) expect(await sources.textContent()).toContain('this dataset has none')
     await panel.getByLabel('A tie').selectOption('unsupported')
     await panel.getByRole('button', { name: 'Save gold rule' }).click()
     await panel.locator('summary', { hasText: 'a tie counts as unsupported' }).waitFor()

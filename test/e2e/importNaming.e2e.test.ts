@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli } from '../helpers/cli'
 import { SETTING } from '../helpers/refcheckerRelease'
@@ -60,5 +63,30 @@ describe('import naming', () => {
     const r = await cli(['import', SETTING, '--workspace', `${app.workspaceFile}-cli`, '--json'])
     expect(r.code, r.err).toBe(0)
     expect(JSON.parse(r.out).dataset).toBe('zero_context')
+  })
+
+  it('imports from a folder exactly what the CLI would, and refuses a folder with nothing importable', async () => {
+    const app = await start({ demo: false })
+    const { page } = app
+    const dir = mkdtempSync(join(tmpdir(), 'factlab-folder-'))
+    const setting = join(dir, 'zero_context')
+    cpSync(SETTING, setting, { recursive: true })
+    writeFileSync(join(setting, 'NOTES.txt'), 'how these files were made')
+    const notes = join(dir, 'notes')
+    cpSync(join(setting, 'NOTES.txt'), join(notes, 'readme.txt'))
+    await page.getByRole('button', { name: 'Import dataset…' }).first().click()
+    const wizard = page.getByRole('dialog', { name: 'Import a dataset' })
+    await wizard.getByLabel('Dataset folder').setInputFiles(notes)
+    const alert = wizard.getByRole('alert')
+    await alert.getByText('Nothing to import.', { exact: true }).waitFor()
+    expect(await alert.textContent()).toContain('holds no JSONL, JSON, CSV, TSV or Parquet file')
+    expect(await wizard.getByLabel('Layout').count()).toBe(0)
+
+    await wizard.getByLabel('Dataset folder').setInputFiles(setting)
+    await wizard.getByText('the columns look like refchecker').waitFor()
+    await wizard.getByRole('button', { name: 'Import', exact: true }).click()
+    await wizard.getByText(/Imported “zero_context”/).waitFor()
+    const r = await cli(['import', setting, '--workspace', `${app.workspaceFile}-cli`, '--json'])
+    expect(r.code, r.err).toBe(0)
   })
 })

@@ -18,6 +18,9 @@ describe('a dataset of two items in the browser', () => {
       file: 'test/fixtures/smallSample/mturk_xsum.jsonl',
     })
     const id = report.datasetId
+    // The file's workers come in as its reference labels (sources), which agreement leaves out; as
+    // people, their three shared targets are what the marks are about.
+    app.server.ctx.workspace.db.prepare("UPDATE annotators SET kind = 'person'").run()
 
     await page.evaluate(`location.hash = '#/compare/${id}'`)
     const summary = page.getByTestId('compare-summary')

@@ -66,6 +66,9 @@ describe('the dataset card gives the Agreement view’s figures, control items l
     const card = readFileSync(files.find((f) => f.endsWith('README.md'))!, 'utf8')
     const { section, ...printed } = cardFigures(card)
     expect(printed).toEqual(asCard(view))
+    // The release's own labels (a source) are compared with each person apart, never in the card's figures.
+    expect(view.sourcePairs.some((p) => p.b === 'release' && p.n > 0)).toBe(true)
+    expect(printed.pairs.some((p) => p.pair.includes('release'))).toBe(false)
     expect(section).toContain('(control items left out)')
     expect(card).toContain('- control items: 3 (')
   })

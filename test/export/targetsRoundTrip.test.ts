@@ -158,6 +158,22 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
   })
 })
 
+describe('the FactLab layout chosen for a file that is not a FactLab export', () => {
+  it('says plainly that the file is not one, and imports nothing', async () => {
+    const dir = tmp()
+    const notes = join(dir, 'notes.jsonl')
+    writeFileSync(notes, `${JSON.stringify({ title: 'meeting', text: 'we agreed on the schema' })}\n`)
+    const a = app(join(dir, 'lead.factlab'))
+    const r = await a.call('datasets.import', { source: { path: notes }, preset: 'factlab' })
+    expect(r.ok).toBe(false)
+    if (!r.ok) {
+      expect(r.error.message).toMatch(/This file is not a FactLab export: it has the columns title, text/)
+      expect(r.error.message).not.toMatch(/earlier FactLab|Export the dataset again/)
+    }
+    expect(await a.value<unknown[]>('datasets.list', {})).toEqual([])
+  })
+})
+
 describe('the WikiEvalFacts layout says it holds one label per fact and answer', () => {
   it('in the export’s message (app and CLI) and in its card, and imports back to just those labels', async () => {
     const dir = tmp()

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toMarkdown } from '../../src/main/reports'
@@ -38,6 +39,11 @@ describe('small samples in what `factlab metrics` prints', () => {
   it('two items, three shared targets: dashes for correlations, a mark on every agreement coefficient', async () => {
     const db = join(dir(), 'ws.factlab')
     expect((await cli(['import', FIXTURE, '--workspace', db])).code).toBe(0)
+    // The file's workers come in as its reference labels (sources), which agreement leaves out;
+    // as people, their three shared targets are what the marks are about.
+    const raw = new Database(db)
+    raw.prepare("UPDATE annotators SET kind = 'person'").run()
+    raw.close()
     const md = await cli(['metrics', '--workspace', db, '--dataset', 'mturk_xsum'])
     expect(md.code, md.err).toBe(0)
     const out = md.out

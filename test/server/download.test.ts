@@ -24,7 +24,7 @@ describe('export downloads (browser mode)', () => {
     const dl = await prepareDatasetDownload(ws, { datasetId, format: 'csv' })
     expect(dl).toMatchObject({
       zipped: true,
-      fileName: 'Demo-WikiEval-style.zip',
+      fileName: 'Demo-WikiEval-style-csv.zip',
       files: ['data.csv', 'README.md'],
     })
     const entries = unzipSync(readFileSync(downloads.get(dl.downloadId)!.file))
@@ -56,6 +56,10 @@ describe('export downloads (browser mode)', () => {
 
     const dl = await prepareDatasetDownload(ws, { datasetId: r.datasetId, format: 'refchecker-json' })
     expect(dl.zipped).toBe(true)
+    // Dataset and format, as the CLI's export folder is named: two formats side by side differ.
+    expect(dl.fileName).toBe('zero_context-refchecker-json.zip')
+    const other = await prepareDatasetDownload(ws, { datasetId: r.datasetId, format: 'jsonl' }, 0)
+    expect(other.fileName).toBe('zero_context-jsonl.zip')
     expect([...dl.files].sort()).toEqual(names)
     const entries = unzipSync(readFileSync(downloads.get(dl.downloadId)!.file))
     expect(Object.keys(entries).sort()).toEqual(names)

@@ -81,6 +81,11 @@ function slug(name: string): string {
   return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
 }
 
+/** The folder an export is written to, as the README's `factlab export … --out` example names it. */
+export function exportFolderName(datasetName: string, format: string): string {
+  return `${slug(datasetName)}-${format}`
+}
+
 /**
  * Writes `files` into one zip at `out`, streaming each file through the compressor. Each entry is
  * named by its path under `root` (a release layout's `<setting>/<file>`), or by its own name.
@@ -212,7 +217,9 @@ export async function prepareDatasetDownload(
       const fileName = `${slug(dataset.name)}-${basename(lone)}`
       d = downloads.add({ file: lone, fileName, mime: mimeOf(lone), bytes: statSync(lone).size, dir })
     } else {
-      const file = join(dir, `${slug(dataset.name)}.zip`)
+      // Named as the README names the CLI's export folder (<dataset>-<format>), so two formats
+      // of one dataset downloaded side by side are told apart.
+      const file = join(dir, `${exportFolderName(dataset.name, input.format)}.zip`)
       await zipFiles(files, file, outDir)
       d = downloads.add({
         file,

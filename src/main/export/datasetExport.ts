@@ -9,6 +9,7 @@ import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { labelCountsByAnnotator } from '../labels/reads'
 import { projectCardFacts } from '../projects/cardFacts'
+import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings, findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
 import { oneSnapshot } from '../store/statements'
 import { type AgreementSummary, agreementSummary } from './agreementSummary'
@@ -166,6 +167,14 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
   const file = join(opts.outDir, dataFile)
   const range = targetIdRange(db, dataset.id)
   const labelled = annotatorColumns(db, dataset.id, undefined, range)
+  // The card's agreement is among people, as the Agreement view's: a source's labels are the
+  // dataset's reference (README), counted as labels but never inside the agreement figures.
+  const sources = new Set(
+    listAnnotators(db)
+      .filter((a) => a.kind === 'source')
+      .map((a) => a.id),
+  )
+  const people = labelled.filter((a) => !sources.has(a.id))
   let counts: Map<number, number>
   let agreement: AgreementSummary
   let features: Feature[]
@@ -180,7 +189,7 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
     written = writeText(file, opts.format === 'wikievalfacts-csv' ? 'csv' : 'jsonl', features, rows)
     counts = labelCounts(ws, dataset.id)
     note = releaseNote('WikiEvalFacts', inDicts.labels, counts, opts.annotator)
-    agreement = agreementSummary(db, dataset.id, labelled)
+    agreement = agreementSummary(db, dataset.id, people)
     labelSource =
       opts.annotator === undefined
         ? 'the gold verdict of each fact (adjudicated or imported where recorded, otherwise the annotators’ majority)'
@@ -190,7 +199,7 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
       opts.annotator === undefined ? labelled : annotatorColumns(db, dataset.id, opts.annotator, range)
     features = targetFeatures(columns)
     // The card's counts and agreement are tallied as the rows go by: the labels are read once.
-    const tally = new CardTally(labelled)
+    const tally = new CardTally(people)
     written =
       opts.format === 'parquet'
         ? writeParquet(

@@ -89,7 +89,7 @@ const TAIL_FEATURES: Feature[] = [
     name: 'gold_rule',
     dtype: 'string',
     description:
-      "the dataset's gold rule as JSON, the same on every row; empty for the default (majority of the annotators, a tie has no gold)",
+      "the dataset's gold rule as JSON, the same on every row; empty for the default (majority of everyone's labels, a tie has no gold)",
   },
   {
     name: 'guidelines',

@@ -210,7 +210,15 @@ export type AgreementColumns = Pick<TargetColumns, 'human' | 'labels' | 'variant
   ids: { readonly length: number }
 }
 
-export function agreementFromLabels(t: AgreementColumns, names: Map<number, string>): DatasetAgreement {
+/**
+ * `sources`: the ids of the dataset's own reference labels. Their pairs go to `sourcePairs`; the
+ * overall and per-variant figures count people alone (a source never counts towards agreement).
+ */
+export function agreementFromLabels(
+  t: AgreementColumns,
+  names: Map<number, string>,
+  sources: ReadonlySet<number> = new Set(),
+): DatasetAgreement {
   const h = t.human
   const values = h.values.length
   const categories = t.labels.length
@@ -230,6 +238,13 @@ export function agreementFromLabels(t: AgreementColumns, names: Map<number, stri
   for (let a = 0; a < width; a++)
     for (let b = a + 1; b < width; b++) pairs[a * width + b] = new PairTally(values)
   const slot = new Int32Array(width).fill(-1)
+  const sourceColumn = new Uint8Array(width)
+  order.forEach((a, i) => {
+    if (sources.has(a)) sourceColumn[i] = 1
+  })
+  const anySource = sourceColumn.includes(1)
+  // The people's codes of a row, when a source labelled the dataset too.
+  const people = new Int32Array(width)
   // The row's present codes in column order, and their columns.
   const row = new Int32Array(width)
   const cols = new Int32Array(width)
@@ -265,23 +280,32 @@ export function agreementFromLabels(t: AgreementColumns, names: Map<number, stri
           slot[c] = -1
         }
     }
-    all.add(row, m, keys, counts)
+    for (let p = 0; p < m; p++)
+      for (let q = p + 1; q < m; q++) pairs[cols[p]! * width + cols[q]!]!.add(row[p]!, row[q]!)
+    let mp = m
+    let rated = row
+    if (anySource) {
+      mp = 0
+      for (let p = 0; p < m; p++) if (sourceColumn[cols[p]!] === 0) people[mp++] = row[p]!
+      rated = people
+      if (mp === 0) continue
+    }
+    all.add(rated, mp, keys, counts)
     const vc = t.variant[i]!
     let v = perVariant[vc]
     if (!v) {
       v = new Subset(values)
       perVariant[vc] = v
     }
-    v.add(row, m, keys, counts)
-    for (let p = 0; p < m; p++)
-      for (let q = p + 1; q < m; q++) pairs[cols[p]! * width + cols[q]!]!.add(row[p]!, row[q]!)
+    v.add(rated, mp, keys, counts)
   }
   const cohenPairs: CohenPair[] = []
+  const sourcePairs: CohenPair[] = []
   for (let a = 0; a < width; a++)
     for (let b = a + 1; b < width; b++) {
       const pair = pairs[a * width + b]!
       const robust = pair.robust(categories)
-      cohenPairs.push({
+      ;(sourceColumn[a] || sourceColumn[b] ? sourcePairs : cohenPairs).push({
         a: name(order[a]!),
         b: name(order[b]!),
         n: robust.n,
@@ -292,11 +316,18 @@ export function agreementFromLabels(t: AgreementColumns, names: Map<number, stri
     }
   const byVariant: Record<string, AgreementSummary> = {}
   const variantNames: { code: number; name: string }[] = []
-  perVariant.forEach((_, code) => {
+  perVariant.forEach((subset, code) => {
+    if (!subset) return
     variantNames.push({ code, name: t.variants[code]! })
   })
   variantNames.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
   for (const { code, name: variant } of variantNames)
     byVariant[variant] = perVariant[code]!.summary(categories, labelOf)
-  return { ...all.summary(categories, labelOf), cohenPairs, byVariant, minSharedTargets: MIN_SHARED_TARGETS }
+  return {
+    ...all.summary(categories, labelOf),
+    cohenPairs,
+    sourcePairs,
+    byVariant,
+    minSharedTargets: MIN_SHARED_TARGETS,
+  }
 }

@@ -2,6 +2,7 @@ import type { AgreementFigures, CohenPair } from '../../shared/contract/agreemen
 import { MIN_SHARED_TARGETS } from '../../shared/smallSample'
 import { currentLabelsByName } from '../labels/reads'
 import type { Db } from '../store/connection'
+import { listAnnotators } from '../store/repos/annotators'
 import { getDataset } from '../store/repos/datasets'
 import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement } from './stats/agreement'
 import { robustFigures } from './stats/robust'
@@ -11,7 +12,10 @@ export type { CohenPair }
 export type AgreementSummary = AgreementFigures
 
 export interface DatasetAgreement extends AgreementSummary {
+  /** Pairs of people; the overall figures are theirs alone. */
   cohenPairs: CohenPair[]
+  /** Pairs with a source (the dataset's own reference labels), shown apart. */
+  sourcePairs: CohenPair[]
   byVariant: Record<string, AgreementSummary>
   minSharedTargets: number
 }
@@ -79,12 +83,52 @@ export function agreementForDataset(
   const schema = getDataset(db, datasetId).labelSchema
   const numeric = schema.type === 'numeric'
   const rows = currentLabelsByName(db, datasetId, opts.variant, opts)
-  return agreementFromMatrix(toMatrix(rows), numeric, schema.type === 'numeric' ? 0 : schema.values.length)
+  return agreementFromMatrix(
+    toMatrix(rows),
+    numeric,
+    schema.type === 'numeric' ? 0 : schema.values.length,
+    sourceNames(db),
+  )
 }
 
-/** The same figures from a matrix built elsewhere (the metrics service reuses its label pass). */
-export function agreementFromMatrix(m: Matrix, numeric: boolean, categories = 0): DatasetAgreement {
+/** The names of the dataset's own reference labels (sources), kept out of the overall figures. */
+export function sourceNames(db: Db): Set<string> {
+  return new Set(
+    listAnnotators(db)
+      .filter((a) => a.kind === 'source')
+      .map((a) => a.name),
+  )
+}
+
+/** The matrix with the named columns left out, and the rows left with no label at all. */
+function withoutColumns(m: Matrix, drop: ReadonlySet<string>): Matrix {
+  const keep = m.annotators.flatMap((a, i) => (drop.has(a) ? [] : [i]))
+  if (keep.length === m.annotators.length) return m
+  const rows: (string | null)[][] = []
+  const variants: string[] = []
+  m.rows.forEach((r, t) => {
+    const row = keep.map((i) => r[i] ?? null)
+    if (row.every((v) => v === null)) return
+    rows.push(row)
+    variants.push(m.variants[t]!)
+  })
+  return { annotators: keep.map((i) => m.annotators[i]!), variants, rows }
+}
+
+/**
+ * The same figures from a matrix built elsewhere (the metrics service reuses its label pass).
+ * `sources` name the dataset's own reference labels: their pairs go to `sourcePairs`, and the
+ * overall and per-variant figures are the people's alone (README: a source never counts towards
+ * agreement).
+ */
+export function agreementFromMatrix(
+  m: Matrix,
+  numeric: boolean,
+  categories = 0,
+  sources: ReadonlySet<string> = new Set(),
+): DatasetAgreement {
   const cohenPairs: CohenPair[] = []
+  const sourcePairs: CohenPair[] = []
   for (let i = 0; i < m.annotators.length; i++)
     for (let j = i + 1; j < m.annotators.length; j++) {
       const a = m.rows.map((r) => r[i] ?? null)
@@ -93,7 +137,8 @@ export function agreementFromMatrix(m: Matrix, numeric: boolean, categories = 0)
       for (let t = 0; t < a.length; t++) if (a[t] !== null && b[t] !== null) n++
       const shared = a.flatMap((x, t) => (x !== null && b[t] !== null ? [[x, b[t]!]] : []))
       const robust = robustFigures(shared, categories, numeric)
-      cohenPairs.push({
+      const withSource = sources.has(m.annotators[i]!) || sources.has(m.annotators[j]!)
+      ;(withSource ? sourcePairs : cohenPairs).push({
         a: m.annotators[i]!,
         b: m.annotators[j]!,
         n,
@@ -102,17 +147,19 @@ export function agreementFromMatrix(m: Matrix, numeric: boolean, categories = 0)
         pabak: robust.pabak,
       })
     }
+  const people = withoutColumns(m, sources)
   const byVariant: Record<string, AgreementSummary> = {}
-  for (const variant of [...new Set(m.variants)].sort()) {
+  for (const variant of [...new Set(people.variants)].sort()) {
     byVariant[variant] = summarise(
-      m.rows.filter((_, i) => m.variants[i] === variant),
+      people.rows.filter((_, i) => people.variants[i] === variant),
       numeric,
       categories,
     )
   }
   return {
-    ...summarise(m.rows, numeric, categories),
+    ...summarise(people.rows, numeric, categories),
     cohenPairs,
+    sourcePairs,
     byVariant,
     minSharedTargets: MIN_SHARED_TARGETS,
   }

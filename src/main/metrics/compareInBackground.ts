@@ -3,7 +3,7 @@ import type { Db } from '../store/connection'
 import type { DatasetAgreement } from './agreementService'
 import { type StartedWorker, spawnWorker, type WorkerScript, workerScript } from './backgroundWorker'
 import type { AgreementInput, ListsInput } from './compareLists'
-import { annotatorNames, keepAgreement } from './datasetAgreement'
+import { annotatorNames, keepAgreement, sourceIds } from './datasetAgreement'
 import { type BackgroundLists, backgroundLists, keepLists } from './keptLists'
 import { runSpanColumns } from './load'
 import { labelTimes, latestLabelTimes, NARROWING_POINTS } from './narrowing'
@@ -141,6 +141,7 @@ function agreementInput(db: Db, datasetId: number, { t }: Snapshot): AgreementIn
       ids: { length: t.ids.length },
     },
     names: annotatorNames(db),
+    sources: sourceIds(db),
   }
 }
 

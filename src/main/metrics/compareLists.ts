@@ -55,9 +55,11 @@ export function computeLists(input: ListsInput): BackgroundLists {
 export interface AgreementInput {
   columns: AgreementColumns
   names: [id: number, name: string][]
+  /** The dataset's own reference labels, kept out of the overall figures. */
+  sources: number[]
 }
 
 /** The agreement figures, as the main thread's agreementFromLabels gives them from the same snapshot. */
 export function agreementOfInput(input: AgreementInput): DatasetAgreement {
-  return agreementFromLabels(input.columns, new Map(input.names))
+  return agreementFromLabels(input.columns, new Map(input.names), new Set(input.sources))
 }

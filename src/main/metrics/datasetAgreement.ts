@@ -1,13 +1,20 @@
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { agreementFromLabels } from './agreementCodes'
-import { agreementFromMatrix, type DatasetAgreement } from './agreementService'
+import { agreementFromMatrix, type DatasetAgreement, sourceNames } from './agreementService'
 import { ratingsMatrix } from './humans'
 import { memoised, type Snapshot } from './snapshot'
 
 /** Every annotator's name by id, as the agreement figures name them. */
 export function annotatorNames(db: Db): [id: number, name: string][] {
   return listAnnotators(db).map((a) => [a.id, a.name])
+}
+
+/** The ids of the dataset's own reference labels (sources): never inside the overall figures. */
+export function sourceIds(db: Db): number[] {
+  return listAnnotators(db)
+    .filter((a) => a.kind === 'source')
+    .map((a) => a.id)
 }
 
 /**
@@ -18,8 +25,8 @@ export function annotatorNames(db: Db): [id: number, name: string][] {
 export function agreementOf(db: Db, s: Snapshot): DatasetAgreement {
   const names = new Map(annotatorNames(db))
   return s.t.schema.type === 'numeric'
-    ? agreementFromMatrix(ratingsMatrix(s.t, names), true)
-    : agreementFromLabels(s.t, names)
+    ? agreementFromMatrix(ratingsMatrix(s.t, names), true, 0, sourceNames(db))
+    : agreementFromLabels(s.t, names, new Set(sourceIds(db)))
 }
 
 /**

@@ -38,6 +38,9 @@ export function agreementTable(m: DatasetMetrics) {
     note: [
       `Percent agreement's interval is Wilson's over the shared targets. Percent agreement, κ, α, AC1 and PABAK over fewer than ${min} shared targets are marked too few to read.`,
       prevalence ?? '',
+      a.sourcePairs.length > 0
+        ? "Among people only: the dataset's own reference labels are compared with each person apart, below."
+        : '',
     ]
       .filter(Boolean)
       .join(' '),
@@ -55,12 +58,15 @@ export function agreementTable(m: DatasetMetrics) {
   }
 }
 
-export function cohenTable(m: DatasetMetrics) {
+export function cohenTable(m: DatasetMetrics, pairs: 'people' | 'sources' = 'people') {
   const min = m.agreement.minSharedTargets
   return {
-    title: "Cohen's κ per annotator pair",
+    title:
+      pairs === 'people'
+        ? "Cohen's κ per annotator pair"
+        : "Agreement with the release's labels (apart from the figures above)",
     head: ['Pair', 'Overlap', 'κ', 'AC1', 'PABAK'],
-    rows: m.agreement.cohenPairs.map((p) => [
+    rows: (pairs === 'people' ? m.agreement.cohenPairs : m.agreement.sourcePairs).map((p) => [
       `${p.a} – ${p.b}`,
       String(p.n),
       kappaCell(p.kappa, p.n, min),

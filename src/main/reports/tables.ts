@@ -5,6 +5,7 @@ import {
   spreadRunsWords,
 } from '../../shared/contract/metrics'
 import { humanCostGap, NO_TIME_RECORDED } from '../../shared/humanCost'
+import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
 import { costMark } from '../../shared/runNames'
 import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
@@ -113,7 +114,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
     ],
     // Cost: the person's own active hours on these targets × their hourly rate.
     rows: m.humans.map((h) => [
-      h.annotator,
+      h.source ? humanRowLabel(h) : h.annotator,
       String(h.n),
       rateCi(h.errorRate, h.errorRateCi, h.errorRateCiMethod),
       pct(h.accuracy),
@@ -133,11 +134,12 @@ export function reportTables(m: DatasetMetrics): Table[] {
     head: ['Judge', ...m.variants],
     rows: [
       ...m.judges.map((j) => [j.label, ...m.variants.map((v) => rateN(j.byVariant[v]))]),
-      ...m.humans.map((h) => [`${h.annotator} (human)`, ...m.variants.map((v) => rateN(h.byVariant[v]))]),
+      ...m.humans.map((h) => [humanRowLabel(h), ...m.variants.map((v) => rateN(h.byVariant[v]))]),
     ],
   })
   tables.push(agreementTable(m))
   if (m.agreement.cohenPairs.length > 0) tables.push(cohenTable(m))
+  if (m.agreement.sourcePairs.length > 0) tables.push(cohenTable(m, 'sources'))
   if (m.correlations.length > 0)
     tables.push({
       title: 'Scores against human labels',

@@ -1,4 +1,5 @@
 import { ALL_RUNS_FREE, allRunsFree } from '../costAxis'
+import { humanRowLabel } from '../humanRowLabel'
 import type { JsonReport } from '../metricsJson'
 import { judgeColour, linearAxis, pct1, pctAxis, pctTick } from './axes'
 import { type Chart, emptyPlot, figure, M, PH, PLOT_H, PW, WIDTH, xGridLine, yGrid } from './frame'
@@ -31,7 +32,7 @@ export function costPoints(m: Input): CostPoint[] {
       : [
           {
             run: -1 - i,
-            label: `${p.annotator} (human)`,
+            label: humanRowLabel(p),
             cost: p.cost,
             errorRate: p.error_rate,
             colour: HUMAN,

@@ -38,7 +38,13 @@ export type CohenPair = z.infer<typeof CohenPair>
 export const AgreementSummary = AgreementFigures.extend({
   /** Interval α for numeric label schemas, nominal otherwise. */
   alphaLevel: z.enum(['nominal', 'interval']),
+  /** Pairs of people: the overall figures above are theirs alone. */
   cohenPairs: z.array(CohenPair),
+  /**
+   * A person against the dataset's own reference labels (a source: the release's raters), and
+   * two sources against each other: shown apart, never inside the overall figures.
+   */
+  sourcePairs: z.array(CohenPair),
   byVariant: z.record(z.string(), AgreementFigures),
   /** κ and α over fewer shared targets than this get no strength word. */
   minSharedTargets: z.number().int(),

@@ -132,7 +132,10 @@ export type CorrelationRow = z.infer<typeof CorrelationRow>
 const AgreementSummary = AgreementFigures
 
 export const DatasetAgreement = AgreementSummary.extend({
+  /** Pairs of people: the overall figures are theirs alone. */
   cohenPairs: z.array(CohenPair),
+  /** Pairs with a source (the dataset's own reference labels): shown apart. */
+  sourcePairs: z.array(CohenPair),
   byVariant: z.record(z.string(), AgreementSummary),
   /** κ and α over fewer shared targets than this get no strength word. */
   minSharedTargets: z.number().int(),

@@ -54,7 +54,7 @@ export function registerGoldRuleCommands(program: Command): void {
     )
     .option('--workspace <db>', 'workspace file')
     .requiredOption('--dataset <name>', 'dataset name')
-    .option('--majority', 'gold is the majority of the annotators (the default rule)')
+    .option('--majority', "gold is the majority of everyone's labels (the default rule)")
     .option(
       '--tie <rule>',
       `majority: what a tie gives — ${GOLD_TIE_RULES.join(', ')} (none: no gold until adjudicated)`,

@@ -1,8 +1,7 @@
 import { readdir, stat } from 'node:fs/promises'
-import { extname, join } from 'node:path'
+import { join } from 'node:path'
+import { isImportableName, nothingImportable } from '../../../shared/importableFiles'
 import { ImportError } from '../errors'
-
-const IMPORTABLE = new Set(['.json', '.jsonl', '.ndjson', '.csv', '.tsv', '.tab', '.parquet'])
 
 async function walk(dir: string, out: string[]): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true })
@@ -10,7 +9,7 @@ async function walk(dir: string, out: string[]): Promise<void> {
     if (e.name.startsWith('.')) continue
     const path = join(dir, e.name)
     if (e.isDirectory()) await walk(path, out)
-    else if (e.isFile() && IMPORTABLE.has(extname(e.name).toLowerCase())) out.push(path)
+    else if (e.isFile() && isImportableName(e.name)) out.push(path)
   }
 }
 
@@ -31,7 +30,7 @@ export async function expandPaths(paths: readonly string[]): Promise<string[]> {
     if (info.isDirectory()) {
       const before = out.length
       await walk(p, out)
-      if (out.length === before) throw new ImportError(`${p}: the folder holds no importable file`)
+      if (out.length === before) throw new ImportError(nothingImportable(p))
     } else out.push(p)
   }
   const seen = new Set<string>()

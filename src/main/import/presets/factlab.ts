@@ -74,7 +74,19 @@ function numbered(column: string): [string, number] {
   return m ? [m[1]!, Number(m[2])] : [column, 1]
 }
 
+/** A file picked for the FactLab layout that has none of its export's columns, said plainly. */
+function notAnExport(columns: readonly string[]): string {
+  const missing = SIGNATURE.filter((c) => !columns.includes(c))
+  const has =
+    columns.length === 0
+      ? 'no columns'
+      : `the columns ${columns.slice(0, 8).join(', ')}${columns.length > 8 ? ', …' : ''}`
+  return `This file is not a FactLab export: it has ${has}, and a FactLab export has ${missing.join(', ')}. Choose the layout that fits the file, or map its columns yourself.`
+}
+
 export function factlabConverter(columns: readonly string[]): RowConverter {
+  // Only a file with the export's own columns can be one written by an earlier FactLab.
+  if (!detectFactlab(columns)) throw new ImportError(notAnExport(columns))
   if (!columns.includes('dataset_schema'))
     throw new ImportError(
       'This FactLab export has no dataset_schema column: an earlier FactLab wrote it without its label schema. Export the dataset again, then import the new file.',

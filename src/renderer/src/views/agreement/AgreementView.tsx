@@ -26,8 +26,8 @@ export function AgreementView({ datasetId, annotatorId }: ViewProps) {
         <div>
           <h1>Agreement</h1>
           <p className="muted">
-            How far the annotators agree, and the targets where they do not. An adjudicator’s decision becomes
-            the gold verdict for that target.
+            How far the people labelling agree (the dataset’s own reference labels are compared apart), and
+            the targets where they do not. An adjudicator’s decision becomes the gold verdict for that target.
           </p>
         </div>
       </header>

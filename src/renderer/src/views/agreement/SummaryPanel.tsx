@@ -1,4 +1,4 @@
-import type { AgreementSummary } from '../../../../shared/contract/agreement'
+import type { AgreementSummary, CohenPair } from '../../../../shared/contract/agreement'
 import { fmtCi } from '../../../../shared/contract/metrics'
 import { agreementReading, DOMINANT_SHARE, kappaNote, prevalenceNote } from '../../../../shared/smallSample'
 import { formatFigure, formatPercent } from './format'
@@ -53,7 +53,59 @@ function PercentCell(props: { percent: number | null; ci: [number, number] | nul
   )
 }
 
-/** Inter-annotator agreement for the dataset, per annotator pair and per answer variant. */
+/** Cohen's κ, AC1 and PABAK per pair, with the strength word or the small-sample mark. */
+function PairTable(props: { pairs: CohenPair[]; min: number; label: string; caption: string }) {
+  return (
+    <table className="agr-table" aria-label={props.label}>
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          <th>Pair</th>
+          <th>Shared targets</th>
+          <th>κ</th>
+          <th>AC1</th>
+          <th>PABAK</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.pairs.map((p) => (
+          <tr key={`${p.a}|${p.b}`}>
+            <td>
+              {p.a} · {p.b}
+            </td>
+            <td>{p.n}</td>
+            <td>
+              {formatFigure(p.kappa)}{' '}
+              <span className="agr-hint">{agreementReading(p.kappa, p.n, props.min)}</span>
+            </td>
+            <Coefficient value={p.ac1} n={p.n} min={props.min} />
+            <Coefficient value={p.pabak} n={p.n} min={props.min} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/**
+ * Each person against the dataset's own reference labels (a source): useful, but apart — the
+ * figures above are people's alone, as the README promises.
+ */
+function SourcePairs({ summary }: { summary: AgreementSummary }) {
+  if (summary.sourcePairs.length === 0) return null
+  return (
+    <div className="agr-tables" data-testid="source-pairs">
+      <PairTable
+        pairs={summary.sourcePairs}
+        min={summary.minSharedTargets}
+        label="Agreement with the release's labels"
+        caption="Agreement with the release’s labels (not counted in the figures above)"
+      />
+    </div>
+  )
+}
+
+/** Inter-annotator agreement among people, per pair and per answer variant; sources apart. */
 export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
   const variants = Object.entries(summary.byVariant)
   const min = summary.minSharedTargets
@@ -64,8 +116,9 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
     return (
       <section className="agr-summary">
         <p className="agr-hint">
-          No target has labels from two annotators yet, so there is no agreement to measure.
+          No target has labels from two people yet, so there is no agreement to measure.
         </p>
+        <SourcePairs summary={summary} />
       </section>
     )
   return (
@@ -74,7 +127,7 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
         <Figure
           label="Targets"
           value={String(summary.n)}
-          title="Targets labelled by at least two annotators"
+          title="Targets labelled by at least two people (the dataset’s own reference labels are not counted)"
         />
         <Figure
           label="Percent agreement"
@@ -117,33 +170,14 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
         </p>
       )}
       <div className="agr-tables">
-        <table className="agr-table" aria-label="Cohen's kappa per pair">
-          <caption>Cohen’s κ per annotator pair</caption>
-          <thead>
-            <tr>
-              <th>Pair</th>
-              <th>Shared targets</th>
-              <th>κ</th>
-              <th>AC1</th>
-              <th>PABAK</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.cohenPairs.map((p) => (
-              <tr key={`${p.a}|${p.b}`}>
-                <td>
-                  {p.a} · {p.b}
-                </td>
-                <td>{p.n}</td>
-                <td>
-                  {formatFigure(p.kappa)} <span className="agr-hint">{word(p.kappa, p.n)}</span>
-                </td>
-                <Coefficient value={p.ac1} n={p.n} min={min} />
-                <Coefficient value={p.pabak} n={p.n} min={min} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {summary.cohenPairs.length > 0 && (
+          <PairTable
+            pairs={summary.cohenPairs}
+            min={min}
+            label="Cohen's kappa per pair"
+            caption="Cohen’s κ per annotator pair"
+          />
+        )}
         {variants.length > 0 && (
           <table className="agr-table" aria-label="Agreement by variant">
             <caption>By answer variant</caption>
@@ -188,6 +222,7 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
           * fewer than {min} shared targets: agreement, κ, α, AC1 and PABAK there are too few to read.
         </p>
       )}
+      <SourcePairs summary={summary} />
     </section>
   )
 }

@@ -9,6 +9,7 @@ import {
   fmtPctCi,
 } from '../../../../shared/contract/metrics'
 import { humanCostGap, NO_RATE_TITLE, NO_TIME_RECORDED, NO_TIME_TITLE } from '../../../../shared/humanCost'
+import { humanRowLabel } from '../../../../shared/humanRowLabel'
 import { costMark } from '../../../../shared/runNames'
 import { ciTitle, kappaNote } from '../../../../shared/smallSample'
 
@@ -122,7 +123,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
       (h): Row => ({
         key: `human-${h.annotatorId}`,
         kind: 'human',
-        name: `${h.annotator} (${h.source ? 'reference labels' : 'human'})`,
+        name: humanRowLabel(h),
         runId: null,
         colour: null,
         f: h,

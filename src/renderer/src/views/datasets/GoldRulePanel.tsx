@@ -36,6 +36,8 @@ export function GoldRulePanel({ dataset }: { dataset: DatasetSummary }) {
       ? rule
       : { kind: 'majority' as const, tie: 'none' as const, minLabels: 1, of: 'everyone' as const }
   const names = dataset.labelledBy.map((p) => p.name)
+  // A majority of the sources needs sources: offered only where the import gave some.
+  const hasSources = dataset.labelledBy.some((p) => p.source)
   const save = async () => {
     setSaving(true)
     setError(null)
@@ -65,7 +67,7 @@ export function GoldRulePanel({ dataset }: { dataset: DatasetSummary }) {
               )
             }
           >
-            <option value="majority">the majority of the annotators</option>
+            <option value="majority">the majority of the labels</option>
             <option value="annotator" disabled={names.length === 0}>
               one annotator's labels
             </option>
@@ -80,7 +82,11 @@ export function GoldRulePanel({ dataset }: { dataset: DatasetSummary }) {
                 onChange={(e) => setDraft({ ...rule, of: e.target.value as GoldMajorityOf })}
               >
                 <option value="everyone">everyone's labels</option>
-                <option value="sources">only the dataset's own reference labels (sources)</option>
+                <option value="sources" disabled={!hasSources && rule.of !== 'sources'}>
+                  {hasSources
+                    ? "only the dataset's own reference labels (sources)"
+                    : "only the dataset's own reference labels — this dataset has none"}
+                </option>
               </select>
             </label>
             <label>

@@ -2,6 +2,14 @@ import { useEffect, useRef, useState } from 'react'
 import type { FileSource, ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
 import { defaultDatasetName } from '../../../../shared/datasetName'
 import {
+  comparePaths,
+  IMPORTABLE_EXTENSIONS,
+  IMPORTABLE_KINDS,
+  isHiddenPath,
+  isImportableName,
+  nothingImportable,
+} from '../../../../shared/importableFiles'
+import {
   Mapping,
   type MappingInput,
   mappingGap,
@@ -23,7 +31,8 @@ interface Props {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
-const IMPORTABLE = /\.(jsonl|json|csv|tsv|txt|parquet)$/i
+// The file chooser's hint: what a folder import reads, and .txt, which a file named on its own may be.
+const ACCEPT = [...IMPORTABLE_EXTENSIONS, '.txt'].join(',')
 
 /** Where a picked file is as far as this window can tell: its path on disk, its place in a picked folder, or its name. */
 function pickedPath(f: File): string {
@@ -109,14 +118,24 @@ export function ImportWizard({ onClose, onImported }: Props) {
   }, [file, preset, mappingKey])
 
   function pick(list: FileList | null | undefined, folder = false) {
-    // A picked folder brings every file in it; the import takes the ones it can read, as the CLI does.
+    // A picked folder brings every file in it; the import takes the ones the CLI's folder
+    // expansion takes (src/shared/importableFiles.ts), hidden ones skipped, in path order.
     const all = list ? [...list] : []
     const files = folder
-      ? all.filter((f) => IMPORTABLE.test(f.name)).sort((a, b) => (a.name < b.name ? -1 : 1))
+      ? all
+          .filter((f) => isImportableName(f.name) && !isHiddenPath(f.webkitRelativePath || f.name))
+          .sort((a, b) => comparePaths(pickedPath(a), pickedPath(b)))
       : all
     const f = files[0]
     if (!f) {
-      if (folder) setPreviewError('That folder holds no JSONL, JSON, CSV, TSV or Parquet file.')
+      if (folder) {
+        // Nothing of an earlier pick stays behind a refusal: no form to fill for nothing.
+        setFile(null)
+        setMore([])
+        setPreview(null)
+        const top = all[0]?.webkitRelativePath.split('/')[0]
+        setPreviewError(nothingImportable(top ? `“${top}”` : 'That folder'))
+      }
       return
     }
     setMore(files.slice(1))
@@ -200,7 +219,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
               <input
                 className="visually-hidden"
                 type="file"
-                accept=".jsonl,.json,.csv,.tsv,.txt,.parquet"
+                accept={ACCEPT}
                 multiple
                 onChange={(e) => pick(e.target.files)}
                 aria-label="Dataset file"
@@ -223,7 +242,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
                 </span>
               ) : (
                 <span className="muted">
-                  or drop a JSONL, JSON, CSV, TSV or Parquet file here (several files make one dataset)
+                  or drop a {IMPORTABLE_KINDS} file here (several files make one dataset)
                 </span>
               )}
             </label>
@@ -239,9 +258,11 @@ export function ImportWizard({ onClose, onImported }: Props) {
             {previewError && (
               <div className="error-box" role="alert">
                 <strong>
-                  {unreadable
-                    ? 'This file cannot be imported. Choose another file.'
-                    : 'The first rows could not be read.'}
+                  {file === null
+                    ? 'Nothing to import.'
+                    : unreadable
+                      ? 'This file cannot be imported. Choose another file.'
+                      : 'The first rows could not be read.'}
                 </strong>
                 <pre>{previewError}</pre>
               </div>
