@@ -51,6 +51,15 @@ function mapValues<T, U>(rec: Record<string, T>, fn: (v: T) => U): Record<string
 
 export function toJsonReport(m: DatasetMetrics) {
   const a = m.agreement
+  const pairJson = (p: (typeof a.cohenPairs)[number]) => ({
+    a: p.a,
+    b: p.b,
+    n: p.n,
+    kappa: p.kappa,
+    ac1: p.ac1,
+    pabak: p.pabak,
+    too_few_shared: tooFewShared(p.n, a.minSharedTargets),
+  })
   return {
     dataset: m.dataset,
     schema: m.schema,
@@ -64,25 +73,9 @@ export function toJsonReport(m: DatasetMetrics) {
       percent: a.percent,
       percent_ci: a.percentCi,
       percent_ci_method: a.percentCi === null ? null : 'wilson',
-      cohen_pairs: a.cohenPairs.map((p) => ({
-        a: p.a,
-        b: p.b,
-        n: p.n,
-        kappa: p.kappa,
-        ac1: p.ac1,
-        pabak: p.pabak,
-        too_few_shared: tooFewShared(p.n, a.minSharedTargets),
-      })),
+      cohen_pairs: a.cohenPairs.map(pairJson),
       // A person against the release's labels (a source): apart from the people's figures above.
-      source_pairs: a.sourcePairs.map((p) => ({
-        a: p.a,
-        b: p.b,
-        n: p.n,
-        kappa: p.kappa,
-        ac1: p.ac1,
-        pabak: p.pabak,
-        too_few_shared: tooFewShared(p.n, a.minSharedTargets),
-      })),
+      source_pairs: a.sourcePairs.map(pairJson),
       fleiss_kappa: a.fleissKappa,
       krippendorff_alpha: a.krippendorffAlpha,
       ...robust(a, a.minSharedTargets),
