@@ -1,13 +1,7 @@
 import { basename, resolve } from 'node:path'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { defaultDatasetName } from '../../shared/datasetName'
-import {
-  type ImportFormat,
-  Mapping,
-  mappingColumns,
-  mappingGap,
-  type PresetName,
-} from '../../shared/importMapping'
+import type { ImportFormat, Mapping, PresetName } from '../../shared/importMapping'
 import type { ImportWarning } from '../../shared/importWarnings'
 import type { Workspace } from '../app/workspace'
 import { openWorkspace } from '../store/connection'
@@ -15,20 +9,14 @@ import { personNamed, sourceNamed } from '../store/repos/annotators'
 import { now } from '../store/repos/rows'
 import { inSavepoint } from './atomic'
 import { CHUNK_ITEMS, CHUNK_WORK, ChunkWriter, yieldToOthers } from './chunks'
+import { chooseConverter } from './converter'
 import { ImportDoubts } from './doubts'
 import { ImportError, RowError } from './errors'
 import { createHiddenDataset, discardDataset, publishDataset } from './hidden'
-import {
-  mappingConverter,
-  type PersonColumn,
-  peopleNamedInMapping,
-  peopleRefusal,
-  sourceNamedInMapping,
-} from './mapping'
+import { type PersonColumn, peopleNamedInMapping, peopleRefusal, sourceNamedInMapping } from './mapping'
 import { expandPaths, isFolder } from './multi/expand'
 import { type FilePart, nameParts, partsMetadata } from './multi/names'
 import type { NormItem, PresetOptions, RowConverter } from './normalized'
-import { detectPreset, presetConverter } from './presets'
 import { type RefContext, refContext } from './presets/nested'
 import { writeProject } from './projectWriter'
 import { ItemSink } from './sink'
@@ -84,45 +72,6 @@ export interface ImportReport {
   warnings: ImportWarning[]
   /** A multi-file import: each file, the variant it became and its rows. */
   files?: { file: string; variant: string; rows: number }[]
-}
-
-/** Chooses how rows become items: an explicit mapping, a named preset, or the detected preset. */
-export function chooseConverter(
-  file: string,
-  columns: string[],
-  opts: Pick<ImportOptions, 'preset' | 'mapping' | 'presetOptions'>,
-  byId?: ReadonlyMap<string, RefContext>,
-): RowConverter {
-  const listed = columns.length ? columns.map((c) => `"${c}"`).join(', ') : 'none'
-  if (opts.mapping) {
-    const parsed = Mapping.safeParse(opts.mapping)
-    if (!parsed.success)
-      throw new ImportError(`The column mapping is invalid: ${z.prettifyError(parsed.error)}`)
-    const gap = mappingGap(parsed.data)
-    if (gap) throw new ImportError(gap)
-    const missing = mappingColumns(parsed.data).filter((c) => !columns.includes(c))
-    if (missing.length)
-      throw new ImportError(
-        `${file}: the mapping names column "${missing[0]}", which the file does not have (its columns: ${listed})`,
-      )
-    try {
-      return mappingConverter(parsed.data)
-    } catch (error) {
-      throw new ImportError(`The column mapping is invalid: ${(error as Error).message}`)
-    }
-  }
-  const preset = opts.preset ?? detectPreset(columns)
-  if (!preset)
-    throw new ImportError(
-      `${file}: no preset matches its columns (${listed}); choose a preset or give a column mapping`,
-    )
-  const converter = presetConverter(preset, columns, opts.presetOptions, byId)
-  const missing = converter.required.filter((c) => !columns.includes(c))
-  if (missing.length)
-    throw new ImportError(
-      `${file}: missing required column "${missing[0]}" for preset ${preset} (its columns: ${listed})`,
-    )
-  return converter
 }
 
 /** Reads RefChecker's second file whole: one question and reference per id (small by nature). */

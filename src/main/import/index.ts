@@ -1,7 +1,8 @@
 /** Importers: files → datasets (streamed, atomic), and external judge verdicts → runs. */
+
+export { chooseConverter } from './converter'
 export { ImportError } from './errors'
 export {
-  chooseConverter,
   type ImportOptions,
   type ImportReport,
   importFile,

@@ -1,5 +1,5 @@
 import type { ImportFormat, Mapping, PresetName } from '../../shared/importMapping'
-import { chooseConverter } from './importFile'
+import { chooseConverter } from './converter'
 import type { Row } from './normalized'
 import { detectPreset } from './presets'
 import { openRows } from './sources'

@@ -6,6 +6,7 @@ import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { notAPerson } from '../store/repos/annotators'
 import { datasetVisible } from '../store/repos/datasets'
+import { stmt } from '../store/statements'
 
 /**
  * Saves one label through the LabelWriter (history row included) and says which dataset it
@@ -30,12 +31,11 @@ export function saveLabel(ws: Workspace, input: LabelInput): { label: Label; dat
  * next read) would sit on a hidden wording while the new one shows no label.
  */
 function requireCurrentWording(db: Db, targetId: number): void {
-  const row = db
-    .prepare(
-      `SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id
-       WHERE t.id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL`,
-    )
-    .get(targetId)
+  const row = stmt(
+    db,
+    `SELECT 1 FROM targets t JOIN units u ON u.id = t.unit_id
+     WHERE t.id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL`,
+  ).get(targetId)
   if (row === undefined) throw new ServiceError('conflict', UNIT_REWORDED)
 }
 
