@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace } from '../runs/helpers'
+import { fakeOpenAi, judgeArgs, savedWorkspace } from '../runs/cliHelpers'
 
 const dir = tmpDirs()
 const fake = fakeLlmForFile(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'])
@@ -10,32 +10,10 @@ afterEach(() => {
   fake().batches.plan = {}
 })
 
-function workspace(items: number, facts: number): string {
-  const { ws } = makeWorkspace(dir(), items, facts)
-  const file = ws.file
-  ws.close()
-  return file
-}
+const workspace = (items: number, facts: number): string => savedWorkspace(dir(), items, facts).file
 
-const run = (file: string, ...more: string[]) => [
-  'judge',
-  'run',
-  '--workspace',
-  file,
-  '--dataset',
-  'd',
-  '--provider',
-  'openai',
-  '--model',
-  'gpt-fake',
-  '--base-url',
-  fake().openaiUrl,
-  '--method',
-  'faaf-tf',
-  '--poll-ms',
-  '0',
-  ...more,
-]
+const run = (file: string, ...more: string[]) =>
+  judgeArgs(file, fakeOpenAi(fake()), 'faaf-tf', '--poll-ms', '0', ...more)
 
 it("judge status lists a run's batches with provider ids and counts; an expired batch is finished with resume --mode sync", async () => {
   const file = workspace(4, 2)
@@ -81,24 +59,8 @@ it("judge status lists a run's batches with provider ids and counts; an expired 
 
 it('refuses batch mode where there is no batch API, and a mode it does not know', async () => {
   const file = workspace(1, 1)
-  const local = await cli([
-    'judge',
-    'run',
-    '--workspace',
-    file,
-    '--dataset',
-    'd',
-    '--provider',
-    'openai-compatible',
-    '--model',
-    'm',
-    '--base-url',
-    fake().openaiUrl,
-    '--method',
-    'faaf-tf',
-    '--mode',
-    'batch',
-  ])
+  const compatible = { provider: 'openai-compatible', model: 'm', baseUrl: fake().openaiUrl }
+  const local = await cli(judgeArgs(file, compatible, 'faaf-tf', '--mode', 'batch'))
   expect(local.code).toBe(1)
   expect(local.err).toContain('Batch mode is for openai and anthropic; openai-compatible runs call by call')
   const odd = await cli(run(file, '--mode', 'later'))

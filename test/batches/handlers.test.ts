@@ -5,6 +5,7 @@ import type { BatchStatusInfo, RunInfo } from '../../src/shared/contract/judges'
 import { testApps } from '../helpers/app'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
+import { newestRunOnce, savedWorkspace } from '../runs/cliHelpers'
 import { makeWorkspace } from '../runs/helpers'
 import { batchEngine } from './helpers'
 
@@ -16,23 +17,13 @@ afterEach(() => {
   fake().batches.onEvent = null
 })
 
-async function untilDone(value: ReturnType<typeof openApp>['value'], datasetId: number): Promise<RunInfo> {
-  const deadline = Date.now() + 20_000
-  let runs: RunInfo[] = []
-  while (Date.now() < deadline) {
-    runs = await value<RunInfo[]>('judges.runs', { datasetId })
-    if (runs[0]?.status === 'done' && !runs[0].active) break
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  return runs[0]!
-}
+const untilDone = async (value: ReturnType<typeof openApp>['value'], datasetId: number): Promise<RunInfo> =>
+  (await newestRunOnce(value, datasetId, (r) => r?.status === 'done' && !r.active))!
 
 it('the Judges view starts a batch run, lists its provider batch, and shows the cost at batch price', async () => {
   // Each batch ends on its first status check, so the app's polling never has to wait.
   fake().batches.plan = { steps: 1 }
-  const { ws, datasetId } = makeWorkspace(dir(), 3, 2)
-  const file = ws.file
-  ws.close()
+  const { file, datasetId } = savedWorkspace(dir(), 3, 2)
   const { value, call } = openApp(file)
   const config = await value<{ id: number }>('judges.saveConfig', {
     name: 'claude batch',

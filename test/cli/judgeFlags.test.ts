@@ -4,46 +4,24 @@ import { answerAll, type FakeRequest, type Script } from '../fake-llm/server'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace } from '../runs/helpers'
+import {
+  fakeAnthropic,
+  judgeArgs as judgeWith,
+  modelFlags,
+  previewArgs,
+  priceArgs,
+  runCount,
+  savedWorkspace,
+} from '../runs/cliHelpers'
 
 const dir = tmpDirs()
 const fake = fakeLlmForFile(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'])
 
-/** A workspace file with `items` items, one `answer` candidate each, `facts` facts per item. */
-function workspaceFile(items: number, facts: number): string {
-  const { ws } = makeWorkspace(dir(), items, facts)
-  const file = ws.file
-  ws.close()
-  return file
-}
-
-function runCount(file: string): number {
-  const ws = Workspace.open(file)
-  try {
-    return (ws.db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n
-  } finally {
-    ws.close()
-  }
-}
+const workspaceFile = (items: number, facts: number): string => savedWorkspace(dir(), items, facts).file
 
 /** `judge run` of prompt-tf on the fake Anthropic server, plus whatever a test adds. */
-const judgeArgs = (file: string, ...extra: string[]): string[] => [
-  'judge',
-  'run',
-  '--workspace',
-  file,
-  '--dataset',
-  'd',
-  '--provider',
-  'anthropic',
-  '--model',
-  'claude-fake',
-  '--base-url',
-  fake().anthropicUrl,
-  '--method',
-  'prompt-tf',
-  ...extra,
-]
+const judgeArgs = (file: string, ...extra: string[]): string[] =>
+  judgeWith(file, fakeAnthropic(fake()), 'prompt-tf', ...extra)
 
 /** Whether a Messages body carries a prompt-cache breakpoint anywhere. */
 const hasBreakpoint = (r: FakeRequest): boolean => JSON.stringify(r.body).includes('cache_control')
@@ -84,7 +62,7 @@ describe('judge run flags', () => {
   it('judge preview --no-prompt-cache shows the body a run with it sends, without the breakpoint', async () => {
     const file = workspaceFile(1, 2)
     const preview = async (...extra: string[]) => {
-      const r = await cli([...judgeArgs(file, '--json', ...extra)].map((a) => (a === 'run' ? 'preview' : a)))
+      const r = await cli(previewArgs(file, fakeAnthropic(fake()), 'prompt-tf', '--json', ...extra))
       expect(r.code, r.err).toBe(0)
       return JSON.stringify((JSON.parse(r.out) as { calls: { wire: unknown }[] }).calls)
     }
@@ -154,22 +132,7 @@ describe('judge run flags', () => {
   it('an unknown lexical model is refused with the known ones instead of running rougeL under its name', async () => {
     const file = workspaceFile(2, 1)
     const lexical = (model: string, ...extra: string[]) =>
-      cli([
-        'judge',
-        'run',
-        '--workspace',
-        file,
-        '--dataset',
-        'd',
-        '--provider',
-        'lexical',
-        '--model',
-        model,
-        '--method',
-        'lexical',
-        '--json',
-        ...extra,
-      ])
+      cli(judgeWith(file, { provider: 'lexical', model }, 'lexical', '--json', ...extra))
     const bad = await lexical('rouge9')
     expect(bad.code).toBe(2)
     expect(bad.err).toBe(
@@ -216,18 +179,8 @@ describe('models', () => {
     const file = workspaceFile(1, 1)
     fake().setScript(callsOnlyWhenForced)
     try {
-      const r = await cli([
-        'models',
-        'probe',
-        '--workspace',
-        file,
-        '--provider',
-        'openai-compatible',
-        '--model',
-        'local',
-        '--base-url',
-        fake().openaiUrl,
-      ])
+      const local = { provider: 'openai-compatible', model: 'local', baseUrl: fake().openaiUrl }
+      const r = await cli(['models', 'probe', '--workspace', file, ...modelFlags(local)])
       expect(r.code, r.err).toBe(0)
       expect(r.out).toContain(
         'no  tools: answered in text instead of calling the function (when free to choose; tools is recorded all the same, because it calls the function when made to, and runs always make it)\n',
@@ -251,40 +204,29 @@ describe('models', () => {
       `note: anthropic/claude-fake has no price recorded, so its cost shows as 0; set one with: factlab models price --provider anthropic --model claude-fake --base-url ${fake().anthropicUrl} --input <per M tokens> --output <per M tokens> (runs made without a price, this one included, are then priced with it)`,
     )
 
-    const key = ['--provider', 'anthropic', '--model', 'claude-fake', '--base-url', fake().anthropicUrl]
+    const price = (...prices: string[]) => cli(priceArgs(file, fakeAnthropic(fake()), ...prices))
     for (const [flag, value, message] of [
       ['--input', '-1', '--input must be a price of 0 or more per million tokens, got "-1"'],
       ['--output', 'cheap', '--output must be a price of 0 or more per million tokens, got "cheap"'],
       ['--batch-discount', '2', '--batch-discount must be a fraction from 0 to 1'],
     ] as const) {
-      const bad = await cli(['models', 'price', '--workspace', file, ...key, flag, value])
+      const bad = await price(flag, value)
       expect(bad.code).toBe(2)
       expect(bad.err).toContain(message)
     }
-    const nothing = await cli(['models', 'price', '--workspace', file, ...key])
+    const nothing = await price()
     expect(nothing.code).toBe(2)
     expect(nothing.err).toContain('give at least one of --input')
-    const lexical = await cli([
-      'models',
-      'price',
-      '--workspace',
-      file,
-      '--provider',
-      'lexical',
-      '--model',
-      'rougeL',
-      '--input',
-      '1',
-    ])
+    const lexical = await cli(priceArgs(file, { provider: 'lexical', model: 'rougeL' }, '--input', '1'))
     expect(lexical.code).toBe(2)
     expect((await cli(['models', 'list', '--workspace', file, '--json'])).out).toBe('[]\n')
 
-    const set = await cli(['models', 'price', '--workspace', file, ...key, '--input', '3', '--output', '15'])
+    const set = await price('--input', '3', '--output', '15')
     expect(set.code, set.err).toBe(0)
     expect(set.out).toContain(
       `anthropic/claude-fake at ${fake().anthropicUrl}: input 3, output 15 per million tokens`,
     )
-    const cache = await cli(['models', 'price', '--workspace', file, ...key, '--cache-read', '0.3', '--json'])
+    const cache = await price('--cache-read', '0.3', '--json')
     expect(JSON.parse(cache.out)).toMatchObject({
       priceInputPerMTok: 3,
       priceOutputPerMTok: 15,

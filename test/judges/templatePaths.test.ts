@@ -9,6 +9,7 @@ import { previewRun } from '../../src/main/runs/preview'
 import { BINARY_SCHEMA } from '../../src/shared/labelSchemas'
 import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
+import { previewArgs } from '../runs/cliHelpers'
 import { addEveryUnitKind, makeWorkspace } from '../runs/helpers'
 
 const dir = tmpDirs()
@@ -20,6 +21,13 @@ const caps = (...on: (keyof ModelCapabilities)[]): Partial<ModelCapabilities> =>
   strictSchema: false,
   jsonMode: on.includes('jsonMode'),
   jsonSchema: on.includes('jsonSchema'),
+})
+
+/** A local OpenAI-compatible server, as the QA commands name it (previews never call it). */
+const localQwen = (model: string) => ({
+  provider: 'openai-compatible',
+  model,
+  baseUrl: 'http://localhost:8000/v1',
 })
 
 /** Every word the model reads: system prompt and turns, whatever the wire format. */
@@ -99,25 +107,9 @@ describe('the prompt says how to answer as the request lets the model answer', (
     const file = ws.file
     ws.close()
     for (const c of ['none', 'json-schema']) {
-      const r = await cli([
-        'judge',
-        'preview',
-        '--workspace',
-        file,
-        '--dataset',
-        'd',
-        '--provider',
-        'openai-compatible',
-        '--base-url',
-        'http://localhost:8000/v1',
-        '--model',
-        'qwen2.5-7b-instruct',
-        '--method',
-        'faaf-tf',
-        '--capabilities',
-        c,
-        '--json',
-      ])
+      const r = await cli(
+        previewArgs(file, localQwen('qwen2.5-7b-instruct'), 'faaf-tf', '--capabilities', c, '--json'),
+      )
       expect(r.code, r.err).toBe(0)
       const [call] = (JSON.parse(r.out) as { calls: { wire: Record<string, unknown> }[] }).calls
       expect(call!.wire.tools).toBeUndefined()
@@ -221,24 +213,7 @@ what the passage says, not your own knowledge.`,
     saveTemplate(ws.db, { name: 'faaf', ...FORMER_FAAF })
     const file = ws.file
     ws.close()
-    const r = await cli([
-      'judge',
-      'preview',
-      '--workspace',
-      file,
-      '--dataset',
-      'd',
-      '--provider',
-      'openai-compatible',
-      '--base-url',
-      'http://localhost:8000/v1',
-      '--model',
-      'qwen',
-      '--method',
-      'faaf-tf',
-      '--capabilities',
-      'json-schema',
-    ])
+    const r = await cli(previewArgs(file, localQwen('qwen'), 'faaf-tf', '--capabilities', 'json-schema'))
     expect(r.code, r.err).toBe(0)
     expect(r.out).toMatch(
       /warning: The template asks the model to call a function, but this request sends no tools/,

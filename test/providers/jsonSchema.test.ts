@@ -7,7 +7,7 @@ import { type FakeServer, type Script, startFakeLlm, toolArgsFor } from '../fake
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace } from '../runs/helpers'
+import { judgeArgs, modelFlags, previewArgs, savedWorkspace } from '../runs/cliHelpers'
 
 const dir = tmpDirs()
 const openApp = testApps()
@@ -63,47 +63,15 @@ describe('output path', () => {
 })
 
 describe('schema-constrained local judges', () => {
-  const local = () => [
-    '--provider',
-    'openai-compatible',
-    '--model',
-    'small-local',
-    '--base-url',
-    fake.openaiUrl,
-  ]
+  const small = () => ({ provider: 'openai-compatible', model: 'small-local', baseUrl: fake.openaiUrl })
 
   it('a server that ignores JSON in the prompt gives all N/A; the json_schema path gives every verdict', async () => {
-    const { ws } = makeWorkspace(dir(), 3, 7)
-    const file = ws.file
-    ws.close()
-    const base = [
-      'judge',
-      'run',
-      '--workspace',
-      file,
-      '--dataset',
-      'd',
-      ...local(),
-      '--method',
-      'faaf-tf',
-      '--json',
-    ]
+    const { file } = savedWorkspace(dir(), 3, 7)
+    const base = judgeArgs(file, small(), 'faaf-tf', '--json')
     const before = await cli(base)
     expect(JSON.parse(before.out)).toMatchObject({ verdicts: 0, na: 21 })
 
-    const preview = await cli([
-      'judge',
-      'preview',
-      '--workspace',
-      file,
-      '--dataset',
-      'd',
-      ...local(),
-      '--method',
-      'faaf-tf',
-      '--capabilities',
-      'json-schema',
-    ])
+    const preview = await cli(previewArgs(file, small(), 'faaf-tf', '--capabilities', 'json-schema'))
     expect(preview.out).toMatch(
       /path: json-schema \(the server has no tool calls but honours response_format json_schema/,
     )
@@ -114,70 +82,31 @@ describe('schema-constrained local judges', () => {
   })
 
   it('models probe records what the server honours, and later runs take the json_schema path by themselves', async () => {
-    const { ws } = makeWorkspace(dir(), 2, 3)
-    const file = ws.file
-    ws.close()
-    const probe = await cli(['models', 'probe', '--workspace', file, ...local()])
+    const { file } = savedWorkspace(dir(), 2, 3)
+    const probe = await cli(['models', 'probe', '--workspace', file, ...modelFlags(small())])
     expect(probe.code).toBe(0)
     expect(probe.out).toContain('yes jsonSchema')
     expect(probe.out).toContain('no  tools')
     expect(probe.out).toContain('no  jsonMode')
     expect(probe.out).toMatch(/recorded for openai-compatible\/small-local: json-schema$/m)
-    const run = await cli([
-      'judge',
-      'run',
-      '--workspace',
-      file,
-      '--dataset',
-      'd',
-      ...local(),
-      '--method',
-      'faaf-tf',
-      '--json',
-    ])
+    const run = await cli(judgeArgs(file, small(), 'faaf-tf', '--json'))
     expect(JSON.parse(run.out)).toMatchObject({ verdicts: 6, na: 0 })
   })
 
   it('a wrong base URL or an unknown capability is refused with a clear message', async () => {
-    const { ws } = makeWorkspace(dir(), 1, 1)
-    const file = ws.file
-    ws.close()
-    const bad = await cli([
-      'judge',
-      'run',
-      '--workspace',
-      file,
-      '--dataset',
-      'd',
-      ...local(),
-      '--method',
-      'faaf-tf',
-      '--capabilities',
-      'telepathy',
-    ])
+    const { file } = savedWorkspace(dir(), 1, 1)
+    const bad = await cli(judgeArgs(file, small(), 'faaf-tf', '--capabilities', 'telepathy'))
     expect(bad.code).toBe(2)
     expect(bad.err).toContain('unknown capability "telepathy"')
-    const wrong = await cli([
-      'models',
-      'probe',
-      '--workspace',
-      file,
-      '--provider',
-      'openai-compatible',
-      '--model',
-      'm',
-      '--base-url',
-      `${fake.anthropicUrl}/nope`,
-    ])
+    const nowhere = { provider: 'openai-compatible', model: 'm', baseUrl: `${fake.anthropicUrl}/nope` }
+    const wrong = await cli(['models', 'probe', '--workspace', file, ...modelFlags(nowhere)])
     expect(wrong.code).toBe(1)
     expect(wrong.err).toContain('check the base URL')
   })
 })
 
 it("the model panel's Detect records what the server honours and says so per capability", async () => {
-  const { ws } = makeWorkspace(dir(), 1, 1)
-  const file = ws.file
-  ws.close()
+  const { file } = savedWorkspace(dir(), 1, 1)
   const { value, call } = openApp(file)
   const out = await value<{
     model: { capabilities: Record<string, unknown>; priceInputPerMTok: number }

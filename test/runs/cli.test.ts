@@ -6,35 +6,29 @@ import { answerAll } from '../fake-llm/server'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
+import {
+  fakeAnthropic,
+  fakeOpenAi,
+  judgeArgs,
+  modelFlags,
+  onDataset,
+  previewArgs,
+  savedWorkspace,
+} from './cliHelpers'
 import { foreignLease, makeWorkspace, oneRun, runRequest, TEST_KEY } from './helpers'
 
 const dir = tmpDirs()
 const fake = fakeLlmForFile(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'])
 
-function workspaceFile(items: number, facts: number): string {
-  const { ws } = makeWorkspace(dir(), items, facts)
-  const file = ws.file
-  ws.close()
-  return file
-}
+const workspaceFile = (items: number, facts: number): string => savedWorkspace(dir(), items, facts).file
 
-/** Flags naming the test dataset of a workspace file. */
-const on = (db: string): string[] => ['--workspace', db, '--dataset', 'd']
-
-/** Flags for an OpenAI model: the fake server when a URL is given, else one never reached. */
-const openai = (model: string, baseUrl?: string): string[] => [
-  '--provider',
-  'openai',
-  '--model',
-  model,
-  ...(baseUrl ? ['--base-url', baseUrl] : []),
-]
+/** An OpenAI model at OpenAI's own address: never reached by these tests. */
+const unreached = (model: string) => ({ provider: 'openai', model })
 
 describe('judge CLI', () => {
   it('judge run --json reports calls and verdicts; an identical re-run is all cache', async () => {
     const db = workspaceFile(3, 4)
-    const anthropic = ['--provider', 'anthropic', '--model', 'claude-fake', '--base-url', fake().anthropicUrl]
-    const args = ['judge', 'run', ...on(db), ...anthropic, '--method', 'faaf-tfn', '--json']
+    const args = judgeArgs(db, fakeAnthropic(fake()), 'faaf-tfn', '--json')
     const first = await cli(args)
     expect(first.code).toBe(0)
     expect(JSON.parse(first.out)).toMatchObject({
@@ -51,25 +45,14 @@ describe('judge CLI', () => {
 
   it('--repeat K makes K runs that each ask the model', async () => {
     const db = workspaceFile(2, 2)
-    const model = openai('gpt-fake', fake().openaiUrl)
-    const r = await cli([
-      'judge',
-      'run',
-      ...on(db),
-      ...model,
-      '--method',
-      'faaf-tf',
-      '--repeat',
-      '2',
-      '--json',
-    ])
+    const r = await cli(judgeArgs(db, fakeOpenAi(fake()), 'faaf-tf', '--repeat', '2', '--json'))
     const runs = JSON.parse(r.out) as { calls: number }[]
     expect(runs.map((s) => s.calls)).toEqual([2, 2])
   })
 
   it('refuses an unknown method with a usage error and changes nothing', async () => {
     const db = workspaceFile(1, 1)
-    const r = await cli(['judge', 'run', ...on(db), ...openai('m'), '--method', 'nope'])
+    const r = await cli(judgeArgs(db, unreached('m'), 'nope'))
     expect(r.code).toBe(2)
     expect(r.err).toMatch(/--method must be one of/)
   })
@@ -78,7 +61,7 @@ describe('judge CLI', () => {
     const db = workspaceFile(1, 1)
     delete process.env.OPENAI_API_KEY
     try {
-      const r = await cli(['judge', 'run', ...on(db), ...openai('m'), '--method', 'faaf-tf'])
+      const r = await cli(judgeArgs(db, unreached('m'), 'faaf-tf'))
       expect(r.code).toBe(1)
       expect(r.err).toMatch(/OPENAI_API_KEY/)
     } finally {
@@ -115,14 +98,7 @@ describe('judge CLI', () => {
   it('refuses a method the dataset has no units for, naming what it needs and what there is, and stores no run', async () => {
     const db = workspaceFile(2, 2)
     const before = fake().calls()
-    const r = await cli([
-      'judge',
-      'run',
-      ...on(db),
-      ...openai('gpt-fake', fake().openaiUrl),
-      '--method',
-      'dcr',
-    ])
+    const r = await cli(judgeArgs(db, fakeOpenAi(fake()), 'dcr'))
     expect(r.code).toBe(1)
     expect(r.err).toContain(
       'dcr judges sentences, and this dataset has facts only; no run was created. To run dcr, split the answers into sentences in the Units view or with `factlab units generate --method sentences` (no model needed)',
@@ -134,15 +110,7 @@ describe('judge CLI', () => {
   it('judge preview prints the exact wire body without sending it', async () => {
     const db = workspaceFile(2, 3)
     const before = fake().calls()
-    const r = await cli([
-      'judge',
-      'preview',
-      ...on(db),
-      ...openai('gpt-fake'),
-      '--method',
-      'faaf-tf',
-      '--json',
-    ])
+    const r = await cli(previewArgs(db, unreached('gpt-fake'), 'faaf-tf', '--json'))
     const p = JSON.parse(r.out) as { candidates: number; calls: { wire: { tool_choice: unknown } }[] }
     expect(p.candidates).toBe(2)
     expect(p.calls).toHaveLength(1)
@@ -153,8 +121,8 @@ describe('judge CLI', () => {
 
   it('units generate --method facts writes LLM facts through the content writer', async () => {
     const db = workspaceFile(2, 0)
-    const model = openai('gpt-fake', fake().openaiUrl)
-    const r = await cli(['units', 'generate', ...on(db), '--method', 'facts', ...model, '--json'])
+    const model = modelFlags(fakeOpenAi(fake()))
+    const r = await cli(['units', 'generate', ...onDataset(db), '--method', 'facts', ...model, '--json'])
     expect(r.code).toBe(0)
     const out = JSON.parse(r.out) as { units: number; calls: number }
     expect(out.calls).toBe(2)
@@ -173,9 +141,10 @@ describe('judge CLI', () => {
     })
     try {
       const db = workspaceFile(2, 0)
-      expect((await cli(['units', 'generate', ...on(db), '--method', 'sentences', '--json'])).code).toBe(0)
-      const model = openai('gpt-fake', fake().openaiUrl)
-      const dcr = await cli(['judge', 'run', ...on(db), ...model, '--method', 'dcr', '--json'])
+      expect(
+        (await cli(['units', 'generate', ...onDataset(db), '--method', 'sentences', '--json'])).code,
+      ).toBe(0)
+      const dcr = await cli(judgeArgs(db, fakeOpenAi(fake()), 'dcr', '--json'))
       expect(dcr.code).toBe(0)
       const dcrRun = (JSON.parse(dcr.out) as { run: number }).run
       const before = fake().requests.length
@@ -189,8 +158,7 @@ describe('judge CLI', () => {
       expect(asked.length).toBeGreaterThan(0)
       expect(asked.every((r) => r.body.model === 'gpt-fake')).toBe(true)
 
-      const lexical = ['--provider', 'lexical', '--model', 'rougeL', '--method', 'lexical', '--json']
-      const other = await cli(['judge', 'run', ...on(db), ...lexical])
+      const other = await cli(judgeArgs(db, { provider: 'lexical', model: 'rougeL' }, 'lexical', '--json'))
       const otherRun = (JSON.parse(other.out) as { run: number }).run
       const refused = await cli(['judge', 'improve', '--workspace', db, '--run', String(otherRun)])
       expect(refused.code).toBe(1)

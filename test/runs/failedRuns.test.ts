@@ -6,7 +6,7 @@ import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace } from './helpers'
+import { judgeArgs, savedWorkspace } from './cliHelpers'
 
 const dir = tmpDirs()
 // Only for the keys: every run here goes to a server that is down.
@@ -22,34 +22,21 @@ async function downServer(): Promise<string> {
   return `http://127.0.0.1:${port}`
 }
 
-function workspace(): string {
-  const { ws } = makeWorkspace(dir(), 3, 2)
-  const file = ws.file
-  ws.close()
-  return file
-}
+const workspace = (): string => savedWorkspace(dir(), 3, 2).file
 
+/** faaf-tf on Anthropic's fake model at `url`, one attempt a call. */
 const judge = (file: string, url: string, ...more: string[]) =>
-  cli([
-    'judge',
-    'run',
-    '--workspace',
-    file,
-    '--dataset',
-    'd',
-    '--provider',
-    'anthropic',
-    '--model',
-    'claude-fake',
-    '--base-url',
-    url,
-    '--method',
-    'faaf-tf',
-    '--max-attempts',
-    '1',
-    '--json',
-    ...more,
-  ])
+  cli(
+    judgeArgs(
+      file,
+      { provider: 'anthropic', model: 'claude-fake', baseUrl: url },
+      'faaf-tf',
+      '--max-attempts',
+      '1',
+      '--json',
+      ...more,
+    ),
+  )
 
 it('a run against a server that is down says to check the server before resuming, and every screen counts its calls alike', async () => {
   const file = workspace()

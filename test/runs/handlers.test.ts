@@ -4,6 +4,7 @@ import type { RunInfo } from '../../src/shared/contract/judges'
 import { testApps } from '../helpers/app'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
+import { newestRunOnce, savedWorkspace } from './cliHelpers'
 import { foreignLease, makeWorkspace, oneRun, runRequest } from './helpers'
 
 const dir = tmpDirs()
@@ -11,9 +12,7 @@ const fake = fakeLlmForFile()
 const openApp = testApps()
 
 it('sets up a judge, edits a template, previews, runs with live progress and lists the run', async () => {
-  const { ws, datasetId } = makeWorkspace(dir(), 3, 2)
-  const file = ws.file
-  ws.close()
+  const { file, datasetId } = savedWorkspace(dir(), 3, 2)
   const { ctx: app, call, value } = openApp(file)
   const progress: { status: string; done: number; total: number }[] = []
   app.events.subscribe((name, payload) => {
@@ -68,15 +67,9 @@ it('sets up a judge, edits a template, previews, runs with live progress and lis
     datasetId,
     configId: config.id,
   })
-  const deadline = Date.now() + 20_000
-  let runs: RunInfo[] = []
-  while (Date.now() < deadline) {
-    runs = await value<RunInfo[]>('judges.runs', { datasetId })
-    if (runs[0]?.status === 'done' && !runs[0].active) break
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  expect(runs[0]).toMatchObject({ id: runIds[0], status: 'done', calls: 3, verdicts: 6, total: 3 })
-  expect(runs[0]?.templates.faaf).toBe(edited.version)
+  const run = await newestRunOnce(value, datasetId, (r) => r?.status === 'done' && !r.active)
+  expect(run).toMatchObject({ id: runIds[0], status: 'done', calls: 3, verdicts: 6, total: 3 })
+  expect(run?.templates.faaf).toBe(edited.version)
   expect(progress.at(-1)).toMatchObject({ status: 'done', done: 3, total: 3 })
 })
 

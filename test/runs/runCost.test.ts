@@ -6,49 +6,17 @@ import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace } from './helpers'
+import { fakeAnthropic, judgeArgs, priceArgs, savedWorkspace } from './cliHelpers'
 
 const dir = tmpDirs()
 const fake = fakeLlmForFile(['ANTHROPIC_API_KEY'])
 const openApp = testApps()
 
 /** What a person types to judge the test dataset with Anthropic's prompt-tf on the fake server. */
-const judge = (file: string) => [
-  'judge',
-  'run',
-  '--workspace',
-  file,
-  '--dataset',
-  'd',
-  '--provider',
-  'anthropic',
-  '--model',
-  'claude-fake',
-  '--base-url',
-  fake().anthropicUrl,
-  '--method',
-  'prompt-tf',
-  '--no-cache',
-  '--json',
-]
+const judge = (file: string) => judgeArgs(file, fakeAnthropic(fake()), 'prompt-tf', '--no-cache', '--json')
 
 const price = (file: string, baseUrl: string, input: string, output: string) =>
-  cli([
-    'models',
-    'price',
-    '--workspace',
-    file,
-    '--provider',
-    'anthropic',
-    '--model',
-    'claude-fake',
-    '--base-url',
-    baseUrl,
-    '--input',
-    input,
-    '--output',
-    output,
-  ])
+  cli(priceArgs(file, { ...fakeAnthropic(fake()), baseUrl }, '--input', input, '--output', output))
 
 /**
  * A run's money worked out by hand from its calls' stored tokens: uncached prompt tokens at the
@@ -109,9 +77,7 @@ async function everyReading(file: string, runId: number) {
 }
 
 it('prices a run the same on every screen: a run made before its model had a price takes the prices entered since, for its own base URL, cache tokens at their prices', async () => {
-  const { ws } = makeWorkspace(dir(), 3, 3)
-  const file = ws.file
-  ws.close()
+  const { file } = savedWorkspace(dir(), 3, 3)
 
   const first = await cli(judge(file))
   expect(first.code, first.err).toBe(0)
@@ -154,9 +120,7 @@ it('prices a run the same on every screen: a run made before its model had a pri
 })
 
 it('says on the summary line when a run is priced with prices entered after it', async () => {
-  const { ws } = makeWorkspace(dir(), 2, 2)
-  const file = ws.file
-  ws.close()
+  const { file } = savedWorkspace(dir(), 2, 2)
   const run = JSON.parse((await cli(judge(file))).out) as { run: number }
   await price(file, fake().anthropicUrl, '1', '5')
   const shown = await cli(['judge', 'resume', String(run.run), '--workspace', file])

@@ -7,32 +7,14 @@ import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { makeWorkspace } from './helpers'
+import { fakeOpenAi, judgeArgs, priceArgs, savedWorkspace } from './cliHelpers'
 
 const dir = tmpDirs()
 const fake = fakeLlmForFile(['OPENAI_API_KEY'])
 const openApp = testApps()
 
 const judge = (file: string, ...more: string[]) =>
-  cli([
-    'judge',
-    'run',
-    '--workspace',
-    file,
-    '--dataset',
-    'd',
-    '--provider',
-    'openai',
-    '--model',
-    'gpt-fake',
-    '--base-url',
-    fake().openaiUrl,
-    '--method',
-    'faaf-tfn',
-    '--no-cache',
-    '--json',
-    ...more,
-  ])
+  cli(judgeArgs(file, fakeOpenAi(fake()), 'faaf-tfn', '--no-cache', '--json', ...more))
 
 interface JsonJudge {
   run: number
@@ -43,25 +25,8 @@ interface JsonJudge {
 }
 
 it('names a run the same on every screen: repeats counted from 1, a batch run marked as such', async () => {
-  const { ws } = makeWorkspace(dir(), 2, 2)
-  const file = ws.file
-  ws.close()
-  const priced = await cli([
-    'models',
-    'price',
-    '--workspace',
-    file,
-    '--provider',
-    'openai',
-    '--model',
-    'gpt-fake',
-    '--base-url',
-    fake().openaiUrl,
-    '--input',
-    '1',
-    '--output',
-    '4',
-  ])
+  const { file } = savedWorkspace(dir(), 2, 2)
+  const priced = await cli(priceArgs(file, fakeOpenAi(fake()), '--input', '1', '--output', '4'))
   expect(priced.code, priced.err).toBe(0)
   expect((await judge(file, '--repeat', '2')).code).toBe(0)
   expect((await judge(file, '--mode', 'batch', '--poll-ms', '0')).code).toBe(0)

@@ -4,12 +4,12 @@ import { saveConfig } from '../../src/main/runs/configs'
 import { createRuns } from '../../src/main/runs/create'
 import { deleteUnit } from '../../src/main/units/edit'
 import { writeVerdicts } from '../../src/main/verdicts/write'
-import type { RunInfo } from '../../src/shared/contract/judges'
 import { REFCHECKER_SCHEMA } from '../../src/shared/labelSchemas'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
+import { fakeOpenAi, judgeArgs, newestRunOnce, previewArgs, priceArgs, savedWorkspace } from './cliHelpers'
 import { makeWorkspace } from './helpers'
 
 const dir = tmpDirs()
@@ -39,44 +39,19 @@ function addTriplets(ws: Workspace): void {
 const runCount = (app: ReturnType<typeof openApp>) =>
   (app.ctx.workspace.db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n
 
-const judgeRun = (file: string, ...more: string[]) =>
-  cli([
-    'judge',
-    'run',
-    '--workspace',
-    file,
-    '--dataset',
-    'd',
-    '--provider',
-    'openai',
-    '--model',
-    'gpt-fake',
-    ...more,
-  ])
+/** OpenAI's fake model, at a base URL a test names. */
+const gptAt = (baseUrl?: string) => ({ provider: 'openai', model: 'gpt-fake', baseUrl })
 
 describe('a method that does not fit the dataset’s units', () => {
   it('is refused by the CLI, naming the units it judges and those the dataset has; nothing is stored or sent', async () => {
     const file = tripletWorkspace()
     const before = fake().calls()
-    const r = await judgeRun(file, '--base-url', fake().openaiUrl, '--method', 'faaf-tf')
+    const r = await cli(judgeArgs(file, fakeOpenAi(fake()), 'faaf-tf'))
     expect(r.code).toBe(1)
     expect(r.err).toContain(
       'faaf-tf judges facts, and this dataset has triplets only; no run was created. To run faaf-tf, make facts in the Units view or with `factlab units generate --method facts`',
     )
-    const preview = await cli([
-      'judge',
-      'preview',
-      '--workspace',
-      file,
-      '--dataset',
-      'd',
-      '--provider',
-      'openai',
-      '--model',
-      'gpt-fake',
-      '--method',
-      'faaf-tf',
-    ])
+    const preview = await cli(previewArgs(file, gptAt(), 'faaf-tf'))
     expect(preview.code).toBe(1)
     expect(preview.err).toContain(
       'faaf-tf judges facts, and this dataset has triplets only; nothing to preview',
@@ -86,9 +61,7 @@ describe('a method that does not fit the dataset’s units', () => {
   })
 
   it('is refused by the app’s own call, so the Judges view shows why and lists no empty run', async () => {
-    const { ws, datasetId } = makeWorkspace(dir(), 2, 2)
-    const file = ws.file
-    ws.close()
+    const { file, datasetId } = savedWorkspace(dir(), 2, 2)
     const app = openApp(file)
     const config = await app.value<{ id: number }>('judges.saveConfig', {
       name: 'dcr',
@@ -133,11 +106,7 @@ describe('a method that does not fit the dataset’s units', () => {
     ws.close()
     const app = openApp(file)
     await app.value('judges.resume', { runId })
-    let run: RunInfo | undefined
-    for (let i = 0; i < 250 && run?.status !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 20))
-      run = (await app.value<RunInfo[]>('judges.runs', { datasetId }))[0]
-    }
+    const run = await newestRunOnce(app.value, datasetId, (r) => r?.status === 'failed')
     expect(run).toMatchObject({ status: 'failed', verdicts: 0, total: 0 })
     expect(run?.error).toContain('dcr judges sentences, and this dataset has no units; nothing was judged')
     const improve = await app.call('judges.improve', { runId })
@@ -200,31 +169,16 @@ describe('improving a DCR run whose only gap is a sentence without a verdict', (
 
 describe('a base URL no call could reach', () => {
   it('is refused by the CLI before anything is stored', async () => {
-    const { ws } = makeWorkspace(dir(), 1, 1)
-    const file = ws.file
-    ws.close()
+    const { file } = savedWorkspace(dir(), 1, 1)
     for (const [url, why] of [
       ['not-a-url', 'The base URL "not-a-url" is not a URL'],
       ['ftp://127.0.0.1/v1', 'The base URL "ftp://127.0.0.1/v1" must start with http:// or https://'],
       ['localhost:11434', 'The base URL "localhost:11434" must start with http:// or https://'],
     ] as const) {
-      const r = await judgeRun(file, '--base-url', url, '--method', 'faaf-tf')
+      const r = await cli(judgeArgs(file, gptAt(url), 'faaf-tf'))
       expect(r.code, url).toBe(2)
       expect(r.err).toContain(`--base-url: ${why}`)
-      const price = await cli([
-        'models',
-        'price',
-        '--workspace',
-        file,
-        '--provider',
-        'openai',
-        '--model',
-        'gpt-fake',
-        '--base-url',
-        url,
-        '--input',
-        '1',
-      ])
+      const price = await cli(priceArgs(file, gptAt(url), '--input', '1'))
       expect(price.code, url).toBe(2)
     }
     const app = openApp(file)

@@ -144,18 +144,13 @@ export class TargetResolver {
         )
       const triplet = key.triplet ?? null
       if ('makeLineage' in place) {
-        const { p } = this.endOfList.get(list.itemId, list.kind, list.candidateId) as { p: number }
-        const id = this.make(list, where, {
-          text: key.unit,
-          originText: key.unit === key.lineage.unit ? null : key.lineage.unit,
+        this.makeDeleted(
+          list,
+          where,
+          key.unit,
+          key.unit === key.lineage.unit ? null : key.lineage.unit,
           triplet,
-          position: p,
-          version: 1,
-          lineage: null,
-          supersededBy: null,
-          deletedAt: now(),
-        })
-        this.ws.db.prepare('UPDATE units SET lineage_id = id WHERE id = ?').run(id)
+        )
         continue
       }
       // Numbered just below the latest version, which moves up one.
@@ -247,21 +242,32 @@ export class TargetResolver {
     // Current units are proven alike by the content hash; only deleted ones can be missing.
     // Every deleted unit with this text before the wanted one existed there too, so all are made.
     while (!row && key.deleted) {
-      const { p } = this.endOfList.get(list.itemId, list.kind, list.candidateId) as { p: number }
-      const id = this.make(list, where, {
-        text: key.unit,
-        originText: null,
-        triplet: triplet ?? null,
-        position: p,
-        version: 1,
-        lineage: null,
-        supersededBy: null,
-        deletedAt: now(),
-      })
-      this.ws.db.prepare('UPDATE units SET lineage_id = id WHERE id = ?').run(id)
+      this.makeDeleted(list, where, key.unit, null, triplet ?? null)
       row = this.latest.get(params) as LatestRow | undefined
     }
     return row ?? null
+  }
+
+  /** A unit this workspace lacks, made deleted at the end of its list, a lineage of its own: restorable. */
+  private makeDeleted(
+    list: List,
+    where: Omit<RecreatedVersion, 'text' | 'deleted'>,
+    text: string,
+    originText: string | null,
+    triplet: readonly string[] | null,
+  ): void {
+    const { p } = this.endOfList.get(list.itemId, list.kind, list.candidateId) as { p: number }
+    const id = this.make(list, where, {
+      text,
+      originText,
+      triplet,
+      position: p,
+      version: 1,
+      lineage: null,
+      supersededBy: null,
+      deletedAt: now(),
+    })
+    this.ws.db.prepare('UPDATE units SET lineage_id = id WHERE id = ?').run(id)
   }
 
   private make(

@@ -3,15 +3,16 @@ import { EvidenceSpan } from '../../shared/domain'
 import { isDefaultGoldRule } from '../../shared/goldRule'
 import { type LabelSchema, toBinary } from '../../shared/labelSchemas'
 import { labelSchemaText } from '../../shared/labelSchemaText'
-import { type GoldVerdict, resolveGold } from '../labels/gold'
-import { storedGoldWithSource } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { JsonObjectText } from './jsonObjectText'
-import { type LabelTable, loadLabelTable } from './labelTable'
+import { loadLabelTable } from './labelTable'
 import { guidelinesCell, planCell } from './projectColumns'
+import { type ContextSql, contextReader } from './targetContext'
+import { goldReader } from './targetGold'
+import { KINDS, mainRows, ORIGINS } from './targetUnitRows'
 
 export type Cell = string | number | null
 
@@ -39,192 +40,6 @@ export interface TargetTally {
 }
 
 const Spans = z.array(EvidenceSpan)
-
-// Unit kinds and the common origins come from SQL as small numbers: a million rows then share
-// a handful of strings instead of each bringing its own copy.
-const KINDS = ['fact', 'triplet', 'sentence', 'whole'] as const
-const ORIGINS = ['import', 'llm', 'hand', 'edit', 'merge', 'splitter'] as const
-const coded = (column: string, values: readonly string[]) =>
-  `CASE ${column} ${values.map((v, k) => `WHEN '${v}' THEN ${k}`).join(' ')} ELSE ${column} END`
-
-type MainSql = [
-  targetId: number,
-  itemId: number,
-  position: number,
-  candidateId: number,
-  kind: string | number,
-  text: string,
-  version: number,
-  origin: string | number,
-  triplet: string | null,
-  /** The known answer when the target is a control item. */
-  control: string | null,
-]
-
-type ContextSql = [
-  position: number,
-  candidateId: number,
-  itemId: number,
-  extId: string,
-  question: string | null,
-  reference: string,
-  variant: string,
-  candidate: string,
-  itemMetadata: string | null,
-  candidateMetadata: string | null,
-]
-
-const NONE: readonly ContextSql[] = []
-
-/** An item's or candidate's metadata as its JSON text, or null when it has none. */
-const metadataCell = (column: string) =>
-  `CASE WHEN ${column} IS NULL OR ${column} IN ('', '{}', 'null') THEN NULL ELSE ${column} END`
-
-/**
- * The item and candidate fields of each target. A second cursor walks the candidates in the
- * same order as the targets, so each item's and candidate's texts are read once (not once
- * per target) and every target of an item shares the same string values. A target whose
- * candidate the cursor has passed or does not hold is looked up directly. The candidates the
- * cursor steps over without a target asking for them have no current units: `passed` hands
- * them out, so each still gets a row and an export keeps every item and answer.
- */
-function contextReader(db: Db, datasetId: number) {
-  const cursor = db
-    .prepare(
-      `SELECT i.position, c.id, i.id, i.ext_id, i.question, i.reference, c.variant, c.text,
-         ${metadataCell('i.metadata')}, ${metadataCell('c.metadata')}
-       FROM items i INDEXED BY items_by_dataset JOIN candidates c ON c.item_id = i.id
-       WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
-    )
-    .raw()
-    .iterate(datasetId) as IterableIterator<ContextSql>
-  const direct = db
-    .prepare(
-      `SELECT ?, c.id, i.id, i.ext_id, i.question, i.reference, c.variant, c.text,
-         ${metadataCell('i.metadata')}, ${metadataCell('c.metadata')}
-       FROM items i, candidates c WHERE i.id = ? AND c.id = ?`,
-    )
-    .raw()
-  let at: ContextSql | undefined
-  let served = false
-  let done = false
-  const unserved: ContextSql[] = []
-  const next = () => {
-    if (at && !served) unserved.push(at)
-    served = false
-    const n = cursor.next()
-    if (n.done) {
-      done = true
-      at = undefined
-      return
-    }
-    const prev = at
-    at = n.value
-    // Candidates of one item share its strings.
-    if (prev && prev[2] === at[2]) {
-      at[3] = prev[3]
-      at[4] = prev[4]
-      at[5] = prev[5]
-      at[8] = prev[8]
-    }
-  }
-  return {
-    get(position: number, itemId: number, candidateId: number): ContextSql {
-      while (!done && (at === undefined || at[0] < position || (at[0] === position && at[1] < candidateId)))
-        next()
-      if (at && at[0] === position && at[1] === candidateId && at[2] === itemId) {
-        served = true
-        return at
-      }
-      const row = direct.get(position, itemId, candidateId) as ContextSql | undefined
-      if (!row) throw new Error(`Target of item ${itemId} names a missing candidate ${candidateId}`)
-      return row
-    },
-    /** Candidates stepped over without a target so far (all that are left, once `end`). */
-    passed(end = false): readonly ContextSql[] {
-      if (end) while (!done) next()
-      // Asked once per target: nothing to hand out is the usual answer, and allocates nothing.
-      return unserved.length === 0 ? NONE : unserved.splice(0)
-    },
-    close() {
-      cursor.return?.()
-    },
-  }
-}
-
-/** Gold of one target: a stored row wins, else the dataset's rule (the default one computed here). */
-function goldReader(db: Db, datasetId: number, labels: LabelTable) {
-  if (!isDefaultGoldRule(datasetSettings(db, datasetId).goldRule)) {
-    const ruled = resolveGold(db, datasetId)
-    return (targetId: number): Pick<GoldVerdict, 'verdict' | 'source'> | undefined => ruled.get(targetId)
-  }
-  const stored = new Map<number, Pick<GoldVerdict, 'verdict' | 'source'>>()
-  for (const [t, verdict, source] of storedGoldWithSource(db, datasetId)) stored.set(t, { verdict, source })
-  const seen: number[] = []
-  const counts: number[] = []
-  // The strict majority of the verdicts given (resolveGold's default rule): none on a tie.
-  return (targetId: number, first: number, end: number) => {
-    const s = stored.get(targetId)
-    if (s) return s
-    seen.length = 0
-    counts.length = 0
-    for (let k = first; k < end; k++) {
-      const v = labels.verdict[k]!
-      if (v < 0) continue
-      const at = seen.indexOf(v)
-      if (at < 0) {
-        seen.push(v)
-        counts.push(1)
-      } else counts[at]!++
-    }
-    let best = -1
-    let bestN = 0
-    let tie = false
-    for (let j = 0; j < seen.length; j++) {
-      if (counts[j]! > bestN) {
-        best = seen[j]!
-        bestN = counts[j]!
-        tie = false
-      } else if (counts[j] === bestN) tie = true
-    }
-    return best < 0 || tie ? undefined : { verdict: labels.verdicts[best]!, source: 'majority' as const }
-  }
-}
-
-/** Items per read of the targets' rows: some 10,000 rows, a few MB. */
-const CHUNK_ITEMS = 1000
-
-/**
- * The current targets' own fields in reading order, read about a thousand items at a time (by
- * ranges of item positions, so the order is the one of a single statement): one `.all()` per
- * chunk costs less than stepping a cursor row by row from JavaScript.
- */
-function* mainRows(db: Db, datasetId: number): Generator<MainSql[]> {
-  const select = (range: string) =>
-    db
-      .prepare(
-        `SELECT t.id, i.id, i.position, t.candidate_id, ${coded('u.kind', KINDS)}, u.text, u.version,
-           ${coded('u.origin', ORIGINS)}, u.triplet, (SELECT verdict FROM controls WHERE target_id = t.id)
-         FROM items i INDEXED BY items_by_dataset CROSS JOIN targets t ON t.item_id = i.id AND t.dataset_id = i.dataset_id
-         JOIN units u ON u.id = t.unit_id
-         WHERE i.dataset_id = ? AND ${range} AND u.superseded_by IS NULL AND u.deleted_at IS NULL
-         ORDER BY i.position, t.candidate_id, u.kind, u.position, u.id`,
-      )
-      .raw()
-  const positions = db
-    .prepare(
-      'SELECT DISTINCT position FROM items INDEXED BY items_by_dataset WHERE dataset_id = ? ORDER BY position',
-    )
-    .pluck()
-    .all(datasetId) as number[]
-  const between = select('i.position >= ? AND i.position < ?')
-  const from = select('i.position >= ?')
-  for (let k = 0; k < positions.length; k += CHUNK_ITEMS) {
-    const lo = positions[k]!
-    const hi = positions[k + CHUNK_ITEMS]
-    yield (hi === undefined ? from.all(datasetId, lo) : between.all(datasetId, lo, hi)) as MainSql[]
-  }
-}
 
 /** The lowest and highest id of a dataset's targets: its labels are read in one range scan. */
 export function targetIdRange(db: Db, datasetId: number): [number, number] {

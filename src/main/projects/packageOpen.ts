@@ -9,6 +9,7 @@ import { createDataset, findDatasetByName } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
 import { fileLines } from './lines'
 import { PACKAGE_FORMAT, PackageHeader, PackageItem } from './packageFormat'
+import { insertPackageCandidates, insertPackageItem } from './packageItems'
 import { openedFrom } from './packageOwner'
 import { refreshPackage } from './packageRefresh'
 
@@ -174,22 +175,9 @@ function openRead(
     let done = 0
     for (const item of items) {
       if (++done % 500 === 0) onProgress?.(done, header.items)
-      const itemId = ws.content.insertItem(
-        ds.id,
-        { extId: item.extId, question: item.question, reference: item.reference, metadata: item.metadata },
-        item.position,
-      )
+      const itemId = insertPackageItem(ws, ds.id, item, item.position)
       const candidateIds = new Map<string, number>()
-      for (const c of item.candidates)
-        candidateIds.set(
-          c.variant,
-          ws.content.insertCandidate(itemId, {
-            variant: c.variant,
-            text: c.text,
-            origin: c.origin,
-            metadata: c.metadata,
-          }),
-        )
+      insertPackageCandidates(ws, itemId, item.candidates, candidateIds)
       for (const u of item.units)
         ws.content.insertUnit(itemId, {
           kind: u.kind,

@@ -6,6 +6,7 @@ import type { Db } from '../store/connection'
 import { now } from '../store/repos/rows'
 import { deleteUnit, editUnit } from '../units/edit'
 import type { PackageHeader, PackageItem } from './packageFormat'
+import { insertPackageCandidates, insertPackageItem } from './packageItems'
 import type { PackageOwner } from './packageOwner'
 
 /**
@@ -56,26 +57,12 @@ export function refreshPackage(
     const found = findItem.get(datasetId, item.extId) as { id: number } | undefined
     const itemId =
       found?.id ??
-      ws.content.insertItem(
-        datasetId,
-        { extId: item.extId, question: item.question, reference: item.reference, metadata: item.metadata },
-        (lastPosition.get(datasetId) as { p: number }).p + 1,
-      )
+      insertPackageItem(ws, datasetId, item, (lastPosition.get(datasetId) as { p: number }).p + 1)
     if (!found) counts.itemsAdded++
     const candidateIds = new Map(
       (candidatesOf.all(itemId) as { id: number; variant: string }[]).map((c) => [c.variant, c.id]),
     )
-    for (const c of item.candidates)
-      if (!candidateIds.has(c.variant))
-        candidateIds.set(
-          c.variant,
-          ws.content.insertCandidate(itemId, {
-            variant: c.variant,
-            text: c.text,
-            origin: c.origin,
-            metadata: c.metadata,
-          }),
-        )
+    insertPackageCandidates(ws, itemId, item.candidates, candidateIds)
     const laptop = new Map<string, LaptopUnit[]>()
     for (const u of unitsOf.all(itemId) as LaptopUnit[]) {
       const key = listKey(u.kind, u.kind === 'fact' ? null : u.variant)

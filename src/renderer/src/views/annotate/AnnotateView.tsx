@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { UNIT_REWORDED, type AnnotateView as View } from '../../../../shared/contract/annotate'
+import { UNIT_REWORDED } from '../../../../shared/contract/annotate'
 import * as A from '../../actions/annotate'
-import { keepUnchanged } from '../../actions/keepUnchanged'
 import { verdictKeys } from '../../actions/keymap'
 import { keyTable } from '../../actions/keys'
 import type { Action, AnnotateState, Effect, KeyEnv, TargetLabel } from '../../actions/types'
@@ -15,30 +14,20 @@ import { nextUnlabelledInItem, nextVariantWithWork } from './itemOrder'
 import { KeySheet } from './KeySheet'
 import { NoteDialog } from './NoteDialog'
 import { prepareHitTest } from './prepareHitTest'
+import { useAnnotateItem } from './useAnnotateItem'
 import { useAnnotateKeys } from './useAnnotateKeys'
 import { useLabelSaver } from './useLabelSaver'
 
 type Props = ViewProps & { route: Extract<Route, { view: 'annotate' }> }
 
-/** Quiet time after a save before blind mode's refresh fetches what the label revealed. */
-const REVEAL_AFTER_MS = 250
 /** Quiet time after a focus move before the URL follows it. */
 const URL_AFTER_MS = 200
 
 const EMPTY: AnnotateState = { order: [], focus: null, labels: {}, undo: [] }
 
-function labelsOf(view: View): Record<number, TargetLabel> {
-  const out: Record<number, TargetLabel> = {}
-  for (const t of view.targets)
-    if (t.mine) out[t.targetId] = { verdict: t.mine.verdict, evidence: t.mine.evidence, note: t.mine.note }
-  return out
-}
-
 /** The labelling screen: loads one item, runs the keyboard actions, saves every change at once. */
 export function AnnotateView({ route, annotatorId, navigate }: Props) {
   const { settings } = useSettings()
-  const [view, setView] = useState<View | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [candidateId, setCandidateId] = useState<number | null>(null)
   const [state, setState] = useState<AnnotateState>(EMPTY)
   const [noteFor, setNoteFor] = useState<number | null>(null)
@@ -51,82 +40,23 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   })
   const listRef = useRef<HTMLDivElement | null>(null)
   const { datasetId } = route
-  // Read through a ref: switching blind mode refreshes the item quietly instead of reopening it.
-  const blindRef = useRef(settings.blind)
-  blindRef.current = settings.blind
-
-  // Answers can come back out of order (an item opened while blind mode's refresh of the last one
-  // is on its way): only the latest opening, and a refresh of the item it shows, reach the screen.
-  const opened = useRef({ count: 0, itemId: null as number | null })
-  const load = useCallback(
-    async (which: { targetId?: number; itemId?: number }, quiet = false) => {
-      if (annotatorId === null) return
-      const ticket = quiet ? opened.current.count : ++opened.current.count
-      try {
-        const v = await api('annotate.open', { datasetId, annotatorId, blind: blindRef.current, ...which })
-        if (ticket !== opened.current.count) return
-        if (quiet && v.item.id !== opened.current.itemId) return
-        opened.current.itemId = v.item.id
-        setView((before) => (quiet && before ? keepUnchanged(before, v) : v))
-        setError(null)
-        const settled = v.targets.filter((t) => t.settled).map((t) => t.targetId)
-        if (quiet) {
-          // A quiet refresh also learns which units others have since taken to k.
-          stateRef.current = { ...stateRef.current, settled }
-          setState(stateRef.current)
-          return
-        }
-        const focus = v.focusTargetId
-        const cand = v.targets.find((t) => t.targetId === focus)?.candidateId ?? v.candidates[0]?.id ?? null
-        setCandidateId(cand)
-        const order = v.targets.filter((t) => t.candidateId === cand).map((t) => t.targetId)
-        stateRef.current = {
-          ...A.withList(stateRef.current, order, labelsOf(v), focus),
-          settled,
-        }
-        setState(stateRef.current)
-      } catch (e) {
-        if (ticket === opened.current.count) setError(e instanceof Error ? e.message : String(e))
-      }
-    },
-    [datasetId, annotatorId],
-  )
+  const { view, error, load, viewRef, onSaved } = useAnnotateItem({
+    datasetId,
+    annotatorId,
+    blind: settings.blind,
+    stateRef,
+    setState,
+    setCandidateId,
+  })
 
   useEffect(() => {
     void load({ targetId: route.targetId, itemId: route.itemId })
   }, [load, route.targetId, route.itemId])
 
-  // Blind mode reveals judges once I have labelled: refresh the item quietly after such a save.
-  const viewRef = useRef(view)
-  viewRef.current = view
-  // The refresh waits for a pause in the labelling: run during a quick series of keys, it would
-  // compete with the next label's save and render (one refresh covers every unit labelled so far).
-  const revealTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const onSaved = useCallback(
-    (targetId: number) => {
-      const t = viewRef.current?.targets.find((x) => x.targetId === targetId)
-      if (!t || !viewRef.current || !blindRef.current) return
-      // A first label reveals the others; an undo or clear hides them again: either way main decides.
-      const labelled = (stateRef.current.labels[targetId]?.verdict ?? null) !== null
-      if (labelled === (t.judges !== null)) return
-      const itemId = viewRef.current.item.id
-      if (revealTimer.current) clearTimeout(revealTimer.current)
-      revealTimer.current = setTimeout(() => {
-        revealTimer.current = null
-        if (viewRef.current?.item.id === itemId) void load({ itemId }, true)
-      }, REVEAL_AFTER_MS)
-    },
-    [load],
-  )
-  useEffect(
-    () => () => {
-      if (revealTimer.current) clearTimeout(revealTimer.current)
-    },
-    [],
-  )
   const guidelines = useGuidelines(datasetId, annotatorId)
   // A refused label is taken back: the unit shows what the workspace holds, and the bar says why.
   const { reload: reloadGuidelines } = guidelines
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewRef is useAnnotateItem's ref, read when a save is refused
   const onRefused = useCallback(
     (targetId: number, stored: TargetLabel | undefined, reason: string) => {
       // The unit was reworded or removed elsewhere (a package opened from the CLI tells no open
@@ -150,11 +80,6 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     [load, reloadGuidelines],
   )
   const saver = useLabelSaver(annotatorId, onSaved, guidelines.shownVersion, onRefused)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when blind mode is switched
-  useEffect(() => {
-    if (viewRef.current) void load({ itemId: viewRef.current.item.id }, true)
-  }, [settings.blind])
 
   useEffect(() => {
     saver.focusChanged(state.focus)
