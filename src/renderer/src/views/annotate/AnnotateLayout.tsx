@@ -54,7 +54,7 @@ function comparison(
         data-testid="identical"
         title="The answer is identical to the reference, word for word"
       >
-        identical<span className="diff-word"> to the answer</span>
+        identical <span className="diff-word">to the answer</span>
       </span>
     )
   return (
