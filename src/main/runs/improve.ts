@@ -139,7 +139,13 @@ export function improvementReport(db: Db, runId: number, sourceRunId: number, ro
       unjudged += left.length
       unjudgedKept += left.filter((x) => child.text.includes(x.text.trim())).length
     }
-    out.push({ round: k, rewritten: children.length, ...improvementRate(before, after), unjudged, unjudgedKept })
+    out.push({
+      round: k,
+      rewritten: children.length,
+      ...improvementRate(before, after),
+      unjudged,
+      unjudgedKept,
+    })
   }
   return out
 }

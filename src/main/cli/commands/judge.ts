@@ -339,7 +339,9 @@ export function registerJudgeCommands(program: Command): void {
               (b) =>
                 `batch ${b.id} (${batchIdWords(b)}): ${batchStateWords(b)} — ${batchCountWords(b)}${b.error && !batchRefused(b) ? ` — ${b.error}` : ''}`,
             ),
-            `cost so far ${st.cost.toFixed(4)}, expected ${st.expectedCost.toFixed(4)}${st.mode === 'batch' ? ' (batch price)' : ''}`,
+            `cost so far ${st.cost.toFixed(4)}, expected ${st.expectedCost.toFixed(4)} (${st.expectedBasis})`,
+            ...(st.templates ? [`templates: ${st.templates}`] : []),
+            ...(st.takeover ? [`note: ${st.takeover}`] : []),
           ].join('\n'),
         )
       })
@@ -364,10 +366,7 @@ export function registerJudgeCommands(program: Command): void {
         const summary = await driveRun(s, id, Boolean(f.json))
         const roundsReport = improvementReport(ws.db, id, sourceRunId, rounds)
         printResult(Boolean(f.json), { ...summary, rounds: roundsReport }, () =>
-          [
-            human(summary),
-            ...roundsReport.map(roundWords),
-          ].join('\n'),
+          [human(summary), ...roundsReport.map(roundWords)].join('\n'),
         )
         exitFor([summary], ws)
       })
