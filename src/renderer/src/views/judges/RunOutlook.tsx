@@ -16,7 +16,7 @@ export function RunOutlook({ runId, version }: { runId: number; version: string 
   const finished = s.status === 'done' || s.status === 'cancelled'
   if (finished && s.batches.length === 0) return null
   return (
-    <div className="small" data-testid="run-outlook">
+    <div className="small jd-outlook" data-testid="run-outlook">
       {s.batches.length > 0 && (
         <table className="jd-batches" data-testid="run-batches">
           <tbody>
