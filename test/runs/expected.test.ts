@@ -4,7 +4,15 @@ import { type ExpectedInput, expectedCost } from '../../src/main/runs/expected'
 import { standingTakeover } from '../../src/main/runs/leaseRules'
 import { templateWords } from '../../src/main/runs/templateWords'
 
-const prices = { input: 3, output: 15, batchDiscount: 0.5 }
+const prices = {
+  input: 3,
+  output: 15,
+  batchDiscount: 0.5,
+  cacheRead: null,
+  cacheWrite: null,
+  cacheReadRatio: 0.1,
+  cacheWriteRatio: 1.25,
+}
 const usage = { promptTokens: 1000, completionTokens: 200, cacheReadTokens: 400, cacheWriteTokens: 0 }
 const base: ExpectedInput = {
   cost: 1,
@@ -42,7 +50,7 @@ describe('expected cost of a run under way', () => {
   })
 
   it('gives no made-up figure without a price, a plan or an estimate', () => {
-    expect(expectedCost({ ...base, prices: { input: 0, output: 0 } })).toEqual({
+    expect(expectedCost({ ...base, prices: { ...prices, input: 0, output: 0 } })).toEqual({
       expectedCost: 1,
       expectedBasis: '6 calls left of 10 planned calls, not priced: the model has no price entered',
     })
