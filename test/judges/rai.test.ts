@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { improvementRate } from '../../src/main/judges/rai'
+import { consistencyOf, improvementRate } from '../../src/main/judges/rai'
 import { IMPROVER } from '../../src/main/judges/registry'
 import type { RewriteTask } from '../../src/main/judges/types'
 import { scriptedCtx, textReply, toolReply } from './scripted'
@@ -32,6 +32,16 @@ describe('RAI rewrite', () => {
     expect(prompt).toContain('2. [consistent] It is set in Denmark.')
   })
 
+  it('tells the rewrite to keep a sentence the judge gave no verdict on as it is', async () => {
+    const { ctx, calls } = scriptedCtx(() => toolReply({ rewritten: 'x' }))
+    const task = rewriteTask([false, true])
+    task.sentences[1]!.consistent = null
+    await IMPROVER.rewrite(task, ctx)
+    const prompt = calls[0]!.request.messages[0]!.content
+    expect(prompt).toContain('2. [no verdict: keep as is] It is set in Denmark.')
+    expect(prompt).toContain('keep sentences marked "no verdict" word for word')
+  })
+
   it('makes no call when nothing is inconsistent', async () => {
     const { ctx, calls } = scriptedCtx(() => toolReply({ rewritten: 'x' }))
     expect(await IMPROVER.rewrite(rewriteTask([true, true]), ctx)).toEqual({
@@ -61,16 +71,29 @@ describe('RAI rewrite', () => {
 })
 
 describe('improvementRate', () => {
-  it('is corrected / inconsistent, counting an unscored rewrite as not corrected', () => {
-    // Inconsistent before: 0.5, 0.2, 0.8 (three); of their rewrites only the first reached 1.
-    expect(improvementRate([0.5, 1, 0.2, null, 0.8], [1, 1, 0.6, 1, null])).toEqual({
-      inconsistent: 3,
-      corrected: 1,
-      rate: 1 / 3,
-    })
+  it('is corrected / inconsistent, counting a failed or unjudged rewrite as not corrected', () => {
+    expect(
+      improvementRate(
+        ['inconsistent', 'consistent', 'inconsistent', 'unjudged', 'inconsistent', 'inconsistent'],
+        ['consistent', 'consistent', 'inconsistent', 'consistent', null, 'unjudged'],
+      ),
+    ).toEqual({ inconsistent: 4, corrected: 1, rate: 1 / 4 })
   })
   it('has no rate when nothing was inconsistent, and refuses misaligned lists', () => {
-    expect(improvementRate([1, 1], [1, 0])).toEqual({ inconsistent: 0, corrected: 0, rate: null })
-    expect(() => improvementRate([0.5], [])).toThrow(/aligned/)
+    expect(improvementRate(['consistent', 'unjudged'], ['inconsistent', null])).toEqual({
+      inconsistent: 0,
+      corrected: 0,
+      rate: null,
+    })
+    expect(() => improvementRate(['inconsistent'], [])).toThrow(/aligned/)
+  })
+})
+
+describe('consistencyOf', () => {
+  it('never lets a sentence without a verdict make a candidate inconsistent', () => {
+    expect(consistencyOf([null, true])).toBe('consistent')
+    expect(consistencyOf([null, false])).toBe('inconsistent')
+    expect(consistencyOf([null, null])).toBe('unjudged')
+    expect(consistencyOf([])).toBe('unjudged')
   })
 })

@@ -92,6 +92,14 @@ describe('judge CLI', () => {
     expect(resumed.err).toMatch(
       /^note: took over run \d+ from the CLI, pid 4242 on host other-host.*not been heard from/m,
     )
+    // Done, the run is no longer taken over: its status says nothing of it.
+    const done = await cli(['judge', 'status', String(runId), '--workspace', ws.file])
+    expect(done.out).toContain(`run ${runId}: done`)
+    expect(done.out).not.toContain('took over')
+    // Under way again, it does, as the Judges view does.
+    ws.db.prepare("UPDATE runs SET status = 'paused' WHERE id = ?").run(runId)
+    const paused = await cli(['judge', 'status', String(runId), '--workspace', ws.file])
+    expect(paused.out).toMatch(/^note: took over run \d+ from the CLI, pid 4242 on host other-host/m)
     ws.close()
   })
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { LEASE_STALE_MS } from '../../src/main/runs/leaseRules'
-import type { RunInfo } from '../../src/shared/contract/judges'
+import type { BatchStatusInfo, RunInfo } from '../../src/shared/contract/judges'
 import { testApps } from '../helpers/app'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
@@ -104,6 +104,12 @@ it('refuses to resume or pause a run another process drives, shows who in the ru
     run = await listed()
   }
   expect(run).toMatchObject({ status: 'done', verdicts: 2, heldBy: null })
-  expect(run.takeover).toMatch(/took over run \d+ from the CLI, pid 4242 on host other-host/)
+  // Finished, the run is driven by nobody: no leftover note makes it look taken over.
+  expect(run.takeover).toBeNull()
+  expect((await value<BatchStatusInfo>('judges.batches', { runId })).takeover).toBeNull()
+  // The log keeps it, and a run under way again shows it, in the runs list and its status alike.
+  ws.db.prepare("UPDATE runs SET status = 'paused' WHERE id = ?").run(runId)
+  expect((await listed()).takeover).toMatch(/took over run \d+ from the CLI, pid 4242 on host other-host/)
+  expect((await value<BatchStatusInfo>('judges.batches', { runId })).takeover).toBe((await listed()).takeover)
   ws.close()
 })

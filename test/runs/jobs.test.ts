@@ -116,7 +116,7 @@ describe.each([
     expect(rewrites).toHaveLength(2)
     expect(rewrites.every((r) => r.variant === 'answer+rai1' && r.text === FIXED)).toBe(true)
     expect(improvementReport(ws.db, improve!, dcrRun, 1)).toEqual([
-      { round: 1, rewritten: 2, inconsistent: 2, corrected: 2, rate: 1 },
+      { round: 1, rewritten: 2, inconsistent: 2, corrected: 2, rate: 1, unjudged: 0, unjudgedKept: 0 },
     ])
     const words = ws.db.prepare('SELECT DISTINCT verdict FROM verdicts ORDER BY verdict').pluck().all()
     expect(words).toEqual(schema.values.slice(0, 2).sort())
@@ -180,7 +180,7 @@ describe('RAI and sentences without a verdict', () => {
     expect(rewrites(ws)).toEqual([])
     expect(fake.calls()).toBe(calls)
     expect(improvementReport(ws.db, id, dcrRun, 1)).toEqual([
-      { round: 1, rewritten: 0, inconsistent: 0, corrected: 0, rate: null },
+      { round: 1, rewritten: 0, inconsistent: 0, corrected: 0, rate: null, unjudged: 0, unjudgedKept: 0 },
     ])
     ws.close()
   })
@@ -199,8 +199,51 @@ describe('RAI and sentences without a verdict', () => {
     const id = await improve()
     expect(rewrites(ws)).toEqual(['answer+rai1'])
     expect(improvementReport(ws.db, id, dcrRun, 2)).toEqual([
-      { round: 1, rewritten: 1, inconsistent: 1, corrected: 1, rate: 1 },
-      { round: 2, rewritten: 0, inconsistent: 0, corrected: 0, rate: null },
+      { round: 1, rewritten: 1, inconsistent: 1, corrected: 1, rate: 1, unjudged: 0, unjudgedKept: 0 },
+      { round: 2, rewritten: 0, inconsistent: 0, corrected: 0, rate: null, unjudged: 0, unjudgedKept: 0 },
+    ])
+    ws.close()
+  })
+
+  it('rewrites a candidate with an N/A and an inconsistent sentence, keeping the N/A one and counting it apart', async () => {
+    const prompts: string[] = []
+    fake.setScript((req) => {
+      if (req.toolName === RAI_TOOL_NAME) {
+        prompts.push(req.userText)
+        return { kind: 'tool', arguments: { rewritten: 'Answer 0. Shakespeare wrote it.' } }
+      }
+      if (req.toolName === DCE_TOOL_NAME) {
+        // Sentence 1 never gets a finding (N/A), in the original and in the rewrite alike.
+        const decision = req.userText.includes('Marlowe') ? 'inconsistent' : 'consistent'
+        return { kind: 'tool', arguments: { sentences: [{ number: 2, reason: 'the author', decision }] } }
+      }
+      return answerAll('true')(req, 0)
+    })
+    const { ws, datasetId } = makeWorkspace(dir(), 1, 0)
+    ws.db.prepare('UPDATE candidates SET text = ?').run('Answer 0. Marlowe wrote it.')
+    const engine = engineFor(ws, { registry: BUILTIN_REGISTRY })
+    await engine.start(
+      oneRun(ws, {
+        ...runRequest(datasetId, '', { provider: 'lexical', model: 'splitter', method: 'sentences' }),
+        kind: 'extract',
+      }),
+    )
+    const dcrRun = oneRun(ws, runRequest(datasetId, fake.openaiUrl, { method: 'dcr' }))
+    await engine.start(dcrRun)
+    expect(improvementPlan(ws.db, dcrRun)).toMatchObject({ candidates: 1, inconsistent: 1, unjudged: 1 })
+    const [id] = createRuns(ws.db, {
+      ...runRequest(datasetId, fake.openaiUrl, { method: 'dcr' }),
+      kind: 'improve',
+      sourceRunId: dcrRun,
+      rounds: 1,
+    })
+    expect((await engine.start(id!)).status).toBe('done')
+    // The rewrite is told to leave the sentence the judge failed on as it is.
+    expect(prompts[0]).toContain('1. [no verdict: keep as is] Answer 0.')
+    expect(prompts[0]).toContain('2. [INCONSISTENT] Marlowe wrote it. Reason: the author')
+    // The rewrite's N/A sentence does not hold back its correction, and the round says what became of it.
+    expect(improvementReport(ws.db, id!, dcrRun, 1)).toEqual([
+      { round: 1, rewritten: 1, inconsistent: 1, corrected: 1, rate: 1, unjudged: 1, unjudgedKept: 1 },
     ])
     ws.close()
   })

@@ -46,7 +46,7 @@ describe('a run says how many calls it plans', () => {
       expect(info.totalCalls).toBe(planned)
       // Progress counts candidates; the calls are counted apart.
       expect(info.total).toBe(3)
-      expect(batchStatus(ws.db, run!)).toMatchObject({ callsMade: planned, totalCalls: planned })
+      expect(await batchStatus(ws.db, run!)).toMatchObject({ callsMade: planned, totalCalls: planned })
       ws.close()
     },
   )

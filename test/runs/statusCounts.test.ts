@@ -67,7 +67,11 @@ it('judge status of a paused call-by-call run gives the Judges view’s counts a
   expect(human).not.toContain('request(s) waiting')
   expect(human).toContain(`run ${runId}: paused (call by call)`)
   expect(human).toContain(`9 of 18 calls (0 cached), ${st.promptTokens}+${st.completionTokens} tokens`)
-  expect(human).toContain(`cost so far ${st.cost.toFixed(4)}, expected ${(2 * st.cost).toFixed(4)}`)
+  // The figure says what it rests on.
+  expect(human).toContain(
+    `cost so far ${st.cost.toFixed(4)}, expected ${(2 * st.cost).toFixed(4)} (9 calls left of 18 planned calls, each at the average tokens of the 9 calls answered so far, at the run's prices)`,
+  )
+  expect(human).toContain('templates: every call uses prompt-tf v1, as when the run was created')
 })
 
 it('an Improve run, which plans no calls up front, counts every call it made, as the Judges view does', () => {

@@ -1,7 +1,16 @@
 import { batchRefused } from '../../shared/batchWords'
-import { callCost } from '../providers/models'
+import type { JudgeMethod } from '../../shared/domain'
+import { METHOD_TEMPLATES } from '../judges/registry'
+import { latestTemplates } from '../prompts/store'
+import { BUILTIN_REGISTRY } from '../runs/builtin'
 import { runPricesNow } from '../runs/cost'
-import { callsMade, getRun, type RunSummary, runSummary } from '../runs/repo'
+import { type ExpectedInput, expectedCost } from '../runs/expected'
+import { lastTakeover } from '../runs/lease'
+import { standingTakeover } from '../runs/leaseRules'
+import { firstCandidateCalls } from '../runs/preview'
+import { callsMade, getRun, type RunRecord, runSummary } from '../runs/repo'
+import { loadJudgeTasks } from '../runs/tasks'
+import { templateWords } from '../runs/templateWords'
 import type { Db } from '../store/connection'
 import { type BatchRow, listBatches } from './repo'
 
@@ -26,9 +35,14 @@ export interface BatchStatus {
   batches: BatchInfo[]
   /** Requests sent and not yet answered. */
   waiting: number
-  /** Money spent so far (batch price), and that plus an estimate for the requests still out. */
+  /** Money spent so far, and that plus the calls left (runs/expected.ts), and what that rests on. */
   cost: number
   expectedCost: number
+  expectedBasis: string
+  /** Set while a run that is under way was taken over from a vanished or silent driver. */
+  takeover: string | null
+  /** Which template versions every call of the run sends (runs/templateWords.ts). */
+  templates: string | null
   /** Calls made so far (answered, from the cache or failed) and the calls the run plans. */
   callsMade: number
   totalCalls: number | null
@@ -39,22 +53,65 @@ export interface BatchStatus {
   completionTokens: number
 }
 
+/** The average tokens of a run's answered calls (cache hits left out: nobody paid for them). */
+function answeredAverage(db: Db, runId: number): ExpectedInput['answered'] {
+  const avg = db
+    .prepare(
+      `SELECT COUNT(*) AS n, AVG(prompt_tokens) AS pt, AVG(completion_tokens) AS ct,
+         AVG(cache_read_tokens) AS crt, AVG(cache_write_tokens) AS cwt
+       FROM run_calls WHERE run_id = ? AND status = 'done' AND cached = 0`,
+    )
+    .get(runId) as { n: number; pt: number | null; ct: number | null; crt: number | null; cwt: number | null }
+  return {
+    n: avg.n,
+    usage: {
+      promptTokens: avg.pt ?? 0,
+      completionTokens: avg.ct ?? 0,
+      cacheReadTokens: avg.crt ?? 0,
+      cacheWriteTokens: avg.cwt ?? 0,
+    },
+  }
+}
+
+/** About a token per 4 bytes of what is sent: the estimate a request gets before any answer. */
+const tokensOfBytes = (bytes: number) => bytes / 4
+
 /**
- * A call-by-call run's calls still to make, each at the average cost of its calls so far. Calls
- * from the cache cost nothing and are not in the average; before any call it is not known (0).
+ * The prompt tokens of one call still to make, before any call was answered: the requests waiting
+ * in a batch, else the first candidate's requests built as the run builds them (nothing is sent).
  */
-function syncOutstanding(s: RunSummary, totalCalls: number | null): number {
-  if (totalCalls === null || s.calls === 0) return 0
-  const left = Math.max(0, totalCalls - callsMade(s))
-  return (left * s.cost) / s.calls
+async function promptEstimate(db: Db, run: RunRecord, waiting: readonly string[]): Promise<number | null> {
+  if (waiting.length > 0)
+    return tokensOfBytes(waiting.reduce((n, r) => n + Buffer.byteLength(r), 0) / waiting.length)
+  const method = BUILTIN_REGISTRY.judges[run.method]
+  if (run.kind !== 'judge' || !method) return null
+  const [first] = loadJudgeTasks(db, run.datasetId, method.unitKinds, { ...run.slice, limit: 1 })
+  if (!first) return null
+  const calls = await firstCandidateCalls(db, run.config, run.datasetId, first, method)
+  if (calls.length === 0) return null
+  return tokensOfBytes(
+    calls.reduce((n, c) => n + Buffer.byteLength(JSON.stringify(c.wire)), 0) / calls.length,
+  )
+}
+
+/** Which template versions the run sends, against the workspace's newest. */
+function runTemplateWords(db: Db, run: RunRecord): string | null {
+  const names = [
+    ...(METHOD_TEMPLATES[run.method as JudgeMethod] ?? []),
+    ...(run.kind === 'improve' ? ['dcr.rai'] : []),
+  ]
+  const latest = Object.fromEntries(latestTemplates(db).map((t) => [t.name, t.version]))
+  return templateWords({
+    used: names.map((name) => ({ name, version: run.config.templates[name]?.version ?? null })),
+    latest,
+  })
 }
 
 /**
- * A run's batches with the provider's counts, and the cost it is heading for: what finished calls
- * cost plus, for each request still out, the average cost of a finished batch call (or, before
- * any has finished, its prompt at the batch input price).
+ * A run's batches with the provider's counts, the cost it is heading for and what that rests on
+ * (runs/expected.ts), who took it over while it is under way, and which template wording it sends.
  */
-export function batchStatus(db: Db, runId: number): BatchStatus {
+export async function batchStatus(db: Db, runId: number): Promise<BatchStatus> {
   const run = getRun(db, runId)
   const summary = runSummary(db, runId)
   const batches = listBatches(db, runId)
@@ -62,36 +119,27 @@ export function batchStatus(db: Db, runId: number): BatchStatus {
     .prepare(`SELECT b.record AS request FROM run_batch_requests r JOIN run_batch_request_records b ON b.request_id = r.id
        WHERE r.run_id = ? AND r.state = 'waiting'`)
     .all(runId) as { request: string }[]
-  // The average finished batch call's tokens, priced as the run's cost is (runs/pricing.ts), so a
-  // run created before its model had a price is not expected to cost nothing.
-  const avg = db
-    .prepare(
-      `SELECT COUNT(*) AS n, AVG(prompt_tokens) AS pt, AVG(completion_tokens) AS ct,
-         AVG(cache_read_tokens) AS crt, AVG(cache_write_tokens) AS cwt
-       FROM run_calls WHERE run_id = ? AND via_batch = 1 AND status = ? AND cached = 0`,
-    )
-    .get(runId, 'done') as { n: number; pt: number; ct: number; crt: number; cwt: number }
-  const p = runPricesNow(db, run.config)
-  const average =
-    avg.n > 0
-      ? callCost(
-          p,
-          {
-            promptTokens: avg.pt,
-            completionTokens: avg.ct,
-            cacheReadTokens: avg.crt,
-            cacheWriteTokens: avg.cwt,
-          },
-          true,
-        )
-      : null
-  const perRequest = (record: string) =>
-    average ?? ((Buffer.byteLength(record) / 4) * p.input * (1 - p.batchDiscount)) / 1_000_000
   const made = callsMade(summary)
-  const outstanding =
-    run.config.mode === 'batch'
-      ? waitingRows.reduce((n, r) => n + perRequest(r.request), 0)
-      : syncOutstanding(summary, run.totalCalls)
+  const answered = answeredAverage(db, runId)
+  const finished = run.status === 'done' || run.status === 'cancelled'
+  const input: ExpectedInput = {
+    cost: summary.cost,
+    mode: run.config.mode,
+    prices: runPricesNow(db, run.config),
+    // A finished run makes no more calls, whatever it planned.
+    planned: finished ? made : run.totalCalls,
+    made,
+    waiting: waitingRows.length,
+    answered,
+    promptTokens: null,
+  }
+  if (answered.n === 0 && !finished)
+    input.promptTokens = await promptEstimate(
+      db,
+      run,
+      waitingRows.map((r) => r.request),
+    )
+  const expected = expectedCost(input)
   return {
     runId,
     mode: run.config.mode,
@@ -112,7 +160,9 @@ export function batchStatus(db: Db, runId: number): BatchStatus {
     })),
     waiting: waitingRows.length,
     cost: summary.cost,
-    expectedCost: summary.cost + outstanding,
+    ...expected,
+    takeover: standingTakeover(run.status, lastTakeover(db, runId)),
+    templates: runTemplateWords(db, run),
     callsMade: made,
     totalCalls: run.totalCalls,
     calls: summary.calls,

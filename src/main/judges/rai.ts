@@ -19,7 +19,9 @@ export const IMPROVER: ImproverImpl = {
     }
     const feedback = task.sentences
       .map((s, i) => {
-        const status = s.consistent === null ? 'no verdict' : s.consistent ? 'consistent' : 'INCONSISTENT'
+        // The judge failed on it, so nothing is known against it: the rewrite keeps it word for word.
+        const status =
+          s.consistent === null ? 'no verdict: keep as is' : s.consistent ? 'consistent' : 'INCONSISTENT'
         const why = s.reason?.trim() ? ` Reason: ${s.reason.trim()}` : ''
         return `${i + 1}. [${status}] ${s.text}${why}`
       })
@@ -51,26 +53,36 @@ export const IMPROVER: ImproverImpl = {
 }
 
 export interface ImprovementRate {
-  /** Candidates inconsistent before the round. */
+  /** Candidates with a sentence judged inconsistent before the round. */
   inconsistent: number
-  /** Of those, the ones whose rewrite was judged fully consistent. */
+  /** Of those, the ones whose rewrite was judged with no sentence inconsistent. */
   corrected: number
   /** corrected / inconsistent; null when nothing was inconsistent. */
   rate: number | null
 }
 
-/** A candidate is consistent when its rescaled DCR score is 1 (every sentence marked +1). */
-export const isConsistentScore = (score: number): boolean => score >= 1 - 1e-9
+/**
+ * What the judge found of a candidate, sentence by sentence (true consistent, false inconsistent,
+ * null no verdict). A sentence the judge failed on (N/A, failed call) says nothing either way, so
+ * it never makes a candidate inconsistent; a candidate with no verdict at all is `unjudged`. The
+ * metrics' RAI table reads the marks the same way (N/A left out).
+ */
+export type Consistency = 'consistent' | 'inconsistent' | 'unjudged'
+
+export function consistencyOf(sentences: readonly (boolean | null)[]): Consistency {
+  if (sentences.some((s) => s === false)) return 'inconsistent'
+  return sentences.some((s) => s === true) ? 'consistent' : 'unjudged'
+}
 
 /**
- * DCR's consistency improvement rate for one RAI round. `before[i]` and `after[i]` are the
- * rescaled scores of the same candidate before and after its rewrite; null means no score (a
- * failed judgement or rewrite). Unscored originals are left out; an unscored rewrite counts as
- * not corrected, so failures never flatter the rate.
+ * DCR's consistency improvement rate for one RAI round. `before[i]` and `after[i]` are the same
+ * candidate before and after its rewrite; an `after` of null means no rewrite (it failed). Only
+ * inconsistent originals count; a rewrite the judge gave no verdict on is not corrected, so
+ * failures never flatter the rate.
  */
 export function improvementRate(
-  before: readonly (number | null)[],
-  after: readonly (number | null)[],
+  before: readonly Consistency[],
+  after: readonly (Consistency | null)[],
 ): ImprovementRate {
   if (before.length !== after.length) {
     throw new Error(
@@ -80,10 +92,9 @@ export function improvementRate(
   let inconsistent = 0
   let corrected = 0
   before.forEach((b, i) => {
-    if (b === null || isConsistentScore(b)) return
+    if (b !== 'inconsistent') return
     inconsistent++
-    const a = after[i]
-    if (a !== null && a !== undefined && isConsistentScore(a)) corrected++
+    if (after[i] === 'consistent') corrected++
   })
   return { inconsistent, corrected, rate: inconsistent === 0 ? null : corrected / inconsistent }
 }

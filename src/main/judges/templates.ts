@@ -204,10 +204,12 @@ Answer by {{answer_by}}, with one mark per note number.`,
   'dcr.rai': {
     system: 'You revise texts so that they agree with a reference, changing as little as possible.',
     user: `A candidate text was checked sentence by sentence against a reference. Some sentences were
-found inconsistent; the reasons are given. Rewrite the candidate so that every sentence agrees with
-the reference:
+found inconsistent; the reasons are given. Rewrite the candidate so that its inconsistent sentences
+agree with the reference:
 - fix each inconsistent sentence using its reason and the reference;
 - keep consistent sentences as they are;
+- keep sentences marked "no verdict" word for word: the check failed on them, so nothing is known
+  against them;
 - keep the candidate's order, style and roughly its length; add nothing the reference does not support.
 
 Question (may be empty): {{question}}

@@ -58,7 +58,11 @@ const FORMER_DEFAULTS: Partial<Record<TemplateName, readonly string[]>> = {
   'refchecker.check-batched': ['2aa167b3aa8f80c423cb4f2bdd3995bf10f0ff2d8e85f49e7920d71eaeb02597'],
   'dcr.dce': ['2262b8a16bd7f20f5bbaaf958be3a9a21ad044569662be5b1672a15658474384'],
   'dcr.amc': ['86c102b165b7e28c09a614c34fa4cdf4c625f30700a9fd61b328650f3e776714'],
-  'dcr.rai': ['ed56f2486acde4cc87b5cd7f8533dc202f462daa714e55ecff0fc14fd162dc2f'],
+  'dcr.rai': [
+    'ed56f2486acde4cc87b5cd7f8533dc202f462daa714e55ecff0fc14fd162dc2f',
+    // Asked for every sentence to agree, leaving open what to do with one the check failed on.
+    '9b2704b179b6aca4dbb1f7c7687ffc465cf3a48f18b606737d64ed9140775ac3',
+  ],
   holistic: ['5e571583170f7a05949228e864dd07a969c8ce4095c422832d1791e36f74f965'],
 }
 

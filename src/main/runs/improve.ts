@@ -1,5 +1,5 @@
 import { toBinary } from '../../shared/labelSchemas'
-import { improvementRate } from '../judges/rai'
+import { type Consistency, consistencyOf, improvementRate } from '../judges/rai'
 import { schemaFit, toSchemaWords } from '../judges/schemaFit'
 import type { RewriteTask } from '../judges/types'
 import type { Db } from '../store/connection'
@@ -92,15 +92,10 @@ export function nothingToImprove(plan: ImprovementPlan, runId: number): string |
 export const raiVariant = (variant: string, round: number) =>
   `${variant.replace(/\+rai\d+$/, '')}+rai${round}`
 
-/**
- * Consistency of a candidate in a run: 1 when every sentence was judged consistent, the share of
- * consistent sentences otherwise, null when any sentence has no verdict (N/A or error).
- */
-export function candidateScore(db: Db, runId: number, candidateId: number): number | null {
-  const rows = sentenceVerdictsOfCandidate(db, runId, candidateId)
-  if (rows.length === 0 || rows.some((r) => r.status !== 'ok')) return null
+/** What a run's judge found of each sentence of a candidate (null: no verdict). */
+function findingsOf(db: Db, runId: number, candidateId: number): (boolean | null)[] {
   const consistent = consistentIn(db, runId)
-  return rows.filter((r) => consistent(r) === true).length / rows.length
+  return sentenceVerdictsOfCandidate(db, runId, candidateId).map(consistent)
 }
 
 export interface RoundReport {
@@ -110,6 +105,13 @@ export interface RoundReport {
   inconsistent: number
   corrected: number
   rate: number | null
+  /**
+   * Sentences of the rewritten candidates the judge gave no verdict on: never counted as
+   * inconsistent, and the rewrite is asked to keep them word for word.
+   */
+  unjudged: number
+  /** Of those, the ones the rewrite did keep word for word. */
+  unjudgedKept: number
 }
 
 /** Per-round consistency improvement rate (corrected / inconsistent) of an improvement run. */
@@ -117,19 +119,33 @@ export function improvementReport(db: Db, runId: number, sourceRunId: number, ro
   const out: RoundReport[] = []
   for (let k = 1; k <= rounds; k++) {
     const children = db
-      .prepare('SELECT id, parent_candidate_id AS parent FROM candidates WHERE origin = ? AND variant LIKE ?')
-      .all(llmOrigin(runId), `%+rai${k}`) as { id: number; parent: number }[]
+      .prepare(
+        'SELECT id, parent_candidate_id AS parent, text FROM candidates WHERE origin = ? AND variant LIKE ?',
+      )
+      .all(llmOrigin(runId), `%+rai${k}`) as { id: number; parent: number; text: string }[]
     const parents = judgedCandidates(db, k === 1 ? sourceRunId : runId, null).filter((t) =>
       k === 1 ? !isRewrite(t.candidate.variant) : t.candidate.variant.endsWith(`+rai${k - 1}`),
     )
-    const before: (number | null)[] = []
-    const after: (number | null)[] = []
+    const before: Consistency[] = []
+    const after: (Consistency | null)[] = []
+    let unjudged = 0
+    let unjudgedKept = 0
     for (const p of parents) {
-      before.push(candidateScore(db, k === 1 ? sourceRunId : runId, p.candidate.id))
+      before.push(consistencyOf(p.sentences.map((x) => x.consistent)))
       const child = children.find((c) => c.parent === p.candidate.id)
-      after.push(child ? candidateScore(db, runId, child.id) : null)
+      after.push(child ? consistencyOf(findingsOf(db, runId, child.id)) : null)
+      if (!child) continue
+      const left = p.sentences.filter((x) => x.consistent === null)
+      unjudged += left.length
+      unjudgedKept += left.filter((x) => child.text.includes(x.text.trim())).length
     }
-    out.push({ round: k, rewritten: children.length, ...improvementRate(before, after) })
+    out.push({
+      round: k,
+      rewritten: children.length,
+      ...improvementRate(before, after),
+      unjudged,
+      unjudgedKept,
+    })
   }
   return out
 }

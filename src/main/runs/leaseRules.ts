@@ -98,3 +98,12 @@ export function takeoverNote(lease: RunLease, reason: 'gone' | 'stale', now: Dat
       : `it had not been heard from since ${clockTime(lease.heartbeatAt, now)}`
   return `took over run ${lease.runId} from ${describeHolder(lease, now)}: ${why}`
 }
+
+/**
+ * The takeover note a run shows, if any. It explains who drives a run that is still under way; a
+ * run that finished (done or cancelled) is driven by nobody, so showing it there would read as if
+ * the run were still taken over. The lease log keeps the note either way.
+ */
+export function standingTakeover(status: string, note: string | null): string | null {
+  return status === 'done' || status === 'cancelled' ? null : note
+}

@@ -1,11 +1,19 @@
 import { ServiceError } from '../app/errors'
 import { wordingWarning } from '../judges/templateWording'
-import { type CallResult, type JudgeContext, requestOf, type TemplateSet } from '../judges/types'
+import {
+  type CallResult,
+  type CandidateTask,
+  type JudgeContext,
+  type JudgeMethodImpl,
+  requestOf,
+  type TemplateSet,
+} from '../judges/types'
 import { createProvider } from '../providers'
 import { type OutputPath, outputPath } from '../providers/outputPath'
 import type { LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
+import type { RunConfig } from './config'
 import { missingUnits, type RunRequest, snapshotConfig } from './create'
 import type { MethodRegistry } from './registry'
 import { loadJudgeTasks } from './tasks'
@@ -47,6 +55,22 @@ export async function previewRun(db: Db, r: RunRequest, registry: MethodRegistry
   )
   if (missing) throw new ServiceError('bad_input', missing)
   const tasks = loadJudgeTasks(db, r.datasetId, method.unitKinds, r.slice ?? {})
+  const calls = tasks[0] ? await firstCandidateCalls(db, config, r.datasetId, tasks[0], method) : []
+  return { candidates: tasks.length, targets: tasks.reduce((n, t) => n + t.targets.length, 0), calls }
+}
+
+/**
+ * The requests a method makes for one candidate, built as a run builds them with `config` (its
+ * templates, settings and capabilities) and sent nowhere: the method runs with a `call` that
+ * records the request and answers "not sent".
+ */
+export async function firstCandidateCalls(
+  db: Db,
+  config: RunConfig,
+  datasetId: number,
+  task: CandidateTask,
+  method: JudgeMethodImpl,
+): Promise<PreviewCall[]> {
   const client = createProvider({
     provider: config.provider,
     model: config.model,
@@ -56,36 +80,33 @@ export async function previewRun(db: Db, r: RunRequest, registry: MethodRegistry
     timeoutMs: config.timeoutMs,
   })
   const calls: PreviewCall[] = []
-  const first = tasks[0]
-  if (first) {
-    const templates: TemplateSet = {}
-    for (const [name, t] of Object.entries(config.templates))
-      templates[name] = { ...(t.system !== undefined ? { system: t.system } : {}), user: t.user }
-    const ctx: JudgeContext = {
-      settings: config.settings,
-      templates,
-      capabilities: config.capabilities,
-      labelSchema: getDataset(db, r.datasetId).labelSchema,
-      call: async (key, build): Promise<CallResult> => {
-        const request = requestOf(build)
-        const path = outputPath(
-          request,
-          config.capabilities,
-          config.provider === 'anthropic' ? 'anthropic' : 'openai',
-        )
-        // The template's words only: the JSON description a fallback path adds goes on the wire.
-        const words = [request.system ?? '', ...request.messages.map((m) => m.content)].join('\n')
-        calls.push({
-          key,
-          request,
-          wire: client.wireBody(request),
-          path,
-          warning: wordingWarning(words, path.kind),
-        })
-        return { ok: false, error: 'preview only: nothing was sent' }
-      },
-    }
-    await method.judge(first, ctx)
+  const templates: TemplateSet = {}
+  for (const [name, t] of Object.entries(config.templates))
+    templates[name] = { ...(t.system !== undefined ? { system: t.system } : {}), user: t.user }
+  const ctx: JudgeContext = {
+    settings: config.settings,
+    templates,
+    capabilities: config.capabilities,
+    labelSchema: getDataset(db, datasetId).labelSchema,
+    call: async (key, build): Promise<CallResult> => {
+      const request = requestOf(build)
+      const path = outputPath(
+        request,
+        config.capabilities,
+        config.provider === 'anthropic' ? 'anthropic' : 'openai',
+      )
+      // The template's words only: the JSON description a fallback path adds goes on the wire.
+      const words = [request.system ?? '', ...request.messages.map((m) => m.content)].join('\n')
+      calls.push({
+        key,
+        request,
+        wire: client.wireBody(request),
+        path,
+        warning: wordingWarning(words, path.kind),
+      })
+      return { ok: false, error: 'preview only: nothing was sent' }
+    },
   }
-  return { candidates: tasks.length, targets: tasks.reduce((n, t) => n + t.targets.length, 0), calls }
+  await method.judge(task, ctx)
+  return calls
 }

@@ -6,7 +6,7 @@ import { verdictsOnCandidate } from '../verdicts/reads'
 import { verdictColumns } from '../verdicts/stored'
 import { type CallSums, callSums, runMoneyOf } from './cost'
 import { lastTakeover, liveLease } from './lease'
-import { heldMessage } from './leaseRules'
+import { heldMessage, standingTakeover } from './leaseRules'
 import { listRuns, type RunRecord } from './repo'
 
 /**
@@ -94,7 +94,7 @@ export function runInfos(
         since: lease.acquiredAt,
         message: heldMessage(lease, now),
       },
-      takeover: lastTakeover(db, r.id),
+      takeover: standingTakeover(r.status, lastTakeover(db, r.id)),
     }
   })
 }

@@ -250,7 +250,13 @@ export const BatchStatusInfo = z.object({
   batches: z.array(BatchInfo),
   waiting: z.number().int(),
   cost: z.number(),
+  /** The cost so far plus the calls left, each priced as a made call is; `expectedBasis` says on what. */
   expectedCost: z.number(),
+  expectedBasis: z.string().default(''),
+  /** Set while a run under way was taken over from a vanished or silent driver; null once it finished. */
+  takeover: z.string().nullable().default(null),
+  /** Which template versions every call of the run sends, and whether they were edited since. */
+  templates: z.string().nullable().default(null),
   /** Calls made so far (answered, from the cache or failed) and the calls the run plans (null before its first start). */
   callsMade: z.number().int().default(0),
   totalCalls: z.number().int().nullable().default(null),

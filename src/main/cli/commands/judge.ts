@@ -3,6 +3,7 @@ import { batchCountWords, batchIdWords, batchRefused, batchStateWords } from '..
 import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { baseUrlProblem } from '../../../shared/judgeValidity'
+import { countOf } from '../../../shared/plural'
 import { callCountWords } from '../../../shared/runCalls'
 import type { Workspace } from '../../app/workspace'
 import { CAPABILITY_NAMES, parseCapabilityList } from '../../providers/capabilityNames'
@@ -11,7 +12,7 @@ import { missingKey } from '../../providers/keys'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { createRuns, type RunRequest } from '../../runs/create'
 import { resumeHint } from '../../runs/failureAdvice'
-import { improvementReport } from '../../runs/improve'
+import { improvementReport, type RoundReport } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
@@ -338,7 +339,9 @@ export function registerJudgeCommands(program: Command): void {
               (b) =>
                 `batch ${b.id} (${batchIdWords(b)}): ${batchStateWords(b)} — ${batchCountWords(b)}${b.error && !batchRefused(b) ? ` — ${b.error}` : ''}`,
             ),
-            `cost so far ${st.cost.toFixed(4)}, expected ${st.expectedCost.toFixed(4)}${st.mode === 'batch' ? ' (batch price)' : ''}`,
+            `cost so far ${st.cost.toFixed(4)}, expected ${st.expectedCost.toFixed(4)} (${st.expectedBasis})`,
+            ...(st.templates ? [`templates: ${st.templates}`] : []),
+            ...(st.takeover ? [`note: ${st.takeover}`] : []),
           ].join('\n'),
         )
       })
@@ -363,14 +366,7 @@ export function registerJudgeCommands(program: Command): void {
         const summary = await driveRun(s, id, Boolean(f.json))
         const roundsReport = improvementReport(ws.db, id, sourceRunId, rounds)
         printResult(Boolean(f.json), { ...summary, rounds: roundsReport }, () =>
-          [
-            human(summary),
-            ...roundsReport.map((r) =>
-              r.rewritten === 0
-                ? `round ${r.round}: nothing left to correct, no variant added`
-                : `round ${r.round}: ${r.rewritten} rewritten, ${r.corrected}/${r.inconsistent} corrected (${r.rate === null ? 'n/a' : `${(r.rate * 100).toFixed(1)}%`})`,
-            ),
-          ].join('\n'),
+          [human(summary), ...roundsReport.map(roundWords)].join('\n'),
         )
         exitFor([summary], ws)
       })
@@ -396,4 +392,16 @@ export function registerJudgeCommands(program: Command): void {
         )
       })
     })
+}
+
+/** One RAI round in words, saying what became of the sentences the judge gave no verdict on. */
+function roundWords(r: RoundReport): string {
+  if (r.rewritten === 0) return `round ${r.round}: nothing left to correct, no variant added`
+  const rate = r.rate === null ? 'n/a' : `${(r.rate * 100).toFixed(1)}%`
+  const changed = r.unjudged - r.unjudgedKept
+  const unjudged =
+    r.unjudged === 0
+      ? ''
+      : `; ${countOf(r.unjudged, 'sentence')} without a verdict, not counted as inconsistent: ${r.unjudgedKept} kept as ${r.unjudged === 1 ? 'it was' : 'they were'}${changed > 0 ? `, ${changed} changed by the rewrite` : ''}`
+  return `round ${r.round}: ${r.rewritten} rewritten, ${r.corrected}/${r.inconsistent} corrected (${rate})${unjudged}`
 }

@@ -196,7 +196,7 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
       running.catch(() => undefined)
       return { ok: true as const, ...(note ? { note } : {}) }
     },
-    'judges.batches': ({ runId }) => batchStatus(db(), runId),
+    'judges.batches': async ({ runId }) => batchStatus(db(), runId),
     'judges.rewrites': ({ datasetId }) => rewrites(db(), datasetId),
     'judges.candidateVerdicts': ({ candidateId, viewer }) => {
       // Like every call naming a row: a candidate of a dataset still being imported does not exist yet.

@@ -4,8 +4,8 @@ import type { RunInfo } from '../../../../shared/contract/judges'
 import { callCountWords } from '../../../../shared/runCalls'
 import { costMark, repeatWord } from '../../../../shared/runNames'
 import { api } from '../../api'
-import { BatchList } from './BatchList'
 import { ImproveDialog } from './ImproveDialog'
+import { RunOutlook } from './RunOutlook'
 import { VerdictExportPanel } from './VerdictExportPanel'
 
 export type Progress = EventPayload<'runs.progress'>
@@ -101,8 +101,9 @@ export function RunRow({
             {run.errors} failed: {run.errorClasses.map((c) => `${c.count} ${c.name}`).join(', ')}
           </div>
         )}
-        {run.mode === 'batch' && (
-          <BatchList
+        {/* A finished call-by-call run has nothing still to come: its row says it all. */}
+        {(run.mode === 'batch' || (!run.active && run.status !== 'done' && run.status !== 'cancelled')) && (
+          <RunOutlook
             runId={run.id}
             version={`${run.status}:${run.calls}:${run.verdicts + run.na + run.errors}`}
           />

@@ -1,0 +1,48 @@
+import { batchCountWords, batchIdWords, batchStateWords } from '../../../../shared/batchWords'
+import { api } from '../../api'
+import { useQuery } from '../../hooks'
+
+const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}.`
+
+/**
+ * What `factlab judge status` says of a run that is not finished, or that went through batches:
+ * the provider batches (ids, states, counts), the cost it is heading for and what that rests on,
+ * and which template versions its calls send.
+ */
+export function RunOutlook({ runId, version }: { runId: number; version: string }) {
+  const status = useQuery(() => api('judges.batches', { runId }), [runId, version])
+  const s = status.data
+  if (!s) return null
+  const finished = s.status === 'done' || s.status === 'cancelled'
+  if (finished && s.batches.length === 0) return null
+  return (
+    <div className="small jd-outlook" data-testid="run-outlook">
+      {s.batches.length > 0 && (
+        <table className="jd-batches" data-testid="run-batches">
+          <tbody>
+            {s.batches.map((b) => (
+              <tr key={b.id}>
+                <td>
+                  <code>{batchIdWords(b)}</code>
+                </td>
+                <td data-testid="batch-state">{batchStateWords(b)}</td>
+                <td className="num">{batchCountWords(b)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {s.waiting > 0 && <div className="muted">{s.waiting} request(s) waiting</div>}
+      {!finished && (
+        <div className="muted" data-testid="run-expected">
+          Expected cost ${s.expectedCost.toFixed(4)}: {s.expectedBasis}.
+        </div>
+      )}
+      {s.templates && (
+        <div className="muted" data-testid="run-templates">
+          {sentence(s.templates)}
+        </div>
+      )}
+    </div>
+  )
+}
