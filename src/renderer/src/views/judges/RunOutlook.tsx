@@ -18,19 +18,14 @@ export function RunOutlook({ runId, version }: { runId: number; version: string 
   return (
     <div className="small jd-outlook" data-testid="run-outlook">
       {s.batches.length > 0 && (
-        <table className="jd-batches" data-testid="run-batches">
-          <tbody>
-            {s.batches.map((b) => (
-              <tr key={b.id}>
-                <td>
-                  <code>{batchIdWords(b)}</code>
-                </td>
-                <td data-testid="batch-state">{batchStateWords(b)}</td>
-                <td className="num">{batchCountWords(b)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="jd-batches" data-testid="run-batches">
+          {s.batches.map((b) => (
+            <li key={b.id}>
+              <code>{batchIdWords(b)}</code> <span data-testid="batch-state">{batchStateWords(b)}</span>{' '}
+              <span className="num">{batchCountWords(b)}</span>
+            </li>
+          ))}
+        </ul>
       )}
       {s.waiting > 0 && <div className="muted">{s.waiting} request(s) waiting</div>}
       {!finished && (
