@@ -25,9 +25,11 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
     'datasets.brief': ({ datasetId }) => datasetBrief(ctx.workspace.db, datasetId),
     'datasets.get': ({ datasetId }) => datasetSummary(ctx.workspace.db, datasetId),
     'datasets.items': (input) => queryItems(ctx.workspace.db, input),
-    'datasets.importPreview': ({ source, preset, mapping, rows }) =>
+    'datasets.importPreview': ({ source, preset, mapping, rows, partial }) =>
       asBadInput(() =>
-        withSource(source, { consume: false }, (file) => previewFile(file, { preset, mapping, rows })),
+        withSource(source, { consume: false }, (file) =>
+          previewFile(file, { preset, mapping, rows, partial }),
+        ),
       ),
     'datasets.import': async ({
       source,
