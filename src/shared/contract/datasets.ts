@@ -185,6 +185,13 @@ export const datasetsCalls = {
       skipBadRows: z.boolean().default(false),
       /** A mapping's label columns named after people already here are filed as theirs (else refused). */
       creditExistingPeople: z.boolean().default(false),
+      /**
+       * Where each upload (`source`, then `moreSources`) sits in the folder the person picked
+       * (`zero_context/nq_gpt4_answers.json`): an upload keeps only its file name, and the variant
+       * names and the setting come from the folders, as the CLI reads them from the paths it is
+       * given. A source given by its path is named by that path.
+       */
+      pickedPaths: z.array(z.string().trim().min(1).max(4096)).max(501).optional(),
     }),
     ImportReport,
   ),

@@ -175,6 +175,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
         datasetName: name.trim() || undefined,
         skipBadRows,
         creditExistingPeople: custom && creditPeople,
+        // Uploads keep only their names: the folders they sat in name variants, as in the CLI.
+        pickedPaths: [file, ...more].map(pickedPath),
         ...(preset && !custom ? { preset } : {}),
         ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
       })
