@@ -141,6 +141,57 @@ describe("a mapping's label column named after a person already in the workspace
     expect(anas).toEqual([{ n: 4 }])
   })
 
+  // "Ana" typed by hand, "ANA" in a mapping; "Zoë" composed (NFC) here, decomposed (NFD) in a file.
+  it.each([
+    ['ana', 'ANA'],
+    ['Zo\u00eb', 'zoe\u0308'],
+  ])(
+    '%s here and %s in the mapping are one person: refused unless confirmed, then hers',
+    async (here, given) => {
+      const ws = newWs()
+      const person = ensureAnnotator(ws.db, here)
+      const file = join(dir(), 'lookalike.csv')
+      writeFileSync(file, 'ref,answer,her_label\nThe sky is blue.,Blue.,true\nGrass is green.,Red.,false\n')
+      const lookalike = { ...mapping, labels: [{ column: 'her_label', annotator: given }] }
+      const before = tableCounts(ws)
+      await expect(importFile(ws, { file, mapping: lookalike })).rejects.toThrow(
+        `gives column "her_label" as the labels of “${given}”, and “${here}” is a person already in this workspace`,
+      )
+      expect(tableCounts(ws)).toEqual(before)
+      const r = await importFile(ws, { file, mapping: lookalike, creditExistingPeople: true })
+      expect(r.warnings.map((w) => w.message)).toEqual([
+        `column "her_label" is now among the labels of “${here}”, who was already in this workspace`,
+      ])
+      expect(rows(ws, 'SELECT id, name FROM annotators')).toEqual([{ id: person.id, name: here }])
+      expect(rows(ws, 'SELECT COUNT(*) AS n FROM labels WHERE annotator_id = ?', person.id)).toEqual([
+        { n: 2 },
+      ])
+    },
+  )
+
+  it('look-alike names within one file are one new person, named as first seen', async () => {
+    const ws = newWs()
+    const file = join(dir(), 'twice.csv')
+    writeFileSync(file, 'ref,one,two,first,second\nThe sky is blue.,Blue.,Grey.,true,false\n')
+    const r = await importFile(ws, {
+      file,
+      mapping: {
+        reference: 'ref',
+        candidates: [
+          { variant: 'one', column: 'one' },
+          { variant: 'two', column: 'two' },
+        ],
+        wholeUnits: true,
+        labels: [
+          { column: 'first', annotator: 'Zo\u00eb', variant: 'one' },
+          { column: 'second', annotator: 'ZOE\u0308', variant: 'two' },
+        ],
+      },
+    })
+    expect(r).toMatchObject({ labels: 2, annotators: 1 })
+    expect(rows(ws, 'SELECT name FROM annotators')).toEqual([{ name: 'Zo\u00eb' }])
+  })
+
   it('a name nobody here holds needs no confirming and warns of nothing', async () => {
     const ws = newWs()
     const file = join(dir(), 'first.csv')

@@ -14,8 +14,9 @@ export interface OpenFile {
  * Either everything commits or nothing does.
  */
 export async function inOwnTransaction<T>(ws: OpenFile, fn: (db: Db) => Promise<T>): Promise<T> {
-  // An in-memory workspace cannot be opened twice; tests of it accept the shared connection.
-  const own = ws.file !== ':memory:'
+  // An in-memory workspace (new, or a copy deserialized from another's bytes) cannot be opened
+  // twice, whatever file name it is given: the connection says so, and the import shares it.
+  const own = !ws.db.memory
   const db = own ? openWorkspace(ws.file, { skipQuickCheck: true }) : ws.db
   try {
     beginImmediate(db)

@@ -117,8 +117,9 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   const place = (line: number, column?: number) => placeText(source.unit, line, column)
   const where = (line: number, column?: number) => `${current}, ${place(line, column)}`
   // The import keeps a connection of its own: its chunks then never mix with the UI's writes.
-  // An in-memory workspace cannot be opened twice; tests of it accept the shared connection.
-  const own = ws.file !== ':memory:'
+  // An in-memory workspace (new, or a copy deserialized from another's bytes) cannot be opened
+  // twice, whatever file name it is given: the connection says so, and the import shares it.
+  const own = !ws.db.memory
   const db = own ? openWorkspace(ws.file, { skipQuickCheck: true }) : ws.db
   let datasetId: number | null = null
   try {

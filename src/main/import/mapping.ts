@@ -1,5 +1,6 @@
 import type { Mapping } from '../../shared/importMapping'
 import { FAAF_SCHEMA, type LabelSchema } from '../../shared/labelSchemas'
+import { sameName } from '../../shared/personName'
 import { RowError } from './errors'
 import type {
   NormCandidate,
@@ -98,7 +99,7 @@ export function sourceNamedInMapping(
   sourceNamed: (name: string) => string | null,
 ): string | null {
   for (const l of [...mapping.labels, ...mapping.factLabels]) {
-    if (declaredSources.includes(l.annotator.trim())) continue
+    if (declaredSources.some((d) => sameName(d, l.annotator))) continue
     const source = sourceNamed(l.annotator)
     if (source !== null)
       return `The mapping gives column "${l.column}" as the labels of “${l.annotator.trim()}”, but “${source}” is a dataset's reference labels (a label source) in this workspace, not a person: name the person whose labels that column holds. Nothing was imported`
@@ -109,23 +110,31 @@ export function sourceNamedInMapping(
 /** A label column of a mapping that names a person this workspace already has. */
 export interface PersonColumn {
   column: string
+  /** The name as the mapping gives it. */
+  named: string
+  /** The person here it points at, as the workspace spells her name. */
   person: string
 }
 
 /**
- * The mapping's label columns whose annotator is a person here already (`isPerson` asks the
- * workspace). Imported as they are, their verdicts would be filed among that person's own labels,
+ * The mapping's label columns whose annotator is a person here already (`personNamed` finds her,
+ * whatever the case or Unicode form the mapping spells her name in, and gives the workspace's
+ * spelling). Imported as they are, their verdicts would be filed among that person's own labels,
  * to be shown, counted and overwritten as hers; the import asks for that to be confirmed.
  */
-export function peopleNamedInMapping(mapping: Mapping, isPerson: (name: string) => boolean): PersonColumn[] {
-  return [...mapping.labels, ...mapping.factLabels]
-    .map((l) => ({ column: l.column, person: l.annotator.trim() }))
-    .filter((l) => isPerson(l.person))
+export function peopleNamedInMapping(
+  mapping: Mapping,
+  personNamed: (name: string) => string | null,
+): PersonColumn[] {
+  return [...mapping.labels, ...mapping.factLabels].flatMap((l) => {
+    const person = personNamed(l.annotator)
+    return person === null ? [] : [{ column: l.column, named: l.annotator.trim(), person }]
+  })
 }
 
 /** Why an unconfirmed mapping naming people here is refused, and how to confirm it. */
 export function peopleRefusal(found: readonly PersonColumn[]): string {
-  const columns = found.map((f) => `column "${f.column}" as the labels of “${f.person}”`).join(', ')
+  const columns = found.map((f) => `column "${f.column}" as the labels of “${f.named}”`).join(', ')
   const who = [...new Set(found.map((f) => `“${f.person}”`))].join(', ')
   return (
     `The mapping gives ${columns}, and ${who} ${found.length === 1 ? 'is a person' : 'are people'} already in this workspace: ` +

@@ -9,6 +9,8 @@ export interface PreviewOptions {
   preset?: PresetName
   mapping?: Mapping
   rows?: number
+  /** The file is the start of a longer one (sources/index.ts `OpenRowsOptions`). */
+  partial?: boolean
 }
 
 export interface Preview {
@@ -19,6 +21,24 @@ export interface Preview {
   columns: string[]
   rows: Record<string, unknown>[]
   mapping: Mapping | null
+  /**
+   * The part ended before its first whole row (a FactLab export's first row carries the
+   * guidelines and the plan, over a megabyte with a long plan): nothing to show yet, send more.
+   */
+  needsMore: boolean
+}
+
+/** Text past this is cut in the preview's cells: the table shows a few lines of each. */
+export const PREVIEW_CELL_CHARS = 2000
+
+/** A row as the preview shows it: long text (the guidelines, the plan) cut, so the reply stays small. */
+function shown(row: Row): Row {
+  const out: Row = {}
+  for (const [k, v] of Object.entries(row)) {
+    const text = typeof v === 'string' ? v : null
+    out[k] = text !== null && text.length > PREVIEW_CELL_CHARS ? `${text.slice(0, PREVIEW_CELL_CHARS)}…` : v
+  }
+  return out
 }
 
 /**
@@ -26,14 +46,15 @@ export interface Preview {
  * live preview. Reads only as far as it shows.
  */
 export async function previewFile(file: string, opts: PreviewOptions = {}): Promise<Preview> {
-  const source = await openRows(file, opts.format)
+  const partial = opts.partial ?? false
+  const source = await openRows(file, opts.format, { partial })
   const limit = opts.rows ?? 20
   const rows: Row[] = []
   let columns: string[] | null = null
   try {
     for await (const ev of source.events) {
       if (ev.kind === 'header') columns = ev.columns
-      else if (ev.kind === 'row') rows.push(ev.row)
+      else if (ev.kind === 'row') rows.push(shown(ev.row))
       if (rows.length >= limit) break
     }
   } finally {
@@ -55,5 +76,13 @@ export async function previewFile(file: string, opts: PreviewOptions = {}): Prom
     }
   }
   // What the columns look like, whatever was chosen: the wizard shows both apart.
-  return { format: source.format, preset, detected: detectPreset(columns), columns, rows, mapping }
+  return {
+    format: source.format,
+    preset,
+    detected: detectPreset(columns),
+    columns,
+    rows,
+    mapping,
+    needsMore: partial && rows.length === 0,
+  }
 }

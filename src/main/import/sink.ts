@@ -1,12 +1,14 @@
 import type { Statement } from 'better-sqlite3'
 import type { GoldRule } from '../../shared/goldRule'
 import type { LabelSchema } from '../../shared/labelSchemas'
+import { nameKey } from '../../shared/personName'
 import { importedGoldWriter } from '../labels/gold'
 import { LabelWriter } from '../labels/labels'
 import type { Db } from '../store/connection'
 import { now } from '../store/repos/rows'
 import { RowError } from './errors'
 import type { NormItem, NormLabel, NormTargetExtras } from './normalized'
+import { WorkspaceNames } from './workspaceNames'
 
 export interface SinkCounts {
   items: number
@@ -34,8 +36,11 @@ export class ItemSink {
   private readonly setLineage
   private readonly insGold
   private readonly labels: LabelWriter
+  /** The file's label givers by name key (shared/personName.ts): "Ana" and "ana" are one. */
   private readonly annotators = new Map<string, number>()
-  private readonly findAnnotator
+  private readonly names: WorkspaceNames
+  /** The preset's own sources, by name key. */
+  private readonly sourceKeys: Set<string>
   private readonly addAnnotator
   private readonly noteAdded
   private readonly target
@@ -45,7 +50,7 @@ export class ItemSink {
   private readonly setSchema
   private readonly setGoldRule
   private goldRuleText: string | null = null
-  /** Reference-label givers the rows name (NormItem.sources), beside the preset's own. */
+  /** Reference-label givers the rows name (NormItem.sources), beside the preset's own, by name key. */
   private readonly fileSources = new Set<string>()
   private insControl: Statement | undefined
   /** The label schema the file's rows state (NormItem.labelSchema), as JSON; null until one does. */
@@ -61,7 +66,7 @@ export class ItemSink {
     private readonly db: Db,
     private readonly datasetId: number,
     private readonly idField: string,
-    private readonly sources: readonly string[] = [],
+    sources: readonly string[] = [],
     goldRule?: GoldRule,
   ) {
     this.insItem = db.prepare(
@@ -80,7 +85,8 @@ export class ItemSink {
     )
     this.labels = new LabelWriter(db)
     this.insGold = importedGoldWriter(db)
-    this.findAnnotator = db.prepare('SELECT id, kind FROM annotators WHERE name = ?')
+    this.names = new WorkspaceNames(db)
+    this.sourceKeys = new Set(sources.map(nameKey))
     this.addAnnotator = db.prepare('INSERT INTO annotators (name, created_at, kind) VALUES (?, ?, ?)')
     this.noteAdded = db.prepare(
       'INSERT INTO dataset_import_annotators (dataset_id, annotator_id) VALUES (?, ?)',
@@ -144,21 +150,22 @@ export class ItemSink {
   }
 
   private annotator(name: string): number {
-    const key = name.trim()
-    if (!key) throw new RowError('an annotator name is empty')
+    const shown = name.trim()
+    if (!shown) throw new RowError('an annotator name is empty')
+    const key = nameKey(shown)
     let id = this.annotators.get(key)
     if (id === undefined) {
-      const source = this.sources.includes(key) || this.fileSources.has(key)
-      const row = this.findAnnotator.get(key) as { id: number; kind: string } | undefined
+      const source = this.sourceKeys.has(key) || this.fileSources.has(key)
+      const row = this.names.find(shown)
       if (row && (!source || row.kind === 'source')) id = row.id
       else if (row) {
         // A person holds the name (made by hand, or by an import from before the file's labels
         // were a source, and labelled as since): the dataset's reference labels must not become
         // theirs, to be offered and overwritten as a person's, so they take a free name.
-        const used = this.freeName(`${key} (source)`)
+        const used = this.freeName(`${shown} (source)`)
         id = this.add(used, 'source')
-        this.renamedSources.push({ wanted: key, used })
-      } else id = this.add(key, source ? 'source' : 'person')
+        this.renamedSources.push({ wanted: shown, used })
+      } else id = this.add(shown, source ? 'source' : 'person')
       this.annotators.set(key, id)
       this.counts.annotators++
     }
@@ -170,19 +177,19 @@ export class ItemSink {
    * takes a new one back); null where a label source holds the name.
    */
   person(name: string): number | null {
-    const key = name.trim()
+    const key = nameKey(name)
     const known = this.annotators.get(key)
-    const row = this.findAnnotator.get(key) as { id: number; kind: string } | undefined
+    const row = this.names.find(name)
     if (row?.kind === 'source') return null
     if (known !== undefined) return known
-    const id = row ? row.id : this.add(key, 'person')
+    const id = row ? row.id : this.add(name.trim(), 'person')
     this.annotators.set(key, id)
     this.counts.annotators++
     return id
   }
 
   private add(name: string, kind: 'person' | 'source'): number {
-    const existing = this.findAnnotator.get(name) as { id: number; kind: string } | undefined
+    const existing = this.names.find(name)
     if (existing) return existing.id
     const id = Number(this.addAnnotator.run(name, this.at, kind).lastInsertRowid)
     // Noted in the same transaction, so a withdrawn import (even after a crash) takes it back.
@@ -194,7 +201,7 @@ export class ItemSink {
   private freeName(base: string): string {
     for (let n = 1; ; n++) {
       const name = n === 1 ? base : `${base} ${n}`
-      const row = this.findAnnotator.get(name) as { kind: string } | undefined
+      const row = this.names.find(name)
       if (!row || row.kind === 'source') return name
     }
   }
@@ -265,7 +272,7 @@ export class ItemSink {
   write(item: NormItem, extId: string, appendToEarlierFile = false): void {
     if (item.labelSchema) this.adoptSchema(item.labelSchema)
     if (item.goldRule) this.adoptGoldRule(item.goldRule)
-    for (const name of item.sources ?? []) this.fileSources.add(name.trim())
+    for (const name of item.sources ?? []) this.fileSources.add(nameKey(name))
     const earlier = appendToEarlierFile ? this.existing(item, extId) : null
     if (earlier !== null) {
       this.candidates(earlier, item, extId, true)

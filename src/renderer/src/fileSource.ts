@@ -9,9 +9,20 @@ function needsWholeFile(name: string): boolean {
   return /\.parquet$/i.test(name)
 }
 
-/** What a preview sends: the start of a text file, all of a small or Parquet file. */
-export function previewPart(file: File): Blob {
-  return needsWholeFile(file.name) || file.size <= PREVIEW_BYTES ? file : file.slice(0, PREVIEW_BYTES)
+/**
+ * What a preview sends: the first `bytes` of a text file, all of a small or Parquet file. The
+ * preview asks for more (`needsMore`) while the part ends inside the first row.
+ */
+export function previewPart(file: File, bytes = PREVIEW_BYTES): Blob {
+  return needsWholeFile(file.name) || file.size <= bytes ? file : file.slice(0, bytes)
+}
+
+/**
+ * The next, longer part to send when a preview's part ended inside the first row: four times as
+ * much (a FactLab export's first row carries the guidelines and the plan), the whole file at last.
+ */
+export function longerPart(file: File, bytes: number): number | null {
+  return bytes >= file.size ? null : Math.min(file.size, bytes * 4)
 }
 
 function readBase64(blob: Blob, name: string): Promise<string> {

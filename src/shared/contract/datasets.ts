@@ -105,6 +105,8 @@ export const ImportPreview = z.object({
   columns: z.array(z.string()),
   rows: z.array(z.record(z.string(), z.unknown())),
   mapping: Mapping.nullable(),
+  /** The part sent ended before its first whole row: send a longer one (`partial`). */
+  needsMore: z.boolean(),
 })
 export type ImportPreview = z.infer<typeof ImportPreview>
 
@@ -165,7 +167,14 @@ export const datasetsCalls = {
     z.object({ total: z.number().int(), rows: z.array(ItemRow) }),
   ),
   'datasets.importPreview': call(
-    Upload.extend({ rows: z.number().int().min(1).max(50).default(5) }),
+    Upload.extend({
+      rows: z.number().int().min(1).max(50).default(5),
+      /**
+       * The source is only the start of the file (browser mode sends the first megabyte): its
+       * cut last row is left out, and a reply of `needsMore` asks for a longer part.
+       */
+      partial: z.boolean().default(false),
+    }),
     ImportPreview,
   ),
   'datasets.import': call(
@@ -176,6 +185,13 @@ export const datasetsCalls = {
       skipBadRows: z.boolean().default(false),
       /** A mapping's label columns named after people already here are filed as theirs (else refused). */
       creditExistingPeople: z.boolean().default(false),
+      /**
+       * Where each upload (`source`, then `moreSources`) sits in the folder the person picked
+       * (`zero_context/nq_gpt4_answers.json`): an upload keeps only its file name, and the variant
+       * names and the setting come from the folders, as the CLI reads them from the paths it is
+       * given. A source given by its path is named by that path.
+       */
+      pickedPaths: z.array(z.string().trim().min(1).max(4096)).max(501).optional(),
     }),
     ImportReport,
   ),

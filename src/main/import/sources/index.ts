@@ -8,7 +8,7 @@ import streamArray from 'stream-json/streamers/stream-array.js'
 import type { ImportFormat } from '../../../shared/importMapping'
 import { describe, ImportError } from '../errors'
 import type { Row } from '../normalized'
-import { readLines, utf8Guard } from './lines'
+import { readLines, utf8Guard, wholeLines } from './lines'
 
 /**
  * Row sources, one per format, all streamed: only the current row (or Parquet row group) is
@@ -79,7 +79,21 @@ export async function detectFormat(file: string): Promise<ImportFormat> {
   return firstLine.includes('\t') ? 'tsv' : 'csv'
 }
 
-export async function openRows(file: string, format?: ImportFormat): Promise<RowSource> {
+export interface OpenRowsOptions {
+  /**
+   * The file is only the start of a longer one (the import dialog's preview in browser mode sends
+   * the first megabyte): its last line is cut wherever the part ended, so it is left out, and a
+   * record or quoted cell still open at the end is where reading stops, not a fault of the file.
+   */
+  partial?: boolean
+}
+
+export async function openRows(
+  file: string,
+  format?: ImportFormat,
+  opts: OpenRowsOptions = {},
+): Promise<RowSource> {
+  const partial = opts.partial ?? false
   let size: number
   try {
     size = (await stat(file)).size
@@ -90,23 +104,28 @@ export async function openRows(file: string, format?: ImportFormat): Promise<Row
   }
   if (size === 0) throw new ImportError(`${file}: the file is empty`)
   const fmt = format ?? (await detectFormat(file))
-  if (fmt === 'jsonl') return { format: fmt, unit: 'line', events: jsonlRows(file) }
-  if (fmt === 'json') return { format: fmt, unit: 'record', events: jsonArrayRows(file) }
+  if (fmt === 'jsonl') return { format: fmt, unit: 'line', events: jsonlRows(file, partial) }
+  if (fmt === 'json') return { format: fmt, unit: 'record', events: jsonArrayRows(file, partial) }
   if (fmt === 'parquet') return { format: fmt, unit: 'row', events: parquetRows(file) }
   // TSV as the paraphrase corpora ship it has no quoting: a sentence may open with a quote
   // mark and close it mid-field. Quoted fields (and newlines inside them) are CSV's.
-  if (fmt === 'tsv') return { format: fmt, unit: 'line', events: csvRows(file, '\t', false) }
+  if (fmt === 'tsv') return { format: fmt, unit: 'line', events: csvRows(file, '\t', false, partial) }
   const delimiter = sniffDelimiter((await head(file)).toString('utf8'))
-  return { format: fmt, unit: 'line', events: csvRows(file, delimiter, true) }
+  return { format: fmt, unit: 'line', events: csvRows(file, delimiter, true, partial) }
 }
 
-/** file → UTF-8 check → parser; an error anywhere surfaces when the parser's output is read. */
-function chain(file: string, last: Duplex): Duplex {
-  return pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), utf8Guard(file), last, () => {})
+/**
+ * file → UTF-8 check → parser; an error anywhere surfaces when the parser's output is read. A
+ * part of a file stops at its last newline: what follows is a line cut short.
+ */
+function chain(file: string, last: Duplex, partial = false): Duplex {
+  const read = createReadStream(file, { highWaterMark: 1 << 20 })
+  if (partial) return pipeline(read, wholeLines(), utf8Guard(file), last, () => {})
+  return pipeline(read, utf8Guard(file), last, () => {})
 }
 
-async function* jsonlRows(file: string): AsyncGenerator<SourceEvent> {
-  for await (const l of readLines(file)) {
+async function* jsonlRows(file: string, partial: boolean): AsyncGenerator<SourceEvent> {
+  for await (const l of readLines(file, { partial })) {
     if ('error' in l) {
       yield { kind: 'bad', line: l.line, error: l.error }
       continue
@@ -149,8 +168,8 @@ async function startsAsArray(file: string): Promise<boolean> {
   return start.startsWith('[')
 }
 
-async function* jsonArrayRows(file: string): AsyncGenerator<SourceEvent> {
-  const stream = chain(file, streamArray.withParserAsStream())
+async function* jsonArrayRows(file: string, partial: boolean): AsyncGenerator<SourceEvent> {
+  const stream = chain(file, streamArray.withParserAsStream(), partial)
   let index = 0
   try {
     for await (const item of stream as AsyncIterable<{ key: number; value: unknown }>) {
@@ -162,6 +181,8 @@ async function* jsonArrayRows(file: string): AsyncGenerator<SourceEvent> {
     }
   } catch (error) {
     if (error instanceof ImportError) throw error
+    // A part ends inside a record (or the array): the records before it are all it holds.
+    if (partial && index > 0) return
     const msg = (error as Error).message
     if (/top-level object should be an array/i.test(msg) || (index === 0 && !(await startsAsArray(file))))
       throw new ImportError(`${file}: expected a JSON array of objects (use JSONL for one object per line)`)
@@ -187,7 +208,12 @@ export function sniffDelimiter(sample: string): string {
   return best
 }
 
-async function* csvRows(file: string, delimiter: string, quoted: boolean): AsyncGenerator<SourceEvent> {
+async function* csvRows(
+  file: string,
+  delimiter: string,
+  quoted: boolean,
+  partial: boolean,
+): AsyncGenerator<SourceEvent> {
   const parser = parseCsv({
     bom: true,
     delimiter,
@@ -197,7 +223,7 @@ async function* csvRows(file: string, delimiter: string, quoted: boolean): Async
     relax_column_count: true,
     skip_empty_lines: true,
   })
-  const stream = chain(file, parser)
+  const stream = chain(file, parser, partial)
   let header: string[] | null = null
   let lastLine = 0
   try {
@@ -228,7 +254,9 @@ async function* csvRows(file: string, delimiter: string, quoted: boolean): Async
     }
   } catch (error) {
     if (error instanceof ImportError) throw error
-    const e = error as Error & { lines?: number }
+    const e = error as Error & { lines?: number; code?: string }
+    // A part ends inside a quoted cell (a long text with newlines): the rows before it are whole.
+    if (partial && e.code === 'CSV_QUOTE_NOT_CLOSED') return
     throw new ImportError(
       `${file}, line ${e.lines ?? lastLine + 1}: ${e.message.replace(/^Invalid \w+: /, '')}`,
     )

@@ -11,7 +11,7 @@ const NEWLINE = 0x0a
  * Streams a file line by line as UTF-8, keeping only the current line in memory. A line that
  * is not valid UTF-8 is reported as that line's error, so it can be skipped like any bad row.
  */
-export async function* readLines(file: string): AsyncGenerator<Line> {
+export async function* readLines(file: string, opts: { partial?: boolean } = {}): AsyncGenerator<Line> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
   let pending: Buffer[] = []
   let line = 0
@@ -38,7 +38,33 @@ export async function* readLines(file: string): AsyncGenerator<Line> {
     }
     if (start < chunk.length) pending.push(chunk.subarray(start))
   }
-  if (pending.length > 0) yield emit(Buffer.concat(pending))
+  // The start of a longer file ends wherever it was cut: its unfinished last line is no line.
+  if (pending.length > 0 && !opts.partial) yield emit(Buffer.concat(pending))
+}
+
+/**
+ * Passes the bytes up to the last newline and drops the rest: the start of a longer file, cut
+ * wherever its size ran out (inside a row, or inside a UTF-8 character), read as whole lines.
+ */
+export function wholeLines(): Transform {
+  let held: Buffer[] = []
+  return new Transform({
+    transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+      const nl = chunk.lastIndexOf(NEWLINE)
+      if (nl === -1) {
+        held.push(chunk)
+        done()
+        return
+      }
+      const out = Buffer.concat([...held, chunk.subarray(0, nl + 1)])
+      held = [chunk.subarray(nl + 1)]
+      done(null, out)
+    },
+    flush(done: TransformCallback) {
+      held = []
+      done()
+    },
+  })
 }
 
 /**

@@ -25,9 +25,11 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
     'datasets.brief': ({ datasetId }) => datasetBrief(ctx.workspace.db, datasetId),
     'datasets.get': ({ datasetId }) => datasetSummary(ctx.workspace.db, datasetId),
     'datasets.items': (input) => queryItems(ctx.workspace.db, input),
-    'datasets.importPreview': ({ source, preset, mapping, rows }) =>
+    'datasets.importPreview': ({ source, preset, mapping, rows, partial }) =>
       asBadInput(() =>
-        withSource(source, { consume: false }, (file) => previewFile(file, { preset, mapping, rows })),
+        withSource(source, { consume: false }, (file) =>
+          previewFile(file, { preset, mapping, rows, partial }),
+        ),
       ),
     'datasets.import': async ({
       source,
@@ -37,10 +39,16 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
       datasetName,
       skipBadRows,
       creditExistingPeople,
+      pickedPaths,
     }) => {
       const all = [source, ...moreSources]
+      if (pickedPaths && pickedPaths.length !== all.length)
+        throw new ServiceError(
+          'bad_input',
+          `pickedPaths names ${pickedPaths.length} files for ${all.length} sources: give one path per source, in order`,
+        )
       // Names first: an upload is consumed (and forgotten) once the import takes it.
-      const shown = all.map(shownName)
+      const shown = all.map((s, i) => ('path' in s ? s.path : (pickedPaths?.[i] ?? shownName(s))))
       const report = await asBadInput(() =>
         withSources(all, { consume: true }, (files) =>
           importFile(ctx.workspace, {

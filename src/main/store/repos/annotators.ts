@@ -1,4 +1,5 @@
 import { Annotator } from '../../../shared/domain'
+import { nameKey } from '../../../shared/personName'
 import type { Db } from '../connection'
 import { now } from './rows'
 
@@ -18,24 +19,34 @@ export function notAPerson(name: string): string {
 }
 
 /**
- * The source this name points at, as the workspace spells it, or null for a person's (or a new)
- * name. Case is ignored here only: "RefChecker" given for the source "refchecker" is that source
- * meant, and making a person of it would put two look-alike names side by side.
+ * The annotator of this kind whose name is this one as people read it (shared/personName.ts:
+ * case and Unicode normalisation aside), as the workspace spells it, or null. An exact match wins
+ * over a look-alike, for a workspace that holds both from before.
  */
-export function sourceNamed(db: Db, name: string): string | null {
-  const row = db
-    .prepare(
-      "SELECT name FROM annotators WHERE name = ? COLLATE NOCASE AND kind = 'source' ORDER BY name = ? DESC",
-    )
-    .get(name.trim(), name.trim()) as { name: string } | undefined
-  return row?.name ?? null
+function kindNamed(db: Db, kind: 'person' | 'source', name: string): string | null {
+  const wanted = name.trim()
+  const key = nameKey(wanted)
+  const rows = db.prepare('SELECT name FROM annotators WHERE kind = ? ORDER BY id').all(kind) as {
+    name: string
+  }[]
+  return (rows.find((r) => r.name === wanted) ?? rows.find((r) => nameKey(r.name) === key))?.name ?? null
 }
 
-/** Whether a person (not a source) holds exactly this name here: the name an import's labels would join. */
-export function personNamed(db: Db, name: string): boolean {
-  return (
-    db.prepare("SELECT 1 FROM annotators WHERE name = ? AND kind = 'person'").get(name.trim()) !== undefined
-  )
+/**
+ * The source this name points at, as the workspace spells it, or null for a person's (or a new)
+ * name. "RefChecker" given for the source "refchecker" is that source meant, and making a person
+ * of it would put two look-alike names side by side.
+ */
+export function sourceNamed(db: Db, name: string): string | null {
+  return kindNamed(db, 'source', name)
+}
+
+/**
+ * The person (not a source) whose name this is, as the workspace spells it, or null: the person an
+ * import's labels under this name would join ("ana" and an NFD "Ana" both join "Ana").
+ */
+export function personNamed(db: Db, name: string): string | null {
+  return kindNamed(db, 'person', name)
 }
 
 /** Returns the annotator with this name, creating it on first use. */

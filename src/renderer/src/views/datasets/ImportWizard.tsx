@@ -20,7 +20,7 @@ import {
 import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { useEscape } from '../../components/useEscape'
-import { previewPart, sourceOf } from '../../fileSource'
+import { longerPart, PREVIEW_BYTES, previewPart, sourceOf } from '../../fileSource'
 import { ImportDone, PreviewTable, sizeText } from './ImportParts'
 import { MappingEditor } from './MappingEditor'
 
@@ -45,7 +45,9 @@ export function ImportWizard({ onClose, onImported }: Props) {
   // Further files picked with the first: one dataset, each file a candidate variant.
   const [more, setMore] = useState<File[]>([])
   // One preview source per picked file, reused while the person tries layouts and mappings.
-  const previewSource = useRef<{ file: File; source: Promise<FileSource> } | null>(null)
+  const previewSource = useRef<{ file: File; bytes: number; source: Promise<FileSource> } | null>(null)
+  // How much of a text file the preview sends: more while the part ends inside the first row.
+  const [previewBytes, setPreviewBytes] = useState(PREVIEW_BYTES)
   const [preset, setPreset] = useState<PresetName | 'custom' | null>(null)
   // Whether the person picked the layout, or it was set from what the columns look like.
   const [presetChosen, setPresetChosen] = useState(false)
@@ -65,10 +67,10 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const parsedMapping = mapping ? Mapping.safeParse(mapping) : null
   const mappingKey = JSON.stringify(mapping)
 
-  function previewSourceOf(f: File): Promise<FileSource> {
-    if (previewSource.current?.file !== f) {
-      const source = sourceOf(f, previewPart(f))
-      previewSource.current = { file: f, source }
+  function previewSourceOf(f: File, bytes: number): Promise<FileSource> {
+    if (previewSource.current?.file !== f || previewSource.current.bytes !== bytes) {
+      const source = sourceOf(f, previewPart(f, bytes))
+      previewSource.current = { file: f, bytes, source }
       source.catch(() => {
         if (previewSource.current?.source === source) previewSource.current = null
       })
@@ -80,7 +82,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
   async function importSourceOf(f: File): Promise<FileSource> {
     const cached = previewSource.current
     previewSource.current = null
-    if (cached?.file === f && previewPart(f) === f) return cached.source
+    if (cached?.file === f && previewPart(f, cached.bytes) === f) return cached.source
     return sourceOf(f)
   }
 
@@ -91,11 +93,13 @@ export function ImportWizard({ onClose, onImported }: Props) {
     const custom = preset === 'custom'
     if (custom && !parsedMapping?.success) return
     let stale = false
-    previewSourceOf(file)
+    const partial = previewPart(file, previewBytes) !== file
+    previewSourceOf(file, previewBytes)
       .then((source) =>
         api('datasets.importPreview', {
           source,
           rows: 5,
+          partial,
           ...(preset && !custom ? { preset } : {}),
           ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
         }),
@@ -103,6 +107,12 @@ export function ImportWizard({ onClose, onImported }: Props) {
       .then(
         (p) => {
           if (stale) return
+          const longer = p.needsMore ? longerPart(file, previewBytes) : null
+          if (longer !== null) {
+            // Its first row is longer than the part sent: read on before showing anything.
+            setPreviewBytes(longer)
+            return
+          }
           setPreview(p)
           setPreviewError(null)
           if (preset === null) setPreset((p.preset as PresetName | null) ?? 'custom')
@@ -115,7 +125,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
     return () => {
       stale = true
     }
-  }, [file, preset, mappingKey])
+  }, [file, preset, mappingKey, previewBytes])
 
   function pick(list: FileList | null | undefined, folder = false) {
     // A picked folder brings every file in it; the import takes the ones the CLI's folder
@@ -147,6 +157,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
     setMapping(null)
     setCreditPeople(false)
     setPreviewError(null)
+    setPreviewBytes(PREVIEW_BYTES)
     // The name the CLI gives the same files: a folder's name when the folder is known.
     setName(defaultDatasetName(files.map(pickedPath)))
     setFile(f)
@@ -164,6 +175,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
         datasetName: name.trim() || undefined,
         skipBadRows,
         creditExistingPeople: custom && creditPeople,
+        // Uploads keep only their names: the folders they sat in name variants, as in the CLI.
+        pickedPaths: [file, ...more].map(pickedPath),
         ...(preset && !custom ? { preset } : {}),
         ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
       })
@@ -177,7 +190,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
 
   useEscape(onClose)
   // A file read whole for the preview and refused is refused by the import too: nothing to choose.
-  const unreadable = file !== null && previewError !== null && preview === null && previewPart(file) === file
+  const unreadable =
+    file !== null && previewError !== null && preview === null && previewPart(file, previewBytes) === file
   const gap = preset === 'custom' && parsedMapping?.success ? mappingGap(parsedMapping.data) : null
   const labelColumns =
     preset === 'custom' && parsedMapping?.success
