@@ -49,10 +49,16 @@ export function personNamed(db: Db, name: string): string | null {
   return kindNamed(db, 'person', name)
 }
 
-/** Returns the annotator with this name, creating it on first use. */
+/**
+ * Returns the annotator with this name, creating it on first use. A look-alike of a person's name
+ * ("ana" typed where "Ana" labels) is that person, as it is for an import: two people whose names
+ * differ only in case would split one annotator's labels in two.
+ */
 export function ensureAnnotator(db: Db, name: string): Annotator {
-  const trimmed = name.trim()
-  if (!trimmed) throw new Error('An annotator needs a name')
+  const wanted = name.trim()
+  if (!wanted) throw new Error('An annotator needs a name')
+  const exact = db.prepare('SELECT 1 FROM annotators WHERE name = ?').get(wanted)
+  const trimmed = exact ? wanted : (personNamed(db, wanted) ?? wanted)
   db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(trimmed, now())
   return Annotator.parse(
     db.prepare('SELECT *, created_at AS createdAt FROM annotators WHERE name = ?').get(trimmed),
