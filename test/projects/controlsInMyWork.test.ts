@@ -15,7 +15,8 @@ describe('controls under a fixed plan', () => {
   it("are served only inside the annotator's own items, in the queue, the view and the package", () => {
     const dir = tmp()
     const { ws, ds, people } = seedProject(dir, { items: 4, variants: 1, facts: 2, annotators: 2 })
-    const [ana, ben] = people as [{ id: number; name: string }, { id: number; name: string }]
+    const ana = people[0]!
+    const ben = people[1]!
     setPlan(ws.db, {
       datasetId: ds.id,
       k: 1,
