@@ -6,6 +6,7 @@ import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
 import { datasetOriginHash, keepOrigin } from '../export/datasetOrigin'
 import { writeFileAtomically } from '../export/sink'
+import { guidelinesReadBy } from '../guidelines/guidelines'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { getDataset } from '../store/repos/datasets'
@@ -145,6 +146,15 @@ export function exportPackage(
   }
 }
 
+function readBy(
+  db: Db,
+  datasetId: number,
+  annotatorId: number,
+): Pick<PackageHeader['annotator'], 'guidelinesRead'> {
+  const read = guidelinesReadBy(db, datasetId).get(annotatorId)
+  return read ? { guidelinesRead: read } : {}
+}
+
 /** The package file, read in one snapshot; what the caller records and reports of it. */
 function writePackage(
   db: Db,
@@ -187,7 +197,7 @@ function writePackage(
       contentHash: datasetContentHash(db, opts.datasetId),
       originHash: datasetOriginHash(db, opts.datasetId),
     },
-    annotator: { name: opts.annotator.trim() },
+    annotator: { name: opts.annotator.trim(), ...readBy(db, opts.datasetId, annotatorId) },
     plan: { k: plan.k, policy: plan.policy, controlRate: plan.controlRate, seed: plan.seed },
     guidelines: guidelines ?? null,
     assignment,
