@@ -98,7 +98,7 @@ describe('agreement and adjudication in the browser', () => {
     await page.getByText('You stepped out of labelling this dataset').waitFor()
     const unit = page.locator(`#unit-${await annotate.focusedTargetId()}`)
     await page.keyboard.press('1')
-    await page.locator('.save-state.error', { hasText: 'stepped out' }).waitFor()
+    await page.locator('.save-refusal', { hasText: 'stepped out' }).waitFor()
     expect(await annotate.saveState().textContent()).not.toContain('trying again')
     await expect.poll(() => unit.getAttribute('data-verdict')).toBe('')
     expect(

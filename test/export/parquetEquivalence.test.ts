@@ -66,6 +66,22 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
   const guidelines = db
     .prepare('SELECT version, body, author, created_at FROM guidelines WHERE dataset_id = ? ORDER BY version')
     .all(datasetId)
+  // Label times on targets two or more people gave a verdict on (the order past k hangs on).
+  const shared = new Set(
+    db
+      .prepare('SELECT id FROM targets WHERE dataset_id = ? AND labels_n >= 2')
+      .pluck()
+      .all(datasetId) as number[],
+  )
+  const placedAt = new Map(
+    (
+      db.prepare('SELECT target_id AS t, annotator_id AS a, created_at AS at FROM labels').all() as {
+        t: number
+        a: number
+        at: string
+      }[]
+    ).map((l) => [`${l.t}/${l.a}`, l.at]),
+  )
   return rows.map((r, k) => {
     const row: Row = {
       item_id: r.ext_id!,
@@ -84,6 +100,7 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
     const notes: Record<string, string> = {}
     const seconds: Record<string, number> = {}
     const versions: Record<string, number> = {}
+    const times: Record<string, string> = {}
     for (const l of Cells.parse(JSON.parse(r.labels as string))) {
       const a = names.get(l.a)
       if (!a) continue
@@ -91,6 +108,8 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
       if (l.n) notes[a.name] = l.n
       if (l.v !== null && l.s !== undefined) seconds[a.name] = l.s
       if (l.v !== null && l.g != null) versions[a.name] = l.g
+      if (l.v !== null && shared.has(r.target_id as number))
+        times[a.name] = placedAt.get(`${r.target_id}/${l.a}`)!
       for (const span of l.e) {
         const source = String(span.pane === 'reference' ? r.reference : r.candidate)
         evidence.push({ annotator: a.name, ...span, text: source.slice(span.start, span.end) })
@@ -115,6 +134,7 @@ function referenceRows(ws: Workspace, datasetId: number, only?: string): Row[] {
     row.gold_rule = isDefaultGoldRule(rule) ? null : JSON.stringify(rule)
     row.guidelines = k === 0 && guidelines.length > 0 ? JSON.stringify(guidelines) : null
     row.project_plan = null
+    row.labelled_at = Object.keys(times).length ? JSON.stringify(times) : null
     return row
   })
 }

@@ -80,16 +80,23 @@ export function seedProject(file: string): { datasetId: number } {
       const givers = [...people, release].filter((_, a) => (k + a) % 4 !== 0 || a === 3)
       givers.forEach((p, a) => {
         const verdict = VERDICTS[(k * 7 + a * (k % 3 === 0 ? 1 : 0)) % 3]!
-        ws.labels.save({
-          targetId: t,
-          annotatorId: p.id,
-          verdict,
-          seconds: p.id === release.id ? 0 : 2 + ((k + a) % 5),
-          ...(k % 5 === 1 && p.id === people[0]!.id ? { note: `checked twice, "${k}"` } : {}),
-          ...(k % 6 === 2 && p.id === people[2]!.id
-            ? { evidence: [{ pane: 'reference' as const, start: 0, end: 9 }] }
-            : {}),
-        })
+        // Who labelled a target first varies (not the order of the file's columns): which labels
+        // came past k hangs on it.
+        const at = new Date(Date.UTC(2026, 0, 1, 9, k, (a * 7 + Math.floor(k / 4) * 3) % 4)).toISOString()
+        ws.labels.save(
+          {
+            targetId: t,
+            annotatorId: p.id,
+            verdict,
+            seconds: p.id === release.id ? 0 : 2 + ((k + a) % 5),
+            ...(k % 5 === 1 && p.id === people[0]!.id ? { note: `checked twice, "${k}"` } : {}),
+            ...(k % 6 === 2 && p.id === people[2]!.id
+              ? { evidence: [{ pane: 'reference' as const, start: 0, end: 9 }] }
+              : {}),
+          },
+          undefined,
+          at,
+        )
       })
     })
     setGold(db, { targetId: targets[0]!, verdict: 'false', source: 'adjudicated', adjudicatorId: lead.id })
@@ -186,12 +193,9 @@ export async function whatPeopleSee(app: TestApp, datasetId: number) {
   const rows = (sql: string) => db.prepare(sql).all(datasetId) as Record<string, unknown>[]
   return {
     goldRule: { rule, description },
-    // The Project dashboard: plan, progress, rates and cost per person (ids differ between
-    // workspaces). Labels past k are ranked by when each was placed, which the file does not hold.
-    dashboard: withoutIds({
-      ...dashboard,
-      annotators: dashboard.annotators.map(({ overK: _, ...a }) => a),
-    }),
+    // The Project dashboard: plan, progress, rates, cost and labels past k per person (ids
+    // differ between workspaces; past k hangs on when each label was given, which travels).
+    dashboard: withoutIds(dashboard),
     guidelines: { current: guidelines.current, history: guidelines.history },
     agreementByVersion: byVersion,
     assignments: rows(

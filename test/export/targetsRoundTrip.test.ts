@@ -35,6 +35,13 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
         plan: { planned: true, k: 2, policy: 'fixed', seed: 7, controlRate: 0.1, hourlyRate: 20 },
       })
       expect(before.assignments.filter((r) => r.name === 'Dee').length).toBeGreaterThan(0)
+      // Some labels came past k, and not all by the same people: the round trip must keep which.
+      const pastK = (d: typeof before) =>
+        (d.dashboard as { annotators: { name: string; overK: number }[] }).annotators.map((p) => [
+          p.name,
+          p.overK,
+        ])
+      expect(pastK(before).filter(([, n]) => (n as number) > 0).length).toBeGreaterThan(1)
       expect(before.answers).toContainEqual({
         answer: 'q4 / answer',
         text: 'An answer waiting for its facts.',
@@ -65,6 +72,13 @@ describe("FactLab's own export (jsonl, csv, parquet) imports back to the same da
           .map((l) => JSON.parse(l) as Record<string, unknown>)
         expect(JSON.parse(rows[0]!.project_plan as string)).toMatchObject({ k: 2, hourly_rate: 20 })
         expect(rows.slice(1).every((r) => r.guidelines === null && r.project_plan === null)).toBe(true)
+        // A file written before label times were exported still imports: its labels take the
+        // import's time.
+        const older = join(dir, 'older.jsonl')
+        writeFileSync(older, rows.map(({ labelled_at: _, ...r }) => `${JSON.stringify(r)}\n`).join(''))
+        const c = app(join(dir, 'older.factlab'))
+        const r = await c.value<{ labels: number }>('datasets.import', { source: { path: older } })
+        expect(r.labels).toBe(before.labels.length)
       }
       // The card says the file comes back whole, and states the gold rule.
       const card = readFileSync(files[1]!, 'utf8')

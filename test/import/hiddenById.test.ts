@@ -55,7 +55,10 @@ describe('a dataset still being imported', () => {
     expect(await save(targets[0]!)).toMatchObject({ ok: true })
     expect(await save(targets[1]!)).toMatchObject({
       ok: false,
-      error: { code: 'not_found', message: `No target with id ${targets[1]}` },
+      error: {
+        code: 'not_found',
+        message: expect.stringContaining(`No target with id ${targets[1]}: its unit is no longer`),
+      },
     })
     const decide = (targetId: number) =>
       call('agreement.adjudicate', { targetId, verdict: 'true', adjudicatorId })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EvidenceSpan, Triplet } from '../../shared/domain'
 import type { Workspace } from '../app/workspace'
+import { guidelinesReadBy } from '../guidelines/guidelines'
 import {
   type BundleLabelRow,
   bundleLabelCount,
@@ -132,6 +133,7 @@ function bundleFile(ws: Workspace, opts: BundleExport): { file: string; labels: 
     exportedAt: new Date().toISOString(),
     labels: total,
     ...bundlePackage(db, dataset.id),
+    ...readOf(db, dataset.id, opts.annotatorId),
   }
   let written = 0
   writeFileAtomically(opts.out, (sink) => {
@@ -156,6 +158,11 @@ function bundleFile(ws: Workspace, opts: BundleExport): { file: string; labels: 
     }
   })
   return { file: opts.out, labels: written }
+}
+
+function readOf(db: Db, datasetId: number, annotatorId: number): Pick<BundleHeader, 'guidelinesRead'> {
+  const read = guidelinesReadBy(db, datasetId).get(annotatorId)
+  return read ? { guidelinesRead: read } : {}
 }
 
 function targetKey(r: BundleLabelRow, locate: ReturnType<typeof earlierLocator>): TargetKey {

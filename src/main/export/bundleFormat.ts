@@ -36,6 +36,11 @@ export const BundleHeader = z.object({
   labels: z.number().int().nonnegative(),
   /** The work package the labels were made in (projects/packageReturn.ts), when there was one. */
   package: z.object({ id: z.string() }).optional(),
+  /**
+   * The guidelines version the annotator last read in full there, and when: the lead sees it
+   * after the merge. Older bundles lack it (and older FactLabs pass over it).
+   */
+  guidelinesRead: z.object({ version: z.number().int().min(1), at: z.string().max(64) }).optional(),
 })
 export type BundleHeader = z.infer<typeof BundleHeader>
 

@@ -1,5 +1,5 @@
 import { type LabelRowsColumns, readLabelBlocks } from '../labels/blocks'
-import { type LabelRangeRow, labelsInTargetRange } from '../labels/reads'
+import { type LabelRangeRow, labelsInTargetRange, sharedLabelTimes } from '../labels/reads'
 import type { Db } from '../store/connection'
 
 /**
@@ -21,6 +21,8 @@ export class LabelTable {
   /** Evidence JSON of the labels with any (the rest hold an empty list). */
   readonly evidence = new Map<number, string>()
   readonly notes = new Map<number, string>()
+  /** When the label was first placed, kept only where the order of a target's labels matters. */
+  readonly placed = new Map<number, string>()
   readonly verdicts: string[] = []
   size = 0
 
@@ -145,4 +147,13 @@ export function loadLabelTable(db: Db, lo: number, hi: number, known: readonly s
   }
   copyBefore(Number.POSITIVE_INFINITY, 0)
   return table
+}
+
+/** Notes when each label of the dataset's targets labelled by two or more people was placed. */
+export function notePlacedTimes(db: Db, table: LabelTable, datasetId: number, lo: number, hi: number): void {
+  for (const [t, a, at] of sharedLabelTimes(db, datasetId, lo, hi)) {
+    let k = table.first(t)
+    while (k < table.size && table.target[k] === t && table.annotator[k]! < a) k++
+    if (k < table.size && table.target[k] === t && table.annotator[k] === a) table.placed.set(k, at)
+  }
 }

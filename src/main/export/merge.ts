@@ -6,6 +6,7 @@ import { EvidenceSpan } from '../../shared/domain'
 import { checkVerdict } from '../../shared/labelSchemas'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
+import { takeGuidelinesRead } from '../guidelines/guidelines'
 import type { LabelAction, MergeMark } from '../labels/labels'
 import { MergeTargetLabels } from '../labels/merge'
 import { checkBundlePackage, markPackageReturned } from '../projects/packageReturn'
@@ -315,6 +316,8 @@ export async function mergeBundle(
     report.recreated = resolver.recreated
     report.recreated_versions = resolver.recreated.length
     if (fromPackage) markPackageReturned(db, fromPackage, labels.length)
+    // Which guidelines she read there, so the lead's Project view shows it.
+    if (header.guidelinesRead) takeGuidelinesRead(db, dataset.id, annotatorId, header.guidelinesRead)
   })()
   return report
 }

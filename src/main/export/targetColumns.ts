@@ -8,7 +8,7 @@ import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { JsonObjectText } from './jsonObjectText'
-import { loadLabelTable } from './labelTable'
+import { loadLabelTable, notePlacedTimes } from './labelTable'
 import { guidelinesCell, planCell } from './projectColumns'
 import { type ContextSql, contextReader } from './targetContext'
 import { goldReader } from './targetGold'
@@ -66,6 +66,7 @@ export function* targetBatches(
 ): Generator<Cell[][]> {
   const [lo, hi] = range
   const labels = loadLabelTable(db, lo, hi, schema.type === 'categorical' ? schema.values : [])
+  notePlacedTimes(db, labels, datasetId, lo, hi)
   const gold = goldReader(db, datasetId, labels)
   // Column of each annotator id (-1: not exported); ids are small row ids.
   const columnOf = new Int32Array(Math.max(0, ...annotators.map((a) => a.id + 1))).fill(-1)
@@ -74,7 +75,7 @@ export function* targetBatches(
   })
   const A = annotators.length
   const tail = 10 + A
-  const width = tail + 15
+  const width = tail + 16
   // Dataset-level facts repeated on each row, so the file alone brings the dataset back
   // (import/presets/factlab.ts): which columns are reference labels, and the label schema.
   const exported = new Set(annotators.map((a) => a.id))
@@ -101,6 +102,7 @@ export function* targetBatches(
   const notes = new JsonObjectText(names)
   const seconds = new JsonObjectText(names)
   const versions = new JsonObjectText(names)
+  const placed = new JsonObjectText(names)
   const fresh = () => Array.from({ length: width }, () => [] as Cell[])
   let cols = fresh()
   let n = 0
@@ -150,6 +152,7 @@ export function* targetBatches(
         notes.reset()
         seconds.reset()
         versions.reset()
+        placed.reset()
         givenBy.length = 0
         givenCodes.length = 0
         for (let k = first; k < end; k++) {
@@ -169,6 +172,8 @@ export function* targetBatches(
             seconds.add(col, labels.seconds[k]!)
             const g = labels.guidelines[k]!
             if (!Number.isNaN(g)) versions.add(col, g)
+            const at = labels.placed.get(k)
+            if (at !== undefined) placed.add(col, at)
           }
           const spans = labels.evidence.get(k)
           if (spans !== undefined)
@@ -194,6 +199,7 @@ export function* targetBatches(
         cols[tail + 10]![n] = c[8]
         cols[tail + 11]![n] = c[9]
         cols[tail + 12]![n] = ruleCell
+        cols[tail + 15]![n] = placed.text()
         project()
         if (++n === BATCH_ROWS) {
           yield cols

@@ -103,6 +103,12 @@ const TAIL_FEATURES: Feature[] = [
     description:
       'JSON of the plan {k, policy, seed, control_rate, hourly_rate, annotators: [{name, hourly_rate}], assignments: {annotator: [item_id]} for a fixed split}; on the first row only (empty on the others, and when no plan was set)',
   },
+  {
+    name: 'labelled_at',
+    dtype: 'string',
+    description:
+      "JSON object {annotator: time the label was first given}, on targets two or more people labelled (empty on the others): the order that says whose label came past the plan's k",
+  },
 ]
 
 /**

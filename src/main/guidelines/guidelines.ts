@@ -105,3 +105,43 @@ export function guidelinesReadVersion(db: Db, datasetId: number, annotatorId: nu
     .get(datasetId, annotatorId) as { version: number } | undefined
   return row?.version ?? null
 }
+
+/** When an annotator last said they read a version in full: what travels with their bundle. */
+export interface GuidelinesRead {
+  version: number
+  at: string
+}
+
+/** The version each annotator of the dataset last read in full, and when, by annotator id. */
+export function guidelinesReadBy(db: Db, datasetId: number): Map<number, GuidelinesRead> {
+  const rows = db
+    .prepare('SELECT annotator_id AS id, version, at FROM guidelines_read WHERE dataset_id = ?')
+    .all(datasetId) as { id: number; version: number; at: string }[]
+  return new Map(rows.map((r) => [r.id, { version: r.version, at: r.at }]))
+}
+
+/**
+ * Takes what another workspace recorded (a laptop's bundle, the lead's package): kept when this
+ * dataset has that version and it is newer than what is recorded here, so a read is never
+ * undone by an older report. Says whether it was taken.
+ */
+export function takeGuidelinesRead(
+  db: Db,
+  datasetId: number,
+  annotatorId: number,
+  read: GuidelinesRead,
+): boolean {
+  if (
+    !db.prepare('SELECT 1 FROM guidelines WHERE dataset_id = ? AND version = ?').get(datasetId, read.version)
+  )
+    return false
+  return (
+    db
+      .prepare(
+        `INSERT INTO guidelines_read (dataset_id, annotator_id, version, at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (dataset_id, annotator_id) DO UPDATE SET version = excluded.version, at = excluded.at
+         WHERE excluded.version > guidelines_read.version`,
+      )
+      .run(datasetId, annotatorId, read.version, read.at).changes > 0
+  )
+}

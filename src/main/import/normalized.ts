@@ -17,6 +17,8 @@ export interface NormLabel {
   evidence?: EvidenceSpan[]
   /** The guidelines version it was given under (FactLab's own export, with those guidelines). */
   guidelinesVersion?: number
+  /** When it was first given (FactLab's own export): the order of a target's labels, past k. */
+  placedAt?: string
 }
 
 /**

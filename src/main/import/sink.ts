@@ -220,7 +220,8 @@ export class ItemSink {
         ...(l.guidelinesVersion === undefined ? {} : { guidelinesVersion: l.guidelinesVersion }),
       },
       'import',
-      this.at,
+      // A label keeps when it was first given where the file says: it ranks the target's labels.
+      l.placedAt ?? this.at,
     )
     this.counts.labels++
   }

@@ -188,6 +188,28 @@ export function labelsInTargetRange(
     }) as IterableIterator<LabelRangeRow>
 }
 
+/**
+ * When each verdict was first placed, on the dataset's targets (ids `lo`..`hi`) that two or more
+ * people hold one on, as [target, annotator, created_at] by target then annotator. That order
+ * ranks the people on a target (projectReads.ts `rankedLabels`: a label past k), so an export
+ * carries it and an import ranks them alike; a target one person labelled has no order to keep.
+ */
+export function sharedLabelTimes(
+  db: Db,
+  datasetId: number,
+  lo: number,
+  hi: number,
+): IterableIterator<[number, number, string]> {
+  return db
+    .prepare(
+      `SELECT l.target_id, l.annotator_id, l.created_at FROM targets t JOIN labels l ON l.target_id = t.id
+       WHERE t.dataset_id = ? AND t.labels_n >= 2 AND t.id BETWEEN ? AND ? AND l.verdict IS NOT NULL
+       ORDER BY l.target_id, l.annotator_id`,
+    )
+    .raw()
+    .iterate(datasetId, lo, hi) as IterableIterator<[number, number, string]>
+}
+
 /** Stored gold rows (adjudicated or imported) of a dataset as [target id, verdict, source]. */
 export function storedGoldWithSource(
   db: Db,

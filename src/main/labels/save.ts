@@ -75,6 +75,9 @@ export function datasetOfTarget(db: Db, targetId: number): number {
   const datasetId = row === undefined ? null : DatasetOfTarget.parse(row).datasetId
   // A target of a dataset still being imported goes if the import is withdrawn, and a label with it.
   if (datasetId === null || !datasetVisible(db, datasetId))
-    throw new ServiceError('not_found', `No target with id ${targetId}`)
+    throw new ServiceError(
+      'not_found',
+      `No target with id ${targetId}: its unit is no longer in this workspace (the dataset was removed or its import withdrawn). Nothing was saved.`,
+    )
   return datasetId
 }

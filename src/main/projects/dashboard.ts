@@ -1,4 +1,5 @@
 import type { AnnotatorFigures, Dashboard } from '../../shared/contract/projects'
+import { guidelinesReadBy } from '../guidelines/guidelines'
 import {
   adjudicatedGold,
   labelledInAssignment,
@@ -57,6 +58,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
   for (const a of plan.annotators) people.add(a.annotatorId)
   const controls = controlAccuracy(db, datasetId)
   for (const id of controls.keys()) people.add(id)
+  const read = guidelinesReadBy(db, datasetId)
   const gold = adjudicatedGold(db, datasetId)
   const byPerson = new Map<number, RankedLabel[]>()
   for (const l of labels) {
@@ -102,6 +104,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
         // Labels given before the plan, or on items someone else holds, are not progress on it.
         assignedDone: assignedLabelled ? (assignedLabelled.get(id) ?? 0) : mine.length,
         controls: c ?? { answered: 0, correct: 0, accuracy: null, interval: null },
+        guidelinesRead: read.get(id) ?? null,
         kappaWithGold:
           withGold.length === 0
             ? null

@@ -6,6 +6,7 @@ import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
 import { datasetOriginHash, keepOrigin } from '../export/datasetOrigin'
 import { writeFileAtomically } from '../export/sink'
+import { guidelinesReadBy } from '../guidelines/guidelines'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { getDataset } from '../store/repos/datasets'
@@ -145,6 +146,15 @@ export function exportPackage(
   }
 }
 
+function readBy(
+  db: Db,
+  datasetId: number,
+  annotatorId: number,
+): Pick<PackageHeader['annotator'], 'guidelinesRead'> {
+  const read = guidelinesReadBy(db, datasetId).get(annotatorId)
+  return read ? { guidelinesRead: read } : {}
+}
+
 /** The package file, read in one snapshot; what the caller records and reports of it. */
 function writePackage(
   db: Db,
@@ -187,17 +197,22 @@ function writePackage(
       contentHash: datasetContentHash(db, opts.datasetId),
       originHash: datasetOriginHash(db, opts.datasetId),
     },
-    annotator: { name: opts.annotator.trim() },
+    annotator: { name: opts.annotator.trim(), ...readBy(db, opts.datasetId, annotatorId) },
     plan: { k: plan.k, policy: plan.policy, controlRate: plan.controlRate, seed: plan.seed },
     guidelines: guidelines ?? null,
     assignment,
+    // Under a fixed plan only the controls in this person's items: the laptop's queue serves
+    // nothing else of a fixed plan, and a control marked elsewhere would name itself one.
     controls: db
       .prepare(
         `SELECT i.ext_id AS item, c.variant, u.kind, u.text AS unit FROM controls x JOIN targets t ON t.id = x.target_id
          JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
-         WHERE x.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL ORDER BY t.id`,
+         WHERE x.dataset_id = @ds AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+           AND (@fixed = 0 OR EXISTS (SELECT 1 FROM assignments a
+             WHERE a.dataset_id = @ds AND a.item_id = t.item_id AND a.annotator_id = @me))
+         ORDER BY t.id`,
       )
-      .all(opts.datasetId) as PackageHeader['controls'],
+      .all({ ds: opts.datasetId, fixed: assignment ? 1 : 0, me: annotatorId }) as PackageHeader['controls'],
     items: total,
     createdAt: now(),
   }

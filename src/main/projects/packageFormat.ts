@@ -27,7 +27,15 @@ export const PackageHeader = z.object({
       .regex(/^[0-9a-f]{64}$/)
       .optional(),
   }),
-  annotator: z.object({ name: z.string().trim().min(1) }),
+  annotator: z.object({
+    name: z.string().trim().min(1),
+    /**
+     * The guidelines version this person last read in full at the lead's (from an earlier
+     * laptop's bundle, say): the laptop does not ask again for the version it carries. Older
+     * packages lack it.
+     */
+    guidelinesRead: z.object({ version: z.number().int().min(1), at: z.string().max(64) }).optional(),
+  }),
   /** The lead's plan; the laptop keeps it as its own, so both show the same k, policy and seed. */
   plan: z.object({
     k: z.number().int().min(1),

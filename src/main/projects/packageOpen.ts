@@ -4,6 +4,7 @@ import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
 import { datasetOriginHash, recordPackageOrigin } from '../export/datasetOrigin'
+import { takeGuidelinesRead } from '../guidelines/guidelines'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { createDataset, findDatasetByName } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
@@ -229,6 +230,8 @@ function openRead(
       db.prepare(
         'INSERT INTO guidelines (dataset_id, version, body, author, created_at) VALUES (?, ?, ?, ?, ?)',
       ).run(ds.id, header.guidelines.version, header.guidelines.body, 'lead (package)', at)
+    // Read already at the lead's: the laptop does not ask again for the same version.
+    if (header.annotator.guidelinesRead) takeGuidelinesRead(db, ds.id, me, header.annotator.guidelinesRead)
     db.prepare(
       'INSERT INTO package_opened (id, dataset_id, annotator_id, dataset_hash, opened_at) VALUES (?, ?, ?, ?, ?)',
     ).run(header.id, ds.id, me, header.dataset.contentHash, at)

@@ -2,6 +2,7 @@ import type { PackageRefresh } from '../../shared/packageRefresh'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
+import { takeGuidelinesRead } from '../guidelines/guidelines'
 import type { Db } from '../store/connection'
 import { now } from '../store/repos/rows'
 import { deleteUnit, editUnit } from '../units/edit'
@@ -99,6 +100,8 @@ export function refreshPackage(
     }
   }
   counts.guidelinesVersion = refreshGuidelines(db, datasetId, header)
+  if (header.annotator.guidelinesRead)
+    takeGuidelinesRead(db, datasetId, owner.annotatorId, header.annotator.guidelinesRead)
   refreshPlan(db, datasetId, header, owner.annotatorId)
   const hash = datasetContentHash(db, datasetId)
   if (hash !== header.dataset.contentHash)

@@ -6,6 +6,9 @@ import { type QueuePlan, queuePlan } from './plan'
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 const NOT_CONTROL = 'NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)'
 const NOT_MINE = `NOT ${labelledBy('t.id', '@me')}`
+/** The target's item is one of mine (fixed policy); binds `@me` and `@ds`. */
+const MY_ITEM =
+  'EXISTS (SELECT 1 FROM assignments a WHERE a.annotator_id = @me AND a.dataset_id = @ds AND a.item_id = t.item_id)'
 
 /**
  * The SQL condition (on target alias `t`, annotator parameter `@me`) for "this target is still
@@ -47,10 +50,12 @@ function prepare(db: Db) {
     fixedAfter: fixed('>'),
     fixedWrap: fixed('<='),
     // Controls are served in an order that differs per person, so two people do not meet the
-    // same control at the same moment of their work.
+    // same control at the same moment of their work. Under a fixed plan only those in my own
+    // items: every real target I am served is in them, so one from elsewhere would stand out.
     control: db.prepare(
       `SELECT t.id FROM controls c JOIN targets t ON t.id = c.target_id JOIN units u ON u.id = t.unit_id
        WHERE c.dataset_id = @ds AND ${CURRENT} AND ${NOT_MINE} AND t.id <> @after
+         AND (@fixed = 0 OR ${MY_ITEM})
        ORDER BY (t.id * 2654435761 + @me * 40503) % 4294967291 LIMIT 1`,
     ),
     placed: db.prepare('SELECT labelled FROM dataset_labelled WHERE dataset_id = ? AND annotator_id = ?'),
@@ -95,7 +100,7 @@ export function nextUnderPlan(
   if (plan.controlRate > 0 && !(opening && plan.policy === 'fixed')) {
     const placed = (s.placed.get(datasetId, annotatorId) as { labelled: number } | undefined)?.labelled ?? 0
     if (controlTurn(plan.seed, annotatorId, placed, plan.controlRate)) {
-      const c = s.control.get(p) as Row
+      const c = s.control.get({ ...p, fixed: plan.policy === 'fixed' ? 1 : 0 }) as Row
       if (c) return c.id
     }
   }
@@ -134,7 +139,8 @@ export function firstAssignedItem(db: Db, datasetId: number, annotatorId: number
  * Of these targets, the ones the plan has settled for this annotator: k labels are on them from
  * others, or (fixed policy) their item is not assigned to them. The Annotate view marks them and
  * its "next unlabelled" passes them, so the view's own walk through an item keeps to the plan as
- * the queue does. Controls are never marked (they stay unmarked). Empty without a plan.
+ * the queue does. A control is marked only where the rest of its item is (fixed policy, an item
+ * not mine): left unmarked among marked units it would give itself away. Empty without a plan.
  */
 export function settledForMe(
   db: Db,
@@ -147,8 +153,9 @@ export function settledForMe(
   const rows = db
     .prepare(
       `SELECT t.id FROM targets t WHERE t.id IN (SELECT value FROM json_each(@ids)) AND t.dataset_id = @ds
-         AND ${NOT_CONTROL} AND ${NOT_MINE}
-         AND NOT (${planOpenCondition(plan, datasetId)})`,
+         AND ${NOT_MINE}
+         AND CASE WHEN ${NOT_CONTROL} THEN NOT (${planOpenCondition(plan, datasetId)})
+           ELSE ${plan.policy === 'fixed' ? `NOT ${MY_ITEM}` : '0'} END`,
     )
     .all({ ids: JSON.stringify(targetIds), ds: datasetId, me: annotatorId }) as { id: number }[]
   return new Set(rows.map((r) => r.id))

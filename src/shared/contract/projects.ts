@@ -85,6 +85,11 @@ export const AnnotatorFigures = z.object({
     interval: Interval.nullable(),
   }),
   kappaWithGold: z.number().nullable(),
+  /**
+   * The guidelines version they last read in full, and when (on this workspace, or on a laptop
+   * whose bundle was merged); null when none is recorded.
+   */
+  guidelinesRead: z.object({ version: z.number().int(), at: z.string() }).nullable(),
   /** Targets behind kappaWithGold: κ over fewer than the small-sample minimum is not read. */
   goldShared: z.number().int(),
   hourlyRate: z.number().nullable(),

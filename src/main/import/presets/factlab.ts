@@ -49,6 +49,8 @@ const Names = z.array(z.string())
 const Spans = z.array(z.object({ annotator: z.string() }).and(EvidenceSpan))
 const Metadata = z.record(z.string(), z.unknown())
 const Versions = z.record(z.string(), z.number().int().min(1))
+/** Label times as the workspace kept them (`now()` writes ISO times). Older exports lack the column. */
+const Times = z.record(z.string(), z.string().min(1).max(64))
 
 /** A JSON cell (text in CSV and Parquet, text or JSON in JSON lines), or null when empty. */
 function jsonCell<T>(row: Row, column: string, schema: z.ZodType<T>): T | null {
@@ -195,6 +197,7 @@ export function factlabConverter(columns: readonly string[]): RowConverter {
     // A version the file's guidelines do not hold (a file without them) is left out: a label never
     // names guidelines the workspace does not have.
     const versions = knownVersions.size > 0 ? (jsonCell(row, 'guidelines_version', Versions) ?? {}) : {}
+    const times = jsonCell(row, 'labelled_at', Times) ?? {}
     return given.map((c) => {
       const annotator = who.get(c)!
       const label: NormLabel = { annotator, verdict: verdictIn(schema, row, c) }
@@ -202,6 +205,7 @@ export function factlabConverter(columns: readonly string[]): RowConverter {
       if (seconds[annotator] !== undefined) label.seconds = seconds[annotator]
       const version = versions[annotator]
       if (version !== undefined && knownVersions.has(version)) label.guidelinesVersion = version
+      if (times[annotator] !== undefined) label.placedAt = times[annotator]
       const own = spans.filter((s) => s.annotator === annotator)
       if (own.length > 0) label.evidence = own.map(({ pane, start, end }) => ({ pane, start, end }))
       return label

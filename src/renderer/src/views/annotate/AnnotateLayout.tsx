@@ -7,7 +7,7 @@ import type { AnnotateState, TargetLabel } from '../../actions/types'
 import { Splitter } from '../../components/Splitter'
 import { useSettings } from '../../settings'
 import { KeyHelp } from './KeyHelp'
-import { SaveIndicator } from './StatusBits'
+import { RefusalBanner, SaveIndicator } from './StatusBits'
 import { TextPane } from './TextPane'
 import { UnitList } from './UnitList'
 import { useDiffHighlights } from './useDiffHighlights'
@@ -191,10 +191,15 @@ export function AnnotateLayout(p: Props) {
             Blind {p.blind ? 'on' : 'off'}
             {p.blind && view.hiddenJudgeVerdicts > 0 ? ` · ${view.hiddenJudgeVerdicts} hidden` : ''}
           </button>
-          {p.error && <span className="error-text">{p.error}</span>}
           <SaveIndicator status={p.saveStatus} onRetry={p.onRetry} />
         </div>
       </div>
+      <RefusalBanner status={p.saveStatus} />
+      {p.error && (
+        <p className="error-box annotate-error" role="alert">
+          {p.error}
+        </p>
+      )}
       {p.notice && (
         <p className="notice" role="status">
           {p.notice}

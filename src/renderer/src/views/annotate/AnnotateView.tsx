@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { UNIT_REWORDED } from '../../../../shared/contract/annotate'
 import * as A from '../../actions/annotate'
 import { verdictKeys } from '../../actions/keymap'
 import { keyTable } from '../../actions/keys'
@@ -54,20 +53,15 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   }, [load, route.targetId, route.itemId])
 
   const guidelines = useGuidelines(datasetId, annotatorId)
-  // A refused label is taken back: the unit shows what the workspace holds, and the bar says why.
+  // A refused label is taken back and the item read again, whatever the reason: the unit or its
+  // wording may be gone (a package opened from the CLI, an import withdrawn tells no open window),
+  // or labelling here closed to this person. The screen then shows what the workspace holds (a
+  // reload alone would keep the refused label, since it lays the stored labels over the shown
+  // ones), the guidelines chip is read again, and the banner under the bar says why.
   const { reload: reloadGuidelines } = guidelines
   // biome-ignore lint/correctness/useExhaustiveDependencies: viewRef is useAnnotateItem's ref, read when a save is refused
   const onRefused = useCallback(
-    (targetId: number, stored: TargetLabel | undefined, reason: string) => {
-      // The unit was reworded or removed elsewhere (a package opened from the CLI tells no open
-      // window): the item and the guidelines chip are read again, so the next label lands on
-      // the wording shown.
-      if (reason === UNIT_REWORDED) {
-        const itemId = viewRef.current?.item.id
-        if (itemId !== undefined) void load({ itemId })
-        reloadGuidelines()
-        return
-      }
+    (targetId: number, stored: TargetLabel | undefined, _reason: string) => {
       const mine = viewRef.current?.targets.find((t) => t.targetId === targetId)?.mine
       const back =
         stored ?? (mine ? { verdict: mine.verdict, evidence: mine.evidence, note: mine.note } : undefined)
@@ -76,6 +70,9 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
       else delete labels[targetId]
       stateRef.current = { ...stateRef.current, labels }
       setState(stateRef.current)
+      const itemId = viewRef.current?.item.id
+      if (itemId !== undefined) void load({ itemId })
+      reloadGuidelines()
     },
     [load, reloadGuidelines],
   )

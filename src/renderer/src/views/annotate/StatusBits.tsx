@@ -25,13 +25,30 @@ export function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry
         </button>
       </span>
     )
+  // The reason is long and must be read whole: it stands under the bar (RefusalBanner).
   if (state.kind === 'refused')
     return (
-      <span className="save-state error" role="alert" title={state.message}>
-        Not saved: {state.message}
+      <span className="save-state error" role="status" title={state.message}>
+        Not saved
       </span>
     )
   return <span className="save-state" role="status" />
+}
+
+/**
+ * Why the workspace refused the last label, in full, under the bar where it can wrap: in the
+ * bar's slot a sentence of any length was cut off. It stays until a later label is saved.
+ */
+export function RefusalBanner({ status }: { status: SaveStatus }) {
+  const state = useSyncExternalStore(status.subscribe, status.get)
+  if (state.kind !== 'refused') return null
+  return (
+    <p className="error-box save-refusal" role="alert">
+      <strong>Your last label was not saved.</strong> {state.message}
+      {/[.!?]$/.test(state.message) ? '' : '.'}
+      {/\breloaded\b/.test(state.message) ? '' : ' The item has been reloaded to show what is stored.'}
+    </p>
+  )
 }
 
 export function TabProgress({ done, total }: { done: number; total: number }) {

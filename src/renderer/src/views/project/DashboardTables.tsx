@@ -51,6 +51,24 @@ function ActiveTime({ a }: { a: Dashboard['annotators'][number] }) {
   )
 }
 
+/** "v3", marked when an older version than the current one is the last they read. */
+function GuidelinesRead({
+  read,
+  latest,
+}: {
+  read: Dashboard['annotators'][number]['guidelinesRead']
+  latest: number
+}) {
+  if (!read) return <span className="muted">not yet</span>
+  if (read.version < latest)
+    return (
+      <span className="error-text">
+        v{read.version} (v{latest} is out)
+      </span>
+    )
+  return <>v{read.version}</>
+}
+
 function Cost({ a }: { a: Dashboard['annotators'][number] }) {
   if (a.hourlyRate === null)
     return (
@@ -142,6 +160,11 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
               <th>Median s / label</th>
               <th>κ with adjudicated gold</th>
               <th>Control accuracy (95% CI)</th>
+              {d.plan.guidelinesVersion !== null && (
+                <th title="The guidelines version each person last read in full, here or on a laptop whose bundle was merged">
+                  Guidelines read
+                </th>
+              )}
               <th>Active time</th>
               <th>Cost</th>
             </tr>
@@ -160,6 +183,14 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                     ? '—'
                     : `${pct(a.controls.accuracy)} (${a.controls.correct}/${a.controls.answered}; ${pct(a.controls.interval?.low ?? null)}–${pct(a.controls.interval?.high ?? null)})`}
                 </td>
+                {d.plan.guidelinesVersion !== null && (
+                  <td
+                    data-testid="guidelines-read"
+                    title={a.guidelinesRead ? `Read ${a.guidelinesRead.at}` : undefined}
+                  >
+                    <GuidelinesRead read={a.guidelinesRead} latest={d.plan.guidelinesVersion} />
+                  </td>
+                )}
                 <td data-testid="active-time">
                   <ActiveTime a={a} />
                 </td>
