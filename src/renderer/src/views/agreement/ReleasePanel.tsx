@@ -3,9 +3,9 @@ import { PairTable, ScopeFigures, VariantTable } from './agreementParts'
 
 /**
  * The dataset's own reference labels (its sources: a release's raters, such as QAGS' workers or
- * SummEval's experts), read apart from the people's figures and never mixed into them: each
- * person against them, then the release's annotators among themselves — the agreement a
- * benchmark's paper reports.
+ * SummEval's experts), read apart from the people's figures and never mixed into them: the
+ * release's annotators among themselves first (the agreement a benchmark's paper reports), then
+ * each person against them.
  */
 export function ReleasePanel({ summary }: { summary: AgreementSummary }) {
   const among = summary.amongSources
@@ -16,18 +16,9 @@ export function ReleasePanel({ summary }: { summary: AgreementSummary }) {
       <h3>The release’s own labels</h3>
       <p className="agr-hint">
         Labels that came with the dataset
-        {among ? ` (${among.names.join(', ')})` : ''}, not given by anyone in this workspace. They are not
-        counted in the figures above.
+        {among ? ` (${among.names.join(', ')})` : ''}, not given by anyone in this workspace. They are never
+        counted in the people’s agreement.
       </p>
-      <div className="agr-tables" data-testid="source-pairs">
-        <PairTable
-          pairs={summary.sourcePairs}
-          kind="person-source"
-          min={min}
-          label="Each person against the release's labels"
-          caption="Each person against the release’s labels"
-        />
-      </div>
       {among && (
         <>
           <h4>Agreement among the release’s annotators</h4>
@@ -57,6 +48,15 @@ export function ReleasePanel({ summary }: { summary: AgreementSummary }) {
           </div>
         </>
       )}
+      <div className="agr-tables" data-testid="source-pairs">
+        <PairTable
+          pairs={summary.sourcePairs}
+          kind="person-source"
+          min={min}
+          label="Each person against the release's labels"
+          caption="Each person against the release’s labels"
+        />
+      </div>
     </section>
   )
 }
