@@ -138,7 +138,7 @@ function mark(x: number | null, n: number, min: number): string {
  * The release's own labels, apart from the people's figures: each person against them, then
  * the release's annotators among themselves (what the benchmark's paper reports).
  */
-function releaseSection(r: NonNullable<CardInput['release']>): string[] {
+function releaseSection(r: NonNullable<CardInput['release']>, alphaLevel: 'nominal' | 'interval'): string[] {
   const min = r.minSharedTargets
   const row = (p: DatasetAgreement['sourcePairs'][number]) =>
     `| ${cell(p.a)} | ${cell(p.b)} | ${p.n} | ${mark(p.kappa, p.n, min)} | ${mark(p.ac1, p.n, min)} | ${mark(p.pabak, p.n, min)} |`
@@ -165,7 +165,7 @@ function releaseSection(r: NonNullable<CardInput['release']>): string[] {
           '',
           `- percent agreement: ${agreementText(`${pct(among.percent)}${among.percentCi ? ` (95% Wilson interval ${pct(among.percentCi[0])}–${pct(among.percentCi[1])})` : ''}`, among.n, min)}`,
           `- Fleiss' κ: ${mark(among.fleissKappa, among.n, min)}`,
-          `- Krippendorff's α: ${mark(among.krippendorffAlpha, among.n, min)}`,
+          `- Krippendorff's α (${alphaLevel}): ${mark(among.krippendorffAlpha, among.n, min)}`,
           ...(among.ac1 === null && among.pabak === null
             ? []
             : [
@@ -255,13 +255,17 @@ export function buildCard(c: CardInput): string {
     ...projectSection(c.project ?? null),
     '## Agreement',
     '',
-    `Measured on the ${c.agreement.sharedTargets} targets that at least two people labelled` +
-      // The same figures as the Agreement view, which leaves control items out unless asked.
-      (c.release ? ', the release’s own labels not counted' : '') +
-      (c.project?.controls ? ' (control items left out).' : '.'),
-    '',
-    `- percent agreement (mean over targets of agreeing pairs of people): ${pct(c.agreement.percentAgreement)}`,
-    `- Fleiss' κ: ${num(c.agreement.fleissKappa)}`,
+    ...(c.release && c.agreement.sharedTargets === 0
+      ? ['No target has labels from two people, so there is no agreement among people to give.']
+      : [
+          `Measured on the ${c.agreement.sharedTargets} targets that at least two people labelled` +
+            // The same figures as the Agreement view, which leaves control items out unless asked.
+            (c.release ? ', the release’s own labels not counted' : '') +
+            (c.project?.controls ? ' (control items left out).' : '.'),
+          '',
+          `- percent agreement (mean over targets of agreeing pairs of people): ${pct(c.agreement.percentAgreement)}`,
+          `- Fleiss' κ: ${num(c.agreement.fleissKappa)}`,
+        ]),
     ...(c.agreement.pairs.length === 0
       ? []
       : [
@@ -273,7 +277,9 @@ export function buildCard(c: CardInput): string {
           ...c.agreement.pairs.map((p) => `| ${cell(p.a)} / ${cell(p.b)} | ${p.shared} | ${num(p.kappa)} |`),
         ]),
     '',
-    ...(c.release ? releaseSection(c.release) : []),
+    ...(c.release
+      ? releaseSection(c.release, c.labelSchema.type === 'numeric' ? 'interval' : 'nominal')
+      : []),
     '## License',
     '',
     'Set by the dataset owner; the source data’s own license applies.',
