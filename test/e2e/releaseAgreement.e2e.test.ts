@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { importFile } from '../../src/main/import'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ARTIFACTS, appSessions } from './harness'
 import { turnBlindOff } from './pages/blindWatch'
 
@@ -73,5 +74,50 @@ describe('the Agreement view of a released benchmark', () => {
       await page.setViewportSize({ width, height: 900 })
       await release.screenshot({ path: join(ARTIFACTS, `release-agreement-${width}.png`) })
     }
+  })
+
+  it('WikiEvalFacts with two people: theirs are the figures, the release’s verdicts each person’s reference', async () => {
+    const app = await start({ demo: false, annotator: 'lead' })
+    const { page } = app
+    await turnBlindOff(page)
+    const ws = app.server.ctx.workspace
+    const { datasetId } = await importFile(ws, { file: 'test/fixtures/import/wikievalfacts.csv' })
+    const ana = ensureAnnotator(ws.db, 'ana')
+    const lead = ensureAnnotator(ws.db, 'lead')
+    const targets = ws.db
+      .prepare(
+        `SELECT t.id FROM targets t JOIN candidates c ON c.id = t.candidate_id JOIN items i ON i.id = c.item_id
+         WHERE i.dataset_id = ? ORDER BY t.id LIMIT 4`,
+      )
+      .all(datasetId) as { id: number }[]
+    for (const [i, t] of targets.entries()) {
+      ws.labels.save({ targetId: t.id, annotatorId: lead.id, verdict: 'true', evidence: [] })
+      ws.labels.save({
+        targetId: t.id,
+        annotatorId: ana.id,
+        verdict: i === 0 ? 'false' : 'true',
+        evidence: [],
+      })
+    }
+    await page.evaluate(`location.hash = '#/agreement/${datasetId}'`)
+    const release = page.getByTestId('release-agreement')
+    await release.waitFor()
+    expect(await page.getByTestId('figure-Targets').textContent()).toBe('4')
+    expect(await page.getByRole('heading', { name: 'Among people' }).count()).toBe(1)
+    const rows = await page
+      .getByRole('table', { name: "Each person against the release's labels" })
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent)),
+      )
+    expect(rows).toEqual([
+      ['ana', 'wikievalfacts', '4'],
+      ['lead', 'wikievalfacts', '4'],
+    ])
+    // One set of the release's labels: nothing to agree among, so no such figure.
+    expect(await page.getByTestId('release-figure-Targets').count()).toBe(0)
+    expect(await release.textContent()).toContain('Labels that came with the dataset (wikievalfacts)')
+    await page.setViewportSize({ width: 1024, height: 900 })
+    await page.locator('.agr-summary').screenshot({ path: join(ARTIFACTS, 'release-with-people-1024.png') })
   })
 })

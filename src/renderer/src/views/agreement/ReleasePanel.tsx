@@ -11,13 +11,15 @@ export function ReleasePanel({ summary }: { summary: AgreementSummary }) {
   const among = summary.amongSources
   if (summary.sourcePairs.length === 0 && among === null) return null
   const min = summary.minSharedTargets
+  const names =
+    among?.names ??
+    [...new Set(summary.sourcePairs.filter((p) => p.kind === 'person-source').map((p) => p.b))].sort()
   return (
     <section className="agr-release" data-testid="release-agreement" aria-label="The release’s own labels">
       <h3>The release’s own labels</h3>
       <p className="agr-hint">
-        Labels that came with the dataset
-        {among ? ` (${among.names.join(', ')})` : ''}, not given by anyone in this workspace. They are never
-        counted in the people’s agreement.
+        Labels that came with the dataset ({names.join(', ')}), not given by anyone in this workspace. They
+        are never counted in the people’s agreement.
       </p>
       {among && (
         <>
