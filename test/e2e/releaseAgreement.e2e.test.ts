@@ -70,6 +70,17 @@ describe('the Agreement view of a released benchmark', () => {
       '1.00 too few shared targets (n=3)',
     ])
     expect(await workers.textContent()).not.toContain('lead')
+    // Compare's summary line says whose agreement it gives, and gives the release's beside it.
+    await page.evaluate(`location.hash = '#/compare/${datasetId}'`)
+    const summary = page.getByTestId('compare-summary')
+    await summary.waitFor()
+    expect(await summary.textContent()).toContain('agreement among people not defined')
+    expect(await page.getByTestId('release-agreement-summary').textContent()).toMatch(
+      /^ · among the release’s annotators 77\.8% \[27\.3–97\.0%\] · too few shared targets \(n=3\), Krippendorff's α 0\.43 · too few shared targets \(n=3\)$/,
+    )
+    await app.shot('release-compare-1440')
+    await page.evaluate(`location.hash = '#/agreement/${datasetId}'`)
+    await release.waitFor()
     for (const width of [1440, 1024]) {
       await page.setViewportSize({ width, height: 900 })
       await release.screenshot({ path: join(ARTIFACTS, `release-agreement-${width}.png`) })
