@@ -235,7 +235,7 @@ export function buildCard(c: CardInput): string {
     '## Annotators',
     '',
     ...(c.annotators.length === 0
-      ? ['No human labels yet.']
+      ? ['No labels yet.']
       : [
           '| annotator | column | labels |',
           '| --- | --- | --- |',
