@@ -54,12 +54,24 @@ export function toJsonReport(m: DatasetMetrics) {
   const pairJson = (p: (typeof a.cohenPairs)[number]) => ({
     a: p.a,
     b: p.b,
+    // people, person-source (a the person, b the release's labels) or sources (two of the release's)
+    kind: p.kind,
     n: p.n,
     kappa: p.kappa,
     ac1: p.ac1,
     pabak: p.pabak,
     too_few_shared: tooFewShared(p.n, a.minSharedTargets),
   })
+  const scopeJson = (v: AgreementFigures) => ({
+    n: v.n,
+    percent: v.percent,
+    percent_ci: v.percentCi,
+    percent_ci_method: v.percentCi === null ? null : 'wilson',
+    fleiss_kappa: v.fleissKappa,
+    krippendorff_alpha: v.krippendorffAlpha,
+    ...robust(v, a.minSharedTargets),
+  })
+  const among = a.amongSources
   return {
     dataset: m.dataset,
     schema: m.schema,
@@ -74,22 +86,26 @@ export function toJsonReport(m: DatasetMetrics) {
       percent_ci: a.percentCi,
       percent_ci_method: a.percentCi === null ? null : 'wilson',
       cohen_pairs: a.cohenPairs.map(pairJson),
-      // A person against the release's labels (a source): apart from the people's figures above.
+      // A person against the release's labels (a source), then two of the release's annotators:
+      // apart from the people's figures above.
       source_pairs: a.sourcePairs.map(pairJson),
+      // The release's annotators among themselves (what a benchmark's paper reports), never mixed
+      // into the people's figures; null with fewer than two sources.
+      among_sources:
+        among === null
+          ? null
+          : {
+              annotators: among.names,
+              ...scopeJson(among),
+              prevalence_note: prevalenceNote(among.dominantLabel, among.dominantShare),
+              by_variant: mapValues(among.byVariant, scopeJson),
+            },
       fleiss_kappa: a.fleissKappa,
       krippendorff_alpha: a.krippendorffAlpha,
       ...robust(a, a.minSharedTargets),
       min_shared_targets: a.minSharedTargets,
       prevalence_note: prevalenceNote(a.dominantLabel, a.dominantShare),
-      by_variant: mapValues(a.byVariant, (v) => ({
-        n: v.n,
-        percent: v.percent,
-        percent_ci: v.percentCi,
-        percent_ci_method: v.percentCi === null ? null : 'wilson',
-        fleiss_kappa: v.fleissKappa,
-        krippendorff_alpha: v.krippendorffAlpha,
-        ...robust(v, a.minSharedTargets),
-      })),
+      by_variant: mapValues(a.byVariant, scopeJson),
     },
     judges: m.judges.map((j) => ({
       run: j.runId,

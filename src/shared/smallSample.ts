@@ -100,7 +100,7 @@ export function agreementReading(value: number | null, n: number, min = MIN_SHAR
 export function prevalenceNote(label: string | null, share: number | null): string | null {
   if (share === null || share < DOMINANT_SHARE) return null
   const pct = `${(share * 100).toFixed(0)}%`
-  return `${pct} of labels are “${label ?? '?'}”: with one class this common, chance agreement is high, so κ and α read low even when people agree (the prevalence paradox); AC1 and PABAK do not discount agreement that way.`
+  return `${pct} of labels are “${label ?? '?'}”: with one class this common, chance agreement is high, so κ and α read low even when annotators agree (the prevalence paradox); AC1 and PABAK do not discount agreement that way.`
 }
 
 /** Hover text saying how an interval was made, and over how many targets. */

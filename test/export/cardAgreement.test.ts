@@ -69,6 +69,12 @@ describe('the dataset card gives the Agreement view’s figures, control items l
     // The release's own labels (a source) are compared with each person apart, never in the card's figures.
     expect(view.sourcePairs.some((p) => p.b === 'release' && p.n > 0)).toBe(true)
     expect(printed.pairs.some((p) => p.pair.includes('release'))).toBe(false)
+    // They come after, apart, each pair saying who is the person and who the release's labels.
+    const release = section.slice(section.indexOf('### The release’s own labels'))
+    expect(release).toContain('| person | release’s labels | shared targets | κ | AC1 | PABAK |')
+    for (const p of view.sourcePairs.filter((p) => p.kind === 'person-source' && p.n > 0))
+      expect(release).toContain(`| ${p.a} | ${p.b} | ${p.n} | `)
+    expect(view.sourcePairs.every((p) => p.kind === 'person-source' && p.b === 'release')).toBe(true)
     expect(section).toContain('(control items left out)')
     expect(card).toContain('- control items: 3 (')
   })

@@ -84,7 +84,7 @@ describe('dataset export, targets layout', () => {
     // 11 of the 12 shared targets agree.
     expect(card).toContain('Measured on the 12 targets')
     expect(card).toContain(
-      `percent agreement (mean over targets of agreeing annotator pairs): ${((11 / 12) * 100).toFixed(1)}%`,
+      `percent agreement (mean over targets of agreeing pairs of people): ${((11 / 12) * 100).toFixed(1)}%`,
     )
     // Ana: 6 true, 6 false; Ben the same but one false is not_clear. By hand: Cohen's κ =
     // (11/12 − 11/24) / (1 − 11/24) = 0.846; Fleiss' κ with pooled shares 12/24, 11/24, 1/24 = 0.845.

@@ -1,4 +1,6 @@
 import type { LabelSchema } from '../../shared/labelSchemas'
+import { agreementText } from '../../shared/smallSample'
+import type { DatasetAgreement } from '../metrics/agreementService'
 import type { ProjectCardFacts } from '../projects/cardFacts'
 import type { AgreementSummary } from './agreementSummary'
 import type { Feature } from './targetRows'
@@ -12,8 +14,15 @@ export interface CardInput {
   rows: number
   bytes: number
   labelSchema: LabelSchema
-  annotators: readonly { name: string; column?: string; labels: number }[]
+  /** `source`: the dataset's own reference labels (a release's rater), not a person. */
+  annotators: readonly { name: string; column?: string; labels: number; source?: boolean }[]
+  /** Among people only: the release's own labels are never in it. */
   agreement: AgreementSummary
+  /**
+   * The release's own labels as the Agreement view reads them (each person against them, their
+   * agreement among themselves); absent where the dataset has no source with labels.
+   */
+  release?: Pick<DatasetAgreement, 'sourcePairs' | 'amongSources' | 'minSharedTargets'>
   /** Where the gold (or exported labels) come from, for the wikievalfacts layout. */
   labelSource: string
   /** The dataset's gold rule in words (describeGoldRule): how gold is made where nobody adjudicated. */
@@ -120,6 +129,64 @@ function projectSection(p: ProjectCardFacts | null): string[] {
   ]
 }
 
+/** A coefficient with the small-sample mark the Agreement view and the reports give it. */
+function mark(x: number | null, n: number, min: number): string {
+  return agreementText(num(x), n, min)
+}
+
+/**
+ * The release's own labels, apart from the people's figures: each person against them, then
+ * the release's annotators among themselves (what the benchmark's paper reports).
+ */
+function releaseSection(r: NonNullable<CardInput['release']>, alphaLevel: 'nominal' | 'interval'): string[] {
+  const min = r.minSharedTargets
+  const row = (p: DatasetAgreement['sourcePairs'][number]) =>
+    `| ${cell(p.a)} | ${cell(p.b)} | ${p.n} | ${mark(p.kappa, p.n, min)} | ${mark(p.ac1, p.n, min)} | ${mark(p.pabak, p.n, min)} |`
+  const personPairs = r.sourcePairs.filter((p) => p.kind === 'person-source' && p.n > 0)
+  const sourcePairs = r.sourcePairs.filter((p) => p.kind === 'sources' && p.n > 0)
+  const among = r.amongSources
+  return [
+    '### The release’s own labels (not counted above)',
+    '',
+    ...(personPairs.length === 0
+      ? ['No person shares a target with the release’s labels.', '']
+      : [
+          'Each person against the release’s labels:',
+          '',
+          '| person | release’s labels | shared targets | κ | AC1 | PABAK |',
+          '| --- | --- | --- | --- | --- | --- |',
+          ...personPairs.map(row),
+          '',
+        ]),
+    ...(among === null
+      ? []
+      : [
+          `Agreement among the release’s annotators (${among.names.map(cell).join(', ')}), measured on the ${among.n} targets that at least two of them labelled; no person’s label is in it:`,
+          '',
+          `- percent agreement: ${agreementText(`${pct(among.percent)}${among.percentCi ? ` (95% Wilson interval ${pct(among.percentCi[0])}–${pct(among.percentCi[1])})` : ''}`, among.n, min)}`,
+          `- Fleiss' κ: ${mark(among.fleissKappa, among.n, min)}`,
+          `- Krippendorff's α (${alphaLevel}): ${mark(among.krippendorffAlpha, among.n, min)}`,
+          ...(among.ac1 === null && among.pabak === null
+            ? []
+            : [
+                `- Gwet's AC1: ${mark(among.ac1, among.n, min)}`,
+                `- PABAK: ${mark(among.pabak, among.n, min)}`,
+              ]),
+          ...(sourcePairs.length === 0
+            ? []
+            : [
+                '',
+                'The release’s annotators against each other:',
+                '',
+                '| release’s annotator | release’s annotator | shared targets | κ | AC1 | PABAK |',
+                '| --- | --- | --- | --- | --- | --- |',
+                ...sourcePairs.map(row),
+              ]),
+          '',
+        ]),
+  ]
+}
+
 /** README.md with a Hugging Face dataset-card header and a body a reviewer can read. */
 export function buildCard(c: CardInput): string {
   const body = [
@@ -168,35 +235,51 @@ export function buildCard(c: CardInput): string {
     '## Annotators',
     '',
     ...(c.annotators.length === 0
-      ? ['No human labels yet.']
+      ? ['No labels yet.']
       : [
           '| annotator | column | labels |',
           '| --- | --- | --- |',
           ...c.annotators.map(
-            (a) => `| ${cell(a.name)} | ${a.column ? `\`${a.column}\`` : '—'} | ${a.labels} |`,
+            (a) =>
+              `| ${cell(a.name)}${a.source ? ' (the release’s labels)' : ''} | ${a.column ? `\`${a.column}\`` : '—'} | ${a.labels} |`,
           ),
         ]),
+    ...(c.annotators.some((a) => a.source)
+      ? [
+          '',
+          'Names marked “the release’s labels” are the labels the dataset came with (its published ' +
+            'annotators), not people who labelled it in FactLab.',
+        ]
+      : []),
     '',
     ...projectSection(c.project ?? null),
     '## Agreement',
     '',
-    `Measured on the ${c.agreement.sharedTargets} targets that at least two annotators labelled` +
-      // The same figures as the Agreement view, which leaves control items out unless asked.
-      (c.project?.controls ? ' (control items left out).' : '.'),
-    '',
-    `- percent agreement (mean over targets of agreeing annotator pairs): ${pct(c.agreement.percentAgreement)}`,
-    `- Fleiss' κ: ${num(c.agreement.fleissKappa)}`,
+    ...(c.release && c.agreement.sharedTargets === 0
+      ? ['No target has labels from two people, so there is no agreement among people to give.']
+      : [
+          `Measured on the ${c.agreement.sharedTargets} targets that at least two people labelled` +
+            // The same figures as the Agreement view, which leaves control items out unless asked.
+            (c.release ? ', the release’s own labels not counted' : '') +
+            (c.project?.controls ? ' (control items left out).' : '.'),
+          '',
+          `- percent agreement (mean over targets of agreeing pairs of people): ${pct(c.agreement.percentAgreement)}`,
+          `- Fleiss' κ: ${num(c.agreement.fleissKappa)}`,
+        ]),
     ...(c.agreement.pairs.length === 0
       ? []
       : [
           '',
-          "Cohen's κ per pair of annotators:",
+          "Cohen's κ per pair of people:",
           '',
-          '| annotators | shared targets | κ |',
+          '| people | shared targets | κ |',
           '| --- | --- | --- |',
           ...c.agreement.pairs.map((p) => `| ${cell(p.a)} / ${cell(p.b)} | ${p.shared} | ${num(p.kappa)} |`),
         ]),
     '',
+    ...(c.release
+      ? releaseSection(c.release, c.labelSchema.type === 'numeric' ? 'interval' : 'nominal')
+      : []),
     '## License',
     '',
     'Set by the dataset owner; the source data’s own license applies.',

@@ -8,6 +8,7 @@ import { UnitKind } from '../../shared/labelSchemas'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { labelCountsByAnnotator } from '../labels/reads'
+import { datasetAgreement } from '../metrics/datasetAgreement'
 import { projectCardFacts } from '../projects/cardFacts'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings, findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
@@ -175,6 +176,8 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
       .map((a) => a.id),
   )
   const people = labelled.filter((a) => !sources.has(a.id))
+  // The release's own labels, read as the Agreement view reads them (control items left out).
+  const release = labelled.some((a) => sources.has(a.id)) ? datasetAgreement(db, dataset.id) : undefined
   let counts: Map<number, number>
   let agreement: AgreementSummary
   let features: Feature[]
@@ -232,10 +235,12 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
     labelSchema: dataset.labelSchema,
     annotators: shown.map((a) => ({
       name: a.name,
+      source: sources.has(a.id),
       column: opts.format.startsWith('wikievalfacts') ? undefined : a.column,
       labels: counts.get(a.id) ?? 0,
     })),
     agreement,
+    release,
     project: projectCardFacts(db, dataset.id),
     labelSource,
     goldRule: describeGoldRule(datasetSettings(db, dataset.id).goldRule),

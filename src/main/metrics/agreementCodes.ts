@@ -2,6 +2,7 @@ import { MIN_SHARED_TARGETS } from '../../shared/smallSample'
 import type { AgreementSummary, CohenPair, DatasetAgreement } from './agreementService'
 import { annotatorOrder } from './humans'
 import type { TargetColumns } from './load'
+import { groupSourcePairs, pairOf } from './sourcePairs'
 import { alphaFromCoincidences } from './stats/agreement'
 import { Ac1Sums } from './stats/gwet'
 import { pabak } from './stats/pabak'
@@ -230,9 +231,7 @@ export function agreementFromLabels(
   order.forEach((a, i) => {
     column[a] = i
   })
-  const all = new Subset(values)
-  // By variant code: a target's subset without a lookup by key.
-  const perVariant: (Subset | undefined)[] = new Array(t.variants.length)
+  const people = new Scope(values, t.variants.length)
   // Pair (a, b), a < b, at a · width + b.
   const pairs: PairTally[] = new Array(width * width)
   for (let a = 0; a < width; a++)
@@ -243,8 +242,12 @@ export function agreementFromLabels(
     if (sources.has(a)) sourceColumn[i] = 1
   })
   const anySource = sourceColumn.includes(1)
-  // The people's codes of a row, when a source labelled the dataset too.
-  const people = new Int32Array(width)
+  // The release's annotators among themselves, where there are two or more.
+  const sourceCount = sourceColumn.reduce((n, x) => n + x, 0)
+  const released = sourceCount >= 2 ? new Scope(values, t.variants.length) : null
+  // The people's and the sources' codes of a row, when a source labelled the dataset too.
+  const personCodes = new Int32Array(width)
+  const sourceCodes = new Int32Array(width)
   // The row's present codes in column order, and their columns.
   const row = new Int32Array(width)
   const cols = new Int32Array(width)
@@ -282,52 +285,83 @@ export function agreementFromLabels(
     }
     for (let p = 0; p < m; p++)
       for (let q = p + 1; q < m; q++) pairs[cols[p]! * width + cols[q]!]!.add(row[p]!, row[q]!)
-    let mp = m
-    let rated = row
-    if (anySource) {
-      mp = 0
-      for (let p = 0; p < m; p++) if (sourceColumn[cols[p]!] === 0) people[mp++] = row[p]!
-      rated = people
-      if (mp === 0) continue
-    }
-    all.add(rated, mp, keys, counts)
     const vc = t.variant[i]!
-    let v = perVariant[vc]
-    if (!v) {
-      v = new Subset(values)
-      perVariant[vc] = v
+    if (!anySource) {
+      people.add(row, m, vc, keys, counts)
+      continue
     }
-    v.add(rated, mp, keys, counts)
+    let mp = 0
+    let ms = 0
+    for (let p = 0; p < m; p++)
+      if (sourceColumn[cols[p]!] === 0) personCodes[mp++] = row[p]!
+      else sourceCodes[ms++] = row[p]!
+    if (mp > 0) people.add(personCodes, mp, vc, keys, counts)
+    if (ms > 0) released?.add(sourceCodes, ms, vc, keys, counts)
   }
   const cohenPairs: CohenPair[] = []
   const sourcePairs: CohenPair[] = []
   for (let a = 0; a < width; a++)
     for (let b = a + 1; b < width; b++) {
-      const pair = pairs[a * width + b]!
-      const robust = pair.robust(categories)
-      ;(sourceColumn[a] || sourceColumn[b] ? sourcePairs : cohenPairs).push({
-        a: name(order[a]!),
-        b: name(order[b]!),
+      const tally = pairs[a * width + b]!
+      const robust = tally.robust(categories)
+      const pair = pairOf(name(order[a]!), name(order[b]!), sourceColumn[a] === 1, sourceColumn[b] === 1)
+      ;(pair.kind === 'people' ? cohenPairs : sourcePairs).push({
+        ...pair,
         n: robust.n,
-        kappa: pair.kappa(),
+        kappa: tally.kappa(),
         ac1: robust.ac1,
         pabak: robust.pabak,
       })
     }
-  const byVariant: Record<string, AgreementSummary> = {}
-  const variantNames: { code: number; name: string }[] = []
-  perVariant.forEach((subset, code) => {
-    if (!subset) return
-    variantNames.push({ code, name: t.variants[code]! })
-  })
-  variantNames.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
-  for (const { code, name: variant } of variantNames)
-    byVariant[variant] = perVariant[code]!.summary(categories, labelOf)
+  const summary = (scope: Scope) => scope.summary(t.variants, categories, labelOf)
+  const among = released && summary(released)
+  const theirs = summary(people)
   return {
-    ...all.summary(categories, labelOf),
+    ...theirs.all,
     cohenPairs,
-    sourcePairs,
-    byVariant,
+    sourcePairs: groupSourcePairs(sourcePairs),
+    amongSources: among && {
+      ...among.all,
+      names: order.flatMap((a, i) => (sourceColumn[i] === 1 ? [name(a)] : [])),
+      byVariant: among.byVariant,
+    },
+    byVariant: theirs.byVariant,
     minSharedTargets: MIN_SHARED_TARGETS,
+  }
+}
+
+/** One scope's running sums (the people's, or the release's annotators'): all rows and by variant. */
+class Scope {
+  readonly all: Subset
+  /** By variant code: a target's subset without a lookup by key. */
+  private readonly perVariant: (Subset | undefined)[]
+
+  constructor(
+    private readonly values: number,
+    variants: number,
+  ) {
+    this.all = new Subset(values)
+    this.perVariant = new Array(variants)
+  }
+
+  add(row: Int32Array, m: number, variant: number, keys: Int32Array, counts: Int32Array): void {
+    this.all.add(row, m, keys, counts)
+    let v = this.perVariant[variant]
+    if (!v) {
+      v = new Subset(this.values)
+      this.perVariant[variant] = v
+    }
+    v.add(row, m, keys, counts)
+  }
+
+  summary(variants: readonly string[], categories: number, labelOf: (code: number) => string) {
+    const byVariant: Record<string, AgreementSummary> = {}
+    const named: { code: number; name: string }[] = []
+    this.perVariant.forEach((subset, code) => {
+      if (subset) named.push({ code, name: variants[code]! })
+    })
+    named.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
+    for (const { code, name } of named) byVariant[name] = this.perVariant[code]!.summary(categories, labelOf)
+    return { all: this.all.summary(categories, labelOf), byVariant }
   }
 }

@@ -1,21 +1,24 @@
-import type { AgreementFigures, CohenPair } from '../../shared/contract/agreement'
+import type { AgreementFigures, CohenPair, SourceAgreement } from '../../shared/contract/agreement'
 import { MIN_SHARED_TARGETS } from '../../shared/smallSample'
 import { currentLabelsByName } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { getDataset } from '../store/repos/datasets'
+import { groupSourcePairs, pairOf } from './sourcePairs'
 import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement } from './stats/agreement'
 import { robustFigures } from './stats/robust'
 import { percentAgreementCi } from './stats/smallSample'
 
-export type { CohenPair }
+export type { CohenPair, SourceAgreement }
 export type AgreementSummary = AgreementFigures
 
 export interface DatasetAgreement extends AgreementSummary {
   /** Pairs of people; the overall figures are theirs alone. */
   cohenPairs: CohenPair[]
-  /** Pairs with a source (the dataset's own reference labels), shown apart. */
+  /** Pairs with a source (the dataset's own reference labels), shown apart: person–source first. */
   sourcePairs: CohenPair[]
+  /** The sources among themselves (null with fewer than two): the release's own agreement. */
+  amongSources: SourceAgreement | null
   byVariant: Record<string, AgreementSummary>
   minSharedTargets: number
 }
@@ -100,9 +103,9 @@ export function sourceNames(db: Db): Set<string> {
   )
 }
 
-/** The matrix with the named columns left out, and the rows left with no label at all. */
-function withoutColumns(m: Matrix, drop: ReadonlySet<string>): Matrix {
-  const keep = m.annotators.flatMap((a, i) => (drop.has(a) ? [] : [i]))
+/** The matrix with only the columns `keep` accepts, and the rows left with no label dropped. */
+function onlyColumns(m: Matrix, accept: (annotator: string) => boolean): Matrix {
+  const keep = m.annotators.flatMap((a, i) => (accept(a) ? [i] : []))
   if (keep.length === m.annotators.length) return m
   const rows: (string | null)[][] = []
   const variants: string[] = []
@@ -137,30 +140,45 @@ export function agreementFromMatrix(
       for (let t = 0; t < a.length; t++) if (a[t] !== null && b[t] !== null) n++
       const shared = a.flatMap((x, t) => (x !== null && b[t] !== null ? [[x, b[t]!]] : []))
       const robust = robustFigures(shared, categories, numeric)
-      const withSource = sources.has(m.annotators[i]!) || sources.has(m.annotators[j]!)
-      ;(withSource ? sourcePairs : cohenPairs).push({
-        a: m.annotators[i]!,
-        b: m.annotators[j]!,
+      const pair = pairOf(
+        m.annotators[i]!,
+        m.annotators[j]!,
+        sources.has(m.annotators[i]!),
+        sources.has(m.annotators[j]!),
+      )
+      ;(pair.kind === 'people' ? cohenPairs : sourcePairs).push({
+        ...pair,
         n,
         kappa: cohenKappa(a, b),
         ac1: robust.ac1,
         pabak: robust.pabak,
       })
     }
-  const people = withoutColumns(m, sources)
+  const people = scopeFigures(
+    onlyColumns(m, (a) => !sources.has(a)),
+    numeric,
+    categories,
+  )
+  const released = onlyColumns(m, (a) => sources.has(a))
+  const among = released.annotators.length < 2 ? null : scopeFigures(released, numeric, categories)
+  return {
+    ...people.all,
+    cohenPairs,
+    sourcePairs: groupSourcePairs(sourcePairs),
+    amongSources: among && { ...among.all, names: released.annotators, byVariant: among.byVariant },
+    byVariant: people.byVariant,
+    minSharedTargets: MIN_SHARED_TARGETS,
+  }
+}
+
+/** One scope's figures (the people's, or the release's annotators'), overall and by variant. */
+function scopeFigures(m: Matrix, numeric: boolean, categories: number) {
   const byVariant: Record<string, AgreementSummary> = {}
-  for (const variant of [...new Set(people.variants)].sort()) {
+  for (const variant of [...new Set(m.variants)].sort())
     byVariant[variant] = summarise(
-      people.rows.filter((_, i) => people.variants[i] === variant),
+      m.rows.filter((_, i) => m.variants[i] === variant),
       numeric,
       categories,
     )
-  }
-  return {
-    ...summarise(people.rows, numeric, categories),
-    cohenPairs,
-    sourcePairs,
-    byVariant,
-    minSharedTargets: MIN_SHARED_TARGETS,
-  }
+  return { all: summarise(m.rows, numeric, categories), byVariant }
 }

@@ -12,7 +12,14 @@ import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smal
 import { money, NOT_DEFINED, pct, pctCi, pValue } from './format'
 import { itemLevelTables } from './itemLevelTable'
 import { refcheckerTables } from './refchecker'
-import { agreementTable, cohenTable, INTERVALS_NOTE, kappaCell, rateCi } from './smallSample'
+import {
+  agreementTable,
+  cohenTable,
+  INTERVALS_NOTE,
+  kappaCell,
+  rateCi,
+  releaseAgreementTable,
+} from './smallSample'
 
 /** A report table: rendered to Markdown and HTML alike so the two never drift apart. */
 export interface Table {
@@ -138,8 +145,15 @@ export function reportTables(m: DatasetMetrics): Table[] {
     ],
   })
   tables.push(agreementTable(m))
-  if (m.agreement.cohenPairs.length > 0) tables.push(cohenTable(m))
-  if (m.agreement.sourcePairs.length > 0) tables.push(cohenTable(m, 'sources'))
+  // People first; then the release's own labels apart: each person against them, their own
+  // agreement among themselves, and their pairs.
+  for (const t of [
+    cohenTable(m),
+    cohenTable(m, 'person-source'),
+    releaseAgreementTable(m),
+    cohenTable(m, 'sources'),
+  ])
+    if (t !== null) tables.push(t)
   if (m.correlations.length > 0)
     tables.push({
       title: 'Scores against human labels',

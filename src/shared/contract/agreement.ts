@@ -9,7 +9,7 @@ const Id = z.number().int().positive()
 const Figure = z.number().nullable()
 
 export const AgreementFigures = z.object({
-  /** Targets labelled by at least two annotators. */
+  /** Targets labelled by at least two annotators of the scope (people, or the release's). */
   n: z.number().int(),
   percent: Figure,
   /** 95% Wilson interval of `percent` over the `n` shared targets; null with none. */
@@ -25,9 +25,17 @@ export const AgreementFigures = z.object({
 })
 export type AgreementFigures = z.infer<typeof AgreementFigures>
 
+/**
+ * Who a pair is: two people; a person and the dataset's own reference labels (a source: `a` is
+ * the person, `b` the source); or two of the release's annotators (both sources).
+ */
+export const PairKind = z.enum(['people', 'person-source', 'sources'])
+export type PairKind = z.infer<typeof PairKind>
+
 export const CohenPair = z.object({
   a: z.string(),
   b: z.string(),
+  kind: PairKind,
   n: z.number().int(),
   kappa: Figure,
   ac1: Figure,
@@ -35,16 +43,30 @@ export const CohenPair = z.object({
 })
 export type CohenPair = z.infer<typeof CohenPair>
 
+/**
+ * Agreement among the release's own annotators (the dataset's sources) with each other: what a
+ * benchmark's paper reports, apart from the people's figures and never mixed into them. Null where
+ * the dataset has fewer than two sources with labels.
+ */
+export const SourceAgreement = AgreementFigures.extend({
+  /** The sources it is measured among, in name order. */
+  names: z.array(z.string()),
+  byVariant: z.record(z.string(), AgreementFigures),
+})
+export type SourceAgreement = z.infer<typeof SourceAgreement>
+
 export const AgreementSummary = AgreementFigures.extend({
   /** Interval α for numeric label schemas, nominal otherwise. */
   alphaLevel: z.enum(['nominal', 'interval']),
   /** Pairs of people: the overall figures above are theirs alone. */
   cohenPairs: z.array(CohenPair),
   /**
-   * A person against the dataset's own reference labels (a source: the release's raters), and
-   * two sources against each other: shown apart, never inside the overall figures.
+   * A person against the dataset's own reference labels (a source: the release's raters), then
+   * two sources against each other (`kind` says which): shown apart, never inside the overall figures.
    */
   sourcePairs: z.array(CohenPair),
+  /** The release's annotators among themselves (null with fewer than two sources). */
+  amongSources: SourceAgreement.nullable(),
   byVariant: z.record(z.string(), AgreementFigures),
   /** κ and α over fewer shared targets than this get no strength word. */
   minSharedTargets: z.number().int(),

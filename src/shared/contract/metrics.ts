@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AgreementFigures, CohenPair } from './agreement'
+import { AgreementFigures, CohenPair, SourceAgreement } from './agreement'
 import { call } from './define'
 import { ItemLevel } from './itemLevel'
 import { RefcheckerEval } from './refchecker'
@@ -134,8 +134,10 @@ const AgreementSummary = AgreementFigures
 export const DatasetAgreement = AgreementSummary.extend({
   /** Pairs of people: the overall figures are theirs alone. */
   cohenPairs: z.array(CohenPair),
-  /** Pairs with a source (the dataset's own reference labels): shown apart. */
+  /** Pairs with a source (the dataset's own reference labels), person–source first: shown apart. */
   sourcePairs: z.array(CohenPair),
+  /** The release's annotators among themselves (null with fewer than two sources). */
+  amongSources: SourceAgreement.nullable(),
   byVariant: z.record(z.string(), AgreementSummary),
   /** κ and α over fewer shared targets than this get no strength word. */
   minSharedTargets: z.number().int(),

@@ -93,13 +93,29 @@ const CompareBody = memo(function CompareBody({
     />
   )
   const none = charted.judges.length === 0
+  // The release's own labels (sources) are never in the people's agreement: say so, and give theirs.
+  const among = m.agreement.amongSources
+  const withRelease = among !== null || m.agreement.sourcePairs.length > 0
   // People with an hourly rate have a cost too: they alone can fill the cost chart.
   const noCost = none && !m.humans.some((h) => h.cost != null)
   return (
     <>
       <p className="cmp-hint" data-testid="compare-summary">
-        {m.targets} targets, {m.goldTargets} with gold · {countOf(m.judges.length, 'judge run')} · agreement{' '}
-        <PercentFigure agreement={m.agreement} />, Krippendorff's α <AlphaFigure agreement={m.agreement} />
+        {m.targets} targets, {m.goldTargets} with gold · {countOf(m.judges.length, 'judge run')} · agreement
+        {withRelease ? ' among people' : ''} <PercentFigure agreement={m.agreement} />, Krippendorff's α{' '}
+        <AlphaFigure agreement={m.agreement} />
+        {among && (
+          <span data-testid="release-agreement-summary">
+            {' '}
+            · among the release’s annotators{' '}
+            <PercentFigure
+              agreement={{ ...among, minSharedTargets: m.agreement.minSharedTargets }}
+              testId=""
+            />
+            , Krippendorff's α{' '}
+            <AlphaFigure agreement={{ ...among, minSharedTargets: m.agreement.minSharedTargets }} />
+          </span>
+        )}
       </p>
       <section>
         <h2>Judges and humans</h2>
@@ -156,11 +172,22 @@ const CompareBody = memo(function CompareBody({
  * Percent agreement with its Wilson interval over the shared targets, and the mark every
  * agreement figure takes over too few of them (which gives n, so "(n 3)" is not said twice).
  */
-function PercentFigure({ agreement: a }: { agreement: DatasetMetrics['agreement'] }) {
+type Scope = Pick<
+  DatasetMetrics['agreement'],
+  'n' | 'percent' | 'percentCi' | 'krippendorffAlpha' | 'minSharedTargets'
+>
+
+function PercentFigure({
+  agreement: a,
+  testId = 'percent-agreement',
+}: {
+  agreement: Scope
+  testId?: string
+}) {
   const text = fmtPctCi(a.percent, a.percentCi)
   const note = kappaNote(a.n, a.minSharedTargets)
   return (
-    <span data-testid="percent-agreement" title="95% Wilson score interval over the shared targets">
+    <span data-testid={testId || undefined} title="95% Wilson score interval over the shared targets">
       {note === '' ? (
         `${text} (n ${a.n})`
       ) : (
@@ -177,7 +204,7 @@ function PercentFigure({ agreement: a }: { agreement: DatasetMetrics['agreement'
  * α as the Agreement view shows it (two decimals, the same small-sample mark), so the one figure
  * reads alike in both views; three decimals over three targets claim a precision it lacks.
  */
-function AlphaFigure({ agreement: a }: { agreement: DatasetMetrics['agreement'] }) {
+function AlphaFigure({ agreement: a }: { agreement: Scope }) {
   const note = kappaNote(a.n, a.minSharedTargets)
   return (
     <>
