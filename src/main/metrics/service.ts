@@ -9,6 +9,7 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
+import { clusterPatternsOfRun, denseClusters } from './clusterTally'
 import { sharedWords } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
 import { figuresOfCounts } from './figures'
@@ -206,6 +207,11 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
   const { alpha, beta } = datasetSettings(db, datasetId)
   const seed = boot.seed
   const costs = runCosts(db, runs)
+  let dense: ReturnType<typeof denseClusters> | null = null
+  const clusters = () => {
+    dense ??= denseClusters(t.candidate)
+    return dense
+  }
   const judges: JudgeMetrics[] = []
   const correlations: CorrelationRow[] = []
   const correct: CorrectnessBits[] = []
@@ -218,7 +224,12 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     const span: [number, number] = [reached.from, reached.to]
     // Its figure counts, confusion matrices and correctness bits in one pass over the span.
     const tally = tallyRun(reached, t, t.variants.length, t.labels.length)
-    const f = figuresOfCounts(tally.counts, t.variants, boot)
+    const f = figuresOfCounts(
+      tally.counts,
+      t.variants,
+      boot,
+      clusterPatternsOfRun(reached, t, clusters(), t.variants.length),
+    )
     judges.push({
       ...f.overall,
       runId: r.id,
