@@ -128,6 +128,9 @@ export function toJsonReport(m: DatasetMetrics) {
       completion_tokens: j.completionTokens,
       cost: j.cost,
       cost_basis: j.costBasis,
+      // Over the targets given a verdict (N/A and transport errors not counted): judgeRates.ts.
+      cost_per_1000: j.costPer1000,
+      cost_per_1000_of: j.costUnit,
       wall_seconds: j.wallSeconds,
       latency_p50_ms: j.latencyP50,
       latency_p95_ms: j.latencyP95,
@@ -139,6 +142,13 @@ export function toJsonReport(m: DatasetMetrics) {
         rate: r.rate,
         rate_ci: r.rateCi,
         rate_ci_method: r.rateCi === null ? null : 'wilson',
+        failed: r.failed,
+        unscored: r.unscored,
+        originals: r.originals,
+        corrected_so_far: r.correctedSoFar,
+        cumulative_rate: r.cumulativeRate,
+        cumulative_ci: r.cumulativeCi,
+        cumulative_ci_method: r.cumulativeCi === null ? null : 'wilson',
       })),
     })),
     humans: m.humans.map((h) => ({

@@ -44,6 +44,10 @@ export function refcheckerJson(m: DatasetMetrics) {
       triplet_error_rate: j.tripletErrorRate,
       triplet_error_ci: j.tripletErrorCi,
       triplet_error_ci_method: j.tripletErrorCiMethod,
+      // Three-way, over the same triplets: the RefChecker paper's checker scores.
+      triplet_accuracy: j.tripletAccuracy,
+      triplet_macro_f1: j.tripletMacroF1,
+      triplet_f1: j.tripletF1,
     })),
   }
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { consistencyOf, improvementRate } from '../../src/main/judges/rai'
 import { IMPROVER } from '../../src/main/judges/registry'
 import type { RewriteTask } from '../../src/main/judges/types'
 import { scriptedCtx, textReply, toolReply } from './scripted'
@@ -67,33 +66,5 @@ describe('RAI rewrite', () => {
     expect(await IMPROVER.rewrite(rewriteTask([false, true]), down.ctx)).toEqual({
       problem: 'the rewrite call failed: HTTP 503',
     })
-  })
-})
-
-describe('improvementRate', () => {
-  it('is corrected / inconsistent, counting a failed or unjudged rewrite as not corrected', () => {
-    expect(
-      improvementRate(
-        ['inconsistent', 'consistent', 'inconsistent', 'unjudged', 'inconsistent', 'inconsistent'],
-        ['consistent', 'consistent', 'inconsistent', 'consistent', null, 'unjudged'],
-      ),
-    ).toEqual({ inconsistent: 4, corrected: 1, rate: 1 / 4 })
-  })
-  it('has no rate when nothing was inconsistent, and refuses misaligned lists', () => {
-    expect(improvementRate(['consistent', 'unjudged'], ['inconsistent', null])).toEqual({
-      inconsistent: 0,
-      corrected: 0,
-      rate: null,
-    })
-    expect(() => improvementRate(['inconsistent'], [])).toThrow(/aligned/)
-  })
-})
-
-describe('consistencyOf', () => {
-  it('never lets a sentence without a verdict make a candidate inconsistent', () => {
-    expect(consistencyOf([null, true])).toBe('consistent')
-    expect(consistencyOf([null, false])).toBe('inconsistent')
-    expect(consistencyOf([null, null])).toBe('unjudged')
-    expect(consistencyOf([])).toBe('unjudged')
   })
 })

@@ -91,6 +91,31 @@ describe('method-specific figures in the service', () => {
     expect(perCandidate.pearson).toBeCloseTo(Math.SQRT1_2, 12)
   })
 
+  it('counts a candidate whose rewrite is missing as not corrected, and gives the cumulative rate', () => {
+    const d = sentenceDataset(DCR_SCHEMA, [
+      { item: 'a', variant: 'answer', sentences: 2 },
+      { item: 'a', variant: 'answer+rai1', sentences: 2 },
+      { item: 'b', variant: 'answer', sentences: 2 },
+      { item: 'b', variant: 'answer+rai1', sentences: 2 },
+      { item: 'c', variant: 'answer', sentences: 2 },
+    ])
+    const C = 'consistent'
+    const I = 'inconsistent'
+    // a fixed; b's rewrite still inconsistent; c inconsistent with no rewrite (the call failed).
+    const runId = d.run('dcr', [C, I, C, C, I, I, C, I, I, C])
+    const m = computeDatasetMetrics(d.db, d.datasetId)
+    const [r1] = m.judges.find((j) => j.runId === runId)!.rai
+    // 1 of the 3 inconsistent originals, not 1 of the 2 rewrites made.
+    expect(r1).toMatchObject({ inconsistent: 3, corrected: 1, failed: 1, unscored: 0, rate: 1 / 3 })
+    expect(r1).toMatchObject({ originals: 3, correctedSoFar: 1, cumulativeRate: 1 / 3 })
+    // Wilson, 1 of 3 (z = 1.96): centre (1/3 + z²/6) / (1 + z²/3) = 0.4269, half-width
+    // z/(1 + z²/3) · √(2/27 + z²/36) = 0.3654 → [0.0615, 0.7923].
+    expect(r1!.cumulativeCi![0]).toBeCloseTo(0.0615, 4)
+    expect(r1!.cumulativeCi![1]).toBeCloseTo(0.7923, 4)
+    const json = toJsonReport(m).judges.find((j) => j.run === runId)!
+    expect(json.rai[0]).toMatchObject({ failed: 1, corrected_so_far: 1, cumulative_rate: 1 / 3 })
+  })
+
   it('macro-averages the RefChecker distribution of a judge and of gold', () => {
     const d = sentenceDataset(REFCHECKER_SCHEMA, [
       { item: 'a', variant: 'answer', sentences: 3 },

@@ -60,6 +60,10 @@ describe('computeDatasetMetrics', () => {
     expect(ja.errorRate).toBeCloseTo(1 / 6, 12)
     expect(ja.naRate).toBeCloseTo(1 / 8, 12)
     expect(ja.cost).toBeCloseTo(0.03, 12)
+    // Per 1,000 facts given a verdict: $0.03 / (8 − 1 N/A − 1 error) × 1000 = $5, not $0.03 / 8.
+    expect(ja.costPer1000).toBeCloseTo(5, 12)
+    expect(ja.costUnit).toBe('facts')
+    expect(toJsonReport(m).judges.find((j) => j.run === a)).toMatchObject({ cost_per_1000_of: 'facts' })
     expect(ja.wallSeconds).toBeCloseTo(10, 3)
     // unsupported: gold 1,3,5 (of the judged six); A says unsupported on 3,5 → P 1, R 2/3, F1 0.8
     expect(ja.f1Unsupported).toBeCloseTo(0.8, 12)

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { auroc, correlate, kendallTauB, pearson, spearman } from '../../src/main/metrics/stats/correlation'
 import { correctnessBits, mcnemar, mcnemarBits, mcnemarExact } from '../../src/main/metrics/stats/mcnemar'
-import { dcrScore, raiRates, refcheckerDistribution } from '../../src/main/metrics/stats/methods'
+import { dcrScore, refcheckerDistribution } from '../../src/main/metrics/stats/methods'
 import { paretoFront, percentileOf, spread } from '../../src/main/metrics/stats/spread'
 
 /** The O(n²) definition, to check the fast algorithm against. */
@@ -139,21 +139,6 @@ describe('RefChecker and DCR figures', () => {
     expect(dcrScore([1, 1, -1, 1])).toEqual({ z: 0.5, score: 0.75 })
     expect(dcrScore([1, -1], 1, 0)).toEqual({ z: -0.5, score: 0.25 })
     expect(dcrScore([1], 0, 1)).toBeNull()
-  })
-
-  it('computes the RAI improvement rate per round', () => {
-    const rounds = raiRates([
-      { item: 1, variant: 'answer', consistent: false },
-      { item: 1, variant: 'answer+rai1', consistent: true },
-      { item: 2, variant: 'answer', consistent: false },
-      { item: 2, variant: 'answer+rai1', consistent: false },
-      { item: 2, variant: 'answer+rai2', consistent: true },
-      { item: 3, variant: 'answer', consistent: true },
-    ])
-    expect(rounds).toEqual([
-      { round: 1, inconsistent: 2, corrected: 1, rate: 0.5 },
-      { round: 2, inconsistent: 1, corrected: 1, rate: 1 },
-    ])
   })
 })
 

@@ -160,7 +160,9 @@ describe('judge CLI', () => {
       expect(improved.code).toBe(0)
       expect(JSON.parse(improved.out)).toMatchObject({
         status: 'done',
-        rounds: [{ round: 1, inconsistent: 2, corrected: 2, rate: 1 }],
+        rounds: [
+          { round: 1, inconsistent: 2, corrected: 2, failed: 0, rate: 1, originals: 2, cumulativeRate: 1 },
+        ],
       })
       const asked = fake().requests.slice(before)
       expect(asked.length).toBeGreaterThan(0)

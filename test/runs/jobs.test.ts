@@ -76,6 +76,17 @@ describe('extraction runs (units generate)', () => {
   })
 })
 
+/** A round of improvementReport with no failed or unscored rewrite. */
+const round = (k: number, rewritten: number, inconsistent: number, corrected: number) => ({
+  round: k,
+  rewritten,
+  inconsistent,
+  corrected,
+  failed: 0,
+  unscored: 0,
+  rate: inconsistent === 0 ? null : corrected / inconsistent,
+})
+
 // DCR's decisions are stored in the dataset's words (consistent → true or yes); RAI reads them so.
 describe.each([
   { name: 'faaf', schema: FAAF_SCHEMA },
@@ -116,7 +127,14 @@ describe.each([
     expect(rewrites).toHaveLength(2)
     expect(rewrites.every((r) => r.variant === 'answer+rai1' && r.text === FIXED)).toBe(true)
     expect(improvementReport(ws.db, improve!, dcrRun, 1)).toEqual([
-      { round: 1, rewritten: 2, inconsistent: 2, corrected: 2, rate: 1, unjudged: 0, unjudgedKept: 0 },
+      {
+        ...round(1, 2, 2, 2),
+        originals: 2,
+        correctedSoFar: 2,
+        cumulativeRate: 1,
+        unjudged: 0,
+        unjudgedKept: 0,
+      },
     ])
     const words = ws.db.prepare('SELECT DISTINCT verdict FROM verdicts ORDER BY verdict').pluck().all()
     expect(words).toEqual(schema.values.slice(0, 2).sort())
@@ -168,6 +186,61 @@ describe('RAI and sentences without a verdict', () => {
   const rewrites = (ws: ReturnType<typeof makeWorkspace>['ws']) =>
     ws.db.prepare('SELECT variant FROM candidates WHERE parent_candidate_id IS NOT NULL').pluck().all()
 
+  it('counts a failed rewrite as not corrected and gives the cumulative rate over the rounds', async () => {
+    fake.setScript((req) => {
+      if (req.toolName === RAI_TOOL_NAME) {
+        // Answer 2's rewrite comes back malformed: no rewrite is made for it.
+        if (req.userText.includes('Answer 2.')) return { kind: 'tool', arguments: { wrong: 'field' } }
+        const rewritten = req.userText.includes('Answer 1.') ? 'Still wrong.' : 'Fixed.'
+        return { kind: 'tool', arguments: { rewritten } }
+      }
+      if (req.toolName === DCE_TOOL_NAME) {
+        const decision = req.userText.includes('Fixed.') ? 'consistent' : 'inconsistent'
+        return { kind: 'tool', arguments: { sentences: [{ number: 1, reason: 'compared', decision }] } }
+      }
+      return answerAll('true')(req, 0)
+    })
+    const { ws, datasetId } = makeWorkspace(dir(), 3, 0)
+    const engine = engineFor(ws, { registry: BUILTIN_REGISTRY })
+    await engine.start(
+      oneRun(ws, {
+        ...runRequest(datasetId, '', { provider: 'lexical', model: 'splitter', method: 'sentences' }),
+        kind: 'extract',
+      }),
+    )
+    const dcrRun = oneRun(ws, runRequest(datasetId, fake.openaiUrl, { method: 'dcr' }))
+    await engine.start(dcrRun)
+    const [id] = createRuns(ws.db, {
+      ...runRequest(datasetId, fake.openaiUrl, { method: 'dcr' }),
+      kind: 'improve',
+      sourceRunId: dcrRun,
+      rounds: 2,
+    })
+    await engine.start(id!)
+    // Round 1: of 3 inconsistent, Answer 0 fixed, Answer 1 still wrong, Answer 2 not rewritten:
+    // 1/3, not 1/2. Round 2 fixes the one left: 1/1 of the round, 2/3 of the originals.
+    expect(improvementReport(ws.db, id!, dcrRun, 2)).toEqual([
+      {
+        ...round(1, 2, 3, 1),
+        failed: 1,
+        originals: 3,
+        correctedSoFar: 1,
+        cumulativeRate: 1 / 3,
+        unjudged: 0,
+        unjudgedKept: 0,
+      },
+      {
+        ...round(2, 1, 1, 1),
+        originals: 3,
+        correctedSoFar: 2,
+        cumulativeRate: 2 / 3,
+        unjudged: 0,
+        unjudgedKept: 0,
+      },
+    ])
+    ws.close()
+  })
+
   it('a run whose only flaw is an N/A sentence adds no variant and says there is nothing to improve', async () => {
     const { ws, dcrRun, improve } = await judged({ 'Answer 0.': 'consistent', 'Answer 1.': 'none' }, 2)
     const plan = improvementPlan(ws.db, dcrRun)
@@ -180,7 +253,14 @@ describe('RAI and sentences without a verdict', () => {
     expect(rewrites(ws)).toEqual([])
     expect(fake.calls()).toBe(calls)
     expect(improvementReport(ws.db, id, dcrRun, 1)).toEqual([
-      { round: 1, rewritten: 0, inconsistent: 0, corrected: 0, rate: null, unjudged: 0, unjudgedKept: 0 },
+      {
+        ...round(1, 0, 0, 0),
+        originals: 0,
+        correctedSoFar: 0,
+        cumulativeRate: null,
+        unjudged: 0,
+        unjudgedKept: 0,
+      },
     ])
     ws.close()
   })
@@ -199,8 +279,22 @@ describe('RAI and sentences without a verdict', () => {
     const id = await improve()
     expect(rewrites(ws)).toEqual(['answer+rai1'])
     expect(improvementReport(ws.db, id, dcrRun, 2)).toEqual([
-      { round: 1, rewritten: 1, inconsistent: 1, corrected: 1, rate: 1, unjudged: 0, unjudgedKept: 0 },
-      { round: 2, rewritten: 0, inconsistent: 0, corrected: 0, rate: null, unjudged: 0, unjudgedKept: 0 },
+      {
+        ...round(1, 1, 1, 1),
+        originals: 1,
+        correctedSoFar: 1,
+        cumulativeRate: 1,
+        unjudged: 0,
+        unjudgedKept: 0,
+      },
+      {
+        ...round(2, 0, 0, 0),
+        originals: 1,
+        correctedSoFar: 1,
+        cumulativeRate: 1,
+        unjudged: 0,
+        unjudgedKept: 0,
+      },
     ])
     ws.close()
   })
@@ -243,7 +337,14 @@ describe('RAI and sentences without a verdict', () => {
     expect(prompts[0]).toContain('2. [INCONSISTENT] Marlowe wrote it. Reason: the author')
     // The rewrite's N/A sentence does not hold back its correction, and the round says what became of it.
     expect(improvementReport(ws.db, id!, dcrRun, 1)).toEqual([
-      { round: 1, rewritten: 1, inconsistent: 1, corrected: 1, rate: 1, unjudged: 1, unjudgedKept: 1 },
+      {
+        ...round(1, 1, 1, 1),
+        originals: 1,
+        correctedSoFar: 1,
+        cumulativeRate: 1,
+        unjudged: 1,
+        unjudgedKept: 1,
+      },
     ])
     ws.close()
   })

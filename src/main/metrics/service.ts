@@ -2,18 +2,20 @@
 // service.ts assembles them; stats/ holds the pure statistics (no I/O, checked by depcheck).
 
 import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
+import { costPer1000, costUnitOf } from '../../shared/judgeRates'
 import { modeWord } from '../../shared/runNames'
 import { activeTimeInRange } from '../labels/activeTime'
 import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
+import { clusterPatternsOfRun, denseClusters } from './clusterTally'
 import { sharedWords } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
 import { figuresOfCounts } from './figures'
 import { humanFigures } from './humans'
 import { tallyRun } from './judgeTally'
-import { type RunColumns, runSpanColumns, ST_OK, type TargetColumns } from './load'
+import { type RunColumns, runSpanColumns, ST_NONE, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runIdentity } from './runIdentity'
 import { replayRuns, runCosts } from './runInfo'
@@ -21,7 +23,8 @@ import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { binaryFigures, SUPPORTED } from './stats/binary'
 import { aurocCut, correlate, readableCorrelations } from './stats/correlation'
 import { type CorrectnessBits, mcnemarBits } from './stats/mcnemar'
-import { dcrScore, raiRates, refcheckerDistribution } from './stats/methods'
+import { dcrScore, refcheckerDistribution } from './stats/methods'
+import { chainsOfVariants, findingOf, raiCurve } from './stats/rai'
 import { wilsonCi } from './stats/smallSample'
 import { paretoFront, spread } from './stats/spread'
 
@@ -116,16 +119,29 @@ function correlationsFor(
 }
 
 function raiFor(t: TargetColumns, run: RunColumns): JudgeMetrics['rai'] {
-  const marks = candidateMarks(t, run.bin)
-  const firstTarget = new Map<number, number>()
-  for (let i = 0; i < t.ids.length; i++)
-    if (!firstTarget.has(t.candidate[i]!)) firstTarget.set(t.candidate[i]!, i)
-  const candidates = [...marks].map(([c, m]) => {
-    const i = firstTarget.get(c)!
-    return { item: t.item[i]!, variant: t.variants[t.variant[i]!]!, consistent: m.every((s) => s > 0) }
-  })
-  // A round's rate is a plain share of its inconsistent candidates: Wilson's interval over them.
-  return raiRates(candidates).map((r) => ({ ...r, rateCi: wilsonCi(r.corrected, r.inconsistent).ci }))
+  // Each candidate the run reached, with what it found of its sentences (null: N/A or failed).
+  const sentences = new Map<number, { item: number; variant: string; found: (boolean | null)[] }>()
+  for (let i = 0; i < t.ids.length; i++) {
+    if (run.status[i] === ST_NONE) continue
+    const c = t.candidate[i]!
+    let s = sentences.get(c)
+    if (!s) {
+      s = { item: t.item[i]!, variant: t.variants[t.variant[i]!]!, found: [] }
+      sentences.set(c, s)
+    }
+    const b = run.bin[i]!
+    s.found.push(run.status[i] !== ST_OK || b < 0 ? null : b === SUPPORTED)
+  }
+  const { chains, rounds } = chainsOfVariants(
+    [...sentences.values()].map((s) => ({ item: s.item, variant: s.variant, finding: findingOf(s.found) })),
+  )
+  // A round's rate is a plain share of its inconsistent candidates: Wilson's interval over them,
+  // as the cumulative one is over the originals.
+  return raiCurve(chains, rounds).map((r) => ({
+    ...r,
+    rateCi: wilsonCi(r.corrected, r.inconsistent).ci,
+    cumulativeCi: wilsonCi(r.correctedSoFar, r.originals).ci,
+  }))
 }
 
 /** `codes` is asked for only when the schema is RefChecker's: a run's full-length codes are made on first use. */
@@ -191,6 +207,11 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
   const { alpha, beta } = datasetSettings(db, datasetId)
   const seed = boot.seed
   const costs = runCosts(db, runs)
+  let dense: ReturnType<typeof denseClusters> | null = null
+  const clusters = () => {
+    dense ??= denseClusters(t.candidate)
+    return dense
+  }
   const judges: JudgeMetrics[] = []
   const correlations: CorrelationRow[] = []
   const correct: CorrectnessBits[] = []
@@ -203,7 +224,12 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     const span: [number, number] = [reached.from, reached.to]
     // Its figure counts, confusion matrices and correctness bits in one pass over the span.
     const tally = tallyRun(reached, t, t.variants.length, t.labels.length)
-    const f = figuresOfCounts(tally.counts, t.variants, boot)
+    const f = figuresOfCounts(
+      tally.counts,
+      t.variants,
+      boot,
+      clusterPatternsOfRun(reached, t, clusters(), t.variants.length),
+    )
     judges.push({
       ...f.overall,
       runId: r.id,
@@ -223,6 +249,8 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       },
       byVariant: f.byVariant,
       ...costs.get(r.id)!,
+      costPer1000: costPer1000(costs.get(r.id)!.cost, f.overall.judged - f.overall.na - f.overall.errors),
+      costUnit: costUnitOf(r.method),
       refchecker: refcheckerFor(t, () => run.code),
       rai: r.method === 'dcr' ? raiFor(t, run) : [],
     })

@@ -1,6 +1,6 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
 import type { RefFigures } from '../../shared/contract/refchecker'
-import { NOT_DEFINED, pct } from './format'
+import { NOT_DEFINED, num, pct } from './format'
 import { rateCi } from './smallSample'
 
 /** A report table (the shape tables.ts renders; declared here so the two files do not import each other). */
@@ -64,11 +64,17 @@ export function refcheckerTables(m: DatasetMetrics): Table[] {
   if (e.judges.length > 0)
     tables.push({
       title: 'RefChecker checkers against the human labels (per triplet, three-way)',
-      head: ['Checker', 'Triplets compared', 'Error rate [95% CI]'],
+      note: 'Accuracy and macro-F1 are three-way (entailment / neutral / contradiction), as the RefChecker paper scores checkers; macro-F1 averages the F1 of the classes either side used.',
+      head: ['Checker', 'Triplets compared', 'Error rate [95% CI]', 'Accuracy', 'Macro-F1', 'F1 E / N / C'],
       rows: e.judges.map((j) => [
         j.label,
         String(j.tripletsCompared),
         rateCi(j.tripletErrorRate, j.tripletErrorCi, j.tripletErrorCiMethod),
+        pct(j.tripletAccuracy),
+        num(j.tripletMacroF1),
+        j.tripletF1 === null
+          ? NOT_DEFINED
+          : [j.tripletF1.entailment, j.tripletF1.neutral, j.tripletF1.contradiction].map(num).join(' / '),
       ]),
     })
   return tables

@@ -15,7 +15,7 @@ export function kappaCell(kappa: number | null, n: number, min?: number): string
 }
 
 export const INTERVALS_NOTE =
-  'Intervals are seeded bootstrap 95% intervals; where a sample is too small or all one outcome (the bootstrap would collapse to a point), Wilson score intervals, marked (Wilson).'
+  'Intervals are seeded bootstrap 95% intervals; where a sample is too small or all one outcome (the bootstrap would collapse to a point), Wilson score intervals, marked (Wilson). Where a candidate holds several targets (facts of one call, sentences, triplets), the bootstrap resamples candidates, and the wider of it and Wilson’s over the targets is given.'
 
 type Scope = DatasetMetrics['agreement']['byVariant'][string]
 

@@ -7,6 +7,7 @@ import {
 import { humanCostGap, NO_TIME_RECORDED } from '../../shared/humanCost'
 import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
+import { COST_PER_1000_NOTE, RAI_NOTE } from '../../shared/judgeRates'
 import { costMark } from '../../shared/runNames'
 import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
 import { money, NOT_DEFINED, pct, pctCi, pValue } from './format'
@@ -84,13 +85,14 @@ export function reportTables(m: DatasetMetrics): Table[] {
   const ms = (x: number | null) => (x === null ? NOT_DEFINED : `${Math.round(x)} ms`)
   tables.push({
     title: 'Cost and time',
-    note: 'Latency percentiles leave out calls served from the response cache.',
+    note: `Latency percentiles leave out calls served from the response cache. ${COST_PER_1000_NOTE}`,
     head: [
       'Judge',
       'Calls',
       'Prompt tokens',
       'Completion tokens',
       'Cost',
+      'Cost / 1,000',
       'Wall time',
       'Latency p50',
       'Latency p95',
@@ -101,6 +103,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       String(j.promptTokens),
       String(j.completionTokens),
       [money(j.cost), costMark(j.costBasis, j.calls)].filter(Boolean).join(', '),
+      j.costPer1000 === null ? NOT_DEFINED : `${money(j.costPer1000)} per 1,000 ${j.costUnit}`,
       j.wallSeconds === null ? NOT_DEFINED : `${j.wallSeconds.toFixed(1)} s`,
       ms(j.latencyP50),
       ms(j.latencyP95),
@@ -220,15 +223,27 @@ export function reportTables(m: DatasetMetrics): Table[] {
   if (rai.length > 0)
     tables.push({
       title: 'RAI consistency improvement per round',
-      note: 'Rate: corrected / inconsistent candidates of the round before; the interval is Wilson’s over those candidates (n = Inconsistent).',
-      head: ['Judge', 'Round', 'Inconsistent', 'Corrected', 'Rate [95% CI]'],
+      note: RAI_NOTE,
+      head: [
+        'Judge',
+        'Round',
+        'Inconsistent',
+        'Corrected',
+        'Not rewritten',
+        'No verdict',
+        'Rate [95% CI]',
+        'Cumulative [95% CI]',
+      ],
       rows: rai.flatMap((j) =>
         j.rai.map((r) => [
           j.label,
           String(r.round),
           String(r.inconsistent),
           String(r.corrected),
+          String(r.failed),
+          String(r.unscored),
           rateCi(r.rate, r.rateCi, r.rateCi === null ? null : 'wilson'),
+          `${rateCi(r.cumulativeRate, r.cumulativeCi, r.cumulativeCi === null ? null : 'wilson')} (${r.correctedSoFar}/${r.originals})`,
         ]),
       ),
     })

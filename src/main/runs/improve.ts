@@ -1,7 +1,7 @@
 import { toBinary } from '../../shared/labelSchemas'
-import { type Consistency, consistencyOf, improvementRate } from '../judges/rai'
 import { schemaFit, toSchemaWords } from '../judges/schemaFit'
 import type { RewriteTask } from '../judges/types'
+import { type Finding, findingOf, type RaiRound, raiCurve } from '../metrics/stats/rai'
 import type { Db } from '../store/connection'
 import { ContentWriter } from '../store/repos/content'
 import { getDataset } from '../store/repos/datasets'
@@ -98,13 +98,9 @@ function findingsOf(db: Db, runId: number, candidateId: number): (boolean | null
   return sentenceVerdictsOfCandidate(db, runId, candidateId).map(consistent)
 }
 
-export interface RoundReport {
-  round: number
+export interface RoundReport extends RaiRound {
   /** Rewrites this round made; 0 when it had nothing to correct (and added no variant). */
   rewritten: number
-  inconsistent: number
-  corrected: number
-  rate: number | null
   /**
    * Sentences of the rewritten candidates the judge gave no verdict on: never counted as
    * inconsistent, and the rewrite is asked to keep them word for word.
@@ -114,40 +110,43 @@ export interface RoundReport {
   unjudgedKept: number
 }
 
-/** Per-round consistency improvement rate (corrected / inconsistent) of an improvement run. */
+/**
+ * Per-round consistency improvement rate of an improvement run, by the one rule the metrics use
+ * (metrics/stats/rai.ts): every original found inconsistent counts, a failed rewrite as not
+ * corrected, and the cumulative share over the originals beside each round's own.
+ */
 export function improvementReport(db: Db, runId: number, sourceRunId: number, rounds: number): RoundReport[] {
-  const out: RoundReport[] = []
-  for (let k = 1; k <= rounds; k++) {
-    const children = db
-      .prepare(
-        'SELECT id, parent_candidate_id AS parent, text FROM candidates WHERE origin = ? AND variant LIKE ?',
-      )
-      .all(llmOrigin(runId), `%+rai${k}`) as { id: number; parent: number; text: string }[]
-    const parents = judgedCandidates(db, k === 1 ? sourceRunId : runId, null).filter((t) =>
-      k === 1 ? !isRewrite(t.candidate.variant) : t.candidate.variant.endsWith(`+rai${k - 1}`),
+  const children = db
+    .prepare(
+      'SELECT id, parent_candidate_id AS parent, variant, text FROM candidates WHERE origin = ? AND variant LIKE ?',
     )
-    const before: Consistency[] = []
-    const after: (Consistency | null)[] = []
-    let unjudged = 0
-    let unjudgedKept = 0
-    for (const p of parents) {
-      before.push(consistencyOf(p.sentences.map((x) => x.consistent)))
-      const child = children.find((c) => c.parent === p.candidate.id)
-      after.push(child ? consistencyOf(findingsOf(db, runId, child.id)) : null)
-      if (!child) continue
-      const left = p.sentences.filter((x) => x.consistent === null)
-      unjudged += left.length
-      unjudgedKept += left.filter((x) => child.text.includes(x.text.trim())).length
+    .all(llmOrigin(runId), '%+rai%') as { id: number; parent: number; variant: string; text: string }[]
+  const childOf = new Map(children.map((c) => [c.parent, c]))
+  const originals = judgedCandidates(db, sourceRunId, null).filter((t) => !isRewrite(t.candidate.variant))
+  const judgedRewrites = new Map(judgedCandidates(db, runId, null).map((t) => [t.candidate.id, t]))
+  const chains: (Finding | null)[][] = []
+  const extras = Array.from({ length: rounds }, () => ({ rewritten: 0, unjudged: 0, unjudgedKept: 0 }))
+  for (const o of originals) {
+    const chain: (Finding | null)[] = [findingOf(o.sentences.map((x) => x.consistent))]
+    let parent: RewriteTask | undefined = o
+    for (let k = 1; k <= rounds && parent; k++) {
+      const found = childOf.get(parent.candidate.id)
+      const child = found?.variant.endsWith(`+rai${k}`) ? found : undefined
+      if (!child) {
+        chain.push(null)
+        break
+      }
+      const extra = extras[k - 1]!
+      extra.rewritten++
+      const left = parent.sentences.filter((x) => x.consistent === null)
+      extra.unjudged += left.length
+      extra.unjudgedKept += left.filter((x) => child.text.includes(x.text.trim())).length
+      chain.push(findingOf(findingsOf(db, runId, child.id)))
+      parent = judgedRewrites.get(child.id)
     }
-    out.push({
-      round: k,
-      rewritten: children.length,
-      ...improvementRate(before, after),
-      unjudged,
-      unjudgedKept,
-    })
+    chains.push(chain)
   }
-  return out
+  return raiCurve(chains, rounds).map((r, i) => ({ ...r, ...extras[i]! }))
 }
 
 /**

@@ -79,6 +79,10 @@ export const JudgeMetrics = Figures.extend({
    * and is priced with its model's prices entered since; `none`, no price then or now.
    */
   costBasis: z.enum(['run', 'model', 'none']).default('run'),
+  /** cost / targets given a verdict × 1000 (N/A and transport errors not counted); null with none (judgeRates.ts). */
+  costPer1000: z.number().nullable().default(null),
+  /** What those 1,000 are: facts for fact methods (FaaF, Prompt(T/F)), targets otherwise. */
+  costUnit: z.enum(['facts', 'targets']).default('targets'),
   refchecker: Distribution.nullable(),
   rai: z.array(
     z.object({
@@ -88,6 +92,14 @@ export const JudgeMetrics = Figures.extend({
       rate: Rate,
       /** 95% Wilson interval of `rate` over the `inconsistent` candidates; null with none. */
       rateCi: Interval.default(null),
+      /** Of `inconsistent`, those with no rewrite (it failed) and those whose rewrite got no verdict: not corrected. */
+      failed: z.number().int().default(0),
+      unscored: z.number().int().default(0),
+      /** Originals found inconsistent, those corrected by this round, and the share: the paper's multi-round curve. */
+      originals: z.number().int().default(0),
+      correctedSoFar: z.number().int().default(0),
+      cumulativeRate: Rate.default(null),
+      cumulativeCi: Interval.default(null),
     }),
   ),
 })

@@ -51,6 +51,13 @@ export const RefJudge = RefSource.extend({
   tripletErrorRate: Rate,
   tripletErrorCi: Ci,
   tripletErrorCiMethod: CiMethod,
+  /**
+   * Over the same triplets, in the three-way label space (the RefChecker paper's checker scores):
+   * accuracy, macro-F1 over the classes either side used, and F1 per class (null: unused).
+   */
+  tripletAccuracy: Rate.default(null),
+  tripletMacroF1: Rate.default(null),
+  tripletF1: z.object({ entailment: Rate, neutral: Rate, contradiction: Rate }).nullable().default(null),
 })
 export type RefJudge = z.infer<typeof RefJudge>
 

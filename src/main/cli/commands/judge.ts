@@ -403,5 +403,11 @@ function roundWords(r: RoundReport): string {
     r.unjudged === 0
       ? ''
       : `; ${countOf(r.unjudged, 'sentence')} without a verdict, not counted as inconsistent: ${r.unjudgedKept} kept as ${r.unjudged === 1 ? 'it was' : 'they were'}${changed > 0 ? `, ${changed} changed by the rewrite` : ''}`
-  return `round ${r.round}: ${r.rewritten} rewritten, ${r.corrected}/${r.inconsistent} corrected (${rate})${unjudged}`
+  const notCorrected = [
+    r.failed > 0 ? `${r.failed} not rewritten (the rewrite failed)` : '',
+    r.unscored > 0 ? `${r.unscored} rewritten with no verdict` : '',
+  ].filter(Boolean)
+  const counted = notCorrected.length > 0 ? `, counted as not corrected: ${notCorrected.join(', ')}` : ''
+  const cumulative = r.cumulativeRate === null ? 'n/a' : `${(r.cumulativeRate * 100).toFixed(1)}%`
+  return `round ${r.round}: ${r.rewritten} rewritten, ${r.corrected}/${r.inconsistent} corrected (${rate})${counted}; cumulative ${r.correctedSoFar}/${r.originals} of the originals found inconsistent (${cumulative})${unjudged}`
 }

@@ -9,6 +9,7 @@ import {
   type TripletPair,
   tripletErrorRate,
 } from './evaluate'
+import { threeWayScores } from './threeWay'
 
 const isClass = (v: string | undefined): v is RefClass =>
   (REFCHECKER_CLASSES as readonly string[]).includes(v ?? '')
@@ -66,6 +67,7 @@ export function refcheckerEvaluation(
       if (isClass(h) && isClass(j)) pairs.push({ human: h, judge: j, response: t.candidate[i]! })
     }
     const err = tripletErrorRate(pairs, opts)
+    const three = threeWayScores(pairs)
     return {
       ...evaluateByVariant(responsesOf(all, t, code), opts),
       runId: r.id,
@@ -74,6 +76,9 @@ export function refcheckerEvaluation(
       tripletErrorRate: err.rate,
       tripletErrorCi: err.ci,
       tripletErrorCiMethod: err.ciMethod,
+      tripletAccuracy: three.accuracy,
+      tripletMacroF1: three.macroF1,
+      tripletF1: pairs.length === 0 ? null : three.f1,
     }
   })
   return { human, judges }

@@ -1,5 +1,6 @@
 import { type DatasetMetrics, fmtPct, fmtPctCi, spreadRunsWords } from '../../../../shared/contract/metrics'
 import { type Cell, cellText, coefficientParts } from '../../../../shared/itemLevelRows'
+import { RAI_NOTE } from '../../../../shared/judgeRates'
 
 /** A titled table of text cells; nothing when it has no rows. */
 export function PlainTable(props: {
@@ -97,15 +98,29 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
       <PlainTable
         title="RAI consistency improvement per round"
         testId="rai"
-        note="Rate: corrected / inconsistent candidates of the round before, with its 95% Wilson interval over those candidates (n)."
-        head={['Judge', 'Round', 'Inconsistent', 'Corrected', 'Rate [95% CI]']}
+        note={RAI_NOTE}
+        head={[
+          'Judge',
+          'Round',
+          'Inconsistent',
+          'Corrected',
+          'Not rewritten',
+          'No verdict',
+          'Rate [95% CI]',
+          'Cumulative [95% CI]',
+        ]}
         rows={m.judges.flatMap((j) =>
           j.rai.map((r) => [
             j.label,
             String(r.round),
             String(r.inconsistent),
             String(r.corrected),
+            String(r.failed),
+            String(r.unscored),
             r.rate === null ? fmtPct(r.rate) : `${fmtPctCi(r.rate, r.rateCi)} (n ${r.inconsistent})`,
+            r.cumulativeRate === null
+              ? fmtPct(r.cumulativeRate)
+              : `${fmtPctCi(r.cumulativeRate, r.cumulativeCi)} (${r.correctedSoFar}/${r.originals})`,
           ]),
         )}
       />

@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/contract/metrics'
 import { humanCostGap, NO_RATE_TITLE, NO_TIME_RECORDED, NO_TIME_TITLE } from '../../../../shared/humanCost'
 import { humanRowLabel } from '../../../../shared/humanRowLabel'
+import { COST_PER_1000_NOTE, type CostUnit } from '../../../../shared/judgeRates'
 import { costMark } from '../../../../shared/runNames'
 import { ciTitle, kappaNote } from '../../../../shared/smallSample'
 
@@ -30,6 +31,8 @@ interface Row {
   /** How the cost was priced, when that needs saying (src/shared/runNames.ts costMark). */
   costMark?: string | null
   per1000: number | null
+  /** What the 1,000 are: facts for fact methods; null for people (their targets). */
+  per1000Of?: CostUnit
   /** A person's: why there is no cost (no time recorded, no rate); null when there is one. */
   costGap?: string | null
   /** Wall time and call latency, shown on hover over the cost. */
@@ -74,7 +77,7 @@ const COLUMNS: { key: SortKey; label: string; title: string }[] = [
     label: 'Cost',
     title: 'From the prices entered for the model; for people, active hours × hourly rate',
   },
-  { key: 'per1000', label: 'Cost / 1,000 targets', title: 'The same cost for a thousand targets' },
+  { key: 'per1000', label: 'Cost / 1,000 targets', title: COST_PER_1000_NOTE },
 ]
 
 function value(r: Row, key: SortKey): number | string | null {
@@ -109,7 +112,8 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         cost: j.cost,
         costMark: costMark(j.costBasis, j.calls),
         batch: j.batch,
-        per1000: j.judged > 0 ? (j.cost / j.judged) * 1000 : null,
+        per1000: j.costPer1000,
+        per1000Of: j.costUnit,
         timing: [
           j.wallSeconds === null ? null : `wall ${j.wallSeconds.toFixed(1)} s`,
           j.latencyP50 === null ? null : `latency p50 ${Math.round(j.latencyP50)} ms`,
@@ -235,6 +239,9 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
               </td>
               <td data-metric="per1000">
                 {r.per1000 === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.per1000)}
+                {r.per1000 !== null && r.per1000Of === 'facts' ? (
+                  <div className="muted small">per 1,000 facts</div>
+                ) : null}
               </td>
             </tr>
           ))}

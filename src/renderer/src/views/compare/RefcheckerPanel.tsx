@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { type DatasetMetrics, fmtPct, fmtPctCi } from '../../../../shared/contract/metrics'
-import type { RefFigures } from '../../../../shared/contract/refchecker'
+import { type DatasetMetrics, fmtNum, fmtPct, fmtPctCi } from '../../../../shared/contract/metrics'
+import type { RefFigures, RefJudge } from '../../../../shared/contract/refchecker'
 import { ciTitle } from '../../../../shared/smallSample'
 
 const dist = (d: RefFigures['macro']) =>
@@ -32,7 +32,28 @@ interface ErrorCell {
   title: string
 }
 
-function Row({ name, f, error }: { name: string; f: RefFigures; error?: ErrorCell }) {
+/** The checker's three-way scores against the humans (the RefChecker paper's figure). */
+const threeWay = (j: RefJudge) => ({
+  accuracy: fmtPct(j.tripletAccuracy),
+  macroF1: fmtNum(j.tripletMacroF1),
+  title:
+    j.tripletF1 === null
+      ? 'No triplet both labelled'
+      : `F1 per class over ${j.tripletsCompared} triplets: entailment ${fmtNum(j.tripletF1.entailment)}, neutral ${fmtNum(j.tripletF1.neutral)}, contradiction ${fmtNum(j.tripletF1.contradiction)} (a class neither side used is left out of the macro average)`,
+})
+
+function Row({
+  name,
+  f,
+  error,
+  judge,
+}: {
+  name: string
+  f: RefFigures
+  error?: ErrorCell
+  judge?: RefJudge
+}) {
+  const three = judge ? threeWay(judge) : null
   return (
     <tr>
       <td>{name}</td>
@@ -51,6 +72,8 @@ function Row({ name, f, error }: { name: string; f: RefFigures; error?: ErrorCel
         {f.strict.entailment} / {f.strict.neutral} / {f.strict.contradiction}
       </td>
       <td title={error?.title}>{error?.text ?? '—'}</td>
+      <td title={three?.title}>{three?.accuracy ?? '—'}</td>
+      <td title={three?.title}>{three?.macroF1 ?? '—'}</td>
     </tr>
   )
 }
@@ -101,6 +124,12 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
               <th className="cmp-plain-th">Hallucinated [95% CI]</th>
               <th className="cmp-plain-th">Strict E / N / C</th>
               <th className="cmp-plain-th">Per-triplet error vs humans</th>
+              <th className="cmp-plain-th" title="Three-way: entailment / neutral / contradiction">
+                Accuracy vs humans
+              </th>
+              <th className="cmp-plain-th" title="Three-way, averaged over the classes either side used">
+                Macro-F1 vs humans
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -112,6 +141,7 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
                   key={j.runId}
                   name={j.label}
                   f={f}
+                  judge={j}
                   error={{
                     text: `${fmtPctCi(j.tripletErrorRate, j.tripletErrorCi)} (n ${j.tripletsCompared})`,
                     title: ciTitle(j.tripletErrorCiMethod, j.tripletsCompared),

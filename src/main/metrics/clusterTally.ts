@@ -1,0 +1,51 @@
+import { cellOf, FIRST_CELL } from './figures'
+import { type SpanColumns, ST_OK } from './runStatus'
+import { type ClusterPattern, patternsOf } from './stats/clusterBootstrap'
+
+/**
+ * The clusters a run's ER and F1 intervals resample (stats/clusterBootstrap.ts): its judged pairs
+ * grouped by candidate, per variant. A candidate's targets share its call (FaaF, DCR) or its
+ * passage and extraction (Prompt(T/F), RefChecker), so the candidate is the unit drawn.
+ */
+
+/** Each target's candidate as a dense index 0…m−1 (made once per snapshot). */
+export function denseClusters(candidate: Int32Array): { of: Int32Array; count: number } {
+  const index = new Map<number, number>()
+  const of = new Int32Array(candidate.length)
+  for (let i = 0; i < candidate.length; i++) {
+    const c = candidate[i]!
+    let k = index.get(c)
+    if (k === undefined) {
+      k = index.size
+      index.set(c, k)
+    }
+    of[i] = k
+  }
+  return { of, count: index.size }
+}
+
+/**
+ * Per variant (in `variants` order), the cell patterns of the candidates the run judged against
+ * gold. A candidate belongs to one variant, so a variant's clusters are whole.
+ */
+export function clusterPatternsOfRun(
+  run: Pick<SpanColumns, 'from' | 'to' | 'status' | 'bin'>,
+  t: { goldBin: Int8Array; variant: Uint16Array },
+  clusters: { of: Int32Array; count: number },
+  variants: number,
+): ClusterPattern[][] {
+  const { from, to, status, bin } = run
+  const cells = new Int32Array(clusters.count * 4)
+  const touched: number[][] = Array.from({ length: variants }, () => [])
+  for (let i = from; i < to; i++) {
+    const k = i - from
+    const j = bin[k]!
+    const g = t.goldBin[i]!
+    if (status[k] !== ST_OK || j < 0 || g < 0) continue
+    const c = clusters.of[i]!
+    const o = c * 4
+    if (cells[o]! + cells[o + 1]! + cells[o + 2]! + cells[o + 3]! === 0) touched[t.variant[i]!]!.push(c)
+    cells[o + cellOf(j, g) - FIRST_CELL]!++
+  }
+  return touched.map((cs) => patternsOf(cells, cs))
+}
