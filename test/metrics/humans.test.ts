@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { denseClusters } from '../../src/main/metrics/clusterTally'
 import { figuresByVariant } from '../../src/main/metrics/figures'
 import { humanFigures } from '../../src/main/metrics/humans'
 import { type TargetColumns, verdictCoder } from '../../src/main/metrics/load'
@@ -74,7 +75,13 @@ describe('humans as judges', () => {
         (rows, stored, variant) => {
           const t = columns(rows, stored, variant)
           const names = new Map(t.human.annotatorIds.map((a) => [a, `annotator ${a}`]))
-          const got = humanFigures(t, verdictCoder(t.schema, t.labels), names, boot)
+          const got = humanFigures(
+            t,
+            verdictCoder(t.schema, t.labels),
+            names,
+            boot,
+            denseClusters(t.candidate),
+          )
           const want = reference(t)
           expect(got.map((h) => h.annotatorId).sort()).toEqual(want.map((w) => w.a).sort())
           for (const w of want) {
@@ -107,5 +114,50 @@ describe('humans as judges', () => {
       ),
       { seed: 12, numRuns: 300 },
     )
+  })
+})
+
+describe('humans as judges, read on the judges’ footing', () => {
+  it('resample whole candidates for their intervals, as a judge’s are', () => {
+    // 20 candidates of 5 facts, stored gold all supported; the person marks every fact of 4
+    // candidates unsupported: ER 20/100, but the candidates drawn are 20, as for a judge that
+    // misread 4 passages (clusterBootstrap.test.ts works this interval by hand: [0.05, ≥ 0.35]).
+    const n = 100
+    const indexOf = Int32Array.from({ length: n }, (_, i) => i)
+    const rows: [number, number, string][] = Array.from({ length: n }, (_, i) => [
+      i,
+      1,
+      i < 20 ? 'false' : 'true',
+    ])
+    const t: TargetColumns = {
+      schema: FAAF_SCHEMA,
+      labels: [...FAAF_SCHEMA.values],
+      variants: ['answer'],
+      indexOf,
+      ids: Int32Array.from(indexOf),
+      variant: new Uint16Array(n),
+      candidate: Int32Array.from(indexOf, (i) => Math.floor(i / 5)),
+      item: Int32Array.from(indexOf, (i) => Math.floor(i / 5)),
+      human: buildLabelColumns(n, rows, indexOf, VALUES),
+      labelPass: null,
+      stored: new Int32Array(n).fill(VALUES.indexOf('true')),
+      goldBin: new Int8Array(n),
+      goldCode: new Int16Array(n),
+      goldNum: new Float64Array(n),
+      goldCount: 0,
+      goldRule: null,
+    }
+    const names = new Map([[1, 'ana']])
+    const [ana] = humanFigures(
+      t,
+      verdictCoder(t.schema, t.labels),
+      names,
+      { seed: 1 },
+      denseClusters(t.candidate),
+    )
+    expect(ana!.errorRate).toBe(0.2)
+    expect(ana!.errorRateCiMethod).toBe('bootstrap')
+    expect(ana!.errorRateCi![0]).toBeCloseTo(0.05, 10)
+    expect(ana!.errorRateCi![1]).toBeGreaterThanOrEqual(0.35)
   })
 })

@@ -49,3 +49,28 @@ export function clusterPatternsOfRun(
   }
   return touched.map((cs) => patternsOf(cells, cs))
 }
+
+/**
+ * Per variant, the cell patterns of one person's labels as a judge (humans.ts): `judged` holds a
+ * target index and its cell (0…3, tp fp fn tn) per label counted against gold. `scratch` is
+ * clusters.count × 4 zeros, and is left zeroed, so one serves every person.
+ */
+export function clusterPatternsOfLabels(
+  judged: readonly number[],
+  variant: Uint16Array,
+  clusters: { of: Int32Array; count: number },
+  variants: number,
+  scratch: Int32Array,
+): ClusterPattern[][] {
+  const touched: number[][] = Array.from({ length: variants }, () => [])
+  for (let p = 0; p < judged.length; p += 2) {
+    const i = judged[p]!
+    const c = clusters.of[i]!
+    const o = c * 4
+    if (scratch[o]! + scratch[o + 1]! + scratch[o + 2]! + scratch[o + 3]! === 0) touched[variant[i]!]!.push(c)
+    scratch[o + judged[p + 1]!]!++
+  }
+  const out = touched.map((cs) => patternsOf(scratch, cs))
+  for (const cs of touched) for (const c of cs) scratch.fill(0, c * 4, c * 4 + 4)
+  return out
+}

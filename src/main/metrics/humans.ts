@@ -1,27 +1,35 @@
 import type { HumanMetrics } from '../../shared/contract/metrics'
 import type { Matrix } from './agreementService'
+import { clusterPatternsOfLabels } from './clusterTally'
 import { cellOf, countVerdict, FIGURE_SLOTS, FIRST_CELL, figuresOfCounts, JUDGED } from './figures'
 import type { Coder, TargetColumns } from './load'
 import { NONE } from './stats/binary'
 import type { BootstrapOptions } from './stats/bootstrap'
 import { goldCodes, majorityAt } from './stats/labelColumns'
 
+/** Per annotator: their figure counts, and each label counted against gold as target index, cell. */
+type Counted = [annotatorId: number, counts: Int32Array, judged: number[]][]
+
 /**
  * Humans as judges: every annotator's labels against the gold the *other* annotators make
- * (stored gold still wins), the ceiling a judge's error rate is read against.
+ * (stored gold still wins), the ceiling a judge's error rate is read against. Their intervals
+ * resample whole candidates as the judges' do (figures.ts), so the two are read on one footing.
  */
 export function humanFigures(
   t: TargetColumns,
   coder: Coder,
   names: Map<number, string>,
   boot: BootstrapOptions,
+  clusters: { of: Int32Array; count: number },
 ): HumanMetrics[] {
   const h = t.human
   const bins = h.values.map((v) => coder.bin(v, null))
   const counted = t.goldRule ? countsByRule(t, bins) : countsByMajority(t, bins)
+  const scratch = new Int32Array(clusters.count * 4)
   const out: HumanMetrics[] = []
-  for (const [a, counts] of counted) {
-    const f = figuresOfCounts(counts, t.variants, boot)
+  for (const [a, counts, judged] of counted) {
+    const patterns = clusterPatternsOfLabels(judged, t.variant, clusters, t.variants.length, scratch)
+    const f = figuresOfCounts(counts, t.variants, boot, patterns)
     if (f.overall.judged === 0) continue
     out.push({
       ...f.overall,
@@ -40,7 +48,7 @@ export function humanFigures(
  * count only targets they labelled, where the others' gold is the stored gold or the majority of
  * the target's other labels. No column per annotator over every target.
  */
-function countsByMajority(t: TargetColumns, bins: readonly number[]): [number, Int32Array][] {
+function countsByMajority(t: TargetColumns, bins: readonly number[]): Counted {
   const h = t.human
   const { start, annotator, code } = h
   const width = t.variants.length * FIGURE_SLOTS
@@ -52,6 +60,7 @@ function countsByMajority(t: TargetColumns, bins: readonly number[]): [number, I
   })
   const binOf = Int8Array.from(bins)
   const tally = new Int32Array(h.values.length)
+  const judged: number[][] = ids.map(() => [])
   const n = t.ids.length
   const storedGold = t.stored
   const variant = t.variant
@@ -77,15 +86,16 @@ function countsByMajority(t: TargetColumns, bins: readonly number[]): [number, I
       // One increment per label: its cell, or JUDGED where gold has no binary outcome; the
       // cells are added to JUDGED below (countVerdict's counts, without a second increment each).
       counts[slot[a]! * width + variant[i]! * FIGURE_SLOTS + (g < 0 ? JUDGED : cellOf(j, g))]!++
+      if (g >= 0) judged[slot[a]!]!.push(i, cellOf(j, g) - FIRST_CELL)
     }
   }
   for (let o = 0; o < counts.length; o += FIGURE_SLOTS)
     for (let cell = FIRST_CELL; cell < FIGURE_SLOTS; cell++) counts[o + JUDGED]! += counts[o + cell]!
-  return ids.map((a, k) => [a, counts.subarray(k * width, (k + 1) * width)])
+  return ids.map((a, k) => [a, counts.subarray(k * width, (k + 1) * width), judged[k]!])
 }
 
 /** The same counts under the dataset's own gold rule: its gold leaving each annotator out, whole. */
-function countsByRule(t: TargetColumns, bins: readonly number[]): [number, Int32Array][] {
+function countsByRule(t: TargetColumns, bins: readonly number[]): Counted {
   const h = t.human
   const n = t.ids.length
   return h.annotatorIds.map((a) => {
@@ -94,12 +104,15 @@ function countsByRule(t: TargetColumns, bins: readonly number[]): [number, Int32
       for (let k = h.start[i]!; k < h.start[i + 1]!; k++) if (h.annotator[k] === a) own[i] = bins[h.code[k]!]!
     const others = goldCodes(h, t.stored, a, t.goldRule?.(a))
     const counts = new Int32Array(t.variants.length * FIGURE_SLOTS)
+    const judged: number[] = []
     for (let i = 0; i < n; i++) {
       const j = own[i]!
       if (j < 0) continue
-      countVerdict(counts, 0, t.variant[i]!, j, others[i]! < 0 ? NONE : bins[others[i]!]!)
+      const g = others[i]! < 0 ? NONE : bins[others[i]!]!
+      countVerdict(counts, 0, t.variant[i]!, j, g)
+      if (g >= 0) judged.push(i, cellOf(j, g) - FIRST_CELL)
     }
-    return [a, counts]
+    return [a, counts, judged]
   })
 }
 

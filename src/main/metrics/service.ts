@@ -307,7 +307,7 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
     (n === 0 ? null : activeTimeInRange(db, t.ids[0]!, t.ids[n - 1]!, t.indexOf, t.labelPass)) ??
     activeTimeOn(db, t.ids)
   // Each person's time on the very targets the judges are scored on: what their cost is made of.
-  const humans = humanFigures(t, coder, names, boot).map((h) => {
+  const humans = humanFigures(t, coder, names, boot, clusters()).map((h) => {
     const own = time.get(h.annotatorId)
     return {
       ...h,
