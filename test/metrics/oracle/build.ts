@@ -19,8 +19,8 @@ import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../src/sh
 import type { UnitKind } from '../../../src/shared/labelSchemas'
 import { MIN_CORRELATION_PAIRS } from '../../../src/shared/smallSample'
 import { type ItemBootstrap, itemCorrelation } from './correlate'
+import { ITEM_SCORE_DEFINITIONS } from '../../../src/main/metrics/items/scores'
 import {
-  ITEM_SCORE_DEFINITIONS,
   type ItemScore,
   type ItemScoreKind,
   itemScores,

@@ -146,6 +146,7 @@ describe('item correlations on small samples', () => {
         'sentence',
         'share-supported',
         'all',
+        'pooled',
         '2',
         '— · too few items (n=2)',
         '— · too few items (n=2)',
