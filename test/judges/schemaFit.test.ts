@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schemaFit, toSchemaWords } from '../../src/main/judges/schemaFit'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
-import { OWN_SCORE_WORDS } from '../../src/shared/ownScore'
 import { JUDGE_METHODS } from '../../src/shared/domain'
 import {
   BINARY_SCHEMA,
@@ -13,6 +12,7 @@ import {
   numericSchema,
   REFCHECKER_SCHEMA,
 } from '../../src/shared/labelSchemas'
+import { OWN_SCORE_WORDS } from '../../src/shared/ownScore'
 import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
 import { addEveryUnitKind, engineFor, makeWorkspace, oneRun, runRequest, verdictRows } from '../runs/helpers'
@@ -38,7 +38,11 @@ describe('method × label schema rule', () => {
       { targetId: 2, status: 'ok', verdict: 'consistent' },
     ])
     expect(out[0]).toMatchObject({ status: 'ok', verdict: 'consistent', score: 1 })
-    expect(out[1]).toMatchObject({ status: 'na', verdict: null, problem: '"consistent" came without its score' })
+    expect(out[1]).toMatchObject({
+      status: 'na',
+      verdict: null,
+      problem: '"consistent" came without its score',
+    })
     for (const m of JUDGE_METHODS.filter((x) => !['lexical', 'dcr', 'holistic'].includes(x))) {
       const fit = schemaFit(m, numeric)
       expect(fit.ok).toBe(false)

@@ -4,6 +4,7 @@
 import { lexicalScores } from '../../../src/main/judges/lexical'
 import type { ItemInputs } from '../../../src/main/metrics/items/load'
 import { readableCorrelation } from '../../../src/main/metrics/items/readable'
+import { ITEM_SCORE_DEFINITIONS } from '../../../src/main/metrics/items/scores'
 import {
   type Coder,
   type RunColumns,
@@ -19,14 +20,7 @@ import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../src/sh
 import type { UnitKind } from '../../../src/shared/labelSchemas'
 import { MIN_CORRELATION_PAIRS } from '../../../src/shared/smallSample'
 import { type ItemBootstrap, itemCorrelation } from './correlate'
-import { ITEM_SCORE_DEFINITIONS } from '../../../src/main/metrics/items/scores'
-import {
-  type ItemScore,
-  type ItemScoreKind,
-  itemScores,
-  scoreKindFor,
-  type UnitVerdict,
-} from './scores'
+import { type ItemScore, type ItemScoreKind, itemScores, scoreKindFor, type UnitVerdict } from './scores'
 
 /**
  * Item-level series and correlations of a dataset: the gold's item scores per unit kind, every
