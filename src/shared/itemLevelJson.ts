@@ -1,4 +1,4 @@
-import type { ItemCorrelationRow, ItemLevel } from './contract/itemLevel'
+import type { ItemCorrelationRow, ItemLevel, SummaryLevelRow } from './contract/itemLevel'
 import { atBound, MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS, tooFewPairs } from './smallSample'
 
 /** The `item_level` block of `metrics --json` (docs/metrics-json.md), snake_case like the rest. */
@@ -28,6 +28,18 @@ function correlation(c: ItemCorrelationRow) {
   }
 }
 
+/** DCR's Table 3 level: per item, correlated across its responses, then averaged over items. */
+function summary(s: SummaryLevelRow) {
+  return {
+    items: s.items,
+    left_out: s.leftOut,
+    pearson: s.pearson,
+    spearman: s.spearman,
+    kendall_tau_b: s.kendallTauB,
+    too_few_items: tooFewPairs(s.items),
+  }
+}
+
 export function itemLevelJson(l: ItemLevel) {
   return {
     bootstrap_replicates: l.replicates,
@@ -49,6 +61,7 @@ export function itemLevelJson(l: ItemLevel) {
       score: s.score,
       values: s.values,
       units: s.units,
+      unmarked: s.unmarked,
       response_labels: s.responseLabels,
     })),
     correlations: l.correlations.map((c) => ({
@@ -59,7 +72,12 @@ export function itemLevelJson(l: ItemLevel) {
       unit_kind: c.unitKind,
       score: c.score,
       human_score: c.humanScore,
+      human_unit_kind: c.humanUnitKind,
+      // Pooled: every response is one pair (the fields at this level, as before).
+      level: 'pooled',
       ...correlation(c.overall),
+      summary_level: summary(c.summaryLevel),
+      system_level: { ...correlation(c.systemLevel), systems: c.systemLevel.n },
       by_variant: Object.fromEntries(Object.entries(c.byVariant).map(([k, v]) => [k, correlation(v)])),
     })),
   }

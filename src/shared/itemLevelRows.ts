@@ -1,4 +1,4 @@
-import type { ItemCorrelationRow, ItemLevel } from './contract/itemLevel'
+import type { ItemCorrelationRow, ItemLevel, SummaryLevelRow } from './contract/itemLevel'
 import { fmtNum, NOT_DEFINED } from './contract/metrics'
 import {
   atBound,
@@ -21,13 +21,14 @@ export const ITEM_LEVEL_HEAD = [
   'Units',
   'Item score',
   'Variant',
+  'Level',
   'Items',
   'Pearson',
   'Spearman',
   'Kendall τ-b',
 ]
 
-export const ITEM_LEVEL_NOTE = `One score per response (a candidate of an item) from the verdicts on its units, correlated with the human item score from gold of the same units (annotators: the gold the others make). Intervals: 95%, a seeded bootstrap over items; over fewer than ${BOOTSTRAP_MIN_N} items, Fisher's z. Over fewer than ${READ_CORRELATION_PAIRS} items a correlation is marked too few to read; under ${MIN_CORRELATION_PAIRS} none is given (${WITHHELD}): over two items every coefficient is ±1 whatever the scores. A coefficient of exactly ±1 has no interval ("interval undefined at ±1"): Fisher's z is infinite there and a bootstrap repeats ±1, so any interval would be made up. "not defined": one side gives every item the same score (in a variant of good answers, often all supported), so nothing varies to correlate.`
+export const ITEM_LEVEL_NOTE = `One score per response (a candidate of an item) from the verdicts on its units, correlated with the human item score from gold of the same units (annotators: the gold the others make; a DCR run on a dataset whose people score whole responses, such as SummEval, against those scores). Three levels: pooled, every response one pair; summary-level, as the DCR paper reports SummEval (per item, correlated across its responses, then averaged over items; items with fewer than two responses or with one side constant are left out and counted; no interval); system-level, each variant's mean scores correlated across variants (n = variants). Intervals: 95%, a seeded bootstrap over items; over fewer than ${BOOTSTRAP_MIN_N} items, Fisher's z. Over fewer than ${READ_CORRELATION_PAIRS} items a correlation is marked too few to read; under ${MIN_CORRELATION_PAIRS} none is given (${WITHHELD}): over two items every coefficient is ±1 whatever the scores. A coefficient of exactly ±1 has no interval ("interval undefined at ±1"): Fisher's z is infinite there and a bootstrap repeats ±1, so any interval would be made up. "not defined": one side gives every item the same score (in a variant of good answers, often all supported), so nothing varies to correlate.`
 
 export function fmtCoefCi(x: number | null, iv: readonly [number, number] | null): string {
   if (x === null) return NOT_DEFINED
@@ -88,14 +89,43 @@ function cells(c: ItemCorrelationRow): Cell[] {
   ]
 }
 
-/** One row overall per judge (or annotator), unit kind and score, then one per variant when there are several. */
+function summaryCells(s: SummaryLevelRow): Cell[] {
+  const n = `${s.items}${s.leftOut > 0 ? ` (${s.leftOut} left out)` : ''}`
+  const coef = (x: number | null) => coefficientParts(x, null, s.items, 'items')
+  return [n, coef(s.pearson), coef(s.spearman), coef(s.kendallTauB)]
+}
+
+function systemCells(c: ItemCorrelationRow): Cell[] {
+  return [
+    `${c.n} variants`,
+    coefficientParts(c.pearson, c.pearsonCi, c.n, 'variants', true),
+    coefficientParts(c.spearman, c.spearmanCi, c.n, 'variants', true),
+    coefficientParts(c.kendallTauB, c.kendallTauBCi, c.n, 'variants', true),
+  ]
+}
+
+export const POOLED = 'pooled'
+export const SUMMARY_LEVEL = 'summary-level (per item)'
+export const SYSTEM_LEVEL = 'system-level (per variant)'
+
+/**
+ * One pooled row per judge (or annotator), unit kind and score; then, with several variants, the
+ * summary-level and system-level rows and one pooled row per variant.
+ */
 export function itemLevelCells(l: ItemLevel): Cell[][] {
   return l.correlations.flatMap((c) => {
     const head = [c.label, c.unitKind, c.score]
     const variants = Object.entries(c.byVariant)
+    const several = variants.length > 1
     return [
-      [...head, 'all', ...cells(c.overall)],
-      ...(variants.length > 1 ? variants.map(([v, x]) => [...head, v, ...cells(x)]) : []),
+      [...head, 'all', POOLED, ...cells(c.overall)],
+      ...(several
+        ? [
+            [...head, 'all', SUMMARY_LEVEL, ...summaryCells(c.summaryLevel)],
+            [...head, 'all', SYSTEM_LEVEL, ...systemCells(c.systemLevel)],
+          ]
+        : []),
+      ...(several ? variants.map(([v, x]) => [...head, v, POOLED, ...cells(x)]) : []),
     ]
   })
 }

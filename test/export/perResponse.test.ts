@@ -31,10 +31,11 @@ describe('per-response figures for the exports', () => {
     expect(human[0]!.z).toBeCloseTo(1 / 3, 12)
     expect(human[0]!.score).toBeCloseTo(2 / 3, 12)
     expect(human[1]).toMatchObject({ consistent: 3, inconsistent: 0, z: 1, score: 1 })
-    // The run: item 1 has an N/A, left out of its marks (−1 +1 → Z 0, score 0.5).
+    // The run: item 1 has an N/A sentence. The judge gives no score then (Eq. 3 divides by every
+    // sentence), so neither does the export: it was 0.5 from the two marked ones.
     const judged = perResponseRows(fx.db, fx.datasetId, run)!
     expect(judged[0]).toMatchObject({ source: `run:${run}`, consistent: 2, inconsistent: 1 })
-    expect(judged[1]).toMatchObject({ consistent: 1, inconsistent: 1, z: 0, score: 0.5 })
+    expect(judged[1]).toMatchObject({ consistent: 1, inconsistent: 1, unmarked: 1, z: null, score: null })
     fx.db.close()
   })
 })

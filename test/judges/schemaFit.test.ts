@@ -12,6 +12,7 @@ import {
   numericSchema,
   REFCHECKER_SCHEMA,
 } from '../../src/shared/labelSchemas'
+import { OWN_SCORE_WORDS } from '../../src/shared/ownScore'
 import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
 import { addEveryUnitKind, engineFor, makeWorkspace, oneRun, runRequest, verdictRows } from '../runs/helpers'
@@ -26,10 +27,23 @@ const SCHEMAS: LabelSchema[] = [
 ]
 
 describe('method × label schema rule', () => {
-  it('the lexical baseline fits every schema; word methods never fit a numeric scale', () => {
+  it('the lexical baseline fits every schema; DCR and holistic keep their own scores on a numeric scale; other word methods never fit one', () => {
     for (const schema of SCHEMAS) expect(schemaFit('lexical', schema).ok).toBe(true)
     const numeric = numericSchema('msrpar', 0, 5, 2.5)
-    for (const m of JUDGE_METHODS.filter((x) => x !== 'lexical')) {
+    expect(schemaFit('dcr', numeric)).toEqual({ ok: true, mode: 'own-score' })
+    expect(schemaFit('holistic', numeric)).toEqual({ ok: true, mode: 'own-score' })
+    // A word without its number cannot be read on the scale: N/A, saying why.
+    const out = toSchemaWords(schemaFit('dcr', numeric), numeric, [
+      { targetId: 1, status: 'ok', verdict: 'consistent', score: 1 },
+      { targetId: 2, status: 'ok', verdict: 'consistent' },
+    ])
+    expect(out[0]).toMatchObject({ status: 'ok', verdict: 'consistent', score: 1 })
+    expect(out[1]).toMatchObject({
+      status: 'na',
+      verdict: null,
+      problem: '"consistent" came without its score',
+    })
+    for (const m of JUDGE_METHODS.filter((x) => !['lexical', 'dcr', 'holistic'].includes(x))) {
       const fit = schemaFit(m, numeric)
       expect(fit.ok).toBe(false)
       if (!fit.ok) expect(fit.reason).toMatch(/numeric scale \(0–5\)/)
@@ -118,7 +132,10 @@ describe.each(SCHEMAS.map((s) => ({ name: s.name, schema: s })))(
         const rows = verdictRows(ws, runId)
         const ok = rows.filter((r) => r.status === 'ok')
         expect(ok.length).toBeGreaterThan(0)
-        for (const r of ok) expect(checkVerdict(schema, r.verdict!)).toBeNull()
+        if (fit.mode === 'own-score')
+          // A numeric scale has no words: DCR and the holistic judge keep theirs with their number.
+          for (const r of ok) expect(Object.keys(OWN_SCORE_WORDS[method]!)).toContain(r.verdict)
+        else for (const r of ok) expect(checkVerdict(schema, r.verdict!)).toBeNull()
         ws.close()
       },
     )

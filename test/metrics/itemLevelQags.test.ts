@@ -117,6 +117,6 @@ describe('item-level evaluation on a QAGS-layout dataset', () => {
     expect(r.code, r.err).toBe(0)
     const text = readFileSync(md, 'utf8')
     expect(text).toContain('Item-level scores against human item scores')
-    expect(text).toMatch(/\| share-supported \| all \| 8 \|/)
+    expect(text).toMatch(/\| share-supported \| all \| pooled \| 8 \|/)
   })
 })

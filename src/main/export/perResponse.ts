@@ -1,8 +1,9 @@
+import { dcrCandidates } from '../metrics/dcrCandidates'
 import { ST_OK } from '../metrics/load'
 import { strictLabel } from '../metrics/refchecker/evaluate'
 import { datasetSnapshot } from '../metrics/snapshot'
 import { SUPPORTED } from '../metrics/stats/binary'
-import { dcrScore, REFCHECKER_CLASSES, type RefClass } from '../metrics/stats/methods'
+import { REFCHECKER_CLASSES, type RefClass } from '../metrics/stats/methods'
 import type { Db } from '../store/connection'
 import { datasetSettings, getDataset } from '../store/repos/datasets'
 
@@ -66,18 +67,19 @@ export function perResponseRows(db: Db, datasetId: number, runId: number | null)
       }
     })
   const { alpha, beta } = datasetSettings(db, datasetId)
+  // No score where a sentence is unmarked, as the judge and the metrics give none.
+  const scored = dcrCandidates(t, (i) => (bin(i) < 0 ? 0 : bin(i) === SUPPORTED ? 1 : -1), alpha, beta)
   return candidates.map((c) => {
-    const marks = (targets.get(c.id) ?? []).flatMap((i) =>
-      bin(i) < 0 ? [] : [bin(i) === SUPPORTED ? 1 : -1],
-    )
-    const s = marks.length === 0 ? null : dcrScore(marks, alpha, beta)
+    const d = scored.get(c.id)
+    const s = d?.score ?? null
     return {
       item_id: c.itemId,
       variant: c.variant,
       source,
-      sentences: (targets.get(c.id) ?? []).length,
-      consistent: marks.filter((m) => m > 0).length,
-      inconsistent: marks.filter((m) => m < 0).length,
+      sentences: d?.sentences ?? 0,
+      consistent: d?.consistent ?? 0,
+      inconsistent: d?.inconsistent ?? 0,
+      unmarked: d ? d.sentences - d.consistent - d.inconsistent : 0,
       z: s?.z ?? null,
       score: s?.score ?? null,
     }

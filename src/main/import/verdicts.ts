@@ -1,5 +1,6 @@
 import type { ImportFormat } from '../../shared/importMapping'
 import type { LabelSchema } from '../../shared/labelSchemas'
+import { OWN_SCORE_WORDS } from '../../shared/ownScore'
 import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { findDatasetByName } from '../store/repos/datasets'
@@ -136,11 +137,25 @@ class TargetFinder {
   }
 }
 
+/**
+ * DCR's or the holistic judge's word on a numeric dataset (shared/ownScore.ts): kept as the
+ * method's word, since the scale has none.
+ */
+function ownWord(words: Readonly<Record<string, number>>, raw: unknown): string {
+  const word = (typeof raw === 'string' ? raw : String(raw))
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
+  if (Object.hasOwn(words, word)) return word
+  throw new RowError(`${JSON.stringify(raw)} is not one of ${Object.keys(words).join(', ')}`)
+}
+
 function resolve(
   row: Row,
   finder: TargetFinder,
   schema: LabelSchema,
   cols: Record<string, string | undefined>,
+  method: string | undefined,
 ): Resolved {
   const need = (name: string) => {
     const c = cols[name]
@@ -163,9 +178,10 @@ function resolve(
   const base = { targetId, reason: text('reason'), citation: text('citation') }
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
     return { ...base, status: 'na', verdict: null, score: null, reason: base.reason ?? 'no verdict given' }
+  const own = schema.type === 'numeric' && method ? OWN_SCORE_WORDS[method] : undefined
   let verdict: string
   try {
-    verdict = toVerdict(schema, raw)
+    verdict = own ? ownWord(own, raw) : toVerdict(schema, raw)
   } catch (error) {
     // An answer outside the schema is the judge's format failure (N/A), not a broken file.
     return {
@@ -183,9 +199,11 @@ function resolve(
       : Number.NaN
   const score = Number.isFinite(given)
     ? given
-    : schema.type === 'numeric'
-      ? Number(verdict)
-      : (schema.scores?.[verdict] ?? null)
+    : own
+      ? own[verdict]!
+      : schema.type === 'numeric'
+        ? Number(verdict)
+        : (schema.scores?.[verdict] ?? null)
   return { ...base, status: 'ok', verdict, score }
 }
 
@@ -262,7 +280,7 @@ async function importRun(
       try {
         if (ev.kind === 'bad') throw new RowError(ev.error)
         if (!cols) cols = verdictColumns(file, Object.keys(ev.row))
-        const r = resolve(ev.row, finder, dataset.labelSchema, cols)
+        const r = resolve(ev.row, finder, dataset.labelSchema, cols, opts.method)
         const write = () => {
           try {
             insert(r)

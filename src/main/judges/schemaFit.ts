@@ -4,6 +4,7 @@ import {
   checkVerdict,
   type LabelSchema,
 } from '../../shared/labelSchemas'
+import { OWN_SCORE_METHODS } from '../../shared/ownScore'
 import type { VerdictOutcome } from './types'
 
 /**
@@ -13,7 +14,11 @@ import type { VerdictOutcome } from './types'
  * Rules, in order:
  * - `lexical` (and any method whose schema is `dataset`) scores overlap and answers in the
  *   dataset's own words, so it fits every schema.
- * - A numeric schema needs a number; every LLM method answers with words, so it is refused.
+ * - A numeric schema (SummEval's 1–5) has no words to answer in. Methods whose answer carries a
+ *   number of their own (DCR's ±1 sentence marks, the holistic grade's 2 / 1 / 0) keep their words
+ *   and that number (`own-score`), so the metrics can correlate the candidate's score with the
+ *   human scores as the DCR paper does; a verdict without its number is N/A. Methods that answer
+ *   only with words are refused.
  * - The method's words all belong to the schema: they are stored as they are.
  * - Otherwise they are translated through the binary: supported → the schema's first supported
  *   value, unsupported → its lowest-scored (else first) unsupported value, and the method's own
@@ -58,7 +63,7 @@ export const METHOD_VOCABULARY: Readonly<Record<string, Vocabulary | 'dataset'>>
 }
 
 export type SchemaFit =
-  | { ok: true; mode: 'dataset' | 'native' }
+  | { ok: true; mode: 'dataset' | 'native' | 'own-score' }
   | { ok: true; mode: 'translated'; map: Record<string, string> }
   | { ok: false; reason: string }
 
@@ -89,10 +94,11 @@ export function schemaFit(method: string, schema: LabelSchema): SchemaFit {
     return { ok: true, mode: 'dataset' }
   }
   if (!vocab) return { ok: true, mode: 'native' }
+  if (schema.type === 'numeric' && OWN_SCORE_METHODS.has(method)) return { ok: true, mode: 'own-score' }
   if (schema.type === 'numeric')
     return {
       ok: false,
-      reason: `${method} answers with the words ${words(vocab.values)}, but the dataset's label schema "${schema.name}" is a numeric scale (${schema.min}–${schema.max}); use the lexical baseline, whose score maps onto the scale, or a dataset with a word schema`,
+      reason: `${method} answers with the words ${words(vocab.values)}, but the dataset's label schema "${schema.name}" is a numeric scale (${schema.min}–${schema.max}); use DCR, the holistic judge or the lexical baseline, whose scores are correlated with the scale, or a dataset with a word schema`,
     }
   if (vocab.values.every((v) => schema.values.includes(v))) return { ok: true, mode: 'native' }
   const reps = binaryRepresentatives(schema)
@@ -124,6 +130,10 @@ export function toSchemaWords(
 ): VerdictOutcome[] {
   return outcomes.map((o) => {
     if (o.verdict === null || o.status !== 'ok') return o
+    if (fit.ok && fit.mode === 'own-score') {
+      if (typeof o.score === 'number' && Number.isFinite(o.score)) return o
+      return { ...o, status: 'na', verdict: null, problem: `"${o.verdict}" came without its score` }
+    }
     let out = o
     if (fit.ok && fit.mode === 'translated') {
       const mapped = fit.map[o.verdict]

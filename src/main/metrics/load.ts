@@ -1,5 +1,6 @@
 import { isDefaultGoldRule } from '../../shared/goldRule'
 import type { Binary, LabelSchema } from '../../shared/labelSchemas'
+import { ownScoreBinary } from '../../shared/ownScore'
 import type { StoredBlock } from '../labels/blocks'
 import { type LabelPass, loadLabelColumns } from '../labels/columns'
 import { storedGoldRows } from '../labels/gold'
@@ -135,6 +136,9 @@ export function verdictCoder(schema: LabelSchema, labels: string[]) {
   return {
     bin(verdict: string | null, score: number | null): number {
       if (schema.type === 'numeric') {
+        // DCR's and the holistic judge's words on a numeric dataset (shared/ownScore.ts).
+        const own = score === null ? null : ownScoreBinary(verdict)
+        if (own !== null) return own === 'supported' ? SUPPORTED : UNSUPPORTED
         const x = score ?? (verdict === null || verdict.trim() === '' ? Number.NaN : Number(verdict))
         if (!Number.isFinite(x)) return NONE
         return x >= schema.threshold ? SUPPORTED : UNSUPPORTED

@@ -12,6 +12,7 @@ import { datasetSettings } from '../store/repos/datasets'
 import { clusterPatternsOfRun, denseClusters } from './clusterTally'
 import { sharedWords } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
+import { dcrCandidates } from './dcrCandidates'
 import { figuresOfCounts } from './figures'
 import { humanFigures } from './humans'
 import { tallyRun } from './judgeTally'
@@ -23,7 +24,7 @@ import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { binaryFigures, SUPPORTED } from './stats/binary'
 import { aurocCut, correlate, readableCorrelations } from './stats/correlation'
 import { type CorrectnessBits, mcnemarBits } from './stats/mcnemar'
-import { dcrScore, refcheckerDistribution } from './stats/methods'
+import { refcheckerDistribution } from './stats/methods'
 import { chainsOfVariants, findingOf, raiCurve } from './stats/rai'
 import { wilsonCi } from './stats/smallSample'
 import { paretoFront, spread } from './stats/spread'
@@ -93,14 +94,15 @@ function correlationsFor(
       })
   }
   if (r.method === 'dcr') {
-    const judgeMarks = candidateMarks(t, run.bin)
-    const goldMarks = candidateMarks(t, t.goldBin)
+    // A candidate with an unmarked sentence has no score on either side, as the judge gives none.
+    const markOf = (b: number) => (b === SUPPORTED ? 1 : b < 0 ? 0 : -1)
+    const judge = dcrCandidates(t, (i) => (run.status[i] === ST_OK ? markOf(run.bin[i]!) : 0), alpha, beta)
+    const gold = dcrCandidates(t, (i) => markOf(t.goldBin[i]!), alpha, beta)
     const x: number[] = []
     const y: number[] = []
-    for (const [c, m] of judgeMarks) {
-      const g = goldMarks.get(c)
-      const js = dcrScore(m, alpha, beta)
-      const gs = g ? dcrScore(g, alpha, beta) : null
+    for (const [c, j] of judge) {
+      const js = j.score
+      const gs = gold.get(c)?.score
       if (js && gs) {
         x.push(js.score)
         y.push(gs.score)

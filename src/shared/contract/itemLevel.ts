@@ -37,6 +37,22 @@ export const ItemCorrelationSchema = z.object({
 })
 export type ItemCorrelationRow = z.infer<typeof ItemCorrelationSchema>
 
+/**
+ * The DCR paper's summary level (UniEval's): per item (source document), correlate across its
+ * responses, then average over items. No interval: an average of per-item coefficients has no
+ * Fisher's z, and none is made up. Coefficients are null under MIN_CORRELATION_PAIRS items counted.
+ */
+export const SummaryLevelSchema = z.object({
+  /** Items whose coefficients were averaged. */
+  items: z.number().int(),
+  /** Items left out: fewer than two responses scored on both sides, or one side constant. */
+  leftOut: z.number().int(),
+  pearson: Rate,
+  spearman: Rate,
+  kendallTauB: Rate,
+})
+export type SummaryLevelRow = z.infer<typeof SummaryLevelSchema>
+
 /** One labeller's or judge's item scores on units of one kind, aligned with `ItemLevel.items`. */
 export const ItemSeries = z.object({
   /** gold: the human gold; annotator: one person's own labels; judge: a run's verdicts. */
@@ -50,6 +66,11 @@ export const ItemSeries = z.object({
   values: z.array(z.number().nullable()),
   /** Units that counted per response. */
   units: z.array(z.number().int()),
+  /**
+   * DCR runs: responses the run reached with a sentence left unmarked (N/A, failed, or not
+   * judged): they get no score, as the judge gives none (Eq. 3 divides by every sentence).
+   */
+  unmarked: z.number().int().default(0),
   /** Triplets: RefChecker's response label per response. */
   responseLabels: z.array(z.string().nullable()).nullable(),
 })
@@ -65,7 +86,16 @@ export const ItemCorrelationRowSchema = z.object({
   score: ItemScoreKindSchema,
   /** What the human side is: the gold's item score of this unit kind (others' gold for annotators). */
   humanScore: ItemScoreKindSchema,
+  /**
+   * The units the human item score comes from: the same kind, except a DCR run on a dataset
+   * whose people score whole responses (SummEval), which is set against those scores.
+   */
+  humanUnitKind: z.enum(['fact', 'triplet', 'sentence', 'whole']),
+  /** Pooled: every response one pair. */
   overall: ItemCorrelationSchema,
+  summaryLevel: SummaryLevelSchema,
+  /** Per variant (system) mean scores, correlated across variants; n = variants. */
+  systemLevel: ItemCorrelationSchema,
   byVariant: z.record(z.string(), ItemCorrelationSchema),
 })
 export type ItemCorrelationLine = z.infer<typeof ItemCorrelationRowSchema>

@@ -4,21 +4,23 @@
 import { lexicalScores } from '../../../src/main/judges/lexical'
 import type { ItemInputs } from '../../../src/main/metrics/items/load'
 import { readableCorrelation } from '../../../src/main/metrics/items/readable'
-import { type Coder, type RunColumns, ST_OK, type TargetColumns } from '../../../src/main/metrics/load'
+import { ITEM_SCORE_DEFINITIONS } from '../../../src/main/metrics/items/scores'
+import {
+  type Coder,
+  type RunColumns,
+  ST_NONE,
+  ST_OK,
+  type TargetColumns,
+} from '../../../src/main/metrics/load'
 import { type RunRow, runLabel } from '../../../src/main/metrics/snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../../../src/main/metrics/stats/binary'
 import { goldCodes } from '../../../src/main/metrics/stats/labelColumns'
+import { type ScoredResponse, summaryLevel, systemMeans } from '../../../src/main/metrics/stats/levels'
 import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../src/shared/contract/itemLevel'
 import type { UnitKind } from '../../../src/shared/labelSchemas'
+import { MIN_CORRELATION_PAIRS } from '../../../src/shared/smallSample'
 import { type ItemBootstrap, itemCorrelation } from './correlate'
-import {
-  ITEM_SCORE_DEFINITIONS,
-  type ItemScore,
-  type ItemScoreKind,
-  itemScores,
-  scoreKindFor,
-  type UnitVerdict,
-} from './scores'
+import { type ItemScore, type ItemScoreKind, itemScores, scoreKindFor, type UnitVerdict } from './scores'
 
 /**
  * Item-level series and correlations of a dataset: the gold's item scores per unit kind, every
@@ -38,8 +40,9 @@ export interface ItemLevelInput {
 }
 
 interface Series {
-  meta: Omit<ItemSeries, 'values' | 'units' | 'responseLabels'>
+  meta: Omit<ItemSeries, 'values' | 'units' | 'responseLabels' | 'unmarked'>
   scores: Map<number, ItemScore>
+  unmarked?: number
 }
 
 /** Unit verdicts of one kind from per-target binary, number and label columns. */
@@ -125,9 +128,10 @@ function pairsOf(
   input: ItemLevelInput,
   judge: Map<number, ItemScore>,
   human: Map<number, ItemScore>,
-): { overall: Pairs; byVariant: Map<string, Pairs> } {
+): { overall: Pairs; byVariant: Map<string, Pairs>; responses: ScoredResponse[] } {
   const x: number[] = []
   const y: number[] = []
+  const responses: ScoredResponse[] = []
   const byVariant = new Map<string, { x: number[]; y: number[] }>()
   for (const r of input.inputs.responses) {
     const j = judge.get(r.candidateId)
@@ -135,6 +139,7 @@ function pairsOf(
     if (!j || !h) continue
     x.push(j.score)
     y.push(h.score)
+    responses.push({ item: r.itemId, variant: r.variant, judge: j.score, human: h.score })
     let v = byVariant.get(r.variant)
     if (!v) {
       v = { x: [], y: [] }
@@ -143,7 +148,36 @@ function pairsOf(
     v.x.push(j.score)
     v.y.push(h.score)
   }
-  return { overall: { x, y }, byVariant }
+  return { overall: { x, y }, byVariant, responses }
+}
+
+/**
+ * DCR's rule spelled out response by response: a response whose sentences are not all marked
+ * (any status but ok) has no score; it counts as unmarked when the run reached one of them.
+ */
+function dcrRule(
+  input: ItemLevelInput,
+  run: RunColumns,
+  scores: Map<number, ItemScore>,
+): { scores: Map<number, ItemScore>; unmarked: number } {
+  const { t } = input
+  const sentences = new Map<number, number[]>()
+  for (let i = 0; i < t.ids.length; i++) {
+    if (input.inputs.kind[i] !== 'sentence') continue
+    const list = sentences.get(t.candidate[i]!) ?? []
+    list.push(i)
+    sentences.set(t.candidate[i]!, list)
+  }
+  const kept = new Map<number, ItemScore>()
+  let unmarked = 0
+  for (const [c, list] of sentences) {
+    const all = list.every((i) => run.status[i] === ST_OK)
+    if (all) {
+      const s = scores.get(c)
+      if (s) kept.set(c, s)
+    } else if (list.some((i) => run.status[i] !== ST_NONE)) unmarked++
+  }
+  return { scores: kept, unmarked }
 }
 
 /**
@@ -165,7 +199,9 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
   const { t, inputs } = input
   const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
   const series: Series[] = []
-  const pending: (Omit<ItemCorrelationLine, 'overall' | 'byVariant'> & ReturnType<typeof pairsOf>)[] = []
+  const pending: (Omit<ItemCorrelationLine, 'overall' | 'byVariant' | 'summaryLevel' | 'systemLevel'> &
+    ReturnType<typeof pairsOf>)[] = []
+  const wholeHuman = kinds.includes('whole') ? humanSeries(input, 'whole', -1) : undefined
   for (const kind of kinds) {
     const human = humanSeries(input, kind, -1)
     const humanScore = scoreKindFor(kind)
@@ -192,7 +228,13 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
       const name = input.names.get(a) ?? `#${a}`
       const meta = { source: 'annotator' as const, runId: null, annotator: name, label: name, unitKind: kind }
       series.push({ meta: { ...meta, score: humanScore }, scores: mine })
-      pending.push({ ...meta, score: humanScore, humanScore, ...pairsOf(input, mine, others) })
+      pending.push({
+        ...meta,
+        score: humanScore,
+        humanScore,
+        humanUnitKind: kind,
+        ...pairsOf(input, mine, others),
+      })
     }
     for (const r of input.runs) {
       const run = input.columns.get(r.id)!
@@ -206,11 +248,11 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
       if (rows.length === 0) continue
       const label = runLabel(r)
       const meta = { source: 'judge' as const, runId: r.id, annotator: null, label, unitKind: kind }
-      const own: { score: ItemScoreKind; scores: Map<number, ItemScore> }[] = [
-        {
-          score: r.method === 'dcr' && kind === 'sentence' ? 'dcr' : humanScore,
-          scores: itemScores(r.method === 'dcr' && kind === 'sentence' ? 'dcr' : humanScore, rows, input),
-        },
+      const dcr = r.method === 'dcr' && kind === 'sentence'
+      const scored = itemScores(dcr ? 'dcr' : humanScore, rows, input)
+      const ruled = dcr ? dcrRule(input, run, scored) : { scores: scored, unmarked: 0 }
+      const own: { score: ItemScoreKind; scores: Map<number, ItemScore>; unmarked: number }[] = [
+        { score: dcr ? 'dcr' : humanScore, ...ruled },
       ]
       const tokens = inputs.lexicalTokens.get(r.id)
       if (tokens) {
@@ -222,11 +264,18 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
           for (const m of ROUGE)
             rouge.get(m)!.set(resp.candidateId, { score: s[m].f, units: 1, responseLabel: null })
         }
-        for (const m of ROUGE) own.push({ score: m, scores: rouge.get(m)! })
+        for (const m of ROUGE) own.push({ score: m, scores: rouge.get(m)!, unmarked: 0 })
       }
+      const againstWhole = dcr && human.size === 0 && wholeHuman !== undefined && wholeHuman.size > 0
       for (const o of own) {
-        series.push({ meta: { ...meta, score: o.score }, scores: o.scores })
-        pending.push({ ...meta, score: o.score, humanScore, ...pairsOf(input, o.scores, human) })
+        series.push({ meta: { ...meta, score: o.score }, scores: o.scores, unmarked: o.unmarked })
+        pending.push({
+          ...meta,
+          score: o.score,
+          humanScore: againstWhole ? 'verdict' : humanScore,
+          humanUnitKind: againstWhole ? 'whole' : kind,
+          ...pairsOf(input, o.scores, againstWhole ? wholeHuman : human),
+        })
       }
     }
   }
@@ -239,9 +288,18 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
   // The small-sample rule (src/main/metrics/items/readable.ts, tested on its own) is laid over
   // the oracle's raw figures as over the new code's: this oracle checks what lies beneath it.
   const correlate = (x: number[], y: number[]) => readableCorrelation(itemCorrelation(x, y, boot))
-  const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, ...meta }) => ({
+  const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, responses, ...meta }) => ({
     ...meta,
     overall: correlate(overall.x, overall.y),
+    summaryLevel: ((s) =>
+      s.items >= MIN_CORRELATION_PAIRS ? s : { ...s, pearson: null, spearman: null, kendallTauB: null })(
+      summaryLevel(responses),
+    ),
+    systemLevel: ((m) =>
+      correlate(
+        m.map((v) => v.judge),
+        m.map((v) => v.human),
+      ))(systemMeans(responses)),
     byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, correlate(v.x, v.y)])),
   }))
   const items = inputs.responses.map((r) => ({
@@ -258,6 +316,7 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
       ...s.meta,
       values: items.map((it) => s.scores.get(it.candidateId)?.score ?? null),
       units: items.map((it) => s.scores.get(it.candidateId)?.units ?? 0),
+      unmarked: s.unmarked ?? 0,
       responseLabels:
         s.meta.unitKind === 'triplet'
           ? items.map((it) => s.scores.get(it.candidateId)?.responseLabel ?? null)

@@ -1,10 +1,17 @@
-import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../shared/contract/itemLevel'
+import type {
+  ItemCorrelationLine,
+  ItemLevel,
+  ItemSeries,
+  SummaryLevelRow,
+} from '../../../shared/contract/itemLevel'
 import type { UnitKind } from '../../../shared/labelSchemas'
+import { MIN_CORRELATION_PAIRS } from '../../../shared/smallSample'
 import { lexicalScores } from '../../judges/lexical'
-import { type Coder, type RunColumns, ST_OK, type TargetColumns } from '../load'
+import { type Coder, type RunColumns, ST_NONE, ST_OK, type TargetColumns } from '../load'
 import { type RunRow, runLabel } from '../snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../stats/binary'
 import { goldCodes } from '../stats/labelColumns'
+import { type ScoredResponse, summaryLevel, systemMeans } from '../stats/levels'
 import { type ItemBootstrap, itemCorrelation, Resamples } from './correlate'
 import type { ItemInputs } from './load'
 import { readableCorrelation } from './readable'
@@ -41,7 +48,7 @@ interface Prepared extends ItemLevelInput {
 }
 
 interface Series {
-  meta: Omit<ItemSeries, 'values' | 'units' | 'responseLabels'>
+  meta: Omit<ItemSeries, 'values' | 'units' | 'responseLabels' | 'unmarked'>
   scores: ScoreColumns
 }
 
@@ -66,6 +73,7 @@ function responseIndex(input: ItemLevelInput): Int32Array {
 // Module constants read once: hot loops below would otherwise read them through the import.
 const NO_VERDICT = NONE
 const OK = ST_OK
+const NOT_REACHED = ST_NONE
 const YES = SUPPORTED
 const NO = UNSUPPORTED
 
@@ -107,9 +115,15 @@ function runScores(
   const acc = new ItemScoreColumns(score, inputs.responses.length, input)
   const words = score === 'entailment-share'
   const { status, bin, num, code } = run
+  const dcr = score === 'dcr'
   let rows = 0
   for (const i of input.targetsOf.get(kind)!) {
     const ok = status[i] === OK
+    if (dcr && !ok) {
+      const r = respOf[i]!
+      if (r >= 0) acc.miss(r, status[i] !== NOT_REACHED)
+      continue
+    }
     const b = ok ? bin[i]! : NO_VERDICT
     const x = ok ? num[i]! : Number.NaN
     if (b === NO_VERDICT && !Number.isFinite(x)) continue
@@ -184,9 +198,10 @@ function pairsOf(
   input: Prepared,
   judge: ScoreColumns,
   human: ScoreColumns,
-): { overall: Pairs; byVariant: Map<string, Pairs> } {
+): { overall: Pairs; byVariant: Map<string, Pairs>; responses: ScoredResponse[] } {
   const x: number[] = []
   const y: number[] = []
+  const responses: ScoredResponse[] = []
   const byVariant = new Map<string, { x: number[]; y: number[] }>()
   input.inputs.responses.forEach((r, k) => {
     if (!judge.has[k] || !human.has[k]) return
@@ -194,6 +209,7 @@ function pairsOf(
     const hs = human.score[k]!
     x.push(js)
     y.push(hs)
+    responses.push({ item: r.itemId, variant: r.variant, judge: js, human: hs })
     let v = byVariant.get(r.variant)
     if (!v) {
       v = { x: [], y: [] }
@@ -202,7 +218,14 @@ function pairsOf(
     v.x.push(js)
     v.y.push(hs)
   })
-  return { overall: { x, y }, byVariant }
+  return { overall: { x, y }, byVariant, responses }
+}
+
+/** Summary level with the small-sample rule: no coefficient over fewer than MIN_CORRELATION_PAIRS items. */
+function readableSummary(rows: readonly ScoredResponse[]): SummaryLevelRow {
+  const s = summaryLevel(rows)
+  if (s.items >= MIN_CORRELATION_PAIRS) return s
+  return { ...s, pearson: null, spearman: null, kendallTauB: null }
 }
 
 /**
@@ -227,9 +250,14 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
   const { t, inputs } = input
   const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
   const series: Series[] = []
-  const pending: (Omit<ItemCorrelationLine, 'overall' | 'byVariant'> & ReturnType<typeof pairsOf>)[] = []
+  const pending: (Omit<ItemCorrelationLine, 'overall' | 'byVariant' | 'summaryLevel' | 'systemLevel'> &
+    ReturnType<typeof pairsOf>)[] = []
+  const humans = new Map(kinds.map((k) => [k, humanSeries(input, k, -1)]))
+  // People who score whole responses (SummEval) are what a DCR run's response score is set
+  // against when nobody marked the sentences themselves, as the DCR paper does.
+  const wholeHuman = humans.get('whole')
   for (const kind of kinds) {
-    const human = humanSeries(input, kind, -1)
+    const human = humans.get(kind)!
     const humanScore = scoreKindFor(kind)
     series.push({
       meta: {
@@ -254,7 +282,13 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
       const name = input.names.get(a) ?? `#${a}`
       const meta = { source: 'annotator' as const, runId: null, annotator: name, label: name, unitKind: kind }
       series.push({ meta: { ...meta, score: humanScore }, scores: mine })
-      pending.push({ ...meta, score: humanScore, humanScore, ...pairsOf(input, mine, others) })
+      pending.push({
+        ...meta,
+        score: humanScore,
+        humanScore,
+        humanUnitKind: kind,
+        ...pairsOf(input, mine, others),
+      })
     }
     for (const r of input.runs) {
       const run = input.columns.get(r.id)!
@@ -276,6 +310,7 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
           labels: null,
           rows: new Int32Array(R),
           count: 0,
+          unmarked: 0,
         }))
         inputs.responses.forEach((resp, k) => {
           if (scores.rows[k] === 0) return
@@ -291,9 +326,19 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
         })
         for (const [j, m] of ROUGE.entries()) own.push({ score: m, scores: rouge[j]! })
       }
+      const againstWhole = dcr && human.count === 0 && wholeHuman !== undefined && wholeHuman.count > 0
+      const versus = againstWhole
+        ? { humanScore: scoreKindFor('whole'), humanUnitKind: 'whole' as const, human: wholeHuman }
+        : { humanScore, humanUnitKind: kind, human }
       for (const o of own) {
         series.push({ meta: { ...meta, score: o.score }, scores: o.scores })
-        pending.push({ ...meta, score: o.score, humanScore, ...pairsOf(input, o.scores, human) })
+        pending.push({
+          ...meta,
+          score: o.score,
+          humanScore: versus.humanScore,
+          humanUnitKind: versus.humanUnitKind,
+          ...pairsOf(input, o.scores, versus.human),
+        })
       }
     }
   }
@@ -305,11 +350,16 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
   const boot = { ...input.boot, replicates: replicatesFor(input.boot.replicates, total) }
   const resamples = new Resamples(boot)
   const correlate = (p: Pairs) => readableCorrelation(itemCorrelation(p.x, p.y, boot, resamples), boot.level)
-  const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, ...meta }) => ({
-    ...meta,
-    overall: correlate(overall),
-    byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, correlate(v)])),
-  }))
+  const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, responses, ...meta }) => {
+    const systems = systemMeans(responses)
+    return {
+      ...meta,
+      overall: correlate(overall),
+      summaryLevel: readableSummary(responses),
+      systemLevel: correlate({ x: systems.map((m) => m.judge), y: systems.map((m) => m.human) }),
+      byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, correlate(v)])),
+    }
+  })
   const items = inputs.responses.map((r) => ({
     candidateId: r.candidateId,
     itemId: r.itemId,
@@ -324,6 +374,7 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
       ...meta,
       values: items.map((_, k) => (c.has[k] ? c.score[k]! : null)),
       units: items.map((_, k) => (c.has[k] ? c.units[k]! : 0)),
+      unmarked: c.unmarked,
       responseLabels:
         meta.unitKind === 'triplet' ? items.map((_, k) => (c.has[k] ? (c.labels?.[k] ?? null) : null)) : null,
     })),

@@ -20,7 +20,7 @@ export const ITEM_SCORE_DEFINITIONS: Record<ItemScoreKind, string> = {
     'triplets: the share of the response’s claim triplets whose verdict maps to supported (entailment in RefChecker’s schema); the response label is contradiction if any triplet is, else neutral if any is, else entailment',
   verdict:
     'whole responses: the verdict as a number (a numeric label, the schema’s score such as pass 2 / partially_pass 1 / fail 0, else 1 supported / 0 unsupported); the mean if a response has several whole units',
-  dcr: 'DCR runs: Z = (Σ s_i − α) / (n − β) over the response’s sentence marks (+1 consistent, −1 inconsistent), rescaled (Z + 1) / 2, with the dataset’s α and β',
+  dcr: 'DCR runs: Z = (Σ s_i − α) / (n − β) over the response’s sentence marks (+1 consistent, −1 inconsistent), rescaled (Z + 1) / 2, with the dataset’s α and β; n counts every sentence, so a response with an unmarked sentence (N/A, failed or not judged) gets no score and is counted as unmarked, as the judge gives none',
   rouge1: 'lexical runs: ROUGE-1 F-measure of the whole response against the reference',
   rouge2: 'lexical runs: ROUGE-2 F-measure of the whole response against the reference',
   rougeL: 'lexical runs: ROUGE-L F-measure of the whole response against the reference',
@@ -77,6 +77,8 @@ export interface ScoreColumns {
   rows: Int32Array
   /** Responses with a score. */
   count: number
+  /** DCR: responses reached with a sentence left unmarked, so without a score. */
+  unmarked: number
 }
 
 /**
@@ -90,6 +92,8 @@ export class ItemScoreColumns {
   private readonly sum: Float64Array
   private readonly nums: Int32Array
   private readonly rows: Int32Array
+  // DCR: sentences of the response without a mark
+  private readonly missing: Int32Array | null
   // triplets: non-empty verdicts, any contradiction, any neutral, any other than entailment
   private readonly words: Int32Array | null
   private readonly flags: Uint8Array | null
@@ -104,6 +108,7 @@ export class ItemScoreColumns {
     this.sum = new Float64Array(responses)
     this.nums = new Int32Array(responses)
     this.rows = new Int32Array(responses)
+    this.missing = kind === 'dcr' ? new Int32Array(responses) : null
     this.words = kind === 'entailment-share' ? new Int32Array(responses) : null
     this.flags = kind === 'entailment-share' ? new Uint8Array(responses) : null
   }
@@ -126,6 +131,16 @@ export class ItemScoreColumns {
     }
   }
 
+  /**
+   * DCR: a sentence of response r without a mark. `reached`: the run answered it (N/A, failed),
+   * so the response counts as unmarked even if no other sentence was answered.
+   */
+  miss(r: number, reached: boolean): void {
+    if (!this.missing) return
+    this.missing[r]!++
+    if (reached) this.rows[r]!++
+  }
+
   finish(): ScoreColumns {
     const R = this.responses
     const out: ScoreColumns = {
@@ -135,6 +150,7 @@ export class ItemScoreColumns {
       labels: this.flags ? new Array<string | null>(R).fill(null) : null,
       rows: this.rows,
       count: 0,
+      unmarked: 0,
     }
     for (let r = 0; r < R; r++) {
       const judged = this.judged[r]!
@@ -144,8 +160,15 @@ export class ItemScoreColumns {
         if (this.nums[r] === 0) continue
         score = this.sum[r]! / this.nums[r]!
         units = this.nums[r]!
-      } else if (judged === 0) continue
-      else if (this.kind === 'dcr') {
+      } else if (judged === 0) {
+        if (this.missing?.[r] && this.rows[r]! > 0) out.unmarked++
+        continue
+      } else if (this.kind === 'dcr') {
+        // Eq. 3's n is every sentence of the response: the judge gives no score short of all.
+        if (this.missing![r]! > 0) {
+          out.unmarked++
+          continue
+        }
         // Marks are ±1, so their sum is exact in any order.
         const d = dcrScoreOfSum(2 * this.supported[r]! - judged, judged, this.dcr.alpha, this.dcr.beta)
         if (!d) continue

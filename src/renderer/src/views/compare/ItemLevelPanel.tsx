@@ -1,5 +1,5 @@
 import { type DatasetMetrics, fmtPct } from '../../../../shared/contract/metrics'
-import { ITEM_LEVEL_HEAD, ITEM_LEVEL_NOTE, itemLevelCells } from '../../../../shared/itemLevelRows'
+import { ITEM_LEVEL_HEAD, ITEM_LEVEL_NOTE, itemLevelCells, POOLED } from '../../../../shared/itemLevelRows'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 import { PlainTable } from './Extras'
@@ -22,7 +22,7 @@ export function ItemLevelPanel({ metrics: m, datasetId }: { metrics: DatasetMetr
   const rows = itemLevelCells(l).map((r) => {
     const label = r[0] as string
     const er = errorRate.has(label) ? errorRate.get(label) : humanRate.get(label)
-    return [...r, r[3] === 'all' ? fmtPct(er ?? null) : '']
+    return [...r, r[3] === 'all' && r[4] === POOLED ? fmtPct(er ?? null) : '']
   })
   return (
     <PlainTable
