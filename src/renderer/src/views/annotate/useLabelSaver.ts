@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { TargetLabel } from '../../actions/types'
-import { ApiError, api } from '../../api'
+import { api } from '../../api'
 import { ActiveClock } from './activeClock'
 import { afterPaint } from './afterPaint'
+import { type PendingSave, pendingKey, readPending, writePending } from './pendingLabels'
 import { SaveQueue } from './saveQueue'
+import { isFinalRefusal, pendingMessage } from './saveTrouble'
 
 export type SaveState =
   | { kind: 'idle' }
@@ -66,6 +68,77 @@ interface Outgoing {
   guidelinesVersion: number | undefined
 }
 
+function asInput(targetId: number, o: Outgoing): PendingSave {
+  return {
+    targetId,
+    annotatorId: o.annotatorId,
+    ...o.label,
+    seconds: o.seconds,
+    ...(o.guidelinesVersion === undefined ? {} : { guidelinesVersion: o.guidelinesVersion }),
+  }
+}
+
+function fromInput(p: PendingSave): Outgoing {
+  return {
+    label: { verdict: p.verdict, evidence: p.evidence ?? [], note: p.note ?? null },
+    annotatorId: p.annotatorId,
+    seconds: p.seconds ?? 0,
+    guidelinesVersion: p.guidelinesVersion,
+  }
+}
+
+/**
+ * Copies the labels not yet acknowledged into the tab's storage, per annotator; `keptUnder` (the
+ * keys holding labels now) lets a key be emptied once its labels are all saved.
+ */
+function keepWaiting(q: SaveQueue<Outgoing>, file: string | null, keptUnder: Set<string>): void {
+  if (file === null) return
+  const byKey = new Map<string, PendingSave[]>()
+  for (const [targetId, o] of q.unacknowledged()) {
+    const key = pendingKey(file, o.annotatorId)
+    byKey.set(key, [...(byKey.get(key) ?? []), asInput(targetId, o)])
+  }
+  for (const key of keptUnder) if (!byKey.has(key)) writePending(sessionStorage, key, [])
+  for (const [key, saves] of byKey) writePending(sessionStorage, key, saves)
+  keptUnder.clear()
+  for (const key of byKey.keys()) keptUnder.add(key)
+}
+
+/** What the page's leave prompt says while labels wait (Electron's shell asks in its own words). */
+const LEAVE_WARNING =
+  'Some labels are not saved yet. They are kept in this tab and sent again if you reload it.'
+
+/** Pause before asking again for the workspace file when the first ask got no answer. */
+const INFO_RETRY_MS = 3000
+
+/**
+ * The workspace file the pending labels are kept under: asked once, and again while the server
+ * does not answer (a page reloaded before its server is back).
+ */
+function useWorkspaceFile(): string | null {
+  const [file, setFile] = useState<string | null>(null)
+  useEffect(() => {
+    let stop = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const ask = () => {
+      api('workspace.info', {}).then(
+        (info) => {
+          if (!stop) setFile(info.file)
+        },
+        () => {
+          if (!stop) timer = setTimeout(ask, INFO_RETRY_MS)
+        },
+      )
+    }
+    ask()
+    return () => {
+      stop = true
+      clearTimeout(timer)
+    }
+  }, [])
+  return file
+}
+
 /**
  * Saves labels through a SaveQueue: the screen has already moved on when a label is sent (the
  * request leaves once the frame showing the label is painted, so starting it never delays that
@@ -84,8 +157,17 @@ export function useLabelSaver(
    * this view (undefined: none since the item was opened), so the screen can show what is stored.
    */
   onRefused: (targetId: number, stored: TargetLabel | undefined, reason: string) => void = () => undefined,
+  /** Labels kept from before a reload, queued again: the screen shows them until they are saved. */
+  onRestored: (labels: Map<number, TargetLabel>) => void = () => undefined,
 ) {
   const [status] = useState(statusStore)
+  const workspaceFile = useWorkspaceFile()
+  const fileRef = useRef<string | null>(null)
+  fileRef.current = workspaceFile
+  const onRestoredRef = useRef(onRestored)
+  onRestoredRef.current = onRestored
+  /** The storage keys holding labels now, so a key is emptied once its labels are all saved. */
+  const [keptUnder] = useState(() => new Set<string>())
   const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
   const onSavedRef = useRef(onSaved)
   onSavedRef.current = onSaved
@@ -100,13 +182,7 @@ export function useLabelSaver(
   const [queue] = useState(() => {
     const q: SaveQueue<Outgoing> = new SaveQueue<Outgoing>({
       send: async (targetId, o) => {
-        await api('annotate.save', {
-          targetId,
-          annotatorId: o.annotatorId,
-          ...o.label,
-          seconds: o.seconds,
-          ...(o.guidelinesVersion === undefined ? {} : { guidelinesVersion: o.guidelinesVersion }),
-        })
+        await api('annotate.save', asInput(targetId, o))
       },
       // The label is drawn and the focus moved first; the request leaves right after that frame.
       start: afterPaint,
@@ -114,15 +190,14 @@ export function useLabelSaver(
         acknowledged.current.set(targetId, o.label)
         onSavedRef.current(targetId)
       },
-      // A refusal (the unit is gone, the person stepped out of labelling) will not change on a
-      // retry; anything else (no answer, a failure inside main) may, so it is tried again.
-      isRefusal: (e) => e instanceof ApiError && e.code !== 'failed',
+      isRefusal: isFinalRefusal,
       onRefused: (targetId, _label, reason) => {
         // A later label for the same unit is still on its way: that one decides what is shown.
         if (q.unacknowledged().has(targetId)) return
         onRefusedRef.current(targetId, acknowledged.current.get(targetId), reason)
       },
       onChange: () => {
+        keepWaiting(q, fileRef.current, keptUnder)
         const error = q.lastError
         const refusal = q.lastRefusal
         status.set((s) =>
@@ -135,7 +210,7 @@ export function useLabelSaver(
                 ? s
                 : { kind: 'saved' }
             : error !== null
-              ? { kind: 'error', message: `${error} (trying again)` }
+              ? { kind: 'error', message: pendingMessage(error) }
               : s.kind === 'saving'
                 ? s
                 : { kind: 'saving' },
@@ -149,6 +224,22 @@ export function useLabelSaver(
     })
     return q
   })
+
+  // Once the workspace and the person are known, labels kept from before a reload are queued
+  // again (a label given since, for the same unit, is newer and wins), and what waits is kept.
+  useEffect(() => {
+    if (workspaceFile === null || annotatorId === null) return
+    const waiting = queue.unacknowledged()
+    const restored = new Map<number, TargetLabel>()
+    for (const p of readPending(sessionStorage, pendingKey(workspaceFile, annotatorId))) {
+      if (p.annotatorId !== annotatorId || waiting.has(p.targetId)) continue
+      const o = fromInput(p)
+      restored.set(p.targetId, o.label)
+      void queue.add(p.targetId, o)
+    }
+    keepWaiting(queue, workspaceFile, keptUnder)
+    if (restored.size > 0) onRestoredRef.current(restored)
+  }, [workspaceFile, annotatorId, queue, keptUnder])
 
   /** Starts the time-on-task clock for the unit now in focus. */
   const focusChanged = useCallback((targetId: number | null) => {
@@ -183,7 +274,7 @@ export function useLabelSaver(
       if (queue.size === 0) return
       queue.sendNow()
       e.preventDefault()
-      e.returnValue = ''
+      e.returnValue = LEAVE_WARNING
     }
     window.addEventListener('beforeunload', onLeave)
     return () => window.removeEventListener('beforeunload', onLeave)
@@ -194,5 +285,11 @@ export function useLabelSaver(
   /** Resolves once every save asked for so far is acknowledged. */
   const flush = useCallback(() => queue.flush(), [queue])
 
-  return { status, failed, save, retry, flush, focusChanged }
+  /** Labels given but not yet acknowledged (the latest per unit), to lay over a freshly read item. */
+  const pending = useCallback(
+    () => new Map([...queue.unacknowledged()].map(([id, o]) => [id, o.label])),
+    [queue],
+  )
+
+  return { status, failed, save, retry, flush, focusChanged, pending }
 }
