@@ -3,11 +3,20 @@ import Database from 'better-sqlite3'
 import { describe, expect, it, vi } from 'vitest'
 import { dispatch } from '../../src/main/rpc/dispatch'
 import { buildHandlers } from '../../src/main/rpc/handlers'
-import { ApiError } from '../../src/renderer/src/api'
 import { SaveQueue } from '../../src/renderer/src/views/annotate/saveQueue'
 import { isFinalRefusal, pendingMessage } from '../../src/renderer/src/views/annotate/saveTrouble'
 import { seedWorkspace } from '../annotate/fixture'
 import { tmpDirs } from '../helpers/tmp'
+
+/** What the renderer's api() throws for an error answer: the message, with the contract's code. */
+class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 
 const tmp = tmpDirs()
 

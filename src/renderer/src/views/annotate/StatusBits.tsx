@@ -53,13 +53,24 @@ export function RefusalBanner({ status }: { status: SaveStatus }) {
   )
 }
 
-/** Why labels are waiting and that they are kept, in full under the bar, while sends fail. */
-export function PendingBanner({ status }: { status: SaveStatus }) {
+/**
+ * Why labels are waiting and that they are kept, in full, while sends fail: under the bar in
+ * Annotate (whose slot holds Retry), or on any other view with a Retry of its own.
+ */
+export function PendingBanner({ status, onRetry }: { status: SaveStatus; onRetry?: () => void }) {
   const state = useSyncExternalStore(status.subscribe, status.get)
   if (state.kind !== 'error') return null
   return (
     <p className="error-box save-pending" role="alert">
       {state.message}
+      {onRetry && (
+        <>
+          {' '}
+          <button type="button" className="link" onClick={onRetry}>
+            Retry
+          </button>
+        </>
+      )}
     </p>
   )
 }

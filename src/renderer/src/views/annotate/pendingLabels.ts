@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { type CallInput, contract } from '../../../../shared/contract'
+import type { CallInput } from '../../../../shared/contract'
+import { EvidenceSpan } from '../../../../shared/domain'
 
 /**
  * Labels given but not yet acknowledged, kept in the tab's sessionStorage so that a reload, a
@@ -16,7 +17,19 @@ export function pendingKey(workspaceFile: string, annotatorId: number): string {
   return `${PREFIX}:${annotatorId}:${workspaceFile}`
 }
 
-const Stored = z.array(contract['annotate.save'].input)
+// The shape of `annotate.save`'s input, spelt out here: the app's first screen loads this, and
+// the whole contract's schemas would more than double what it parses before showing anything.
+const Stored = z.array(
+  z.object({
+    targetId: z.number().int(),
+    annotatorId: z.number().int(),
+    verdict: z.string().nullable(),
+    evidence: z.array(EvidenceSpan).optional(),
+    note: z.string().nullable().optional(),
+    seconds: z.number().nonnegative().optional(),
+    guidelinesVersion: z.number().int().min(1).optional(),
+  }),
+)
 
 /** The labels kept under `key`; anything unreadable (edited by hand, an older shape) is skipped. */
 export function readPending(storage: Storage, key: string): PendingSave[] {
@@ -29,7 +42,7 @@ export function readPending(storage: Storage, key: string): PendingSave[] {
     return []
   }
   const parsed = Stored.safeParse(json)
-  return parsed.success ? parsed.data : []
+  return parsed.success ? (parsed.data satisfies PendingSave[]) : []
 }
 
 /** Keeps `saves` under `key`, or forgets the key once nothing is waiting. */

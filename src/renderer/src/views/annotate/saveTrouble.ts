@@ -1,14 +1,18 @@
+import type { RpcError } from '../../../../shared/contract'
 import { STORE_TROUBLE, troubleOf } from '../../../../shared/storeTrouble'
-import { ApiError } from '../../api'
 
 /**
- * Whether a failed save is final: the workspace answered no (the unit is gone or reworded, the
- * person stepped out of labelling, the input is wrong), which no retry can change. No answer, a
- * failure inside main, a lost token and a store that cannot take the write now (`unavailable`:
- * busy, disk full) may all pass, so the label is kept and tried again.
+ * The answers no retry can change: the workspace said no (the unit is gone or reworded, the
+ * person stepped out of labelling, the input is wrong). No answer, a failure inside main, a lost
+ * token and a store that cannot take the write now (`unavailable`: busy, disk full) may all pass,
+ * and so may any code added later: a label is kept and tried again unless it is named here.
  */
+const FINAL: ReadonlySet<RpcError['code']> = new Set(['bad_input', 'not_found', 'conflict', 'unknown_call'])
+
+/** Whether a failed save (an ApiError, or anything else thrown on the way) is a final refusal. */
 export function isFinalRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.code !== 'failed' && error.code !== 'unavailable'
+  if (!(error instanceof Error) || !('code' in error)) return false
+  return FINAL.has(error.code as RpcError['code'])
 }
 
 /** What the bar says while labels wait to be tried again, from the last failure's message. */
