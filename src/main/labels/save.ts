@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { UNIT_REWORDED } from '../../shared/contract/annotate'
 import type { Label, LabelInput } from '../../shared/domain'
-import { ServiceError } from '../app/errors'
+import { ServiceError, unavailableError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { notAPerson } from '../store/repos/annotators'
@@ -10,7 +10,9 @@ import { stmt } from '../store/statements'
 
 /**
  * Saves one label through the LabelWriter (history row included) and says which dataset it
- * touched, so the caller can tell the other views. A refused verdict is the caller's mistake.
+ * touched, so the caller can tell the other views. A refused verdict is the caller's mistake; a
+ * store that cannot take the write now (locked by another process, disk full) is not, and says
+ * so with `unavailable`: the label may be sent again unchanged.
  */
 export function saveLabel(ws: Workspace, input: LabelInput): { label: Label; datasetId: number } {
   const datasetId = datasetOfTarget(ws.db, input.targetId)
@@ -21,7 +23,10 @@ export function saveLabel(ws: Workspace, input: LabelInput): { label: Label; dat
   try {
     return { label: ws.labels.save(input), datasetId }
   } catch (error) {
-    throw new ServiceError('bad_input', error instanceof Error ? error.message : String(error))
+    throw (
+      unavailableError(error) ??
+      new ServiceError('bad_input', error instanceof Error ? error.message : String(error))
+    )
   }
 }
 

@@ -9,7 +9,7 @@ import {
   type RpcResult,
 } from '../../shared/contract'
 import { zodProblems } from '../../shared/zodProblems'
-import { ServiceError } from '../app/errors'
+import { ServiceError, unavailableError } from '../app/errors'
 
 export type Handler<K extends CallName> = (
   input: z.infer<(typeof contract)[K]['input']>,
@@ -52,6 +52,8 @@ export async function dispatch(
   } catch (error) {
     if (error instanceof ServiceError)
       return { ok: false, error: { code: error.code, message: error.message } }
+    const passing = unavailableError(error)
+    if (passing) return { ok: false, error: { code: passing.code, message: passing.message } }
     // A ZodError's message is its issues as JSON: read them out instead.
     const message =
       error instanceof z.ZodError

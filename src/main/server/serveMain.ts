@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { backupOnOpen } from '../store/backups'
 import { parseServeArgs, SERVE_USAGE } from './args'
 import { startServer } from './server'
+import { markServing, otherServerWarning } from './serverMark'
 
 /** The built renderer sits beside the built main bundle: out/main/serve.js → out/renderer. */
 function builtRendererDir(): string {
@@ -30,12 +31,14 @@ async function main(): Promise<void> {
     rendererDir: args.rendererDir ?? builtRendererDir(),
     loadDemo: true,
   })
+  const mark = markServing(args.workspaceFile, server.origin)
   // Listening for the stop signals before the URL is printed: whoever reads it may stop us at once.
   let stopping = false
   const stop = (signal: string): void => {
     if (stopping) return
     stopping = true
     console.log(`\n${signal}: closing the workspace…`)
+    mark.release()
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
   )
   console.log(`FactLab (browser mode) at ${server.url}`)
   console.log('Only this machine can connect. Press Ctrl+C to stop.')
+  if (mark.other) console.warn(otherServerWarning(mark.other))
 }
 
 function startFailure(error: unknown): string {

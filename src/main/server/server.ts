@@ -71,6 +71,7 @@ const STATUS_OF: Record<RpcError['code'], number> = {
   not_found: 200,
   conflict: 200,
   failed: 200,
+  unavailable: 503,
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -5,6 +5,9 @@ import { DatasetSwitcher } from './components/DatasetSwitcher'
 import { useQuery } from './hooks'
 import { hashToRoute, routeDataset, routeToHash } from './route'
 import { SettingsContext, useSettingsStore } from './settings'
+import { pageSaver } from './views/annotate/pageSaver'
+import { PendingBanner } from './views/annotate/StatusBits'
+import { useRestoreKept } from './views/annotate/useLabelSaver'
 import { DatasetsView } from './views/datasets/DatasetsView'
 import { useMenuCommands } from './views/datasets/menuCommands'
 import type { Route, ViewProps } from './views/types'
@@ -108,6 +111,9 @@ export function App() {
   const chooseAnnotator = useCallback(() => setChoosing(true), [])
   useMenuCommands(navigate, datasetId, chooseAnnotator)
 
+  // Labels this tab kept from before a reload go out from whichever view the page opens on.
+  useRestoreKept(known ? settings.annotatorId : null)
+
   const props: ViewProps = {
     datasetId,
     annotatorId: known ? settings.annotatorId : null,
@@ -176,6 +182,10 @@ export function App() {
           </div>
         </nav>
         <main className="content">
+          {/* Off the labelling screen, labels still waiting say so here (Annotate says it in its bar). */}
+          {route.view !== 'annotate' && (
+            <PendingBanner status={pageSaver().status} onRetry={() => pageSaver().queue.retryNow()} />
+          )}
           <Suspense fallback={null}>
             <CurrentView route={route} props={props} />
           </Suspense>

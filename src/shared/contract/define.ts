@@ -14,7 +14,11 @@ export function call<I extends z.ZodType, O extends z.ZodType>(input: I, output:
 export type RpcResult<T> = { ok: true; value: T } | { ok: false; error: RpcError }
 
 export interface RpcError {
-  /** bad_input: the input failed validation; not_found; conflict; failed: the service refused. */
-  code: 'bad_input' | 'not_found' | 'conflict' | 'failed' | 'unknown_call'
+  /**
+   * bad_input: the input failed validation; not_found; conflict; failed: the service refused;
+   * unavailable: the store could not take the call now (busy, disk full): nothing changed, and
+   * the same call may be made again.
+   */
+  code: 'bad_input' | 'not_found' | 'conflict' | 'failed' | 'unavailable' | 'unknown_call'
   message: string
 }

@@ -7,7 +7,7 @@ import type { AnnotateState, TargetLabel } from '../../actions/types'
 import { Splitter } from '../../components/Splitter'
 import { useSettings } from '../../settings'
 import { KeyHelp } from './KeyHelp'
-import { RefusalBanner, SaveIndicator } from './StatusBits'
+import { PendingBanner, RefusalBanner, SaveIndicator } from './StatusBits'
 import { TextPane } from './TextPane'
 import { UnitList } from './UnitList'
 import { useDiffHighlights } from './useDiffHighlights'
@@ -195,6 +195,7 @@ export function AnnotateLayout(p: Props) {
         </div>
       </div>
       <RefusalBanner status={p.saveStatus} />
+      <PendingBanner status={p.saveStatus} />
       {p.error && (
         <p className="error-box annotate-error" role="alert">
           {p.error}

@@ -39,7 +39,9 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
   })
   const listRef = useRef<HTMLDivElement | null>(null)
   const { datasetId } = route
+  const pendingRef = useRef<() => Map<number, TargetLabel>>(() => new Map())
   const { view, error, load, viewRef, onSaved } = useAnnotateItem({
+    pending: () => pendingRef.current(),
     datasetId,
     annotatorId,
     blind: settings.blind,
@@ -76,7 +78,23 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     },
     [load, reloadGuidelines],
   )
-  const saver = useLabelSaver(annotatorId, onSaved, guidelines.shownVersion, onRefused)
+  // Labels kept from before a reload are shown on the item open now until they are saved.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewRef is useAnnotateItem's ref
+  const onRestored = useCallback((restored: Map<number, TargetLabel>) => {
+    const shown = new Set(viewRef.current?.targets.map((t) => t.targetId) ?? [])
+    const labels = { ...stateRef.current.labels }
+    let changed = false
+    for (const [targetId, label] of restored)
+      if (shown.has(targetId)) {
+        labels[targetId] = label
+        changed = true
+      }
+    if (!changed) return
+    stateRef.current = { ...stateRef.current, labels }
+    setState(stateRef.current)
+  }, [])
+  const saver = useLabelSaver(annotatorId, onSaved, guidelines.shownVersion, onRefused, onRestored)
+  pendingRef.current = saver.pending
 
   useEffect(() => {
     saver.focusChanged(state.focus)

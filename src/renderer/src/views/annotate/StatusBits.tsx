@@ -16,10 +16,12 @@ export function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry
         Saved ✓
       </span>
     )
+  // The slot stays short so Retry is always in view; why, and what happens to the label, is
+  // said in full under the bar (PendingBanner), where it wraps at any width.
   if (state.kind === 'error')
     return (
-      <span className="save-state error" role="alert" title={state.message}>
-        Not saved: {state.message}{' '}
+      <span className="save-state error" role="status">
+        Not saved yet{' '}
         <button type="button" className="link" onClick={onRetry}>
           Retry
         </button>
@@ -47,6 +49,28 @@ export function RefusalBanner({ status }: { status: SaveStatus }) {
       <strong>Your last label was not saved.</strong> {state.message}
       {/[.!?]$/.test(state.message) ? '' : '.'}
       {/\breloaded\b/.test(state.message) ? '' : ' The item has been reloaded to show what is stored.'}
+    </p>
+  )
+}
+
+/**
+ * Why labels are waiting and that they are kept, in full, while sends fail: under the bar in
+ * Annotate (whose slot holds Retry), or on any other view with a Retry of its own.
+ */
+export function PendingBanner({ status, onRetry }: { status: SaveStatus; onRetry?: () => void }) {
+  const state = useSyncExternalStore(status.subscribe, status.get)
+  if (state.kind !== 'error') return null
+  return (
+    <p className="error-box save-pending" role="alert">
+      {state.message}
+      {onRetry && (
+        <>
+          {' '}
+          <button type="button" className="link" onClick={onRetry}>
+            Retry
+          </button>
+        </>
+      )}
     </p>
   )
 }

@@ -15,10 +15,29 @@ function labelsOf(view: View): Record<number, TargetLabel> {
   return out
 }
 
+function withPending(
+  labels: Record<number, TargetLabel>,
+  view: View,
+  pending: Map<number, TargetLabel> | undefined,
+): Record<number, TargetLabel> {
+  if (!pending || pending.size === 0) return labels
+  const out = { ...labels }
+  for (const t of view.targets) {
+    const p = pending.get(t.targetId)
+    if (p) out[t.targetId] = p
+  }
+  return out
+}
+
 interface ItemScreen {
   datasetId: number
   annotatorId: number | null
   blind: boolean
+  /**
+   * My labels not yet saved: an item read meanwhile still holds the old ones, so these are laid
+   * over it (a label kept from before a reload, or one waiting for a busy workspace).
+   */
+  pending?: () => Map<number, TargetLabel>
   /** The labelling state, read and written at once by the keys (stateRef) and shown (setState). */
   stateRef: MutableRefObject<AnnotateState>
   setState: (state: AnnotateState) => void
@@ -37,7 +56,10 @@ export function useAnnotateItem({
   stateRef,
   setState,
   setCandidateId,
+  pending,
 }: ItemScreen) {
+  const pendingRef = useRef(pending)
+  pendingRef.current = pending
   const [view, setView] = useState<View | null>(null)
   const [error, setError] = useState<string | null>(null)
   // Read through a ref: switching blind mode refreshes the item quietly instead of reopening it.
@@ -70,7 +92,7 @@ export function useAnnotateItem({
         setCandidateId(cand)
         const order = v.targets.filter((t) => t.candidateId === cand).map((t) => t.targetId)
         stateRef.current = {
-          ...A.withList(stateRef.current, order, labelsOf(v), focus),
+          ...A.withList(stateRef.current, order, withPending(labelsOf(v), v, pendingRef.current?.()), focus),
           settled,
         }
         setState(stateRef.current)

@@ -1,44 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { TargetLabel } from '../../actions/types'
-import { ApiError, api } from '../../api'
+import { api } from '../../api'
 import { ActiveClock } from './activeClock'
-import { afterPaint } from './afterPaint'
-import { SaveQueue } from './saveQueue'
+import { pageSaver } from './pageSaver'
 
-export type SaveState =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved' }
-  | { kind: 'error'; message: string }
-  /** The workspace refused a label for good; it was taken back on screen. */
-  | { kind: 'refused'; message: string }
-
-/**
- * The save state lives outside React state: the indicator subscribes to it, so "Saving…" and
- * "Saved" re-render that one element instead of the whole annotate view.
- */
-export interface SaveStatus {
-  get(): SaveState
-  subscribe(listener: () => void): () => void
-}
-
-function statusStore(): SaveStatus & { set(next: (s: SaveState) => SaveState): void } {
-  let state: SaveState = { kind: 'idle' }
-  const listeners = new Set<() => void>()
-  return {
-    get: () => state,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    set(next) {
-      const s = next(state)
-      if (s === state) return
-      state = s
-      for (const l of listeners) l()
-    },
-  }
-}
+export type { SaveState, SaveStatus } from './pageSaver'
 
 /** Seconds on one unit before a break is assumed; time beyond it is not counted as work. */
 const IDLE_CAP_SECONDS = 300
@@ -58,16 +24,51 @@ function useActiveTime(clock: ActiveClock) {
   }, [clock])
 }
 
-/** What one queued save carries: the label, who gave it, the time spent, the guidelines shown. */
-interface Outgoing {
-  label: TargetLabel
-  annotatorId: number
-  seconds: number
-  guidelinesVersion: number | undefined
+/** Pause before asking again for the workspace file when the first ask got no answer. */
+const INFO_RETRY_MS = 3000
+
+/**
+ * The workspace file the pending labels are kept under: asked once, and again while the server
+ * does not answer (a page reloaded before its server is back).
+ */
+function useWorkspaceFile(): string | null {
+  const [file, setFile] = useState<string | null>(null)
+  useEffect(() => {
+    let stop = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const ask = () => {
+      api('workspace.info', {}).then(
+        (info) => {
+          if (!stop) setFile(info.file)
+        },
+        () => {
+          if (!stop) timer = setTimeout(ask, INFO_RETRY_MS)
+        },
+      )
+    }
+    ask()
+    return () => {
+      stop = true
+      clearTimeout(timer)
+    }
+  }, [])
+  return file
 }
 
 /**
- * Saves labels through a SaveQueue: the screen has already moved on when a label is sent (the
+ * Queues again the labels this tab kept from before a reload, once the workspace and the person
+ * are known. The app calls it on every view, so the URL a restarted server prints (which opens
+ * the start page) sends them too; the labelling screen calls it as well.
+ */
+export function useRestoreKept(annotatorId: number | null): void {
+  const workspaceFile = useWorkspaceFile()
+  useEffect(() => {
+    if (workspaceFile !== null && annotatorId !== null) pageSaver().restore(workspaceFile, annotatorId)
+  }, [workspaceFile, annotatorId])
+}
+
+/**
+ * Saves labels through the page's SaveQueue: the screen has already moved on when a label is sent (the
  * request leaves once the frame showing the label is painted, so starting it never delays that
  * frame), the labels go one after another (so an undo never overtakes the label it undoes), and a
  * failed send is tried again by itself until it gets through, under the guidelines version it was
@@ -84,71 +85,37 @@ export function useLabelSaver(
    * this view (undefined: none since the item was opened), so the screen can show what is stored.
    */
   onRefused: (targetId: number, stored: TargetLabel | undefined, reason: string) => void = () => undefined,
+  /** Labels kept from before a reload, queued again: the screen shows them until they are saved. */
+  onRestored: (labels: Map<number, TargetLabel>) => void = () => undefined,
 ) {
-  const [status] = useState(statusStore)
-  const [failed, setFailed] = useState<Map<number, TargetLabel>>(new Map())
-  const onSavedRef = useRef(onSaved)
-  onSavedRef.current = onSaved
-  const onRefusedRef = useRef(onRefused)
-  onRefusedRef.current = onRefused
+  const saver = pageSaver()
+  const { queue, status } = saver
+  const failed = useSyncExternalStore(saver.failed.subscribe, saver.failed.get)
+  useRestoreKept(annotatorId)
+  const listener = useRef({ onSaved, onRefused, onRestored })
+  listener.current = { onSaved, onRefused, onRestored }
   const acknowledged = useRef(new Map<number, TargetLabel>())
   const clock = useRef<{ targetId: number | null; active: ActiveClock }>({
     targetId: null,
     active: new ActiveClock(performance.now()),
   })
   useActiveTime(clock.current.active)
-  const [queue] = useState(() => {
-    const q: SaveQueue<Outgoing> = new SaveQueue<Outgoing>({
-      send: async (targetId, o) => {
-        await api('annotate.save', {
-          targetId,
-          annotatorId: o.annotatorId,
-          ...o.label,
-          seconds: o.seconds,
-          ...(o.guidelinesVersion === undefined ? {} : { guidelinesVersion: o.guidelinesVersion }),
-        })
+
+  // This screen hears about acknowledgements and refusals while it is open.
+  useEffect(() => {
+    saver.listener = {
+      onAcknowledged: (targetId, label) => {
+        acknowledged.current.set(targetId, label)
+        listener.current.onSaved(targetId)
       },
-      // The label is drawn and the focus moved first; the request leaves right after that frame.
-      start: afterPaint,
-      onAcknowledged: (targetId, o) => {
-        acknowledged.current.set(targetId, o.label)
-        onSavedRef.current(targetId)
-      },
-      // A refusal (the unit is gone, the person stepped out of labelling) will not change on a
-      // retry; anything else (no answer, a failure inside main) may, so it is tried again.
-      isRefusal: (e) => e instanceof ApiError && e.code !== 'failed',
-      onRefused: (targetId, _label, reason) => {
-        // A later label for the same unit is still on its way: that one decides what is shown.
-        if (q.unacknowledged().has(targetId)) return
-        onRefusedRef.current(targetId, acknowledged.current.get(targetId), reason)
-      },
-      onChange: () => {
-        const error = q.lastError
-        const refusal = q.lastRefusal
-        status.set((s) =>
-          q.size === 0
-            ? refusal !== null
-              ? s.kind === 'refused' && s.message === refusal
-                ? s
-                : { kind: 'refused', message: refusal }
-              : s.kind === 'idle' && error === null
-                ? s
-                : { kind: 'saved' }
-            : error !== null
-              ? { kind: 'error', message: `${error} (trying again)` }
-              : s.kind === 'saving'
-                ? s
-                : { kind: 'saving' },
-        )
-        // Only while sends fail are units marked: a label in flight for a few milliseconds is not news.
-        setFailed((m) => {
-          if (error === null) return m.size === 0 ? m : new Map()
-          return new Map([...q.unacknowledged()].map(([id, o]) => [id, o.label]))
-        })
-      },
-    })
-    return q
-  })
+      onRefused: (targetId, _label, reason) =>
+        listener.current.onRefused(targetId, acknowledged.current.get(targetId), reason),
+      onRestored: (labels) => listener.current.onRestored(labels),
+    }
+    return () => {
+      saver.listener = null
+    }
+  }, [saver])
 
   /** Starts the time-on-task clock for the unit now in focus. */
   const focusChanged = useCallback((targetId: number | null) => {
@@ -176,23 +143,16 @@ export function useLabelSaver(
     [annotatorId, queue, guidelinesVersion],
   )
 
-  // Leaving the page with labels not yet acknowledged asks first (Electron's shell shows its own
-  // question), and sends at once what was held back for the next paint.
-  useEffect(() => {
-    const onLeave = (e: BeforeUnloadEvent) => {
-      if (queue.size === 0) return
-      queue.sendNow()
-      e.preventDefault()
-      e.returnValue = ''
-    }
-    window.addEventListener('beforeunload', onLeave)
-    return () => window.removeEventListener('beforeunload', onLeave)
-  }, [queue])
-
   const retry = useCallback(() => queue.retryNow(), [queue])
 
   /** Resolves once every save asked for so far is acknowledged. */
   const flush = useCallback(() => queue.flush(), [queue])
 
-  return { status, failed, save, retry, flush, focusChanged }
+  /** Labels given but not yet acknowledged (the latest per unit), to lay over a freshly read item. */
+  const pending = useCallback(
+    () => new Map([...queue.unacknowledged()].map(([id, o]) => [id, o.label])),
+    [queue],
+  )
+
+  return { status, failed, save, retry, flush, focusChanged, pending }
 }
