@@ -12,7 +12,7 @@ export function KeySheet({ rows, onClose }: { rows: readonly KeyRow[]; onClose()
           ×
         </button>
       </header>
-      <table>
+      <table aria-label="Keys">
         <tbody>
           {sheetLines(rows).map((l) => (
             <tr key={l.label}>
