@@ -72,7 +72,12 @@ describe('keyboard and screen reader', () => {
     await page.getByRole('button', { name: /Labelling as/ }).click()
     await gate.waitFor()
     const behind = page.getByRole('button', { name: 'Import dataset…' })
-    expect(await behind.evaluate((el) => (el.focus(), el === el.ownerDocument.activeElement))).toBe(false)
+    expect(
+      await behind.evaluate((el) => {
+        el.focus()
+        return el === el.ownerDocument.activeElement
+      }),
+    ).toBe(false)
     await page.keyboard.press('Escape')
     await gate.waitFor({ state: 'detached' })
   })
