@@ -14,6 +14,7 @@ import {
   removeEvidence,
   setNote,
   showKeys,
+  toggleBlind,
   undo,
   withList,
 } from '../../src/renderer/src/actions/annotate'
@@ -91,6 +92,21 @@ describe('annotate actions', () => {
     expect(s.labels[10]?.evidence.map((e) => e.start)).toEqual([40])
   })
 
+  it("removes the focused unit's last piece of evidence by key, and says when there is none", () => {
+    let s = attachEvidence.perform(start(), { pane: 'reference', start: 40, end: 50 }).state
+    s = attachEvidence.perform(s, { pane: 'candidate', start: 1, end: 4 }).state
+    const r = removeEvidence.perform(s, undefined)
+    expect(r.state.labels[10]?.evidence).toEqual([{ pane: 'candidate', start: 1, end: 4 }])
+    expect(r.effects[0]).toMatchObject({ type: 'save', targetId: 10 })
+    s = removeEvidence.perform(r.state, undefined).state
+    expect(s.labels[10]?.evidence).toEqual([])
+    expect(removeEvidence.perform(s, undefined).effects).toEqual([
+      { type: 'notice', message: 'This unit has no evidence to remove' },
+    ])
+    // Undo puts the removed passage back.
+    expect(undo.perform(s).state.labels[10]?.evidence).toHaveLength(1)
+  })
+
   it('opens the note editor for the focused unit and saves a changed note only', () => {
     expect(note.perform(start()).effects).toEqual([{ type: 'openNote', targetId: 10 }])
     const s = setNote.perform(start(), { targetId: 11, note: '  unsure  ' })
@@ -125,7 +141,19 @@ describe('keys come from the actions', () => {
       ['2', 'false'],
       ['3', 'not_clear'],
     ])
-    for (const a of [next, prev, nextUnlabelled, undo, note, attachEvidence, nextVariant, prevItem, showKeys])
+    for (const a of [
+      next,
+      prev,
+      nextUnlabelled,
+      undo,
+      note,
+      attachEvidence,
+      removeEvidence,
+      nextVariant,
+      prevItem,
+      toggleBlind,
+      showKeys,
+    ])
       expect(rows.filter((r) => r.action === a).map((r) => r.key)).toEqual(a.keys)
     const scale = keyTable(KEY_ACTIONS, env(numericSchema('msrpar', 0, 5, 3)))
     expect(scale.filter((r) => r.action === labelVerdict).map((r) => r.key)).toEqual([
@@ -179,6 +207,10 @@ describe('keys come from the actions', () => {
     expect(lines.find((l) => l.label === next.label)?.keys).toEqual(['j', 'ArrowDown'])
     expect(lines.find((l) => l.label === 'Verdict: Not clear')?.keys).toEqual(['3'])
     expect(lines.find((l) => l.label === undo.label)?.keys).toEqual(['u', '$mod+z'])
+    // Nothing the keyboard can do is left without a key.
+    expect(lines.every((l) => l.keys.length > 0)).toBe(true)
+    expect(lines.find((l) => l.label === removeEvidence.label)?.keys).toEqual(['Shift+E'])
+    expect(lines.find((l) => l.label === toggleBlind.label)?.keys).toEqual(['b'])
   })
 
   it('names keys as a person reads them', () => {
@@ -197,6 +229,7 @@ describe('keys come from the actions', () => {
     expect(nextItem.perform(s).effects).toEqual([{ type: 'item', step: 'next' }])
     expect(prevItem.perform(s).effects).toEqual([{ type: 'item', step: 'prev' }])
     expect(showKeys.perform(s)).toEqual({ state: s, effects: [{ type: 'showKeys' }] })
+    expect(toggleBlind.perform(s)).toEqual({ state: s, effects: [{ type: 'blind' }] })
   })
 })
 

@@ -193,15 +193,31 @@ export const attachEvidence: Action<EvidenceSpan | null> = {
   },
 }
 
-export const removeEvidence: Action<{ targetId: number; index: number }> = {
+/**
+ * The × beside a passage names it; the key (no passage named) takes the focused unit's last one,
+ * so pressed again it empties the list from the end, and u puts a removed one back.
+ */
+export const removeEvidence: Action<{ targetId: number; index: number } | undefined> = {
   name: 'removeEvidence',
-  keys: [],
-  label: 'Remove a piece of evidence',
-  perform(state, { targetId, index }) {
+  keys: ['Shift+E'],
+  label: 'Remove the last piece of evidence of the focused unit',
+  perform(state, which) {
+    if (!which && state.focus === null) return notice(state, 'No unit is focused')
+    const targetId = which?.targetId ?? state.focus!
     const current = labelOf(state, targetId)
+    if (!which && current.evidence.length === 0) return notice(state, 'This unit has no evidence to remove')
+    const index = which?.index ?? current.evidence.length - 1
     if (!current.evidence[index]) return none(state)
     return change(state, targetId, { ...current, evidence: current.evidence.filter((_, i) => i !== index) })
   },
+}
+
+/** Blind mode is a setting of the viewer, not of a label: the view flips it. */
+export const toggleBlind: Action = {
+  name: 'toggleBlind',
+  keys: ['b'],
+  label: 'Blind mode on or off',
+  perform: (state) => ({ state, effects: [{ type: 'blind' }] }),
 }
 
 export const nextVariant: Action = {
@@ -246,7 +262,7 @@ export const showKeys: Action = {
 
 /**
  * The actions the keyboard reaches, in the order the footer and the cheat sheet list them. The
- * others (focusTarget, setNote, removeEvidence) are run by clicks and dialogs.
+ * others (focusTarget, setNote) are run by clicks and dialogs.
  */
 export const KEY_ACTIONS: readonly Action<unknown>[] = [
   labelVerdict,
@@ -255,11 +271,13 @@ export const KEY_ACTIONS: readonly Action<unknown>[] = [
   nextUnlabelled,
   undo,
   attachEvidence,
+  removeEvidence,
   note,
   nextVariant,
   prevVariant,
   prevItem,
   nextItem,
+  toggleBlind,
   showKeys,
 ]
 

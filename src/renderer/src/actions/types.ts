@@ -36,6 +36,7 @@ export type Effect =
   | { type: 'variant'; delta: 1 | -1 }
   | { type: 'item'; step: 'next' | 'prev' }
   | { type: 'showKeys' }
+  | { type: 'blind' }
 
 export interface ActionResult {
   state: AnnotateState

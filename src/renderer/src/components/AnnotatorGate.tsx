@@ -1,7 +1,7 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { api } from '../api'
-import { useFocusOnMount, useQuery } from '../hooks'
-import { useEscape } from './useEscape'
+import { useQuery } from '../hooks'
+import { Modal } from './Modal'
 
 interface Props {
   onChosen(annotator: { id: number; name: string }): void
@@ -15,10 +15,8 @@ export function AnnotatorGate({ onChosen, onCancel }: Props) {
   const labellers = useQuery(() => api('workspace.labellers', {}), [])
   const only = labellers.data?.only ?? null
   const [name, setName] = useState('')
-  const nameRef = useFocusOnMount<HTMLInputElement>()
+  const nameRef = useRef<HTMLInputElement>(null)
   const [error, setError] = useState<string | null>(null)
-  // Switching annotator can be abandoned; the first choice cannot.
-  useEscape(onCancel)
 
   async function create(e: React.FormEvent) {
     e.preventDefault()
@@ -30,56 +28,53 @@ export function AnnotatorGate({ onChosen, onCancel }: Props) {
   }
 
   return (
-    <div className="modal-backdrop">
-      <section className="modal gate" role="dialog" aria-modal="true" aria-labelledby="gate-title">
-        <h2 id="gate-title">Who is labelling?</h2>
-        <p className="muted">
-          Every label is stored under this name. You can switch at any time in Settings.
+    // Switching annotator can be abandoned (Escape); the first choice cannot.
+    <Modal className="gate" labelledBy="gate-title" onClose={onCancel} focusRef={nameRef}>
+      <h2 id="gate-title">Who is labelling?</h2>
+      <p className="muted">Every label is stored under this name. You can switch at any time in Settings.</p>
+      {annotators.error && <p className="error-box">{annotators.error}</p>}
+      <div className="gate-list">
+        {/* A dataset's reference labels (MRPC quality…) are not someone to label as. */}
+        {annotators.data
+          ?.filter((a) => a.kind !== 'source' && (labellers.data !== undefined || labellers.error !== null))
+          .filter((a) => only === null || only.some((o) => o.id === a.id))
+          .map((a) => (
+            <button key={a.id} type="button" className="gate-person" onClick={() => onChosen(a)}>
+              <span className="avatar" aria-hidden="true">
+                {a.name.slice(0, 1).toUpperCase()}
+              </span>
+              {a.name}
+            </button>
+          ))}
+      </div>
+      {only !== null ? (
+        <p className="muted gate-why">
+          <strong>Looking for another name?</strong> {labellers.data?.why}
         </p>
-        {annotators.error && <p className="error-box">{annotators.error}</p>}
-        <div className="gate-list">
-          {/* A dataset's reference labels (MRPC quality…) are not someone to label as. */}
-          {annotators.data
-            ?.filter((a) => a.kind !== 'source' && (labellers.data !== undefined || labellers.error !== null))
-            .filter((a) => only === null || only.some((o) => o.id === a.id))
-            .map((a) => (
-              <button key={a.id} type="button" className="gate-person" onClick={() => onChosen(a)}>
-                <span className="avatar" aria-hidden="true">
-                  {a.name.slice(0, 1).toUpperCase()}
-                </span>
-                {a.name}
-              </button>
-            ))}
-        </div>
-        {only !== null ? (
-          <p className="muted gate-why">
-            <strong>Looking for another name?</strong> {labellers.data?.why}
-          </p>
-        ) : (
-          <form onSubmit={create} className="gate-new">
-            <label htmlFor="gate-name">New annotator</label>
-            <div className="row">
-              <input
-                id="gate-name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                placeholder="Your name"
-                ref={nameRef}
-                maxLength={100}
-              />
-              <button type="submit" className="primary" disabled={name.trim() === ''}>
-                Start labelling
-              </button>
-            </div>
-            {error && <p className="error-text">{error}</p>}
-          </form>
-        )}
-        {onCancel && (
-          <button type="button" className="ghost" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </section>
-    </div>
+      ) : (
+        <form onSubmit={create} className="gate-new">
+          <label htmlFor="gate-name">New annotator</label>
+          <div className="row">
+            <input
+              id="gate-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="Your name"
+              ref={nameRef}
+              maxLength={100}
+            />
+            <button type="submit" className="primary" disabled={name.trim() === ''}>
+              Start labelling
+            </button>
+          </div>
+          {error && <p className="error-text">{error}</p>}
+        </form>
+      )}
+      {onCancel && (
+        <button type="button" className="ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+    </Modal>
   )
 }

@@ -183,10 +183,9 @@ export function AnnotateLayout(p: Props) {
             type="button"
             className={p.blind ? 'chip-button on' : 'chip-button'}
             aria-pressed={p.blind}
-            tabIndex={-1}
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => update({ blind: !p.blind })}
-            title="Blind mode: judge verdicts and other labels appear once you have labelled a unit"
+            title="Blind mode (b): judge verdicts and other labels appear once you have labelled a unit"
           >
             Blind {p.blind ? 'on' : 'off'}
             {p.blind && view.hiddenJudgeVerdicts > 0 ? ` · ${view.hiddenJudgeVerdicts} hidden` : ''}

@@ -26,7 +26,7 @@ const EMPTY: AnnotateState = { order: [], focus: null, labels: {}, undo: [] }
 
 /** The labelling screen: loads one item, runs the keyboard actions, saves every change at once. */
 export function AnnotateView({ route, annotatorId, navigate }: Props) {
-  const { settings } = useSettings()
+  const { settings, update } = useSettings()
   const [candidateId, setCandidateId] = useState<number | null>(null)
   const [state, setState] = useState<AnnotateState>(EMPTY)
   const [noteFor, setNoteFor] = useState<number | null>(null)
@@ -152,6 +152,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
       else if (e.type === 'nextUnlabelled') void goNextUnlabelled(e.afterTargetId)
       else if (e.type === 'variant') cycleVariant(e.delta)
       else if (e.type === 'showKeys') setSheetOpen(true)
+      else if (e.type === 'blind') update({ blind: !settings.blind })
       else if (e.type === 'item') {
         const itemId = e.step === 'next' ? view?.nextItemId : view?.prevItemId
         if (itemId) navigate({ view: 'annotate', datasetId, itemId })

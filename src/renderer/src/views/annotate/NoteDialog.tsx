@@ -1,6 +1,5 @@
-import { useState } from 'react'
-import { useEscape } from '../../components/useEscape'
-import { useFocusOnMount } from '../../hooks'
+import { useRef, useState } from 'react'
+import { Modal } from '../../components/Modal'
 
 interface Props {
   unitText: string
@@ -12,35 +11,32 @@ interface Props {
 /** A note on one unit: Ctrl/⌘+Enter saves, Escape leaves it unchanged. */
 export function NoteDialog({ unitText, initial, onSave, onCancel }: Props) {
   const [text, setText] = useState(initial)
-  const ref = useFocusOnMount<HTMLTextAreaElement>()
-  useEscape(onCancel)
+  const ref = useRef<HTMLTextAreaElement>(null)
   return (
-    <div className="modal-backdrop">
-      <section className="modal note-dialog" role="dialog" aria-modal="true" aria-labelledby="note-title">
-        <h2 id="note-title">Note</h2>
-        <p className="muted small unit-quote">{unitText}</p>
-        <textarea
-          aria-label="Note"
-          value={text}
-          ref={ref}
-          rows={5}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) onSave(text)
-          }}
-        />
-        <footer className="modal-foot">
-          <span className="muted small">
-            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> to save · <kbd>Esc</kbd> to cancel
-          </span>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="primary" onClick={() => onSave(text)}>
-            Save note
-          </button>
-        </footer>
-      </section>
-    </div>
+    <Modal className="note-dialog" labelledBy="note-title" onClose={onCancel} focusRef={ref}>
+      <h2 id="note-title">Note</h2>
+      <p className="muted small unit-quote">{unitText}</p>
+      <textarea
+        aria-label="Note"
+        value={text}
+        ref={ref}
+        rows={5}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) onSave(text)
+        }}
+      />
+      <footer className="modal-foot">
+        <span className="muted small">
+          <kbd>Ctrl</kbd>+<kbd>Enter</kbd> to save · <kbd>Esc</kbd> to cancel
+        </span>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="primary" onClick={() => onSave(text)}>
+          Save note
+        </button>
+      </footer>
+    </Modal>
   )
 }

@@ -1,6 +1,7 @@
 import { forwardRef, memo, type ReactNode, useMemo } from 'react'
 import type { Pane } from '../../../../shared/domain'
 import { hasReference, NO_REFERENCE, NO_REFERENCE_HINT } from '../../../../shared/noReference'
+import { caretIntoPane, paneCaretKey } from './paneCaret'
 
 interface Props {
   pane: Pane
@@ -46,7 +47,25 @@ export const TextPane = memo(
               {NO_REFERENCE}
             </p>
           )}
-          <div className="pane-text" ref={textRef} data-pane={pane}>
+          {/* Focusable so evidence can be selected by keyboard: arrows, Shift+arrows, then e. */}
+          <div
+            className="pane-text"
+            ref={textRef}
+            data-pane={pane}
+            role="document"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the text is where a keyboard selection starts
+            tabIndex={0}
+            aria-label={`${title} text: Shift and the arrows select, e attaches the selection as evidence`}
+            onFocus={(e) => caretIntoPane(e.currentTarget)}
+            onKeyDown={(e) => {
+              // Clicked into (a mouse selection), the arrows keep moving through the units.
+              if (!e.currentTarget.matches(':focus-visible')) return
+              if (!paneCaretKey(e, e.currentTarget)) return
+              e.preventDefault()
+              // The arrows here move the caret, not the focused unit.
+              e.stopPropagation()
+            }}
+          >
             {text}
           </div>
         </div>

@@ -60,7 +60,12 @@ export const UnitRow = memo(function UnitRow(p: Props) {
         <div className="unit-body">
           <span className="unit-state" title={unsaved ? 'Not saved' : undefined}>
             {unsaved ? (
-              <span className="dot error" />
+              // Not by colour alone: a hollow pill with a warning mark, and words for a screen reader.
+              <span className="pill unsaved" data-testid="unsaved">
+                <span aria-hidden="true">⚠ </span>
+                {verdict ? verdictText(verdict) : 'cleared'}
+                <span className="visually-hidden"> (not saved yet)</span>
+              </span>
             ) : verdict ? (
               <span className={`pill ${verdictTone(schema, verdict)}`}>{verdictText(verdict)}</span>
             ) : null}
@@ -112,8 +117,8 @@ export const UnitRow = memo(function UnitRow(p: Props) {
                   <button
                     type="button"
                     className="ghost tiny"
-                    tabIndex={-1}
                     aria-label="Remove this evidence"
+                    title="Remove this evidence (Shift+E removes the last one)"
                     onMouseDown={(ev) => ev.preventDefault()}
                     onClick={() => p.onRemoveEvidence(t.targetId, j)}
                   >
@@ -124,7 +129,14 @@ export const UnitRow = memo(function UnitRow(p: Props) {
             </ul>
           )}
           {label?.note && (
-            <button type="button" className="note" tabIndex={-1} onClick={() => p.onNote(t.targetId)}>
+            <button
+              type="button"
+              className="note"
+              aria-label={`Edit the note: ${label.note}`}
+              title="Edit the note (n)"
+              onMouseDown={(ev) => ev.preventDefault()}
+              onClick={() => p.onNote(t.targetId)}
+            >
               {label.note}
             </button>
           )}

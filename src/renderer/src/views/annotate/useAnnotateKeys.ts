@@ -5,7 +5,10 @@ import type { Action, KeyEnv } from '../../actions/types'
 
 function typing(event: KeyboardEvent): boolean {
   const t = event.target
-  return t instanceof Element && t.matches('input, textarea, select, [contenteditable], [contenteditable] *')
+  if (!(t instanceof Element)) return false
+  // Enter on a button reached with Tab presses that button, as everywhere else.
+  if (event.key === 'Enter' && t.matches('button, a[href], summary')) return true
+  return t.matches('input, textarea, select, [contenteditable], [contenteditable] *')
 }
 
 const noFrameWork = () => {}

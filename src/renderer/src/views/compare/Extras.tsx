@@ -16,7 +16,7 @@ export function PlainTable(props: {
       <h2>{props.title}</h2>
       {props.note ? <p className="cmp-hint">{props.note}</p> : null}
       <div className="table-frame">
-        <table className="cmp-table" data-testid={props.testId}>
+        <table className="cmp-table" data-testid={props.testId} aria-label={props.title}>
           <thead>
             <tr>
               {props.head.map((h) => (

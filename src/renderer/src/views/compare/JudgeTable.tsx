@@ -189,7 +189,7 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
   if (rows.length === 0) return <p className="cmp-hint">No judge run has verdicts on this dataset yet.</p>
   return (
     <div className="table-frame">
-      <table className="cmp-table" data-testid="judge-table">
+      <table className="cmp-table" data-testid="judge-table" aria-label="Judges and humans">
         <thead>
           <tr>
             {COLUMNS.map((c) => (

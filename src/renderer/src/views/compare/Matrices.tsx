@@ -7,8 +7,12 @@ export function ConfusionPanel({ metrics }: { metrics: DatasetMetrics }) {
   const [runId, setRunId] = useState<number | null>(metrics.judges[0]?.runId ?? null)
   const judge = metrics.judges.find((j) => j.runId === runId) ?? metrics.judges[0]
   if (!judge) return null
-  const grid = (labels: string[], m: number[][], testId: string) => (
-    <table className="cmp-matrix" data-testid={testId}>
+  const grid = (labels: string[], m: number[][], testId: string, name: string) => (
+    <table
+      className="cmp-matrix"
+      data-testid={testId}
+      aria-label={`${name} confusion matrix of ${judge.label}`}
+    >
       <thead>
         <tr>
           <th>gold ↓ · judge →</th>
@@ -45,9 +49,9 @@ export function ConfusionPanel({ metrics }: { metrics: DatasetMetrics }) {
         </select>
       </label>
       <div className="cmp-matrices">
-        {grid(['supported', 'unsupported'], judge.confusion.binary, 'confusion-binary')}
+        {grid(['supported', 'unsupported'], judge.confusion.binary, 'confusion-binary', 'Binary')}
         {judge.confusion.labels.length > 0 &&
-          grid(judge.confusion.labels, judge.confusion.full, 'confusion-full')}
+          grid(judge.confusion.labels, judge.confusion.full, 'confusion-full', 'Full')}
       </div>
     </div>
   )
@@ -64,7 +68,11 @@ export function McNemarMatrix({ metrics }: { metrics: DatasetMetrics }) {
   const cell = (a: number, b: number) => pairs.get(`${a}:${b}`)
   return (
     <div className="table-frame">
-      <table className="cmp-matrix" data-testid="mcnemar">
+      <table
+        className="cmp-matrix"
+        data-testid="mcnemar"
+        aria-label="McNemar's test between judges (p-values)"
+      >
         <thead>
           <tr>
             <th />

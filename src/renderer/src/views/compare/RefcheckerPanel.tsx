@@ -113,7 +113,7 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
         </select>
       </label>
       <div className="table-frame">
-        <table className="cmp-table" data-testid="refchecker-table">
+        <table className="cmp-table" data-testid="refchecker-table" aria-label="RefChecker evaluation">
           <thead>
             <tr>
               <th className="cmp-plain-th">Source</th>

@@ -240,7 +240,15 @@ function Progress({
           {name}
           {mine && <span className="muted"> (you)</span>}
         </span>
-        <span className="bar" role="progressbar" aria-valuenow={done} aria-valuemin={0} aria-valuemax={total}>
+        <span
+          className="bar"
+          role="progressbar"
+          aria-label={`Labelled by ${name}`}
+          aria-valuenow={done}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuetext={`${fmt.format(done)} of ${fmt.format(total)}`}
+        >
           <span style={{ width: `${pct}%` }} />
         </span>
         <span className="progress-num">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useEscape } from '../../components/useEscape'
+import { Modal } from '../../components/Modal'
 import './exchange.css'
 
 export const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
@@ -16,19 +16,16 @@ export function Dialog({
   onClose(): void
   children: ReactNode
 }) {
-  useEscape(onClose)
   return (
-    <div className="modal-backdrop">
-      <section className="modal exchange" role="dialog" aria-modal="true" aria-labelledby={id}>
-        <header className="modal-head">
-          <h2 id={id}>{title}</h2>
-          <button type="button" className="ghost" onClick={onClose} aria-label="Close">
-            ×
-          </button>
-        </header>
-        {children}
-      </section>
-    </div>
+    <Modal className="exchange" labelledBy={id} onClose={onClose}>
+      <header className="modal-head">
+        <h2 id={id}>{title}</h2>
+        <button type="button" className="ghost" onClick={onClose} aria-label="Close">
+          ×
+        </button>
+      </header>
+      {children}
+    </Modal>
   )
 }
 

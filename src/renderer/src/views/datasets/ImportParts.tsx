@@ -24,7 +24,7 @@ export function PreviewTable({ preview, failed }: { preview: ImportPreview | nul
     )
   return (
     <section className="preview" aria-label="Preview of the first rows">
-      <table>
+      <table aria-label="First rows of the file">
         <thead>
           <tr>
             {preview.columns.map((c) => (

@@ -19,7 +19,7 @@ import {
 } from '../../../../shared/importMapping'
 import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
-import { useEscape } from '../../components/useEscape'
+import { Modal } from '../../components/Modal'
 import { longerPart, PREVIEW_BYTES, previewPart, sourceOf } from '../../fileSource'
 import { ImportDone, PreviewTable, sizeText } from './ImportParts'
 import { MappingEditor } from './MappingEditor'
@@ -188,7 +188,6 @@ export function ImportWizard({ onClose, onImported }: Props) {
     }
   }
 
-  useEscape(onClose)
   // A file read whole for the preview and refused is refused by the import too: nothing to choose.
   const unreadable =
     file !== null && previewError !== null && preview === null && previewPart(file, previewBytes) === file
@@ -205,188 +204,186 @@ export function ImportWizard({ onClose, onImported }: Props) {
     (preset !== 'custom' || parsedMapping?.success === true)
 
   return (
-    <div className="modal-backdrop">
-      <section className="modal wizard" role="dialog" aria-modal="true" aria-labelledby="wizard-title">
-        <header className="modal-head">
-          <h2 id="wizard-title">Import a dataset</h2>
-          <button type="button" className="ghost" onClick={onClose} aria-label="Close">
-            ×
-          </button>
-        </header>
-        {report ? (
-          <ImportDone report={report} onOpen={() => onImported(report.datasetId)} />
-        ) : (
-          <>
-            <label
-              className={dragging ? 'dropzone dragging' : 'dropzone'}
-              onDragOver={(e) => {
-                e.preventDefault()
-                setDragging(true)
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={(e) => {
-                e.preventDefault()
-                setDragging(false)
-                pick(e.dataTransfer.files)
-              }}
-            >
-              <input
-                className="visually-hidden"
-                type="file"
-                accept={ACCEPT}
-                multiple
-                onChange={(e) => pick(e.target.files)}
-                aria-label="Dataset file"
-              />
-              <span className="pseudo-button">Choose file…</span>
-              <button type="button" onClick={() => folderInput.current?.click()}>
-                Choose folder…
-              </button>
-              {file ? (
-                <span>
-                  <strong>{file.name}</strong> · {sizeText(file.size)}
-                  {more.length > 0 && (
-                    <span data-testid="more-files">
-                      {' '}
-                      and {countOf(more.length, 'more file')}: one dataset, each file a candidate variant
-                      named from its file name
-                    </span>
-                  )}{' '}
-                  — choose again to replace
-                </span>
-              ) : (
-                <span className="muted">
-                  or drop a {IMPORTABLE_KINDS} file here (several files make one dataset)
-                </span>
-              )}
-            </label>
+    <Modal className="wizard" labelledBy="wizard-title" onClose={onClose}>
+      <header className="modal-head">
+        <h2 id="wizard-title">Import a dataset</h2>
+        <button type="button" className="ghost" onClick={onClose} aria-label="Close">
+          ×
+        </button>
+      </header>
+      {report ? (
+        <ImportDone report={report} onOpen={() => onImported(report.datasetId)} />
+      ) : (
+        <>
+          <label
+            className={dragging ? 'dropzone dragging' : 'dropzone'}
+            onDragOver={(e) => {
+              e.preventDefault()
+              setDragging(true)
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault()
+              setDragging(false)
+              pick(e.dataTransfer.files)
+            }}
+          >
             <input
-              ref={folderInput}
               className="visually-hidden"
               type="file"
-              aria-label="Dataset folder"
-              // React has no typed prop for it: the browser's folder picker.
-              {...{ webkitdirectory: '' }}
-              onChange={(e) => pick(e.target.files, true)}
+              accept={ACCEPT}
+              multiple
+              onChange={(e) => pick(e.target.files)}
+              aria-label="Dataset file"
             />
-            {previewError && (
-              <div className="error-box" role="alert">
-                <strong>
-                  {file === null
-                    ? 'Nothing to import.'
-                    : unreadable
-                      ? 'This file cannot be imported. Choose another file.'
-                      : 'The first rows could not be read.'}
-                </strong>
-                <pre>{previewError}</pre>
-              </div>
+            <span className="pseudo-button">Choose file…</span>
+            <button type="button" onClick={() => folderInput.current?.click()}>
+              Choose folder…
+            </button>
+            {file ? (
+              <span>
+                <strong>{file.name}</strong> · {sizeText(file.size)}
+                {more.length > 0 && (
+                  <span data-testid="more-files">
+                    {' '}
+                    and {countOf(more.length, 'more file')}: one dataset, each file a candidate variant named
+                    from its file name
+                  </span>
+                )}{' '}
+                — choose again to replace
+              </span>
+            ) : (
+              <span className="muted">
+                or drop a {IMPORTABLE_KINDS} file here (several files make one dataset)
+              </span>
             )}
-            {file && !unreadable && (
-              <div className="wizard-body">
-                <div className="wizard-side">
-                  <div className="field">
-                    <label htmlFor="wiz-preset">Layout</label>
-                    <select
-                      id="wiz-preset"
-                      value={preset ?? ''}
-                      onChange={(e) => {
-                        setPreset(e.target.value as PresetName | 'custom')
-                        setPresetChosen(true)
-                      }}
-                    >
-                      {preset === null && (
-                        <option value="">{previewError ? 'not detected' : 'detecting…'}</option>
-                      )}
-                      {PRESET_NAMES.map((p) => (
-                        <option key={p} value={p}>
-                          {PRESET_DESCRIPTIONS[p]}
-                        </option>
-                      ))}
-                      <option value="custom">Custom mapping (choose the columns)</option>
-                    </select>
-                    {preview && (
-                      <p className="muted small">
-                        Read as {preview.format}
-                        {preview.detected
-                          ? `; the columns look like ${preview.detected}`
-                          : '; no known layout detected'}
-                        {preset && preset !== preview.detected
-                          ? presetChosen
-                            ? `; reading it as ${preset === 'custom' ? 'your mapping' : preset}, as you chose`
-                            : '; choose its columns below'
-                          : ''}
-                      </p>
+          </label>
+          <input
+            ref={folderInput}
+            className="visually-hidden"
+            type="file"
+            aria-label="Dataset folder"
+            // React has no typed prop for it: the browser's folder picker.
+            {...{ webkitdirectory: '' }}
+            onChange={(e) => pick(e.target.files, true)}
+          />
+          {previewError && (
+            <div className="error-box" role="alert">
+              <strong>
+                {file === null
+                  ? 'Nothing to import.'
+                  : unreadable
+                    ? 'This file cannot be imported. Choose another file.'
+                    : 'The first rows could not be read.'}
+              </strong>
+              <pre>{previewError}</pre>
+            </div>
+          )}
+          {file && !unreadable && (
+            <div className="wizard-body">
+              <div className="wizard-side">
+                <div className="field">
+                  <label htmlFor="wiz-preset">Layout</label>
+                  <select
+                    id="wiz-preset"
+                    value={preset ?? ''}
+                    onChange={(e) => {
+                      setPreset(e.target.value as PresetName | 'custom')
+                      setPresetChosen(true)
+                    }}
+                  >
+                    {preset === null && (
+                      <option value="">{previewError ? 'not detected' : 'detecting…'}</option>
                     )}
-                  </div>
-                  {preset === 'custom' && mapping && (
-                    <MappingEditor columns={preview?.columns ?? []} mapping={mapping} onChange={setMapping} />
-                  )}
-                  {labelColumns > 0 && (
-                    <label className="check">
-                      <input
-                        type="checkbox"
-                        checked={creditPeople}
-                        onChange={(e) => setCreditPeople(e.target.checked)}
-                      />
-                      File label columns under the people of those names (a column named after someone already
-                      in this workspace joins their labels; left unticked, such an import is refused)
-                    </label>
-                  )}
-                  {preset === 'custom' && !mapping && preview && (
-                    <button type="button" onClick={() => setMapping({ reference: preview.columns[0] ?? '' })}>
-                      Map the columns by hand
-                    </button>
-                  )}
-                  {parsedMapping && !parsedMapping.success && preset === 'custom' && (
-                    <p className="error-text">
-                      {mapping?.reference
-                        ? 'Fill in every row you added: a name and a column.'
-                        : 'Choose at least the reference column.'}
+                    {PRESET_NAMES.map((p) => (
+                      <option key={p} value={p}>
+                        {PRESET_DESCRIPTIONS[p]}
+                      </option>
+                    ))}
+                    <option value="custom">Custom mapping (choose the columns)</option>
+                  </select>
+                  {preview && (
+                    <p className="muted small">
+                      Read as {preview.format}
+                      {preview.detected
+                        ? `; the columns look like ${preview.detected}`
+                        : '; no known layout detected'}
+                      {preset && preset !== preview.detected
+                        ? presetChosen
+                          ? `; reading it as ${preset === 'custom' ? 'your mapping' : preset}, as you chose`
+                          : '; choose its columns below'
+                        : ''}
                     </p>
                   )}
-                  <div className="field">
-                    <label htmlFor="wiz-name">Dataset name</label>
-                    <input
-                      id="wiz-name"
-                      value={name}
-                      onChange={(e) => setName(e.target.value)}
-                      maxLength={200}
-                    />
-                  </div>
+                </div>
+                {preset === 'custom' && mapping && (
+                  <MappingEditor columns={preview?.columns ?? []} mapping={mapping} onChange={setMapping} />
+                )}
+                {labelColumns > 0 && (
                   <label className="check">
                     <input
                       type="checkbox"
-                      checked={skipBadRows}
-                      onChange={(e) => setSkipBadRows(e.target.checked)}
+                      checked={creditPeople}
+                      onChange={(e) => setCreditPeople(e.target.checked)}
                     />
-                    Skip bad rows (otherwise one bad row stops the import)
+                    File label columns under the people of those names (a column named after someone already
+                    in this workspace joins their labels; left unticked, such an import is refused)
                   </label>
+                )}
+                {preset === 'custom' && !mapping && preview && (
+                  <button type="button" onClick={() => setMapping({ reference: preview.columns[0] ?? '' })}>
+                    Map the columns by hand
+                  </button>
+                )}
+                {parsedMapping && !parsedMapping.success && preset === 'custom' && (
+                  <p className="error-text">
+                    {mapping?.reference
+                      ? 'Fill in every row you added: a name and a column.'
+                      : 'Choose at least the reference column.'}
+                  </p>
+                )}
+                <div className="field">
+                  <label htmlFor="wiz-name">Dataset name</label>
+                  <input
+                    id="wiz-name"
+                    value={name}
+                    onChange={(e) => setName(e.target.value)}
+                    maxLength={200}
+                  />
                 </div>
-                <PreviewTable preview={preview} failed={previewError !== null} />
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    checked={skipBadRows}
+                    onChange={(e) => setSkipBadRows(e.target.checked)}
+                  />
+                  Skip bad rows (otherwise one bad row stops the import)
+                </label>
               </div>
-            )}
-            {failure && failure !== previewError && (
-              <div className="error-box" role="alert">
-                <strong>Nothing was imported.</strong>
-                <pre>{failure}</pre>
-              </div>
-            )}
-            {gap && (
-              <p className="error-text" role="alert">
-                {gap}
-              </p>
-            )}
-            <footer className="modal-foot">
-              <button type="button" onClick={onClose}>
-                Cancel
-              </button>
-              <button type="button" className="primary" disabled={!canImport} onClick={runImport}>
-                {busy ? 'Importing…' : 'Import'}
-              </button>
-            </footer>
-          </>
-        )}
-      </section>
-    </div>
+              <PreviewTable preview={preview} failed={previewError !== null} />
+            </div>
+          )}
+          {failure && failure !== previewError && (
+            <div className="error-box" role="alert">
+              <strong>Nothing was imported.</strong>
+              <pre>{failure}</pre>
+            </div>
+          )}
+          {gap && (
+            <p className="error-text" role="alert">
+              {gap}
+            </p>
+          )}
+          <footer className="modal-foot">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="button" className="primary" disabled={!canImport} onClick={runImport}>
+              {busy ? 'Importing…' : 'Import'}
+            </button>
+          </footer>
+        </>
+      )}
+    </Modal>
   )
 }

@@ -74,7 +74,14 @@ export function RunRow({
         </div>
       </td>
       <td className="jd-progress">
-        <span className="bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+        <span
+          className="bar"
+          role="progressbar"
+          aria-label={`Progress of run #${run.id}`}
+          aria-valuenow={pct}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <span
             className={status === 'done' ? 'done' : status === 'failed' ? 'failed' : ''}
             style={{ width: `${pct}%` }}

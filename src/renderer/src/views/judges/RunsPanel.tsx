@@ -115,7 +115,7 @@ export function RunsPanel(props: {
       </div>
       {runs.error && <p className="error-text">{runs.error}</p>}
       <div className="table-frame" data-testid="runs-frame">
-        <table className="jd-runs">
+        <table className="jd-runs" aria-label="Runs">
           <thead>
             <tr>
               <th>Run</th>

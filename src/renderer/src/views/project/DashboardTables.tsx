@@ -129,7 +129,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
           )}
         </p>
         <progress max={1} value={share} aria-label="Labels towards k" />
-        <table className="data-table">
+        <table className="data-table" aria-label="Progress per variant">
           <thead>
             <tr>
               <th>Variant</th>
@@ -150,7 +150,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
       </section>
       <section className="card" aria-label="Annotators">
         <h2>Annotators</h2>
-        <table className="data-table" data-testid="project-annotators">
+        <table className="data-table" data-testid="project-annotators" aria-label="Annotators">
           <thead>
             <tr>
               <th>Annotator</th>
@@ -259,7 +259,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
         {d.packages.length === 0 ? (
           <p className="muted">No package handed out yet (CLI: factlab package).</p>
         ) : (
-          <table className="data-table">
+          <table className="data-table" aria-label="Packages">
             <thead>
               <tr>
                 <th>Annotator</th>

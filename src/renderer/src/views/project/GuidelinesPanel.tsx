@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { api, onEvent } from '../../api'
+import { Modal } from '../../components/Modal'
 import { useQuery } from '../../hooks'
 import { GuidelinesText } from './Guidelines'
 
@@ -83,33 +84,29 @@ export function GuidelinesGate({
   if (!current) return null
   const read = guidelines.readVersion ?? null
   return (
-    <div className="modal-backdrop">
-      <div className="modal guidelines-gate" role="dialog" aria-modal="true" aria-label="Guidelines">
-        <h2>
-          {read !== null && read < current.version
-            ? `The guidelines were updated: version ${current.version} (you read version ${read})`
-            : `Before your first label: the guidelines (version ${current.version})`}
-        </h2>
-        <div className="guidelines-scroll">
-          <GuidelinesText body={current.body} />
-        </div>
-        {error && <p className="error-box">{error}</p>}
-        {/* Focused as it comes up, so Enter confirms: the unit list behind it holds no keys now. */}
-        <button
-          type="button"
-          className="primary"
-          // biome-ignore lint/a11y/noAutofocus: a modal's one action takes the focus, as a dialog should
-          autoFocus
-          onClick={() =>
-            api('projects.readGuidelines', { datasetId, annotatorId, version: current.version }).then(
-              onRead,
-              (e) => setError(e instanceof Error ? e.message : String(e)),
-            )
-          }
-        >
-          I have read the guidelines
-        </button>
+    <Modal className="guidelines-gate" label="Guidelines">
+      <h2>
+        {read !== null && read < current.version
+          ? `The guidelines were updated: version ${current.version} (you read version ${read})`
+          : `Before your first label: the guidelines (version ${current.version})`}
+      </h2>
+      <div className="guidelines-scroll">
+        <GuidelinesText body={current.body} />
       </div>
-    </div>
+      {error && <p className="error-box">{error}</p>}
+      {/* Focused as it comes up, so Enter confirms: the unit list behind it holds no keys now. */}
+      <button
+        type="button"
+        className="primary"
+        onClick={() =>
+          api('projects.readGuidelines', { datasetId, annotatorId, version: current.version }).then(
+            onRead,
+            (e) => setError(e instanceof Error ? e.message : String(e)),
+          )
+        }
+      >
+        I have read the guidelines
+      </button>
+    </Modal>
   )
 }
