@@ -46,22 +46,6 @@ export interface MetricsOptions {
   includeControls?: boolean
 }
 
-/** Per-candidate consistency marks (+1/−1) of a DCR-style run or of gold. */
-function candidateMarks(t: TargetColumns, bin: Int8Array): Map<number, number[]> {
-  const marks = new Map<number, number[]>()
-  for (let i = 0; i < bin.length; i++) {
-    if (bin[i]! < 0) continue
-    const c = t.candidate[i]!
-    let list = marks.get(c)
-    if (!list) {
-      list = []
-      marks.set(c, list)
-    }
-    list.push(bin[i] === SUPPORTED ? 1 : -1)
-  }
-  return marks
-}
-
 function correlationsFor(
   r: RunRow,
   label: string,
