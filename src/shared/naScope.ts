@@ -22,10 +22,10 @@ export const NA_SCOPE_METHODS: readonly string[] = [
   'refchecker-batched',
 ]
 
-/** The choice in words, as the Judges view and `judge run --na-scope` offer it. */
+/** The choice in words, as the Judges view offers it under "An invalid argument makes N/A". */
 export const NA_SCOPE_LABELS: Record<NaScope, string> = {
-  call: 'one invalid argument makes the whole call N/A (as the FaaF paper)',
-  field: 'only the invalid argument is N/A; the valid ones are kept',
+  call: 'the whole call (as the FaaF paper)',
+  field: 'only that argument',
 }
 
 /** How a reply will be read, for the request preview: what becomes of an invalid argument. */

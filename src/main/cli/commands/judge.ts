@@ -227,7 +227,7 @@ function report(json: boolean, summaries: RunSummary[], ws: Workspace): void {
   exitFor(summaries, ws)
 }
 
-const NA_SCOPE_HELP = `FaaF and refchecker-batched: what an invalid argument in a reply makes N/A — call (${NA_SCOPE_LABELS.call}, default) or field (${NA_SCOPE_LABELS.field})`
+const NA_SCOPE_HELP = `faaf-* and refchecker-batched: what an invalid argument in a reply makes N/A — call (${NA_SCOPE_LABELS.call}, default) or field (${NA_SCOPE_LABELS.field}; the other arguments of the reply are kept)`
 
 /** `--na-scope` as given, refused before anything is stored when it is neither rule. */
 function naScopeFlag(raw: string | undefined): NaScope | undefined {

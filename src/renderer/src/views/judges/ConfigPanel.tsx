@@ -194,11 +194,11 @@ export function ConfigPanel(props: {
         )}
         {NA_SCOPE_METHODS.includes(draft.method) && (
           <label className="field wide">
-            <span>An invalid argument in a reply</span>
+            <span>An invalid argument makes N/A</span>
             <select
               value={naScopeOf(s)}
               onChange={(e) => setting('naScope', e.target.value as NaScope)}
-              aria-label="An invalid argument in a reply"
+              aria-label="An invalid argument makes N/A"
             >
               {NA_SCOPES.map((scope) => (
                 <option key={scope} value={scope}>
