@@ -1,5 +1,6 @@
 import type { DatasetMetrics } from './contract/metrics'
 import type { RefFigures, RefSource } from './contract/refchecker'
+import { REFCHECKER_NA_WORDS } from './refcheckerNa'
 
 /** `metrics --json` shape of RefChecker's evaluation (docs/metrics-json.md). */
 function figures(f: RefFigures) {
@@ -35,11 +36,14 @@ export function refcheckerJson(m: DatasetMetrics) {
   const e = m.refcheckerEval
   if (!e) return null
   return {
+    na_rule: e.naRule,
+    na_rule_words: REFCHECKER_NA_WORDS[e.naRule],
     human: source(e.human),
     judges: e.judges.map((j) => ({
       run: j.runId,
       label: j.label,
       ...source(j),
+      na_triplets: j.naTriplets,
       triplets_compared: j.tripletsCompared,
       triplet_error_rate: j.tripletErrorRate,
       triplet_error_ci: j.tripletErrorCi,

@@ -113,15 +113,29 @@ describe('FaaF: classification of replies', () => {
     )
   })
 
-  it('a missing argument makes only that fact N/A (fewer verdicts than targets)', async () => {
+  it('a missing argument fails the whole call: every fact N/A, the reason naming the one missing', async () => {
     const { out } = await run(toolReply({ fact_0: 'true', fact_2: 'false' }))
     expect(out).toHaveLength(3)
-    expect(out.map((o) => o.status)).toEqual(['ok', 'na', 'ok'])
-    expect(out[1]!.problem).toBe('no verdict for fact 1')
+    expect(out.map((o) => [o.status, o.verdict])).toEqual(Array(3).fill(['na', null]))
+    expect(out[0]!.problem).toBe(
+      'the call failed validation, so all 3 facts in it are N/A (no verdict for fact 1)',
+    )
   })
 
-  it('a value outside the enum is N/A naming the value', async () => {
+  it('a null or out-of-enum verdict fails the whole call, naming every argument at fault', async () => {
     const { out } = await run(toolReply({ fact_0: 'maybe', fact_1: null, fact_2: 'true' }), 'faaf-tf')
+    expect(out.map((o) => o.status)).toEqual(['na', 'na', 'na'])
+    expect(out[2]!.problem).toBe(
+      'the call failed validation, so all 3 facts in it are N/A (fact 0: "maybe" is not one of "true", "false"; fact 1: null is not one of "true", "false")',
+    )
+    expect(out[2]!.detail).toMatchObject({ field: 'fact_2', invalidArguments: ['fact_0', 'fact_1'] })
+  })
+
+  it('read per field (a config choice), only the invalid arguments are N/A', async () => {
+    const { ctx } = scriptedCtx(() => toolReply({ fact_0: 'maybe', fact_1: null, fact_2: 'true' }), {
+      settings: { naScope: 'field' },
+    })
+    const out = await METHODS['faaf-tf'].judge(task(three()), ctx)
     expect(out[0]!.status).toBe('na')
     expect(out[0]!.problem).toBe('fact 0: "maybe" is not one of "true", "false"')
     expect(out[1]!.problem).toBe('fact 1: null is not one of "true", "false"')
@@ -157,8 +171,13 @@ describe('FaaF: classification of replies', () => {
 
   it('reads the JSON-in-text fallback through the same schema', async () => {
     const { out } = await run(toolReply({ fact_0: 'false', fact_1: 'not_clear', fact_2: 'wrong' }, true))
-    expect(out.map((o) => o.verdict)).toEqual(['false', 'not_clear', null])
+    expect(out.map((o) => o.verdict)).toEqual([null, null, null])
+    expect(out[0]!.problem).toContain('fact 2: "wrong" is not one of')
     expect(out[0]!.detail?.viaFallback).toBe(true)
+    const { out: valid } = await run(
+      toolReply({ fact_0: 'false', fact_1: 'not_clear', fact_2: 'true' }, true),
+    )
+    expect(valid.map((o) => o.verdict)).toEqual(['false', 'not_clear', 'true'])
   })
 })
 
@@ -179,8 +198,21 @@ describe('FaaF: citations', () => {
     ])
   })
 
-  it('keeps the verdict when a citation has the wrong type, and notes it', async () => {
-    const { ctx } = scriptedCtx(() => toolReply({ citation_0: 12, fact_0: 'true' }))
+  it('a citation of the wrong type fails the call like any invalid argument', async () => {
+    const { ctx } = scriptedCtx(() =>
+      toolReply({ citation_0: 12, fact_0: 'true', citation_1: null, fact_1: 'true' }),
+    )
+    const out = await METHODS['faaf-tf-cite'].judge(task(targets('fact', ['A.', 'B.'])), ctx)
+    expect(out.map((o) => o.status)).toEqual(['na', 'na'])
+    expect(out[1]!.problem).toBe(
+      'the call failed validation, so all 2 facts in it are N/A (citation_0: 12 is not a string or null)',
+    )
+  })
+
+  it('read per field, keeps the verdict when a citation has the wrong type, and notes it', async () => {
+    const { ctx } = scriptedCtx(() => toolReply({ citation_0: 12, fact_0: 'true' }), {
+      settings: { naScope: 'field' },
+    })
     const [o] = await METHODS['faaf-tf-cite'].judge(task(targets('fact', ['A.'])), ctx)
     expect(o!.verdict).toBe('true')
     expect(o!.citation).toBeNull()
@@ -196,13 +228,32 @@ describe('FaaF: repair retry', () => {
     expect(out[1]!.status).toBe('na')
   })
 
-  it('when enabled, re-asks once with the problem and marks repaired verdicts', async () => {
+  it('when enabled, re-asks once and takes the whole repaired call in place of the failed one', async () => {
     const { ctx, calls } = scriptedCtx(
       (key) =>
         key.endsWith(':repair')
           ? toolReply({ fact_0: 'false', fact_1: 'false' })
           : toolReply({ fact_0: 'true' }),
       { settings: { repairRetry: true } },
+    )
+    const out = await METHODS['faaf-tf'].judge(task(targets('fact', ['A.', 'B.'])), ctx)
+    expect(calls.map((c) => c.key)).toEqual(['faaf:42:0', 'faaf:42:0:repair'])
+    const followUp = calls[1]!.request.messages.at(-1)!.content
+    // Said once, though both facts carry it.
+    expect(followUp.split('no verdict for fact 1')).toHaveLength(2)
+    expect(out.map((o) => [o.verdict, o.detail?.repair ?? false])).toEqual([
+      ['false', true],
+      ['false', true],
+    ])
+  })
+
+  it('read per field and enabled, re-asks once with the problem and marks repaired verdicts', async () => {
+    const { ctx, calls } = scriptedCtx(
+      (key) =>
+        key.endsWith(':repair')
+          ? toolReply({ fact_0: 'false', fact_1: 'false' })
+          : toolReply({ fact_0: 'true' }),
+      { settings: { repairRetry: true, naScope: 'field' } },
     )
     const out = await METHODS['faaf-tf'].judge(task(targets('fact', ['A.', 'B.'])), ctx)
     expect(calls.map((c) => c.key)).toEqual(['faaf:42:0', 'faaf:42:0:repair'])

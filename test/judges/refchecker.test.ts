@@ -65,7 +65,20 @@ describe('refchecker-batched', () => {
     >
     expect(props.claim_2!.enum).toEqual(['entailment', 'neutral', 'contradiction'])
     expect(props.claim_2!.description).toBe('("Ibuprofen", "is", "an NSAID")')
-    // Fewer verdicts than claims: the missing one is N/A, never dropped.
+    // Fewer verdicts than claims: the call failed validation, so every claim of it is N/A.
+    const whole = 'the call failed validation, so all 3 claims in it are N/A (no verdict for claim 2)'
+    expect(out.map((o) => [o.targetId, o.status, o.verdict ?? o.problem])).toEqual([
+      [200, 'na', whole],
+      [201, 'na', whole],
+      [202, 'na', whole],
+    ])
+  })
+
+  it('read per field, keeps the claims the reply gave and makes only the missing one N/A', async () => {
+    const { ctx } = scriptedCtx(() => toolReply({ claim_0: 'entailment', claim_1: 'contradiction' }), {
+      settings: { naScope: 'field' },
+    })
+    const out = await METHODS['refchecker-batched'].judge(task(triplets, { reference: ref }), ctx)
     expect(out.map((o) => [o.targetId, o.status, o.verdict ?? o.problem])).toEqual([
       [200, 'ok', 'entailment'],
       [201, 'ok', 'contradiction'],

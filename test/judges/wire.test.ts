@@ -80,6 +80,24 @@ describe.each(PROVIDERS)('FaaF over the %s wire', (provider) => {
     ])
     expect(sent[0]!.inText).toBe(provider === 'openai-compatible')
     if (provider !== 'openai-compatible') expect(sent[0]!.toolName).toBe('record_fact_checks')
+    // The paper's rule: one argument out of the enum fails the call, so none of its facts counts.
+    expect(out.map((o) => [o.status, o.verdict])).toEqual(Array(3).fill(['na', null]))
+    expect(out[0]!.problem).toBe(
+      'the call failed validation, so all 3 facts in it are N/A (fact 2: "perhaps" is not one of "true", "false", "not_clear")',
+    )
+    expect(out[1]!.detail?.invalidArguments).toEqual(['fact_2'])
+  })
+
+  it('keeps the valid arguments of the same reply when the config reads per field', async () => {
+    script = (req) =>
+      reply(req, {
+        citation_0: 'William Shakespeare wrote Hamlet',
+        fact_0: 'true',
+        citation_1: null,
+        fact_1: 'not_clear',
+        fact_2: 'perhaps',
+      })
+    const out = await METHODS['faaf-tfn-cite'].judge(task(facts()), wireCtx(provider, { naScope: 'field' }))
     expect(out.map((o) => [o.status, o.verdict, o.citation ?? null])).toEqual([
       ['ok', 'true', 'William Shakespeare wrote Hamlet'],
       ['ok', 'not_clear', null],

@@ -1,7 +1,9 @@
+import { type NaScope, naScopeOf } from '../../shared/naScope'
 import type { LlmReply, LlmRequest } from '../providers/types'
 import { evenChunks, na, parseArguments, transportError, withFollowUp } from './common'
 import {
   buildVerdictSchema,
+  callFailure,
   maxStatementsPerCall,
   parseVerdictArguments,
   type VerdictFieldsSpec,
@@ -14,6 +16,7 @@ import type { JudgeContext, TargetInput, VerdictOutcome } from './types'
  * The FaaF call pattern shared by FaaF and the batched RefChecker: all targets of a candidate in
  * one forced function call, split only when a schema limit leaves no choice. One attempt by
  * default; a format failure is an N/A with its reason, and the optional repair retry is recorded.
+ * An invalid argument fails the whole call by default (`settings.naScope`, shared/naScope.ts).
  */
 export interface BatchedConfig {
   keyPrefix: string
@@ -54,11 +57,13 @@ async function judgeChunk(
   const first = await ctx.call(key, request)
   if (!first.ok) return chunk.map((t) => transportError(t, first.error))
   const base = { chunk: chunkIndex, chunks: chunkCount, viaFallback: first.reply.viaFallback }
-  const outcomes = interpret(chunk, built, first.reply, cfg.noun, base)
+  const scope = naScopeOf(ctx.settings)
+  const outcomes = interpret(chunk, built, first.reply, cfg.noun, base, scope)
   const failed = outcomes.filter((o) => o.status === 'na')
   if (!ctx.settings.repairRetry || failed.length === 0) return outcomes
 
-  const problems = failed.map((o) => o.problem).join('; ')
+  // A call that failed as a whole gives every statement the same reason: said once.
+  const problems = [...new Set(failed.map((o) => o.problem))].join('; ')
   const repairRequest = withFollowUp(
     request,
     first.reply,
@@ -71,7 +76,7 @@ async function judgeChunk(
       o.status === 'na' ? { ...o, detail: { ...o.detail, repair: true, repairError: second.error } } : o,
     )
   }
-  const repaired = interpret(chunk, built, second.reply, cfg.noun, { ...base, repair: true })
+  const repaired = interpret(chunk, built, second.reply, cfg.noun, { ...base, repair: true }, scope)
   return outcomes.map((o, i) => {
     if (o.status !== 'na') return o
     const r = repaired[i]!
@@ -85,11 +90,23 @@ function interpret(
   reply: LlmReply,
   noun: string,
   base: Record<string, unknown>,
+  scope: NaScope,
 ): VerdictOutcome[] {
   const args = parseArguments(reply)
   if (!args.ok) return chunk.map((t) => na(t, args.problem, base))
   const parsed = parseVerdictArguments(built, args.value, noun)
   const detail = parsed.extra.length > 0 ? { ...base, extraArguments: parsed.extra } : base
+  if (scope === 'call') {
+    const failed = callFailure(built, parsed, noun)
+    if (failed)
+      return chunk.map((t, i) =>
+        na(t, failed.problem, {
+          ...detail,
+          field: built.fields[i]!.verdict,
+          invalidArguments: failed.fields,
+        }),
+      )
+  }
   return chunk.map((t, i) => {
     const f = parsed.fields[i]!
     const field = built.fields[i]!.verdict

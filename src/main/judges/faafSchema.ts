@@ -81,8 +81,8 @@ function shown(value: unknown): string {
 }
 
 /**
- * Validates each argument on its own with the same zod schema, so one bad field costs one N/A,
- * not the whole call.
+ * Validates each argument on its own with the same zod schema, so every argument at fault can be
+ * named; whether one bad field costs one N/A or the whole call is the caller's rule (`callFailure`).
  */
 export function parseVerdictArguments(
   built: VerdictSchema,
@@ -120,4 +120,35 @@ export function parseVerdictArguments(
     }
   })
   return { fields, extra: Object.keys(args).filter((k) => !Object.hasOwn(shape, k)) }
+}
+
+/**
+ * The arguments at fault in a reply and the N/A reason every statement of the call gets when the
+ * call fails as a whole (the FaaF paper's rule: one invalid argument fails the function's
+ * invocation). A citation of the wrong type is an invalid argument too. Null when all are valid.
+ */
+export function callFailure(
+  built: VerdictSchema,
+  parsed: ParsedVerdicts,
+  noun: string,
+): { problem: string; fields: string[] } | null {
+  const fields: string[] = []
+  const problems: string[] = []
+  parsed.fields.forEach((f, i) => {
+    const names = built.fields[i]!
+    if (!f.ok) {
+      fields.push(names.verdict)
+      problems.push(f.problem)
+    } else if (f.citationProblem && names.citation) {
+      fields.push(names.citation)
+      problems.push(f.citationProblem)
+    }
+  })
+  if (fields.length === 0) return null
+  const n = built.fields.length
+  const all = n === 1 ? `its ${noun}` : `all ${n} ${noun}s in it`
+  return {
+    problem: `the call failed validation, so ${all} ${n === 1 ? 'is' : 'are'} N/A (${problems.join('; ')})`,
+    fields,
+  }
 }

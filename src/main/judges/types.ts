@@ -1,5 +1,6 @@
 import type { Candidate, Item, Triplet, UnitKind } from '../../shared/domain'
 import type { LabelSchema } from '../../shared/labelSchemas'
+import type { NaScope } from '../../shared/naScope'
 import type { LlmReply, LlmRequest, ModelCapabilities } from '../providers/types'
 
 /** One target a method must give a verdict on, with the texts it needs. */
@@ -45,6 +46,8 @@ export interface MethodSettings {
   beta?: number
   /** FaaF / batched checkers: re-ask once with the validation error (counted as a repair). */
   repairRetry?: boolean
+  /** FaaF / batched checkers: an invalid argument fails the whole call (`call`, default) or only itself. */
+  naScope?: NaScope
   /** Per-fact and per-triplet methods: mark the shared prefix for the provider's prompt cache (default on). */
   promptCache?: boolean
 }

@@ -3,6 +3,7 @@
 
 import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
 import { costPer1000, costUnitOf } from '../../shared/judgeRates'
+import { DEFAULT_REFCHECKER_NA, type RefcheckerNaRule } from '../../shared/refcheckerNa'
 import { modeWord } from '../../shared/runNames'
 import { activeTimeInRange } from '../labels/activeTime'
 import { activeTimeOn } from '../labels/projectReads'
@@ -16,7 +17,7 @@ import { dcrCandidates } from './dcrCandidates'
 import { figuresOfCounts } from './figures'
 import { humanFigures } from './humans'
 import { tallyRun } from './judgeTally'
-import { type RunColumns, runSpanColumns, ST_NONE, ST_OK, type TargetColumns } from './load'
+import { type RunColumns, runSpanColumns, ST_NA, ST_NONE, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runIdentity } from './runIdentity'
 import { replayRuns, runCosts } from './runInfo'
@@ -44,6 +45,8 @@ export interface MetricsOptions {
   replicates?: number
   /** Count control items (annotation projects) as well; they are left out by default. */
   includeControls?: boolean
+  /** RefChecker: what a checker N/A does to the hallucination distribution (Neutral by default). */
+  refcheckerNa?: RefcheckerNaRule
 }
 
 function correlationsFor(
@@ -130,13 +133,22 @@ function raiFor(t: TargetColumns, run: RunColumns): JudgeMetrics['rai'] {
   }))
 }
 
-/** `codes` is asked for only when the schema is RefChecker's: a run's full-length codes are made on first use. */
-function refcheckerFor(t: TargetColumns, codes: () => Int8Array | Int16Array): JudgeMetrics['refchecker'] {
+/**
+ * `codes` is asked for only when the schema is RefChecker's: a run's full-length codes are made on
+ * first use, as are its statuses (`naStatuses`, under the benchmark's rule: its N/As count as Neutral).
+ */
+function refcheckerFor(
+  t: TargetColumns,
+  codes: () => Int8Array | Int16Array,
+  naStatuses: (() => Uint8Array) | null = null,
+): JudgeMetrics['refchecker'] {
   if (t.schema.type !== 'categorical' || t.schema.name !== 'refchecker') return null
   const code = codes()
+  const naStatus = naStatuses?.() ?? null
   const rows: { response: number; verdict: string }[] = []
   for (let i = 0; i < code.length; i++)
-    if (code[i]! >= 0) rows.push({ response: t.candidate[i]!, verdict: t.labels[code[i]!]! })
+    if (naStatus?.[i] === ST_NA) rows.push({ response: t.candidate[i]!, verdict: 'neutral' })
+    else if (code[i]! >= 0) rows.push({ response: t.candidate[i]!, verdict: t.labels[code[i]!]! })
   return refcheckerDistribution(rows).macro
 }
 
@@ -145,11 +157,11 @@ function refcheckerFor(t: TargetColumns, codes: () => Int8Array | Int16Array): J
  * the columns that load.ts gathers; no writes.
  */
 export function computeDatasetMetrics(db: Db, datasetId: number, opts: MetricsOptions = {}): DatasetMetrics {
-  const { seed, replicates, includeControls } = settled(opts)
+  const { seed, replicates, includeControls, refcheckerNa } = settled(opts)
   return memoised(
     db,
     datasetId,
-    `metrics:${seed}:${replicates}`,
+    `metrics:${seed}:${replicates}:${refcheckerNa}`,
     // The Agreement view's figures of the same snapshot, computed once for both views; they take
     // the place the figures hold for them, so the view's JSON keeps its order.
     () => ({
@@ -164,6 +176,7 @@ const settled = (opts: MetricsOptions) => ({
   seed: opts.seed ?? 1,
   replicates: opts.replicates ?? 1000,
   includeControls: opts.includeControls ?? false,
+  refcheckerNa: opts.refcheckerNa ?? DEFAULT_REFCHECKER_NA,
 })
 
 /**
@@ -177,17 +190,22 @@ export type DatasetFigures = Omit<DatasetMetrics, 'agreement'> & { agreement: nu
  * out of a cold Compare view while a worker thread works the agreement out (compareInBackground.ts).
  */
 export function datasetFigures(db: Db, datasetId: number, opts: MetricsOptions = {}): DatasetFigures {
-  const { seed, replicates, includeControls } = settled(opts)
+  const { seed, replicates, includeControls, refcheckerNa } = settled(opts)
   return memoised(
     db,
     datasetId,
-    `figures:${seed}:${replicates}`,
-    (s) => fromSnapshot(db, s, { seed, replicates }),
+    `figures:${seed}:${replicates}:${refcheckerNa}`,
+    (s) => fromSnapshot(db, s, { seed, replicates }, refcheckerNa),
     includeControls,
   )
 }
 
-function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: number }): DatasetFigures {
+function fromSnapshot(
+  db: Db,
+  s: Snapshot,
+  boot: { seed: number; replicates: number },
+  refcheckerNa: RefcheckerNaRule,
+): DatasetFigures {
   const { dataset, t, coder, runs, columns } = s
   const datasetId = dataset.id
   const { alpha, beta } = datasetSettings(db, datasetId)
@@ -237,7 +255,7 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       ...costs.get(r.id)!,
       costPer1000: costPer1000(costs.get(r.id)!.cost, f.overall.judged - f.overall.na - f.overall.errors),
       costUnit: costUnitOf(r.method),
-      refchecker: refcheckerFor(t, () => run.code),
+      refchecker: refcheckerFor(t, () => run.code, refcheckerNa === 'neutral' ? () => run.status : null),
       rai: r.method === 'dcr' ? raiFor(t, run) : [],
     })
     correlations.push(...correlationsFor(r, label, run, t, alpha, beta))
@@ -323,7 +341,7 @@ function fromSnapshot(db: Db, s: Snapshot, boot: { seed: number; replicates: num
       datasetId,
       t,
       runs.map((r) => ({ id: r.id, label: runLabel(r), columns: columns.get(r.id)! })),
-      boot,
+      { ...boot, naRule: refcheckerNa },
     ),
     paretoFront: front(judges),
   }

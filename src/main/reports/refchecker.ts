@@ -1,5 +1,6 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
 import type { RefFigures } from '../../shared/contract/refchecker'
+import { REFCHECKER_NA_WORDS } from '../../shared/refcheckerNa'
 import { NOT_DEFINED, num, pct } from './format'
 import { rateCi } from './smallSample'
 
@@ -45,10 +46,11 @@ export function refcheckerTables(m: DatasetMetrics): Table[] {
   ]
   const note =
     'Abstentions (responses with no triplets) are counted and left out of every other figure, as RefChecker does. Macro: shares per response, averaged over responses; micro: shares of all triplets. A response is hallucinated when one of its triplets is a contradiction; its strict label is contradiction if any, else neutral if any, else entailment. Intervals: bootstrap over responses, or Wilson’s over the counted responses (triplets), marked (Wilson), where that is the wider, where the share is 0 or 1, or where the bootstrap would reach 0% with a contradiction observed.'
+  const naNote = `Checker N/A (a label that could not be read): ${REFCHECKER_NA_WORDS[e.naRule]}; ${e.judges.map((j) => `${j.label} ${j.naTriplets}`).join(', ') || 'no checker runs'}.`
   const tables: Table[] = [
     {
       title: 'RefChecker evaluation',
-      note,
+      note: `${note} ${naNote}`,
       head,
       rows: [row('human labels', e.human), ...e.judges.map((j) => row(j.label, j))],
     },

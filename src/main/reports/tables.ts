@@ -8,6 +8,7 @@ import { humanCostGap, NO_TIME_RECORDED } from '../../shared/humanCost'
 import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
 import { COST_PER_1000_NOTE, RAI_NOTE } from '../../shared/judgeRates'
+import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../shared/refcheckerNa'
 import { costMark } from '../../shared/runNames'
 import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
 import { money, NOT_DEFINED, pct, pctCi, pValue } from './format'
@@ -250,7 +251,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
   const ref = m.judges.filter((j) => j.refchecker !== null)
   if (ref.length > 0 || m.goldRefchecker)
     tables.push({
-      title: 'RefChecker label distribution (macro average over responses)',
+      title: `RefChecker label distribution (macro average over responses; ${REFCHECKER_NA_WORDS[m.refcheckerEval?.naRule ?? DEFAULT_REFCHECKER_NA]})`,
       head: ['Source', 'Entailment', 'Neutral', 'Contradiction'],
       rows: [
         ...(m.goldRefchecker

@@ -7,6 +7,7 @@ import {
   type RunMethodName,
 } from '../../shared/judgeValidity'
 import { UNIT_KINDS, type UnitKind } from '../../shared/labelSchemas'
+import { DEFAULT_NA_SCOPE, NA_SCOPE_METHODS } from '../../shared/naScope'
 import { datasetVariants } from '../annotate/datasets'
 import { ServiceError } from '../app/errors'
 import { METHODS } from '../judges/registry'
@@ -74,7 +75,7 @@ export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
     model: r.model,
     baseUrl: r.baseUrl ?? null,
     method: r.method,
-    settings: r.settings ?? {},
+    settings: frozenSettings(r.method, r.settings ?? {}),
     templates: templateSnapshot(db),
     capabilities: { ...model.capabilities, ...r.capabilities },
     prices: pricesOf(model),
@@ -89,6 +90,15 @@ export function snapshotConfig(db: Db, r: RunRequest): RunConfig {
     ...(r.sourceRunId !== undefined ? { sourceRunId: r.sourceRunId } : {}),
     ...(r.rounds !== undefined ? { rounds: r.rounds } : {}),
   })
+}
+
+/**
+ * The rule for invalid arguments is written into the run even when it is the default, so the
+ * run says which one read its replies, and runs read by either rule are never grouped together.
+ */
+function frozenSettings(method: string, settings: Record<string, unknown>): Record<string, unknown> {
+  if (!NA_SCOPE_METHODS.includes(method)) return settings
+  return { ...settings, naScope: settings.naScope ?? DEFAULT_NA_SCOPE }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { NA_SCOPE_METHODS, naScopeOf, naScopeWords } from '../../shared/naScope'
 import { ServiceError } from '../app/errors'
 import { wordingWarning } from '../judges/templateWording'
 import {
@@ -27,6 +28,8 @@ export interface PreviewCall {
   path: OutputPath
   /** The template asks for a function call on a path with no tools (or for JSON on a tools path). */
   warning: string | null
+  /** What becomes of a reply with an invalid argument (FaaF and the batched checker), else null. */
+  reading: string | null
 }
 
 export interface RunPreview {
@@ -103,10 +106,17 @@ export async function firstCandidateCalls(
         wire: client.wireBody(request),
         path,
         warning: wordingWarning(words, path.kind),
+        reading: replyReading(config),
       })
       return { ok: false, error: 'preview only: nothing was sent' }
     },
   }
   await method.judge(task, ctx)
   return calls
+}
+
+/** The rule a run reads function-call replies by, in words, for the methods it applies to. */
+function replyReading(config: RunConfig): string | null {
+  if (!NA_SCOPE_METHODS.includes(config.method)) return null
+  return naScopeWords(naScopeOf(config.settings), config.method === 'refchecker-batched' ? 'claim' : 'fact')
 }

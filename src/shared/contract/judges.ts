@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { GENERATE_METHODS, JUDGE_METHODS, RunStatus, VerdictStatus } from '../domain'
 import { baseUrlProblem, LLM_PROVIDERS, methodProblem } from '../judgeValidity'
+import { NA_SCOPES } from '../naScope'
 import { type CallDef, call } from './define'
 import { Viewer } from './viewer'
 
@@ -49,6 +50,8 @@ export const MethodSettings = z.object({
   lexicalTokens: z.enum(['unicode', 'ascii']).optional(),
   amcLlm: z.boolean().optional(),
   repairRetry: z.boolean().optional(),
+  /** FaaF / batched checkers: one invalid argument makes the whole call N/A (`call`, default) or only itself. */
+  naScope: z.enum(NA_SCOPES).optional(),
   /** Per-fact and per-triplet methods: let the provider cache the shared prompt prefix (default on). */
   promptCache: z.boolean().optional(),
 })
@@ -134,6 +137,8 @@ export const PreviewCall = z.object({
   }),
   /** The template asks for a function call on a path with no tools (or for JSON on a tools path). */
   warning: z.string().nullable().default(null),
+  /** What becomes of a reply with an invalid argument (FaaF and the batched checker), else null. */
+  reading: z.string().nullable().default(null),
 })
 export const Preview = z.object({
   candidates: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REFCHECKER_NA_RULES } from '../refcheckerNa'
 import { AgreementFigures, CohenPair, SourceAgreement } from './agreement'
 import { call } from './define'
 import { ItemLevel } from './itemLevel'
@@ -270,6 +271,8 @@ export const metricsCalls = {
       replicates: z.number().int().min(0).max(10000).optional(),
       /** Count control items (annotation projects) too; left out unless asked. */
       includeControls: z.boolean().optional(),
+      /** RefChecker: a checker N/A counts as Neutral (default, as its benchmark) or is left out. */
+      refcheckerNa: z.enum(REFCHECKER_NA_RULES).optional(),
     }),
     DatasetMetrics,
   ),

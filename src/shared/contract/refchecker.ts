@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_RULES } from '../refcheckerNa'
 
 /** RefChecker's evaluation, whole (metrics/refchecker/evaluate.ts builds it). */
 
@@ -46,6 +47,8 @@ export type RefSource = z.infer<typeof RefSource>
 export const RefJudge = RefSource.extend({
   runId: z.number().int(),
   label: z.string(),
+  /** Triplets whose checker label could not be read (N/A), whatever the rule did with them. */
+  naTriplets: z.number().int().default(0),
   /** Triplets with both a human label and this checker's verdict, and the share that differ. */
   tripletsCompared: z.number().int(),
   tripletErrorRate: Rate,
@@ -61,5 +64,10 @@ export const RefJudge = RefSource.extend({
 })
 export type RefJudge = z.infer<typeof RefJudge>
 
-export const RefcheckerEval = z.object({ human: RefSource, judges: z.array(RefJudge) })
+export const RefcheckerEval = z.object({
+  human: RefSource,
+  judges: z.array(RefJudge),
+  /** What a checker N/A did to the distributions (shared/refcheckerNa.ts). */
+  naRule: z.enum(REFCHECKER_NA_RULES).default(DEFAULT_REFCHECKER_NA),
+})
 export type RefcheckerEval = z.infer<typeof RefcheckerEval>

@@ -3,6 +3,7 @@ import { batchCountWords, batchIdWords, batchRefused, batchStateWords } from '..
 import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { baseUrlProblem } from '../../../shared/judgeValidity'
+import { NA_SCOPE_LABELS, NA_SCOPES, type NaScope } from '../../../shared/naScope'
 import { countOf } from '../../../shared/plural'
 import { callCountWords } from '../../../shared/runCalls'
 import type { Workspace } from '../../app/workspace'
@@ -60,6 +61,7 @@ interface RunFlags extends ProviderFlags {
   promptCache?: boolean
   repeat?: string
   parseMode?: string
+  naScope?: string
   lexicalMetric?: string
   lexicalThreshold?: string
   lexicalTokens?: string
@@ -225,6 +227,16 @@ function report(json: boolean, summaries: RunSummary[], ws: Workspace): void {
   exitFor(summaries, ws)
 }
 
+const NA_SCOPE_HELP = `faaf-* and refchecker-batched: what an invalid argument in a reply makes N/A — call (${NA_SCOPE_LABELS.call}, default) or field (${NA_SCOPE_LABELS.field}; the other arguments of the reply are kept)`
+
+/** `--na-scope` as given, refused before anything is stored when it is neither rule. */
+function naScopeFlag(raw: string | undefined): NaScope | undefined {
+  if (raw === undefined) return undefined
+  const found = NA_SCOPES.find((v) => v === raw)
+  if (!found) throw new CliError(`--na-scope must be ${NA_SCOPES.join(' or ')}, got "${raw}"`, EXIT.usage)
+  return found
+}
+
 const NO_PROMPT_CACHE =
   'per-fact and per-triplet methods: send no prompt-cache breakpoint (Anthropic; OpenAI caches shared prefixes by itself)'
 
@@ -237,6 +249,7 @@ export function registerJudgeCommands(program: Command): void {
     .requiredOption('--method <name>', JUDGE_METHODS.join(', '))
     .option('--repeat <k>', 'run the same config K times, to measure run-to-run variance')
     .option('--parse-mode <mode>', 'prompt-tf: word-match or strict')
+    .option('--na-scope <scope>', NA_SCOPE_HELP)
     .option(
       '--mode <mode>',
       'sync (call by call, default) or batch (the provider batch API: about half price, results within 24 h; openai and anthropic)',
@@ -266,9 +279,14 @@ export function registerJudgeCommands(program: Command): void {
         )
       if (f.parseMode && f.parseMode !== 'word-match' && f.parseMode !== 'strict')
         throw new CliError('--parse-mode must be word-match or strict', EXIT.usage)
+      const naScope = naScopeFlag(f.naScope)
       await withWorkspace(f.workspace, async (ws, s) => {
         const r = requestFromFlags(ws, f, f.method)
-        r.settings = { ...(f.parseMode ? { parseMode: f.parseMode } : {}), ...lexicalSettings(f) }
+        r.settings = {
+          ...(f.parseMode ? { parseMode: f.parseMode } : {}),
+          ...(naScope ? { naScope } : {}),
+          ...lexicalSettings(f),
+        }
         if (f.promptCache === false) r.settings.promptCache = false
         const mode = modeOf(f.mode)
         if (mode) r.mode = mode
@@ -375,18 +393,23 @@ export function registerJudgeCommands(program: Command): void {
   withProviderOptions(judge.command('preview').description('Print the exact first request a run would send'))
     .requiredOption('--method <name>', JUDGE_METHODS.join(', '))
     .option('--no-prompt-cache', NO_PROMPT_CACHE)
+    .option('--na-scope <scope>', NA_SCOPE_HELP)
     .action(async (f: RunFlags) => {
+      const naScope = naScopeFlag(f.naScope)
       await withWorkspace(f.workspace, async (ws) => {
         const r = requestFromFlags(ws, f, f.method)
         // The preview shows the wire body, which the prompt-cache breakpoint is part of.
-        if (f.promptCache === false) r.settings = { promptCache: false }
+        r.settings = {
+          ...(f.promptCache === false ? { promptCache: false } : {}),
+          ...(naScope ? { naScope } : {}),
+        }
         const p = await previewRun(ws.db, r, BUILTIN_REGISTRY)
         printResult(Boolean(f.json), p, () =>
           [
             `${p.candidates} candidates, ${p.targets} targets`,
             ...p.calls.map(
               (c) =>
-                `--- ${c.key}\npath: ${c.path.kind} (${c.path.reason})\n${c.warning ? `warning: ${c.warning}\n` : ''}${JSON.stringify(c.wire, null, 2)}`,
+                `--- ${c.key}\npath: ${c.path.kind} (${c.path.reason})\n${c.reading ? `reading: ${c.reading}\n` : ''}${c.warning ? `warning: ${c.warning}\n` : ''}${JSON.stringify(c.wire, null, 2)}`,
             ),
           ].join('\n'),
         )

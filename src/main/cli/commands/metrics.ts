@@ -3,6 +3,7 @@ import { basename, dirname, extname, join } from 'node:path'
 import type { Command } from 'commander'
 import { costErrorChart, errorByVariantChart } from '../../../shared/charts'
 import type { DatasetMetrics } from '../../../shared/contract/metrics'
+import { REFCHECKER_NA_RULES, REFCHECKER_NA_WORDS } from '../../../shared/refcheckerNa'
 import { svgToPng, toCsv, toHtml, toJsonReport, toMarkdown } from '../../reports'
 import { CliError, EXIT, parsePositiveInt } from '../util'
 import { withSession } from './session'
@@ -15,6 +16,7 @@ interface MetricsFlags {
   out?: string
   seed?: string
   charts?: string
+  refcheckerNa?: string
 }
 
 const FORMATS = ['md', 'csv', 'html'] as const
@@ -78,6 +80,10 @@ export function registerMetricsCommands(program: Command): void {
       'both',
     )
     .option('--seed <n>', 'bootstrap seed (default 1)')
+    .option(
+      '--refchecker-na <rule>',
+      `RefChecker datasets: neutral (${REFCHECKER_NA_WORDS.neutral}, default) or left-out (${REFCHECKER_NA_WORDS['left-out']})`,
+    )
     .action(async (flags: MetricsFlags) => {
       if (!flags.dataset) throw new CliError('--dataset <name> is required', EXIT.usage)
       if (flags.json && flags.format)
@@ -93,12 +99,18 @@ export function registerMetricsCommands(program: Command): void {
           EXIT.usage,
         )
       const seed = parsePositiveInt('--seed', flags.seed)
+      const refcheckerNa = REFCHECKER_NA_RULES.find((r) => r === flags.refcheckerNa)
+      if (flags.refcheckerNa !== undefined && !refcheckerNa)
+        throw new CliError(
+          `--refchecker-na must be ${REFCHECKER_NA_RULES.join(' or ')}, got "${flags.refcheckerNa}"`,
+          EXIT.usage,
+        )
       const name = flags.dataset
       await withSession(flags.workspace, undefined, async (s) => {
         const byDataset = { datasetId: await s.datasetId(name), ...(seed === undefined ? {} : { seed }) }
         // The item-level section comes with its own call (it is kept out of the Compare view's first one).
         const m = {
-          ...(await s.call('metrics.compare', byDataset)),
+          ...(await s.call('metrics.compare', { ...byDataset, ...(refcheckerNa ? { refcheckerNa } : {}) })),
           itemLevel: await s.call('metrics.itemLevel', byDataset),
         }
         if (flags.json) {

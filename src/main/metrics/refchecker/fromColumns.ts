@@ -1,6 +1,7 @@
 import type { RefcheckerEval, RefJudge } from '../../../shared/contract/refchecker'
+import { DEFAULT_REFCHECKER_NA, type RefcheckerNaRule } from '../../../shared/refcheckerNa'
 import type { Db } from '../../store/connection'
-import { type RunColumns, ST_OK, type TargetColumns } from '../load'
+import { type RunColumns, ST_NA, ST_OK, type TargetColumns } from '../load'
 import { REFCHECKER_CLASSES, type RefClass } from '../stats/methods'
 import {
   type EvalOptions,
@@ -43,23 +44,33 @@ export function responsesOf(
   return [...byId.values()]
 }
 
-/** The human labels' figures and every checker run's, next to each other. */
+/**
+ * The human labels' figures and every checker run's, next to each other. A checker's N/A counts
+ * as Neutral in its distribution under the benchmark's rule (shared/refcheckerNa.ts); its
+ * per-triplet error against the humans is taken over readable labels only, as every error rate is.
+ */
 export function refcheckerEvaluation(
   db: Db,
   datasetId: number,
   t: TargetColumns,
   runs: readonly { id: number; label: string; columns: RunColumns }[],
-  opts: EvalOptions,
+  opts: EvalOptions & { naRule?: RefcheckerNaRule },
 ): RefcheckerEval | null {
   if (t.schema.type !== 'categorical' || t.schema.name !== 'refchecker') return null
+  const naRule = opts.naRule ?? DEFAULT_REFCHECKER_NA
   const all = datasetResponses(db, datasetId)
   const human = evaluateByVariant(
     responsesOf(all, t, (i) => t.goldCode[i]!),
     opts,
   )
+  const neutral = t.labels.indexOf('neutral')
   const judges: RefJudge[] = runs.map((r) => {
     const run = r.columns
     const code = (i: number) => (run.status[i] === ST_OK ? run.code[i]! : -1)
+    const shareCode =
+      naRule === 'neutral' ? (i: number) => (run.status[i] === ST_NA ? neutral : code(i)) : code
+    let naTriplets = 0
+    for (let i = 0; i < t.ids.length; i++) if (run.status[i] === ST_NA) naTriplets++
     const pairs: TripletPair[] = []
     for (let i = 0; i < t.ids.length; i++) {
       const h = t.goldCode[i]! >= 0 ? t.labels[t.goldCode[i]!] : undefined
@@ -69,9 +80,10 @@ export function refcheckerEvaluation(
     const err = tripletErrorRate(pairs, opts)
     const three = threeWayScores(pairs)
     return {
-      ...evaluateByVariant(responsesOf(all, t, code), opts),
+      ...evaluateByVariant(responsesOf(all, t, shareCode), opts),
       runId: r.id,
       label: r.label,
+      naTriplets,
       tripletsCompared: err.n,
       tripletErrorRate: err.rate,
       tripletErrorCi: err.ci,
@@ -81,5 +93,5 @@ export function refcheckerEvaluation(
       tripletF1: pairs.length === 0 ? null : three.f1,
     }
   })
-  return { human, judges }
+  return { human, judges, naRule }
 }

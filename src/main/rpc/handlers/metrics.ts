@@ -24,10 +24,10 @@ function requireDataset(db: Db, datasetId: number): void {
 
 export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof metricsCalls> {
   return {
-    'metrics.compare': async ({ datasetId, seed, replicates, includeControls }) => {
+    'metrics.compare': async ({ datasetId, seed, replicates, includeControls, refcheckerNa }) => {
       const db = ctx.workspace.db
       requireDataset(db, datasetId)
-      const opts = { seed, replicates, includeControls }
+      const opts = { seed, replicates, includeControls, refcheckerNa }
       if (!includeControls) {
         // A cold snapshot of a large dataset loads on both cores; then the agreement figures and
         // the lists the view asks for next are worked out on the second core while this thread

@@ -1,6 +1,7 @@
 import { type DatasetMetrics, fmtPct, fmtPctCi, spreadRunsWords } from '../../../../shared/contract/metrics'
 import { type Cell, cellText, coefficientParts } from '../../../../shared/itemLevelRows'
 import { RAI_NOTE } from '../../../../shared/judgeRates'
+import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../../../shared/refcheckerNa'
 
 /** A titled table of text cells; nothing when it has no rows. */
 export function PlainTable(props: {
@@ -125,7 +126,7 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
         )}
       />
       <PlainTable
-        title="RefChecker label distribution (macro average over responses)"
+        title={`RefChecker label distribution (macro average over responses; ${REFCHECKER_NA_WORDS[m.refcheckerEval?.naRule ?? DEFAULT_REFCHECKER_NA]})`}
         testId="refchecker"
         head={['Source', 'Entailment', 'Neutral', 'Contradiction']}
         rows={[

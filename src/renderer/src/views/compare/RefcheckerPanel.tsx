@@ -1,7 +1,14 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { type DatasetMetrics, fmtNum, fmtPct, fmtPctCi } from '../../../../shared/contract/metrics'
-import type { RefFigures, RefJudge } from '../../../../shared/contract/refchecker'
+import type { RefcheckerEval, RefFigures, RefJudge } from '../../../../shared/contract/refchecker'
+import {
+  DEFAULT_REFCHECKER_NA,
+  REFCHECKER_NA_RULES,
+  REFCHECKER_NA_WORDS,
+  type RefcheckerNaRule,
+} from '../../../../shared/refcheckerNa'
 import { ciTitle } from '../../../../shared/smallSample'
+import { api } from '../../api'
 
 const dist = (d: RefFigures['macro']) =>
   d ? `${fmtPct(d.entailment)} / ${fmtPct(d.neutral)} / ${fmtPct(d.contradiction)}` : '—'
@@ -47,11 +54,13 @@ function Row({
   f,
   error,
   judge,
+  na,
 }: {
   name: string
   f: RefFigures
   error?: ErrorCell
   judge?: RefJudge
+  na?: number
 }) {
   const three = judge ? threeWay(judge) : null
   return (
@@ -61,6 +70,7 @@ function Row({
         {f.abstentions} of {f.responses} <span className="cmp-sub">({fmtPct(f.abstentionRate)})</span>
       </td>
       <td>{f.judged}</td>
+      <td>{na ?? '—'}</td>
       <td>
         <Bar d={f.macro} /> {dist(f.macro)}
       </td>
@@ -83,8 +93,27 @@ function Row({
  * figures, each checker run beside them, overall or for one variant (a model, for the release).
  */
 export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
-  const e = m.refcheckerEval
+  const [rule, setRule] = useState<RefcheckerNaRule>(m.refcheckerEval?.naRule ?? DEFAULT_REFCHECKER_NA)
+  const [other, setOther] = useState<{ from: DatasetMetrics; eval: RefcheckerEval } | null>(null)
+  const [error, setError] = useState<string | null>(null)
   const [variant, setVariant] = useState<string>('')
+  // The view's figures hold the default rule; the other is asked for when chosen, and dropped
+  // with the figures it was read beside.
+  const shown = m.refcheckerEval?.naRule === rule ? m.refcheckerEval : other?.from === m ? other.eval : null
+  useEffect(() => {
+    if (!m.refcheckerEval || m.refcheckerEval.naRule === rule) return
+    let live = true
+    setError(null)
+    api('metrics.compare', { datasetId: m.datasetId, seed: m.seed, refcheckerNa: rule })
+      .then((r) => {
+        if (live && r.refcheckerEval) setOther({ from: m, eval: r.refcheckerEval })
+      })
+      .catch((err: unknown) => live && setError(err instanceof Error ? err.message : String(err)))
+    return () => {
+      live = false
+    }
+  }, [m, rule])
+  const e = shown ?? m.refcheckerEval
   if (!e) return null
   const pick = (s: RefFigures & { byVariant: Record<string, RefFigures> }) =>
     variant === '' ? s : (s.byVariant[variant] ?? null)
@@ -97,6 +126,20 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
         response's shares; micro pools all triplets. A response hallucinates when any triplet is a
         contradiction; its strict label is contradiction if any, else neutral if any, else entailment.
       </p>
+      <label className="cmp-filters">
+        Checker N/A{' '}
+        <select
+          value={rule}
+          onChange={(ev) => setRule(ev.target.value as RefcheckerNaRule)}
+          aria-label="What a checker N/A counts as"
+        >
+          {REFCHECKER_NA_RULES.map((r) => (
+            <option key={r} value={r}>
+              {REFCHECKER_NA_WORDS[r]}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
       <label className="cmp-filters">
         Variant{' '}
         <select
@@ -112,6 +155,11 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
           ))}
         </select>
       </label>
+      <p className="cmp-hint" data-testid="refchecker-na-rule">
+        {shown ? `Shares below: ${REFCHECKER_NA_WORDS[e.naRule]}.` : 'Working the shares out again…'} The N/A
+        column counts each checker's triplets whose label could not be read, over all responses.
+        {error && <span className="error-text"> {error}</span>}
+      </p>
       <div className="table-frame">
         <table className="cmp-table" data-testid="refchecker-table" aria-label="RefChecker evaluation">
           <thead>
@@ -119,6 +167,7 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
               <th className="cmp-plain-th">Source</th>
               <th className="cmp-plain-th">Abstained</th>
               <th className="cmp-plain-th">Judged responses</th>
+              <th className="cmp-plain-th">Checker N/A</th>
               <th className="cmp-plain-th">Macro E / N / C</th>
               <th className="cmp-plain-th">Micro E / N / C</th>
               <th className="cmp-plain-th">Hallucinated [95% CI]</th>
@@ -142,6 +191,7 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
                   name={j.label}
                   f={f}
                   judge={j}
+                  na={j.naTriplets}
                   error={{
                     text: `${fmtPctCi(j.tripletErrorRate, j.tripletErrorCi)} (n ${j.tripletsCompared})`,
                     title: ciTitle(j.tripletErrorCiMethod, j.tripletsCompared),

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react'
 import { type JudgeConfig, type JudgeSettings, LLM_PROVIDERS } from '../../../../shared/contract/judges'
 import { configProblems, DEFAULT_MODEL, PROVIDER_JUDGE_METHODS } from '../../../../shared/judgeValidity'
+import {
+  NA_SCOPE_LABELS,
+  NA_SCOPE_METHODS,
+  NA_SCOPES,
+  type NaScope,
+  naScopeOf,
+} from '../../../../shared/naScope'
 import { api } from '../../api'
 import { LexicalSettings } from './LexicalSettings'
 
@@ -182,6 +189,22 @@ export function ConfigPanel(props: {
             >
               <option>word-match</option>
               <option>strict</option>
+            </select>
+          </label>
+        )}
+        {NA_SCOPE_METHODS.includes(draft.method) && (
+          <label className="field wide">
+            <span>An invalid argument makes N/A</span>
+            <select
+              value={naScopeOf(s)}
+              onChange={(e) => setting('naScope', e.target.value as NaScope)}
+              aria-label="An invalid argument makes N/A"
+            >
+              {NA_SCOPES.map((scope) => (
+                <option key={scope} value={scope}>
+                  {NA_SCOPE_LABELS[scope]}
+                </option>
+              ))}
             </select>
           </label>
         )}

@@ -95,6 +95,11 @@ export function JudgesView(props: ViewProps) {
                   <p className="small" data-testid="preview-path">
                     <strong>{c.path.kind}</strong>: {c.path.reason}
                   </p>
+                  {c.reading && (
+                    <p className="muted small" data-testid="preview-reading">
+                      {c.reading}
+                    </p>
+                  )}
                   {c.warning && (
                     <p className="error-text small" role="alert" data-testid="preview-warning">
                       {c.warning}
