@@ -75,7 +75,9 @@ describe('the backup taken when a workspace opens', () => {
     a.close()
     // A second process writes and stays open: its commits sit in the -wal file.
     const other = Workspace.open(file)
-    other.db.prepare("UPDATE datasets SET name = 'by another' WHERE id = (SELECT MIN(id) FROM datasets)").run()
+    other.db
+      .prepare("UPDATE datasets SET name = 'by another' WHERE id = (SELECT MIN(id) FROM datasets)")
+      .run()
     const b = Workspace.open(file)
     expect((await backupOnOpen(b.db, file, true))?.reused).toBe(false)
     b.close()
