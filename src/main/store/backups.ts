@@ -101,7 +101,7 @@ function markBackup(db: Db, workspaceFile: string, backup: string): void {
   rmSync(join(backupDir(workspaceFile), MARK), { force: true })
   try {
     const [r] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number }[]
-    if (!r || r.busy !== 0 || r.log > 0) return
+    if (r?.busy !== 0 || r.log > 0) return
     const mark = { backup: basename(backup), ...fileState(workspaceFile) }
     writeFileSync(join(backupDir(workspaceFile), MARK), JSON.stringify(mark))
   } catch {
