@@ -45,7 +45,7 @@ async function start(): Promise<void> {
   ctx = context
   loadDemoIfEmpty(context.workspace)
   await backupOnOpen(context.workspace.db, file, existed)
-  registerCalls(buildHandlers(context), source)
+  registerCalls(buildHandlers(context), source, () => context.workspace.file)
 
   const win = createMainWindow({
     preloadPath: join(here, '..', 'preload', 'index.cjs'),

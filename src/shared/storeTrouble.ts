@@ -4,7 +4,7 @@
  * call can go through later. Main words its error with `what`; the labelling screen reads the
  * kind back from that wording to say how long it will keep the label.
  */
-export type StoreTrouble = 'busy' | 'full' | 'io'
+export type StoreTrouble = 'busy' | 'full' | 'io' | 'readonly'
 
 export const STORE_TROUBLE: Record<StoreTrouble, { what: string; until: string }> = {
   busy: {
@@ -12,6 +12,10 @@ export const STORE_TROUBLE: Record<StoreTrouble, { what: string; until: string }
     until: 'as soon as it is free',
   },
   full: { what: 'the disk is full', until: 'when there is room' },
+  readonly: {
+    what: 'the workspace file cannot be written (it or its folder became read-only)',
+    until: 'once it can be written again',
+  },
   io: {
     what: 'the workspace file could not be written (the disk or its file system reported an error)',
     until: 'when the disk answers again',

@@ -13,11 +13,15 @@ afterEach(() => {
   child = null
 })
 
+/** What serve printed up to its URL, kept for the test to read. */
+let printed = ''
+
 function waitForUrl(proc: ChildProcess): Promise<string> {
   return new Promise((ok, fail) => {
     let out = ''
     proc.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString()
+      printed = out
       const match = /FactLab \(browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)
       if (match?.[1]) ok(match[1])
     })
@@ -66,10 +70,27 @@ describe('npm run serve entry', () => {
       },
     )
     await waitForUrl(child)
-    expect(readdirSync(`${workspace}.backups`).length).toBe(1)
+    const backups = () => readdirSync(`${workspace}.backups`).filter((f) => f.endsWith('.factlab'))
+    expect(backups().length).toBe(1)
+    const backup = join(`${workspace}.backups`, backups()[0] ?? '')
+    expect(printed).toContain(`Backup taken: ${backup} (`)
+    expect(printed).toContain(`the newest 5 are kept in ${workspace}.backups`)
     const again = new Promise<number | null>((ok) => child?.on('exit', (code) => ok(code)))
     child.kill('SIGTERM')
     expect(await again).toBe(0)
+
+    // Nobody changed anything since: the third start does not copy the same file again.
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/server/serveMain.ts', '--workspace', workspace],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    await waitForUrl(child)
+    expect(backups().length).toBe(1)
+    expect(printed).toContain(`Backup: unchanged since the last one (${backup}, `)
+    const third = new Promise<number | null>((ok) => child?.on('exit', (code) => ok(code)))
+    child.kill('SIGTERM')
+    expect(await third).toBe(0)
   })
 
   it('says so plainly when the port is taken', async () => {

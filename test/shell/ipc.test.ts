@@ -29,8 +29,9 @@ const topFrame = (url: string) => ({ senderFrame: { url, parent: null } })
 describe('IPC binding', () => {
   it('binds one channel per call and refuses callers that are not the app page', async () => {
     const { registerCalls } = await import('../../src/main/shell/ipc')
-    ctx = new AppContext(join(tmp(), 'w.factlab'), { driver: 'app' })
-    const unregister = registerCalls(buildHandlers(ctx), { kind: 'file', indexHtml })
+    const file = join(tmp(), 'w.factlab')
+    ctx = new AppContext(file, { driver: 'app' })
+    const unregister = registerCalls(buildHandlers(ctx), { kind: 'file', indexHtml }, () => file)
     expect([...channels.keys()].sort()).toEqual(CALL_NAMES.map((n) => `factlab:${n}`).sort())
 
     const ensure = channels.get('factlab:workspace.ensureAnnotator')!

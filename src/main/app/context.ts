@@ -8,6 +8,8 @@ export interface AppContextOptions {
   driver: RunDriver
   /** Told when a run was taken over from a driver that had vanished or fallen silent. */
   onNotice?: (runId: number, message: string) => void
+  /** Open a read-only copy when SQLite may not write beside the file (the CLI's reading commands). */
+  readOnlyCopy?: boolean
 }
 
 /**
@@ -37,6 +39,7 @@ export class AppContext {
       onProgress: (p) => this.events.emit('runs.progress', p),
       ...(this.opts.onNotice ? { onNotice: this.opts.onNotice } : {}),
       deferLargeCheck: true,
+      readOnlyCopy: this.opts.readOnlyCopy ?? false,
     })
     const ws = services.workspace
     void ws.integrity?.then((r) => {

@@ -17,6 +17,8 @@ export interface ServicesOptions {
   onNotice?: (runId: number, message: string) => void
   /** Check a large workspace's integrity in the background instead of before it opens. */
   deferLargeCheck?: boolean
+  /** Open a read-only copy when SQLite may not write beside the file (see OpenOptions). */
+  readOnlyCopy?: boolean
 }
 
 /** An open workspace and the services built on it, built once and closed together. */
@@ -27,7 +29,10 @@ export class WorkspaceServices {
   ) {}
 
   static open(file: string, opts: ServicesOptions): WorkspaceServices {
-    const workspace = Workspace.open(file, { deferLargeCheck: opts.deferLargeCheck ?? false })
+    const workspace = Workspace.open(file, {
+      deferLargeCheck: opts.deferLargeCheck ?? false,
+      readOnlyCopy: opts.readOnlyCopy ?? false,
+    })
     const runs = new RunEngine({
       db: workspace.db,
       registry: BUILTIN_REGISTRY,

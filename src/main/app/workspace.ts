@@ -4,6 +4,7 @@ import { LabelWriter } from '../labels/labels'
 import { type Db, openWorkspace } from '../store/connection'
 import { type IntegrityResult, isLarger, quickCheckInBackground } from '../store/integrity'
 import { ContentWriter } from '../store/repos/content'
+import { troubleKind } from '../store/storageTrouble'
 import { untilQuiet } from './untilQuiet'
 
 /** Workspaces up to this size are checked before they open (well under a second). */
@@ -31,16 +32,16 @@ export class Workspace {
   /** Aborted when the workspace closes: a check still waiting to start never starts. */
   private readonly closing = new AbortController()
 
-  static open(file: string, opts: { deferLargeCheck?: boolean } = {}): Workspace {
+  static open(file: string, opts: { deferLargeCheck?: boolean; readOnlyCopy?: boolean } = {}): Workspace {
     const deferred = opts.deferLargeCheck === true && isLarger(file, DEFER_CHECK_ABOVE)
-    const db = openWorkspace(file, { skipQuickCheck: deferred })
+    const db = openWorkspace(file, { skipQuickCheck: deferred, readOnlyCopy: opts.readOnlyCopy ?? false })
     // An import that died mid-way left a hidden, half-filled dataset; nobody can see or finish it.
     try {
       removeAbandonedImports(db)
     } catch (error) {
-      // Another process holding the write lock must not keep the workspace shut: the hidden
-      // dataset stays out of sight and the next open withdraws it.
-      if (!(error instanceof ImportError)) {
+      // Another process holding the write lock, a full disk or a read-only file must not keep the
+      // workspace shut: the hidden dataset stays out of sight and a later open withdraws it.
+      if (!(error instanceof ImportError) && troubleKind(error) === null) {
         db.close()
         throw error
       }

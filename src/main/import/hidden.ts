@@ -4,6 +4,7 @@ import { labelDeleters } from '../labels/discard'
 import type { Db } from '../store/connection'
 import { createDataset } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
+import { troubleKind } from '../store/storageTrouble'
 import { immediate } from './atomic'
 import { ImportError } from './errors'
 
@@ -29,6 +30,8 @@ export function createHiddenDataset(db: Db, input: NewDataset): number {
     try {
       id = createDataset(db, input).id
     } catch (error) {
+      // A full disk or a read-only file is no fault of the name (importFile says what it is).
+      if (troubleKind(error)) throw error
       throw new ImportError(`${(error as Error).message}; choose another dataset name`)
     }
     db.prepare("UPDATE datasets SET state = 'importing' WHERE id = ?").run(id)

@@ -7,6 +7,7 @@ import type { Workspace } from '../app/workspace'
 import { openWorkspace } from '../store/connection'
 import { personNamed, sourceNamed } from '../store/repos/annotators'
 import { now } from '../store/repos/rows'
+import { troubleKind } from '../store/storageTrouble'
 import { inSavepoint } from './atomic'
 import { CHUNK_ITEMS, CHUNK_WORK, ChunkWriter, yieldToOthers } from './chunks'
 import { chooseConverter } from './converter'
@@ -21,6 +22,7 @@ import { type RefContext, refContext } from './presets/nested'
 import { writeProject } from './projectWriter'
 import { ItemSink } from './sink'
 import { openRows, placeText, type RowSource } from './sources'
+import { importStorageError } from './storageStop'
 
 export interface ImportOptions {
   /**
@@ -127,8 +129,8 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     publishDataset(db, report.datasetId)
     return report
   } catch (error) {
-    if (datasetId !== null) withdraw(datasetId)
-    throw error
+    const left = datasetId !== null && !withdraw(datasetId)
+    throw importStorageError(error, ws.file, left) ?? error
   } finally {
     try {
       await source.events.return(undefined)
@@ -137,12 +139,14 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     }
   }
 
-  function withdraw(id: number): void {
+  /** False when the rows stay (hidden): a later FactLab process that opens the file withdraws them. */
+  function withdraw(id: number): boolean {
     try {
       discardDataset(db, id)
+      return true
     } catch {
-      // Left hidden, it is withdrawn when a later FactLab process opens the workspace; the first
-      // error is the one worth reporting.
+      // The first error is the one worth reporting.
+      return false
     }
   }
 
@@ -222,6 +226,8 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
         else write()
         doubts.note(item, line, place)
       } catch (error) {
+        // A full disk is no fault of the row: it stops the import, said as such (storageStop.ts).
+        if (troubleKind(error)) throw error
         if (!(error instanceof RowError)) throw new ImportError(`${where(line)}: ${(error as Error).message}`)
         bad(line, error.reason)
       }

@@ -10,6 +10,7 @@ import {
 } from '../../shared/contract'
 import { zodProblems } from '../../shared/zodProblems'
 import { ServiceError, unavailableError } from '../app/errors'
+import { storageRefusal } from '../store/storageTrouble'
 
 export type Handler<K extends CallName> = (
   input: z.infer<(typeof contract)[K]['input']>,
@@ -28,6 +29,8 @@ export async function dispatch(
   handlers: Handlers,
   name: string,
   rawInput: unknown,
+  /** The open workspace, named when the disk under it is full or it may not be written. */
+  workspaceFile?: string,
 ): Promise<RpcResult<unknown>> {
   if (!isCallName(name))
     return { ok: false, error: { code: 'unknown_call', message: `No call named "${name}"` } }
@@ -55,8 +58,10 @@ export async function dispatch(
     const passing = unavailableError(error)
     if (passing) return { ok: false, error: { code: passing.code, message: passing.message } }
     // A ZodError's message is its issues as JSON: read them out instead.
-    const message =
-      error instanceof z.ZodError
+    const storage = workspaceFile === undefined ? null : storageRefusal(error, workspaceFile)
+    const message = storage
+      ? storage
+      : error instanceof z.ZodError
         ? zodProblems(error)
         : error instanceof Error
           ? error.message

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { backupOnOpen } from '../store/backups'
+import { type BackupOutcome, backupDir, backupOnOpen } from '../store/backups'
+import { sizeWords } from '../store/storageWords'
 import { parseServeArgs, SERVE_USAGE } from './args'
 import { startServer } from './server'
 import { markServing, otherServerWarning } from './serverMark'
@@ -50,12 +51,21 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
   const backup = await backupOnOpen(server.ctx.workspace.db, args.workspaceFile, existed)
-  console.log(
-    `Workspace: ${args.workspaceFile} (${backup ? `backup taken: ${backup}` : 'new workspace: nothing to back up yet'})`,
-  )
+  console.log(`Workspace: ${args.workspaceFile}`)
+  console.log(backupWords(backup, args.workspaceFile))
   console.log(`FactLab (browser mode) at ${server.url}`)
   console.log('Only this machine can connect. Press Ctrl+C to stop.')
   if (mark.other) console.warn(otherServerWarning(mark.other))
+}
+
+/** Where backups go and how big they are: each needs that much free disk. */
+function backupWords(backup: BackupOutcome | null, workspaceFile: string): string {
+  if (!backup) return 'Backup: none yet (a new or empty workspace has nothing to keep)'
+  const size = sizeWords(backup.bytes)
+  const where = `the newest 5 are kept in ${backupDir(workspaceFile)}`
+  return backup.reused
+    ? `Backup: unchanged since the last one (${backup.file}, ${size}), so none was taken; ${where}`
+    : `Backup taken: ${backup.file} (${size}); ${where}`
 }
 
 function startFailure(error: unknown): string {

@@ -89,7 +89,13 @@ function refuse(res: ServerResponse, status: number, message: string): void {
   sendJson(res, status, { ok: false, error: { code: 'failed', message } })
 }
 
-async function handleCall(req: IncomingMessage, res: ServerResponse, name: string, handlers: Handlers) {
+async function handleCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+  handlers: Handlers,
+  workspaceFile: string,
+) {
   if (req.method !== 'POST') {
     res.setHeader('allow', 'POST')
     refuse(res, 405, `Calls are made with POST, not ${req.method}.`)
@@ -107,7 +113,7 @@ async function handleCall(req: IncomingMessage, res: ServerResponse, name: strin
     }
     throw error
   }
-  const result = await dispatch(handlers, name, input)
+  const result = await dispatch(handlers, name, input, workspaceFile)
   sendJson(res, result.ok ? 200 : STATUS_OF[result.error.code], result)
 }
 
@@ -185,7 +191,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
     if (path.startsWith(HTTP_CALL_PREFIX)) {
       // Call names are plain ASCII; anything percent-encoded is not one of them.
-      await handleCall(req, res, path.slice(HTTP_CALL_PREFIX.length), handlers)
+      await handleCall(req, res, path.slice(HTTP_CALL_PREFIX.length), handlers, ctx.workspace.file)
       return
     }
     refuse(res, 404, `No API at ${path}.`)

@@ -18,10 +18,14 @@ function trusted(event: IpcMainInvokeEvent, source: RendererSource): boolean {
 }
 
 /** One channel per contract call, each going through the same dispatch as browser mode. */
-export function registerCalls(handlers: Handlers, source: RendererSource): () => void {
+export function registerCalls(
+  handlers: Handlers,
+  source: RendererSource,
+  workspaceFile: () => string,
+): () => void {
   for (const name of CALL_NAMES) {
     ipcMain.handle(`${IPC_CALL_PREFIX}${name}`, (event, input: unknown) =>
-      trusted(event, source) ? dispatch(handlers, name, input) : REFUSED,
+      trusted(event, source) ? dispatch(handlers, name, input, workspaceFile()) : REFUSED,
     )
   }
   return () => {

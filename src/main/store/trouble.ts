@@ -12,6 +12,8 @@ export function storeTrouble(error: unknown): StoreTrouble | null {
   // Extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_IOERR_WRITE, ...) carry their primary code first.
   if (/^SQLITE_(BUSY|LOCKED|PROTOCOL)(_|$)/.test(code)) return 'busy'
   if (/^SQLITE_FULL(_|$)/.test(code)) return 'full'
+  // Permissions changed under an open workspace: a label kept until they are put back is not lost.
+  if (/^SQLITE_READONLY(_|$)/.test(code)) return 'readonly'
   if (/^SQLITE_IOERR(_|$)/.test(code)) {
     // SQLite reports a write that ran out of space as an I/O error on some file systems.
     return /disk is full|no space/i.test(error.message) ? 'full' : 'io'

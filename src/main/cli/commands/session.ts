@@ -13,6 +13,7 @@ import { dispatch, type Handlers } from '../../rpc/dispatch'
 import { buildHandlers } from '../../rpc/handlers'
 import type { Db } from '../../store/connection'
 import { ensureAnnotator, listAnnotators, notAPerson } from '../../store/repos/annotators'
+import { storageRefusal } from '../../store/storageTrouble'
 import { pickDataset } from '../datasetKey'
 import { claimWorkspace, type WorkspaceUse } from '../newWorkspace'
 import { CliError, EXIT } from '../util'
@@ -135,7 +136,7 @@ export class Session {
   private async dispatchOne(name: string, input: unknown): Promise<unknown> {
     const refusal = uiOnlyRefusal(name, input)
     if (refusal) throw new CliError(refusal, EXIT.badInput)
-    const result = await dispatch(this.handlers, name, input)
+    const result = await dispatch(this.handlers, name, input, this.ctx.workspace.file)
     // The code (bad_input, conflict, …) is for programs; a person reads the message, and the exit
     // code still tells a script usage (2) from a refusal (1).
     if (!result.ok) throw new CliError(result.error.message, exitCodeFor(result.error.code))
@@ -179,8 +180,10 @@ export async function withSession<T>(
   let ctx: AppContext
   try {
     // The composition root builds this workspace's services, the run engine included, as the app's.
+    // A workspace in a folder SQLite may not write in still opens for reading (as a copy).
     ctx = new AppContext(file, {
       driver: 'cli',
+      readOnlyCopy: true,
       onNotice: (_id, message) => process.stderr.write(`note: ${message}\n`),
     })
   } catch (error) {
@@ -192,6 +195,9 @@ export async function withSession<T>(
     const value = await fn(new Session(ctx, annotator))
     done = true
     return value
+  } catch (error) {
+    const storage = storageRefusal(error, file)
+    throw storage ? new CliError(storage) : error
   } finally {
     ctx.close()
     if (!done) undoCreation()

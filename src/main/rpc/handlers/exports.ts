@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
@@ -8,6 +8,7 @@ import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { prepareBundleDownload, prepareDatasetDownload, prepareVerdictsDownload } from '../../downloads'
 import { exportBundle, exportDataset, exportVerdicts, mergeBundle } from '../../export'
+import { claimExportFolder, exportStorageError, replacedNote } from '../../export/exportFolder'
 import { notPackageAnnotator } from '../../projects/packageOwner'
 import { datasetVisible, findDatasetByName, getDataset } from '../../store/repos/datasets'
 import type { Handlers } from '../dispatch'
@@ -43,20 +44,6 @@ function typedPath(raw: string, what: string): string {
   return resolve(p)
 }
 
-/** An export never writes over a person's files: the folder must be new or empty. */
-function freshFolder(dir: string): string {
-  if (existsSync(dir)) {
-    if (!statSync(dir).isDirectory())
-      throw new ServiceError('bad_input', `${dir} is a file, not a folder: choose a folder to export into`)
-    if (readdirSync(dir).length > 0)
-      throw new ServiceError(
-        'bad_input',
-        `The folder ${dir} already holds files: choose a new or empty folder so nothing in it is overwritten`,
-      )
-  }
-  return dir
-}
-
 function freshFile(file: string): string {
   if (existsSync(file))
     throw new ServiceError(
@@ -67,11 +54,20 @@ function freshFile(file: string): string {
   return file
 }
 
-/** The engine's refusals are plain errors with a clear message; database faults stay `failed`. */
-async function refusedAs<T>(code: 'bad_input' | 'not_found', fn: () => T | Promise<T>): Promise<T> {
+/**
+ * The engine's refusals are plain errors with a clear message; database faults stay `failed`. A
+ * full disk or an unwritable folder at `where` (what the export writes) is said as such.
+ */
+async function refusedAs<T>(
+  code: 'bad_input' | 'not_found',
+  fn: () => T | Promise<T>,
+  where?: string,
+): Promise<T> {
   try {
     return await fn()
   } catch (error) {
+    const storage = where === undefined ? null : exportStorageError(error, where)
+    if (storage) throw storage
     if (error instanceof ServiceError || error instanceof Database.SqliteError || !(error instanceof Error))
       throw error
     throw new ServiceError(code, error.message)
@@ -115,12 +111,26 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
       const now = new Date()
       return { outDir: defaultDir(datasetId, now), bundleFile: defaultBundle(datasetId, annotatorId, now) }
     },
-    'exports.dataset': ({ datasetId, format, outDir, annotator }) => {
+    'exports.dataset': async ({ datasetId, format, outDir, annotator }) => {
       dataset(datasetId)
-      const dir = freshFolder(outDir ? typedPath(outDir, 'folder') : defaultDir(datasetId, new Date()))
-      return refusedAs('bad_input', () =>
-        exportDataset(ctx.workspace, { datasetId, format, outDir: dir, annotator }),
+      const folder = claimExportFolder(
+        outDir ? typedPath(outDir, 'folder') : defaultDir(datasetId, new Date()),
       )
+      const dir = folder.dir
+      try {
+        const result = await refusedAs(
+          'bad_input',
+          () => exportDataset(ctx.workspace, { datasetId, format, outDir: dir, annotator }),
+          dir,
+        )
+        const replaced = replacedNote(folder.replaced)
+        if (!replaced) return result
+        return { ...result, note: result.note ? `${replaced}\n${result.note}` : replaced }
+      } catch (error) {
+        // Nothing half-written may look like a result: the folder goes back to how it was.
+        folder.undo()
+        throw error
+      }
     },
     'exports.download': (input) => {
       dataset(input.datasetId)
@@ -137,13 +147,21 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
       const file = freshFile(
         out ? typedPath(out, 'file') : join(exportsDir(), `run-${runId}-${stamp(new Date())}.jsonl`),
       )
-      return refusedAs('not_found', () => exportVerdicts(ctx.workspace, { runId, raw, out: file }))
+      return refusedAs(
+        'not_found',
+        () => exportVerdicts(ctx.workspace, { runId, raw, out: file }),
+        dirname(file),
+      )
     },
     'exports.bundle': ({ datasetId, annotatorId, out }) => {
       dataset(datasetId)
       refuseOutsidePackage(datasetId, annotatorId)
       const file = freshFile(out ? typedPath(out, 'file') : defaultBundle(datasetId, annotatorId, new Date()))
-      return refusedAs('bad_input', () => exportBundle(ctx.workspace, { datasetId, annotatorId, out: file }))
+      return refusedAs(
+        'bad_input',
+        () => exportBundle(ctx.workspace, { datasetId, annotatorId, out: file }),
+        dirname(file),
+      )
     },
     'exports.mergeBundle': async (input) => {
       if (input.datasetId !== undefined) dataset(input.datasetId)
