@@ -186,8 +186,8 @@ export function tallyDashboard(input: TallyInput): Tally {
           const b = l.annotator[q]!
           if (isSource[b] === 1) continue
           const cq = l.verdict[q]!
-          const x = a < b ? a : b
-          const y = a < b ? b : a
+          const x = Math.min(a, b)
+          const y = Math.max(a, b)
           let row = pairs[x]
           if (row === undefined) {
             row = []

@@ -1,5 +1,10 @@
-import type { AnnotatorFigures, Dashboard } from '../../../src/shared/contract/projects'
 import { guidelinesReadBy } from '../../../src/main/guidelines/guidelines'
+import { cohenKappa } from '../../../src/main/metrics/stats/agreement'
+import { controlAccuracy, controlCount } from '../../../src/main/projects/controls'
+import { getPlan } from '../../../src/main/projects/plan'
+import { median } from '../../../src/main/projects/wilson'
+import type { Db } from '../../../src/main/store/connection'
+import type { AnnotatorFigures, Dashboard } from '../../../src/shared/contract/projects'
 import {
   adjudicatedGold,
   labelledInAssignment,
@@ -9,12 +14,7 @@ import {
   sourceLabelCounts,
   uncountedLabels,
 } from './projectReadsRows'
-import { cohenKappa } from '../../../src/main/metrics/stats/agreement'
-import type { Db } from '../../../src/main/store/connection'
-import { controlAccuracy, controlCount } from '../../../src/main/projects/controls'
-import { getPlan } from '../../../src/main/projects/plan'
 import { openShare, progressByVariant } from './variantProgressRows'
-import { median } from '../../../src/main/projects/wilson'
 
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 const WORK = `FROM targets t JOIN units u ON u.id = t.unit_id

@@ -1,5 +1,5 @@
-import type { RankedLabel } from './projectReadsRows'
 import type { Db } from '../../../src/main/store/connection'
+import type { RankedLabel } from './projectReadsRows'
 
 const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
 const NOT_CONTROL = 'NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)'

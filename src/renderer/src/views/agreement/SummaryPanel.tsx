@@ -1,5 +1,6 @@
 import type { AgreementSummary, CohenPair } from '../../../../shared/contract/agreement'
 import { fmtCi } from '../../../../shared/contract/metrics'
+import { formatCount } from '../../../../shared/plural'
 import { agreementReading, DOMINANT_SHARE, kappaNote, prevalenceNote } from '../../../../shared/smallSample'
 import { formatFigure, formatPercent } from './format'
 
@@ -38,7 +39,11 @@ function Coefficient(props: { value: number | null; n: number; min: number; star
 function percentWords(percent: number | null, ci: [number, number] | null, n: number, min: number) {
   const interval = ci === null ? '' : `95% CI ${fmtCi(ci)} · `
   const note = kappaNote(n, min)
-  return { value: formatPercent(percent), word: `${interval}${note === '' ? `n ${n}` : note}`, note }
+  return {
+    value: formatPercent(percent),
+    word: `${interval}${note === '' ? `n ${formatCount(n)}` : note}`,
+    note,
+  }
 }
 
 function PercentCell(props: { percent: number | null; ci: [number, number] | null; n: number; min: number }) {
@@ -73,7 +78,7 @@ function PairTable(props: { pairs: CohenPair[]; min: number; label: string; capt
             <td>
               {p.a} · {p.b}
             </td>
-            <td>{p.n}</td>
+            <td>{formatCount(p.n)}</td>
             <td>
               {formatFigure(p.kappa)}{' '}
               <span className="agr-hint">{agreementReading(p.kappa, p.n, props.min)}</span>
@@ -199,7 +204,7 @@ export function SummaryPanel({ summary }: { summary: AgreementSummary }) {
                     {name}
                     {dominated(v) ? ' †' : ''}
                   </td>
-                  <td>{v.n}</td>
+                  <td>{formatCount(v.n)}</td>
                   <PercentCell percent={v.percent} ci={v.percentCi} n={v.n} min={min} />
                   <Coefficient value={v.fleissKappa} n={v.n} min={min} star />
                   <Coefficient value={v.krippendorffAlpha} n={v.n} min={min} star />
