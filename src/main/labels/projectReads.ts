@@ -120,7 +120,7 @@ export function hasLabelIn(db: Db, annotatorId: number, datasetId: number): bool
 
 /**
  * Verdicts people first placed on the dataset's work (controls and sources left out) since an
- * ISO time, per target: read through migration 0390's index, so a week's labels are read alone.
+ * ISO time, read through migration 0390's index, so a week's labels are read alone.
  */
 export function labelsPlacedSince(db: Db, datasetId: number, since: string): number {
   const indexed = db.prepare("SELECT 1 FROM pragma_index_list('labels') WHERE name = 'labels_created'").get()
