@@ -1,6 +1,6 @@
 /**
  * The million-target workspace (million/generate.ts): opening it, the items view, the next unit,
- * the Agreement and Compare views cold and warm, the Judges view's run list, and a Parquet export
+ * the Agreement and Compare views cold and warm, the Project view cold, the Judges view's run list, and a Parquet export
  * of every target, each with the resident memory after it. Calls go through the same dispatch as the app's (input parsed,
  * output checked against the contract), so what is timed is what a view waits for.
  */
@@ -300,6 +300,24 @@ async function views(file: string, datasetId: number): Promise<void> {
           `${(f1 - f0).toLocaleString('en')} page faults, about ${(((f1 - f0) * faultMicros) / 1000).toFixed(0)} ms at this machine's ${faultMicros.toFixed(1)} µs a fault`,
         )
       rss(`the ${view} view`)
+    } finally {
+      ctx.close()
+    }
+  }
+  {
+    // The Project view's one call, on a fresh process's connection: the server answers nothing
+    // else meanwhile (QA walk 3 found it took a minute at 1M targets, saves waiting behind it).
+    const ctx = new AppContext(file, { driver: 'browser' })
+    try {
+      const handlers = buildHandlers(ctx)
+      const c0 = mainThreadCpuMs()
+      figure(
+        'Project view (projects.dashboard), cold',
+        await timed(() => call(handlers, 'projects.dashboard', { datasetId })),
+        'ms',
+        1000,
+      )
+      info('Project view, CPU time of the main thread, cold', mainThreadCpuMs() - c0, 'ms')
     } finally {
       ctx.close()
     }

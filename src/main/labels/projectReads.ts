@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { type LabelRowsColumns, readLabelBlocks } from './blocks'
 
 /*
  * What the annotation project (src/main/projects, src/main/guidelines) reads from labels and
@@ -13,30 +14,6 @@ const NOT_CONTROL = 'NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.
  * are no one's work, so they stay out of progress, rank, pace, control accuracy and agreement.
  */
 const BY_PERSON = "NOT EXISTS (SELECT 1 FROM annotators s WHERE s.id = l.annotator_id AND s.kind = 'source')"
-
-export interface RankedLabel {
-  annotatorId: number
-  targetId: number
-  verdict: string
-  seconds: number
-  /** 1 for the first label placed on the target, 2 for the second, … (past k: placed by hand). */
-  rank: number
-}
-
-/**
- * Every current, non-control verdict a person gave in a dataset, ranked per target by when it
- * was first placed (reference labels of a source neither appear nor take a rank).
- */
-export function rankedLabels(db: Db, datasetId: number): RankedLabel[] {
-  return db
-    .prepare(
-      `SELECT l.annotator_id AS annotatorId, l.target_id AS targetId, l.verdict, l.seconds,
-         ROW_NUMBER() OVER (PARTITION BY l.target_id ORDER BY l.created_at, l.id) AS rank
-       FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = ? AND ${CURRENT} AND l.verdict IS NOT NULL AND ${NOT_CONTROL} AND ${BY_PERSON}`,
-    )
-    .all(datasetId) as RankedLabel[]
-}
 
 /** Adjudicated decisions of a dataset, by target. */
 export function adjudicatedGold(db: Db, datasetId: number): Map<number, string> {
@@ -141,72 +118,82 @@ export function hasLabelIn(db: Db, annotatorId: number, datasetId: number): bool
   )
 }
 
-/** Verdicts people first placed on the dataset's work (controls and sources left out) since an ISO time. */
+/**
+ * Verdicts people first placed on the dataset's work (controls and sources left out) since an
+ * ISO time, read through migration 0390's index, so a week's labels are read alone.
+ */
 export function labelsPlacedSince(db: Db, datasetId: number, since: string): number {
+  const indexed = db.prepare("SELECT 1 FROM pragma_index_list('labels') WHERE name = 'labels_created'").get()
   return (
     db
       .prepare(
-        `SELECT COUNT(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-         WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND l.created_at >= ? AND ${CURRENT} AND ${NOT_CONTROL}
+        `SELECT COUNT(*) AS n FROM labels l ${indexed ? 'INDEXED BY labels_created' : ''}
+         JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+         WHERE l.created_at >= ? AND l.verdict IS NOT NULL AND t.dataset_id = ? AND ${CURRENT} AND ${NOT_CONTROL}
            AND ${BY_PERSON}`,
       )
-      .get(datasetId, since) as { n: number }
+      .get(since, datasetId) as { n: number }
   ).n
 }
 
-/** Each annotator's labels on the targets of their own assigned items (current, not controls). */
-export function labelledInAssignment(db: Db, datasetId: number): Map<number, number> {
+/**
+ * Per person, the labels ranked past k on their target (ranked by when each was first placed:
+ * past k, a label went on by hand). Only targets people labelled more than k times can hold one,
+ * and the targets' count of people (`labels_n`) finds them through the queue's index.
+ */
+export function labelsPastK(db: Db, datasetId: number, k: number): Map<number, number> {
   const rows = db
     .prepare(
-      `SELECT a.annotator_id AS id, COUNT(*) AS n FROM assignments a JOIN targets t ON t.item_id = a.item_id
-       JOIN units u ON u.id = t.unit_id
-       JOIN labels l ON l.target_id = t.id AND l.annotator_id = a.annotator_id AND l.verdict IS NOT NULL
-       WHERE a.dataset_id = ? AND ${CURRENT} AND ${NOT_CONTROL}
-       GROUP BY a.annotator_id`,
+      `SELECT annotatorId AS id, COUNT(*) AS n FROM (
+         SELECT l.annotator_id AS annotatorId,
+           ROW_NUMBER() OVER (PARTITION BY l.target_id ORDER BY l.created_at, l.id) AS rank
+         FROM targets t JOIN units u ON u.id = t.unit_id JOIN labels l ON l.target_id = t.id
+         WHERE t.dataset_id = @ds AND t.labels_n > @k AND ${CURRENT} AND ${NOT_CONTROL}
+           AND l.verdict IS NOT NULL AND ${BY_PERSON})
+       WHERE rank > @k GROUP BY annotatorId`,
     )
-    .all(datasetId) as { id: number; n: number }[]
+    .all({ ds: datasetId, k }) as { id: number; n: number }[]
   return new Map(rows.map((r) => [r.id, r.n]))
 }
 
-/** A person's labels in a dataset that the dashboard's figures leave out, and why. */
-export interface UncountedLabels {
-  annotatorId: number
-  /** On control targets: scored as control accuracy, not counted as work. */
-  controls: number
-  /** On an older wording of a unit edited since: the current wording is what needs labels. */
-  olderWordings: number
-  /** On a unit deleted since. */
-  deletedUnits: number
-}
-
 /**
- * Per person, the verdicts the dashboard does not count, so its numbers can be reconciled with
- * the Datasets card (which counts controls) and with the labels a bundle brought back (which
- * include every wording). Only people with at least one such label are listed.
+ * The labels with a verdict of targets lo … hi as columns: from the stored blocks, or (a
+ * workspace from before migration 0160, read-only) from the rows.
  */
-export function uncountedLabels(db: Db, datasetId: number): UncountedLabels[] {
-  return db
-    .prepare(
-      `SELECT l.annotator_id AS annotatorId,
-         COALESCE(SUM(${CURRENT} AND NOT ${NOT_CONTROL}), 0) AS controls,
-         COALESCE(SUM(u.superseded_by IS NOT NULL), 0) AS olderWordings,
-         COALESCE(SUM(u.superseded_by IS NULL AND u.deleted_at IS NOT NULL), 0) AS deletedUnits
-       FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND ${BY_PERSON}
-       GROUP BY l.annotator_id
-       HAVING controls + olderWordings + deletedUnits > 0`,
-    )
-    .all(datasetId) as UncountedLabels[]
+export function labelColumnsOf(db: Db, lo: number, hi: number): LabelRowsColumns {
+  if (hi < lo) return readRows(db, 1, 0)
+  return readLabelBlocks(db, lo, hi) ?? readRows(db, lo, hi)
 }
 
-/** The dataset's reference labels per source (imported with it, not a person's work). */
-export function sourceLabelCounts(db: Db, datasetId: number): { annotatorId: number; labels: number }[] {
-  return db
+function readRows(db: Db, lo: number, hi: number): LabelRowsColumns {
+  const rows = db
     .prepare(
-      `SELECT l.annotator_id AS annotatorId, COUNT(*) AS labels
-       FROM labels l JOIN targets t ON t.id = l.target_id JOIN annotators a ON a.id = l.annotator_id
-       WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND a.kind = 'source'
-       GROUP BY l.annotator_id ORDER BY a.name`,
+      `SELECT target_id, annotator_id, verdict, seconds FROM labels
+       WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL ORDER BY target_id, annotator_id`,
     )
-    .all(datasetId) as { annotatorId: number; labels: number }[]
+    .raw()
+    .all(lo, hi) as [number, number, string, number][]
+  const verdicts: string[] = []
+  const codes = new Map<string, number>()
+  const verdict = Int32Array.from(rows, ([, , v]) => {
+    let c = codes.get(v)
+    if (c === undefined) {
+      c = verdicts.push(v) - 1
+      codes.set(v, c)
+    }
+    return c
+  })
+  return {
+    target: Int32Array.from(rows, (r) => r[0]),
+    annotator: Int32Array.from(rows, (r) => r[1]),
+    verdict,
+    verdicts,
+    seconds: Float64Array.from(rows, (r) => r[3]),
+    time: null,
+  }
+}
+
+/** The workspace's sources (annotators of kind 'source'): their labels are a dataset's reference, not work. */
+export function sourceIds(db: Db): Set<number> {
+  return new Set(db.prepare("SELECT id FROM annotators WHERE kind = 'source'").pluck().all() as number[])
 }

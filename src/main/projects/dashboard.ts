@@ -1,118 +1,83 @@
 import type { AnnotatorFigures, Dashboard } from '../../shared/contract/projects'
 import { guidelinesReadBy } from '../guidelines/guidelines'
-import {
-  adjudicatedGold,
-  labelledInAssignment,
-  labelsPlacedSince,
-  type RankedLabel,
-  rankedLabels,
-  sourceLabelCounts,
-  uncountedLabels,
-} from '../labels/projectReads'
+import { adjudicatedGold, labelsPastK, labelsPlacedSince, sourceIds } from '../labels/projectReads'
 import { cohenKappa } from '../metrics/stats/agreement'
 import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
+import { dashboardColumns } from './dashboardColumns'
+import { medianOf, type Tally, tallyDashboard } from './dashboardTally'
 import { getPlan } from './plan'
 import { openShare, progressByVariant } from './variantProgress'
-import { median } from './wilson'
-
-const CURRENT = 'u.superseded_by IS NULL AND u.deleted_at IS NULL'
-const WORK = `FROM targets t JOIN units u ON u.id = t.unit_id
-  WHERE t.dataset_id = @ds AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)`
 
 /**
  * Everything the lead's dashboard shows for one dataset: the plan, progress towards k overall
  * and per variant, each annotator's work, agreement, controls, time and cost, the packages, and
  * the hours left at the current pace. Controls are kept out of progress and agreement, and so
  * are a dataset's own reference labels (a source is not a person); `notCounted` says how many
- * labels each rule left out, so the numbers reconcile with the other screens.
+ * labels each rule left out, so the numbers reconcile with the other screens. The label figures
+ * come from one pass over the stored target and label blocks (dashboardTally.ts).
  */
 export function projectDashboard(db: Db, datasetId: number, now = new Date()): Dashboard {
   const plan = getPlan(db, datasetId)
   // Without a plan every annotator labels every target: "done" means everyone named has.
   const k = plan.k
-  const totals = db
-    .prepare(
-      `SELECT COUNT(*) AS targets, COALESCE(SUM(t.labels_n >= @k), 0) AS complete,
-         COALESCE(SUM(MIN(t.labels_n, @k)), 0) AS towards ${WORK}`,
-    )
-    .get({ ds: datasetId, k }) as { targets: number; complete: number; towards: number }
-  const byVariant = db
-    .prepare(
-      `SELECT c.variant, COUNT(*) AS targets, COALESCE(SUM(t.labels_n >= @k), 0) AS complete
-       FROM targets t JOIN units u ON u.id = t.unit_id JOIN candidates c ON c.id = t.candidate_id
-       WHERE t.dataset_id = @ds AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls x WHERE x.target_id = t.id)
-       GROUP BY c.variant ORDER BY MIN(c.id)`,
-    )
-    .all({ ds: datasetId, k }) as Dashboard['byVariant']
-
-  // A label ranked past k on its target went on by hand.
-  const labels = rankedLabels(db, datasetId)
+  const tally = tallyDashboard({
+    ...dashboardColumns(db, datasetId, plan.policy === 'fixed'),
+    sources: sourceIds(db),
+    gold: adjudicatedGold(db, datasetId),
+    k,
+  })
+  const totals = { targets: tally.targets, complete: tally.complete, towards: tally.towards }
+  const byVariant = tally.byVariant
   const names = new Map(
     (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
       a.id,
       a.name,
     ]),
   )
-  const people = new Set<number>(labels.map((l) => l.annotatorId))
+  const people = new Set<number>(tally.people.keys())
   for (const a of plan.annotators) people.add(a.annotatorId)
   const controls = controlAccuracy(db, datasetId)
   for (const id of controls.keys()) people.add(id)
   const read = guidelinesReadBy(db, datasetId)
-  const gold = adjudicatedGold(db, datasetId)
-  const byPerson = new Map<number, RankedLabel[]>()
-  for (const l of labels) {
-    const list = byPerson.get(l.annotatorId)
-    if (list) list.push(l)
-    else byPerson.set(l.annotatorId, [l])
-  }
-  const assignedTargets = assignedCounts(db, datasetId)
-  const assignedLabelled = plan.policy === 'fixed' ? labelledInAssignment(db, datasetId) : null
+  // A label ranked past k on its target went on by hand; without a plan there is no k.
+  const pastK = plan.planned ? labelsPastK(db, datasetId, k) : new Map<number, number>()
   const rateOf = new Map(plan.annotators.map((a) => [a.annotatorId, a.hourlyRate]))
   const grid = progressByVariant(
-    db,
-    datasetId,
     { ...plan, annotators: plan.annotators.length || people.size },
     byVariant,
-    labels,
+    tally,
     [...people],
   )
 
   const annotators: AnnotatorFigures[] = [...people]
     .map((id) => {
-      const mine = byPerson.get(id) ?? []
-      const activeSeconds = mine.reduce((s, l) => s + l.seconds, 0)
-      const timed = mine.filter((l) => l.seconds > 0).map((l) => l.seconds)
-      const withGold = mine.filter((l) => gold.has(l.targetId))
+      const mine = tally.people.get(id)
+      const activeSeconds = mine?.activeSeconds ?? 0
+      const timed = mine?.timed ?? []
       const rate = rateOf.get(id) ?? plan.hourlyRate
       const c = controls.get(id)
+      const labels = mine?.labels ?? 0
       return {
         annotatorId: id,
         name: names.get(id) ?? `#${id}`,
-        labels: mine.length,
-        // Without a plan there is no k (everyone labels everything), so no label is past it.
-        overK: plan.planned ? mine.filter((l) => l.rank > k).length : 0,
+        labels,
+        overK: pastK.get(id) ?? 0,
         activeSeconds,
         timedLabels: timed.length,
-        medianSeconds: median(timed),
+        medianSeconds: medianOf(timed),
         assigned:
           plan.policy === 'fixed'
-            ? (assignedTargets.get(id) ?? 0)
+            ? (tally.assignedTargets.get(id) ?? 0)
             : plan.planned
               ? openShare(k, totals.targets, plan.annotators.length || people.size)
               : null,
         // Labels given before the plan, or on items someone else holds, are not progress on it.
-        assignedDone: assignedLabelled ? (assignedLabelled.get(id) ?? 0) : mine.length,
+        assignedDone: plan.policy === 'fixed' ? (mine?.inAssignment ?? 0) : labels,
         controls: c ?? { answered: 0, correct: 0, accuracy: null, interval: null },
         guidelinesRead: read.get(id) ?? null,
-        kappaWithGold:
-          withGold.length === 0
-            ? null
-            : cohenKappa(
-                withGold.map((l) => l.verdict),
-                withGold.map((l) => gold.get(l.targetId)!),
-              ),
-        goldShared: withGold.length,
+        kappaWithGold: !mine || mine.mine.length === 0 ? null : cohenKappa(mine.mine, mine.gold),
+        goldShared: mine?.mine.length ?? 0,
         hourlyRate: rate ?? null,
         // Without any recorded time (CLI, file) a cost of 0 would read as "free": it is unknown.
         cost:
@@ -123,28 +88,16 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     .sort((a, b) => a.name.localeCompare(b.name))
 
   const pairwiseKappa: Dashboard['pairwiseKappa'] = []
-  const ids = annotators.map((a) => a.annotatorId)
-  for (let i = 0; i < ids.length; i++)
-    for (let j = i + 1; j < ids.length; j++) {
-      const a = new Map((byPerson.get(ids[i]!) ?? []).map((l) => [l.targetId, l.verdict]))
-      const shared = (byPerson.get(ids[j]!) ?? []).filter((l) => a.has(l.targetId))
-      pairwiseKappa.push({
-        a: annotators[i]!.name,
-        b: annotators[j]!.name,
-        n: shared.length,
-        kappa:
-          shared.length === 0
-            ? null
-            : cohenKappa(
-                shared.map((l) => a.get(l.targetId)!),
-                shared.map((l) => l.verdict),
-              ),
-      })
+  for (let i = 0; i < annotators.length; i++)
+    for (let j = i + 1; j < annotators.length; j++) {
+      const a = annotators[i]!
+      const b = annotators[j]!
+      pairwiseKappa.push({ a: a.name, b: b.name, ...tally.pair(a.annotatorId, b.annotatorId) })
     }
 
   const activeSeconds = annotators.reduce((s, a) => s + a.activeSeconds, 0)
   // Only labels with recorded time say anything about the pace: an estimate from none is no estimate.
-  const pace = median(labels.filter((l) => l.seconds > 0).map((l) => l.seconds))
+  const pace = medianOf(tally.timed)
   const wanted = totals.targets * k
   const packages = db
     .prepare(
@@ -166,8 +119,8 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     packages: withVersions(packages),
     activeHours: activeSeconds / 3600,
     timedLabels: annotators.reduce((s, a) => s + a.timedLabels, 0),
-    labels: labels.length,
-    notCounted: notCounted(db, datasetId, names, annotators),
+    labels: annotators.reduce((s, a) => s + a.labels, 0),
+    notCounted: notCounted(db, tally, names, annotators),
     projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
     ...finishAtPace(db, datasetId, wanted - totals.towards, now),
   }
@@ -180,18 +133,30 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
  */
 function notCounted(
   db: Db,
-  datasetId: number,
+  tally: Tally,
   names: Map<number, string>,
   annotators: readonly AnnotatorFigures[],
 ): Dashboard['notCounted'] {
-  const uncounted = uncountedLabels(db, datasetId)
+  const older = olderWordingTargets(db, [...new Set(tally.notCurrent.map(([t]) => t))])
+  const uncounted = new Map<number, { controls: number; olderWordings: number; deletedUnits: number }>()
+  const of = (id: number) => {
+    let u = uncounted.get(id)
+    if (!u) {
+      u = { controls: 0, olderWordings: 0, deletedUnits: 0 }
+      uncounted.set(id, u)
+    }
+    return u
+  }
+  for (const [id, n] of tally.controls) of(id).controls = n
+  for (const [target, id] of tally.notCurrent)
+    if (older.has(target)) of(id).olderWordings++
+    else of(id).deletedUnits++
   const figures = new Map(annotators.map((a) => [a.annotatorId, a]))
   // Someone whose every label is on a control or an older wording has no row above, but is listed here.
-  const ids = [...new Set([...annotators.map((a) => a.annotatorId), ...uncounted.map((u) => u.annotatorId)])]
-  const byId = new Map(uncounted.map((u) => [u.annotatorId, u]))
+  const ids = [...new Set([...annotators.map((a) => a.annotatorId), ...uncounted.keys()])]
   const people = ids
     .map((id) => {
-      const u = byId.get(id)
+      const u = uncounted.get(id)
       const a = figures.get(id)
       return {
         name: names.get(id) ?? `#${id}`,
@@ -203,24 +168,24 @@ function notCounted(
     })
     .filter((p) => p.controls + p.olderWordings + p.deletedUnits + p.outsideAssignment > 0)
     .sort((a, b) => a.name.localeCompare(b.name))
-  const sources = sourceLabelCounts(db, datasetId).map((s) => ({
-    name: names.get(s.annotatorId) ?? `#${s.annotatorId}`,
-    labels: s.labels,
-  }))
+  const sources = [...tally.sources]
+    .map(([id, labels]) => ({ name: names.get(id) ?? `#${id}`, labels }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   return { people, sources }
 }
 
-/** Targets (current, not controls) in each annotator's assigned items. */
-function assignedCounts(db: Db, datasetId: number): Map<number, number> {
-  const rows = db
-    .prepare(
-      `SELECT a.annotator_id AS id, COUNT(*) AS n FROM assignments a JOIN targets t ON t.item_id = a.item_id
-       JOIN units u ON u.id = t.unit_id
-       WHERE a.dataset_id = ? AND ${CURRENT} AND NOT EXISTS (SELECT 1 FROM controls c WHERE c.target_id = t.id)
-       GROUP BY a.annotator_id`,
-    )
-    .all(datasetId) as { id: number; n: number }[]
-  return new Map(rows.map((r) => [r.id, r.n]))
+/** Of these targets (on units no longer current), those whose unit has a newer wording (else it was deleted). */
+function olderWordingTargets(db: Db, targets: readonly number[]): Set<number> {
+  if (targets.length === 0) return new Set()
+  return new Set(
+    db
+      .prepare(
+        `SELECT t.id FROM targets t JOIN units u ON u.id = t.unit_id
+         WHERE t.id IN (SELECT value FROM json_each(?)) AND u.superseded_by IS NOT NULL`,
+      )
+      .pluck()
+      .all(JSON.stringify(targets)) as number[],
+  )
 }
 
 const DAY_MS = 86_400_000

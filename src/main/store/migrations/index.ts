@@ -21,6 +21,7 @@ import { migration0250 } from './0250-refchecker-source'
 import { migration0260 } from './0260-people-towards-k'
 import { migration0280 } from './0280-batch-call-hashes'
 import { migration0290 } from './0290-summeval-crowd'
+import { migration0390 } from './0390-labels-by-creation'
 import { migration0400 } from './0400-na-scope-of-earlier-runs'
 import type { Migration } from './types'
 
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0260,
   migration0280,
   migration0290,
+  migration0390,
   migration0400,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

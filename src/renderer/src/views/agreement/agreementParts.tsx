@@ -1,5 +1,6 @@
 import type { AgreementFigures, CohenPair } from '../../../../shared/contract/agreement'
 import { fmtCi } from '../../../../shared/contract/metrics'
+import { formatCount } from '../../../../shared/plural'
 import { agreementReading, DOMINANT_SHARE, kappaNote, prevalenceNote } from '../../../../shared/smallSample'
 import { formatFigure, formatPercent } from './format'
 
@@ -43,7 +44,11 @@ function Coefficient(props: { value: number | null; n: number; min: number; star
 function percentWords(percent: number | null, ci: [number, number] | null, n: number, min: number) {
   const interval = ci === null ? '' : `95% CI ${fmtCi(ci)} · `
   const note = kappaNote(n, min)
-  return { value: formatPercent(percent), word: `${interval}${note === '' ? `n ${n}` : note}`, note }
+  return {
+    value: formatPercent(percent),
+    word: `${interval}${note === '' ? `n ${formatCount(n)}` : note}`,
+    note,
+  }
 }
 
 function PercentCell(props: { percent: number | null; ci: [number, number] | null; n: number; min: number }) {
@@ -103,7 +108,7 @@ export function PairTable(props: {
                 <td>{p.b}</td>
               </>
             )}
-            <td>{p.n}</td>
+            <td>{formatCount(p.n)}</td>
             <td>
               {formatFigure(p.kappa)}{' '}
               <span className="agr-hint">{agreementReading(p.kappa, p.n, props.min)}</span>
@@ -135,7 +140,7 @@ export function ScopeFigures(props: {
         <Figure
           testId={testId}
           label="Targets"
-          value={String(scope.n)}
+          value={formatCount(scope.n)}
           title={`Targets labelled by at least two ${props.who}`}
         />
         <Figure
@@ -221,7 +226,7 @@ export function VariantTable(props: {
                 {name}
                 {dominated(v) ? ' †' : ''}
               </td>
-              <td>{v.n}</td>
+              <td>{formatCount(v.n)}</td>
               <PercentCell percent={v.percent} ci={v.percentCi} n={v.n} min={min} />
               <Coefficient value={v.fleissKappa} n={v.n} min={min} star />
               <Coefficient value={v.krippendorffAlpha} n={v.n} min={min} star />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { DatasetSummary } from '../../../../shared/contract/datasets'
-import { countOf } from '../../../../shared/plural'
+import { countOf, formatCount } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import { useSettings } from '../../settings'
@@ -11,7 +11,7 @@ import { GoldRulePanel } from './GoldRulePanel'
 import { ImportWizard } from './ImportWizard'
 import { useImportRequest } from './menuCommands'
 
-const fmt = new Intl.NumberFormat()
+const fmt = { format: formatCount }
 
 function schemaText(d: DatasetSummary): string {
   const s = d.labelSchema
