@@ -51,9 +51,10 @@ describe('small samples in what `factlab metrics` prints', () => {
     const items = section(out, 'Item-level scores against human item scores')
     expect(items.length).toBeGreaterThan(0)
     for (const row of items) {
-      const n = row[4]
+      // Columns: judge, units, item score, variant, level, items, then the three coefficients.
+      const n = row[5]
       // Pearson, Spearman and Kendall τ-b: never the 1.000 that two points always give.
-      for (const cell of row.slice(5)) expect(cell).toBe(`— · too few items (n=${n})`)
+      for (const cell of row.slice(6)) expect(cell).toBe(`— · too few items (n=${n})`)
     }
 
     const agreement = section(out, 'Inter-annotator agreement')

@@ -8,7 +8,7 @@ import type { BootstrapOptions } from './stats/bootstrap'
 import { goldCodes, majorityAt } from './stats/labelColumns'
 
 /** Per annotator: their figure counts, and each label counted against gold as target index, cell. */
-type Counted = [annotatorId: number, counts: Int32Array, judged: number[]][]
+type Counted = [annotatorId: number, counts: Int32Array, judged: ArrayLike<number>][]
 
 /**
  * Humans as judges: every annotator's labels against the gold the *other* annotators make
@@ -60,7 +60,12 @@ function countsByMajority(t: TargetColumns, bins: readonly number[]): Counted {
   })
   const binOf = Int8Array.from(bins)
   const tally = new Int32Array(h.values.length)
-  const judged: number[][] = ids.map(() => [])
+  // Two slots per label an annotator gave (target, cell), filled up to `used`: typed and sized
+  // once, as 1.8M labels pushed one by one into arrays cost the Compare view's cold open dearly.
+  const given = new Int32Array(ids.length)
+  for (let k = 0; k < annotator.length; k++) given[slot[annotator[k]!]!]!++
+  const judged = ids.map((_, k) => new Int32Array(2 * given[k]!))
+  const used = new Int32Array(ids.length)
   const n = t.ids.length
   const storedGold = t.stored
   const variant = t.variant
@@ -86,12 +91,16 @@ function countsByMajority(t: TargetColumns, bins: readonly number[]): Counted {
       // One increment per label: its cell, or JUDGED where gold has no binary outcome; the
       // cells are added to JUDGED below (countVerdict's counts, without a second increment each).
       counts[slot[a]! * width + variant[i]! * FIGURE_SLOTS + (g < 0 ? JUDGED : cellOf(j, g))]!++
-      if (g >= 0) judged[slot[a]!]!.push(i, cellOf(j, g) - FIRST_CELL)
+      if (g >= 0) {
+        const k = slot[a]!
+        judged[k]![used[k]!++] = i
+        judged[k]![used[k]!++] = cellOf(j, g) - FIRST_CELL
+      }
     }
   }
   for (let o = 0; o < counts.length; o += FIGURE_SLOTS)
     for (let cell = FIRST_CELL; cell < FIGURE_SLOTS; cell++) counts[o + JUDGED]! += counts[o + cell]!
-  return ids.map((a, k) => [a, counts.subarray(k * width, (k + 1) * width), judged[k]!])
+  return ids.map((a, k) => [a, counts.subarray(k * width, (k + 1) * width), judged[k]!.subarray(0, used[k]!)])
 }
 
 /** The same counts under the dataset's own gold rule: its gold leaving each annotator out, whole. */
