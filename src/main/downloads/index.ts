@@ -7,6 +7,7 @@ import type { ExportFormatName } from '../../shared/contract/exports'
 import type { Workspace } from '../app/workspace'
 import { exportBundle } from '../export/bundle'
 import { exportDataset } from '../export/datasetExport'
+import type { ExportProgress } from '../export/exportProgress'
 import { exportVerdicts } from '../export/verdictsExport'
 import { getDataset } from '../store/repos/datasets'
 
@@ -188,6 +189,7 @@ export interface DatasetDownloadInput {
   datasetId: number
   format: ExportFormatName
   annotator?: string
+  onProgress?: ExportProgress
 }
 
 /**

@@ -16,6 +16,7 @@ import { oneSnapshot } from '../store/statements'
 import { type AgreementSummary, agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
 import { CardTally } from './cardTally'
+import { countingTally, type ExportProgress, exportTargetTotal } from './exportProgress'
 import { utf8Column } from './parquetStrings'
 import { exportRefcheckerRelease, writeResponses } from './responsesExport'
 import { csvRecord, writeFileAtomically } from './sink'
@@ -33,6 +34,8 @@ export interface ExportOptions {
   outDir: string
   /** Only this annotator's labels (targets layout) or their labels instead of gold (WikiEvalFacts). */
   annotator?: string
+  /** Told how many targets are written as the targets layout goes by (the release layouts say nothing). */
+  onProgress?: ExportProgress
 }
 
 const DATA_FILES: Record<ExportFormat, string> = {
@@ -203,18 +206,21 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
     features = targetFeatures(columns)
     // The card's counts and agreement are tallied as the rows go by: the labels are read once.
     const tally = new CardTally(people)
+    const counted = opts.onProgress
+      ? countingTally(tally, exportTargetTotal(db, dataset.id), opts.onProgress)
+      : tally
     written =
       opts.format === 'parquet'
         ? writeParquet(
             file,
             features,
-            targetBatches(db, dataset.id, dataset.labelSchema, columns, tally, range),
+            targetBatches(db, dataset.id, dataset.labelSchema, columns, counted, range),
           )
         : writeText(
             file,
             opts.format === 'csv' ? 'csv' : 'jsonl',
             features,
-            targetRows(db, dataset.id, dataset.labelSchema, columns, tally, range),
+            targetRows(db, dataset.id, dataset.labelSchema, columns, counted, range),
           )
     counts = tally.labelled
     agreement = tally.agreement()

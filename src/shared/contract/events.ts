@@ -10,6 +10,12 @@ export const events = {
     etaSeconds: z.number().nullable(),
     cost: z.number(),
   }),
+  /** A dataset export under way: targets written of those it will write (a few times a second). */
+  'exports.progress': z.object({
+    datasetId: z.number().int(),
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
   'workspace.changed': z.object({ file: z.string() }),
   /**
    * The background integrity check of a large workspace found damage; from then on the

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
+import { events } from '../../../shared/contract/events'
 import { EXPORT_FORMATS, type ExportFormat } from '../../export'
 import { notPackageAnnotator } from '../../projects/packageOwner'
+import { exportProgressPrinter } from '../progressLine'
 import { CliError, EXIT, printResult, runIdArg } from '../util'
 import { withSession } from './session'
 
@@ -12,6 +14,7 @@ interface ExportFlags {
   out: string
   annotator?: string
   json?: boolean
+  progress?: boolean
 }
 
 interface VerdictFlags {
@@ -48,16 +51,33 @@ export function registerExportCommands(program: Command): void {
     .requiredOption('--out <dir>', 'new or empty folder to write the data file and README.md into')
     .option('--annotator <name>', "only this annotator's labels (WikiEvalFacts: instead of the gold)")
     .option('--json', 'print the result as JSON')
+    .option('--progress', 'print targets written on stderr even when it is not a terminal')
     .action(async (flags: ExportFlags) => {
       const format = formatOf(flags.format)
-      const result = await withSession(flags.workspace, undefined, async (s) =>
-        s.call('exports.dataset', {
-          datasetId: await s.datasetId(flags.dataset),
-          format,
-          outDir: resolve(flags.out),
-          ...(flags.annotator === undefined ? {} : { annotator: flags.annotator }),
-        }),
-      )
+      const print = exportProgressPrinter(process.stderr, {
+        progress: flags.progress ?? false,
+        json: flags.json ?? false,
+      })
+      const result = await withSession(flags.workspace, undefined, async (s) => {
+        const datasetId = await s.datasetId(flags.dataset)
+        const stop = print
+          ? s.ctx.events.subscribe((name, payload) => {
+              if (name !== 'exports.progress') return
+              const p = events['exports.progress'].parse(payload)
+              if (p.datasetId === datasetId) print(p.done, p.total)
+            })
+          : () => {}
+        try {
+          return await s.call('exports.dataset', {
+            datasetId,
+            format,
+            outDir: resolve(flags.out),
+            ...(flags.annotator === undefined ? {} : { annotator: flags.annotator }),
+          })
+        } finally {
+          stop()
+        }
+      })
       printResult(
         flags.json ?? false,
         result,

@@ -9,6 +9,7 @@ import { ServiceError } from '../../app/errors'
 import { prepareBundleDownload, prepareDatasetDownload, prepareVerdictsDownload } from '../../downloads'
 import { exportBundle, exportDataset, exportVerdicts, mergeBundle } from '../../export'
 import { claimExportFolder, exportStorageError, replacedNote } from '../../export/exportFolder'
+import { type ExportProgress, throttled } from '../../export/exportProgress'
 import { notPackageAnnotator } from '../../projects/packageOwner'
 import { datasetVisible, findDatasetByName, getDataset } from '../../store/repos/datasets'
 import type { Handlers } from '../dispatch'
@@ -99,6 +100,9 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
         `${problem.message}. Switch to ${problem.owner} (“Labelling as” in the sidebar) to bundle`,
       )
   }
+  // Whoever waits on an export (the CLI's stderr line, the app's export dialog) hears how far it is.
+  const progressOf = (datasetId: number): ExportProgress =>
+    throttled((done, total) => ctx.events.emit('exports.progress', { datasetId, done, total }), 250)
   const defaultDir = (datasetId: number, now: Date) =>
     join(exportsDir(), `${slug(dataset(datasetId).name)}-${stamp(now)}`)
   const defaultBundle = (datasetId: number, annotatorId: number | null, now: Date) => {
@@ -120,7 +124,14 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
       try {
         const result = await refusedAs(
           'bad_input',
-          () => exportDataset(ctx.workspace, { datasetId, format, outDir: dir, annotator }),
+          () =>
+            exportDataset(ctx.workspace, {
+              datasetId,
+              format,
+              outDir: dir,
+              annotator,
+              onProgress: progressOf(datasetId),
+            }),
           dir,
         )
         const replaced = replacedNote(folder.replaced)
@@ -134,7 +145,9 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
     },
     'exports.download': (input) => {
       dataset(input.datasetId)
-      return refusedAs('bad_input', () => prepareDatasetDownload(ctx.workspace, input))
+      return refusedAs('bad_input', () =>
+        prepareDatasetDownload(ctx.workspace, { ...input, onProgress: progressOf(input.datasetId) }),
+      )
     },
     'exports.downloadVerdicts': (input) =>
       refusedAs('not_found', () => prepareVerdictsDownload(ctx.workspace, input)),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { api, onEvent } from '../../api'
+import { QueryGate } from '../../components/Loading'
 import { useQuery } from '../../hooks'
 import { type AgreementSplit, AgreementSplitBar } from '../project/AgreementSplit'
 import type { ViewProps } from '../types'
@@ -32,12 +33,14 @@ export function AgreementView({ datasetId, annotatorId }: ViewProps) {
         </div>
       </header>
       <AgreementSplitBar datasetId={datasetId} value={split} onChange={setSplit} />
-      {summary.error && <p className="agr-error">{summary.error}</p>}
-      {summary.data ? (
-        <SummaryPanel summary={summary.data} />
-      ) : (
-        !summary.error && <p className="agr-hint">Loading…</p>
-      )}
+      {summary.error && summary.data && <p className="agr-error">{summary.error}</p>}
+      <QueryGate
+        query={summary}
+        what="agreement"
+        detail="Comparing every person’s labels target by target; on a large dataset this takes a few seconds."
+      >
+        {(s) => (s === undefined ? null : <SummaryPanel summary={s} />)}
+      </QueryGate>
       <h2>Adjudication queue</h2>
       <QueuePanel
         datasetId={datasetId}

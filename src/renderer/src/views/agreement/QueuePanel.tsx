@@ -3,6 +3,7 @@ import { tinykeys } from 'tinykeys'
 import type { QueuePage, QueueStatus } from '../../../../shared/contract/agreement'
 import { verdictKeys, verdictText } from '../../actions/keymap'
 import { api, onEvent } from '../../api'
+import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
 import { useViewer } from '../../settings'
 import { BlindBar } from './BlindBar'
@@ -159,7 +160,11 @@ export function QueuePanel({ datasetId, adjudicatorId, variants }: QueuePanelPro
       <p role="status" className={message?.error ? 'agr-status agr-error' : 'agr-status'}>
         {message?.text ?? ''}
       </p>
-      {q.error && <p className="agr-error">{q.error}</p>}
+      {q.error && page && <p className="agr-error">{q.error}</p>}
+      {q.error && !page && <LoadFailed what="the adjudication queue" error={q.error} onRetry={q.reload} />}
+      {!page && !q.error && (
+        <Loading what="the adjudication queue" detail="Finding the targets where people disagree." />
+      )}
       {page && entries.length === 0 ? (
         <p className="agr-hint">
           {status !== 'open'

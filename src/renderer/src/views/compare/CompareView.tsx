@@ -4,6 +4,7 @@ import { fmtNum, fmtPctCi } from '../../../../shared/contract/metrics'
 import { countOf } from '../../../../shared/plural'
 import { kappaNote } from '../../../../shared/smallSample'
 import { api } from '../../api'
+import { LoadFailed, Loading } from '../../components/Loading'
 import { useEscape } from '../../components/useEscape'
 import { useQuery } from '../../hooks'
 import type { Route, ViewProps } from '../types'
@@ -58,9 +59,17 @@ export function CompareView({ datasetId, navigate }: ViewProps) {
         </div>
         <ExportMenu disabled={!m} onPick={(f) => void download(f)} />
       </header>
-      {metrics.error && <p className="cmp-error">{metrics.error}</p>}
+      {metrics.error && m && <p className="cmp-error">{metrics.error}</p>}
+      {metrics.error && !m && (
+        <LoadFailed what="the figures" error={metrics.error} onRetry={metrics.reload} />
+      )}
       {exportError && <p className="cmp-error">{exportError}</p>}
-      {!m && !metrics.error && <p className="cmp-hint">Computing…</p>}
+      {!m && !metrics.error && (
+        <Loading
+          what="the figures"
+          detail="Scoring every judge run and person against gold, with intervals and tests."
+        />
+      )}
       {m && <CompareBody metrics={m} datasetId={datasetId} navigate={navigate} />}
     </div>
   )

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
+import { Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
 import { useViewer } from '../../settings'
 import type { Route } from '../types'
@@ -58,6 +59,7 @@ export function Disagreements(props: {
         )}
       </div>
       {list.error && <p className="cmp-error">{list.error}</p>}
+      {!list.data && !list.error && <Loading what="disagreements" />}
       {list.data && list.data.hidden > 0 && (
         <p className="cmp-hint" data-testid="disagreements-hidden">
           {list.data.total > 0 ? `${list.data.hidden} more` : countOf(list.data.hidden, 'disagreement')} on

@@ -1,6 +1,7 @@
 import { type DatasetMetrics, fmtPct } from '../../../../shared/contract/metrics'
 import { ITEM_LEVEL_HEAD, ITEM_LEVEL_NOTE, itemLevelCells, POOLED } from '../../../../shared/itemLevelRows'
 import { api } from '../../api'
+import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
 import { PlainTable } from './Extras'
 import { useFigureReload } from './useFigureReload'
@@ -14,8 +15,9 @@ export function ItemLevelPanel({ metrics: m, datasetId }: { metrics: DatasetMetr
   const q = useQuery(() => api('metrics.itemLevel', { datasetId }), [datasetId])
   useFigureReload(datasetId, q.reload)
   const l = q.data
-  if (q.error) return <p className="cmp-error">{q.error}</p>
-  if (!l) return <p className="cmp-hint">Computing item-level correlations…</p>
+  if (q.error) return <LoadFailed what="item-level correlations" error={q.error} onRetry={q.reload} />
+  if (!l)
+    return <Loading what="item-level correlations" detail="Correlating each judge with gold item by item." />
   if (l.correlations.length === 0) return null
   const errorRate = new Map(m.judges.map((j) => [j.label, j.errorRate]))
   const humanRate = new Map(m.humans.map((h) => [h.annotator, h.errorRate]))

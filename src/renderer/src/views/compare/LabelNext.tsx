@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
+import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
 import { useViewer } from '../../settings'
 import type { Route } from '../types'
@@ -25,8 +26,14 @@ export function LabelNext(props: {
   // Only the runs charted elsewhere: a failed run's interval would only be noise here.
   const charted = new Set(props.metrics.judges.map((j) => j.runId))
   const narrowing = (next.data?.narrowing ?? []).filter((s) => charted.has(s.runId))
-  if (next.error) return <p className="cmp-error">{next.error}</p>
-  if (!next.data) return <p className="cmp-hint">Loading…</p>
+  if (next.error) return <LoadFailed what="what to label next" error={next.error} onRetry={next.reload} />
+  if (!next.data)
+    return (
+      <Loading
+        what="what to label next"
+        detail="Ranking the targets without gold where the judges split most."
+      />
+    )
   return (
     <div className="cmp-next">
       <div>

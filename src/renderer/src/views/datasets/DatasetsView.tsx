@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { DatasetSummary } from '../../../../shared/contract/datasets'
 import { countOf, formatCount } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
+import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
 import { useSettings } from '../../settings'
 import { PackageOpener } from '../project/PackagesPanel'
@@ -52,7 +53,10 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
           </button>
         </div>
       </header>
-      {list.error && <p className="error-box">{list.error}</p>}
+      {list.error && <LoadFailed what="the datasets" error={list.error} onRetry={list.reload} />}
+      {!list.data && !list.error && !names.data && (
+        <Loading what="datasets" detail="Reading the workspace’s datasets and how far each person has got." />
+      )}
       {!list.data && (
         <div className="dataset-list">
           {names.data?.map((d) => (

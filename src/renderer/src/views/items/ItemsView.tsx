@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ItemFilter, ItemRow } from '../../../../shared/contract/datasets'
 import { countOf } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
+import { LoadFailed } from '../../components/Loading'
 import { useDebounced, useQuery } from '../../hooks'
 import { useViewer } from '../../settings'
 import type { ViewProps } from '../types'
@@ -109,7 +110,7 @@ export function ItemsView({ datasetId, annotatorId, navigate }: ViewProps) {
         <div>
           <h1>{dataset.data?.name ?? 'Items'}</h1>
           <p className="muted">
-            {items.total === null ? 'Loading…' : countOf(items.total, 'item')}
+            {items.total === null ? 'Loading items…' : countOf(items.total, 'item')}
             {status !== 'all' || variant || search
               ? ` ${items.total === 1 ? 'matches' : 'match'} the filters`
               : ''}
@@ -158,7 +159,7 @@ export function ItemsView({ datasetId, annotatorId, navigate }: ViewProps) {
           aria-label="Search"
         />
       </search>
-      {items.error && <p className="error-box">{items.error}</p>}
+      {items.error && <LoadFailed what="the items" error={items.error} onRetry={items.reset} />}
       <section className="table items-table" aria-label="Items">
         <div className="tr th">
           <span>#</span>
@@ -167,7 +168,8 @@ export function ItemsView({ datasetId, annotatorId, navigate }: ViewProps) {
           <span>My progress</span>
           <span>Disputed</span>
         </div>
-        <div className="tbody" ref={scroller}>
+        <div className="tbody" ref={scroller} aria-busy={items.total === null}>
+          {items.total === null && !items.error && <SkeletonRows count={8} />}
           {items.total === 0 && <p className="empty-row muted">No items match these filters.</p>}
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {visible.map((v) => {
@@ -178,16 +180,47 @@ export function ItemsView({ datasetId, annotatorId, navigate }: ViewProps) {
                   type="button"
                   className="tr"
                   disabled={!r}
+                  aria-busy={!r}
                   style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
                   onClick={() => r && open(r)}
                 >
-                  {r ? <Row r={r} /> : <span className="muted">…</span>}
+                  {r ? <Row r={r} /> : <SkeletonCells />}
                 </button>
               )
             })}
           </div>
         </div>
       </section>
+    </div>
+  )
+}
+
+/** A row whose page is still being fetched: grey bars where its text will be, not a bare "…". */
+function SkeletonCells() {
+  return (
+    <>
+      <span className="skeleton" />
+      <span>
+        <span className="skeleton" />
+        <span className="skeleton short" />
+      </span>
+      <span className="skeleton" />
+      <span className="skeleton" />
+      <span />
+    </>
+  )
+}
+
+/** Before the first page says how many items there are: a screenful of placeholder rows. */
+function SkeletonRows({ count }: { count: number }) {
+  return (
+    <div role="status" aria-label="Loading items" data-testid="items-skeleton">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
+        <div key={i} className="tr skeleton-row" style={{ height: ROW_HEIGHT }}>
+          <SkeletonCells />
+        </div>
+      ))}
     </div>
   )
 }

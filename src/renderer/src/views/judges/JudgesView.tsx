@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Preview } from '../../../../shared/contract/judges'
 import { isGenerateMethod } from '../../../../shared/judgeValidity'
 import { api } from '../../api'
+import { QueryGate } from '../../components/Loading'
 import { useEscape } from '../../components/useEscape'
 import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
@@ -50,20 +51,24 @@ export function JudgesView(props: ViewProps) {
           </select>
         )}
       </header>
-      {configs.error && <p className="error-text">{configs.error}</p>}
+      {configs.error && configs.data && <p className="error-text">{configs.error}</p>}
       <div className="jd-grid">
         <div className="jd-col">
           <KeysPanel />
-          <ConfigPanel
-            configs={judgeConfigs}
-            selected={selected}
-            noKeys={noKeys}
-            onSelect={setSelected}
-            onSaved={(c) => {
-              configs.reload()
-              setSelected(c.id)
-            }}
-          />
+          <QueryGate query={configs} what="judge configs" detail="Reading the saved judges and their models.">
+            {() => (
+              <ConfigPanel
+                configs={judgeConfigs}
+                selected={selected}
+                noKeys={noKeys}
+                onSelect={setSelected}
+                onSaved={(c) => {
+                  configs.reload()
+                  setSelected(c.id)
+                }}
+              />
+            )}
+          </QueryGate>
           {config && <ModelPanel config={config} />}
         </div>
         <div className="jd-col">

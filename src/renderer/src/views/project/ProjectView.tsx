@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { api, onEvent } from '../../api'
+import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
 import { ControlsPanel } from './ControlsPanel'
@@ -20,8 +21,18 @@ export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
       }),
     [datasetId, q.reload],
   )
-  if (q.error && !q.data) return <div className="page error-box">{q.error}</div>
-  if (!q.data) return <div className="page muted">Loading…</div>
+  if (q.error && !q.data)
+    return (
+      <div className="page">
+        <LoadFailed what="the project" error={q.error} onRetry={q.reload} />
+      </div>
+    )
+  if (!q.data)
+    return (
+      <div className="page">
+        <Loading what="the project" detail="Counting each person’s progress, controls and packages." />
+      </div>
+    )
   const d = q.data
   // A package a newer one replaced for the same person is neither out nor coming back.
   const current = d.packages.filter((p) => p.replacedBy === null)

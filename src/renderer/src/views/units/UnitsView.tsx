@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { UnitEntry, UnitsPage } from '../../../../shared/contract/units'
 import { api, onEvent } from '../../api'
+import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
 import { hashToRoute } from '../../route'
 import type { ViewProps } from '../types'
@@ -168,13 +169,18 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
   if (page.error && !data)
     return (
       <div className="page">
-        <p className="units-error">{page.error}</p>
+        <LoadFailed what="units" error={page.error} onRetry={page.reload} />
         <button type="button" onClick={() => setSel({ index: 0 })}>
           Go to the first item
         </button>
       </div>
     )
-  if (!data) return <p className="page units-hint">Loading…</p>
+  if (!data)
+    return (
+      <div className="page">
+        <Loading what="units" detail="Reading the item, its answers and their units." />
+      </div>
+    )
   if (!data.item) return <p className="page units-hint">This dataset has no items yet.</p>
   return (
     <div className="page units-view">
