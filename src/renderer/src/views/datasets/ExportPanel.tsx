@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   EXPORT_FORMAT_LABELS,
   EXPORT_FORMAT_NAMES,
   type ExportFormatName,
 } from '../../../../shared/contract/exports'
-import { exportProgressText } from '../../../../shared/exportProgress'
-import { api, downloadPrepared, isBrowserMode, onEvent } from '../../api'
+import { api, downloadPrepared, isBrowserMode } from '../../api'
 import { Dialog, DoneFooter, SaveTarget, WrittenFiles } from './ExchangeParts'
 import { useSaveFile, useTask } from './useExchange'
 
@@ -58,7 +57,6 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
   }
 
   const wiki = format.startsWith('wikievalfacts')
-  const progress = useExportProgress(dataset.id, task.busy || dl.busy)
   return (
     <Dialog id="export-title" title={`Export “${dataset.name}”`} onClose={onClose}>
       {files ? (
@@ -139,26 +137,8 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
               button: 'Write to this folder',
             }}
           />
-          {progress && (
-            <p className="muted" role="status" data-testid="export-progress">
-              {progress}
-            </p>
-          )}
         </>
       )}
     </Dialog>
   )
-}
-
-/** The export's own progress line (as the CLI prints it) while this dialog waits on it. */
-function useExportProgress(datasetId: number, active: boolean): string | null {
-  const [text, setText] = useState<string | null>(null)
-  useEffect(() => {
-    setText(null)
-    if (!active) return
-    return onEvent('exports.progress', (p) => {
-      if (p.datasetId === datasetId) setText(exportProgressText(p.done, p.total))
-    })
-  }, [datasetId, active])
-  return text
 }
