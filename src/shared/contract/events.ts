@@ -10,7 +10,10 @@ export const events = {
     etaSeconds: z.number().nullable(),
     cost: z.number(),
   }),
-  /** A dataset export under way: targets written of those it will write (a few times a second). The CLI prints it; the app's dialog cannot, as an export holds the main thread until it ends. */
+  /**
+   * A dataset export under way: targets written of those it will write (a few times a second).
+   * The CLI prints it; the app's dialog cannot, as an export holds the main thread until it ends.
+   */
   'exports.progress': z.object({
     datasetId: z.number().int(),
     done: z.number().int(),
