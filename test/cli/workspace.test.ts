@@ -41,7 +41,7 @@ describe('factlab CLI: workspace commands', () => {
     writeFileSync(notADb, 'this is not sqlite')
     const bad = await cli(['datasets', '--workspace', notADb])
     expect(bad.code).toBe(1)
-    expect(bad.err).toMatch(/Cannot open workspace/)
+    expect(bad.err).toMatch(/is not a FactLab workspace \(not an SQLite file\)/)
   })
 
   it('backs up and restores the newest backup in one step', async () => {

@@ -38,8 +38,10 @@ describe('a dataset of two items in the browser', () => {
     const items = page.getByTestId('item-level')
     await items.waitFor()
     const cells = await items.locator('tbody tr').first().locator('td').allTextContents()
-    // The mark on its own line under the dash (as κ's in the judge table).
-    expect(cells.slice(4, 8)).toEqual([
+    // After judge, units, item score, variant and level: the items, then each coefficient's mark
+    // on its own line under the dash (as κ's in the judge table).
+    expect(cells[4]).toBe('pooled')
+    expect(cells.slice(5, 9)).toEqual([
       '2',
       '— too few items (n=2)',
       '— too few items (n=2)',

@@ -50,6 +50,16 @@ export function personNamed(db: Db, name: string): string | null {
 }
 
 /**
+ * The person whose name looks like this one. SELECT *: migration tests build workspaces from
+ * before annotators.kind (0110), where everyone is a person.
+ */
+function personLookalike(db: Db, name: string): string | null {
+  const key = nameKey(name)
+  const rows = db.prepare('SELECT * FROM annotators ORDER BY id').all() as { name: string; kind?: string }[]
+  return rows.find((r) => (r.kind ?? 'person') === 'person' && nameKey(r.name) === key)?.name ?? null
+}
+
+/**
  * Returns the annotator with this name, creating it on first use. A look-alike of a person's name
  * ("ana" typed where "Ana" labels) is that person, as it is for an import: two people whose names
  * differ only in case would split one annotator's labels in two.
@@ -58,7 +68,7 @@ export function ensureAnnotator(db: Db, name: string): Annotator {
   const wanted = name.trim()
   if (!wanted) throw new Error('An annotator needs a name')
   const exact = db.prepare('SELECT 1 FROM annotators WHERE name = ?').get(wanted)
-  const trimmed = exact ? wanted : (personNamed(db, wanted) ?? wanted)
+  const trimmed = exact ? wanted : (personLookalike(db, wanted) ?? wanted)
   db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(trimmed, now())
   return Annotator.parse(
     db.prepare('SELECT *, created_at AS createdAt FROM annotators WHERE name = ?').get(trimmed),
