@@ -26,3 +26,15 @@ export function costPer1000(cost: number, verdicts: number): number | null {
 
 export const COST_PER_1000_NOTE =
   'Cost per 1,000: the run’s cost / the targets (facts, for FaaF and Prompt(T/F)) it gave a verdict on × 1,000; N/A verdicts and transport errors are not counted, though they were paid for.'
+
+/** The RAI table's columns, the same in the report and the Compare view. */
+export const RAI_HEAD = [
+  'Judge',
+  'Round',
+  'Inconsistent',
+  'Corrected',
+  'Not rewritten',
+  'No verdict',
+  'Rate [95% CI]',
+  'Cumulative [95% CI]',
+]

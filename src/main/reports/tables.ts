@@ -7,7 +7,7 @@ import {
 import { humanCostGap, NO_TIME_RECORDED } from '../../shared/humanCost'
 import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
-import { COST_PER_1000_NOTE, RAI_NOTE } from '../../shared/judgeRates'
+import { COST_PER_1000_NOTE, RAI_HEAD, RAI_NOTE } from '../../shared/judgeRates'
 import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../shared/refcheckerNa'
 import { costMark } from '../../shared/runNames'
 import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
@@ -225,16 +225,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
     tables.push({
       title: 'RAI consistency improvement per round',
       note: RAI_NOTE,
-      head: [
-        'Judge',
-        'Round',
-        'Inconsistent',
-        'Corrected',
-        'Not rewritten',
-        'No verdict',
-        'Rate [95% CI]',
-        'Cumulative [95% CI]',
-      ],
+      head: RAI_HEAD,
       rows: rai.flatMap((j) =>
         j.rai.map((r) => [
           j.label,

@@ -4,7 +4,7 @@ import { capabilityList } from '../../providers/capabilityNames'
 import { keyStore } from '../../providers/keys'
 import { detectModel, type ProbeResult } from '../../providers/probe'
 import { CliError, EXIT, printResult } from '../util'
-import { baseUrlFlag, providerOf } from './judge'
+import { baseUrlFlag, providerOf } from './judgeFlags'
 import { withWorkspace } from './session'
 
 interface ModelFlags {

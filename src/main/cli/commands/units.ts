@@ -2,7 +2,8 @@ import type { Command } from 'commander'
 import { GENERATE_METHODS } from '../../../shared/domain'
 import { createRuns } from '../../runs/create'
 import { CliError, EXIT, printResult } from '../util'
-import { driveRun, type ProviderFlags, requestFromFlags, withProviderOptions } from './judge'
+import { driveRun } from './judge'
+import { type ProviderFlags, requestFromFlags, withProviderOptions } from './judgeFlags'
 import { withWorkspace } from './session'
 
 export function registerUnitsCommands(program: Command): void {

@@ -83,7 +83,7 @@ function percentile(sorted: Float64Array, q: number): number {
  * Percentile interval of the first `count` replicate values; null when the statistic was never
  * defined. A typed array sorts numerically without a comparator call per comparison.
  */
-function interval(values: Float64Array, count: number, level: number): Interval | null {
+export function interval(values: Float64Array, count: number, level: number): Interval | null {
   if (count === 0) return null
   const sorted = values.subarray(0, count).sort()
   return [percentile(sorted, (1 - level) / 2), percentile(sorted, 1 - (1 - level) / 2)]

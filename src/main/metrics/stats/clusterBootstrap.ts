@@ -1,5 +1,5 @@
 import type { Cells } from './binary'
-import { type BootstrapOptions, binomial, type Interval, mulberry32 } from './bootstrap'
+import { type BootstrapOptions, binomial, type Interval, interval, mulberry32 } from './bootstrap'
 
 /**
  * The ER and F1 bootstrap over clusters of targets rather than targets (paper audit, finding 7).
@@ -26,19 +26,6 @@ export interface ClusterPattern {
 
 export const clusterCount = (patterns: readonly ClusterPattern[]): number =>
   patterns.reduce((m, p) => m + p.count, 0)
-
-function percentile(sorted: Float64Array, q: number): number {
-  const pos = (sorted.length - 1) * q
-  const lo = Math.floor(pos)
-  const hi = Math.ceil(pos)
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo)
-}
-
-function band(values: Float64Array, count: number, level: number): Interval | null {
-  if (count === 0) return null
-  const sorted = values.subarray(0, count).sort()
-  return [percentile(sorted, (1 - level) / 2), percentile(sorted, 1 - (1 - level) / 2)]
-}
 
 /** Percentile intervals of ER and F1 (unsupported) from one seeded bootstrap over candidates. */
 export function clusterIntervals(
@@ -78,7 +65,7 @@ export function clusterIntervals(
     const dice = 2 * sum.tp + sum.fp + sum.fn
     if (dice > 0) f1[nF1++] = (2 * sum.tp) / dice
   }
-  return { errorRate: band(er, nEr, level), f1: band(f1, nF1, level) }
+  return { errorRate: interval(er, nEr, level), f1: interval(f1, nF1, level) }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type DatasetMetrics, fmtPct, fmtPctCi, spreadRunsWords } from '../../../../shared/contract/metrics'
 import { type Cell, cellText, coefficientParts } from '../../../../shared/itemLevelRows'
-import { RAI_NOTE } from '../../../../shared/judgeRates'
+import { RAI_HEAD, RAI_NOTE } from '../../../../shared/judgeRates'
 import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../../../shared/refcheckerNa'
 
 /** A titled table of text cells; nothing when it has no rows. */
@@ -100,16 +100,7 @@ export function Extras({ metrics: m }: { metrics: DatasetMetrics }) {
         title="RAI consistency improvement per round"
         testId="rai"
         note={RAI_NOTE}
-        head={[
-          'Judge',
-          'Round',
-          'Inconsistent',
-          'Corrected',
-          'Not rewritten',
-          'No verdict',
-          'Rate [95% CI]',
-          'Cumulative [95% CI]',
-        ]}
+        head={RAI_HEAD}
         rows={m.judges.flatMap((j) =>
           j.rai.map((r) => [
             j.label,
