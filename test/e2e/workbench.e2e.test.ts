@@ -133,8 +133,8 @@ describe('the workbench in the browser', () => {
     const { page } = app
     await page.getByRole('button', { name: 'Items', exact: true }).first().click()
     const rows = page.locator('.tbody .tr')
-    await rows.first().waitFor()
-    expect(await rows.count()).toBe(12)
+    // Placeholder rows stand in while the page loads: wait for the items themselves.
+    await expect.poll(() => rows.count()).toBe(12)
     await page.getByLabel('Search').fill('mirror')
     await expect.poll(() => rows.count()).toBeLessThan(12)
     await page.getByLabel('Search').fill('')
