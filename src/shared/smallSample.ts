@@ -14,6 +14,19 @@ export const DOMINANT_SHARE = 0.8
 
 export type CiMethod = 'bootstrap' | 'wilson'
 
+/**
+ * Above this many candidates, the error rate's and F1's interval over candidates (where a
+ * candidate holds several targets) is the cluster-robust normal interval of a ratio of sums
+ * rather than the cluster bootstrap: from a thousand candidates on the two agree within about
+ * 0.01 (test/metrics/clusterNormal.test.ts), and the closed form costs one pass where the
+ * bootstrap's draws cost most of a cold Compare view at a million targets. Below it, where the
+ * sample is small enough for the shape of the distribution to matter, the bootstrap stays.
+ */
+export const CLUSTER_NORMAL_ABOVE = 1000
+
+/** How an error rate's or F1's interval was made: CiMethod, or the cluster-robust normal one. */
+export type RateCiMethod = CiMethod | 'cluster-robust'
+
 export function tooFewShared(n: number, min = MIN_SHARED_TARGETS): boolean {
   return n < min
 }
@@ -103,11 +116,23 @@ export function prevalenceNote(label: string | null, share: number | null): stri
   return `${pct} of labels are “${label ?? '?'}”: with one class this common, chance agreement is high, so κ and α read low even when annotators agree (the prevalence paradox); AC1 and PABAK do not discount agreement that way.`
 }
 
+/**
+ * The word printed after an interval that is not the seeded bootstrap's (reports, charts'
+ * tooltips), so a reader knows which interval they see; the hover text (ciTitle) says more.
+ */
+export function ciMark(method: RateCiMethod | null): string {
+  if (method === 'wilson') return 'Wilson'
+  if (method === 'cluster-robust') return 'cluster-robust'
+  return ''
+}
+
 /** Hover text saying how an interval was made, and over how many targets. */
-export function ciTitle(method: CiMethod | null, n: number): string {
+export function ciTitle(method: RateCiMethod | null, n: number): string {
   if (method === 'wilson')
     return `95% Wilson score interval over n ${n} (a bootstrap here would be too few, one outcome only, narrower, or reach an end the count rules out)`
   if (method === 'bootstrap') return `95% seeded bootstrap interval over n ${n}`
+  if (method === 'cluster-robust')
+    return `95% cluster-robust normal interval over n ${n} (candidates as the independent draws: over ${CLUSTER_NORMAL_ABOVE.toLocaleString('en-US')} of them it matches their bootstrap)`
   return `n ${n}`
 }
 

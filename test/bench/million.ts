@@ -22,6 +22,7 @@ import { findChromium, launchChromium } from '../helpers/chromium'
 import { mainThreadCpuMs, mainThreadFaults, pageFaultMicros } from './mainThread'
 import { ANNOTATORS, copyOf, millionWorkspace } from './million/generate'
 import { figure, info, infoRate, note, percentile, rss } from './record'
+import { windowProfile } from './windowProfile'
 
 type Handlers = ReturnType<typeof buildHandlers>
 
@@ -279,9 +280,14 @@ async function views(file: string, datasetId: number): Promise<void> {
         timed(async () => {
           for (const [name, input] of calls) await call(handlers, name, input)
         })
+      // FACTLAB_BENCH_PROFILE=views.cpuprofile profiles each cold open (views-Compare.cpuprofile).
+      const profile = windowProfile(view)
       const c0 = mainThreadCpuMs()
       const f0 = mainThreadFaults()
-      figure(`${view} view, cold`, await open(), 'ms', 1000)
+      profile.start()
+      const coldMs = await open()
+      profile.stop()
+      figure(`${view} view, cold`, coldMs, 'ms', 1000)
       const cold = mainThreadCpuMs() - c0
       const f1 = mainThreadFaults()
       const c1 = mainThreadCpuMs()

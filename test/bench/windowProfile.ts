@@ -11,8 +11,13 @@ export interface WindowProfile {
   stop(): void
 }
 
-export function windowProfile(): WindowProfile {
-  const path = process.env.FACTLAB_BENCH_PROFILE
+/**
+ * `part` names one of several windows of a bench, written beside the named file
+ * (views.cpuprofile → views-Compare.cpuprofile).
+ */
+export function windowProfile(part?: string): WindowProfile {
+  const named = process.env.FACTLAB_BENCH_PROFILE
+  const path = named && part ? named.replace(/(\.cpuprofile)?$/, `-${part}.cpuprofile`) : named
   if (!path) return { start: () => undefined, stop: () => undefined }
   const session = new Session()
   session.connect()

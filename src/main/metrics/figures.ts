@@ -2,8 +2,9 @@ import type { Figures } from '../../shared/contract/metrics'
 import { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './runStatus'
 import { binaryFigures, type Cells, emptyCells, UNSUPPORTED } from './stats/binary'
 import { type BootstrapOptions, errorRateCi, f1Ci } from './stats/bootstrap'
-import { type ClusterPattern, clusterCount, clusterIntervals } from './stats/clusterBootstrap'
-import { f1CiChoice, proportionCi, widerCi } from './stats/smallSample'
+import { candidateIntervals } from './stats/candidateIntervals'
+import { type ClusterPattern, clusterCount } from './stats/clusterBootstrap'
+import { f1CiChoice, proportionCi, widerOf } from './stats/smallSample'
 
 interface Tally {
   cells: Cells
@@ -17,27 +18,21 @@ const emptyTally = (): Tally => ({ cells: emptyCells(), judged: 0, na: 0, errors
 /**
  * `patterns`: the judged pairs grouped by candidate. Where a candidate holds several of them
  * (facts of one FaaF call, sentences of one DCR call, triplets of one response), they are not
- * independent: the intervals resample candidates, and the wider of that and Wilson's over the
- * targets is given, as RefChecker's are (smallSample.ts `widerCi`). Where every candidate holds
- * one, targets are the clusters and the target bootstrap stands. Point figures are the same
- * either way.
+ * independent: the intervals are taken over candidates (candidateIntervals.ts), and the wider of
+ * that and Wilson's over the targets is given, as RefChecker's are (smallSample.ts `widerCi`).
+ * Where every candidate holds one, targets are the clusters and the target bootstrap stands.
+ * Point figures are the same either way.
  */
 function toFigures(t: Tally, boot: BootstrapOptions, patterns?: readonly ClusterPattern[]): Figures {
   const f = binaryFigures(t.cells)
   const c = t.cells
   const clustered = patterns !== undefined && clusterCount(patterns) < f.n
-  let drawn: ReturnType<typeof clusterIntervals> | null = null
-  const byCandidate = () => {
-    drawn ??= clusterIntervals(patterns!, boot)
-    return drawn
-  }
-  const er = clustered
-    ? widerCi(c.fp + c.fn, f.n, () => byCandidate().errorRate)
+  const over = clustered ? candidateIntervals(patterns!, boot) : null
+  const er = over
+    ? widerOf(c.fp + c.fn, f.n, over.errorRate)
     : proportionCi(c.fp + c.fn, f.n, () => errorRateCi(c, boot))
   // F1 on unsupported is the Dice proportion tp / (tp + (fp + fn) / 2): Wilson's is taken on it.
-  const f1 = clustered
-    ? widerCi(c.tp, c.tp + (c.fp + c.fn) / 2, () => byCandidate().f1)
-    : f1CiChoice(c, () => f1Ci(c, boot))
+  const f1 = over ? widerOf(c.tp, c.tp + (c.fp + c.fn) / 2, over.f1) : f1CiChoice(c, () => f1Ci(c, boot))
   return {
     n: f.n,
     judged: t.judged,

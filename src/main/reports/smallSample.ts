@@ -1,12 +1,22 @@
 import type { CohenPair } from '../../shared/contract/agreement'
 import type { DatasetMetrics } from '../../shared/contract/metrics'
-import { agreementText, type CiMethod, prevalenceNote } from '../../shared/smallSample'
+import {
+  agreementText,
+  CLUSTER_NORMAL_ABOVE,
+  ciMark,
+  prevalenceNote,
+  type RateCiMethod,
+} from '../../shared/smallSample'
 import { NOT_DEFINED, num, pct, pctCi } from './format'
 
-/** A rate with its interval, saying where the interval is Wilson's rather than the bootstrap's. */
-export function rateCi(x: number | null, iv: [number, number] | null, method: CiMethod | null): string {
+/**
+ * A rate with its interval, saying where the interval is Wilson's or the cluster-robust normal
+ * one rather than the bootstrap's.
+ */
+export function rateCi(x: number | null, iv: [number, number] | null, method: RateCiMethod | null): string {
   const text = pctCi(x, iv)
-  return method === 'wilson' && iv !== null ? `${text} (Wilson)` : text
+  const mark = ciMark(method)
+  return mark !== '' && iv !== null ? `${text} (${mark})` : text
 }
 
 /** κ (or α, AC1, PABAK) with the small-sample warning beside it. */
@@ -14,8 +24,7 @@ export function kappaCell(kappa: number | null, n: number, min?: number): string
   return agreementText(num(kappa), n, min)
 }
 
-export const INTERVALS_NOTE =
-  'Intervals are seeded bootstrap 95% intervals; where a sample is too small or all one outcome (the bootstrap would collapse to a point), Wilson score intervals, marked (Wilson). Where a candidate holds several targets (facts of one call, sentences, triplets), the bootstrap resamples candidates, and the wider of it and Wilson’s over the targets is given.'
+export const INTERVALS_NOTE = `Intervals are seeded bootstrap 95% intervals; where a sample is too small or all one outcome (the bootstrap would collapse to a point), Wilson score intervals, marked (Wilson). Where a candidate holds several targets (facts of one call, sentences, triplets), the bootstrap resamples candidates, and the wider of it and Wilson’s over the targets is given; over more than ${CLUSTER_NORMAL_ABOVE.toLocaleString('en-US')} candidates the cluster-robust normal interval stands in for that bootstrap (they agree there), marked (cluster-robust).`
 
 type Scope = DatasetMetrics['agreement']['byVariant'][string]
 

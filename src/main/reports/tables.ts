@@ -10,7 +10,7 @@ import { coefficientCell } from '../../shared/itemLevelRows'
 import { COST_PER_1000_NOTE, RAI_HEAD, RAI_NOTE } from '../../shared/judgeRates'
 import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../shared/refcheckerNa'
 import { costMark } from '../../shared/runNames'
-import { MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
+import { ciMark, MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
 import { money, NOT_DEFINED, pct, pctCi, pValue } from './format'
 import { itemLevelTables } from './itemLevelTable'
 import { refcheckerTables } from './refchecker'
@@ -44,7 +44,8 @@ export function aurocSplit(c: Pick<CorrelationRow, 'aurocCut'>): string {
  */
 function rateN(f: Figures | undefined): string {
   if (f === undefined || f.errorRate === null) return NOT_DEFINED
-  const how = f.errorRateCiMethod === 'wilson' && f.errorRateCi !== null ? 'Wilson, ' : ''
+  const mark = ciMark(f.errorRateCiMethod)
+  const how = mark !== '' && f.errorRateCi !== null ? `${mark}, ` : ''
   return `${pctCi(f.errorRate, f.errorRateCi)} (${how}n ${f.n})`
 }
 

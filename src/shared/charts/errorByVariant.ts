@@ -1,4 +1,5 @@
 import type { JsonReport } from '../metricsJson'
+import { ciMark } from '../smallSample'
 import { judgeColour, pct1, pctAxis, pctTick } from './axes'
 import { baseLine, type Chart, clip, emptyPlot, figure, INK, M, PH, PLOT_H, PW, yGrid } from './frame'
 import { h, num } from './svg'
@@ -47,7 +48,8 @@ export function errorByVariantChart(m: Pick<JsonReport, 'judges' | 'variants'>):
       const width = Math.max(barW - (barW > 4 ? 1 : 0), 0.5)
       const x = x0 + pad + k * barW
       const ci = f.error_rate_ci
-      const how = f.error_rate_ci_method === 'wilson' ? ' (Wilson)' : ''
+      const mark = ciMark(f.error_rate_ci_method)
+      const how = mark === '' ? '' : ` (${mark})`
       const tip = `${j.label} · ${v}: ${pct1(er)}${ci ? ` [${pct1(ci[0])}–${pct1(ci[1])}]${how}` : ''}, n ${f.n}`
       const bar = h(
         'rect',

@@ -10,7 +10,8 @@ import { Viewer } from './viewer'
 
 const Rate = z.number().nullable()
 export const Interval = z.tuple([z.number(), z.number()]).nullable()
-const CiMethod = z.enum(['bootstrap', 'wilson']).nullable()
+/** ER and F1 over many candidates may take the cluster-robust normal interval (shared/smallSample.ts). */
+const RateCiMethod = z.enum(['bootstrap', 'wilson', 'cluster-robust']).nullable()
 
 const ClassScores = z.object({ precision: Rate, recall: Rate, f1: Rate })
 
@@ -29,9 +30,9 @@ export const Figures = z.object({
   f1Unsupported: Rate,
   f1Ci: Interval,
   kappa: Rate,
-  /** How each interval was made: seeded bootstrap, or Wilson's where the bootstrap degenerates. */
-  errorRateCiMethod: CiMethod,
-  f1CiMethod: CiMethod,
+  /** How each interval was made: seeded bootstrap, Wilson's where the bootstrap degenerates or is the wider, or cluster-robust over many candidates. */
+  errorRateCiMethod: RateCiMethod,
+  f1CiMethod: RateCiMethod,
 })
 export type Figures = z.infer<typeof Figures>
 

@@ -81,11 +81,15 @@ export function patternsOf(cells: Int32Array, candidates: Iterable<number>): Clu
     const fn = cells[o + 2]!
     const tn = cells[o + 3]!
     if (tp + fp + fn + tn === 0) continue
-    // A number where the counts fit in 11 bits each (a string key costs far more per candidate).
+    // A small integer where the counts fit in 7 bits each, as they do for a candidate's facts
+    // (V8 hashes it directly; a larger number is a heap double and costs several times more per
+    // candidate, a string far more), else a number over 11 bits each, else a string.
     const key =
-      tp < 2048 && fp < 2048 && fn < 2048 && tn < 2048
-        ? ((tp * 2048 + fp) * 2048 + fn) * 2048 + tn
-        : `${tp},${fp},${fn},${tn}`
+      tp < 128 && fp < 128 && fn < 128 && tn < 128
+        ? ((tp * 128 + fp) * 128 + fn) * 128 + tn
+        : tp < 2048 && fp < 2048 && fn < 2048 && tn < 2048
+          ? -(((tp * 2048 + fp) * 2048 + fn) * 2048 + tn) - 1
+          : `${tp},${fp},${fn},${tn}`
     const p = byKey.get(key)
     if (p) p.count++
     else byKey.set(key, { tp, fp, fn, tn, count: 1 })

@@ -1,11 +1,11 @@
-import { BOOTSTRAP_MIN_N, type CiMethod } from '../../../shared/smallSample'
+import { BOOTSTRAP_MIN_N, type CiMethod, type RateCiMethod } from '../../../shared/smallSample'
 import { wilsonInterval } from './wilson'
 
 export type Interval = [number, number]
 
-export interface ChosenCi {
+export interface ChosenCi<M extends RateCiMethod = CiMethod> {
   ci: Interval | null
-  method: CiMethod | null
+  method: M | null
 }
 
 /**
@@ -52,13 +52,28 @@ export function proportionCi(
  * a mean of per-target shares, read as a share of `trials`).
  */
 export function widerCi(successes: number, trials: number, bootstrap: () => Interval | null): ChosenCi {
+  return widerOf(successes, trials, () => {
+    const ci = bootstrap()
+    return ci === null ? null : { ci, method: 'bootstrap' }
+  })
+}
+
+/**
+ * widerCi where the interval over clusters may be of more than one kind (the bootstrap, or over
+ * many candidates the cluster-robust normal one): `clustered` names the one it gives.
+ */
+export function widerOf<M extends RateCiMethod>(
+  successes: number,
+  trials: number,
+  clustered: () => { ci: Interval; method: M } | null,
+): ChosenCi<M | 'wilson'> {
   if (!(trials > 0)) return { ci: null, method: null }
   const wilson = wilsonInterval(successes, trials)
   // Every outcome alike: each resample repeats the sample and the bootstrap is a point.
   if (successes <= 0 || successes >= trials) return { ci: wilson, method: 'wilson' }
-  const boot = bootstrap()
-  if (boot === null || impossibleEnd(boot, successes, trials)) return { ci: wilson, method: 'wilson' }
-  if (wilson === null || boot[1] - boot[0] >= wilson[1] - wilson[0]) return { ci: boot, method: 'bootstrap' }
+  const other = clustered()
+  if (other === null || impossibleEnd(other.ci, successes, trials)) return { ci: wilson, method: 'wilson' }
+  if (wilson === null || other.ci[1] - other.ci[0] >= wilson[1] - wilson[0]) return other
   return { ci: wilson, method: 'wilson' }
 }
 
