@@ -51,10 +51,15 @@ export function SecondFileField({
   onChange(file: File | null): void
 }) {
   return (
-    <div className="field">
+    <div className="field" role="group" aria-labelledby="wiz-second-title">
       <span className="field-label" id="wiz-second-title">
         Questions and references (optional)
       </span>
+      {file && (
+        <span data-testid="second-file">
+          <strong>{file.name}</strong> · {sizeText(file.size)}
+        </span>
+      )}
       <div className="second-file">
         <label className="pseudo-button">
           <input
@@ -71,20 +76,14 @@ export function SecondFileField({
           {file ? 'Choose another…' : 'Choose second file…'}
         </label>
         {file && (
-          <>
-            <span data-testid="second-file">
-              <strong>{file.name}</strong> · {sizeText(file.size)}
-            </span>
-            <button type="button" className="ghost" onClick={() => onChange(null)}>
-              Remove
-            </button>
-          </>
+          <button type="button" onClick={() => onChange(null)}>
+            Remove
+          </button>
         )}
       </div>
       <p className="muted small">
         RefChecker’s annotation files hold the answers and their triplets only. A file with an id, a question
-        and a reference (or context) per row gives each item its question and reference; every id must be in
-        it. Without one, the items have no reference.
+        and a reference per row adds them; without it, the items have no reference.
       </p>
     </div>
   )
