@@ -51,10 +51,8 @@ export function SecondFileField({
   onChange(file: File | null): void
 }) {
   return (
-    <div className="field" role="group" aria-labelledby="wiz-second-title">
-      <span className="field-label" id="wiz-second-title">
-        Questions and references (optional)
-      </span>
+    <fieldset className="field">
+      <legend>Questions and references (optional)</legend>
       {file && (
         <span data-testid="second-file">
           <strong>{file.name}</strong> · {sizeText(file.size)}
@@ -85,7 +83,7 @@ export function SecondFileField({
         RefChecker’s annotation files hold the answers and their triplets only. A file with an id, a question
         and a reference per row adds them; without it, the items have no reference.
       </p>
-    </div>
+    </fieldset>
   )
 }
 
