@@ -9,9 +9,25 @@ import { storageProblem } from '../store/storageTrouble'
  * a finished file), which the next export replaces. An export that fails takes back what it made.
  */
 
-/** An export writes each file as `<name>.partial` and renames it only once it is complete. */
-const isLeftover = (dir: string, name: string) =>
-  name.endsWith('.partial') && statSync(join(dir, name)).isFile()
+/**
+ * An export writes each file as `<name>.partial` and renames it only once it is complete. What
+ * `name` holds of that: itself, when it is such a file; every `.partial` file under it, when it is
+ * a sub-folder an export made (the RefChecker layout's `<setting>/`) holding nothing else; null
+ * when it holds anything finished, or nothing at all, which may be someone's.
+ */
+function leftoversIn(dir: string, name: string): string[] | null {
+  const path = join(dir, name)
+  const stat = statSync(path)
+  if (stat.isFile()) return name.endsWith('.partial') ? [name] : null
+  if (!stat.isDirectory()) return null
+  const found: string[] = []
+  for (const inner of readdirSync(path)) {
+    const left = leftoversIn(path, inner)
+    if (left === null) return null
+    found.push(...left.map((l) => `${name}/${l}`))
+  }
+  return found.length > 0 ? found : null
+}
 
 const listed = (names: readonly string[]) =>
   names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`
@@ -32,8 +48,10 @@ export function claimExportFolder(dir: string): ExportFolder {
     if (!statSync(dir).isDirectory())
       throw new ServiceError('bad_input', `${dir} is a file, not a folder: choose a folder to export into`)
     const names = readdirSync(dir)
-    const leftovers = names.filter((n) => isLeftover(dir, n))
-    const others = names.filter((n) => !leftovers.includes(n))
+    const leftBy = new Map(names.map((n) => [n, leftoversIn(dir, n)]))
+    const leftoverNames = names.filter((n) => leftBy.get(n) !== null)
+    const leftovers = leftoverNames.flatMap((n) => leftBy.get(n) ?? [])
+    const others = names.filter((n) => leftBy.get(n) === null)
     if (others.length > 0) {
       const unfinished =
         leftovers.length === 0
@@ -44,7 +62,7 @@ export function claimExportFolder(dir: string): ExportFolder {
         `The folder ${dir} already holds files (${listed(others)})${unfinished}. Choose a new or empty folder so nothing in it is overwritten`,
       )
     }
-    for (const n of leftovers) rmSync(join(dir, n), { force: true })
+    for (const n of leftoverNames) rmSync(join(dir, n), { recursive: true, force: true })
     replaced = leftovers
   }
   return {

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { resolveGold } from '../labels/gold'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
-import { writeFileAtomically } from './sink'
+import { type FileSink, writeFilesTogether } from './sink'
 
 /**
  * A RefChecker dataset in the layout RefChecker released its human annotations in:
@@ -84,13 +84,11 @@ export function writeRefcheckerRelease(
   }
   const folder = join(outDir, setting)
   mkdirSync(folder, { recursive: true })
-  const files: string[] = []
-  let count = 0
-  for (const [variant, rows] of byVariant) {
-    const file = join(folder, `${source}_${safe(variant)}_answers.json`)
-    writeFileAtomically(file, (sink) => sink.write(`${JSON.stringify(rows, null, 4)}\n`))
-    files.push(file)
-    count += rows.length
-  }
-  return { files, rows: count, labels }
+  const parts = [...byVariant].map(([variant, rows]) => ({
+    file: join(folder, `${source}_${safe(variant)}_answers.json`),
+    rows: rows.length,
+    fill: (sink: FileSink) => sink.write(`${JSON.stringify(rows, null, 4)}\n`),
+  }))
+  writeFilesTogether(parts)
+  return { files: parts.map((p) => p.file), rows: parts.reduce((n, p) => n + p.rows, 0), labels }
 }

@@ -38,8 +38,17 @@ export class FileSink {
 
   /** Flushes, closes and moves the file into place. */
   commit(): void {
+    this.finish()
+    this.place()
+  }
+
+  /** Flushes and closes; the file stays `<file>.partial` until `place`. */
+  finish(): void {
     this.flush()
     closeSync(this.fd)
+  }
+
+  place(): void {
     renameSync(this.partial, this.file)
   }
 
@@ -65,6 +74,27 @@ export function writeFileAtomically(file: string, fill: (sink: FileSink) => void
     sink.abort()
     throw error
   }
+}
+
+/**
+ * Writes several files that only make sense together (the RefChecker layout's one file per
+ * variant): each stays `.partial` until all are complete, so an export killed half-way leaves
+ * only `.partial` files, which the next export replaces, and never a finished-looking half set.
+ */
+export function writeFilesTogether(files: readonly { file: string; fill: (sink: FileSink) => void }[]): void {
+  const done: FileSink[] = []
+  try {
+    for (const f of files) {
+      const sink = new FileSink(f.file)
+      done.push(sink)
+      f.fill(sink)
+      sink.finish()
+    }
+  } catch (error) {
+    for (const sink of done) sink.abort()
+    throw error
+  }
+  for (const sink of done) sink.place()
 }
 
 /** One CSV record (RFC 4180): fields with a comma, quote or line break are quoted. */

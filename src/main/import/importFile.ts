@@ -18,6 +18,7 @@ import { type PersonColumn, peopleNamedInMapping, peopleRefusal, sourceNamedInMa
 import { expandPaths, isFolder } from './multi/expand'
 import { type FilePart, nameParts, partsMetadata } from './multi/names'
 import type { NormItem, PresetOptions, RowConverter } from './normalized'
+import { layoutSettingsMisfit } from './presetOptionsFit'
 import { type RefContext, refContext } from './presets/nested'
 import { writeProject } from './projectWriter'
 import { ItemSink } from './sink'
@@ -175,6 +176,8 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     }
     const start = (cols: string[]) => {
       const conv = chooseConverter(file, cols, opts, byId)
+      const misfit = layoutSettingsMisfit(conv.name, opts)
+      if (misfit) throw new ImportError(misfit)
       const refused =
         conv.mapping && sourceNamedInMapping(conv.mapping, conv.sources ?? [], (n) => sourceNamed(db, n))
       if (refused) throw new ImportError(refused)

@@ -2,6 +2,7 @@ import type { ImportFormat, Mapping, PresetName } from '../../shared/importMappi
 import { chooseConverter } from './converter'
 import type { Row } from './normalized'
 import { detectPreset } from './presets'
+import { summevalDimensions } from './presets/nested'
 import { openRows } from './sources'
 
 export interface PreviewOptions {
@@ -26,6 +27,8 @@ export interface Preview {
    * guidelines and the plan, over a megabyte with a long plan): nothing to show yet, send more.
    */
   needsMore: boolean
+  /** Read as SummEval: the rating dimensions the shown rows score, one of which becomes the gold. */
+  dimensions: string[]
 }
 
 /** Text past this is cut in the preview's cells: the table shows a few lines of each. */
@@ -84,5 +87,6 @@ export async function previewFile(file: string, opts: PreviewOptions = {}): Prom
     rows,
     mapping,
     needsMore: partial && rows.length === 0,
+    dimensions: preset === 'summeval' ? summevalDimensions(columns, rows) : [],
   }
 }

@@ -50,11 +50,14 @@ function prepare(db: Db) {
     fixedAfter: fixed('>'),
     fixedWrap: fixed('<='),
     // Controls are served in an order that differs per person, so two people do not meet the
-    // same control at the same moment of their work. Under a fixed plan only those in my own
-    // items: every real target I am served is in them, so one from elsewhere would stand out.
+    // same control at the same moment of their work. A control is mixed in unmarked, so it is
+    // served only where ordinary work would be: while it has fewer than k labels (the queue
+    // never serves a target at k, and one served past it would stand out among its settled
+    // neighbours), and under a fixed plan only in my own items, where every real target I am
+    // served is.
     control: db.prepare(
       `SELECT t.id FROM controls c JOIN targets t ON t.id = c.target_id JOIN units u ON u.id = t.unit_id
-       WHERE c.dataset_id = @ds AND ${CURRENT} AND ${NOT_MINE} AND t.id <> @after
+       WHERE c.dataset_id = @ds AND ${CURRENT} AND ${NOT_MINE} AND t.id <> @after AND t.labels_n < @k
          AND (@fixed = 0 OR ${MY_ITEM})
        ORDER BY (t.id * 2654435761 + @me * 40503) % 4294967291 LIMIT 1`,
     ),
@@ -100,7 +103,7 @@ export function nextUnderPlan(
   if (plan.controlRate > 0 && !(opening && plan.policy === 'fixed')) {
     const placed = (s.placed.get(datasetId, annotatorId) as { labelled: number } | undefined)?.labelled ?? 0
     if (controlTurn(plan.seed, annotatorId, placed, plan.controlRate)) {
-      const c = s.control.get({ ...p, fixed: plan.policy === 'fixed' ? 1 : 0 }) as Row
+      const c = s.control.get({ ...p, k: plan.k, fixed: plan.policy === 'fixed' ? 1 : 0 }) as Row
       if (c) return c.id
     }
   }
@@ -139,8 +142,9 @@ export function firstAssignedItem(db: Db, datasetId: number, annotatorId: number
  * Of these targets, the ones the plan has settled for this annotator: k labels are on them from
  * others, or (fixed policy) their item is not assigned to them. The Annotate view marks them and
  * its "next unlabelled" passes them, so the view's own walk through an item keeps to the plan as
- * the queue does. A control is marked only where the rest of its item is (fixed policy, an item
- * not mine): left unmarked among marked units it would give itself away. Empty without a plan.
+ * the queue does. A control is marked by the same rule as the units beside it (k labels, or an
+ * item not mine), never by being a control: marked otherwise it would give itself away. Empty
+ * without a plan.
  */
 export function settledForMe(
   db: Db,
@@ -155,7 +159,7 @@ export function settledForMe(
       `SELECT t.id FROM targets t WHERE t.id IN (SELECT value FROM json_each(@ids)) AND t.dataset_id = @ds
          AND ${NOT_MINE}
          AND CASE WHEN ${NOT_CONTROL} THEN NOT (${planOpenCondition(plan, datasetId)})
-           ELSE ${plan.policy === 'fixed' ? `NOT ${MY_ITEM}` : '0'} END`,
+           ELSE NOT (t.labels_n < ${Math.trunc(plan.k)} AND ${plan.policy === 'fixed' ? MY_ITEM : '1'}) END`,
     )
     .all({ ids: JSON.stringify(targetIds), ds: datasetId, me: annotatorId }) as { id: number }[]
   return new Set(rows.map((r) => r.id))

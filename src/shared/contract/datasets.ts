@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DatasetSource } from '../domain'
-import { Mapping, PresetName } from '../importMapping'
+import { ImportFormat, Mapping, PresetName } from '../importMapping'
 import { ImportWarning } from '../importWarnings'
 import { LabelSchema } from '../labelSchemas'
 import { call } from './define'
@@ -92,6 +92,8 @@ export type FileSource = z.infer<typeof FileSource>
 
 const Upload = z.object({
   source: FileSource,
+  /** How to read the file (the CLI's `--format`); detected from its name and content when left out. */
+  format: ImportFormat.optional(),
   preset: PresetName.optional(),
   mapping: Mapping.optional(),
 })
@@ -107,6 +109,8 @@ export const ImportPreview = z.object({
   mapping: Mapping.nullable(),
   /** The part sent ended before its first whole row: send a longer one (`partial`). */
   needsMore: z.boolean(),
+  /** Read as SummEval: the rating dimensions the shown rows score, one of which becomes the gold. */
+  dimensions: z.array(z.string()).default([]),
 })
 export type ImportPreview = z.infer<typeof ImportPreview>
 
@@ -192,6 +196,10 @@ export const datasetsCalls = {
        * given. A source given by its path is named by that path.
        */
       pickedPaths: z.array(z.string().trim().min(1).max(4096)).max(501).optional(),
+      /** RefChecker: the file giving the question and reference of each id (the CLI's `--second-file`). */
+      secondSource: FileSource.optional(),
+      /** SummEval: the rating dimension whose expert scores become the labels (the CLI's `--dimension`). */
+      dimension: z.string().trim().min(1).max(100).optional(),
     }),
     ImportReport,
   ),

@@ -46,6 +46,26 @@ function summevalSource(prefix: string, i: number): string {
   return `SummEval ${prefix} ${i + 1}`
 }
 
+/** The dimensions some rating in these lists scores, alphabetically. */
+function ratedDimensions(lists: readonly Record<string, unknown>[]): string[] {
+  const names = new Set<string>()
+  for (const a of lists)
+    for (const [k, v] of Object.entries(a)) if (typeof v === 'number' || typeof v === 'string') names.add(k)
+  return [...names].sort()
+}
+
+/** The rating dimensions SummEval rows score (experts' and crowd's), for the import dialog to offer. */
+export function summevalDimensions(columns: readonly string[], rows: readonly Row[]): string[] {
+  const lists = [
+    findColumn(columns, 'expert_annotations'),
+    findColumn(columns, 'turker_annotations', 'crowd_annotations'),
+  ]
+  const ratings = rows.flatMap((row) =>
+    lists.flatMap((c) => (c ? (Annotations.safeParse(row[c]).data ?? []) : [])),
+  )
+  return ratedDimensions(ratings)
+}
+
 /**
  * SummEval's released file rates each summary twice over: three experts, the same three people
  * throughout (`expert_annotations`), and five crowd workers, different workers from summary to
@@ -67,6 +87,12 @@ export function summeval(columns: readonly string[], options: PresetOptions = {}
   const expertLabels = (row: Row): NormLabel[] => {
     if (!expert) return []
     const list = parseField(row, expert, Annotations, false) ?? []
+    // A dimension no expert rates is a misspelt or foreign one: imported, the row would carry no gold.
+    if (list.length > 0 && list.every((a) => !(dimension in a)))
+      throw new RowError(
+        `no expert rates "${dimension}" (they rate ${ratedDimensions(list).join(', ') || 'nothing'})`,
+        expert,
+      )
     return list.flatMap((a, i) => {
       const raw = a[dimension]
       if (raw === undefined || raw === null) return []

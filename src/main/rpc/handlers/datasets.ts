@@ -25,21 +25,24 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
     'datasets.brief': ({ datasetId }) => datasetBrief(ctx.workspace.db, datasetId),
     'datasets.get': ({ datasetId }) => datasetSummary(ctx.workspace.db, datasetId),
     'datasets.items': (input) => queryItems(ctx.workspace.db, input),
-    'datasets.importPreview': ({ source, preset, mapping, rows, partial }) =>
+    'datasets.importPreview': ({ source, format, preset, mapping, rows, partial }) =>
       asBadInput(() =>
         withSource(source, { consume: false }, (file) =>
-          previewFile(file, { preset, mapping, rows, partial }),
+          previewFile(file, { format, preset, mapping, rows, partial }),
         ),
       ),
     'datasets.import': async ({
       source,
       moreSources,
+      format,
       preset,
       mapping,
       datasetName,
       skipBadRows,
       creditExistingPeople,
       pickedPaths,
+      secondSource,
+      dimension,
     }) => {
       const all = [source, ...moreSources]
       if (pickedPaths && pickedPaths.length !== all.length)
@@ -49,18 +52,23 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
         )
       // Names first: an upload is consumed (and forgotten) once the import takes it.
       const shown = all.map((s, i) => ('path' in s ? s.path : (pickedPaths?.[i] ?? shownName(s))))
+      // The second file is held (an upload consumed) with the others, as the CLI's --second-file.
       const report = await asBadInput(() =>
-        withSources(all, { consume: true }, (files) =>
-          importFile(ctx.workspace, {
+        withSources(secondSource ? [...all, secondSource] : all, { consume: true }, (held) => {
+          const files = secondSource ? held.slice(0, -1) : held
+          return importFile(ctx.workspace, {
             file: files.length === 1 ? files[0]! : files,
             shownNames: shown,
+            format,
             preset,
             mapping,
             datasetName,
             skipBadRows,
             creditExistingPeople,
-          }),
-        ),
+            secondFile: secondSource ? held.at(-1) : undefined,
+            presetOptions: dimension === undefined ? undefined : { dimension },
+          })
+        }),
       )
       // Uploads sit in temporary folders: every place in the report names the file as the person knows it.
       const known = new Map((report.files ?? []).map((f, i) => [f.file, shown[i] ?? f.file]))

@@ -3,13 +3,12 @@ import type { FileSource, ImportPreview, ImportReport } from '../../../../shared
 import { defaultDatasetName } from '../../../../shared/datasetName'
 import {
   comparePaths,
-  IMPORTABLE_EXTENSIONS,
-  IMPORTABLE_KINDS,
   isHiddenPath,
   isImportableName,
   nothingImportable,
 } from '../../../../shared/importableFiles'
 import {
+  type ImportFormat,
   Mapping,
   type MappingInput,
   mappingGap,
@@ -17,11 +16,12 @@ import {
   PRESET_NAMES,
   type PresetName,
 } from '../../../../shared/importMapping'
-import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { Modal } from '../../components/Modal'
 import { longerPart, PREVIEW_BYTES, previewPart, sourceOf } from '../../fileSource'
-import { ImportDone, PreviewTable, sizeText } from './ImportParts'
+import { FilePick } from './FilePick'
+import { ImportDone, PreviewTable } from './ImportParts'
+import { DimensionField, FormatField, SecondFileField, startingDimension } from './LayoutSettings'
 import { MappingEditor } from './MappingEditor'
 
 interface Props {
@@ -30,9 +30,6 @@ interface Props {
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
-
-// The file chooser's hint: what a folder import reads, and .txt, which a file named on its own may be.
-const ACCEPT = [...IMPORTABLE_EXTENSIONS, '.txt'].join(',')
 
 /** Where a picked file is as far as this window can tell: its path on disk, its place in a picked folder, or its name. */
 function pickedPath(f: File): string {
@@ -48,6 +45,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const previewSource = useRef<{ file: File; bytes: number; source: Promise<FileSource> } | null>(null)
   // How much of a text file the preview sends: more while the part ends inside the first row.
   const [previewBytes, setPreviewBytes] = useState(PREVIEW_BYTES)
+  // How the file is read; null: as its name and first bytes say (the CLI without --format).
+  const [format, setFormat] = useState<ImportFormat | null>(null)
   const [preset, setPreset] = useState<PresetName | 'custom' | null>(null)
   // Whether the person picked the layout, or it was set from what the columns look like.
   const [presetChosen, setPresetChosen] = useState(false)
@@ -58,11 +57,12 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const [skipBadRows, setSkipBadRows] = useState(false)
   // Off unless the person ticks it: a file's labels never join a person's own unasked.
   const [creditPeople, setCreditPeople] = useState(false)
+  // RefChecker's file of questions and references (--second-file); SummEval's scored dimension (--dimension).
+  const [secondFile, setSecondFile] = useState<File | null>(null)
+  const [dimension, setDimension] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [report, setReport] = useState<ImportReport | null>(null)
-  const [dragging, setDragging] = useState(false)
-  const folderInput = useRef<HTMLInputElement>(null)
 
   const parsedMapping = mapping ? Mapping.safeParse(mapping) : null
   const mappingKey = JSON.stringify(mapping)
@@ -100,6 +100,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
           source,
           rows: 5,
           partial,
+          ...(format ? { format } : {}),
           ...(preset && !custom ? { preset } : {}),
           ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
         }),
@@ -115,6 +116,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
           }
           setPreview(p)
           setPreviewError(null)
+          setDimension((d) => startingDimension(p.dimensions, d))
           if (preset === null) setPreset((p.preset as PresetName | null) ?? 'custom')
           // With no known layout, start the mapping from the first column so the form is ready.
           if (mapping === null && (p.mapping || p.preset === null))
@@ -125,7 +127,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
     return () => {
       stale = true
     }
-  }, [file, preset, mappingKey, previewBytes])
+  }, [file, format, preset, mappingKey, previewBytes])
 
   function pick(list: FileList | null | undefined, folder = false) {
     // A picked folder brings every file in it; the import takes the ones the CLI's folder
@@ -156,6 +158,9 @@ export function ImportWizard({ onClose, onImported }: Props) {
     setPresetChosen(false)
     setMapping(null)
     setCreditPeople(false)
+    setFormat(null)
+    setSecondFile(null)
+    setDimension(null)
     setPreviewError(null)
     setPreviewBytes(PREVIEW_BYTES)
     // The name the CLI gives the same files: a folder's name when the folder is known.
@@ -169,6 +174,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
     setFailure(null)
     try {
       const custom = preset === 'custom'
+      const second = preset === 'refchecker' && secondFile ? await sourceOf(secondFile) : undefined
       const r = await api('datasets.import', {
         source: await importSourceOf(file),
         moreSources: await Promise.all(more.map((f) => sourceOf(f))),
@@ -177,7 +183,10 @@ export function ImportWizard({ onClose, onImported }: Props) {
         creditExistingPeople: custom && creditPeople,
         // Uploads keep only their names: the folders they sat in name variants, as in the CLI.
         pickedPaths: [file, ...more].map(pickedPath),
+        ...(format ? { format } : {}),
         ...(preset && !custom ? { preset } : {}),
+        ...(second ? { secondSource: second } : {}),
+        ...(preset === 'summeval' && dimension ? { dimension } : {}),
         ...(custom && parsedMapping?.success ? { mapping: parsedMapping.data } : {}),
       })
       setReport(r)
@@ -201,7 +210,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
     !busy &&
     !unreadable &&
     gap === null &&
-    (preset !== 'custom' || parsedMapping?.success === true)
+    (preset !== 'custom' || parsedMapping?.success === true) &&
+    (preset !== 'summeval' || dimension !== null)
 
   return (
     <Modal className="wizard" labelledBy="wizard-title" onClose={onClose}>
@@ -215,58 +225,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
         <ImportDone report={report} onOpen={() => onImported(report.datasetId)} />
       ) : (
         <>
-          <label
-            className={dragging ? 'dropzone dragging' : 'dropzone'}
-            onDragOver={(e) => {
-              e.preventDefault()
-              setDragging(true)
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(e) => {
-              e.preventDefault()
-              setDragging(false)
-              pick(e.dataTransfer.files)
-            }}
-          >
-            <input
-              className="visually-hidden"
-              type="file"
-              accept={ACCEPT}
-              multiple
-              onChange={(e) => pick(e.target.files)}
-              aria-label="Dataset file"
-            />
-            <span className="pseudo-button">Choose file…</span>
-            <button type="button" onClick={() => folderInput.current?.click()}>
-              Choose folder…
-            </button>
-            {file ? (
-              <span>
-                <strong>{file.name}</strong> · {sizeText(file.size)}
-                {more.length > 0 && (
-                  <span data-testid="more-files">
-                    {' '}
-                    and {countOf(more.length, 'more file')}: one dataset, each file a candidate variant named
-                    from its file name
-                  </span>
-                )}{' '}
-                — choose again to replace
-              </span>
-            ) : (
-              <span className="muted">
-                or drop a {IMPORTABLE_KINDS} file here (several files make one dataset)
-              </span>
-            )}
-          </label>
-          <input
-            ref={folderInput}
-            className="visually-hidden"
-            type="file"
-            aria-label="Dataset folder"
-            // React has no typed prop for it: the browser's folder picker.
-            {...{ webkitdirectory: '' }}
-            onChange={(e) => pick(e.target.files, true)}
-          />
+          <FilePick file={file} more={more} onPick={pick} />
           {previewError && (
             <div className="error-box" role="alert">
               <strong>
@@ -316,6 +275,14 @@ export function ImportWizard({ onClose, onImported }: Props) {
                     </p>
                   )}
                 </div>
+                {preset === 'refchecker' && <SecondFileField file={secondFile} onChange={setSecondFile} />}
+                {preset === 'summeval' && preview?.preset === 'summeval' && (
+                  <DimensionField
+                    dimensions={preview.dimensions}
+                    dimension={dimension}
+                    onChange={setDimension}
+                  />
+                )}
                 {preset === 'custom' && mapping && (
                   <MappingEditor columns={preview?.columns ?? []} mapping={mapping} onChange={setMapping} />
                 )}
@@ -351,6 +318,17 @@ export function ImportWizard({ onClose, onImported }: Props) {
                     maxLength={200}
                   />
                 </div>
+                <FormatField
+                  format={format}
+                  onChange={(f) => {
+                    setFormat(f)
+                    // Read another way, the columns may be others: detect the layout again unless chosen.
+                    if (!presetChosen) {
+                      setPreset(null)
+                      setMapping(null)
+                    }
+                  }}
+                />
                 <label className="check">
                   <input
                     type="checkbox"
