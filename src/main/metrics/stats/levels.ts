@@ -28,7 +28,10 @@ export interface SummaryLevel {
   kendallTauB: number | null
 }
 
-function groups<K>(rows: readonly ScoredResponse[], key: (r: ScoredResponse) => K): Map<K, ScoredResponse[]> {
+export function groups<K>(
+  rows: readonly ScoredResponse[],
+  key: (r: ScoredResponse) => K,
+): Map<K, ScoredResponse[]> {
   const out = new Map<K, ScoredResponse[]>()
   for (const r of rows) {
     const list = out.get(key(r))
@@ -38,10 +41,14 @@ function groups<K>(rows: readonly ScoredResponse[], key: (r: ScoredResponse) => 
   return out
 }
 
-export function summaryLevel(rows: readonly ScoredResponse[]): SummaryLevel {
-  const sums = { pearson: 0, spearman: 0, kendallTauB: 0 }
-  let items = 0
-  let leftOut = 0
+/** Each document's three coefficients, for the documents that have them; `leftOut` counts the rest. */
+export function documentCoefficients(rows: readonly ScoredResponse[]): {
+  pearson: number[]
+  spearman: number[]
+  kendallTauB: number[]
+  leftOut: number
+} {
+  const out = { pearson: [] as number[], spearman: [] as number[], kendallTauB: [] as number[], leftOut: 0 }
   for (const list of groups(rows, (r) => r.item).values()) {
     const x = list.map((r) => r.judge)
     const y = list.map((r) => r.human)
@@ -50,21 +57,26 @@ export function summaryLevel(rows: readonly ScoredResponse[]): SummaryLevel {
     const s = spearman(x, y)
     const k = kendallTauB(x, y)
     if (p === null || s === null || k === null) {
-      leftOut++
+      out.leftOut++
       continue
     }
-    items++
-    sums.pearson += p
-    sums.spearman += s
-    sums.kendallTauB += k
+    out.pearson.push(p)
+    out.spearman.push(s)
+    out.kendallTauB.push(k)
   }
-  const mean = (v: number) => (items === 0 ? null : v / items)
+  return out
+}
+
+export function summaryLevel(rows: readonly ScoredResponse[]): SummaryLevel {
+  const d = documentCoefficients(rows)
+  const items = d.pearson.length
+  const mean = (v: number[]) => (items === 0 ? null : v.reduce((a, b) => a + b, 0) / items)
   return {
     items,
-    leftOut,
-    pearson: mean(sums.pearson),
-    spearman: mean(sums.spearman),
-    kendallTauB: mean(sums.kendallTauB),
+    leftOut: d.leftOut,
+    pearson: mean(d.pearson),
+    spearman: mean(d.spearman),
+    kendallTauB: mean(d.kendallTauB),
   }
 }
 
