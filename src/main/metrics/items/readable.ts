@@ -75,6 +75,17 @@ export function readableSummaryLevel(s: SummaryLevel, iv: LevelIntervals): Summa
 }
 
 /**
+ * The interval stretched to hold the coefficient itself. Redrawing documents adds noise to every
+ * system's means, which pulls the resampled correlations towards 0 (attenuation), so over systems
+ * that the observed means rank almost perfectly the percentile interval can end below the
+ * coefficient it stands beside, which reads as a contradiction. None at ±1 (`atBound`).
+ */
+function around(r: number | null, iv: readonly [number, number] | null): [number, number] | null {
+  if (r === null || iv === null || atBound(r)) return null
+  return [Math.min(iv[0], r), Math.max(iv[1], r)]
+}
+
+/**
  * The system level: the coefficients over the systems' means (`readableCorrelation` of them),
  * with the interval of the bootstrap over documents and systems (stats/levelIntervals.ts). Under
  * BOOTSTRAP_MIN_N systems that bootstrap keeps redrawing the same few systems, as any does over
@@ -84,9 +95,9 @@ export function readableSummaryLevel(s: SummaryLevel, iv: LevelIntervals): Summa
 export function readableSystemLevel(means: ItemCorrelationRow, both: LevelIntervals): ItemCorrelationRow {
   if (means.n < MIN_CORRELATION_PAIRS) return means
   const boot = {
-    pearsonCi: atBound(means.pearson) ? null : both.pearson,
-    spearmanCi: atBound(means.spearman) ? null : both.spearman,
-    kendallTauBCi: atBound(means.kendallTauB) ? null : both.kendallTauB,
+    pearsonCi: around(means.pearson, both.pearson),
+    spearmanCi: around(means.spearman, both.spearman),
+    kendallTauBCi: around(means.kendallTauB, both.kendallTauB),
   }
   const bootWidth = COEFFICIENTS.reduce((a, k) => a + width(boot[`${k}Ci`]), 0)
   const bootAny = bootWidth > 0 || COEFFICIENTS.some((k) => boot[`${k}Ci`] !== null)

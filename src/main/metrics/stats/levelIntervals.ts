@@ -68,8 +68,14 @@ export function summaryLevelIntervals(rows: readonly ScoredResponse[], boot: Lev
 
 /** Each (document, system) cell's sums, so a resample weighs cells instead of rereading rows. */
 function cellsOf(rows: readonly ScoredResponse[]) {
-  const docIndex = new Map<number, number>()
-  const sysIndex = new Map<string, number>()
+  // Documents and systems numbered in a canonical order, so the same rows in any order draw the
+  // same resamples.
+  const docIndex = new Map([...new Set(rows.map((r) => r.item))].sort((a, b) => a - b).map((d, i) => [d, i]))
+  const sysIndex = new Map(
+    [...new Set(rows.map((r) => r.variant))]
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((s, i) => [s, i]),
+  )
   const cellIndex = new Map<string, number>()
   const doc: number[] = []
   const sys: number[] = []
@@ -77,8 +83,8 @@ function cellsOf(rows: readonly ScoredResponse[]) {
   const human: number[] = []
   const count: number[] = []
   for (const r of rows) {
-    const d = docIndex.get(r.item) ?? docIndex.set(r.item, docIndex.size).size - 1
-    const s = sysIndex.get(r.variant) ?? sysIndex.set(r.variant, sysIndex.size).size - 1
+    const d = docIndex.get(r.item)!
+    const s = sysIndex.get(r.variant)!
     const key = `${d}:${s}`
     let c = cellIndex.get(key)
     if (c === undefined) {

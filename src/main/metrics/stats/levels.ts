@@ -49,7 +49,9 @@ export function documentCoefficients(rows: readonly ScoredResponse[]): {
   leftOut: number
 } {
   const out = { pearson: [] as number[], spearman: [] as number[], kendallTauB: [] as number[], leftOut: 0 }
-  for (const list of groups(rows, (r) => r.item).values()) {
+  // Documents in the order of their ids, so the same rows in any order draw the same resamples.
+  const byDoc = [...groups(rows, (r) => r.item)].sort((a, b) => a[0] - b[0])
+  for (const [, list] of byDoc) {
     const x = list.map((r) => r.judge)
     const y = list.map((r) => r.human)
     // All three are defined exactly when both sides vary over two or more responses.
