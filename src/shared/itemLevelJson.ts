@@ -4,7 +4,11 @@ import { atBound, MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS, tooFewPairs } f
 /** The `item_level` block of `metrics --json` (docs/metrics-json.md), snake_case like the rest. */
 
 /** Coefficients at exactly ±1, whose interval is null because none can be defined there. */
-function undefinedAtBound(c: { pearson: number | null; spearman: number | null; kendallTauB: number | null }) {
+function undefinedAtBound(c: {
+  pearson: number | null
+  spearman: number | null
+  kendallTauB: number | null
+}) {
   return (
     [
       ['pearson', c.pearson],

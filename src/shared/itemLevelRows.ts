@@ -93,7 +93,12 @@ function summaryCells(s: SummaryLevelRow): Cell[] {
   const n = `${s.items}${s.leftOut > 0 ? ` (${s.leftOut} left out)` : ''}`
   const coef = (x: number | null, iv: readonly [number, number] | null) =>
     coefficientParts(x, iv, s.items, 'items', true)
-  return [n, coef(s.pearson, s.pearsonCi), coef(s.spearman, s.spearmanCi), coef(s.kendallTauB, s.kendallTauBCi)]
+  return [
+    n,
+    coef(s.pearson, s.pearsonCi),
+    coef(s.spearman, s.spearmanCi),
+    coef(s.kendallTauB, s.kendallTauBCi),
+  ]
 }
 
 function systemCells(c: ItemCorrelationRow): Cell[] {

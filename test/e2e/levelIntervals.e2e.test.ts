@@ -47,7 +47,7 @@ function expectedRow(db: Parameters<typeof computeItemLevel>[0], datasetId: numb
 async function showFigures(table: Locator): Promise<void> {
   await table.scrollIntoViewIfNeeded()
   await table.evaluate((el) => {
-    for (let at: HTMLElement | null = el; at; at = at.parentElement)
+    for (let at = el; at; at = at.parentElement!)
       if (at.scrollWidth > at.clientWidth + 1) {
         at.scrollLeft = at.scrollWidth
         return

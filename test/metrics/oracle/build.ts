@@ -20,7 +20,12 @@ import { type RunRow, runLabel } from '../../../src/main/metrics/snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../../../src/main/metrics/stats/binary'
 import { goldCodes } from '../../../src/main/metrics/stats/labelColumns'
 import { summaryLevelIntervals, systemLevelIntervals } from '../../../src/main/metrics/stats/levelIntervals'
-import { type ScoredResponse, summaryLevel, systemMeans } from '../../../src/main/metrics/stats/levels'
+import {
+  documentCoefficients,
+  type ScoredResponse,
+  summaryLevel,
+  systemMeans,
+} from '../../../src/main/metrics/stats/levels'
 import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../src/shared/contract/itemLevel'
 import type { UnitKind } from '../../../src/shared/labelSchemas'
 import { type ItemBootstrap, itemCorrelation } from './correlate'
@@ -296,7 +301,10 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
     ...meta,
     overall: correlate(overall.x, overall.y),
     // The level intervals (stats/levelIntervals.ts, tested on their own) are laid over as well.
-    summaryLevel: readableSummaryLevel(summaryLevel(responses), summaryLevelIntervals(responses, boot)),
+    summaryLevel: readableSummaryLevel(
+      summaryLevel(responses),
+      summaryLevelIntervals(documentCoefficients(responses), boot),
+    ),
     systemLevel: ((m) =>
       readableSystemLevel(
         correlate(

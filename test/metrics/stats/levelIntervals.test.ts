@@ -7,7 +7,12 @@ import {
   readableSystemLevel,
 } from '../../../src/main/metrics/items/readable'
 import { summaryLevelIntervals, systemLevelIntervals } from '../../../src/main/metrics/stats/levelIntervals'
-import { type ScoredResponse, summaryLevel, systemMeans } from '../../../src/main/metrics/stats/levels'
+import {
+  documentCoefficients,
+  type ScoredResponse,
+  summaryLevel,
+  systemMeans,
+} from '../../../src/main/metrics/stats/levels'
 import type { ItemCorrelationLine, ItemLevel } from '../../../src/shared/contract/itemLevel'
 import { itemLevelJson } from '../../../src/shared/itemLevelJson'
 import { itemLevelRows } from '../../../src/shared/itemLevelRows'
@@ -49,7 +54,10 @@ function line(rows: readonly ScoredResponse[]): ItemCorrelationLine {
     humanScore: 'verdict',
     humanUnitKind: 'whole',
     overall: pooled,
-    summaryLevel: readableSummaryLevel(summaryLevel(rows), summaryLevelIntervals(rows, BOOT)),
+    summaryLevel: readableSummaryLevel(
+      summaryLevel(rows),
+      summaryLevelIntervals(documentCoefficients(rows), BOOT),
+    ),
     systemLevel: readableSystemLevel(
       readableCorrelation(
         itemCorrelation(
@@ -72,7 +80,7 @@ function level(rows: readonly ScoredResponse[]): ItemLevel {
 describe('summary-level intervals (documents resampled)', () => {
   it('every document in the people’s order: each coefficient is 1, the resamples all 1, so the interval collapses at 1 and the table says it is undefined there', () => {
     const rows = documents(Array(12).fill(1))
-    const iv = summaryLevelIntervals(rows, BOOT)
+    const iv = summaryLevelIntervals(documentCoefficients(rows), BOOT)
     expect(iv).toEqual({ pearson: [1, 1], spearman: [1, 1], kendallTauB: [1, 1] })
     const shown = readableSummaryLevel(summaryLevel(rows), iv)
     // As for any correlation at ±1: no made-up [1.000, 1.000].
@@ -91,7 +99,7 @@ describe('summary-level intervals (documents resampled)', () => {
     const rows = documents([1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1])
     const s = summaryLevel(rows)
     expect(s.pearson).toBeCloseTo(0, 12)
-    const iv = summaryLevelIntervals(rows, BOOT).pearson!
+    const iv = summaryLevelIntervals(documentCoefficients(rows), BOOT).pearson!
     expect(iv[0]).toBeLessThan(0)
     expect(iv[1]).toBeGreaterThan(0)
     expect(iv[0]).toBeGreaterThanOrEqual(-1)
@@ -130,7 +138,9 @@ describe('summary-level intervals (documents resampled)', () => {
 
   it('the same rows and seed give the same interval on every open', () => {
     const rows = documents([1, -1, 1, 1, -1, 1, 1, 1])
-    expect(summaryLevelIntervals(rows, BOOT)).toEqual(summaryLevelIntervals([...rows].reverse(), BOOT))
+    expect(summaryLevelIntervals(documentCoefficients(rows), BOOT)).toEqual(
+      summaryLevelIntervals(documentCoefficients([...rows].reverse()), BOOT),
+    )
     expect(systemLevelIntervals(rows, BOOT)).toEqual(systemLevelIntervals([...rows].reverse(), BOOT))
   })
 
@@ -154,7 +164,7 @@ describe('summary-level intervals (documents resampled)', () => {
       fc.property(docs, fc.integer({ min: 0, max: 2 ** 31 - 1 }), (ds, seed) => {
         const rows = toRows(ds)
         const s = summaryLevel(rows)
-        const iv = summaryLevelIntervals(rows, { seed, replicates: 200 })
+        const iv = summaryLevelIntervals(documentCoefficients(rows), { seed, replicates: 200 })
         for (const k of ['pearson', 'spearman', 'kendallTauB'] as const) {
           if (s[k] === null) return
           const ci = iv[k]!
@@ -169,8 +179,8 @@ describe('summary-level intervals (documents resampled)', () => {
   it('property: four times the documents (alike in spread) give a narrower interval', () => {
     fc.assert(
       fc.property(docs, (ds) => {
-        const few = summaryLevelIntervals(toRows(ds), BOOT).pearson
-        const many = summaryLevelIntervals(toRows(ds, 4), BOOT).pearson
+        const few = summaryLevelIntervals(documentCoefficients(toRows(ds)), BOOT).pearson
+        const many = summaryLevelIntervals(documentCoefficients(toRows(ds, 4)), BOOT).pearson
         const s = summaryLevel(toRows(ds))
         // Documents that all agree have nothing to narrow.
         fc.pre(few !== null && many !== null && width(few) > 0.05 && s.items >= 4)

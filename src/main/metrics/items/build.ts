@@ -6,7 +6,7 @@ import { type RunRow, runLabel } from '../snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../stats/binary'
 import { goldCodes } from '../stats/labelColumns'
 import { summaryLevelIntervals, systemLevelIntervals } from '../stats/levelIntervals'
-import { type ScoredResponse, summaryLevel, systemMeans } from '../stats/levels'
+import { averaged, documentCoefficients, type ScoredResponse, systemMeans } from '../stats/levels'
 import { type ItemBootstrap, itemCorrelation, Resamples } from './correlate'
 import type { ItemInputs } from './load'
 import { readableCorrelation, readableSummaryLevel, readableSystemLevel } from './readable'
@@ -340,10 +340,11 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
   const correlate = (p: Pairs) => readableCorrelation(itemCorrelation(p.x, p.y, boot, resamples), boot.level)
   const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, responses, ...meta }) => {
     const systems = systemMeans(responses)
+    const docs = documentCoefficients(responses)
     return {
       ...meta,
       overall: correlate(overall),
-      summaryLevel: readableSummaryLevel(summaryLevel(responses), summaryLevelIntervals(responses, boot)),
+      summaryLevel: readableSummaryLevel(averaged(docs), summaryLevelIntervals(docs, boot)),
       systemLevel: readableSystemLevel(
         correlate({ x: systems.map((m) => m.judge), y: systems.map((m) => m.human) }),
         systemLevelIntervals(responses, boot),

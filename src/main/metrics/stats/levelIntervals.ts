@@ -1,6 +1,6 @@
 import { type Interval, interval, mulberry32 } from './bootstrap'
 import { kendallTauB, pearson, spearman } from './correlation'
-import { documentCoefficients, type ScoredResponse } from './levels'
+import type { DocumentCoefficients, ScoredResponse } from './levels'
 
 /**
  * Percentile bootstrap intervals for the summary- and system-level correlations (levels.ts),
@@ -39,24 +39,33 @@ function draw(rand: () => number, counts: Int32Array): Int32Array {
   return counts
 }
 
-export function summaryLevelIntervals(rows: readonly ScoredResponse[], boot: LevelBootstrap): LevelIntervals {
-  const docs = documentCoefficients(rows)
+/** `docs`: levels.ts `documentCoefficients`, worked out once for the figure and its interval. */
+export function summaryLevelIntervals(docs: DocumentCoefficients, boot: LevelBootstrap): LevelIntervals {
   const n = docs.pearson.length
   if (n === 0 || boot.replicates === 0) return NONE
   const rand = mulberry32(boot.seed)
-  const counts = new Int32Array(n)
+  const p = Float64Array.from(docs.pearson)
+  const sp = Float64Array.from(docs.spearman)
+  const k = Float64Array.from(docs.kendallTauB)
   const draws = {
     pearson: new Float64Array(boot.replicates),
     spearman: new Float64Array(boot.replicates),
     kendallTauB: new Float64Array(boot.replicates),
   }
+  // One pass per resample sums all three coefficients: every correlation line pays for it.
   for (let r = 0; r < boot.replicates; r++) {
-    draw(rand, counts)
-    for (const name of NAMES) {
-      let sum = 0
-      for (let d = 0; d < n; d++) sum += counts[d]! * docs[name][d]!
-      draws[name][r] = sum / n
+    let a = 0
+    let b = 0
+    let c = 0
+    for (let t = 0; t < n; t++) {
+      const d = Math.floor(rand() * n)
+      a += p[d]!
+      b += sp[d]!
+      c += k[d]!
     }
+    draws.pearson[r] = a / n
+    draws.spearman[r] = b / n
+    draws.kendallTauB[r] = c / n
   }
   const level = boot.level ?? 0.95
   return {
@@ -76,7 +85,7 @@ function cellsOf(rows: readonly ScoredResponse[]) {
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
       .map((s, i) => [s, i]),
   )
-  const cellIndex = new Map<string, number>()
+  const cellIndex = new Map<number, number>()
   const doc: number[] = []
   const sys: number[] = []
   const judge: number[] = []
@@ -85,7 +94,7 @@ function cellsOf(rows: readonly ScoredResponse[]) {
   for (const r of rows) {
     const d = docIndex.get(r.item)!
     const s = sysIndex.get(r.variant)!
-    const key = `${d}:${s}`
+    const key = d * sysIndex.size + s
     let c = cellIndex.get(key)
     if (c === undefined) {
       c = doc.length

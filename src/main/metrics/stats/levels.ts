@@ -42,13 +42,20 @@ export function groups<K>(
 }
 
 /** Each document's three coefficients, for the documents that have them; `leftOut` counts the rest. */
-export function documentCoefficients(rows: readonly ScoredResponse[]): {
+export interface DocumentCoefficients {
   pearson: number[]
   spearman: number[]
   kendallTauB: number[]
   leftOut: number
-} {
-  const out = { pearson: [] as number[], spearman: [] as number[], kendallTauB: [] as number[], leftOut: 0 }
+}
+
+export function documentCoefficients(rows: readonly ScoredResponse[]): DocumentCoefficients {
+  const out: DocumentCoefficients = {
+    pearson: [] as number[],
+    spearman: [] as number[],
+    kendallTauB: [] as number[],
+    leftOut: 0,
+  }
   // Documents in the order of their ids, so the same rows in any order draw the same resamples.
   const byDoc = [...groups(rows, (r) => r.item)].sort((a, b) => a[0] - b[0])
   for (const [, list] of byDoc) {
@@ -70,7 +77,11 @@ export function documentCoefficients(rows: readonly ScoredResponse[]): {
 }
 
 export function summaryLevel(rows: readonly ScoredResponse[]): SummaryLevel {
-  const d = documentCoefficients(rows)
+  return averaged(documentCoefficients(rows))
+}
+
+/** The summary level of coefficients already worked out (their interval draws on the same ones). */
+export function averaged(d: DocumentCoefficients): SummaryLevel {
   const items = d.pearson.length
   const mean = (v: number[]) => (items === 0 ? null : v.reduce((a, b) => a + b, 0) / items)
   return {
