@@ -3,6 +3,23 @@ import { atBound, MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS, tooFewPairs } f
 
 /** The `item_level` block of `metrics --json` (docs/metrics-json.md), snake_case like the rest. */
 
+/** Coefficients at exactly ±1, whose interval is null because none can be defined there. */
+function undefinedAtBound(c: {
+  pearson: number | null
+  spearman: number | null
+  kendallTauB: number | null
+}) {
+  return (
+    [
+      ['pearson', c.pearson],
+      ['spearman', c.spearman],
+      ['kendall_tau_b', c.kendallTauB],
+    ] as const
+  )
+    .filter(([, r]) => atBound(r))
+    .map(([name]) => name)
+}
+
 function correlation(c: ItemCorrelationRow) {
   return {
     n: c.n,
@@ -15,16 +32,7 @@ function correlation(c: ItemCorrelationRow) {
     ci_method: c.ciMethod,
     // A reader of the JSON gets the views' mark too: a 0.9 over six responses is not a 0.9.
     too_few_items: tooFewPairs(c.n),
-    // Coefficients at exactly ±1, whose interval is null because none can be defined there.
-    ci_undefined_at_bound: (
-      [
-        ['pearson', c.pearson],
-        ['spearman', c.spearman],
-        ['kendall_tau_b', c.kendallTauB],
-      ] as const
-    )
-      .filter(([, r]) => atBound(r))
-      .map(([name]) => name),
+    ci_undefined_at_bound: undefinedAtBound(c),
   }
 }
 
@@ -34,9 +42,15 @@ function summary(s: SummaryLevelRow) {
     items: s.items,
     left_out: s.leftOut,
     pearson: s.pearson,
+    pearson_ci: s.pearsonCi,
     spearman: s.spearman,
+    spearman_ci: s.spearmanCi,
     kendall_tau_b: s.kendallTauB,
+    kendall_tau_b_ci: s.kendallTauBCi,
+    // Documents resampled (the items averaged); null with no interval.
+    ci_method: s.ciMethod,
     too_few_items: tooFewPairs(s.items),
+    ci_undefined_at_bound: undefinedAtBound(s),
   }
 }
 

@@ -28,7 +28,7 @@ export const ITEM_LEVEL_HEAD = [
   'Kendall τ-b',
 ]
 
-export const ITEM_LEVEL_NOTE = `One score per response (a candidate of an item) from the verdicts on its units, correlated with the human item score from gold of the same units (annotators: the gold the others make; a DCR run on a dataset whose people score whole responses, such as SummEval, against those scores). Three levels: pooled, every response one pair; summary-level, as the DCR paper reports SummEval (per item, correlated across its responses, then averaged over items; items with fewer than two responses or with one side constant are left out and counted; no interval); system-level, each variant's mean scores correlated across variants (n = variants). Intervals: 95%, a seeded bootstrap over items; over fewer than ${BOOTSTRAP_MIN_N} items, Fisher's z. Over fewer than ${READ_CORRELATION_PAIRS} items a correlation is marked too few to read; under ${MIN_CORRELATION_PAIRS} none is given (${WITHHELD}): over two items every coefficient is ±1 whatever the scores. A coefficient of exactly ±1 has no interval ("interval undefined at ±1"): Fisher's z is infinite there and a bootstrap repeats ±1, so any interval would be made up. "not defined": one side gives every item the same score (in a variant of good answers, often all supported), so nothing varies to correlate.`
+export const ITEM_LEVEL_NOTE = `One score per response (a candidate of an item) from the verdicts on its units, correlated with the human item score from gold of the same units (annotators: the gold the others make; a DCR run on a dataset whose people score whole responses, such as SummEval, against those scores). Three levels: pooled, every response one pair; summary-level, as the DCR paper reports SummEval (per item, correlated across its responses, then averaged over items; items with fewer than two responses or with one side constant are left out and counted); system-level, each variant's mean scores correlated across variants (n = variants). Intervals: 95%, seeded bootstraps. Pooled: over items, or Fisher's z over fewer than ${BOOTSTRAP_MIN_N} items. Summary-level: over the items averaged. System-level: over items and variants together (Deutsch et al. 2021), so means from few items widen it; over fewer than ${BOOTSTRAP_MIN_N} variants, Fisher's z where that is wider. Over fewer than ${READ_CORRELATION_PAIRS} items (variants at system level) a correlation is marked too few to read; under ${MIN_CORRELATION_PAIRS} none is given (${WITHHELD}): over two items every coefficient is ±1 whatever the scores. A coefficient of exactly ±1 has no interval ("interval undefined at ±1"): Fisher's z is infinite there and a bootstrap repeats ±1, so any interval would be made up. "not defined": one side gives every item the same score (in a variant of good answers, often all supported), so nothing varies to correlate.`
 
 export function fmtCoefCi(x: number | null, iv: readonly [number, number] | null): string {
   if (x === null) return NOT_DEFINED
@@ -91,8 +91,14 @@ function cells(c: ItemCorrelationRow): Cell[] {
 
 function summaryCells(s: SummaryLevelRow): Cell[] {
   const n = `${s.items}${s.leftOut > 0 ? ` (${s.leftOut} left out)` : ''}`
-  const coef = (x: number | null) => coefficientParts(x, null, s.items, 'items')
-  return [n, coef(s.pearson), coef(s.spearman), coef(s.kendallTauB)]
+  const coef = (x: number | null, iv: readonly [number, number] | null) =>
+    coefficientParts(x, iv, s.items, 'items', true)
+  return [
+    n,
+    coef(s.pearson, s.pearsonCi),
+    coef(s.spearman, s.spearmanCi),
+    coef(s.kendallTauB, s.kendallTauBCi),
+  ]
 }
 
 function systemCells(c: ItemCorrelationRow): Cell[] {

@@ -140,13 +140,25 @@ describe('DCR against SummEval at the paper’s levels', () => {
     expect(series.values[at]).toBeNull()
     const line = il.correlations.find((c: { score: string }) => c.score === 'dcr')
     expect(line).toMatchObject({ unit_kind: 'sentence', human_unit_kind: 'whole', level: 'pooled', n: 17 })
-    expect(line.summary_level).toMatchObject({ items: 4, left_out: 3, too_few_items: true })
+    expect(line.summary_level).toMatchObject({
+      items: 4,
+      left_out: 3,
+      too_few_items: true,
+      ci_method: 'bootstrap',
+    })
     expect(line.summary_level.spearman).toBeCloseTo(SUMMARY_SPEARMAN, 12)
+    // The four documents' Spearman are 1, 0.5, −1 and √3/2: their resampled averages lie between
+    // the lowest and the highest, and around the average itself.
+    const [lo, hi] = line.summary_level.spearman_ci
+    expect(lo).toBeGreaterThanOrEqual(-1)
+    expect(lo).toBeLessThan(SUMMARY_SPEARMAN)
+    expect(hi).toBeGreaterThan(SUMMARY_SPEARMAN)
+    expect(hi).toBeLessThanOrEqual(1)
     // Three systems: under four pairs no coefficient is given, as for any correlation.
     expect(line.system_level).toMatchObject({ systems: 3, spearman: null })
     const report = await cli(['metrics', '--workspace', db, '--dataset', 'se'])
     expect(report.out).toMatch(
-      /\| sentence \| dcr \| all \| summary-level \(per item\) \| 4 \(3 left out\) \| [^|]+ \| 0\.342/,
+      /\| sentence \| dcr \| all \| summary-level \(per item\) \| 4 \(3 left out\) \| [^|]+ \| 0\.342 \[-?\d\.\d{3}, \d\.\d{3}\] · too few items \(n=4\) \|/,
     )
   })
 })

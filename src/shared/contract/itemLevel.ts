@@ -39,8 +39,9 @@ export type ItemCorrelationRow = z.infer<typeof ItemCorrelationSchema>
 
 /**
  * The DCR paper's summary level (UniEval's): per item (source document), correlate across its
- * responses, then average over items. No interval: an average of per-item coefficients has no
- * Fisher's z, and none is made up. Coefficients are null under MIN_CORRELATION_PAIRS items counted.
+ * responses, then average over items. Coefficients are null under MIN_CORRELATION_PAIRS items
+ * counted. Intervals: a seeded percentile bootstrap over the items averaged
+ * (src/main/metrics/stats/levelIntervals.ts), null at ±1 and with no coefficient.
  */
 export const SummaryLevelSchema = z.object({
   /** Items whose coefficients were averaged. */
@@ -48,8 +49,13 @@ export const SummaryLevelSchema = z.object({
   /** Items left out: fewer than two responses scored on both sides, or one side constant. */
   leftOut: z.number().int(),
   pearson: Rate,
+  pearsonCi: Interval,
   spearman: Rate,
+  spearmanCi: Interval,
   kendallTauB: Rate,
+  kendallTauBCi: Interval,
+  /** `bootstrap` (items resampled), null with no interval. */
+  ciMethod: z.enum(['bootstrap']).nullable(),
 })
 export type SummaryLevelRow = z.infer<typeof SummaryLevelSchema>
 
@@ -94,7 +100,11 @@ export const ItemCorrelationRowSchema = z.object({
   /** Pooled: every response one pair. */
   overall: ItemCorrelationSchema,
   summaryLevel: SummaryLevelSchema,
-  /** Per variant (system) mean scores, correlated across variants; n = variants. */
+  /**
+   * Per variant (system) mean scores, correlated across variants; n = variants. Its `bootstrap`
+   * interval resamples items and variants both; under BOOTSTRAP_MIN_N variants the wider of that
+   * and Fisher's z over the variants is given.
+   */
   systemLevel: ItemCorrelationSchema,
   byVariant: z.record(z.string(), ItemCorrelationSchema),
 })

@@ -3,7 +3,11 @@
 
 import { lexicalScores } from '../../../src/main/judges/lexical'
 import type { ItemInputs } from '../../../src/main/metrics/items/load'
-import { readableCorrelation } from '../../../src/main/metrics/items/readable'
+import {
+  readableCorrelation,
+  readableSummaryLevel,
+  readableSystemLevel,
+} from '../../../src/main/metrics/items/readable'
 import { ITEM_SCORE_DEFINITIONS } from '../../../src/main/metrics/items/scores'
 import {
   type Coder,
@@ -15,10 +19,15 @@ import {
 import { type RunRow, runLabel } from '../../../src/main/metrics/snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../../../src/main/metrics/stats/binary'
 import { goldCodes } from '../../../src/main/metrics/stats/labelColumns'
-import { type ScoredResponse, summaryLevel, systemMeans } from '../../../src/main/metrics/stats/levels'
+import { summaryLevelIntervals, systemLevelIntervals } from '../../../src/main/metrics/stats/levelIntervals'
+import {
+  documentCoefficients,
+  type ScoredResponse,
+  summaryLevel,
+  systemMeans,
+} from '../../../src/main/metrics/stats/levels'
 import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../src/shared/contract/itemLevel'
 import type { UnitKind } from '../../../src/shared/labelSchemas'
-import { MIN_CORRELATION_PAIRS } from '../../../src/shared/smallSample'
 import { type ItemBootstrap, itemCorrelation } from './correlate'
 import { type ItemScore, type ItemScoreKind, itemScores, scoreKindFor, type UnitVerdict } from './scores'
 
@@ -291,14 +300,18 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
   const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, responses, ...meta }) => ({
     ...meta,
     overall: correlate(overall.x, overall.y),
-    summaryLevel: ((s) =>
-      s.items >= MIN_CORRELATION_PAIRS ? s : { ...s, pearson: null, spearman: null, kendallTauB: null })(
+    // The level intervals (stats/levelIntervals.ts, tested on their own) are laid over as well.
+    summaryLevel: readableSummaryLevel(
       summaryLevel(responses),
+      summaryLevelIntervals(documentCoefficients(responses), boot),
     ),
     systemLevel: ((m) =>
-      correlate(
-        m.map((v) => v.judge),
-        m.map((v) => v.human),
+      readableSystemLevel(
+        correlate(
+          m.map((v) => v.judge),
+          m.map((v) => v.human),
+        ),
+        systemLevelIntervals(responses, boot),
       ))(systemMeans(responses)),
     byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, correlate(v.x, v.y)])),
   }))

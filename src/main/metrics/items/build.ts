@@ -1,20 +1,15 @@
-import type {
-  ItemCorrelationLine,
-  ItemLevel,
-  ItemSeries,
-  SummaryLevelRow,
-} from '../../../shared/contract/itemLevel'
+import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../shared/contract/itemLevel'
 import type { UnitKind } from '../../../shared/labelSchemas'
-import { MIN_CORRELATION_PAIRS } from '../../../shared/smallSample'
 import { lexicalScores } from '../../judges/lexical'
 import { type Coder, type RunColumns, ST_NONE, ST_OK, type TargetColumns } from '../load'
 import { type RunRow, runLabel } from '../snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../stats/binary'
 import { goldCodes } from '../stats/labelColumns'
-import { type ScoredResponse, summaryLevel, systemMeans } from '../stats/levels'
+import { summaryLevelIntervals, systemLevelIntervals } from '../stats/levelIntervals'
+import { averaged, documentCoefficients, type ScoredResponse, systemMeans } from '../stats/levels'
 import { type ItemBootstrap, itemCorrelation, Resamples } from './correlate'
 import type { ItemInputs } from './load'
-import { readableCorrelation } from './readable'
+import { readableCorrelation, readableSummaryLevel, readableSystemLevel } from './readable'
 import {
   ITEM_SCORE_DEFINITIONS,
   ItemScoreColumns,
@@ -221,13 +216,6 @@ function pairsOf(
   return { overall: { x, y }, byVariant, responses }
 }
 
-/** Summary level with the small-sample rule: no coefficient over fewer than MIN_CORRELATION_PAIRS items. */
-function readableSummary(rows: readonly ScoredResponse[]): SummaryLevelRow {
-  const s = summaryLevel(rows)
-  if (s.items >= MIN_CORRELATION_PAIRS) return s
-  return { ...s, pearson: null, spearman: null, kendallTauB: null }
-}
-
 /**
  * Pair-resamples the whole section may spend. Small datasets (hundreds or a few thousand
  * responses) get the full count; a very large one gets fewer resamples, never under
@@ -352,11 +340,15 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
   const correlate = (p: Pairs) => readableCorrelation(itemCorrelation(p.x, p.y, boot, resamples), boot.level)
   const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, responses, ...meta }) => {
     const systems = systemMeans(responses)
+    const docs = documentCoefficients(responses)
     return {
       ...meta,
       overall: correlate(overall),
-      summaryLevel: readableSummary(responses),
-      systemLevel: correlate({ x: systems.map((m) => m.judge), y: systems.map((m) => m.human) }),
+      summaryLevel: readableSummaryLevel(averaged(docs), summaryLevelIntervals(docs, boot)),
+      systemLevel: readableSystemLevel(
+        correlate({ x: systems.map((m) => m.judge), y: systems.map((m) => m.human) }),
+        systemLevelIntervals(responses, boot),
+      ),
       byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, correlate(v)])),
     }
   })

@@ -28,7 +28,10 @@ export interface SummaryLevel {
   kendallTauB: number | null
 }
 
-function groups<K>(rows: readonly ScoredResponse[], key: (r: ScoredResponse) => K): Map<K, ScoredResponse[]> {
+export function groups<K>(
+  rows: readonly ScoredResponse[],
+  key: (r: ScoredResponse) => K,
+): Map<K, ScoredResponse[]> {
   const out = new Map<K, ScoredResponse[]>()
   for (const r of rows) {
     const list = out.get(key(r))
@@ -38,11 +41,24 @@ function groups<K>(rows: readonly ScoredResponse[], key: (r: ScoredResponse) => 
   return out
 }
 
-export function summaryLevel(rows: readonly ScoredResponse[]): SummaryLevel {
-  const sums = { pearson: 0, spearman: 0, kendallTauB: 0 }
-  let items = 0
-  let leftOut = 0
-  for (const list of groups(rows, (r) => r.item).values()) {
+/** Each document's three coefficients, for the documents that have them; `leftOut` counts the rest. */
+export interface DocumentCoefficients {
+  pearson: number[]
+  spearman: number[]
+  kendallTauB: number[]
+  leftOut: number
+}
+
+export function documentCoefficients(rows: readonly ScoredResponse[]): DocumentCoefficients {
+  const out: DocumentCoefficients = {
+    pearson: [] as number[],
+    spearman: [] as number[],
+    kendallTauB: [] as number[],
+    leftOut: 0,
+  }
+  // Documents in the order of their ids, so the same rows in any order draw the same resamples.
+  const byDoc = [...groups(rows, (r) => r.item)].sort((a, b) => a[0] - b[0])
+  for (const [, list] of byDoc) {
     const x = list.map((r) => r.judge)
     const y = list.map((r) => r.human)
     // All three are defined exactly when both sides vary over two or more responses.
@@ -50,21 +66,30 @@ export function summaryLevel(rows: readonly ScoredResponse[]): SummaryLevel {
     const s = spearman(x, y)
     const k = kendallTauB(x, y)
     if (p === null || s === null || k === null) {
-      leftOut++
+      out.leftOut++
       continue
     }
-    items++
-    sums.pearson += p
-    sums.spearman += s
-    sums.kendallTauB += k
+    out.pearson.push(p)
+    out.spearman.push(s)
+    out.kendallTauB.push(k)
   }
-  const mean = (v: number) => (items === 0 ? null : v / items)
+  return out
+}
+
+export function summaryLevel(rows: readonly ScoredResponse[]): SummaryLevel {
+  return averaged(documentCoefficients(rows))
+}
+
+/** The summary level of coefficients already worked out (their interval draws on the same ones). */
+export function averaged(d: DocumentCoefficients): SummaryLevel {
+  const items = d.pearson.length
+  const mean = (v: number[]) => (items === 0 ? null : v.reduce((a, b) => a + b, 0) / items)
   return {
     items,
-    leftOut,
-    pearson: mean(sums.pearson),
-    spearman: mean(sums.spearman),
-    kendallTauB: mean(sums.kendallTauB),
+    leftOut: d.leftOut,
+    pearson: mean(d.pearson),
+    spearman: mean(d.spearman),
+    kendallTauB: mean(d.kendallTauB),
   }
 }
 

@@ -1,0 +1,164 @@
+import { type Interval, interval, mulberry32 } from './bootstrap'
+import { kendallTauB, pearson, spearman } from './correlation'
+import type { DocumentCoefficients, ScoredResponse } from './levels'
+
+/**
+ * Percentile bootstrap intervals for the summary- and system-level correlations (levels.ts),
+ * resampling the units each level is made of, as Deutsch, Dror and Roth (2021, "A Statistical
+ * Analysis of Summarization Evaluation Metrics using Resampling Methods") do. Pure and seeded:
+ * the same rows and seed give the same interval on every open.
+ * - summary level: documents are drawn with replacement and their coefficients averaged (their
+ *   BOOT-INPUTS). Each document keeps the coefficient it has over its own systems: redrawing
+ *   systems inside every document too would cost a correlation per document per resample.
+ * - system level: documents and systems are both drawn (their BOOT-BOTH, which they recommend):
+ *   a system's means are taken over the drawn documents, then correlated across the drawn
+ *   systems, so a system-level figure over three documents no longer reads as if its means were
+ *   exact.
+ */
+
+export interface LevelBootstrap {
+  seed: number
+  replicates: number
+  level?: number
+}
+
+export interface LevelIntervals {
+  pearson: Interval | null
+  spearman: Interval | null
+  kendallTauB: Interval | null
+}
+
+const NONE: LevelIntervals = { pearson: null, spearman: null, kendallTauB: null }
+const NAMES = ['pearson', 'spearman', 'kendallTauB'] as const
+
+/** How often each of n units was drawn in one resample of n. */
+function draw(rand: () => number, counts: Int32Array): Int32Array {
+  const n = counts.length
+  counts.fill(0)
+  for (let k = 0; k < n; k++) counts[Math.floor(rand() * n)]!++
+  return counts
+}
+
+/** `docs`: levels.ts `documentCoefficients`, worked out once for the figure and its interval. */
+export function summaryLevelIntervals(docs: DocumentCoefficients, boot: LevelBootstrap): LevelIntervals {
+  const n = docs.pearson.length
+  if (n === 0 || boot.replicates === 0) return NONE
+  const rand = mulberry32(boot.seed)
+  const p = Float64Array.from(docs.pearson)
+  const sp = Float64Array.from(docs.spearman)
+  const k = Float64Array.from(docs.kendallTauB)
+  const draws = {
+    pearson: new Float64Array(boot.replicates),
+    spearman: new Float64Array(boot.replicates),
+    kendallTauB: new Float64Array(boot.replicates),
+  }
+  // One pass per resample sums all three coefficients: every correlation line pays for it.
+  for (let r = 0; r < boot.replicates; r++) {
+    let a = 0
+    let b = 0
+    let c = 0
+    for (let t = 0; t < n; t++) {
+      const d = Math.floor(rand() * n)
+      a += p[d]!
+      b += sp[d]!
+      c += k[d]!
+    }
+    draws.pearson[r] = a / n
+    draws.spearman[r] = b / n
+    draws.kendallTauB[r] = c / n
+  }
+  const level = boot.level ?? 0.95
+  return {
+    pearson: interval(draws.pearson, boot.replicates, level),
+    spearman: interval(draws.spearman, boot.replicates, level),
+    kendallTauB: interval(draws.kendallTauB, boot.replicates, level),
+  }
+}
+
+/** Each (document, system) cell's sums, so a resample weighs cells instead of rereading rows. */
+function cellsOf(rows: readonly ScoredResponse[]) {
+  // Documents and systems numbered in a canonical order, so the same rows in any order draw the
+  // same resamples.
+  const docIndex = new Map([...new Set(rows.map((r) => r.item))].sort((a, b) => a - b).map((d, i) => [d, i]))
+  const sysIndex = new Map(
+    [...new Set(rows.map((r) => r.variant))]
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((s, i) => [s, i]),
+  )
+  const cellIndex = new Map<number, number>()
+  const doc: number[] = []
+  const sys: number[] = []
+  const judge: number[] = []
+  const human: number[] = []
+  const count: number[] = []
+  for (const r of rows) {
+    const d = docIndex.get(r.item)!
+    const s = sysIndex.get(r.variant)!
+    const key = d * sysIndex.size + s
+    let c = cellIndex.get(key)
+    if (c === undefined) {
+      c = doc.length
+      cellIndex.set(key, c)
+      doc.push(d)
+      sys.push(s)
+      judge.push(0)
+      human.push(0)
+      count.push(0)
+    }
+    judge[c]! += r.judge
+    human[c]! += r.human
+    count[c]!++
+  }
+  return { docs: docIndex.size, systems: sysIndex.size, doc, sys, judge, human, count }
+}
+
+export function systemLevelIntervals(rows: readonly ScoredResponse[], boot: LevelBootstrap): LevelIntervals {
+  const c = cellsOf(rows)
+  if (c.systems < 2 || boot.replicates === 0) return NONE
+  const rand = mulberry32(boot.seed)
+  const docCounts = new Int32Array(c.docs)
+  const sysCounts = new Int32Array(c.systems)
+  const j = new Float64Array(c.systems)
+  const h = new Float64Array(c.systems)
+  const w = new Float64Array(c.systems)
+  const draws = {
+    pearson: new Float64Array(boot.replicates),
+    spearman: new Float64Array(boot.replicates),
+    kendallTauB: new Float64Array(boot.replicates),
+  }
+  const drawn = { pearson: 0, spearman: 0, kendallTauB: 0 }
+  for (let r = 0; r < boot.replicates; r++) {
+    draw(rand, docCounts)
+    draw(rand, sysCounts)
+    j.fill(0)
+    h.fill(0)
+    w.fill(0)
+    for (let k = 0; k < c.doc.length; k++) {
+      const m = docCounts[c.doc[k]!]!
+      if (m === 0) continue
+      const s = c.sys[k]!
+      j[s]! += m * c.judge[k]!
+      h[s]! += m * c.human[k]!
+      w[s]! += m * c.count[k]!
+    }
+    // A system drawn twice is two points, as a pair drawn twice is in the pooled bootstrap; a
+    // system with no response in the drawn documents has no mean and sits this resample out.
+    const x: number[] = []
+    const y: number[] = []
+    for (let s = 0; s < c.systems; s++)
+      for (let t = 0; t < sysCounts[s]! && w[s]! > 0; t++) {
+        x.push(j[s]! / w[s]!)
+        y.push(h[s]! / w[s]!)
+      }
+    const got = { pearson: pearson(x, y), spearman: spearman(x, y), kendallTauB: kendallTauB(x, y) }
+    for (const name of NAMES) {
+      const v = got[name]
+      if (v !== null) draws[name][drawn[name]++] = v
+    }
+  }
+  const level = boot.level ?? 0.95
+  // A coefficient undefined in most resamples (systems whose means hardly differ) gets none.
+  const ci = (name: (typeof NAMES)[number]) =>
+    drawn[name] < boot.replicates / 2 ? null : interval(draws[name], drawn[name], level)
+  return { pearson: ci('pearson'), spearman: ci('spearman'), kendallTauB: ci('kendallTauB') }
+}
