@@ -3,6 +3,7 @@ import { nextTarget, openAnnotateView } from '../../annotate/view'
 import type { AppContext } from '../../app/context'
 import { refuseLabelIfSteppedOut } from '../../blind'
 import { datasetOfTarget, saveLabel } from '../../labels/save'
+import { savedBefore } from '../../labels/saveOnce'
 import { refuseLabelOutsidePackage } from '../../projects/packageOwner'
 import type { Handlers } from '../dispatch'
 
@@ -10,6 +11,10 @@ export function annotateHandlers(ctx: AppContext): Pick<Handlers, keyof typeof a
   return {
     'annotate.open': (input) => openAnnotateView(ctx.workspace.db, input),
     'annotate.save': (input) => {
+      // A save sent again after it landed gets its first answer, before any check that the
+      // screen it came from may since have failed (a unit reworded, a person stepped out).
+      const first = savedBefore(ctx.workspace.db, input)
+      if (first !== null) return first
       const of = datasetOfTarget(ctx.workspace.db, input.targetId)
       // Someone who stepped out of labelling a dataset to adjudicate it has seen every verdict.
       refuseLabelIfSteppedOut(ctx.workspace.db, of, input.annotatorId)
