@@ -70,7 +70,16 @@ describe('a CLI command meeting a busy workspace', () => {
 
   it('still exits 1 on bad input, so a script can tell the two apart', async () => {
     const w = workspace()
-    const r = await cli(['label', '--workspace', w.file, ...target, '--annotator', 'ana', '--verdict', 'maybe'])
+    const r = await cli([
+      'label',
+      '--workspace',
+      w.file,
+      ...target,
+      '--annotator',
+      'ana',
+      '--verdict',
+      'maybe',
+    ])
     expect(r.code).toBe(1)
     expect(r.err).not.toMatch(/try again/i)
   })
