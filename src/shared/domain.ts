@@ -144,6 +144,14 @@ export const LabelInput = z.object({
 })
 export type LabelInput = z.infer<typeof LabelInput>
 
+/**
+ * A client's id for one attempt to save a label (annotate.save's `saveId`): random, so two people
+ * or two tabs never share one, and plain enough to pass through a shell or a JSONL line.
+ */
+export const SaveId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'a save id is 8 to 64 letters, digits, dashes or underscores')
+
 export const RunStatus = z.enum(['queued', 'running', 'paused', 'cancelled', 'failed', 'done'])
 export type RunStatus = z.infer<typeof RunStatus>
 

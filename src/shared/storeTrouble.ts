@@ -6,6 +6,12 @@
  */
 export type StoreTrouble = 'busy' | 'full' | 'io' | 'readonly'
 
+/**
+ * Every kind of trouble main's classifier (src/main/store/trouble.ts) tells apart: the passing
+ * ones above, a file that is not a workspace at all, and a damaged one.
+ */
+export type TroubleKind = StoreTrouble | 'notSqlite' | 'corrupt'
+
 export const STORE_TROUBLE: Record<StoreTrouble, { what: string; until: string }> = {
   busy: {
     what: 'the workspace is busy (another program, such as an import or a judge run, is writing to it)',
@@ -34,4 +40,54 @@ export function troubleOf(message: string): StoreTrouble | null {
   for (const kind of Object.keys(STORE_TROUBLE) as StoreTrouble[])
     if (lower.startsWith(STORE_TROUBLE[kind].what)) return kind
   return null
+}
+
+/*
+ * The words for storage trouble at a named place (a workspace file, an export's folder): pure, so
+ * every wording can be checked without a full disk or a read-only folder. main's
+ * store/storageTrouble.ts gathers the facts these sentences name.
+ */
+
+export interface StorageFacts {
+  kind: TroubleKind
+  path: string
+  folder: string
+  name: string
+  /** Bytes free on that disk, when it could be read. */
+  free: number | null
+  fileReadOnly: boolean
+  folderReadOnly: boolean
+}
+
+/** 1.2 MB, 340 kB, 12 bytes: enough to judge how much to free. */
+export function sizeWords(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`
+  const units = ['kB', 'MB', 'GB', 'TB']
+  let value = bytes
+  let unit = ''
+  for (const u of units) {
+    value /= 1000
+    unit = u
+    if (value < 1000) break
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${unit}`
+}
+
+/**
+ * The sentence naming the place, for the kinds that have one (full, read-only, not SQLite); null
+ * for the others, which `storeTroubleMessage` words without a place.
+ */
+export function storageWords(f: StorageFacts, role: 'workspace' | 'export'): string | null {
+  if (f.kind === 'notSqlite') return `${f.path} is not a FactLab workspace (not an SQLite file)`
+  if (f.kind === 'full') {
+    const free = f.free === null ? '' : ` (${sizeWords(f.free)} free)`
+    return `The disk holding ${f.path} is full${free}`
+  }
+  if (f.kind !== 'readonly') return null
+  if (role === 'export') return `FactLab may not write in ${f.path}: choose a folder you can write to`
+  if (f.fileReadOnly)
+    return `The workspace file ${f.path} is read-only: FactLab can show and export what it holds but not change it; make the file writable (chmod u+w) to change it`
+  if (f.folderReadOnly)
+    return `The folder ${f.folder} is not writable: SQLite needs to create its journal (${f.name}-wal and ${f.name}-shm) beside the workspace file; make the folder writable, or copy the workspace into a folder you can write to`
+  return `The workspace file ${f.path} cannot be written (SQLite reports it read-only)`
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type StorageFacts, sizeWords, storageWords, troubleKind } from '../../src/main/store/storageWords'
+import { troubleKind } from '../../src/main/store/trouble'
+import { type StorageFacts, sizeWords, storageWords } from '../../src/shared/storeTrouble'
 
 const facts = (over: Partial<StorageFacts>): StorageFacts => ({
   kind: 'full',

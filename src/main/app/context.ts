@@ -28,6 +28,11 @@ export class AppContext {
     this.current = this.build(file)
   }
 
+  /** Who drives this context: the desktop app, the browser-mode server, or one CLI command. */
+  get driver(): RunDriver {
+    return this.opts.driver
+  }
+
   /**
    * Opens a workspace's services. A large workspace is checked in the background; if the check
    * finds damage, the workspace turns read-only (every later write fails with a message) and

@@ -4,7 +4,7 @@ import { LabelWriter } from '../labels/labels'
 import { type Db, openWorkspace } from '../store/connection'
 import { type IntegrityResult, isLarger, quickCheckInBackground } from '../store/integrity'
 import { ContentWriter } from '../store/repos/content'
-import { troubleKind } from '../store/storageTrouble'
+import { troubleKind } from '../store/trouble'
 import { untilQuiet } from './untilQuiet'
 
 /** Workspaces up to this size are checked before they open (well under a second). */

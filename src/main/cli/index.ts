@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander'
 import { ZodError } from 'zod'
 import { zodProblems } from '../../shared/zodProblems'
+import { ServiceError, unavailableError } from '../app/errors'
 import { WorkspaceError } from '../store/connection'
 import { quietOnBrokenPipe } from './brokenPipe'
 import { registerAnnotatorsCommands } from './commands/annotators'
@@ -52,7 +53,16 @@ export function buildProgram(): Command {
   return program
 }
 
-/** Runs the CLI and returns its exit code: 0 done, 1 bad input, 2 usage. */
+/**
+ * The `unavailable` refusal for passing store trouble, from a service (ServiceError) or straight
+ * from SQLite; null for anything else.
+ */
+function passingTrouble(error: unknown): ServiceError | null {
+  if (error instanceof ServiceError) return error.code === 'unavailable' ? error : null
+  return unavailableError(error)
+}
+
+/** Runs the CLI and returns its exit code: 0 done, 1 bad input, 2 usage, 75 try again later. */
 export async function runCli(argv: string[]): Promise<number> {
   quietOnBrokenPipe(process.stdout)
   try {
@@ -63,6 +73,12 @@ export async function runCli(argv: string[]): Promise<number> {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok
       if (error.code === 'commander.help') return EXIT.ok
       return EXIT.usage
+    }
+    // Store trouble met outside a call (a command reading the workspace itself): try again later.
+    const passing = error instanceof CliError ? null : passingTrouble(error)
+    if (passing) {
+      process.stderr.write(`factlab: ${passing.message}\n`)
+      return EXIT.tempFail
     }
     // A ZodError's message is its issues as JSON; whatever let one through, print it readably.
     const message =

@@ -1,9 +1,13 @@
 import { SingleBar } from 'cli-progress'
 
-/** Exit codes every command shares: 0 done, 1 bad input, 2 usage. */
-export const EXIT = { ok: 0, badInput: 1, usage: 2 } as const
+/**
+ * Exit codes every command shares: 0 done, 1 bad input, 2 usage, 75 try again later (EX_TEMPFAIL
+ * of sysexits.h: the workspace was busy, its disk full or failing; nothing was changed), so a
+ * script can tell waiting and retrying from fixing its input.
+ */
+export const EXIT = { ok: 0, badInput: 1, usage: 2, tempFail: 75 } as const
 
-/** A refusal the CLI reports as one line on stderr with exit code 1 (or 2 for usage). */
+/** A refusal the CLI reports as one line on stderr with exit code 1 (or 2 for usage, 75 for try again). */
 export class CliError extends Error {
   constructor(
     message: string,

@@ -4,7 +4,7 @@ import { labelDeleters } from '../labels/discard'
 import type { Db } from '../store/connection'
 import { createDataset } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
-import { troubleKind } from '../store/storageTrouble'
+import { troubleKind } from '../store/trouble'
 import { immediate } from './atomic'
 import { ImportError } from './errors'
 

@@ -1,4 +1,5 @@
-import { storageProblem, troubleKind } from '../store/storageTrouble'
+import { storageProblem } from '../store/storageTrouble'
+import { troubleKind } from '../store/trouble'
 import { ImportError } from './errors'
 
 /**

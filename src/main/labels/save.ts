@@ -1,28 +1,39 @@
 import { z } from 'zod'
 import { UNIT_REWORDED } from '../../shared/contract/annotate'
-import type { Label, LabelInput } from '../../shared/domain'
+import type { Label } from '../../shared/domain'
 import { ServiceError, unavailableError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { notAPerson } from '../store/repos/annotators'
 import { datasetVisible } from '../store/repos/datasets'
 import { stmt } from '../store/statements'
+import { rememberSave, type SaveRequest, savedBefore } from './saveOnce'
 
 /**
  * Saves one label through the LabelWriter (history row included) and says which dataset it
  * touched, so the caller can tell the other views. A refused verdict is the caller's mistake; a
  * store that cannot take the write now (locked by another process, disk full) is not, and says
- * so with `unavailable`: the label may be sent again unchanged.
+ * so with `unavailable`: the label may be sent again unchanged. A save id already stored is
+ * answered with its first label and writes nothing (saveOnce.ts).
  */
-export function saveLabel(ws: Workspace, input: LabelInput): { label: Label; datasetId: number } {
+export function saveLabel(ws: Workspace, input: SaveRequest): { label: Label; datasetId: number } {
   const datasetId = datasetOfTarget(ws.db, input.targetId)
   requirePerson(ws.db, input.annotatorId)
   requireCurrentWording(ws.db, input.targetId)
   if (input.guidelinesVersion !== undefined)
     requireGuidelinesVersion(ws.db, datasetId, input.guidelinesVersion)
+  // One transaction: the label, its history row and its save id land together or not at all.
+  const once = ws.db.transaction((): Label => {
+    const first = savedBefore(ws.db, input)
+    if (first !== null) return first
+    const label = ws.labels.save(input)
+    rememberSave(ws.db, input, label)
+    return label
+  })
   try {
-    return { label: ws.labels.save(input), datasetId }
+    return { label: once.immediate(), datasetId }
   } catch (error) {
+    if (error instanceof ServiceError) throw error
     throw (
       unavailableError(error) ??
       new ServiceError('bad_input', error instanceof Error ? error.message : String(error))

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { BUSY_TIMEOUT_MS } from './busyWait'
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations'
 import { storageProblem } from './storageTrouble'
 
@@ -84,7 +85,7 @@ function openChecked(file: string, options: OpenOptions): Db {
     // loss; a label acknowledged to the user must survive that.
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
-    db.pragma('busy_timeout = 5000')
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     checkAndMigrate(db, file, options)
     return db
   } catch (error) {

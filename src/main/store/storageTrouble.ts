@@ -1,11 +1,13 @@
 import { accessSync, constants, existsSync, statfsSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
-import { type StorageFacts, storageWords, type TroubleKind, troubleKind } from './storageWords'
+import { type StorageFacts, storageWords, type TroubleKind } from '../../shared/storeTrouble'
+import { troubleKind } from './trouble'
 
 /*
  * SQLite and the file system speak of "database or disk is full" or "attempt to write a readonly
  * database" without saying which disk, file or folder. This module looks at the place the error
- * happened (free space, who may write what) so the words in storageWords.ts can name it.
+ * happened (free space, who may write what) so the words in src/shared/storeTrouble.ts can name
+ * it; which kind of trouble it is comes from trouble.ts.
  */
 
 /** Bytes free to this user on the disk holding `path` (its nearest existing folder), if known. */
@@ -52,7 +54,7 @@ function factsOf(kind: TroubleKind, given: string, code: string | undefined): St
  */
 export function storageProblem(error: unknown, path: string, role: 'workspace' | 'export'): string | null {
   const kind = troubleKind(error)
-  if (!kind) return null
+  if (kind === null) return null
   const code = (error as { code?: unknown }).code
   return storageWords(factsOf(kind, path, typeof code === 'string' ? code : undefined), role)
 }
@@ -63,5 +65,3 @@ export function storageRefusal(error: unknown, path: string): string | null {
   if (!problem) return null
   return troubleKind(error) === 'full' ? `${problem}: free some space there and try again` : problem
 }
-
-export { troubleKind }

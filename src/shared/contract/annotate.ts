@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EvidenceSpan, Label, Triplet, UnitKind, VerdictStatus } from '../domain'
+import { EvidenceSpan, Label, SaveId, Triplet, UnitKind, VerdictStatus } from '../domain'
 import { LabelSchema } from '../labelSchemas'
 import { call } from './define'
 
@@ -96,6 +96,12 @@ export const annotateCalls = {
       seconds: z.number().nonnegative().max(86_400).optional(),
       /** The guidelines version on screen when the label was given (the one it is recorded under). */
       guidelinesVersion: z.number().int().min(1).optional(),
+      /**
+       * The client's id for this attempt to save (a fresh random one per label given). Sent again
+       * with a save whose answer was lost, it is answered with the label the first save stored,
+       * and nothing is written twice.
+       */
+      saveId: SaveId.optional(),
     }),
     Label,
   ),

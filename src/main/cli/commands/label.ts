@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { contract } from '../../../shared/contract'
-import { EvidenceSpan, type Label } from '../../../shared/domain'
+import { EvidenceSpan, type Label, SaveId } from '../../../shared/domain'
 import { notPackageAnnotator } from '../../projects/packageOwner'
 import { CliError, EXIT, printResult } from '../util'
 import { adjudicateFile } from './adjudicateFile'
@@ -22,6 +22,8 @@ const LabelLine = lineSchema({
   verdict: z.union([z.string(), z.number().transform(String)]).nullable(),
   note: z.string().nullable().optional(),
   evidence: z.array(EvidenceSpan).optional(),
+  /** Run again after a lost answer, a line with the same save id is not saved twice. */
+  saveId: SaveId.optional(),
 })
 
 /** `reference:10-42` or `candidate:0-5`: the characters a verdict rests on. */
@@ -44,6 +46,7 @@ interface LabelFlags extends TargetFlags {
   annotator?: string
   newAnnotator?: boolean
   file?: string
+  saveId?: string
 }
 
 /** On a laptop (a package's workspace) only the package's annotator labels: refused before anything is written. */
@@ -66,6 +69,7 @@ async function labelOne(s: Session, f: LabelFlags): Promise<void> {
     verdict: f.clear || f.verdict === undefined ? null : verdictFor(s, target, f.verdict),
     ...(f.evidence ? { evidence: f.evidence.map(parseSpan) } : {}),
     ...(f.note !== undefined ? { note: f.note } : {}),
+    ...(f.saveId !== undefined ? { saveId: f.saveId } : {}),
   })
   printResult(
     Boolean(f.json),
@@ -97,6 +101,7 @@ async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void>
         verdict: row.verdict === null ? null : verdictFor(s, target, row.verdict),
         ...(row.evidence ? { evidence: row.evidence } : {}),
         ...(row.note !== undefined ? { note: row.note } : {}),
+        ...(row.saveId !== undefined ? { saveId: row.saveId } : {}),
       }),
     ),
   )
@@ -127,6 +132,10 @@ export function registerLabelCommands(program: Command): void {
       "add the --annotator name (or a line's) as a new person if the workspace does not know it",
     )
     .option('--file <labels.jsonl>', 'one {"item","variant","unit"|"unitText","verdict",…} object per line')
+    .option(
+      '--save-id <id>',
+      'an id of your own for this label (8 to 64 letters, digits, - or _): run again with the same id after a lost answer, it is saved once',
+    )
     .action(async (f: LabelFlags) => {
       await withSession(f.workspace, f.annotator, (s) => {
         s.mayAddAnnotator = Boolean(f.newAnnotator)

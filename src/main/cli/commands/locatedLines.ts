@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { CliError } from '../util'
+import { ServiceError, unavailableError } from '../../app/errors'
+import { CliError, EXIT } from '../util'
 import { type LocatedTarget, locateTarget } from './locate'
 import type { Session } from './session'
 
@@ -133,6 +134,9 @@ export function applyLines<T, R>(
         if (r instanceof Promise) throw new Error('the handler answered asynchronously')
         return r
       } catch (error) {
+        // A busy or full workspace is no fault of the line: the whole file may be sent again.
+        const passing = error instanceof ServiceError ? error : unavailableError(error)
+        if (passing?.code === 'unavailable') throw new CliError(passing.message, EXIT.tempFail)
         const why =
           error instanceof z.ZodError
             ? z.prettifyError(error)

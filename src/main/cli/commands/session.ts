@@ -14,6 +14,7 @@ import { buildHandlers } from '../../rpc/handlers'
 import type { Db } from '../../store/connection'
 import { ensureAnnotator, listAnnotators, notAPerson } from '../../store/repos/annotators'
 import { storageRefusal } from '../../store/storageTrouble'
+import { storeTrouble } from '../../store/trouble'
 import { pickDataset } from '../datasetKey'
 import { claimWorkspace, type WorkspaceUse } from '../newWorkspace'
 import { CliError, EXIT } from '../util'
@@ -23,8 +24,12 @@ import { CliError, EXIT } from '../util'
  * window and browser mode use, so validation, services and refusals are the app's own.
  */
 
-/** What the CLI does with each refusal code: usage mistakes exit 2, everything else 1. */
+/**
+ * What the CLI does with each refusal code: usage mistakes exit 2, a workspace that cannot take
+ * the call now (busy, disk full) 75 so a script tries again later, everything else 1.
+ */
 export function exitCodeFor(code: RpcError['code']): number {
+  if (code === 'unavailable') return EXIT.tempFail
   return code === 'unknown_call' ? EXIT.usage : EXIT.badInput
 }
 
@@ -197,7 +202,7 @@ export async function withSession<T>(
     return value
   } catch (error) {
     const storage = storageRefusal(error, file)
-    throw storage ? new CliError(storage) : error
+    throw storage ? new CliError(storage, storeTrouble(error) ? EXIT.tempFail : EXIT.badInput) : error
   } finally {
     ctx.close()
     if (!done) undoCreation()

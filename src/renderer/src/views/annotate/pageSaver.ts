@@ -2,6 +2,7 @@ import type { TargetLabel } from '../../actions/types'
 import { api } from '../../api'
 import { afterPaint } from './afterPaint'
 import { type PendingSave, pendingKey, readPending, writePending } from './pendingLabels'
+import { newSaveId } from './saveId'
 import { SaveQueue } from './saveQueue'
 import { isFinalRefusal, pendingMessage } from './saveTrouble'
 
@@ -41,12 +42,16 @@ function watched<T>(initial: T): Watched<T> & { set(next: (v: T) => T): void } {
   }
 }
 
-/** What one queued save carries: the label, who gave it, the time spent, the guidelines shown. */
+/**
+ * What one queued save carries: the label, who gave it, the time spent, the guidelines shown, and
+ * the id every send of it carries (so a resend after a lost answer is not stored twice).
+ */
 export interface Outgoing {
   label: TargetLabel
   annotatorId: number
   seconds: number
   guidelinesVersion: number | undefined
+  saveId: string
 }
 
 export function asInput(targetId: number, o: Outgoing): PendingSave {
@@ -56,6 +61,7 @@ export function asInput(targetId: number, o: Outgoing): PendingSave {
     ...o.label,
     seconds: o.seconds,
     ...(o.guidelinesVersion === undefined ? {} : { guidelinesVersion: o.guidelinesVersion }),
+    saveId: o.saveId,
   }
 }
 
@@ -65,6 +71,8 @@ function fromInput(p: PendingSave): Outgoing {
     annotatorId: p.annotatorId,
     seconds: p.seconds ?? 0,
     guidelinesVersion: p.guidelinesVersion,
+    // Kept from an older page that sent none: a new id, as that page's sends had none to repeat.
+    saveId: p.saveId ?? newSaveId(),
   }
 }
 

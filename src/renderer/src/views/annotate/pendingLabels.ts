@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { CallInput } from '../../../../shared/contract'
-import { EvidenceSpan } from '../../../../shared/domain'
+import { EvidenceSpan, SaveId } from '../../../../shared/domain'
 
 /**
  * Labels given but not yet acknowledged, kept in the tab's sessionStorage so that a reload, a
@@ -28,6 +28,7 @@ const Stored = z.array(
     note: z.string().nullable().optional(),
     seconds: z.number().nonnegative().optional(),
     guidelinesVersion: z.number().int().min(1).optional(),
+    saveId: SaveId.optional(),
   }),
 )
 

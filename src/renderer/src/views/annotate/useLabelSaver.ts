@@ -3,6 +3,7 @@ import type { TargetLabel } from '../../actions/types'
 import { api } from '../../api'
 import { ActiveClock } from './activeClock'
 import { pageSaver } from './pageSaver'
+import { newSaveId } from './saveId'
 
 export type { SaveState, SaveStatus } from './pageSaver'
 
@@ -138,6 +139,7 @@ export function useLabelSaver(
         annotatorId,
         seconds: secondsFor(targetId),
         guidelinesVersion: given,
+        saveId: newSaveId(),
       })
     },
     [annotatorId, queue, guidelinesVersion],
