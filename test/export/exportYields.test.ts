@@ -18,7 +18,7 @@ type Progress = ReturnType<(typeof events)['exports.progress']['parse']>
 
 const opened: AppContext[] = []
 afterEach(() => {
-  for (const ctx of opened.splice(0)) ctx.workspace.close()
+  for (const ctx of opened.splice(0)) ctx.close()
 })
 
 function generated() {
