@@ -14,8 +14,10 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'workspace.renameSource':
     "Renames a dataset's reference-label source (MRPC quality…); people keep their names",
   'datasets.list': 'Every dataset with its sizes and labelling progress per annotator',
-  'datasets.stoppedImports': 'Lists imports a full disk stopped half-way, hidden and holding their name (factlab datasets says them too)',
-  'datasets.withdrawImport': "Withdraws a stopped import's hidden rows, freeing the space and the name (factlab withdraw-import)",
+  'datasets.stoppedImports':
+    'Lists imports a full disk stopped half-way, hidden and holding their name (factlab datasets says them too)',
+  'datasets.withdrawImport':
+    "Withdraws a stopped import's hidden rows, freeing the space and the name (factlab withdraw-import)",
   'datasets.names': 'Dataset ids and names only',
   'datasets.brief': "A dataset's label schema and variants",
   'datasets.get': 'One dataset with its sizes and progress',
