@@ -80,13 +80,13 @@ describe('export progress', () => {
       250,
       () => clock,
     )
-    report(1, 10)
-    report(2, 10)
+    report(1, 10, 'rows')
+    report(2, 10, 'rows')
     clock = 249
-    report(3, 10)
+    report(3, 10, 'rows')
     clock = 250
-    report(4, 10)
-    report(10, 10)
+    report(4, 10, 'rows')
+    report(10, 10, 'rows')
     expect(seen).toEqual([1, 4, 10])
   })
 })

@@ -190,6 +190,8 @@ export interface DatasetDownloadInput {
   format: ExportFormatName
   annotator?: string
   onProgress?: ExportProgress
+  /** Aborted when the person cancels: nothing is offered, the temporary folder goes. */
+  signal?: AbortSignal
 }
 
 /**

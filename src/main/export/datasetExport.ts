@@ -1,6 +1,5 @@
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type ColumnSource, fileWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer'
 import { EXPORT_FORMAT_NAMES } from '../../shared/contract/exports'
 import { type DatasetShape, layoutMisfit, layoutsThatFit } from '../../shared/exportLayouts'
 import { describeGoldRule } from '../../shared/goldRule'
@@ -10,18 +9,19 @@ import type { Workspace } from '../app/workspace'
 import { labelCountsByAnnotator } from '../labels/reads'
 import { datasetAgreement } from '../metrics/datasetAgreement'
 import { projectCardFacts } from '../projects/cardFacts'
+import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings, findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
-import { oneSnapshot } from '../store/statements'
 import { type AgreementSummary, agreementSummary } from './agreementSummary'
 import { buildCard } from './card'
 import { CardTally } from './cardTally'
+import { writeParquet, writeText } from './dataFileWriters'
+import { type ExportPace, exportPace } from './exportPace'
 import { countingTally, type ExportProgress, exportTargetTotal } from './exportProgress'
-import { utf8Column } from './parquetStrings'
+import { exportReader, onOneSnapshot } from './exportReader'
 import { exportRefcheckerRelease, writeResponses } from './responsesExport'
-import { csvRecord, writeFileAtomically } from './sink'
-import { BATCH_ROWS, type Cell, targetBatches, targetIdRange } from './targetColumns'
-import { annotatorColumns, type Feature, type Row, targetFeatures, targetRows } from './targetRows'
+import { targetBatches, targetIdRange } from './targetColumns'
+import { annotatorColumns, type Feature, targetFeatures, targetRows } from './targetRows'
 import { wikiLayout, wikiRows } from './wikiEvalFacts'
 
 /** The layouts offered to people (the app and the CLI alike): each is written below. */
@@ -34,8 +34,13 @@ export interface ExportOptions {
   outDir: string
   /** Only this annotator's labels (targets layout) or their labels instead of gold (WikiEvalFacts). */
   annotator?: string
-  /** Told how many targets are written as the targets layout goes by (the release layouts say nothing). */
+  /**
+   * Told how many targets are written as the targets layout goes by, then when the card is
+   * written (the release layouts say nothing).
+   */
   onProgress?: ExportProgress
+  /** Aborted when the person cancels: the export stops at its next batch and leaves no file. */
+  signal?: AbortSignal
 }
 
 const DATA_FILES: Record<ExportFormat, string> = {
@@ -45,67 +50,6 @@ const DATA_FILES: Record<ExportFormat, string> = {
   'wikievalfacts-csv': 'wikievalfacts.csv',
   'wikievalfacts-jsonl': 'wikievalfacts.jsonl',
   'refchecker-json': '',
-}
-
-/** Writes rows as JSON lines or CSV; returns the number of rows and bytes written. */
-function writeText(file: string, kind: 'jsonl' | 'csv', features: readonly Feature[], rows: Iterable<Row>) {
-  let count = 0
-  const names = features.map((f) => f.name)
-  const bytes = writeFileAtomically(file, (sink) => {
-    if (kind === 'csv') sink.write(csvRecord(names))
-    for (const row of rows) {
-      if (kind === 'csv') sink.write(csvRecord(names.map((n) => row[n] ?? null)))
-      else sink.write(`${JSON.stringify(row, names)}\n`)
-      count++
-    }
-  })
-  return { rows: count, bytes }
-}
-
-/**
- * Writes the column batches as Parquet, one row group per batch, straight from the column
- * arrays (what parquetWriteRows does after turning row objects back into columns), string
- * columns as UTF-8 bytes encoded once per distinct value (parquetStrings.ts). A synchronous
- * file sink, so memory is bounded by one batch rather than the dataset.
- */
-function writeParquet(file: string, features: readonly Feature[], batches: Iterable<Cell[][]>) {
-  const partial = `${file}.partial`
-  let count = 0
-  const spec: Omit<ColumnSource, 'data'>[] = features.map((f) => ({
-    name: f.name,
-    type: f.dtype === 'int32' ? 'INT32' : 'STRING',
-    nullable: true,
-  }))
-  const columnData = (cols: Cell[][]): ColumnSource[] =>
-    spec.map((s, c) => {
-      const strings = s.type === 'STRING' ? utf8Column(cols[c]!) : null
-      return strings ? { ...s, ...strings } : { ...s, data: cols[c]! }
-    })
-  try {
-    const writer = fileWriter(partial)
-    let pq: ParquetWriter | undefined
-    const open = (data: ColumnSource[]) =>
-      new ParquetWriter({ writer, schema: schemaFromColumnData({ columnData: data }), createdBy: 'FactLab' })
-    for (const cols of batches) {
-      const data = columnData(cols)
-      pq ??= open(data)
-      const size = cols[0]!.length
-      count += size
-      pq.write({ columnData: data, rowGroupSize: size })
-    }
-    if (!pq) {
-      // No rows: a valid empty file with the declared columns.
-      const data = columnData(spec.map(() => []))
-      pq = open(data)
-      pq.write({ columnData: data, rowGroupSize: BATCH_ROWS })
-    }
-    pq.finish()
-    renameSync(partial, file)
-  } catch (error) {
-    rmSync(partial, { force: true })
-    throw error
-  }
-  return { rows: count, bytes: statSync(file).size }
 }
 
 /**
@@ -118,9 +62,20 @@ export interface ExportResult {
   note?: string
 }
 
-/** Writes a dataset's files as of one moment (see oneSnapshot). */
+/**
+ * Writes a dataset's files as of one moment, through a connection of its own so the app answers
+ * other calls between batches of rows (exportReader.ts, exportPace.ts).
+ */
 export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise<ExportResult> {
-  return oneSnapshot(ws.db, () => datasetFiles(ws, opts))
+  const reader = exportReader(ws)
+  try {
+    const pace = exportPace({ yields: reader.shared, signal: opts.signal })
+    // A cancel sent before the export began stops it before any file is made.
+    await pace.breathe()
+    return await onOneSnapshot(reader, () => datasetFiles(reader.db, opts, pace))
+  } finally {
+    reader.close()
+  }
 }
 
 const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
@@ -149,8 +104,7 @@ function releaseNote(
   )
 }
 
-function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
-  const db = ws.db
+async function datasetFiles(db: Db, opts: ExportOptions, pace: ExportPace): Promise<ExportResult> {
   const dataset = getDataset(db, opts.datasetId)
   let annotatorId: number | undefined
   if (opts.annotator !== undefined) {
@@ -163,8 +117,8 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
   refuseMisfit(db, dataset, opts.format)
   mkdirSync(opts.outDir, { recursive: true })
   if (opts.format === 'refchecker-json') {
-    const release = exportRefcheckerRelease(ws, dataset.id, opts.outDir)
-    const note = releaseNote('RefChecker release', release.labels, labelCounts(ws, dataset.id), undefined)
+    const release = exportRefcheckerRelease(db, dataset.id, opts.outDir)
+    const note = releaseNote('RefChecker release', release.labels, labelCounts(db, dataset.id), undefined)
     return { files: release.files, note }
   }
   const dataFile = DATA_FILES[opts.format]
@@ -192,8 +146,14 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
     features = layout.features
     const inDicts = { labels: 0 }
     const rows = wikiRows(db, dataset.id, dataset.labelSchema, layout, annotatorId, inDicts)
-    written = writeText(file, opts.format === 'wikievalfacts-csv' ? 'csv' : 'jsonl', features, rows)
-    counts = labelCounts(ws, dataset.id)
+    written = await writeText(
+      file,
+      opts.format === 'wikievalfacts-csv' ? 'csv' : 'jsonl',
+      features,
+      rows,
+      pace,
+    )
+    counts = labelCounts(db, dataset.id)
     note = releaseNote('WikiEvalFacts', inDicts.labels, counts, opts.annotator)
     agreement = agreementSummary(db, dataset.id, people)
     labelSource =
@@ -211,16 +171,18 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
       : tally
     written =
       opts.format === 'parquet'
-        ? writeParquet(
+        ? await writeParquet(
             file,
             features,
             targetBatches(db, dataset.id, dataset.labelSchema, columns, counted, range),
+            pace,
           )
-        : writeText(
+        : await writeText(
             file,
             opts.format === 'csv' ? 'csv' : 'jsonl',
             features,
             targetRows(db, dataset.id, dataset.labelSchema, columns, counted, range),
+            pace,
           )
     counts = tally.labelled
     agreement = tally.agreement()
@@ -229,6 +191,7 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
         ? 'one column per annotator, plus the gold verdict and where it comes from'
         : `the column of annotator "${opts.annotator}", plus the gold verdict`
   }
+  opts.onProgress?.(0, 1, 'card')
   const shown = opts.annotator === undefined ? labelled : labelled.filter((a) => a.name === opts.annotator)
   const card = buildCard({
     datasetName: dataset.name,
@@ -255,12 +218,13 @@ function datasetFiles(ws: Workspace, opts: ExportOptions): ExportResult {
   })
   const readme = join(opts.outDir, 'README.md')
   writeFileSync(readme, card)
-  const responses = writeResponses(ws, dataset.id, opts.outDir, opts.format === 'csv' ? 'csv' : 'jsonl')
+  const responses = writeResponses(db, dataset.id, opts.outDir, opts.format === 'csv' ? 'csv' : 'jsonl')
+  opts.onProgress?.(1, 1, 'card')
   return { files: [file, readme, ...responses], ...(note === undefined ? {} : { note }) }
 }
 
 /** The kinds of a dataset's current units (edited-away and deleted versions are not exported). */
-function currentUnitKinds(db: Workspace['db'], datasetId: number): UnitKind[] {
+function currentUnitKinds(db: Db, datasetId: number): UnitKind[] {
   const kinds = db
     .prepare(
       `SELECT DISTINCT u.kind FROM units u JOIN items i ON i.id = u.item_id
@@ -276,7 +240,7 @@ function currentUnitKinds(db: Workspace['db'], datasetId: number): UnitKind[] {
  * complete and imports back empty; it is refused before any file or folder is made.
  */
 function refuseMisfit(
-  db: Workspace['db'],
+  db: Db,
   dataset: { id: number; name: string; labelSchema: DatasetShape['schema'] },
   format: ExportFormat,
 ): void {
@@ -297,8 +261,8 @@ function refuseMisfit(
   )
 }
 
-function labelCounts(ws: Workspace, datasetId: number): Map<number, number> {
-  const rows = labelCountsByAnnotator(ws.db, datasetId)
+function labelCounts(db: Db, datasetId: number): Map<number, number> {
+  const rows = labelCountsByAnnotator(db, datasetId)
   return new Map(rows.map((r) => [r.a, r.n]))
 }
 

@@ -1,8 +1,15 @@
 import type { Db } from '../store/connection'
 import type { TargetTally } from './targetColumns'
 
-/** How far a dataset export has got: targets written of the targets it will write. */
-export type ExportProgress = (done: number, total: number) => void
+/**
+ * The steps of a dataset export a person can tell apart: the rows of the data file (targets
+ * written of the targets it will write), then the dataset card and the per-response figures
+ * (0 of 1, then 1 of 1).
+ */
+export type ExportPhase = 'rows' | 'card'
+
+/** How far a dataset export has got, in its phase. */
+export type ExportProgress = (done: number, total: number, phase: ExportPhase) => void
 
 /**
  * The targets the targets layout writes (current units only), counted before the first row so
@@ -34,21 +41,23 @@ export function countingTally(
     target(annotators, codes, verdicts, control) {
       inner.target(annotators, codes, verdicts, control)
       done++
-      if (done % step === 0 || done === total) report(done, total)
+      if (done % step === 0 || done === total) report(done, total, 'rows')
     },
   }
 }
 
 /**
- * Passes a report on at most once per `ms` (the first and the last always), so a million-row
- * export prints a few lines a second rather than a thousand.
+ * Passes a report on at most once per `ms` (the first and the last of each phase always), so a
+ * million-row export prints a few lines a second rather than a thousand.
  */
 export function throttled(report: ExportProgress, ms: number, now: () => number = Date.now): ExportProgress {
   let last = Number.NEGATIVE_INFINITY
-  return (done, total) => {
+  let lastPhase: ExportPhase | null = null
+  return (done, total, phase) => {
     const t = now()
-    if (done < total && t - last < ms) return
+    if (done < total && phase === lastPhase && t - last < ms) return
     last = t
-    report(done, total)
+    lastPhase = phase
+    report(done, total, phase)
   }
 }

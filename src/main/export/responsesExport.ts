@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import type { Workspace } from '../app/workspace'
+import type { Db } from '../store/connection'
 import { perResponseKind, perResponseRows, type ResponseRow } from './perResponse'
 import { writeRefcheckerRelease } from './refcheckerRelease'
 import { csvRecord, writeFileAtomically } from './sink'
@@ -28,13 +29,8 @@ export function writeRows(file: string, rows: readonly ResponseRow[]): void {
  * Beside a dataset export: RefChecker per-response figures or DCR per-candidate scores from the
  * human labels, in `responses.jsonl` (or .csv). Other schemas have none; nothing is written.
  */
-export function writeResponses(
-  ws: Workspace,
-  datasetId: number,
-  outDir: string,
-  kind: 'jsonl' | 'csv',
-): string[] {
-  const rows = perResponseRows(ws.db, datasetId, null)
+export function writeResponses(db: Db, datasetId: number, outDir: string, kind: 'jsonl' | 'csv'): string[] {
+  const rows = perResponseRows(db, datasetId, null)
   if (!rows) return []
   const file = join(outDir, `responses.${kind}`)
   writeRows(file, rows)
@@ -64,11 +60,11 @@ export function writeRunResponses(ws: Workspace, runId: number, out: string): st
 
 /** The RefChecker release layout, with a short README saying what the folder holds. */
 export function exportRefcheckerRelease(
-  ws: Workspace,
+  db: Db,
   datasetId: number,
   outDir: string,
 ): { files: string[]; labels: number } {
-  const { files, rows, labels } = writeRefcheckerRelease(ws.db, datasetId, outDir)
+  const { files, rows, labels } = writeRefcheckerRelease(db, datasetId, outDir)
   const readme = join(outDir, 'README.md')
   writeFileSync(
     readme,

@@ -10,6 +10,23 @@ import { ImportError } from './errors'
 
 type NewDataset = Parameters<typeof createDataset>[1]
 
+/**
+ * Hidden datasets this process is filling right now. One of this process's hidden datasets that
+ * is not here stopped part-way (a full disk that also refused the withdrawal): stoppedImports.ts
+ * shows it rather than leaving it unseen until the next start.
+ */
+const filling = new Set<number>()
+
+/** Whether this process is still filling the hidden dataset. */
+export function isFilling(datasetId: number): boolean {
+  return filling.has(datasetId)
+}
+
+/** The import of this hidden dataset has ended in this process, however it ended. */
+export function stopFilling(datasetId: number): void {
+  filling.delete(datasetId)
+}
+
 /** Items withdrawn per transaction, so a discarded large import never holds the write lock long. */
 const DISCARD_ITEMS = 200
 
@@ -41,6 +58,7 @@ export function createHiddenDataset(db: Db, input: NewDataset): number {
       hostname(),
       now(),
     )
+    filling.add(id)
     return id
   })
 }

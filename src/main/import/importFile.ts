@@ -13,7 +13,7 @@ import { CHUNK_ITEMS, CHUNK_WORK, ChunkWriter, yieldToOthers } from './chunks'
 import { chooseConverter } from './converter'
 import { ImportDoubts } from './doubts'
 import { ImportError, RowError } from './errors'
-import { createHiddenDataset, discardDataset, publishDataset } from './hidden'
+import { createHiddenDataset, discardDataset, publishDataset, stopFilling } from './hidden'
 import { type PersonColumn, peopleNamedInMapping, peopleRefusal, sourceNamedInMapping } from './mapping'
 import { expandPaths, isFolder } from './multi/expand'
 import { type FilePart, nameParts, partsMetadata } from './multi/names'
@@ -133,6 +133,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     const left = datasetId !== null && !withdraw(datasetId)
     throw importStorageError(error, ws.file, left) ?? error
   } finally {
+    if (datasetId !== null) stopFilling(datasetId)
     try {
       await source.events.return(undefined)
     } finally {

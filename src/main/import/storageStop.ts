@@ -19,7 +19,7 @@ export function importStorageError(
     `${problem}: the import stopped and nothing was imported` +
       (full ? '; free some space there and import again' : '') +
       (rowsLeft
-        ? '. The rows it had written are hidden from every list and command, and FactLab removes them the next time it opens this workspace with space to do so'
+        ? '. The rows it had written are hidden: the Datasets view and `factlab datasets` show it as an incomplete import to withdraw once there is space (FactLab also removes them the next time it opens this workspace with space to do so)'
         : ''),
   )
 }

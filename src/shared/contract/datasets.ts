@@ -141,6 +141,27 @@ export type ImportReport = z.infer<typeof ImportReport>
 /** Calls of the datasets area. Names read `datasets.verb`. */
 export const datasetsCalls = {
   'datasets.list': call(z.object({}).default({}), z.array(DatasetSummary)),
+  /**
+   * Imports that stopped part-way (a full disk) and could not withdraw their rows: hidden from
+   * every list, holding their name and the space, until withdrawn (datasets.withdrawImport).
+   */
+  'datasets.stoppedImports': call(
+    z.object({}).default({}),
+    z.array(
+      z.object({
+        datasetId: z.number().int(),
+        name: z.string(),
+        items: z.number().int(),
+        file: z.string().nullable(),
+        startedAt: z.string().nullable(),
+      }),
+    ),
+  ),
+  /** Withdraws a stopped import's hidden rows; a visible dataset can never go this way. */
+  'datasets.withdrawImport': call(
+    z.object({ datasetId: z.number().int() }),
+    z.object({ name: z.string(), items: z.number().int() }),
+  ),
   /** Names only: cheap enough to ask on every navigation, whatever the datasets' size. */
   'datasets.names': call(
     z.object({}).default({}),

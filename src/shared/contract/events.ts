@@ -11,11 +11,15 @@ export const events = {
     cost: z.number(),
   }),
   /**
-   * A dataset export under way: targets written of those it will write (a few times a second).
-   * The CLI prints it; the app's dialog cannot, as an export holds the main thread until it ends.
+   * A dataset export under way (a few times a second): in phase `rows`, targets written of those
+   * it will write; in phase `card`, the README.md card and per-response figures (0 of 1, 1 of 1).
+   * `exportId` is the one the export was started with (null when it was given none). The CLI
+   * prints it; the export dialog shows it beside its Cancel button.
    */
   'exports.progress': z.object({
     datasetId: z.number().int(),
+    exportId: z.string().nullable(),
+    phase: z.enum(['rows', 'card']),
     done: z.number().int(),
     total: z.number().int(),
   }),

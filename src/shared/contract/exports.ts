@@ -30,6 +30,9 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormatName, string> = {
  */
 const LocalPath = z.string().trim().min(1).max(4096)
 
+/** Named by whoever starts an export, so its progress events can be told apart and it can be cancelled. */
+const ExportId = z.string().trim().min(1).max(100)
+
 /** A bundle to merge: a path on this machine, an upload (browser mode) or the bytes inline. */
 export const BundleSource = FileSource
 
@@ -71,6 +74,7 @@ export const exportsCalls = {
       outDir: LocalPath.optional(),
       /** Only this annotator's labels (by name), or theirs instead of the gold (WikiEvalFacts). */
       annotator: z.string().trim().min(1).max(200).optional(),
+      exportId: ExportId.optional(),
     }),
     z.object({
       files: z.array(z.string()),
@@ -88,6 +92,7 @@ export const exportsCalls = {
       datasetId: z.number().int(),
       format: ExportFormatName,
       annotator: z.string().trim().min(1).max(200).optional(),
+      exportId: ExportId.optional(),
     }),
     z.object({
       downloadId: z.string(),
@@ -99,6 +104,12 @@ export const exportsCalls = {
       note: z.string().optional(),
     }),
   ),
+  /**
+   * Stops a dataset export (exports.dataset or exports.download) started with this id at its
+   * next batch of rows; it then fails with a message saying so, leaving no file behind.
+   * `cancelled` is false when no such export is under way (it had ended already).
+   */
+  'exports.cancel': call(z.object({ exportId: ExportId }), z.object({ cancelled: z.boolean() })),
   /** Browser mode: a run's verdicts (JSON lines) to download once, like exports.download. */
   'exports.downloadVerdicts': call(
     z.object({ runId: z.number().int(), raw: z.boolean().default(false), csv: z.boolean().default(false) }),

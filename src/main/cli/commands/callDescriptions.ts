@@ -14,6 +14,10 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'workspace.renameSource':
     "Renames a dataset's reference-label source (MRPC quality…); people keep their names",
   'datasets.list': 'Every dataset with its sizes and labelling progress per annotator',
+  'datasets.stoppedImports':
+    'Lists imports a full disk stopped half-way, hidden and holding their name (factlab datasets says them too)',
+  'datasets.withdrawImport':
+    "Withdraws a stopped import's hidden rows, freeing the space and the name (factlab withdraw-import)",
   'datasets.names': 'Dataset ids and names only',
   'datasets.brief': "A dataset's label schema and variants",
   'datasets.get': 'One dataset with its sizes and progress',
@@ -74,6 +78,7 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
     'Sets how gold is made (majority with a tie rule, or a named annotator); gold is recomputed',
   'exports.defaults': 'Where exports would be written by default',
   'exports.dataset': 'Exports a dataset with its labels and gold',
+  'exports.cancel': 'Cancels a dataset export started with this exportId; it leaves no file behind',
   'exports.verdicts': "Exports a run's verdicts as JSONL",
   'exports.bundle': "Exports one annotator's labels as a bundle for another workspace",
   'exports.mergeBundle': "Merges another workspace's bundle of labels (all or nothing)",

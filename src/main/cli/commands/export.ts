@@ -64,7 +64,8 @@ export function registerExportCommands(program: Command): void {
           ? s.ctx.events.subscribe((name, payload) => {
               if (name !== 'exports.progress') return
               const p = events['exports.progress'].parse(payload)
-              if (p.datasetId === datasetId) print(p.done, p.total)
+              // The card takes a moment after the last row: the line ends with the rows.
+              if (p.datasetId === datasetId && p.phase === 'rows') print(p.done, p.total)
             })
           : () => {}
         try {

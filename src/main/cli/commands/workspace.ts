@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { countOf } from '../../../shared/plural'
+import { stoppedImportText } from '../../../shared/stoppedImport'
 import { backupTo, listBackups, restoreBackup, rollingBackup } from '../../store/backups'
 import { CliError, EXIT, printResult } from '../util'
 import { withSession, withWorkspace } from './session'
@@ -23,18 +24,48 @@ export function registerWorkspaceCommands(program: Command): void {
           targets: d.targets,
           labelled: Object.fromEntries(d.labelledBy.map((l) => [l.name, l.labelled])),
         }))
-        printResult(Boolean(opts.json), rows, () =>
-          rows.length === 0
-            ? 'No datasets yet. Import one with: factlab import <file> --workspace <db>'
-            : rows
-                .map((r) => {
-                  const progress = Object.entries(r.labelled)
-                    .map(([who, n]) => `${who} ${n}/${r.targets}`)
-                    .join(', ')
-                  // The number is what --dataset takes when a name is awkward to type (datasetKey.ts).
-                  return `#${r.id}  ${r.name}  (${r.schema})  ${countOf(r.items, 'item')}, ${countOf(r.candidates, 'candidate')}, ${countOf(r.units, 'unit')}${progress ? `  — ${progress}` : ''}`
-                })
-                .join('\n'),
+        // Hidden from the list, but holding space and a name: said after it (on stderr with --json,
+        // so the JSON stays the list of datasets).
+        const stopped = (await session.call('datasets.stoppedImports', {})).map(
+          (s) => `${stoppedImportText(s)} (factlab withdraw-import "${s.name}" --workspace <db>)`,
+        )
+        if (opts.json && stopped.length) process.stderr.write(`${stopped.join('\n')}\n`)
+        const after = !opts.json && stopped.length ? `\n\n${stopped.join('\n')}` : ''
+        printResult(
+          Boolean(opts.json),
+          rows,
+          () =>
+            (rows.length === 0 && stopped.length === 0
+              ? 'No datasets yet. Import one with: factlab import <file> --workspace <db>'
+              : rows
+                  .map((r) => {
+                    const progress = Object.entries(r.labelled)
+                      .map(([who, n]) => `${who} ${n}/${r.targets}`)
+                      .join(', ')
+                    // The number is what --dataset takes when a name is awkward to type (datasetKey.ts).
+                    return `#${r.id}  ${r.name}  (${r.schema})  ${countOf(r.items, 'item')}, ${countOf(r.candidates, 'candidate')}, ${countOf(r.units, 'unit')}${progress ? `  — ${progress}` : ''}`
+                  })
+                  .join('\n')
+            ).trim() + after,
+        )
+      })
+    })
+
+  program
+    .command('withdraw-import <name>')
+    .description('Withdraw an import that stopped part-way (a full disk), freeing its space and its name')
+    .requiredOption('--workspace <file>', 'workspace file')
+    .option('--json', 'print JSON')
+    .action(async (name: string, opts: { workspace: string; json?: boolean }) => {
+      await withSession(opts.workspace, undefined, async (session) => {
+        const found = (await session.call('datasets.stoppedImports', {})).find((s) => s.name === name)
+        if (!found)
+          throw new CliError(`No stopped import named "${name}" in this workspace; nothing was changed`)
+        const r = await session.call('datasets.withdrawImport', { datasetId: found.datasetId })
+        printResult(
+          Boolean(opts.json),
+          r,
+          () => `Withdrew the incomplete import "${r.name}" (${countOf(r.items, 'item')})`,
         )
       })
     })

@@ -4,6 +4,7 @@ import { SourceError, shownName, withSource, withSources } from '../../annotate/
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { ImportError, importFile, previewFile } from '../../import'
+import { stoppedImports, withdrawStoppedImport } from '../../import/stoppedImports'
 import { listDatasets } from '../../store/repos/datasets'
 import type { Handlers } from '../dispatch'
 
@@ -21,6 +22,8 @@ async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
 export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof datasetsCalls> {
   return {
     'datasets.list': () => listDatasetSummaries(ctx.workspace.db),
+    'datasets.stoppedImports': () => stoppedImports(ctx.workspace.db),
+    'datasets.withdrawImport': ({ datasetId }) => withdrawStoppedImport(ctx.workspace.db, datasetId),
     'datasets.names': () => listDatasets(ctx.workspace.db).map(({ id, name }) => ({ id, name })),
     'datasets.brief': ({ datasetId }) => datasetBrief(ctx.workspace.db, datasetId),
     'datasets.get': ({ datasetId }) => datasetSummary(ctx.workspace.db, datasetId),

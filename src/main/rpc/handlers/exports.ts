@@ -101,8 +101,26 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
       )
   }
   // Whoever waits on an export (the CLI's stderr line, the app's export dialog) hears how far it is.
-  const progressOf = (datasetId: number): ExportProgress =>
-    throttled((done, total) => ctx.events.emit('exports.progress', { datasetId, done, total }), 250)
+  const progressOf = (datasetId: number, exportId: string | undefined): ExportProgress =>
+    throttled(
+      (done, total, phase) =>
+        ctx.events.emit('exports.progress', { datasetId, exportId: exportId ?? null, phase, done, total }),
+      250,
+    )
+  // Exports under way by the id their caller gave them, so the dialog's Cancel can stop one.
+  const running = new Map<string, AbortController>()
+  const cancellable = async <T>(exportId: string | undefined, work: (signal: AbortSignal) => Promise<T>) => {
+    const controller = new AbortController()
+    if (exportId === undefined) return work(controller.signal)
+    if (running.has(exportId))
+      throw new ServiceError('conflict', `An export named ${exportId} is under way already`)
+    running.set(exportId, controller)
+    try {
+      return await work(controller.signal)
+    } finally {
+      running.delete(exportId)
+    }
+  }
   const defaultDir = (datasetId: number, now: Date) =>
     join(exportsDir(), `${slug(dataset(datasetId).name)}-${stamp(now)}`)
   const defaultBundle = (datasetId: number, annotatorId: number | null, now: Date) => {
@@ -115,24 +133,27 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
       const now = new Date()
       return { outDir: defaultDir(datasetId, now), bundleFile: defaultBundle(datasetId, annotatorId, now) }
     },
-    'exports.dataset': async ({ datasetId, format, outDir, annotator }) => {
+    'exports.dataset': async ({ datasetId, format, outDir, annotator, exportId }) => {
       dataset(datasetId)
       const folder = claimExportFolder(
         outDir ? typedPath(outDir, 'folder') : defaultDir(datasetId, new Date()),
       )
       const dir = folder.dir
       try {
-        const result = await refusedAs(
-          'bad_input',
-          () =>
-            exportDataset(ctx.workspace, {
-              datasetId,
-              format,
-              outDir: dir,
-              annotator,
-              onProgress: progressOf(datasetId),
-            }),
-          dir,
+        const result = await cancellable(exportId, (signal) =>
+          refusedAs(
+            'bad_input',
+            () =>
+              exportDataset(ctx.workspace, {
+                datasetId,
+                format,
+                outDir: dir,
+                annotator,
+                onProgress: progressOf(datasetId, exportId),
+                signal,
+              }),
+            dir,
+          ),
         )
         const replaced = replacedNote(folder.replaced)
         if (!replaced) return result
@@ -143,11 +164,22 @@ export function exportsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof ex
         throw error
       }
     },
-    'exports.download': (input) => {
+    'exports.download': ({ exportId, ...input }) => {
       dataset(input.datasetId)
-      return refusedAs('bad_input', () =>
-        prepareDatasetDownload(ctx.workspace, { ...input, onProgress: progressOf(input.datasetId) }),
+      return cancellable(exportId, (signal) =>
+        refusedAs('bad_input', () =>
+          prepareDatasetDownload(ctx.workspace, {
+            ...input,
+            onProgress: progressOf(input.datasetId, exportId),
+            signal,
+          }),
+        ),
       )
+    },
+    'exports.cancel': ({ exportId }) => {
+      const controller = running.get(exportId)
+      controller?.abort()
+      return { cancelled: controller !== undefined }
     },
     'exports.downloadVerdicts': (input) =>
       refusedAs('not_found', () => prepareVerdictsDownload(ctx.workspace, input)),

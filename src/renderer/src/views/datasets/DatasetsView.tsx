@@ -11,6 +11,7 @@ import { DatasetExchange } from './DatasetExchange'
 import { GoldRulePanel } from './GoldRulePanel'
 import { ImportWizard } from './ImportWizard'
 import { useImportRequest } from './menuCommands'
+import { StoppedImports } from './StoppedImports'
 
 const fmt = { format: formatCount }
 
@@ -53,6 +54,7 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
           </button>
         </div>
       </header>
+      <StoppedImports onWithdrawn={reload} />
       {list.error && <LoadFailed what="the datasets" error={list.error} onRetry={list.reload} />}
       {!list.data && !list.error && !names.data && (
         <Loading what="datasets" detail="Reading the workspace’s datasets and how far each person has got." />

@@ -6,6 +6,7 @@ import {
 } from '../../../../shared/contract/exports'
 import { api, downloadPrepared, isBrowserMode } from '../../api'
 import { Dialog, DoneFooter, SaveTarget, WrittenFiles } from './ExchangeParts'
+import { ExportProgress, newExportId } from './ExportProgress'
 import { useSaveFile, useTask } from './useExchange'
 
 interface Props {
@@ -19,17 +20,21 @@ interface Props {
 export function ExportPanel({ dataset, annotators, onClose }: Props) {
   const [format, setFormat] = useState<ExportFormatName>('csv')
   const [annotator, setAnnotator] = useState('')
+  // The export under way, by the name its progress and Cancel go by (one per attempt).
+  const [exportId, setExportId] = useState<string | null>(null)
   const task = useSaveFile(
     String(dataset.id),
     async () => (await api('exports.defaults', { datasetId: dataset.id })).outDir,
     async (outDir) => {
-      const r = await api('exports.dataset', {
+      const id = newExportId()
+      setExportId(id)
+      return api('exports.dataset', {
         datasetId: dataset.id,
         format,
         ...(outDir ? { outDir } : {}),
         ...(annotator ? { annotator } : {}),
+        exportId: id,
       })
-      return r
     },
   )
   const files = task.result?.files
@@ -41,11 +46,14 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
   const note = task.result?.note ?? downloaded?.note
 
   function download() {
+    const id = newExportId()
+    setExportId(id)
     void dl.run(async () => {
       const r = await api('exports.download', {
         datasetId: dataset.id,
         format,
         ...(annotator ? { annotator } : {}),
+        exportId: id,
       })
       await downloadPrepared(r.downloadId, r.fileName)
       const size = `${(r.bytes / 1024).toFixed(r.bytes < 10_240 ? 1 : 0)} KB`
@@ -57,6 +65,7 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
   }
 
   const wiki = format.startsWith('wikievalfacts')
+  const busy = task.busy || dl.busy
   return (
     <Dialog id="export-title" title={`Export “${dataset.name}”`} onClose={onClose}>
       {files ? (
@@ -113,6 +122,7 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
               ))}
             </select>
           </div>
+          {busy && exportId && <ExportProgress exportId={exportId} />}
           <SaveTarget
             browser={browser}
             onClose={onClose}

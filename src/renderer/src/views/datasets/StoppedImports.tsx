@@ -1,0 +1,47 @@
+import { useState } from 'react'
+import { stoppedImportText } from '../../../../shared/stoppedImport'
+import { api } from '../../api'
+import { useQuery } from '../../hooks'
+import { message } from './ExchangeParts'
+
+/**
+ * Imports that stopped part-way (a full disk) and kept their rows, hidden: said above the list
+ * with a Withdraw button, so the space and the name they hold are not a mystery. `onWithdrawn`
+ * is told after a withdrawal (the name is free for a new import).
+ */
+export function StoppedImports({ onWithdrawn }: { onWithdrawn(): void }) {
+  const stopped = useQuery(() => api('datasets.stoppedImports', {}), [])
+  const [busy, setBusy] = useState<number | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  if (!stopped.data?.length) return null
+  async function withdraw(datasetId: number) {
+    setBusy(datasetId)
+    setProblem(null)
+    try {
+      await api('datasets.withdrawImport', { datasetId })
+      stopped.reload()
+      onWithdrawn()
+    } catch (e) {
+      setProblem(message(e))
+    } finally {
+      setBusy(null)
+    }
+  }
+  return (
+    <section className="notice-box stopped-imports" aria-label="Incomplete imports">
+      {stopped.data.map((s) => (
+        <div key={s.datasetId} className="stopped-import">
+          <p>{stoppedImportText(s)}</p>
+          <button type="button" onClick={() => void withdraw(s.datasetId)} disabled={busy !== null}>
+            {busy === s.datasetId ? 'Withdrawing…' : `Withdraw “${s.name}”`}
+          </button>
+        </div>
+      ))}
+      {problem && (
+        <p role="alert" className="error-text">
+          Nothing was withdrawn: {problem}
+        </p>
+      )}
+    </section>
+  )
+}
