@@ -29,19 +29,17 @@ function waitForUrl(proc: ChildProcess): Promise<string> {
   })
 }
 
-// Runs under plain Node (through tsx): were anything in the serve graph to import electron, the
-// electron package would try to fetch its binary and the start would fail here.
+// Runs the built entry `npm run serve` starts, under plain Node: were anything in the serve graph
+// to import electron, the electron package would try to fetch its binary and the start would fail
+// here. (The build, not tsx: three starts through tsx outran a minute on a loaded machine.)
+const SERVE = 'out/main/serve.js'
 describe('npm run serve entry', () => {
   it('opens the workspace with the demo, prints its URL, stops cleanly on SIGTERM, and backs it up when it opens again', async () => {
     const dir = tmp()
     const workspace = join(dir, 'nested', 'w.factlab')
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main/server/serveMain.ts', '--workspace', workspace],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    child = spawn(process.execPath, [SERVE, '--workspace', workspace], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     const url = new URL(await waitForUrl(child))
     const token = url.searchParams.get('token') ?? ''
     const res = await fetch(new URL('/api/call/datasets.list', url), {
@@ -62,13 +60,9 @@ describe('npm run serve entry', () => {
     expect(existsSync(`${workspace}-wal`)).toBe(false)
 
     // Opened again, it holds data: now a backup is taken before anything changes.
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main/server/serveMain.ts', '--workspace', workspace],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    child = spawn(process.execPath, [SERVE, '--workspace', workspace], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     await waitForUrl(child)
     const backups = () => readdirSync(`${workspace}.backups`).filter((f) => f.endsWith('.factlab'))
     expect(backups().length).toBe(1)
@@ -80,11 +74,7 @@ describe('npm run serve entry', () => {
     expect(await again).toBe(0)
 
     // Nobody changed anything since: the third start does not copy the same file again.
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main/server/serveMain.ts', '--workspace', workspace],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    )
+    child = spawn(process.execPath, [SERVE, '--workspace', workspace], { stdio: ['ignore', 'pipe', 'pipe'] })
     await waitForUrl(child)
     expect(backups().length).toBe(1)
     expect(printed).toContain(`Backup: unchanged since the last one (${backup}, `)
@@ -99,15 +89,7 @@ describe('npm run serve entry', () => {
     const port = (blocker.address() as AddressInfo).port
     child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/main/server/serveMain.ts',
-        '--port',
-        String(port),
-        '--workspace',
-        join(tmp(), 'w.factlab'),
-      ],
+      [SERVE, '--port', String(port), '--workspace', join(tmp(), 'w.factlab')],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     )
     let err = ''
@@ -121,7 +103,7 @@ describe('npm run serve entry', () => {
   })
 
   it('explains a bad argument and exits without starting', async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main/server/serveMain.ts', '--port', 'abc'], {
+    child = spawn(process.execPath, [SERVE, '--port', 'abc'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let err = ''
