@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { type RunningServer, startServer } from '../../src/main/server/server'
 import { findChromium, launchChromium } from '../helpers/chromium'
 import { demoWorkspaceIn } from '../helpers/demoWorkspace'
@@ -52,6 +52,10 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
   let browser: Browser | null = null
   const cleanups: (() => Promise<void> | void)[] = []
   const demo = demoTemplate()
+
+  // A test here is many steps, each waiting at most the page's default timeout (which names the
+  // step that stuck); the whole may take minutes on a loaded machine without anything being wrong.
+  vi.setConfig({ testTimeout: 180_000 })
 
   beforeAll(async () => {
     if (!existsSync(join(RENDERER, 'index.html')))

@@ -3,7 +3,7 @@ import { closeSync, copyFileSync, mkdtempSync, openSync, rmSync, writeSync } fro
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppContext } from '../../src/main/app/context'
 import { Workspace } from '../../src/main/app/workspace'
 import { openWorkspace } from '../../src/main/store/connection'
@@ -33,14 +33,11 @@ function buildDamagedLargeWorkspace(file: string): void {
 // Writing 40 MB through SQLite (the log, then the file) is most of this file's time: it is done
 // once, and each test that wants the damaged workspace gets a copy of its own.
 const templateDir = mkdtempSync(join(tmpdir(), 'factlab-integrity-'))
+const template = join(templateDir, 'big.factlab')
+beforeAll(() => buildDamagedLargeWorkspace(template), 180_000) // slow on a loaded disk, not a timing check
 afterAll(() => rmSync(templateDir, { recursive: true, force: true }))
-let template: string | null = null
 
 function damagedLargeWorkspace(): string {
-  if (!template) {
-    template = join(templateDir, 'big.factlab')
-    buildDamagedLargeWorkspace(template)
-  }
   const file = `${tmp()}/big.factlab`
   copyFileSync(template, file)
   return file
