@@ -3,13 +3,14 @@ import { AppContext } from '../../src/main/app/context'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 
 /**
  * A small FaaF dataset: 3 items × 2 variants × 2 facts (12 targets), two annotators, and one
  * judge run, built through the same writers the importer uses.
  */
 export function seedWorkspace(dir: string) {
-  const ctx = new AppContext(join(dir, 'w.factlab'), { driver: 'browser' })
+  const ctx = new AppContext(freshWorkspaceFile(join(dir, 'w.factlab')), { driver: 'browser' })
   const ws = ctx.workspace
   const ds = createDataset(ws.db, { name: 'wiki', labelSchema: FAAF_SCHEMA })
   const ana = ensureAnnotator(ws.db, 'ana')

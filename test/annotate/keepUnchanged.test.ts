@@ -6,11 +6,12 @@ import { openAnnotateView } from '../../src/main/annotate/view'
 import { Workspace } from '../../src/main/app/workspace'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { keepUnchanged } from '../../src/renderer/src/actions/keepUnchanged'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { seedBulk } from './bulk'
 
 function twoViews() {
   const dir = mkdtempSync(join(tmpdir(), 'factlab-keep-'))
-  const ws = Workspace.open(join(dir, 'w.factlab'))
+  const ws = Workspace.open(freshWorkspaceFile(join(dir, 'w.factlab')))
   const datasetId = seedBulk(ws, 2)
   const me = ensureAnnotator(ws.db, 'me')
   const before = openAnnotateView(ws.db, { datasetId, annotatorId: me.id, blind: true })

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 /** `factlab <args> | true`: the reader has gone before the first write. */
 function pipedToNobody(args: string[]): Promise<{ code: number | null; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], {
+    // `factlab` as installed: the build while it is current, else the source through tsx.
+    const child = spawn(process.execPath, ['bin/factlab.js', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child.stdout.destroy()

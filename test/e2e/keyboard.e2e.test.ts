@@ -12,7 +12,7 @@ async function escapeCloses(page: Page, what: string, open: () => Promise<unknow
   // Focus is left where a mouse user leaves it: on the page, not inside the dialog.
   await page.evaluate('document.activeElement && document.activeElement.blur()')
   await page.keyboard.press('Escape')
-  await shown.waitFor({ state: 'detached', timeout: 3000 }).catch(() => {
+  await shown.waitFor({ state: 'detached' }).catch(() => {
     throw new Error(`Escape did not close ${what}`)
   })
 }

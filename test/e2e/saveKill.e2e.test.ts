@@ -1,14 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { Workspace } from '../../src/main/app/workspace'
+import { describe, expect, it } from 'vitest'
 import { openWorkspace } from '../../src/main/store/connection'
-import { seedBulk } from '../annotate/bulk'
-import { findChromium, launchChromium } from '../helpers/chromium'
-import { chooseAnnotator } from './harness'
+import { killServer, labellingTabs, serveInChild } from './killableServer'
 
 /**
  * The server is killed (SIGKILL: no chance to close anything) right after a key press, once
@@ -16,40 +8,9 @@ import { chooseAnnotator } from './harness'
  * may show as saved that the workspace does not hold, and the unacknowledged label must get
  * through once a server is back.
  */
-const dir = mkdtempSync(join(tmpdir(), 'factlab-kill-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const labellingTab = labellingTabs('factlab-kill-')
 
 const TOKEN = 'kill-test-token-0123456789abcdef'
-
-async function serve(
-  file: string,
-  port: number,
-): Promise<{ child: ChildProcess; url: string; port: number }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'test/e2e/killServer.child.ts', file, String(port), TOKEN],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
-  let buf = ''
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString()
-      const nl = buf.indexOf('\n')
-      if (nl >= 0) resolve(buf.slice(0, nl))
-    })
-    child.once('exit', () => reject(new Error('the server exited before it listened')))
-  })
-  const { url, origin } = JSON.parse(line) as { url: string; origin: string }
-  return { child, url, port: Number(new URL(origin).port) }
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  const exited = once(child, 'exit')
-  child.kill('SIGKILL')
-  await exited
-}
 
 /** What the workspace file holds, read as another process would after the kill. */
 function stored(file: string): Map<number, string | null> {
@@ -64,20 +25,10 @@ function stored(file: string): Map<number, string | null> {
 
 describe('a killed server', () => {
   it('loses no acknowledged label and shows nothing as saved that was not', async () => {
-    const file = join(dir, 'w.factlab')
-    const ws = Workspace.open(file)
-    const datasetId = seedBulk(ws, 3)
-    ws.close()
-    let server = await serve(file, 0)
-    const browser = await launchChromium(findChromium() ?? '/usr/bin/chromium')
+    const tab = await labellingTab({ token: TOKEN, timeoutMs: 15_000 })
+    const { file, browser, page, selected } = tab
+    let server = tab.server
     try {
-      const page = await browser.newPage()
-      page.setDefaultTimeout(15_000)
-      await page.goto(server.url)
-      await chooseAnnotator(page, 'kim')
-      await page.goto(`${new URL(server.url).origin}/#/annotate/${datasetId}`)
-      const selected = page.locator('.unit[aria-selected="true"]')
-      await selected.waitFor()
       const targetOf = async () => Number((await selected.getAttribute('id'))?.replace('unit-', ''))
 
       // 1. Acknowledged, then killed: the label is in the file.
@@ -85,7 +36,7 @@ describe('a killed server', () => {
       const firstId = await selected.getAttribute('id')
       await page.keyboard.press('1')
       await page.locator('.save-state.saved').waitFor()
-      await kill(server.child)
+      await killServer(server.child)
       expect(stored(file).get(first)).toBe('true')
 
       // 2. Killed before the acknowledgement: the next label cannot reach the server.
@@ -103,7 +54,7 @@ describe('a killed server', () => {
       expect(stored(file).get(first)).toBe('true')
 
       // 3. A server is back (same port and token): the queued label gets through by itself.
-      server = await serve(file, server.port)
+      server = await serveInChild(file, server.port, TOKEN)
       await page.locator('.save-state.saved').waitFor({ timeout: 30_000 })
       const after = stored(file)
       expect(after.get(first)).toBe('true')
@@ -111,7 +62,7 @@ describe('a killed server', () => {
       expect(firstId).not.toBe(secondId)
     } finally {
       await browser.close()
-      await kill(server.child).catch(() => {})
+      await killServer(server.child).catch(() => {})
     }
   }, 180_000) // two server processes and a browser: slow on a loaded machine, not a timing check
 })

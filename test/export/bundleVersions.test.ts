@@ -9,13 +9,14 @@ import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { addUnit, deleteUnit, editUnit } from '../../src/main/units/edit'
 import { unitVersions } from '../../src/main/units/queries'
 import { cli } from '../helpers/cli'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 
 /** A laptop after its first start: the bundled demo, labelled by its two annotators. */
 function laptop(dir: string, name: string) {
-  const ws = Workspace.open(join(dir, `${name}.factlab`))
+  const ws = Workspace.open(freshWorkspaceFile(join(dir, `${name}.factlab`)))
   const { datasetId } = loadDemoIfEmpty(ws)
   return { ws, datasetId: datasetId! }
 }

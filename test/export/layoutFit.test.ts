@@ -16,6 +16,7 @@ import {
 } from '../../src/shared/labelSchemas'
 import { type TestApp, testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -153,7 +154,7 @@ describe('every export layout with every unit kind: refused, or imported back to
       async (format) => {
         const dir = tmp()
         const file = join(dir, 'w.factlab')
-        const datasetId = seed(file, s)
+        const datasetId = seed(freshWorkspaceFile(file), s)
         const a = app(file)
         const outDir = join(dir, 'out')
         const r = await a.call('exports.dataset', { datasetId, format, outDir })
@@ -171,7 +172,7 @@ describe('every export layout with every unit kind: refused, or imported back to
         expect(r.ok).toBe(true)
         if (!r.ok) return
         const { files } = r.value as { files: string[] }
-        const b = app(join(dir, 'back.factlab'))
+        const b = app(freshWorkspaceFile(join(dir, 'back.factlab')))
         // RefChecker's release is a folder of files, one per answer variant, picked together; the
         // other layouts write one data file (the card and any per-response figures beside it).
         const data =

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { datasetContentHash, mergeBundle } from '../../src/main/export'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -23,7 +24,7 @@ const snapshot = (ws: Workspace) =>
 describe('merging bundles that name arbitrary unit versions', () => {
   it('either merges, and a second merge changes nothing, or refuses and changes nothing', async () => {
     const dir = tmp()
-    const ws = Workspace.open(join(dir, 'w.factlab'))
+    const ws = Workspace.open(freshWorkspaceFile(join(dir, 'w.factlab')))
     const datasetId = loadDemoIfEmpty(ws).datasetId!
     const name = (ws.db.prepare('SELECT name FROM datasets WHERE id = ?').get(datasetId) as { name: string })
       .name

@@ -8,6 +8,7 @@ import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import type { TestApp } from '../helpers/app'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 
 const VARIANTS = ['answer', 'ungrounded_answer', 'poor_answer'] as const
 const VERDICTS = ['true', 'false', 'not_clear'] as const
@@ -21,7 +22,7 @@ const VERDICTS = ['true', 'false', 'not_clear'] as const
  * among the three and a fourth who has not labelled yet, with rates per person and for the dataset.
  */
 export function seedProject(file: string): { datasetId: number } {
-  const ws = Workspace.open(file)
+  const ws = Workspace.open(freshWorkspaceFile(file))
   try {
     const db = ws.db
     const ds = createDataset(db, { name: 'wiki', labelSchema: FAAF_SCHEMA })

@@ -6,6 +6,7 @@ import { csvRecord } from '../../src/main/export/sink'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 
 export const VARIANTS = ['answer', 'ungrounded_answer', 'poor_answer'] as const
 
@@ -40,7 +41,7 @@ export type Seeded = ReturnType<typeof seedWorkspace>
  * annotators on every fact (they disagree on one) and nothing else.
  */
 export function seedWorkspace(file: string, name = 'wikievalfacts') {
-  const ws = Workspace.open(file)
+  const ws = Workspace.open(freshWorkspaceFile(file))
   const ds = createDataset(ws.db, { name, labelSchema: FAAF_SCHEMA })
   const ana = ensureAnnotator(ws.db, 'Ana')
   const ben = ensureAnnotator(ws.db, 'Ben')

@@ -4,6 +4,7 @@ import { AppContext } from '../../src/main/app/context'
 import { dispatch } from '../../src/main/rpc/dispatch'
 import { buildHandlers } from '../../src/main/rpc/handlers'
 import type { RpcResult } from '../../src/shared/contract'
+import { freshWorkspaceFile } from './freshWorkspace'
 import { tmpDirs } from './tmp'
 
 export interface TestApp {
@@ -40,7 +41,7 @@ export function testApps(): (file?: string) => TestApp {
     for (const c of open.splice(0)) c.close()
   })
   return (file) => {
-    const ctx = new AppContext(file ?? join(tmp(), 'w.factlab'), { driver: 'browser' })
+    const ctx = new AppContext(file ?? freshWorkspaceFile(join(tmp(), 'w.factlab')), { driver: 'browser' })
     open.push(ctx)
     return rpcOn(ctx)
   }

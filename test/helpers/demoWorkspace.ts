@@ -1,10 +1,11 @@
 import { join } from 'node:path'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
+import { freshWorkspaceFile } from './freshWorkspace'
 
 /** A workspace file in `dir` holding the demo dataset, closed so a CLI process can open it. */
 export function demoWorkspaceIn(dir: string): string {
-  const file = join(dir, 'w.factlab')
+  const file = freshWorkspaceFile(join(dir, 'w.factlab'))
   const ws = Workspace.open(file)
   loadDemoIfEmpty(ws)
   ws.close()

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 export const FIXTURES = join(__dirname, '../fixtures/import')
@@ -38,7 +39,7 @@ export function workspaces(): { ws: () => Workspace; dir: () => string } {
   return {
     dir: tmp,
     ws: () => {
-      const ws = Workspace.open(join(tmp(), 'w.factlab'))
+      const ws = Workspace.open(freshWorkspaceFile(join(tmp(), 'w.factlab')))
       open.push(ws)
       return ws
     },

@@ -7,6 +7,7 @@ import { exportBundle, mergeBundle } from '../../src/main/export'
 import { importFile } from '../../src/main/import'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { cli } from '../helpers/cli'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -14,7 +15,7 @@ const WIKIEVALFACTS = join(__dirname, '../fixtures/import/wikievalfacts.csv')
 
 /** WikiEvalFacts as released: its own labels are kept under the source "wikievalfacts". */
 async function withSource(dir = tmp()) {
-  const ws = Workspace.open(join(dir, 'w.factlab'))
+  const ws = Workspace.open(freshWorkspaceFile(join(dir, 'w.factlab')))
   const r = await importFile(ws, { file: WIKIEVALFACTS, datasetName: 'wiki' })
   const source = ws.db.prepare("SELECT id, name FROM annotators WHERE kind = 'source'").get() as {
     id: number

@@ -7,6 +7,7 @@ import { projectDashboard } from '../../src/main/projects/dashboard'
 import { exportPackage } from '../../src/main/projects/packageExport'
 import { openPackage } from '../../src/main/projects/packageOpen'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 import { seedProject } from './seed'
 
@@ -17,7 +18,7 @@ const readOf = (ws: Workspace, datasetId: number, name: string) =>
 
 /** Opens a package on a fresh laptop; the laptop's workspace, dataset and annotator. */
 function laptop(dir: string, pkg: string) {
-  const ws = Workspace.open(join(dir, 'w.factlab'))
+  const ws = Workspace.open(freshWorkspaceFile(join(dir, 'w.factlab')))
   openPackage(ws, pkg)
   const ds = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
   return { ws, ds, me: ensureAnnotator(ws.db, 'ann0').id }

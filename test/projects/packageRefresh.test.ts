@@ -13,6 +13,7 @@ import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { addUnit, deleteUnit, editUnit } from '../../src/main/units/edit'
 import { describeRefresh } from '../../src/shared/packageRefresh'
 import { cli } from '../helpers/cli'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 import { seedProject } from './seed'
 
@@ -54,7 +55,7 @@ function laptopWithRefresh() {
   saveGuidelines(lead.ws.db, lead.ds.id, 'Version one: be strict.')
   const v1 = join(dirs.lead, 'ann0-v1.jsonl')
   exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann0', out: v1 })
-  const laptop = Workspace.open(join(dirs.laptop, 'w.factlab'))
+  const laptop = Workspace.open(freshWorkspaceFile(join(dirs.laptop, 'w.factlab')))
   const opened = openPackage(laptop, v1)
   expect(labelAll(laptop, opened.datasetId, 'ann0')).toBe(6)
   // The lead rewords an unlabelled unit (in place) and one ann1 labelled (a new version), adds

@@ -9,6 +9,7 @@ import { setPlan } from '../../src/main/projects/plan'
 import { planProgress } from '../../src/main/projects/progress'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { testApps } from '../helpers/app'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -19,7 +20,7 @@ const WIKIEVALFACTS = join(__dirname, '../fixtures/import/wikievalfacts.csv')
  * under the source "wikievalfacts" (not a person), as the QA run imported it.
  */
 async function imported() {
-  const ws = Workspace.open(join(tmp(), 'lead.factlab'))
+  const ws = Workspace.open(freshWorkspaceFile(join(tmp(), 'lead.factlab')))
   const r = await importFile(ws, { file: WIKIEVALFACTS })
   const labelledBySource = (
     ws.db

@@ -3,6 +3,7 @@ import { Workspace } from '../../src/main/app/workspace'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 
 /** A FaaF dataset of `items` items × `variants` candidates × `facts` facts, and named annotators. */
 export function seedProject(
@@ -10,7 +11,7 @@ export function seedProject(
   shape: { items: number; variants: number; facts: number; annotators: number },
   name = 'wiki',
 ) {
-  const ws = Workspace.open(join(dir, 'w.factlab'))
+  const ws = Workspace.open(freshWorkspaceFile(join(dir, 'w.factlab')))
   // Hundreds of small workspaces: durability is not what these tests are about.
   ws.db.pragma('synchronous = OFF')
   const ds = createDataset(ws.db, { name, labelSchema: FAAF_SCHEMA })

@@ -11,6 +11,7 @@ import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { batchEngine } from '../batches/helpers'
 import { type FakeServer, startFakeLlm } from '../fake-llm/server'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const dir = tmpDirs()
@@ -22,7 +23,7 @@ afterAll(() => fake.close())
 
 /** Items with a long answer (well over the providers' minimum cacheable prefix) and several facts. */
 function longWorkspace(items: number, facts: number): { ws: Workspace; datasetId: number } {
-  const ws = Workspace.open(join(dir(), 'ws.factlab'))
+  const ws = Workspace.open(freshWorkspaceFile(join(dir(), 'ws.factlab')))
   const ds = createDataset(ws.db, { name: 'd', labelSchema: FAAF_SCHEMA })
   ws.db.transaction(() => {
     for (let i = 0; i < items; i++) {

@@ -10,6 +10,7 @@ import type { CallRecord } from '../../src/main/runs/repo'
 import type { Db } from '../../src/main/store/connection'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA, type LabelSchema } from '../../src/shared/labelSchemas'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 
 /** A workspace with `items` items, one `answer` candidate each, and `facts` facts per item. */
 export function makeWorkspace(
@@ -18,7 +19,7 @@ export function makeWorkspace(
   facts: number,
   labelSchema: LabelSchema = FAAF_SCHEMA,
 ): { ws: Workspace; datasetId: number } {
-  const ws = Workspace.open(join(dir, 'ws.factlab'))
+  const ws = Workspace.open(freshWorkspaceFile(join(dir, 'ws.factlab')))
   const ds = createDataset(ws.db, { name: 'd', labelSchema })
   ws.db.transaction(() => {
     for (let i = 0; i < items; i++) {

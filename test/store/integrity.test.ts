@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { closeSync, openSync, writeSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { closeSync, copyFileSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppContext } from '../../src/main/app/context'
 import { Workspace } from '../../src/main/app/workspace'
 import { openWorkspace } from '../../src/main/store/connection'
@@ -12,8 +13,7 @@ import { tmpDirs } from '../helpers/tmp'
 const tmp = tmpDirs()
 
 /** A workspace larger than the size checked before opening, with one of its tables damaged. */
-function damagedLargeWorkspace(): string {
-  const file = `${tmp()}/big.factlab`
+function buildDamagedLargeWorkspace(file: string): void {
   const db = openWorkspace(file, { skipQuickCheck: true })
   db.exec('CREATE TABLE padding (x BLOB)')
   db.prepare('INSERT INTO padding VALUES (zeroblob(?))').run(40 * 2 ** 20)
@@ -28,6 +28,18 @@ function damagedLargeWorkspace(): string {
   const fd = openSync(file, 'r+')
   writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (root - 1) * pageSize)
   closeSync(fd)
+}
+
+// Writing 40 MB through SQLite (the log, then the file) is most of this file's time: it is done
+// once, and each test that wants the damaged workspace gets a copy of its own.
+const templateDir = mkdtempSync(join(tmpdir(), 'factlab-integrity-'))
+const template = join(templateDir, 'big.factlab')
+beforeAll(() => buildDamagedLargeWorkspace(template), 180_000) // slow on a loaded disk, not a timing check
+afterAll(() => rmSync(templateDir, { recursive: true, force: true }))
+
+function damagedLargeWorkspace(): string {
+  const file = `${tmp()}/big.factlab`
+  copyFileSync(template, file)
   return file
 }
 
