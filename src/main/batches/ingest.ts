@@ -24,14 +24,8 @@ import {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/**
- * Lines applied per transaction. A kill loses at most the lines of the open transaction, and those
- * are read again from the provider's results file on resume (never sent again), so the chunk is
- * sized for speed: each commit rewrites the right edge of every table and index it touched, and
- * at a thousand lines a chunk the commits were a fifth of the ingest. A download that trickles in
- * is still committed every 200 ms (see settle.ts).
- */
-const CHUNK = 25_000
+/** Lines applied per transaction: big enough to make ingest cheap, small enough to lose little. */
+const CHUNK = 1_000
 
 /**
  * Replies per compressed row: DEFLATE looks back 32 KB (about 80 replies of a word), so larger

@@ -50,9 +50,8 @@ export async function pass(d: Drive): Promise<{ toSubmit: ToSubmit; blocked: num
   const toSubmit: ToSubmit = new Map()
   let blocked = 0
   let done = tasks.length - pending.length
-  // Verdicts go in a few thousand candidates per transaction: one commit each would cost more
-  // than the rest of a large pass, and each commit rewrites the verdict indexes' right edges. A
-  // kill before a flush loses nothing: the calls are stored.
+  // Verdicts go in a few hundred candidates per transaction: one commit each would cost more
+  // than the rest of a large pass. A kill before a flush loses nothing: the calls are stored.
   let writes: { outcomes: Awaited<ReturnType<typeof judgeTask>>; callId: number | null }[] = []
   const flush = () => {
     const chunk = writes
@@ -106,7 +105,7 @@ export async function pass(d: Drive): Promise<{ toSubmit: ToSubmit; blocked: num
         return
       }
       writes.push({ outcomes, callId })
-      if (writes.length >= 5_000) flush()
+      if (writes.length >= 500) flush()
       done++
     },
     isStop,
