@@ -54,6 +54,13 @@ function summary(s: SummaryLevelRow) {
   }
 }
 
+/** Across variants (systems): its pairs are systems, so its small-sample flag says so. */
+function systemLevel(c: ItemCorrelationRow) {
+  const line = correlation(c)
+  // too_few_items is kept (deprecated) for readers written before too_few_systems existed.
+  return { ...line, systems: c.n, too_few_systems: line.too_few_items }
+}
+
 export function itemLevelJson(l: ItemLevel) {
   return {
     bootstrap_replicates: l.replicates,
@@ -91,7 +98,7 @@ export function itemLevelJson(l: ItemLevel) {
       level: 'pooled',
       ...correlation(c.overall),
       summary_level: summary(c.summaryLevel),
-      system_level: { ...correlation(c.systemLevel), systems: c.systemLevel.n },
+      system_level: systemLevel(c.systemLevel),
       by_variant: Object.fromEntries(Object.entries(c.byVariant).map(([k, v]) => [k, correlation(v)])),
     })),
   }

@@ -68,6 +68,48 @@ describe('export from the app', () => {
     await app.shot('export-refused')
   })
 
+  it('while an export runs, its footer names the destination under way and offers only Cancel export', async () => {
+    const app = await start({ annotator: 'tester' })
+    const { page } = app
+    await page.getByRole('article', { name: DEMO }).getByRole('button', { name: 'Export…' }).click()
+    const dialog = page.getByRole('dialog', { name: `Export “${DEMO}”` })
+    await dialog.waitFor()
+    const footer = dialog.locator('footer')
+
+    // Each request is held until the footer has been read, so the dialog stays busy meanwhile.
+    const held: Array<() => Promise<void>> = []
+    for (const call of ['exports.dataset', 'exports.download'])
+      await page.route(`**/api/call/${call}`, (route) => {
+        held.push(() => route.continue())
+      })
+    const release = async () => {
+      for (const go of held.splice(0)) await go()
+    }
+
+    await dialog.getByText('Or write it to a folder on the server’s machine').click()
+    await dialog.getByRole('button', { name: 'Write to this folder' }).click()
+    await expect.poll(() => held.length).toBe(1)
+    await dialog.getByRole('button', { name: 'Cancel export' }).waitFor()
+    expect(await footer.getByRole('button').allTextContents()).toEqual(['Exporting…'])
+    expect(await dialog.getByText('Preparing the download…').count()).toBe(0)
+    await app.shot('export-writing-footer')
+    await release()
+    await dialog.getByRole('list', { name: 'Written files' }).waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    await page.getByRole('article', { name: DEMO }).getByRole('button', { name: 'Export…' }).click()
+    await dialog.getByRole('button', { name: 'Download' }).click()
+    await expect.poll(() => held.length).toBe(1)
+    await dialog.getByRole('button', { name: 'Cancel export' }).waitFor()
+    expect(await footer.getByRole('button').allTextContents()).toEqual(['Preparing the download…'])
+    await release()
+    await dialog.getByText(/^Downloaded /).waitFor()
+    // Before an export starts, the footer still offers Cancel to leave the dialog.
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('article', { name: DEMO }).getByRole('button', { name: 'Export…' }).click()
+    expect(await footer.getByRole('button').allTextContents()).toEqual(['Cancel', 'Download'])
+  })
+
   it('bundles my labels to a file and merges a bundle picked in the browser', async () => {
     const app = await start({ annotator: 'tester' })
     const { page } = app

@@ -55,6 +55,30 @@ async function showFigures(table: Locator): Promise<void> {
   })
 }
 
+/**
+ * Whether each body row's Variant and Level cells can be seen (what tells a per-variant, summary-
+ * or system-level row from the pooled one): the point at each one's middle lands on it, not on
+ * the pinned first column scrolled over it, and lies inside the table's scroller.
+ */
+async function levelsInView(table: Locator): Promise<boolean[]> {
+  return table.evaluate((el) => {
+    const frame = el.parentElement!.getBoundingClientRect()
+    const bottom = Math.min(frame.bottom, el.ownerDocument.documentElement.clientHeight)
+    const shown: boolean[] = []
+    for (const tr of el.querySelectorAll('tbody tr'))
+      for (const cell of [tr.children[3]!, tr.children[4]!]) {
+        const box = cell.getBoundingClientRect()
+        const x = box.left + box.width / 2
+        const y = box.top + box.height / 2
+        // Rows below the scroller's fold are read after scrolling down; these are the ones in view.
+        if (y < frame.top || y > bottom) continue
+        const hit = x >= frame.left && x <= frame.right ? el.ownerDocument.elementFromPoint(x, y) : null
+        shown.push(hit !== null && cell.contains(hit))
+      }
+    return shown
+  })
+}
+
 describe('summary- and system-level intervals in Compare', () => {
   for (const width of [1024, 1440])
     it(`at ${width} px: every level row carries its interval or its too-few mark`, async () => {
@@ -95,6 +119,11 @@ describe('summary- and system-level intervals in Compare', () => {
       expect(system[5]).toBe('16 variants')
       expect(system[6]).toMatch(/^-?\d\.\d{3} \[-?\d\.\d{3}, -?\d\.\d{3}\]$/)
       await showFigures(table)
+      // Scrolled to its figures, every row still says which level it is.
+      await table.scrollIntoViewIfNeeded()
+      const levels = await levelsInView(table)
+      expect(levels.length).toBeGreaterThan(2)
+      expect(levels).not.toContain(false)
       await app.shot(`level-intervals-compare-${width}`)
 
       await page.evaluate(`location.hash = '#/compare/${ids['summeval-3']}'`)

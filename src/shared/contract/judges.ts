@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { GENERATE_METHODS, JUDGE_METHODS, RunStatus, VerdictStatus } from '../domain'
+import { ImportFormat } from '../importMapping'
 import { baseUrlProblem, LLM_PROVIDERS, methodProblem } from '../judgeValidity'
 import { NA_SCOPES } from '../naScope'
+import { FileSource } from './datasets'
 import { type CallDef, call } from './define'
 import { Viewer } from './viewer'
 
@@ -334,6 +336,27 @@ export const judgesCalls = {
       variants: z.array(z.string()),
       /** Why nothing would be rewritten; null when something would. */
       nothing: z.string().nullable(),
+    }),
+  ),
+  /**
+   * A judge's verdicts made elsewhere (a released benchmark's model outputs) imported as one
+   * finished run, as `factlab import-verdicts` does: all rows or none, unless bad rows are skipped.
+   */
+  'judges.importVerdicts': call(
+    z.object({
+      datasetId: Id,
+      source: FileSource,
+      format: ImportFormat.optional(),
+      model: z.string().trim().min(1).max(200).optional(),
+      method: z.string().trim().min(1).max(100).optional(),
+      skipBadRows: z.boolean().default(false),
+      /** How the file numbers units: 1 as `units list` shows them, 0 for older 0-based files (`--unit-base`). */
+      unitBase: z.union([z.literal(0), z.literal(1)]).default(1),
+    }),
+    z.object({
+      runId: Id,
+      verdicts: z.number().int().nonnegative(),
+      skipped: z.array(z.object({ at: z.string(), reason: z.string() })),
     }),
   ),
   'judges.runs': call(z.object({ datasetId: Id.optional() }), z.array(RunInfo)),

@@ -238,7 +238,17 @@ describe('system-level intervals (documents and systems resampled)', () => {
       systems: 3,
       pearson: null,
       pearson_ci: null,
+      too_few_systems: true,
+      // The old name stays for readers written before too_few_systems.
       too_few_items: true,
+    })
+  })
+
+  it('sixteen systems over three documents: the JSON says enough systems, whatever the documents', () => {
+    expect(itemLevelJson(level(noisy(3))).correlations[0]!.system_level).toMatchObject({
+      systems: 16,
+      too_few_systems: false,
+      too_few_items: false,
     })
   })
 })

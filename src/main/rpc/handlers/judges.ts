@@ -1,9 +1,12 @@
 import type { judgesCalls } from '../../../shared/contract/judges'
+import { SourceError, shownName, withSource } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { leftBatchWords } from '../../batches/leave'
 import { batchStatus } from '../../batches/status'
 import { blindGate } from '../../blind'
+import { ImportError } from '../../import/errors'
+import { importVerdicts } from '../../import/verdicts'
 import { latestTemplates, saveTemplate, templateHistory } from '../../prompts/store'
 import { PROVIDER_NAMES } from '../../providers/client'
 import { KEY_ENV_VARS, keyStore, missingKey } from '../../providers/keys'
@@ -18,7 +21,8 @@ import { previewRun } from '../../runs/preview'
 import { candidateVerdicts, rewrites, runInfos } from '../../runs/queries'
 import { getRun, runSummary, setRunMode } from '../../runs/repo'
 import { candidateVisible } from '../../store/repos/candidateVisible'
-import type { Handlers } from '../dispatch'
+import { datasetVisible, getDataset } from '../../store/repos/datasets'
+import type { Handler, Handlers } from '../dispatch'
 
 /** A run driven by another process is a conflict the person can act on, not a failure. */
 function leaseRefusal<T>(fn: () => T): T {
@@ -27,6 +31,42 @@ function leaseRefusal<T>(fn: () => T): T {
   } catch (error) {
     if (error instanceof RunLeaseHeld) throw new ServiceError('conflict', error.message)
     throw error
+  }
+}
+
+/**
+ * Imports a verdicts file as `factlab import-verdicts` does (one file, one run): the same
+ * importer, so both make the same run. A refusal is in the importer's words, naming the file as
+ * the person picked it rather than the temporary folder an upload is read from.
+ */
+async function importVerdictsFile(ctx: AppContext, input: Parameters<Handler<'judges.importVerdicts'>>[0]) {
+  const { datasetId, source, format, model, method, skipBadRows, unitBase } = input
+  if (!datasetVisible(ctx.workspace.db, datasetId))
+    throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
+  const dataset = getDataset(ctx.workspace.db, datasetId)
+  const shown = shownName(source)
+  let held: string | null = null
+  try {
+    const report = await withSource(source, { consume: true }, (file) => {
+      held = file
+      return importVerdicts(ctx.workspace, {
+        file,
+        datasetName: dataset.name,
+        ...(format ? { format } : {}),
+        ...(model ? { model } : {}),
+        ...(method ? { method } : {}),
+        skipBadRows,
+        unitBase,
+      })
+    })
+    return {
+      runId: report.runId,
+      verdicts: report.verdicts,
+      skipped: report.skipped.map(({ at, reason }) => ({ at, reason })),
+    }
+  } catch (error) {
+    if (!(error instanceof ImportError || error instanceof SourceError)) throw error
+    throw new ServiceError('bad_input', held ? error.message.split(held).join(shown) : error.message)
   }
 }
 
@@ -56,6 +96,7 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
   const db = () => ctx.workspace.db
 
   return {
+    'judges.importVerdicts': (input) => importVerdictsFile(ctx, input),
     'judges.keys': () => {
       const store = keyStore()
       return {

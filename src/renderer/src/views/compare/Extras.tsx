@@ -1,7 +1,42 @@
+import { useLayoutEffect, useRef } from 'react'
 import { type DatasetMetrics, fmtPct, fmtPctCi, spreadRunsWords } from '../../../../shared/contract/metrics'
 import { type Cell, cellText, coefficientParts } from '../../../../shared/itemLevelRows'
 import { RAI_HEAD, RAI_NOTE } from '../../../../shared/judgeRates'
 import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../../../shared/refcheckerNa'
+
+/**
+ * Keeps the columns `pins` in view beside the pinned first one when the table scrolls sideways.
+ * Each one's sticky offset is the width of the columns pinned before it, measured, since names
+ * wrap the first column to any width.
+ */
+function usePinnedBesideFirst(pins: readonly number[]) {
+  const table = useRef<HTMLTableElement>(null)
+  const key = pins.join(',')
+  useLayoutEffect(() => {
+    const el = table.current
+    const heads = el ? Array.from(el.querySelectorAll<HTMLElement>('thead th')) : []
+    const at = key === '' ? [] : key.split(',').map(Number)
+    if (!el || at.length === 0 || heads.length === 0) return
+    const place = () => {
+      // A collapsed border is not painted on a sticky cell: overlap it by a pixel, so nothing
+      // scrolling under the pinned columns shows through that line.
+      let left = heads[0]!.getBoundingClientRect().width - 1
+      at.forEach((i, k) => {
+        el.style.setProperty(`--pin-left-${k}`, `${left}px`)
+        left += (heads[i]?.getBoundingClientRect().width ?? 0) - 1
+      })
+    }
+    place()
+    const watch = new ResizeObserver(place)
+    for (const h of heads) watch.observe(h)
+    return () => watch.disconnect()
+  }, [key])
+  const order = new Map(pins.map((i, k) => [i, k]))
+  return {
+    table,
+    pinned: (i: number) => order.get(i),
+  }
+}
 
 /** A titled table of text cells; nothing when it has no rows. */
 export function PlainTable(props: {
@@ -10,18 +45,30 @@ export function PlainTable(props: {
   testId: string
   head: string[]
   rows: Cell[][]
+  /** Columns that tell rows apart (e.g. variant and level), pinned with the first one, in order. */
+  pinWithFirst?: readonly number[]
 }) {
+  const { table, pinned } = usePinnedBesideFirst(props.pinWithFirst ?? [])
+  const pinStyle = (i: number) => {
+    const k = pinned(i)
+    return k === undefined ? undefined : { left: `var(--pin-left-${k})` }
+  }
+  const pinClass = (i: number) => (pinned(i) === undefined ? undefined : 'cmp-pinned')
   if (props.rows.length === 0) return null
   return (
     <section>
       <h2>{props.title}</h2>
       {props.note ? <p className="cmp-hint">{props.note}</p> : null}
       <div className="table-frame">
-        <table className="cmp-table" data-testid={props.testId} aria-label={props.title}>
+        <table ref={table} className="cmp-table" data-testid={props.testId} aria-label={props.title}>
           <thead>
             <tr>
-              {props.head.map((h) => (
-                <th key={h} className="cmp-plain-th">
+              {props.head.map((h, i) => (
+                <th
+                  key={h}
+                  className={['cmp-plain-th', pinClass(i)].filter(Boolean).join(' ')}
+                  style={pinStyle(i)}
+                >
                   {h}
                 </th>
               ))}
@@ -32,7 +79,7 @@ export function PlainTable(props: {
               <tr key={r.map(cellText).join('\u0000')}>
                 {r.map((c, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed-width row
-                  <td key={i}>
+                  <td key={i} className={pinClass(i)} style={pinStyle(i)}>
                     {typeof c === 'string' ? (
                       c
                     ) : (

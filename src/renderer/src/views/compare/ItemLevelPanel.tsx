@@ -6,6 +6,8 @@ import { useQuery } from '../../hooks'
 import { PlainTable } from './Extras'
 import { useFigureReload } from './useFigureReload'
 
+const PINNED = [ITEM_LEVEL_HEAD.indexOf('Variant'), ITEM_LEVEL_HEAD.indexOf('Level')]
+
 /**
  * Item-level correlations (one score per response against the human item score), each row
  * with the judge's target-level error rate beside it. Loaded on its own (`metrics.itemLevel`):
@@ -32,6 +34,8 @@ export function ItemLevelPanel({ metrics: m, datasetId }: { metrics: DatasetMetr
       note={ITEM_LEVEL_NOTE}
       testId="item-level"
       head={[...ITEM_LEVEL_HEAD, 'Target error rate']}
+      // Scrolled sideways at 1024 px, pooled, summary-, system- and per-variant rows stay told apart.
+      pinWithFirst={PINNED}
       rows={rows}
     />
   )

@@ -64,7 +64,11 @@ export function DoneFooter({ onClose }: { onClose(): void }) {
   )
 }
 
-/** Cancel beside the dialog's one action, which says what it is doing while it runs. */
+/**
+ * Cancel beside the dialog's one action, which says what it is doing while it runs. Closing the
+ * dialog does not stop work already sent, so while busy that button is "Close", or absent where
+ * the dialog shows its own stop (an export's "Cancel export").
+ */
 export function ActionFooter(props: {
   onClose(): void
   onRun(): void
@@ -73,12 +77,17 @@ export function ActionFooter(props: {
   busyLabel: string
   /** Besides while busy: e.g. until a file is chosen. */
   disabled?: boolean
+  /** The dialog shows its own way to stop the work while it runs. */
+  stopShownWhileBusy?: boolean
 }) {
+  const closeButton = !props.busy ? 'Cancel' : props.stopShownWhileBusy ? null : 'Close'
   return (
     <footer className="modal-foot">
-      <button type="button" onClick={props.onClose}>
-        Cancel
-      </button>
+      {closeButton && (
+        <button type="button" onClick={props.onClose}>
+          {closeButton}
+        </button>
+      )}
       <button type="button" className="primary" disabled={props.busy || props.disabled} onClick={props.onRun}>
         {props.busy ? props.busyLabel : props.label}
       </button>
@@ -127,6 +136,8 @@ export function SaveTarget(props: {
   hints?: { server: string; desktop: string }
   /** The summary over the server path and its button's label, e.g. "Write to this folder". */
   server: { summary: string; button: string }
+  /** The dialog shows its own way to stop the work while it runs (ActionFooter). */
+  stopShownWhileBusy?: boolean
 }) {
   const { download, save, path } = props
   const failure = props.failure && <Refusal headline={props.refusal} text={props.failure} />
@@ -141,6 +152,7 @@ export function SaveTarget(props: {
           busy={save.busy}
           label={save.label}
           busyLabel={save.busyLabel}
+          stopShownWhileBusy={props.stopShownWhileBusy}
         />
       </>
     )
@@ -152,13 +164,15 @@ export function SaveTarget(props: {
         onRun={download.run}
         busy={download.busy || save.busy}
         label={download.label}
-        busyLabel={download.busyLabel}
+        // Either destination keeps the footer busy; it names the one under way.
+        busyLabel={save.busy ? save.busyLabel : download.busyLabel}
+        stopShownWhileBusy={props.stopShownWhileBusy}
       />
       <details className="export-server">
         <summary>{props.server.summary}</summary>
         <PathField {...path} hint={props.hints?.server} />
-        <button type="button" onClick={save.run} disabled={save.busy}>
-          {props.server.button}
+        <button type="button" onClick={save.run} disabled={save.busy || download.busy}>
+          {save.busy ? save.busyLabel : props.server.button}
         </button>
       </details>
     </>

@@ -135,6 +135,7 @@ export function ExportPanel({ dataset, annotators, onClose }: Props) {
               busyLabel: 'Preparing the download…',
             }}
             save={{ run: task.save, busy: task.busy, label: 'Export', busyLabel: 'Exporting…' }}
+            stopShownWhileBusy={exportId !== null}
             path={{ id: 'export-folder', label: 'Folder', value: task.path, onChange: task.setPath }}
             hints={{
               server:

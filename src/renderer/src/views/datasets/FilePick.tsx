@@ -6,15 +6,28 @@ import { sizeText } from './ImportParts'
 // The file chooser's hint: what a folder import reads, and .txt, which a file named on its own may be.
 const ACCEPT = [...IMPORTABLE_EXTENSIONS, '.txt'].join(',')
 
-/** The import dialog's drop zone: files chosen, dropped, or a whole folder (`folder` true). */
+/** What the drop zone says when it takes one file of something else (a judge's verdicts). */
+export interface OneFileWords {
+  /** The file input's name, e.g. "Verdicts file". */
+  input: string
+  /** Said before a file is picked, e.g. "or drop a JSONL, JSON, CSV, TSV or Parquet file here". */
+  empty: string
+}
+
+/**
+ * The import dialog's drop zone: files chosen, dropped, or a whole folder (`folder` true). With
+ * `one`, a single file only, named in those words.
+ */
 export function FilePick({
   file,
   more,
   onPick,
+  one,
 }: {
   file: File | null
   more: readonly File[]
   onPick(list: FileList | null | undefined, folder?: boolean): void
+  one?: OneFileWords
 }) {
   const [dragging, setDragging] = useState(false)
   const folderInput = useRef<HTMLInputElement>(null)
@@ -37,14 +50,16 @@ export function FilePick({
           className="visually-hidden"
           type="file"
           accept={ACCEPT}
-          multiple
+          multiple={!one}
           onChange={(e) => onPick(e.target.files)}
-          aria-label="Dataset file"
+          aria-label={one?.input ?? 'Dataset file'}
         />
         <span className="pseudo-button">Choose file…</span>
-        <button type="button" onClick={() => folderInput.current?.click()}>
-          Choose folder…
-        </button>
+        {!one && (
+          <button type="button" onClick={() => folderInput.current?.click()}>
+            Choose folder…
+          </button>
+        )}
         {file ? (
           <span>
             <strong>{file.name}</strong> · {sizeText(file.size)}
@@ -59,19 +74,21 @@ export function FilePick({
           </span>
         ) : (
           <span className="muted">
-            or drop a {IMPORTABLE_KINDS} file here (several files make one dataset)
+            {one?.empty ?? `or drop a ${IMPORTABLE_KINDS} file here (several files make one dataset)`}
           </span>
         )}
       </label>
-      <input
-        ref={folderInput}
-        className="visually-hidden"
-        type="file"
-        aria-label="Dataset folder"
-        // React has no typed prop for it: the browser's folder picker.
-        {...{ webkitdirectory: '' }}
-        onChange={(e) => onPick(e.target.files, true)}
-      />
+      {!one && (
+        <input
+          ref={folderInput}
+          className="visually-hidden"
+          type="file"
+          aria-label="Dataset folder"
+          // React has no typed prop for it: the browser's folder picker.
+          {...{ webkitdirectory: '' }}
+          onChange={(e) => onPick(e.target.files, true)}
+        />
+      )}
     </>
   )
 }

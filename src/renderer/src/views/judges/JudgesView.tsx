@@ -77,6 +77,7 @@ export function JudgesView(props: ViewProps) {
           ) : (
             <RunsPanel
               datasetId={datasetId}
+              datasetName={(datasets.data ?? []).find((d) => d.id === datasetId)?.name ?? ''}
               config={config}
               hasConfigs={judgeConfigs.length > 0}
               onPreview={setPreview}

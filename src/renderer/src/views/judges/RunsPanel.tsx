@@ -3,10 +3,13 @@ import type { JudgeConfig, Preview } from '../../../../shared/contract/judges'
 import { api, onEvent } from '../../api'
 import { useQuery } from '../../hooks'
 import { type Progress, RunRow } from './RunRow'
+import { VerdictImportDialog } from './VerdictImportDialog'
 
 /** Start runs of the selected config, preview the exact request, and follow runs live. */
 export function RunsPanel(props: {
   datasetId: number
+  /** Named in the import dialog's title. */
+  datasetName: string
   config: JudgeConfig | null
   /** Configs are saved, just none chosen: the hint then points at the list instead. */
   hasConfigs?: boolean
@@ -19,6 +22,8 @@ export function RunsPanel(props: {
   const [mode, setMode] = useState<'sync' | 'batch'>('sync')
   const canBatch = props.config?.provider === 'openai' || props.config?.provider === 'anthropic'
   const [error, setError] = useState<string | null>(null)
+  // A judge's verdicts made elsewhere come in as a run, beside the runs started here.
+  const [importing, setImporting] = useState(false)
   const reload = runs.reload
   useEffect(
     () =>
@@ -111,8 +116,18 @@ export function RunsPanel(props: {
               : 'Save a judge config first.'}
           </span>
         )}
+        <button type="button" onClick={() => setImporting(true)}>
+          Import verdicts…
+        </button>
         {error && <span className="error-text small">{error}</span>}
       </div>
+      {importing && (
+        <VerdictImportDialog
+          dataset={{ id: props.datasetId, name: props.datasetName }}
+          onClose={() => setImporting(false)}
+          onImported={reload}
+        />
+      )}
       {runs.error && <p className="error-text">{runs.error}</p>}
       <div className="table-frame" data-testid="runs-frame">
         <table className="jd-runs" aria-label="Runs">
