@@ -81,6 +81,11 @@ describe('import verdicts from the Judges view', () => {
       await page.getByRole('table', { name: 'Runs' }).getByText('judge-elsewhere').first().waitFor()
       await app.shot(`import-verdicts-runs-${width}`)
       const fromDialog = (ws.db.prepare('SELECT MAX(id) AS id FROM runs').get() as { id: number }).id
+      // The run names the file the person picked, not the server's temporary copy of the upload.
+      const recorded = ws.db.prepare('SELECT config FROM runs WHERE id = ?').get(fromDialog) as {
+        config: string
+      }
+      expect(JSON.parse(recorded.config).file).toBe('faaf_verdicts.jsonl')
 
       const byCli = await cli([
         'import-verdicts',

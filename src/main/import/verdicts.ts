@@ -30,6 +30,8 @@ export interface ImportVerdictsOptions {
    * FaaF's `fact_0 … fact_n` fields count.
    */
   unitBase?: UnitBase
+  /** What a single file's run records as its file: an upload's own name, not its temporary copy. */
+  recordedAs?: string
 }
 
 export interface ImportVerdictsReport {
@@ -228,7 +230,8 @@ export async function importVerdicts(
     for (const part of parts) {
       // With several files the run takes the file's name, unless a model was given for all.
       const model = opts.model ?? (multi ? part.variant : 'unknown')
-      const one = await importRun(db, dataset, part.file, { ...opts, model })
+      const recordedAs = multi ? undefined : opts.recordedAs
+      const one = await importRun(db, dataset, part.file, { ...opts, model, recordedAs })
       runs.push({ file: part.file, runId: one.runId, model, verdicts: one.verdicts })
       skipped.push(...one.skipped.map((s) => (multi ? { ...s, file: part.file } : s)))
     }
@@ -263,7 +266,7 @@ async function importRun(
           dataset.id,
           opts.model ?? 'unknown',
           opts.method ?? 'imported',
-          JSON.stringify({ file, importedAt: at }),
+          JSON.stringify({ file: opts.recordedAs ?? file, importedAt: at }),
           at,
           at,
           at,

@@ -57,6 +57,7 @@ async function importVerdictsFile(ctx: AppContext, input: Parameters<Handler<'ju
         ...(method ? { method } : {}),
         skipBadRows,
         unitBase,
+        recordedAs: shown,
       })
     })
     return {
