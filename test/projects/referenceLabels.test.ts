@@ -135,8 +135,9 @@ describe("controls from the dataset's own answers", () => {
     const r = await lead.value<{ added: number; controls: number; skipped: number }>('projects.setControls', {
       datasetId,
       allGold: true,
+      sample: { share: 1 },
     })
-    expect(r).toEqual({ added: 24, controls: 24, skipped: 1 })
+    expect(r).toMatchObject({ added: 24, controls: 24, skipped: 1, toLabel: 3 })
     const controls = await lead.value<{ targetId: number; verdict: string }[]>('projects.controls', {
       datasetId,
     })

@@ -221,6 +221,20 @@ export const projectsCalls = {
        * has none, the dataset's own reference labels (targets its sources disagree on are skipped).
        */
       allGold: z.boolean().default(false),
+      /**
+       * With allGold, how many of those known answers become controls: a count, or a share of the
+       * dataset's targets (by default a tenth), drawn from the plan's seed.
+       */
+      sample: z
+        .union([
+          z.object({ count: z.number().int().min(1).max(10_000_000) }).strict(),
+          z.object({ share: z.number().gt(0).max(1) }).strict(),
+        ])
+        .optional(),
+      /** Confirms that every target may become a control, leaving nothing to label (refused otherwise). */
+      everyTarget: z.boolean().default(false),
+      /** Say what would be marked and change nothing (the UI's confirmation). */
+      preview: z.boolean().default(false),
       answers: z.array(ControlInput).max(100_000).default([]),
       /**
        * Answers as typed or loaded: `item,variant,unit,verdict` or `targetId,verdict` per line
@@ -233,6 +247,12 @@ export const projectsCalls = {
       controls: z.number().int(),
       /** Targets left out because the dataset's sources disagree on them (allGold only). */
       skipped: z.number().int(),
+      /** The dataset's targets (current units), controls included. */
+      targets: z.number().int(),
+      /** Targets that are no control afterwards: what is left to label. */
+      toLabel: z.number().int(),
+      /** True when nothing was changed: the figures say what the call would do. */
+      preview: z.boolean(),
     }),
   ),
   'projects.clearControls': call(

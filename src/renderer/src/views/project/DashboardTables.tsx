@@ -128,6 +128,13 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
             </>
           )}
         </p>
+        {d.targets === 0 && d.controls.count > 0 && (
+          <p className="error-box" role="alert" data-testid="nothing-to-label">
+            Nothing is left to label: every target of this dataset is a control. Labels given now count only
+            as control answers, never in progress, agreement, cost or judge figures. Unmark some controls
+            under Control items below.
+          </p>
+        )}
         <progress max={1} value={share} aria-label="Labels towards k" />
         <table className="data-table" aria-label="Progress per variant">
           <thead>
