@@ -23,6 +23,7 @@ import { migration0280 } from './0280-batch-call-hashes'
 import { migration0290 } from './0290-summeval-crowd'
 import { migration0390 } from './0390-labels-by-creation'
 import { migration0400 } from './0400-na-scope-of-earlier-runs'
+import { migration0450 } from './0450-guidelines-version-unknown'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0290,
   migration0390,
   migration0400,
+  migration0450,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
