@@ -162,8 +162,12 @@ export const Dashboard = z.object({
    * a pace, i.e. when no label carries recorded time.
    */
   projectedHours: z.number().nullable(),
-  /** Labels placed per day over the last seven days, and the day the work would end at that pace. */
+  /**
+   * Labels placed per day over the days the last week's labelling spans (`paceDays`: from its
+   * first label to now, at least 1, at most 7), and the day the work would end at that one rate.
+   */
   labelsPerDay: z.number(),
+  paceDays: z.number(),
   projectedFinish: z.string().nullable(),
 })
 export type Dashboard = z.infer<typeof Dashboard>

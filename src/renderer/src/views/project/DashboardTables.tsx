@@ -96,6 +96,14 @@ function Cost({ a }: { a: Dashboard['annotators'][number] }) {
   )
 }
 
+/** The days the labels-a-day rate is measured over, as the progress line says it. */
+const paceWindow = (days: number) =>
+  days <= 1
+    ? 'so far (labelling began today)'
+    : days < 7
+      ? `over the ${Math.ceil(days)} days since labelling began`
+      : 'this week'
+
 /** Progress, per annotator and per variant, agreement and packages: the lead's figures. */
 export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): void }) {
   const share = d.labelsWanted === 0 ? 0 : d.labelsTowardsK / d.labelsWanted
@@ -124,7 +132,8 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
           {share < 1 && d.projectedFinish !== null && d.labelsPerDay > 0 && (
             <>
               {' '}
-              · {labelsWord(Math.round(d.labelsPerDay))} a day this week: done around {d.projectedFinish}
+              · {labelsWord(Math.round(d.labelsPerDay))} a day {paceWindow(d.paceDays)}: done around{' '}
+              {d.projectedFinish}
             </>
           )}
         </p>
