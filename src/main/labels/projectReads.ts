@@ -199,3 +199,15 @@ function readRows(db: Db, lo: number, hi: number): LabelRowsColumns {
 export function sourceIds(db: Db): Set<number> {
   return new Set(db.prepare("SELECT id FROM annotators WHERE kind = 'source'").pluck().all() as number[])
 }
+
+/** People (not sources) holding a verdict on the dataset's targets, current units or not. */
+export function peopleWithLabels(db: Db, datasetId: number): { id: number; name: string }[] {
+  return db
+    .prepare(
+      `SELECT a.id, a.name FROM annotators a WHERE a.kind = 'person' AND EXISTS (
+         SELECT 1 FROM labels l JOIN targets t ON t.id = l.target_id
+         WHERE l.annotator_id = a.id AND t.dataset_id = ? AND l.verdict IS NOT NULL)
+       ORDER BY a.name`,
+    )
+    .all(datasetId) as { id: number; name: string }[]
+}

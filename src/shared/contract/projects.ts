@@ -263,6 +263,11 @@ export const projectsCalls = {
     z.object({ datasetId: z.number().int(), targetIds: z.array(z.number().int()).max(100_000) }),
     z.object({ controls: z.number().int() }),
   ),
+  /** People with labels here whom the plan does not name (counted in agreement, gold and Compare). */
+  'projects.outsidePlan': call(
+    z.object({ datasetId: z.number().int() }),
+    z.object({ people: z.array(z.string()) }),
+  ),
   'projects.controls': call(
     z.object({ datasetId: z.number().int() }),
     z.array(z.object({ targetId: z.number().int(), verdict: z.string(), source: z.enum(['gold', 'file']) })),

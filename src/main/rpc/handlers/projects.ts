@@ -22,6 +22,7 @@ import {
   setControls,
 } from '../../projects/controls'
 import { projectDashboard } from '../../projects/dashboard'
+import { peopleOutsidePlan } from '../../projects/outsidePlan'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
 import { getPlan, setPlan } from '../../projects/plan'
@@ -103,6 +104,7 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
     },
     'projects.clearControls': ({ datasetId, targetIds }) => clearControls(db(), datasetId, targetIds),
     'projects.controls': ({ datasetId }) => listControls(db(), datasetId),
+    'projects.outsidePlan': ({ datasetId }) => ({ people: peopleOutsidePlan(db(), datasetId) }),
     'projects.exportPackage': ({ datasetId, annotator, out }) => {
       getPlan(db(), datasetId)
       if (out !== undefined && !isAbsolute(out))

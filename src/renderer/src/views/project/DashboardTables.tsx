@@ -25,7 +25,7 @@ export function leftOutParts(p: Dashboard['notCounted']['people'][number]): stri
     p.olderWordings > 0 ? `${p.olderWordings} on older wordings of edited units` : '',
     p.deletedUnits > 0 ? `${p.deletedUnits} on deleted units` : '',
     p.outsideAssignment > 0
-      ? `${p.outsideAssignment} outside their assignment (in Labels, not in Progress)`
+      ? `${p.outsideAssignment} outside their assignment (not in Progress; in agreement, gold and Compare like every label)`
       : '',
   ].filter(Boolean)
 }
