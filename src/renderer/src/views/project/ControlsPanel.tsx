@@ -124,7 +124,7 @@ export function ControlsPanel({
       </p>
       {badCount && <p className="error-box">Give a whole number of controls, at least 1.</p>}
       {pending && (
-        <div className="notice-box" role="alertdialog" aria-label="Confirm controls">
+        <div className="notice-box controls-confirm" role="alertdialog" aria-label="Confirm controls">
           <p>
             {pending.toLabel === 0
               ? `This makes all ${pending.targets} targets controls: nothing will be left to label, and every label given counts only as a control answer, never in progress, agreement, cost or judge figures.`
