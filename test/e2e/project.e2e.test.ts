@@ -109,6 +109,14 @@ describe('an annotation project in the browser', () => {
     expect(await guide.locator('.guidelines-preview img').count()).toBe(0)
     await guide.getByRole('button', { name: 'Save as a new version' }).click()
     await guide.getByText('version 1').waitFor()
+    // The header says so at once, and the version names who wrote it (the person labelling).
+    await page
+      .locator('.page-head')
+      .getByText(/guidelines v1/)
+      .waitFor()
+    expect(db.prepare('SELECT author FROM guidelines WHERE dataset_id = ?').pluck().all(datasetId)).toEqual([
+      'ana',
+    ])
     expect(await page.evaluate('window.pwned')).toBeUndefined()
 
     // ana labels: first the guidelines in full, then the queue serves the control (unmarked), she answers it wrongly.

@@ -220,4 +220,41 @@ describe('guidelines', () => {
     const now = await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--json'])
     expect(JSON.parse(now.out)).toMatchObject({ current: { version: 1 }, history: [] })
   })
+
+  it('records who wrote each version: --as on the command line, the person labelling in the app', async () => {
+    const dir = tmp()
+    const { ctx, ds } = seedWorkspace(dir)
+    const rpc = rpcOn(ctx)
+    // The Project view sends the name shown under "Labelling as".
+    await rpc.value('projects.saveGuidelines', { datasetId: ds.id, body: '# One', author: 'lead' })
+    const file = ctx.workspace.file
+    ctx.close()
+    const md = join(dir, 'two.md')
+    writeFileSync(md, '# Two\n\nStricter.')
+    const saved = await cli([
+      'guidelines',
+      '--workspace',
+      file,
+      '--dataset',
+      'wiki',
+      '--file',
+      md,
+      '--as',
+      'dora',
+    ])
+    expect(saved.code, saved.err).toBe(0)
+    expect(saved.out).toMatch(/Guidelines version 2 by dora/)
+    const shown = JSON.parse(
+      (await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--json'])).out,
+    )
+    expect(shown.current).toMatchObject({ version: 2, author: 'dora' })
+    expect(shown.history[0]).toMatchObject({ version: 1, author: 'lead' })
+    // Without --as the version still has an author: the login name of whoever ran the command.
+    writeFileSync(md, '# Three')
+    await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--file', md])
+    const third = JSON.parse(
+      (await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--json'])).out,
+    )
+    expect(third.current.author).toEqual(expect.any(String))
+  })
 })

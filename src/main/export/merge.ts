@@ -310,7 +310,7 @@ export async function mergeBundle(
           },
           bundleAction,
           label.updatedAt,
-          mark,
+          label.guidelinesVersion ? mark : { ...mark, versionUnknown: true },
         )
     }
     report.recreated = resolver.recreated

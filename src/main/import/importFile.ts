@@ -9,6 +9,7 @@ import { personNamed, sourceNamed } from '../store/repos/annotators'
 import { now } from '../store/repos/rows'
 import { troubleKind } from '../store/trouble'
 import { inSavepoint } from './atomic'
+import { nameFromCard } from './cardName'
 import { CHUNK_ITEMS, CHUNK_WORK, ChunkWriter, yieldToOthers } from './chunks'
 import { chooseConverter } from './converter'
 import { ImportDoubts } from './doubts'
@@ -367,7 +368,9 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
 function defaultName(given: readonly string[], multi: boolean, shown?: readonly string[]): string {
   if (shown) return defaultDatasetName(shown)
   if (multi && given.length === 1) return basename(given[0]!)
-  return defaultDatasetName(given.map((g) => resolve(g)))
+  // FactLab's own export: its card beside the file knows the dataset's name.
+  const card = given.length === 1 ? nameFromCard(resolve(given[0]!)) : null
+  return card ?? defaultDatasetName(given.map((g) => resolve(g)))
 }
 
 /** Rows an item writes, roughly: what a chunk's length is measured in. */

@@ -13,6 +13,11 @@ export interface MergeMark {
   at: string
   /** The bundle's file name. */
   from: string
+  /**
+   * The bundle line named no guidelines version (its workspace had none): the label keeps "not
+   * known" rather than taking this workspace's latest version, which its annotator never saw.
+   */
+  versionUnknown?: boolean
 }
 
 interface LabelRow {
@@ -47,7 +52,7 @@ export class LabelWriter {
   private readonly current
   private readonly upsert
   private given: ReturnType<Db['prepare']> | undefined
-  private readonly write: (row: Record<string, unknown>, guidelinesVersion?: number) => void
+  private readonly write: (row: Record<string, unknown>, guidelinesVersion?: number | null) => void
 
   constructor(db: Db) {
     this.schemaOfTarget = db.prepare(
@@ -88,7 +93,7 @@ export class LabelWriter {
       return stmt
     }
     // One transaction, so the label and its history row reach the disk in a single commit.
-    this.write = db.transaction((row: Record<string, unknown>, guidelinesVersion?: number) => {
+    this.write = db.transaction((row: Record<string, unknown>, guidelinesVersion?: number | null) => {
       const { action, merged_at, merged_from, ...label } = row
       this.upsert.run(label)
       const merged = merged_at !== null && merged_at !== undefined
@@ -97,7 +102,8 @@ export class LabelWriter {
         ...label,
         action,
         ...(merged ? { merged_at, merged_from } : {}),
-        ...(versioned ? { guidelines_version: guidelinesVersion } : {}),
+        // 0 tells migration 0450's trigger "not known": a NULL here would be stamped with the latest.
+        ...(versioned ? { guidelines_version: guidelinesVersion ?? 0 } : {}),
       })
       if (versioned)
         given().run({ g: guidelinesVersion, target_id: row.target_id, annotator_id: row.annotator_id })
@@ -135,7 +141,7 @@ export class LabelWriter {
     }
     this.write(
       { ...row, action, merged_at: merge?.at ?? null, merged_from: merge?.from ?? null },
-      input.guidelinesVersion,
+      input.guidelinesVersion ?? (merge?.versionUnknown ? null : undefined),
     )
     return toLabel(this.current.get(input.targetId, input.annotatorId) as LabelRow)
   }

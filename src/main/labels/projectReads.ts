@@ -122,18 +122,20 @@ export function hasLabelIn(db: Db, annotatorId: number, datasetId: number): bool
  * Verdicts people first placed on the dataset's work (controls and sources left out) since an
  * ISO time, read through migration 0390's index, so a week's labels are read alone.
  */
-export function labelsPlacedSince(db: Db, datasetId: number, since: string): number {
+export function labelsPlacedSince(
+  db: Db,
+  datasetId: number,
+  since: string,
+): { n: number; first: string | null } {
   const indexed = db.prepare("SELECT 1 FROM pragma_index_list('labels') WHERE name = 'labels_created'").get()
-  return (
-    db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM labels l ${indexed ? 'INDEXED BY labels_created' : ''}
+  return db
+    .prepare(
+      `SELECT COUNT(*) AS n, MIN(l.created_at) AS first FROM labels l ${indexed ? 'INDEXED BY labels_created' : ''}
          JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
          WHERE l.created_at >= ? AND l.verdict IS NOT NULL AND t.dataset_id = ? AND ${CURRENT} AND ${NOT_CONTROL}
            AND ${BY_PERSON}`,
-      )
-      .get(since, datasetId) as { n: number }
-  ).n
+    )
+    .get(since, datasetId) as { n: number; first: string | null }
 }
 
 /**
@@ -196,4 +198,16 @@ function readRows(db: Db, lo: number, hi: number): LabelRowsColumns {
 /** The workspace's sources (annotators of kind 'source'): their labels are a dataset's reference, not work. */
 export function sourceIds(db: Db): Set<number> {
   return new Set(db.prepare("SELECT id FROM annotators WHERE kind = 'source'").pluck().all() as number[])
+}
+
+/** People (not sources) holding a verdict on the dataset's targets, current units or not. */
+export function peopleWithLabels(db: Db, datasetId: number): { id: number; name: string }[] {
+  return db
+    .prepare(
+      `SELECT a.id, a.name FROM annotators a WHERE a.kind = 'person' AND EXISTS (
+         SELECT 1 FROM labels l JOIN targets t ON t.id = l.target_id
+         WHERE l.annotator_id = a.id AND t.dataset_id = ? AND l.verdict IS NOT NULL)
+       ORDER BY a.name`,
+    )
+    .all(datasetId) as { id: number; name: string }[]
 }

@@ -3,7 +3,8 @@ import { ServiceError } from '../app/errors'
 import { controlAnswers, referenceAnswers, storedGoldLookup, storedGoldTargets } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
-import { requireDataset } from './plan'
+import { type ControlSampleSpec, controlSampleSize, drawControls, everyTargetRefusal } from './controlSample'
+import { getPlan, requireDataset } from './plan'
 import { wilsonInterval } from './wilson'
 
 export interface ControlAnswer {
@@ -24,9 +25,15 @@ export function setControls(
     answers: readonly ControlAnswer[]
     /** The dataset's reference labels taken as known answers (stored as gold: the release's). */
     fromReference?: readonly ControlAnswer[]
+    /** Draw this many (or this share of the targets) from the gold and reference answers, not all. */
+    sample?: ControlSampleSpec
+    /** The lead confirmed that every target may become a control, leaving nothing to label. */
+    everyTarget?: boolean
+    /** Say what would be marked and change nothing. */
+    preview?: boolean
   },
   at: string,
-): { added: number; controls: number } {
+): { added: number; controls: number; targets: number; toLabel: number; preview: boolean } {
   requireDataset(db, datasetId)
   const schemaText = (
     db.prepare('SELECT label_schema AS s FROM datasets WHERE id = ?').get(datasetId) as { s: string }
@@ -36,7 +43,17 @@ export function setControls(
   const goldOf = storedGoldLookup(db)
   const wanted = new Map<number, { verdict: string; source: 'gold' | 'file' }>()
   const problems: string[] = []
-  for (const targetId of input.fromGold) {
+  const targets = currentTargetCount(db, datasetId)
+  let fromGold = input.fromGold
+  let fromReference = input.fromReference ?? []
+  if (input.sample) {
+    const pool = [...fromGold, ...fromReference.map((a) => a.targetId)]
+    const n = controlSampleSize(input.sample, targets, new Set(pool).size)
+    const drawn = new Set(drawControls(pool, n, getPlan(db, datasetId).seed))
+    fromGold = fromGold.filter((t) => drawn.has(t))
+    fromReference = fromReference.filter((a) => drawn.has(a.targetId) && !fromGold.includes(a.targetId))
+  }
+  for (const targetId of fromGold) {
     if (!inDataset.get(targetId, datasetId)) problems.push(`target ${targetId} is not in this dataset`)
     else {
       const g = goldOf(targetId)
@@ -44,7 +61,7 @@ export function setControls(
       else wanted.set(targetId, { verdict: g.verdict, source: 'gold' })
     }
   }
-  for (const a of input.fromReference ?? []) {
+  for (const a of fromReference) {
     const bad = checkVerdict(schema, a.verdict)
     if (bad) problems.push(`target ${a.targetId}'s reference label: ${bad}`)
     else wanted.set(a.targetId, { verdict: a.verdict, source: 'gold' })
@@ -72,12 +89,40 @@ export function setControls(
     `INSERT INTO controls (target_id, dataset_id, verdict, source, created_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (target_id) DO UPDATE SET verdict = excluded.verdict, source = excluded.source`,
   )
+  const marked = currentControls(db, datasetId)
+  const fresh = [...wanted.keys()].filter((t) => !marked.has(t)).length
+  const after = marked.size + fresh
+  // A project whose every target is a control has nothing to label: said first, done only when confirmed.
+  if (targets > 0 && after >= targets && !input.everyTarget && !input.preview)
+    throw new ServiceError('bad_input', everyTargetRefusal(targets))
+  const summary = { targets, toLabel: Math.max(0, targets - after) }
+  if (input.preview) return { added: fresh, controls: after, ...summary, preview: true }
   let added = 0
   db.transaction(() => {
     for (const [targetId, c] of wanted)
       added += upsert.run(targetId, datasetId, c.verdict, c.source, at).changes
   })()
-  return { added, controls: controlCount(db, datasetId) }
+  return { added, controls: controlCount(db, datasetId), ...summary, preview: false }
+}
+
+const ON_CURRENT_UNITS = `JOIN units u ON u.id = t.unit_id
+  WHERE t.dataset_id = ? AND u.superseded_by IS NULL AND u.deleted_at IS NULL`
+
+/** Controls on the dataset's current units (a control on an older wording takes no target's place). */
+function currentControls(db: Db, datasetId: number): Set<number> {
+  return new Set(
+    db
+      .prepare(`SELECT t.id FROM controls c JOIN targets t ON t.id = c.target_id ${ON_CURRENT_UNITS}`)
+      .pluck()
+      .all(datasetId) as number[],
+  )
+}
+
+/** Targets on the dataset's current units, controls included. */
+function currentTargetCount(db: Db, datasetId: number): number {
+  return (
+    db.prepare(`SELECT COUNT(*) AS n FROM targets t ${ON_CURRENT_UNITS}`).get(datasetId) as { n: number }
+  ).n
 }
 
 export function clearControls(db: Db, datasetId: number, targetIds: readonly number[]): { controls: number } {

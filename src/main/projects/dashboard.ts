@@ -6,6 +6,7 @@ import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
 import { dashboardColumns } from './dashboardColumns'
 import { medianOf, type Tally, tallyDashboard } from './dashboardTally'
+import { finishAtPace, PACE_WINDOW_DAYS } from './pace'
 import { getPlan } from './plan'
 import { openShare, progressByVariant } from './variantProgress'
 
@@ -122,7 +123,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     labels: annotators.reduce((s, a) => s + a.labels, 0),
     notCounted: notCounted(db, tally, names, annotators),
     projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
-    ...finishAtPace(db, datasetId, wanted - totals.towards, now),
+    ...paceOf(db, datasetId, wanted - totals.towards, now),
   }
 }
 
@@ -190,14 +191,10 @@ function olderWordingTargets(db: Db, targets: readonly number[]): Set<number> {
 
 const DAY_MS = 86_400_000
 
-/** The calendar side of the pace: labels a day over the last week, and the day the rest would take. */
-function finishAtPace(db: Db, datasetId: number, remaining: number, now: Date) {
-  const week = labelsPlacedSince(db, datasetId, new Date(now.getTime() - 7 * DAY_MS).toISOString())
-  const labelsPerDay = week / 7
-  if (remaining <= 0) return { labelsPerDay, projectedFinish: now.toISOString().slice(0, 10) }
-  if (labelsPerDay === 0) return { labelsPerDay, projectedFinish: null }
-  const days = Math.ceil(remaining / labelsPerDay)
-  return { labelsPerDay, projectedFinish: new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10) }
+/** The calendar side of the pace: one rate, over the days the last week's labelling spans. */
+function paceOf(db: Db, datasetId: number, remaining: number, now: Date) {
+  const since = new Date(now.getTime() - PACE_WINDOW_DAYS * DAY_MS).toISOString()
+  return finishAtPace(labelsPlacedSince(db, datasetId, since), remaining, now)
 }
 
 type PackageFacts = Omit<Dashboard['packages'][number], 'version' | 'replacedBy'>

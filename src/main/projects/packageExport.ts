@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { z } from 'zod'
+import { EvidenceSpan } from '../../shared/domain'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
 import { datasetOriginHash, keepOrigin } from '../export/datasetOrigin'
 import { writeFileAtomically } from '../export/sink'
 import { guidelinesReadBy } from '../guidelines/guidelines'
+import { ownCurrentLabels } from '../labels/packageLabels'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { getDataset } from '../store/repos/datasets'
@@ -146,6 +148,15 @@ export function exportPackage(
   }
 }
 
+/** Her own labels as the header carries them. */
+function ownLabels(db: Db, datasetId: number, annotatorId: number): PackageHeader['labels'] {
+  return ownCurrentLabels(db, datasetId, annotatorId).map((l) => ({
+    ...l,
+    kind: l.kind as PackageHeader['labels'][number]['kind'],
+    evidence: parseJson(z.array(EvidenceSpan), l.evidence, 'labels.evidence'),
+  }))
+}
+
 function readBy(
   db: Db,
   datasetId: number,
@@ -213,6 +224,7 @@ function writePackage(
          ORDER BY t.id`,
       )
       .all({ ds: opts.datasetId, fixed: assignment ? 1 : 0, me: annotatorId }) as PackageHeader['controls'],
+    labels: ownLabels(db, opts.datasetId, annotatorId),
     items: total,
     createdAt: now(),
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Triplet, UnitKind } from '../../shared/domain'
+import { EvidenceSpan, Triplet, UnitKind } from '../../shared/domain'
 import { LabelSchema } from '../../shared/labelSchemas'
 
 /**
@@ -53,6 +53,26 @@ export const PackageHeader = z.object({
    */
   controls: z
     .array(z.object({ item: z.string(), variant: z.string(), kind: UnitKind, unit: z.string() }))
+    .default([]),
+  /**
+   * The annotator's own current labels at the lead's, so her laptop shows that work as done and
+   * does not offer it again. Never anyone else's. Older packages lack it.
+   */
+  labels: z
+    .array(
+      z.object({
+        item: z.string(),
+        variant: z.string(),
+        kind: UnitKind,
+        unit: z.string(),
+        verdict: z.string().min(1),
+        evidence: z.array(EvidenceSpan),
+        note: z.string().nullable(),
+        seconds: z.number().nonnegative(),
+        guidelinesVersion: z.number().int().min(1).nullable(),
+        updatedAt: z.string().max(64),
+      }),
+    )
     .default([]),
   items: z.number().int().nonnegative(),
   createdAt: z.string(),

@@ -230,6 +230,7 @@ function openRead(
       db.prepare(
         'INSERT INTO guidelines (dataset_id, version, body, author, created_at) VALUES (?, ?, ?, ?, ?)',
       ).run(ds.id, header.guidelines.version, header.guidelines.body, 'lead (package)', at)
+    takeOwnLabels(ws, ds.id, me, header)
     // Read already at the lead's: the laptop does not ask again for the same version.
     if (header.annotator.guidelinesRead) takeGuidelinesRead(db, ds.id, me, header.annotator.guidelinesRead)
     db.prepare(
@@ -245,5 +246,40 @@ function openRead(
     items: header.items,
     alreadyOpen: false,
     refreshed: null,
+  }
+}
+
+/**
+ * Her own labels from the lead's workspace, on the same targets, with the time and version they
+ * were given under: her laptop shows them done, and a bundle sends back the same state unchanged.
+ */
+function takeOwnLabels(ws: Workspace, datasetId: number, me: number, header: PackageHeader): void {
+  const find = ws.db.prepare(
+    `SELECT t.id FROM targets t JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id
+       JOIN units u ON u.id = t.unit_id
+     WHERE t.dataset_id = @ds AND i.ext_id = @item AND c.variant = @variant AND u.kind = @kind AND u.text = @unit`,
+  )
+  const from = `package ${header.id}`
+  for (const l of header.labels) {
+    const targetId = find
+      .pluck()
+      .get({ ds: datasetId, item: l.item, variant: l.variant, kind: l.kind, unit: l.unit }) as
+      | number
+      | undefined
+    if (targetId === undefined) continue
+    ws.labels.save(
+      {
+        targetId,
+        annotatorId: me,
+        verdict: l.verdict,
+        evidence: l.evidence,
+        note: l.note,
+        seconds: l.seconds,
+        ...(l.guidelinesVersion !== null ? { guidelinesVersion: l.guidelinesVersion } : {}),
+      },
+      'set',
+      l.updatedAt,
+      { at: now(), from, versionUnknown: l.guidelinesVersion === null },
+    )
   }
 }

@@ -162,8 +162,12 @@ export const Dashboard = z.object({
    * a pace, i.e. when no label carries recorded time.
    */
   projectedHours: z.number().nullable(),
-  /** Labels placed per day over the last seven days, and the day the work would end at that pace. */
+  /**
+   * Labels placed per day over the days the last week's labelling spans (`paceDays`: from its
+   * first label to now, at least 1, at most 7), and the day the work would end at that one rate.
+   */
   labelsPerDay: z.number(),
+  paceDays: z.number(),
   projectedFinish: z.string().nullable(),
 })
 export type Dashboard = z.infer<typeof Dashboard>
@@ -221,6 +225,20 @@ export const projectsCalls = {
        * has none, the dataset's own reference labels (targets its sources disagree on are skipped).
        */
       allGold: z.boolean().default(false),
+      /**
+       * With allGold, how many of those known answers become controls: a count, or a share of the
+       * dataset's targets (by default a tenth), drawn from the plan's seed.
+       */
+      sample: z
+        .union([
+          z.object({ count: z.number().int().min(1).max(10_000_000) }).strict(),
+          z.object({ share: z.number().gt(0).max(1) }).strict(),
+        ])
+        .optional(),
+      /** Confirms that every target may become a control, leaving nothing to label (refused otherwise). */
+      everyTarget: z.boolean().default(false),
+      /** Say what would be marked and change nothing (the UI's confirmation). */
+      preview: z.boolean().default(false),
       answers: z.array(ControlInput).max(100_000).default([]),
       /**
        * Answers as typed or loaded: `item,variant,unit,verdict` or `targetId,verdict` per line
@@ -233,11 +251,22 @@ export const projectsCalls = {
       controls: z.number().int(),
       /** Targets left out because the dataset's sources disagree on them (allGold only). */
       skipped: z.number().int(),
+      /** The dataset's targets (current units), controls included. */
+      targets: z.number().int(),
+      /** Targets that are no control afterwards: what is left to label. */
+      toLabel: z.number().int(),
+      /** True when nothing was changed: the figures say what the call would do. */
+      preview: z.boolean(),
     }),
   ),
   'projects.clearControls': call(
     z.object({ datasetId: z.number().int(), targetIds: z.array(z.number().int()).max(100_000) }),
     z.object({ controls: z.number().int() }),
+  ),
+  /** People with labels here whom the plan does not name (counted in agreement, gold and Compare). */
+  'projects.outsidePlan': call(
+    z.object({ datasetId: z.number().int() }),
+    z.object({ people: z.array(z.string()) }),
   ),
   'projects.controls': call(
     z.object({ datasetId: z.number().int() }),

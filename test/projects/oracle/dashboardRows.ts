@@ -1,6 +1,7 @@
 import { guidelinesReadBy } from '../../../src/main/guidelines/guidelines'
 import { cohenKappa } from '../../../src/main/metrics/stats/agreement'
 import { controlAccuracy, controlCount } from '../../../src/main/projects/controls'
+import { finishAtPace, PACE_WINDOW_DAYS } from '../../../src/main/projects/pace'
 import { getPlan } from '../../../src/main/projects/plan'
 import { median } from '../../../src/main/projects/wilson'
 import type { Db } from '../../../src/main/store/connection'
@@ -169,7 +170,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     labels: labels.length,
     notCounted: notCounted(db, datasetId, names, annotators),
     projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
-    ...finishAtPace(db, datasetId, wanted - totals.towards, now),
+    ...paceOf(db, datasetId, wanted - totals.towards, now),
   }
 }
 
@@ -225,14 +226,10 @@ function assignedCounts(db: Db, datasetId: number): Map<number, number> {
 
 const DAY_MS = 86_400_000
 
-/** The calendar side of the pace: labels a day over the last week, and the day the rest would take. */
-function finishAtPace(db: Db, datasetId: number, remaining: number, now: Date) {
-  const week = labelsPlacedSince(db, datasetId, new Date(now.getTime() - 7 * DAY_MS).toISOString())
-  const labelsPerDay = week / 7
-  if (remaining <= 0) return { labelsPerDay, projectedFinish: now.toISOString().slice(0, 10) }
-  if (labelsPerDay === 0) return { labelsPerDay, projectedFinish: null }
-  const days = Math.ceil(remaining / labelsPerDay)
-  return { labelsPerDay, projectedFinish: new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10) }
+/** The calendar side of the pace: one rate, over the days the last week's labelling spans. */
+function paceOf(db: Db, datasetId: number, remaining: number, now: Date) {
+  const since = new Date(now.getTime() - PACE_WINDOW_DAYS * DAY_MS).toISOString()
+  return finishAtPace(labelsPlacedSince(db, datasetId, since), remaining, now)
 }
 
 type PackageFacts = Omit<Dashboard['packages'][number], 'version' | 'replacedBy'>

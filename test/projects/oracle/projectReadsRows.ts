@@ -142,16 +142,18 @@ export function hasLabelIn(db: Db, annotatorId: number, datasetId: number): bool
 }
 
 /** Verdicts people first placed on the dataset's work (controls and sources left out) since an ISO time. */
-export function labelsPlacedSince(db: Db, datasetId: number, since: string): number {
-  return (
-    db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
+export function labelsPlacedSince(
+  db: Db,
+  datasetId: number,
+  since: string,
+): { n: number; first: string | null } {
+  return db
+    .prepare(
+      `SELECT COUNT(*) AS n, MIN(l.created_at) AS first FROM labels l JOIN targets t ON t.id = l.target_id JOIN units u ON u.id = t.unit_id
          WHERE t.dataset_id = ? AND l.verdict IS NOT NULL AND l.created_at >= ? AND ${CURRENT} AND ${NOT_CONTROL}
            AND ${BY_PERSON}`,
-      )
-      .get(datasetId, since) as { n: number }
-  ).n
+    )
+    .get(datasetId, since) as { n: number; first: string | null }
 }
 
 /** Each annotator's labels on the targets of their own assigned items (current, not controls). */

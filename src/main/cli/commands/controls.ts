@@ -20,6 +20,9 @@ interface ControlFlags {
   file?: string
   line?: string[]
   fromGold?: boolean
+  count?: string
+  share?: string
+  everyTarget?: boolean
   all?: boolean
   json?: boolean
 }
@@ -85,6 +88,34 @@ function targetsOfLines(s: Session, datasetId: number, lines: string): number[] 
   return r.answers.map((a) => a.targetId)
 }
 
+/** --count or --share, read strictly: a typo must not turn into "every gold answer". */
+function sampleOf(f: ControlFlags): { count: number } | { share: number } | undefined {
+  if (f.count === undefined && f.share === undefined) return undefined
+  if (!f.fromGold) throw new CliError('--count and --share go with --from-gold', EXIT.usage)
+  if (f.count !== undefined && f.share !== undefined)
+    throw new CliError('give --count or --share, not both', EXIT.usage)
+  if (f.count !== undefined) {
+    const n = Number(f.count)
+    if (!Number.isInteger(n) || n < 1)
+      throw new CliError(`--count must be a whole number of at least 1, not "${f.count}"`, EXIT.usage)
+    return { count: n }
+  }
+  const share = Number(f.share)
+  if (!(share > 0 && share <= 1))
+    throw new CliError(
+      `--share must be a fraction above 0 and at most 1, e.g. 0.1, not "${f.share}"`,
+      EXIT.usage,
+    )
+  return { share }
+}
+
+/** What is left to label once the controls are set aside, said plainly when that is nothing. */
+export function toLabelLine(r: { targets: number; toLabel: number }): string {
+  return r.toLabel === 0 && r.targets > 0
+    ? `Every one of the ${r.targets} targets is a control: nothing is left to label, and labels given count only as control answers`
+    : `${r.toLabel} of ${countOf(r.targets, 'target')} left to label (controls are left out of progress, agreement, cost and judge figures)`
+}
+
 export function registerControlsCommands(program: Command): void {
   const controls = program
     .command('controls')
@@ -103,7 +134,13 @@ export function registerControlsCommands(program: Command): void {
   )
     .option(
       '--from-gold',
-      "use every adjudicated or imported gold answer; where a target has none, the dataset's own reference labels",
+      "draw controls from the adjudicated or imported gold answers (where a target has none, the dataset's own reference labels): a tenth of the targets unless --count or --share says otherwise",
+    )
+    .option('--count <n>', 'with --from-gold: how many controls to draw')
+    .option('--share <fraction>', "with --from-gold: the share of the dataset's targets to draw, e.g. 0.1")
+    .option(
+      '--every-target',
+      'allow every target to become a control, leaving nothing to label (refused without it)',
     )
     .action(async (f: ControlFlags) => {
       const lines = readLines(f)
@@ -112,13 +149,23 @@ export function registerControlsCommands(program: Command): void {
           'give --file <answers.csv>, --line <item,variant,unit,verdict> or --from-gold',
           EXIT.usage,
         )
+      const sample = sampleOf(f)
       await withSession(f.workspace, undefined, async (s) => {
         const datasetId = await s.datasetId(f.dataset)
-        const r = await s.call('projects.setControls', {
-          datasetId,
-          allGold: Boolean(f.fromGold),
-          ...(lines !== undefined ? { lines } : {}),
-        })
+        const r = await s
+          .call('projects.setControls', {
+            datasetId,
+            allGold: Boolean(f.fromGold),
+            ...(sample ? { sample } : {}),
+            everyTarget: Boolean(f.everyTarget),
+            ...(lines !== undefined ? { lines } : {}),
+          })
+          .catch((e: unknown) => {
+            // The refusal names the confirmation; on the command line that is a flag.
+            if (e instanceof CliError && e.message.includes('leave nothing to label'))
+              throw new CliError(`${e.message} Give --every-target to do it anyway.`, e.exitCode)
+            throw e
+          })
         const skipped =
           r.skipped > 0
             ? `${countOf(r.skipped, 'target')} skipped: the dataset's sources disagree on ${r.skipped === 1 ? 'it' : 'them'}`
@@ -130,7 +177,8 @@ export function registerControlsCommands(program: Command): void {
         printResult(
           Boolean(f.json),
           r,
-          () => `${r.added} marked; ${countOf(r.controls, 'control')} in all${skipped ? `; ${skipped}` : ''}`,
+          () =>
+            `${r.added} marked; ${countOf(r.controls, 'control')} in all${skipped ? `; ${skipped}` : ''}\n${toLabelLine(r)}`,
         )
       })
     })

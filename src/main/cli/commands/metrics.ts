@@ -3,6 +3,7 @@ import { basename, dirname, extname, join } from 'node:path'
 import type { Command } from 'commander'
 import { costErrorChart, errorByVariantChart } from '../../../shared/charts'
 import type { DatasetMetrics } from '../../../shared/contract/metrics'
+import { outsidePlanNote } from '../../../shared/outsidePlan'
 import { REFCHECKER_NA_RULES, REFCHECKER_NA_WORDS } from '../../../shared/refcheckerNa'
 import { svgToPng, toCsv, toHtml, toJsonReport, toMarkdown } from '../../reports'
 import { CliError, EXIT, parsePositiveInt } from '../util'
@@ -128,7 +129,11 @@ export function registerMetricsCommands(program: Command): void {
           process.stdout.write(`${replacing ? 'Replaced' : 'Wrote'} ${flags.out}\n`)
           return
         }
-        process.stdout.write(`${toMarkdown(m)}\n`)
+        // The same sentence the Agreement and Compare views show about people the plan does not name.
+        const outside = outsidePlanNote(
+          (await s.call('projects.outsidePlan', { datasetId: byDataset.datasetId })).people,
+        )
+        process.stdout.write(`${outside ? `${outside}\n\n` : ''}${toMarkdown(m)}\n`)
       })
     })
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { userInfo } from 'node:os'
 import type { Command } from 'commander'
 import { describeRefresh } from '../../../shared/packageRefresh'
 import { countOf } from '../../../shared/plural'
@@ -195,20 +196,36 @@ export function registerProjectCommands(program: Command): void {
     .option('--workspace <db>', 'workspace file')
     .requiredOption('--dataset <name>', 'dataset')
     .option('--file <markdown>', 'save this file as the next version')
+    .option('--as <name>', 'who wrote this version (recorded as its author; by default your login name)')
     .option('--json', 'print JSON')
-    .action(async (flags: { workspace?: string; dataset: string; file?: string; json?: boolean }) => {
-      const body = flags.file === undefined ? undefined : readText(flags.file)
-      const out = await withSession(flags.workspace, undefined, async (s) => {
-        const datasetId = await s.datasetId(flags.dataset)
-        if (body !== undefined) await s.call('projects.saveGuidelines', { datasetId, body })
-        return s.call('projects.guidelines', { datasetId })
-      })
-      printResult(flags.json ?? false, out, () =>
-        out.current === null
-          ? `Dataset ${flags.dataset} has no guidelines yet`
-          : `Guidelines version ${out.current.version} (${out.history.length} earlier)\n\n${out.current.body}`,
-      )
-    })
+    .action(
+      async (flags: { workspace?: string; dataset: string; file?: string; as?: string; json?: boolean }) => {
+        const body = flags.file === undefined ? undefined : readText(flags.file)
+        if (flags.as !== undefined && flags.file === undefined)
+          throw new CliError('--as names the author of a version saved with --file', EXIT.usage)
+        const author = flags.as?.trim() || loginName()
+        const out = await withSession(flags.workspace, undefined, async (s) => {
+          const datasetId = await s.datasetId(flags.dataset)
+          if (body !== undefined)
+            await s.call('projects.saveGuidelines', { datasetId, body, ...(author ? { author } : {}) })
+          return s.call('projects.guidelines', { datasetId })
+        })
+        printResult(flags.json ?? false, out, () =>
+          out.current === null
+            ? `Dataset ${flags.dataset} has no guidelines yet`
+            : `Guidelines version ${out.current.version}${out.current.author ? ` by ${out.current.author}` : ''} (${out.history.length} earlier)\n\n${out.current.body}`,
+        )
+      },
+    )
+}
+
+/** The person at the keyboard, as the system names them; none when it cannot say. */
+function loginName(): string | undefined {
+  try {
+    return userInfo().username || undefined
+  } catch {
+    return undefined
+  }
 }
 
 function readText(file: string): string {

@@ -32,7 +32,11 @@ const WIKIEVAL_VARIANTS = ['answer', 'ungrounded_answer', 'poor_answer'] as cons
 const WIKIEVAL_META = ['context_v1', 'context_v2', 'source']
 
 function wikievalMapping(columns: readonly string[]) {
+  // The releases have no id column (rows are numbered); a file that adds one keeps its ids, so
+  // controls and CLI lines can name items as the file does.
+  const id = findColumn(columns, 'id', 'item_id')
   return {
+    ...(id !== undefined ? { id } : {}),
     question: findColumn(columns, 'question') ?? 'question',
     // The ground-truth answer is both the reference and a candidate: FaaF judges every variant.
     reference: findColumn(columns, 'answer') ?? 'answer',

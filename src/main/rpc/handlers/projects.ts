@@ -13,6 +13,7 @@ import {
   saveGuidelines,
 } from '../../guidelines/guidelines'
 import { resolveControlLines } from '../../projects/controlLines'
+import { DEFAULT_CONTROL_SHARE } from '../../projects/controlSample'
 import {
   clearControls,
   goldTargets,
@@ -21,6 +22,7 @@ import {
   setControls,
 } from '../../projects/controls'
 import { projectDashboard } from '../../projects/dashboard'
+import { peopleOutsidePlan } from '../../projects/outsidePlan'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
 import { getPlan, setPlan } from '../../projects/plan'
@@ -66,7 +68,16 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
       markGuidelinesRead(db(), datasetId, annotatorId, version)
       return { ok: true as const }
     },
-    'projects.setControls': ({ datasetId, fromGold, allGold, answers, lines }) => {
+    'projects.setControls': ({
+      datasetId,
+      fromGold,
+      allGold,
+      sample,
+      everyTarget,
+      preview,
+      answers,
+      lines,
+    }) => {
       const typed = lines === undefined ? null : resolveControlLines(db(), datasetId, lines)
       if (typed && typed.problems.length > 0)
         throw new ServiceError(
@@ -82,6 +93,10 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
           fromGold: allGold ? [...fromGold, ...goldTargets(db(), datasetId)] : fromGold,
           answers: typed ? [...answers, ...typed.answers] : answers,
           fromReference: reference?.answers ?? [],
+          // Gold answers are a pool to draw controls from, not the project's work.
+          ...(allGold ? { sample: sample ?? { share: DEFAULT_CONTROL_SHARE } } : {}),
+          everyTarget,
+          preview,
         },
         now(),
       )
@@ -89,6 +104,7 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
     },
     'projects.clearControls': ({ datasetId, targetIds }) => clearControls(db(), datasetId, targetIds),
     'projects.controls': ({ datasetId }) => listControls(db(), datasetId),
+    'projects.outsidePlan': ({ datasetId }) => ({ people: peopleOutsidePlan(db(), datasetId) }),
     'projects.exportPackage': ({ datasetId, annotator, out }) => {
       getPlan(db(), datasetId)
       if (out !== undefined && !isAbsolute(out))

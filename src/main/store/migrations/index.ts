@@ -24,6 +24,7 @@ import { migration0290 } from './0290-summeval-crowd'
 import { migration0390 } from './0390-labels-by-creation'
 import { migration0400 } from './0400-na-scope-of-earlier-runs'
 import { migration0420 } from './0420-label-save-ids'
+import { migration0450 } from './0450-guidelines-version-unknown'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -53,6 +54,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0390,
   migration0400,
   migration0420,
+  migration0450,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { api, onEvent } from '../../api'
 import { QueryGate } from '../../components/Loading'
+import { OutsidePlanNote } from '../../components/OutsidePlanNote'
 import { useQuery } from '../../hooks'
 import { type AgreementSplit, AgreementSplitBar } from '../project/AgreementSplit'
 import type { ViewProps } from '../types'
@@ -32,6 +33,7 @@ export function AgreementView({ datasetId, annotatorId }: ViewProps) {
           </p>
         </div>
       </header>
+      <OutsidePlanNote datasetId={datasetId} />
       <AgreementSplitBar datasetId={datasetId} value={split} onChange={setSplit} />
       {summary.error && summary.data && <p className="agr-error">{summary.error}</p>}
       <QueryGate

@@ -5,6 +5,7 @@ import { countOf } from '../../../../shared/plural'
 import { kappaNote } from '../../../../shared/smallSample'
 import { api } from '../../api'
 import { LoadFailed, Loading } from '../../components/Loading'
+import { OutsidePlanNote } from '../../components/OutsidePlanNote'
 import { useEscape } from '../../components/useEscape'
 import { useQuery } from '../../hooks'
 import type { Route, ViewProps } from '../types'
@@ -59,6 +60,7 @@ export function CompareView({ datasetId, navigate }: ViewProps) {
         </div>
         <ExportMenu disabled={!m} onPick={(f) => void download(f)} />
       </header>
+      {datasetId !== null && <OutsidePlanNote datasetId={datasetId} />}
       {metrics.error && m && <p className="cmp-error">{metrics.error}</p>}
       {metrics.error && !m && (
         <LoadFailed what="the figures" error={metrics.error} onRetry={metrics.reload} />

@@ -25,7 +25,7 @@ export function leftOutParts(p: Dashboard['notCounted']['people'][number]): stri
     p.olderWordings > 0 ? `${p.olderWordings} on older wordings of edited units` : '',
     p.deletedUnits > 0 ? `${p.deletedUnits} on deleted units` : '',
     p.outsideAssignment > 0
-      ? `${p.outsideAssignment} outside their assignment (in Labels, not in Progress)`
+      ? `${p.outsideAssignment} outside their assignment (not in Progress; in agreement, gold and Compare like every label)`
       : '',
   ].filter(Boolean)
 }
@@ -96,6 +96,14 @@ function Cost({ a }: { a: Dashboard['annotators'][number] }) {
   )
 }
 
+/** The days the labels-a-day rate is measured over, as the progress line says it. */
+const paceWindow = (days: number) =>
+  days <= 1
+    ? 'so far (labelling began today)'
+    : days < 7
+      ? `over the ${Math.ceil(days)} days since labelling began`
+      : 'this week'
+
 /** Progress, per annotator and per variant, agreement and packages: the lead's figures. */
 export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): void }) {
   const share = d.labelsWanted === 0 ? 0 : d.labelsTowardsK / d.labelsWanted
@@ -124,10 +132,18 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
           {share < 1 && d.projectedFinish !== null && d.labelsPerDay > 0 && (
             <>
               {' '}
-              · {labelsWord(Math.round(d.labelsPerDay))} a day this week: done around {d.projectedFinish}
+              · {labelsWord(Math.round(d.labelsPerDay))} a day {paceWindow(d.paceDays)}: done around{' '}
+              {d.projectedFinish}
             </>
           )}
         </p>
+        {d.targets === 0 && d.controls.count > 0 && (
+          <p className="error-box" role="alert" data-testid="nothing-to-label">
+            Nothing is left to label: every target of this dataset is a control. Labels given now count only
+            as control answers, never in progress, agreement, cost or judge figures. Unmark some controls
+            under Control items below.
+          </p>
+        )}
         <progress max={1} value={share} aria-label="Labels towards k" />
         <table className="data-table" aria-label="Progress per variant">
           <thead>

@@ -5,7 +5,16 @@ import { useQuery } from '../../hooks'
 import { GuidelinesText } from './Guidelines'
 
 /** Edit the dataset's guidelines; each save is a new version and the older ones stay listed. */
-export function GuidelinesEditor({ datasetId }: { datasetId: number }) {
+export function GuidelinesEditor({
+  datasetId,
+  author,
+  onSaved,
+}: {
+  datasetId: number
+  /** Who is labelling: each version records its author. */
+  author: string | null
+  onSaved(): void
+}) {
   const q = useQuery(() => api('projects.guidelines', { datasetId }), [datasetId])
   const [body, setBody] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -16,8 +25,9 @@ export function GuidelinesEditor({ datasetId }: { datasetId: number }) {
   const save = async () => {
     setError(null)
     try {
-      await api('projects.saveGuidelines', { datasetId, body })
+      await api('projects.saveGuidelines', { datasetId, body, ...(author ? { author } : {}) })
       q.reload()
+      onSaved()
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
     }
@@ -73,6 +83,7 @@ export function GuidelinesEditor({ datasetId }: { datasetId: number }) {
             <details key={h.version} className="guidelines-old">
               <summary>
                 Version {h.version} · {h.createdAt.slice(0, 16).replace('T', ' ')}
+                {h.author ? ` · by ${h.author}` : ''}
               </summary>
               <GuidelinesText body={h.body} />
             </details>

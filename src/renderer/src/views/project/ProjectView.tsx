@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { api, onEvent } from '../../api'
 import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
+import { useSettings } from '../../settings'
 import type { ViewProps } from '../types'
 import { ControlsPanel } from './ControlsPanel'
 import { DashboardTables } from './DashboardTables'
@@ -10,13 +11,22 @@ import { PlanForm } from './PlanForm'
 import './project.css'
 
 /** The lead's screen: the plan, guidelines, controls, and the project's progress in one place. */
-export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
+export function ProjectView({ datasetId, annotatorId }: ViewProps & { datasetId: number }) {
+  const { settings } = useSettings()
   const q = useQuery(() => api('projects.dashboard', { datasetId }), [datasetId])
   // The form is drawn afresh with the saved plan; this tells the new one to say "Saved.".
   const [planSaved, setPlanSaved] = useState(false)
   useEffect(
     () =>
       onEvent('labels.changed', (e) => {
+        if (e.datasetId === datasetId) q.reload()
+      }),
+    [datasetId, q.reload],
+  )
+  // The header names the guidelines version: a save here or elsewhere moves it at once.
+  useEffect(
+    () =>
+      onEvent('guidelines.changed', (e) => {
         if (e.datasetId === datasetId) q.reload()
       }),
     [datasetId, q.reload],
@@ -70,7 +80,11 @@ export function ProjectView({ datasetId }: ViewProps & { datasetId: number }) {
       )}
       <DashboardTables d={d} onChanged={q.reload} />
       <ControlsPanel datasetId={datasetId} count={d.controls.count} onChanged={q.reload} />
-      <GuidelinesEditor datasetId={datasetId} />
+      <GuidelinesEditor
+        datasetId={datasetId}
+        author={annotatorId === null ? null : settings.annotatorName}
+        onSaved={q.reload}
+      />
     </div>
   )
 }
