@@ -31,6 +31,18 @@ export function tooFewShared(n: number, min = MIN_SHARED_TARGETS): boolean {
   return n < min
 }
 
+/**
+ * An error rate, accuracy or F1 over fewer targets than this is marked too few to read, as κ is
+ * over fewer shared targets: 0.0% over 16 targets is a Wilson interval reaching 19%, not a
+ * measured perfect score, and it is not ranked above rates that rest on enough targets.
+ */
+export const MIN_RATE_TARGETS = MIN_SHARED_TARGETS
+
+/** The mark beside a judge's or a person's rates over `n` targets; empty when there are enough. */
+export function rateNote(n: number): string {
+  return n < MIN_RATE_TARGETS ? `too few targets (n=${n})` : ''
+}
+
 export function tooFewWords(n: number): string {
   return `too few shared targets (n=${n})`
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../store/connection'
 import { type LabelRowsColumns, readLabelBlocks } from './blocks'
+import type { ActiveTime } from './activeTime'
 
 /*
  * What the annotation project (src/main/projects, src/main/guidelines) reads from labels and
@@ -95,15 +96,16 @@ export function controlAnswers(db: Db, datasetId: number) {
 export function activeTimeOn(
   db: Db,
   targetIds: ArrayLike<number>,
-): Map<number, { seconds: number; labelled: number }> {
+): Map<number, ActiveTime> {
   const rows = db
     .prepare(
-      `SELECT l.annotator_id AS id, SUM(l.seconds) AS seconds, COUNT(*) AS n FROM labels l
+      `SELECT l.annotator_id AS id, SUM(l.seconds) AS seconds, COUNT(*) AS n,
+              COUNT(CASE WHEN l.seconds > 0 THEN 1 END) AS timed FROM labels l
        WHERE l.target_id IN (SELECT value FROM json_each(?)) AND l.verdict IS NOT NULL
        GROUP BY l.annotator_id`,
     )
-    .all(JSON.stringify(Array.from(targetIds))) as { id: number; seconds: number; n: number }[]
-  return new Map(rows.map((r) => [r.id, { seconds: r.seconds, labelled: r.n }]))
+    .all(JSON.stringify(Array.from(targetIds))) as { id: number; seconds: number; n: number; timed: number }[]
+  return new Map(rows.map((r) => [r.id, { seconds: r.seconds, labelled: r.n, timed: r.timed }]))
 }
 
 /** Whether the annotator has any label (even a cleared one) in the dataset. */
