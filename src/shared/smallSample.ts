@@ -113,11 +113,14 @@ export function agreementReading(value: number | null, n: number, min = MIN_SHAR
   // Marked even at n = 0, as the report's cells and the AC1 and PABAK beside it are.
   if (value === null || !Number.isFinite(value)) return n < min ? tooFewWords(n) : ''
   if (n < min) return tooFewWords(n)
-  if (value < 0) return 'worse than chance'
-  if (value <= 0.2) return 'slight'
-  if (value <= 0.4) return 'fair'
-  if (value <= 0.6) return 'moderate'
-  if (value <= 0.8) return 'substantial'
+  // Banded on the two decimals people see beside the word: 0.40000000000000013 reads "0.40", so
+  // "fair", and an α of 0.6015 and a Fleiss' κ of 0.595 both shown as 0.60 get the same word.
+  const shown = Number(value.toFixed(2))
+  if (shown < 0) return 'worse than chance'
+  if (shown <= 0.2) return 'slight'
+  if (shown <= 0.4) return 'fair'
+  if (shown <= 0.6) return 'moderate'
+  if (shown <= 0.8) return 'substantial'
   return 'almost perfect'
 }
 
