@@ -146,7 +146,8 @@ export function costErrorChart(m: Input): Chart {
     plot,
     legend: [
       ...m.judges.map((j, k) => ({
-        label: priceUnknown(j.cost_basis, j.calls) ? `${j.label} — ${NO_PRICE}, not placed` : j.label,
+        // The mark first: a long run name is clipped in the legend, the mark must not be.
+        label: priceUnknown(j.cost_basis, j.calls) ? `${NO_PRICE}, not placed: ${j.label}` : j.label,
         colour: judgeColour(k),
       })),
       ...(points.some((p) => p.run < 0)
