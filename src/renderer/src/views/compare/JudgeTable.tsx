@@ -19,6 +19,7 @@ import { humanRowLabel } from '../../../../shared/humanRowLabel'
 import { COST_PER_1000_NOTE, type CostUnit } from '../../../../shared/judgeRates'
 import { costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../../../shared/runNames'
 import { ciMark, ciTitle, kappaNote, rateNote } from '../../../../shared/smallSample'
+import { compareRows } from './rowOrder'
 
 /** One table row: a judge run or an annotator scored like a judge. */
 interface Row {
@@ -233,14 +234,10 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'errorRate', desc: false })
   const rows = useMemo(() => {
     const out = rowsOf(metrics)
-    return out.sort((a, b) => {
-      const x = value(a, sort.key)
-      const y = value(b, sort.key)
-      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1
-      if (FIGURE_KEYS.includes(sort.key) && small(a) !== small(b)) return small(a) ? 1 : -1
-      const c = typeof x === 'string' ? x.localeCompare(String(y)) : x - (y as number)
-      return sort.desc ? -c : c
-    })
+    const opts = { figure: FIGURE_KEYS.includes(sort.key), desc: sort.desc }
+    return out.sort((a, b) =>
+      compareRows({ value: value(a, sort.key), small: small(a) }, { value: value(b, sort.key), small: small(b) }, opts),
+    )
   }, [metrics, sort])
   const onSort = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : false }))
   if (rows.length === 0) return <p className="cmp-hint">No judge run has verdicts on this dataset yet.</p>
