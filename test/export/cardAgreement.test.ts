@@ -16,7 +16,9 @@ function cardFigures(card: string) {
   const percent = /percent agreement[^:]*: ([\d.]+)%/.exec(section)![1]!
   const fleiss = /Fleiss' κ: (-?[\d.]+)/.exec(section)![1]!
   const pairs = [
-    ...section.matchAll(/^\| (.+?) \/ (.+?) \| (\d+) \| (-?[\d.]+|n\/a)(?: · (too few shared targets \(n=\d+\)))? \|$/gm),
+    ...section.matchAll(
+      /^\| (.+?) \/ (.+?) \| (\d+) \| (-?[\d.]+|n\/a)(?: · (too few shared targets \(n=\d+\)))? \|$/gm,
+    ),
   ].map((m) => ({
     pair: `${m[1]} / ${m[2]}`,
     n: Number(m[3]),

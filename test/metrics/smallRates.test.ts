@@ -50,7 +50,11 @@ describe('error rates over too few targets', () => {
       ])
     // A column that ranks nothing (the name) keeps its plain order.
     expect(
-      compareRows({ value: 'dora', small: true }, { value: 'judge', small: false }, { figure: false, desc: false }),
+      compareRows(
+        { value: 'dora', small: true },
+        { value: 'judge', small: false },
+        { figure: false, desc: false },
+      ),
     ).toBeLessThan(0)
     fx.db.close()
   })

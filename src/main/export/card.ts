@@ -276,7 +276,8 @@ export function buildCard(c: CardInput): string {
           '| --- | --- | --- |',
           // Marked as the Agreement view, the reports and the release table below mark them.
           ...c.agreement.pairs.map(
-            (p) => `| ${cell(p.a)} / ${cell(p.b)} | ${p.shared} | ${mark(p.kappa, p.shared, MIN_SHARED_TARGETS)} |`,
+            (p) =>
+              `| ${cell(p.a)} / ${cell(p.b)} | ${p.shared} | ${mark(p.kappa, p.shared, MIN_SHARED_TARGETS)} |`,
           ),
         ]),
     '',

@@ -65,10 +65,7 @@ export function activeTimeInRange(
  * the stored blocks themselves when the columns came from them, in the order the columns would
  * list them: no column of every label's target, annotator, verdict and seconds is copied out.
  */
-function blockSums(
-  b: LabelRowsColumns,
-  indexOf: Int32Array,
-): Map<number, ActiveTime> {
+function blockSums(b: LabelRowsColumns, indexOf: Int32Array): Map<number, ActiveTime> {
   const blocks = blockParts(b)
   const parts: readonly SumPart[] = blocks
     ? blocks.parts
@@ -183,7 +180,11 @@ class KbnSums {
       if (this.count[a] === 0) continue
       const e = this.err[a]!
       const sum = this.sum[a]!
-      out.set(a + aLo, { seconds: Number.isFinite(e) ? sum + e : sum, labelled: this.count[a]!, timed: this.timed[a]! })
+      out.set(a + aLo, {
+        seconds: Number.isFinite(e) ? sum + e : sum,
+        labelled: this.count[a]!,
+        timed: this.timed[a]!,
+      })
     }
     return out
   }

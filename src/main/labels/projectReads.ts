@@ -1,6 +1,6 @@
 import type { Db } from '../store/connection'
-import { type LabelRowsColumns, readLabelBlocks } from './blocks'
 import type { ActiveTime } from './activeTime'
+import { type LabelRowsColumns, readLabelBlocks } from './blocks'
 
 /*
  * What the annotation project (src/main/projects, src/main/guidelines) reads from labels and
@@ -93,10 +93,7 @@ export function controlAnswers(db: Db, datasetId: number) {
  * Per annotator, over exactly these targets: the active seconds recorded on their labels and
  * how many of the targets they gave a verdict. What a person's cost is measured on.
  */
-export function activeTimeOn(
-  db: Db,
-  targetIds: ArrayLike<number>,
-): Map<number, ActiveTime> {
+export function activeTimeOn(db: Db, targetIds: ArrayLike<number>): Map<number, ActiveTime> {
   const rows = db
     .prepare(
       `SELECT l.annotator_id AS id, SUM(l.seconds) AS seconds, COUNT(*) AS n,

@@ -56,7 +56,12 @@ function rateN(f: Figures | undefined): string {
 }
 
 /** A judge's or a person's rate with its interval, its method and the small-sample mark. */
-function rateCell(x: number | null, iv: [number, number] | null, method: Figures['errorRateCiMethod'], n: number) {
+function rateCell(
+  x: number | null,
+  iv: [number, number] | null,
+  method: Figures['errorRateCiMethod'],
+  n: number,
+) {
   return x === null ? rateCi(x, iv, method) : withNote(rateCi(x, iv, method), rateNote(n))
 }
 
@@ -68,7 +73,8 @@ function judgeCost(j: DatasetMetrics['judges'][number]): string {
     .join(', ')
 }
 
-const untimedOf = (h: DatasetMetrics['humans'][number]) => Math.max(0, (h.labelled ?? 0) - (h.timedLabels ?? 0))
+const untimedOf = (h: DatasetMetrics['humans'][number]) =>
+  Math.max(0, (h.labelled ?? 0) - (h.timedLabels ?? 0))
 
 /** A person's cost per 1,000, saying how many untimed labels it leaves out. */
 function humanPer1000(per1000: number, untimed: number): string {

@@ -1,7 +1,7 @@
 import { ALL_RUNS_FREE, allRunsFree } from '../costAxis'
 import { humanRowLabel } from '../humanRowLabel'
-import { FROM_CACHE, NO_PRICE, priceUnknown } from '../runNames'
 import type { JsonReport } from '../metricsJson'
+import { FROM_CACHE, NO_PRICE, priceUnknown } from '../runNames'
 import { judgeColour, linearAxis, pct1, pctAxis, pctTick } from './axes'
 import { type Chart, emptyPlot, figure, M, PH, PLOT_H, PW, WIDTH, xGridLine, yGrid } from './frame'
 import { h, num } from './svg'

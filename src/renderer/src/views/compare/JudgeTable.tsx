@@ -236,7 +236,11 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
     const out = rowsOf(metrics)
     const opts = { figure: FIGURE_KEYS.includes(sort.key), desc: sort.desc }
     return out.sort((a, b) =>
-      compareRows({ value: value(a, sort.key), small: small(a) }, { value: value(b, sort.key), small: small(b) }, opts),
+      compareRows(
+        { value: value(a, sort.key), small: small(a) },
+        { value: value(b, sort.key), small: small(b) },
+        opts,
+      ),
     )
   }, [metrics, sort])
   const onSort = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : false }))
@@ -275,7 +279,12 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                 {r.f.errors} <span className="cmp-sub">({fmtPct(r.f.transportErrorRate)})</span>
               </td>
               <td data-metric="errorRate" title={ciTitle(r.f.errorRateCiMethod, r.f.n)}>
-                <RateCell value={r.f.errorRate} ci={r.f.errorRateCi} method={r.f.errorRateCiMethod} n={r.f.n} />
+                <RateCell
+                  value={r.f.errorRate}
+                  ci={r.f.errorRateCi}
+                  method={r.f.errorRateCiMethod}
+                  n={r.f.n}
+                />
               </td>
               <td data-metric="accuracy">{fmtPct(r.f.accuracy)}</td>
               <td data-metric="f1Unsupported" title={ciTitle(r.f.f1CiMethod, r.f.n)}>
@@ -305,7 +314,13 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                 )}
               </td>
               <td data-metric="per1000">
-                {r.noPrice ? <NoPrice /> : r.per1000 === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.per1000)}
+                {r.noPrice ? (
+                  <NoPrice />
+                ) : r.per1000 === null ? (
+                  <CostGap gap={r.costGap} />
+                ) : (
+                  fmtMoney(r.per1000)
+                )}
                 {!r.noPrice && r.per1000 !== null && r.per1000Of === 'facts' ? (
                   <div className="muted small">per 1,000 facts</div>
                 ) : null}

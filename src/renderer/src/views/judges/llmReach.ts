@@ -10,7 +10,9 @@ export function noLlmReachable(
   providers: readonly { provider: string; hasKey: boolean }[],
   configs: readonly Pick<JudgeConfig, 'provider'>[],
 ): boolean {
-  const keyed = providers.some((p) => p.provider !== 'lexical' && p.provider !== 'openai-compatible' && p.hasKey)
+  const keyed = providers.some(
+    (p) => p.provider !== 'lexical' && p.provider !== 'openai-compatible' && p.hasKey,
+  )
   const local = configs.some((c) => c.provider === 'openai-compatible')
   return !keyed && !local
 }
