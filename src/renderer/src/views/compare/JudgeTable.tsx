@@ -293,14 +293,7 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
               <td data-metric="kappa">
                 {fmtNum(r.f.kappa)} <span className="cmp-sub">{kappaNote(r.f.n)}</span>
               </td>
-              <td data-metric="calls">
-                {r.calls ?? '—'}
-                {r.fromCache ? (
-                  <div className="muted small" title={FROM_CACHE_TITLE}>
-                    {FROM_CACHE}
-                  </div>
-                ) : null}
-              </td>
+              <td data-metric="calls">{r.calls ?? '—'}</td>
               <td>{r.tokens ?? '—'}</td>
               <td title={r.timing ?? undefined} data-metric="cost">
                 {r.noPrice ? (
@@ -310,6 +303,11 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                     {r.cost === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.cost)}
                     {r.batch ? <span className="muted small"> batch</span> : null}
                     {r.costMark ? <div className="muted small">{r.costMark}</div> : null}
+                    {r.fromCache ? (
+                      <div className="muted small" title={FROM_CACHE_TITLE}>
+                        {FROM_CACHE}
+                      </div>
+                    ) : null}
                   </>
                 )}
               </td>
