@@ -17,3 +17,11 @@ export function humanCostGap(h: Pick<HumanMetrics, 'cost' | 'activeSeconds'>): s
   if (h.cost != null) return null
   return (h.activeSeconds ?? 0) > 0 ? NO_RATE : NO_TIME_RECORDED
 }
+
+/**
+ * Said beside a person's cost per 1,000 when some of their labels carry no time: the figure is
+ * over the timed labels only, and those are left out of it.
+ */
+export function untimedWords(untimed: number): string {
+  return `${untimed} untimed label${untimed === 1 ? '' : 's'} left out`
+}

@@ -6,6 +6,7 @@ import {
   MIN_CORRELATION_PAIRS,
   prevalenceNote,
   READ_CORRELATION_PAIRS,
+  rateNote,
   tooFewPairs,
   tooFewShared,
 } from './smallSample'
@@ -31,6 +32,8 @@ function figures(f: Figures) {
     kappa: f.kappa,
     error_rate_ci_method: f.errorRateCiMethod,
     f1_ci_method: f.f1CiMethod,
+    // The views' and reports' small-sample mark on the rates (n under MIN_RATE_TARGETS).
+    too_few_targets: f.errorRate !== null && rateNote(f.n) !== '',
   }
 }
 
@@ -131,6 +134,8 @@ export function toJsonReport(m: DatasetMetrics) {
       // Over the targets given a verdict (N/A and transport errors not counted): judgeRates.ts.
       cost_per_1000: j.costPer1000,
       cost_per_1000_of: j.costUnit,
+      // Every answer came from the response cache: 0 calls and $0 replay another run, they are not its price.
+      answered_from_cache: j.answeredFromCache,
       wall_seconds: j.wallSeconds,
       latency_p50_ms: j.latencyP50,
       latency_p95_ms: j.latencyP95,
@@ -160,6 +165,8 @@ export function toJsonReport(m: DatasetMetrics) {
       // The person's own active hours on the targets the judges are scored on × their hourly rate.
       active_seconds: h.activeSeconds ?? null,
       labelled: h.labelled ?? null,
+      // Of those, the labels that carry a time: cost_per_1000 is over these (untimed = labelled − timed).
+      timed_labels: h.timedLabels ?? null,
       cost: h.cost ?? null,
       cost_per_1000: h.costPer1000 ?? null,
     })),

@@ -31,6 +31,18 @@ export function tooFewShared(n: number, min = MIN_SHARED_TARGETS): boolean {
   return n < min
 }
 
+/**
+ * An error rate, accuracy or F1 over fewer targets than this is marked too few to read, as κ is
+ * over fewer shared targets: 0.0% over 16 targets is a Wilson interval reaching 19%, not a
+ * measured perfect score, and it is not ranked above rates that rest on enough targets.
+ */
+export const MIN_RATE_TARGETS = MIN_SHARED_TARGETS
+
+/** The mark beside a judge's or a person's rates over `n` targets; empty when there are enough. */
+export function rateNote(n: number): string {
+  return n < MIN_RATE_TARGETS ? `too few targets (n=${n})` : ''
+}
+
 export function tooFewWords(n: number): string {
   return `too few shared targets (n=${n})`
 }
@@ -101,11 +113,14 @@ export function agreementReading(value: number | null, n: number, min = MIN_SHAR
   // Marked even at n = 0, as the report's cells and the AC1 and PABAK beside it are.
   if (value === null || !Number.isFinite(value)) return n < min ? tooFewWords(n) : ''
   if (n < min) return tooFewWords(n)
-  if (value < 0) return 'worse than chance'
-  if (value <= 0.2) return 'slight'
-  if (value <= 0.4) return 'fair'
-  if (value <= 0.6) return 'moderate'
-  if (value <= 0.8) return 'substantial'
+  // Banded on the two decimals people see beside the word: 0.40000000000000013 reads "0.40", so
+  // "fair", and an α of 0.6015 and a Fleiss' κ of 0.595 both shown as 0.60 get the same word.
+  const shown = Number(value.toFixed(2))
+  if (shown < 0) return 'worse than chance'
+  if (shown <= 0.2) return 'slight'
+  if (shown <= 0.4) return 'fair'
+  if (shown <= 0.6) return 'moderate'
+  if (shown <= 0.8) return 'substantial'
   return 'almost perfect'
 }
 

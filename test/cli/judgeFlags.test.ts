@@ -199,9 +199,10 @@ describe('models', () => {
     expect(empty.out).toContain('no models recorded: every run is priced at 0')
     const unpriced = await cli(judgeArgs(file))
     expect(unpriced.code, unpriced.err).toBe(0)
-    expect(unpriced.out).toContain('cost 0.0000')
+    expect(unpriced.out).toContain('cost unknown (no price set)')
+    expect(unpriced.out).not.toContain('cost 0.0000')
     expect(unpriced.out).toContain(
-      `note: anthropic/claude-fake has no price recorded, so its cost shows as 0; set one with: factlab models price --provider anthropic --model claude-fake --base-url ${fake().anthropicUrl} --input <per M tokens> --output <per M tokens> (runs made without a price, this one included, are then priced with it)`,
+      `note: anthropic/claude-fake has no price recorded, so its cost is unknown; set one with: factlab models price --provider anthropic --model claude-fake --base-url ${fake().anthropicUrl} --input <per M tokens> --output <per M tokens> (runs made without a price, this one included, are then priced with it)`,
     )
 
     const price = (...prices: string[]) => cli(priceArgs(file, fakeAnthropic(fake()), ...prices))

@@ -188,9 +188,12 @@ describe('an annotation project in the browser', () => {
     expect(await grid.locator('thead th').count()).toBeGreaterThan(1)
     expect(await placed('ana')).toBe(2)
     expect(await placed('ben')).toBe(1)
-    // ana and ben share too few targets for κ to mean anything: the table says so instead of a number.
+    // ana and ben share too few targets for κ to mean anything: the table gives the figure the
+    // Agreement view gives, with the same mark beside it.
     const pairs = page.getByRole('table', { name: 'Pairwise agreement' })
-    expect(await pairs.locator('tbody tr').first().textContent()).toMatch(/too few shared targets \(n=\d+\)/)
+    expect(await pairs.locator('tbody tr td').nth(2).textContent()).toMatch(
+      /^(-?\d\.\d\d|—) too few shared targets \(n=\d+\)$/,
+    )
     await app.shot('project-dashboard')
 
     // A package for ana, written from the dashboard, shows up as out and not yet back.

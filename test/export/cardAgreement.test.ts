@@ -15,10 +15,15 @@ function cardFigures(card: string) {
   const n = Number(/Measured on the (\d+) targets/.exec(section)![1])
   const percent = /percent agreement[^:]*: ([\d.]+)%/.exec(section)![1]!
   const fleiss = /Fleiss' κ: (-?[\d.]+)/.exec(section)![1]!
-  const pairs = [...section.matchAll(/^\| (.+?) \/ (.+?) \| (\d+) \| (-?[\d.]+|n\/a) \|$/gm)].map((m) => ({
+  const pairs = [
+    ...section.matchAll(
+      /^\| (.+?) \/ (.+?) \| (\d+) \| (-?[\d.]+|n\/a)(?: · (too few shared targets \(n=\d+\)))? \|$/gm,
+    ),
+  ].map((m) => ({
     pair: `${m[1]} / ${m[2]}`,
     n: Number(m[3]),
     kappa: m[4]!,
+    mark: m[5] ?? '',
   }))
   return { n, percent, fleiss, pairs, section }
 }
@@ -35,6 +40,8 @@ function asCard(v: AgreementSummary) {
         pair: `${p.a} / ${p.b}`,
         n: p.n,
         kappa: p.kappa === null ? 'n/a' : p.kappa.toFixed(3),
+        // The view's mark on a pair over too few shared targets: the card must not drop it.
+        mark: p.n < 20 ? `too few shared targets (n=${p.n})` : '',
       })),
   }
 }
@@ -66,6 +73,9 @@ describe('the dataset card gives the Agreement view’s figures, control items l
     const card = readFileSync(files.find((f) => f.endsWith('README.md'))!, 'utf8')
     const { section, ...printed } = cardFigures(card)
     expect(printed).toEqual(asCard(view))
+    // The seeded pairs share fewer than 20 targets: every one is marked on the card, as in the view.
+    expect(printed.pairs.length).toBeGreaterThan(0)
+    expect(printed.pairs.every((p) => p.mark !== '')).toBe(true)
     // The release's own labels (a source) are compared with each person apart, never in the card's figures.
     expect(view.sourcePairs.some((p) => p.b === 'release' && p.n > 0)).toBe(true)
     expect(printed.pairs.some((p) => p.pair.includes('release'))).toBe(false)

@@ -28,9 +28,10 @@ describe('a dataset’s own reference labels go by one name', () => {
       'wikievalfacts (reference labels)',
     )
     expect(
-      costPoints({ ...json, humans: json.humans.map((h) => ({ ...h, cost: 1, error_rate: 0.1 })) }).map(
-        (p) => p.label,
-      ),
+      costPoints({
+        ...json,
+        humans: json.humans.map((h) => ({ ...h, cost: 1, cost_per_1000: 10, error_rate: 0.1 })),
+      }).map((p) => p.label),
     ).toContain('wikievalfacts (reference labels)')
     fx.db.close()
   })

@@ -1,5 +1,5 @@
 import type { LabelSchema } from '../../shared/labelSchemas'
-import { agreementText } from '../../shared/smallSample'
+import { agreementText, MIN_SHARED_TARGETS } from '../../shared/smallSample'
 import type { DatasetAgreement } from '../metrics/agreementService'
 import type { ProjectCardFacts } from '../projects/cardFacts'
 import type { AgreementSummary } from './agreementSummary'
@@ -264,7 +264,7 @@ export function buildCard(c: CardInput): string {
             (c.project?.controls ? ' (control items left out).' : '.'),
           '',
           `- percent agreement (mean over targets of agreeing pairs of people): ${pct(c.agreement.percentAgreement)}`,
-          `- Fleiss' κ: ${num(c.agreement.fleissKappa)}`,
+          `- Fleiss' κ: ${mark(c.agreement.fleissKappa, c.agreement.sharedTargets, MIN_SHARED_TARGETS)}`,
         ]),
     ...(c.agreement.pairs.length === 0
       ? []
@@ -274,7 +274,11 @@ export function buildCard(c: CardInput): string {
           '',
           '| people | shared targets | κ |',
           '| --- | --- | --- |',
-          ...c.agreement.pairs.map((p) => `| ${cell(p.a)} / ${cell(p.b)} | ${p.shared} | ${num(p.kappa)} |`),
+          // Marked as the Agreement view, the reports and the release table below mark them.
+          ...c.agreement.pairs.map(
+            (p) =>
+              `| ${cell(p.a)} / ${cell(p.b)} | ${p.shared} | ${mark(p.kappa, p.shared, MIN_SHARED_TARGETS)} |`,
+          ),
         ]),
     '',
     ...(c.release

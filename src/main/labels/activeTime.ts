@@ -4,6 +4,16 @@ import { blockParts, type LabelRowsColumns } from './blocks'
 import { type LabelPass, labelRows, partRange } from './columns'
 
 /**
+ * One annotator's active seconds on a set of targets, the labels counted, and how many of those
+ * carry a time (seconds > 0): labels saved from the CLI, a file or a bundle carry none.
+ */
+export interface ActiveTime {
+  seconds: number
+  labelled: number
+  timed: number
+}
+
+/**
  * Each annotator's active seconds and label count on the given targets (`indexOf`: target id →
  * dense index, −1 when not one of them), the figures `activeTimeOn` gives, without sending a
  * million target ids into SQL. SQLite sums REAL values with Kahan–Babuška–Neumaier
@@ -17,7 +27,7 @@ export function activeTimeInRange(
   indexOf: Int32Array,
   /** The label pass of the same rows, read while nothing changed since: saves one read. */
   pass?: LabelPass | null,
-): Map<number, { seconds: number; labelled: number }> | null {
+): Map<number, ActiveTime> | null {
   const seconds = () =>
     db
       .prepare(`SELECT seconds ${labelRows(db)}`)
@@ -55,10 +65,7 @@ export function activeTimeInRange(
  * the stored blocks themselves when the columns came from them, in the order the columns would
  * list them: no column of every label's target, annotator, verdict and seconds is copied out.
  */
-function blockSums(
-  b: LabelRowsColumns,
-  indexOf: Int32Array,
-): Map<number, { seconds: number; labelled: number }> {
+function blockSums(b: LabelRowsColumns, indexOf: Int32Array): Map<number, ActiveTime> {
   const blocks = blockParts(b)
   const parts: readonly SumPart[] = blocks
     ? blocks.parts
@@ -128,7 +135,7 @@ function kbnSums(
   minId: number,
   seconds: readonly number[],
   indexOf: Int32Array,
-): Map<number, { seconds: number; labelled: number }> {
+): Map<number, ActiveTime> {
   const sums = new KbnSums(aSpan)
   for (let p = 0; p < packed.length; p++) {
     const v = packed[p]!
@@ -146,11 +153,13 @@ class KbnSums {
   private readonly sum: Float64Array
   private readonly err: Float64Array
   private readonly count: Float64Array
+  private readonly timed: Float64Array
 
   constructor(slots: number) {
     this.sum = new Float64Array(slots)
     this.err = new Float64Array(slots)
     this.count = new Float64Array(slots)
+    this.timed = new Float64Array(slots)
   }
 
   /** kahanBabuskaNeumaierStep */
@@ -161,16 +170,21 @@ class KbnSums {
     else this.err[a]! += r - t + s
     this.sum[a] = t
     this.count[a]!++
+    if (r > 0) this.timed[a]!++
   }
 
   /** Slot a as annotator a + aLo; sumFinalize adds the error term unless it overflowed. */
-  byAnnotator(aLo: number): Map<number, { seconds: number; labelled: number }> {
-    const out = new Map<number, { seconds: number; labelled: number }>()
+  byAnnotator(aLo: number): Map<number, ActiveTime> {
+    const out = new Map<number, ActiveTime>()
     for (let a = 0; a < this.sum.length; a++) {
       if (this.count[a] === 0) continue
       const e = this.err[a]!
       const sum = this.sum[a]!
-      out.set(a + aLo, { seconds: Number.isFinite(e) ? sum + e : sum, labelled: this.count[a]! })
+      out.set(a + aLo, {
+        seconds: Number.isFinite(e) ? sum + e : sum,
+        labelled: this.count[a]!,
+        timed: this.timed[a]!,
+      })
     }
     return out
   }

@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import type { ActiveTime } from './activeTime'
 import { type LabelRowsColumns, readLabelBlocks } from './blocks'
 
 /*
@@ -92,18 +93,16 @@ export function controlAnswers(db: Db, datasetId: number) {
  * Per annotator, over exactly these targets: the active seconds recorded on their labels and
  * how many of the targets they gave a verdict. What a person's cost is measured on.
  */
-export function activeTimeOn(
-  db: Db,
-  targetIds: ArrayLike<number>,
-): Map<number, { seconds: number; labelled: number }> {
+export function activeTimeOn(db: Db, targetIds: ArrayLike<number>): Map<number, ActiveTime> {
   const rows = db
     .prepare(
-      `SELECT l.annotator_id AS id, SUM(l.seconds) AS seconds, COUNT(*) AS n FROM labels l
+      `SELECT l.annotator_id AS id, SUM(l.seconds) AS seconds, COUNT(*) AS n,
+              COUNT(CASE WHEN l.seconds > 0 THEN 1 END) AS timed FROM labels l
        WHERE l.target_id IN (SELECT value FROM json_each(?)) AND l.verdict IS NOT NULL
        GROUP BY l.annotator_id`,
     )
-    .all(JSON.stringify(Array.from(targetIds))) as { id: number; seconds: number; n: number }[]
-  return new Map(rows.map((r) => [r.id, { seconds: r.seconds, labelled: r.n }]))
+    .all(JSON.stringify(Array.from(targetIds))) as { id: number; seconds: number; n: number; timed: number }[]
+  return new Map(rows.map((r) => [r.id, { seconds: r.seconds, labelled: r.n, timed: r.timed }]))
 }
 
 /** Whether the annotator has any label (even a cleared one) in the dataset. */

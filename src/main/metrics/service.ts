@@ -4,7 +4,7 @@
 import type { CorrelationRow, DatasetMetrics, JudgeMetrics, McNemarRow } from '../../shared/contract/metrics'
 import { costPer1000, costUnitOf } from '../../shared/judgeRates'
 import { DEFAULT_REFCHECKER_NA, type RefcheckerNaRule } from '../../shared/refcheckerNa'
-import { modeWord } from '../../shared/runNames'
+import { modeWord, priceUnknown } from '../../shared/runNames'
 import { activeTimeInRange } from '../labels/activeTime'
 import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
@@ -255,6 +255,7 @@ function fromSnapshot(
       ...costs.get(r.id)!,
       costPer1000: costPer1000(costs.get(r.id)!.cost, f.overall.judged - f.overall.na - f.overall.errors),
       costUnit: costUnitOf(r.method),
+      answeredFromCache: false,
       refchecker: refcheckerFor(t, () => run.code, refcheckerNa === 'neutral' ? () => run.status : null),
       rai: r.method === 'dcr' ? raiFor(t, run) : [],
     })
@@ -281,6 +282,7 @@ function fromSnapshot(
     db,
     judges.map((j) => j.runId),
   )
+  for (const j of judges) j.answeredFromCache = replays.has(j.runId)
   const groups = new Map<string, { counted: JudgeMetrics[]; replays: number[] }>()
   for (const j of judges) {
     if (j.excluded || j.errorRate === null) continue
@@ -318,6 +320,7 @@ function fromSnapshot(
       source: sources.has(h.annotatorId),
       activeSeconds: own?.seconds ?? 0,
       labelled: own?.labelled ?? 0,
+      timedLabels: own?.timed ?? 0,
     }
   })
   return {
@@ -347,8 +350,20 @@ function fromSnapshot(
   }
 }
 
-/** Runs on the cost / error-rate Pareto front (runs without an error rate are left out). */
+/**
+ * Runs on the Pareto front of cost per 1,000 judged targets against error rate, the chart's axes:
+ * totals over different numbers of targets are not comparable. Runs without an error rate, with no
+ * price (their cost is unknown) or answered wholly from the cache (they replayed another run's
+ * answers, so their $0 is not the method's price) are left out.
+ */
 function front(judges: readonly JudgeMetrics[]): number[] {
-  const rated = judges.filter((j) => j.errorRate !== null && !j.excluded)
-  return paretoFront(rated.map((j) => ({ x: j.cost, y: j.errorRate! }))).map((i) => rated[i]!.runId)
+  const rated = judges.filter(
+    (j) =>
+      j.errorRate !== null &&
+      j.costPer1000 !== null &&
+      !j.excluded &&
+      !j.answeredFromCache &&
+      !priceUnknown(j.costBasis, j.calls),
+  )
+  return paretoFront(rated.map((j) => ({ x: j.costPer1000!, y: j.errorRate! }))).map((i) => rated[i]!.runId)
 }

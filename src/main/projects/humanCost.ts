@@ -5,8 +5,9 @@ import type { Db } from '../store/connection'
  * Puts each annotator on the Compare view's cost axis. A person's cost is what their labels on
  * the targets the judges are scored on actually took: the active seconds recorded on those
  * labels, in hours, × their hourly rate (or the dataset's). The cost per 1,000 targets divides
- * that by the targets they labelled there. Annotators without a rate, or without recorded
- * time, get no point.
+ * that by the labels the time was recorded on: a label saved from the CLI or merged from a bundle
+ * carries no time, and counting it would spread the timed labels' cost over work it does not
+ * cover. Annotators without a rate, or without recorded time, get no point.
  */
 export function withHumanCosts(db: Db, metrics: DatasetMetrics): DatasetMetrics {
   const plan = db
@@ -24,10 +25,10 @@ export function withHumanCosts(db: Db, metrics: DatasetMetrics): DatasetMetrics 
     humans: metrics.humans.map((h) => {
       const rate = own.get(h.annotatorId) ?? plan?.rate ?? null
       const seconds = h.activeSeconds ?? 0
-      const labelled = h.labelled ?? 0
-      if (rate === null || seconds <= 0 || labelled === 0) return { ...h, cost: null, costPer1000: null }
+      const timed = h.timedLabels ?? 0
+      if (rate === null || seconds <= 0 || timed === 0) return { ...h, cost: null, costPer1000: null }
       const cost = (seconds / 3600) * rate
-      return { ...h, cost, costPer1000: (cost / labelled) * 1000 }
+      return { ...h, cost, costPer1000: (cost / timed) * 1000 }
     }),
   }
 }

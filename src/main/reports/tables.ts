@@ -4,13 +4,19 @@ import {
   type Figures,
   spreadRunsWords,
 } from '../../shared/contract/metrics'
-import { humanCostGap, NO_TIME_RECORDED } from '../../shared/humanCost'
+import { humanCostGap, NO_TIME_RECORDED, untimedWords } from '../../shared/humanCost'
 import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
 import { COST_PER_1000_NOTE, RAI_HEAD, RAI_NOTE } from '../../shared/judgeRates'
 import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../shared/refcheckerNa'
-import { costMark } from '../../shared/runNames'
-import { ciMark, MIN_CORRELATION_PAIRS, READ_CORRELATION_PAIRS } from '../../shared/smallSample'
+import { costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../shared/runNames'
+import {
+  ciMark,
+  MIN_CORRELATION_PAIRS,
+  READ_CORRELATION_PAIRS,
+  rateNote,
+  withNote,
+} from '../../shared/smallSample'
 import { money, NOT_DEFINED, pct, pctCi, pValue } from './format'
 import { itemLevelTables } from './itemLevelTable'
 import { refcheckerTables } from './refchecker'
@@ -49,6 +55,32 @@ function rateN(f: Figures | undefined): string {
   return `${pctCi(f.errorRate, f.errorRateCi)} (${how}n ${f.n})`
 }
 
+/** A judge's or a person's rate with its interval, its method and the small-sample mark. */
+function rateCell(
+  x: number | null,
+  iv: [number, number] | null,
+  method: Figures['errorRateCiMethod'],
+  n: number,
+) {
+  return x === null ? rateCi(x, iv, method) : withNote(rateCi(x, iv, method), rateNote(n))
+}
+
+/** A run's cost in words: never $0 where no price is known, and marked where the cache answered all. */
+function judgeCost(j: DatasetMetrics['judges'][number]): string {
+  if (priceUnknown(j.costBasis, j.calls)) return NO_PRICE
+  return [money(j.cost), costMark(j.costBasis, j.calls), j.answeredFromCache ? FROM_CACHE : null]
+    .filter(Boolean)
+    .join(', ')
+}
+
+const untimedOf = (h: DatasetMetrics['humans'][number]) =>
+  Math.max(0, (h.labelled ?? 0) - (h.timedLabels ?? 0))
+
+/** A person's cost per 1,000, saying how many untimed labels it leaves out. */
+function humanPer1000(per1000: number, untimed: number): string {
+  return untimed > 0 ? `${money(per1000)} (${untimedWords(untimed)})` : money(per1000)
+}
+
 /** What a target-level correlation pairs up, for its small-sample mark. */
 const pairsOf = (c: CorrelationRow) => (c.level === 'candidate' ? 'candidates' : 'targets')
 
@@ -75,13 +107,13 @@ export function reportTables(m: DatasetMetrics): Table[] {
       String(j.n),
       `${j.na} (${pct(j.naRate)})`,
       `${j.errors} (${pct(j.transportErrorRate)})`,
-      rateCi(j.errorRate, j.errorRateCi, j.errorRateCiMethod),
+      rateCell(j.errorRate, j.errorRateCi, j.errorRateCiMethod, j.n),
       pct(j.accuracy),
-      rateCi(j.f1Unsupported, j.f1Ci, j.f1CiMethod),
+      rateCell(j.f1Unsupported, j.f1Ci, j.f1CiMethod, j.n),
       kappaCell(j.kappa, j.n),
-      String(j.calls),
+      j.answeredFromCache ? `${j.calls} (${FROM_CACHE})` : String(j.calls),
       `${j.promptTokens}/${j.completionTokens}`,
-      money(j.cost),
+      judgeCost(j),
     ]),
   })
   const ms = (x: number | null) => (x === null ? NOT_DEFINED : `${Math.round(x)} ms`)
@@ -104,8 +136,12 @@ export function reportTables(m: DatasetMetrics): Table[] {
       String(j.calls),
       String(j.promptTokens),
       String(j.completionTokens),
-      [money(j.cost), costMark(j.costBasis, j.calls)].filter(Boolean).join(', '),
-      j.costPer1000 === null ? NOT_DEFINED : `${money(j.costPer1000)} per 1,000 ${j.costUnit}`,
+      judgeCost(j),
+      priceUnknown(j.costBasis, j.calls)
+        ? NO_PRICE
+        : j.costPer1000 === null
+          ? NOT_DEFINED
+          : `${money(j.costPer1000)} per 1,000 ${j.costUnit}`,
       j.wallSeconds === null ? NOT_DEFINED : `${j.wallSeconds.toFixed(1)} s`,
       ms(j.latencyP50),
       ms(j.latencyP95),
@@ -128,9 +164,9 @@ export function reportTables(m: DatasetMetrics): Table[] {
     rows: m.humans.map((h) => [
       h.source ? humanRowLabel(h) : h.annotator,
       String(h.n),
-      rateCi(h.errorRate, h.errorRateCi, h.errorRateCiMethod),
+      rateCell(h.errorRate, h.errorRateCi, h.errorRateCiMethod, h.n),
       pct(h.accuracy),
-      rateCi(h.f1Unsupported, h.f1Ci, h.f1CiMethod),
+      rateCell(h.f1Unsupported, h.f1Ci, h.f1CiMethod, h.n),
       kappaCell(h.kappa, h.n),
       h.activeSeconds === undefined
         ? NOT_DEFINED
@@ -138,7 +174,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
           ? (h.activeSeconds / 3600).toFixed(2)
           : NO_TIME_RECORDED,
       h.cost == null ? (humanCostGap(h) ?? NOT_DEFINED) : money(h.cost),
-      h.costPer1000 == null ? (humanCostGap(h) ?? NOT_DEFINED) : money(h.costPer1000),
+      h.costPer1000 == null ? (humanCostGap(h) ?? NOT_DEFINED) : humanPer1000(h.costPer1000, untimedOf(h)),
     ]),
   })
   tables.push({

@@ -1,6 +1,7 @@
 import { ALL_RUNS_FREE, allRunsFree } from '../costAxis'
 import { humanRowLabel } from '../humanRowLabel'
 import type { JsonReport } from '../metricsJson'
+import { FROM_CACHE, NO_PRICE, priceUnknown } from '../runNames'
 import { judgeColour, linearAxis, pct1, pctAxis, pctTick } from './axes'
 import { type Chart, emptyPlot, figure, M, PH, PLOT_H, PW, WIDTH, xGridLine, yGrid } from './frame'
 import { h, num } from './svg'
@@ -12,6 +13,7 @@ const FRONT = '#c44e52'
 export interface CostPoint {
   run: number
   label: string
+  /** Cost per 1,000 judged targets (facts, for fact methods): one footing for every run and person. */
   cost: number
   errorRate: number
   colour: string
@@ -20,20 +22,29 @@ export interface CostPoint {
 
 type Input = Pick<JsonReport, 'judges' | 'pareto_front'> & Partial<Pick<JsonReport, 'humans'>>
 
+/** What the x axis measures, in the words under it. */
+export const COST_AXIS = 'cost per 1,000 judged targets'
+
 /** People (annotators with an hourly rate) share one ink, apart from the judges' colours. */
 const HUMAN = '#333333'
 
-/** Judges with an error rate, coloured as in the other charts, marked when on the Pareto front; then people with a cost. */
+/**
+ * Judges with an error rate, coloured as in the other charts, marked when on the Pareto front; then
+ * people with a cost. Every point is a cost per 1,000 judged targets: a person's total over the 20
+ * targets they labelled beside a judge's over all of them would make the person look dearer, and
+ * whoever labelled least look cheapest. A run with no price has no place on the axis (its $0 is
+ * unknown, not free); one answered wholly from the cache is placed at what it paid, and says so.
+ */
 export function costPoints(m: Input): CostPoint[] {
   const front = new Set(m.pareto_front)
   const people = (m.humans ?? []).flatMap((p, i) =>
-    p.cost === null || p.error_rate === null
+    p.cost_per_1000 == null || p.error_rate === null
       ? []
       : [
           {
             run: -1 - i,
             label: humanRowLabel(p),
-            cost: p.cost,
+            cost: p.cost_per_1000,
             errorRate: p.error_rate,
             colour: HUMAN,
             onFront: false,
@@ -41,13 +52,13 @@ export function costPoints(m: Input): CostPoint[] {
         ],
   )
   const judges = m.judges.flatMap((j, k) =>
-    j.error_rate === null
+    j.error_rate === null || j.cost_per_1000 === null || priceUnknown(j.cost_basis, j.calls)
       ? []
       : [
           {
             run: j.run,
-            label: j.label,
-            cost: j.cost,
+            label: j.answered_from_cache ? `${j.label} (${FROM_CACHE})` : j.label,
+            cost: j.cost_per_1000,
             errorRate: j.error_rate,
             colour: judgeColour(k),
             onFront: front.has(j.run),
@@ -100,7 +111,7 @@ export function costErrorChart(m: Input): Chart {
               ),
             ),
           ),
-          h('text', { x: WIDTH - M.right, y: PLOT_H - 4, 'text-anchor': 'end' }, 'cost'),
+          h('text', { x: WIDTH - M.right, y: PLOT_H - 4, 'text-anchor': 'end' }, COST_AXIS),
         ]),
     line.length > 1 &&
       h('polyline', {
@@ -125,7 +136,7 @@ export function costErrorChart(m: Input): Chart {
         h(
           'title',
           {},
-          `${p.label}\n$${p.cost.toFixed(4)} · ${pct1(p.errorRate)}${p.onFront ? ' · Pareto front' : ''}`,
+          `${p.label}\n$${p.cost.toFixed(4)} per 1,000 · ${pct1(p.errorRate)}${p.onFront ? ' · Pareto front' : ''}`,
         ),
       ),
     ),
@@ -134,7 +145,11 @@ export function costErrorChart(m: Input): Chart {
     ...COST_ERROR,
     plot,
     legend: [
-      ...m.judges.map((j, k) => ({ label: j.label, colour: judgeColour(k) })),
+      ...m.judges.map((j, k) => ({
+        // The mark first: a long run name is clipped in the legend, the mark must not be.
+        label: priceUnknown(j.cost_basis, j.calls) ? `${NO_PRICE}, not placed: ${j.label}` : j.label,
+        colour: judgeColour(k),
+      })),
       ...(points.some((p) => p.run < 0)
         ? [{ label: 'people (active hours × hourly rate)', colour: HUMAN }]
         : []),

@@ -52,7 +52,8 @@ function legendRows(legend: readonly LegendEntry[], top: number): { nodes: Child
     const y = top + 6 + row * rowH
     nodes.push(
       h('rect', { x, y, width: 10, height: 10, fill: l.colour }),
-      h('text', { x: x + 14, y: y + 9 }, label),
+      // A clipped entry keeps its whole text on hover.
+      h('text', { x: x + 14, y: y + 9 }, label, label !== l.label && h('title', {}, l.label)),
     )
     x += w + 12
   }

@@ -85,6 +85,8 @@ export const JudgeMetrics = Figures.extend({
   costPer1000: z.number().nullable().default(null),
   /** What those 1,000 are: facts for fact methods (FaaF, Prompt(T/F)), targets otherwise. */
   costUnit: z.enum(['facts', 'targets']).default('targets'),
+  /** Every answer came from the response cache: no call, no money, but a replay of another run. */
+  answeredFromCache: z.boolean().default(false),
   refchecker: Distribution.nullable(),
   rai: z.array(
     z.object({
@@ -117,9 +119,11 @@ export const HumanMetrics = Figures.extend({
   activeSeconds: z.number().optional(),
   /** How many of those targets this person labelled. */
   labelled: z.number().int().optional(),
+  /** How many of those labels carry a time (CLI, file and bundle labels carry none). */
+  timedLabels: z.number().int().optional(),
   /**
    * The person's own active hours on those targets × their hourly rate (null without a rate or
-   * without recorded time), and that cost per 1,000 of the targets they labelled.
+   * without recorded time), and that cost per 1,000 of the timed labels the hours were spent on.
    */
   cost: z.number().nullable().optional(),
   costPer1000: z.number().nullable().optional(),

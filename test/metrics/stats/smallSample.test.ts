@@ -195,6 +195,18 @@ describe('readings', () => {
     expect(agreementReading(0.1, 40)).toBe('slight')
   })
 
+  it('reads the figure people see: a κ shown as 0.40 is "fair", and α and Fleiss shown alike read alike', () => {
+    // ben against the release's labels: κ computed as 0.40000000000000013, shown "0.40".
+    expect(agreementReading(0.40000000000000013, 40)).toBe('fair')
+    // α 0.6015 is shown "0.60", as a Fleiss' κ of 0.5996 is: both "moderate" (cut point .6 included).
+    expect(agreementReading(0.6015, 40)).toBe('moderate')
+    expect(agreementReading(0.5996, 40)).toBe('moderate')
+    // A figure shown above a cut point still reads past it.
+    expect(agreementReading(0.405, 40)).toBe('moderate')
+    // −0.001 is shown "−0.00": no worse than chance to the eye, so not called that.
+    expect(agreementReading(-0.001, 40)).toBe('slight')
+  })
+
   it('explains the prevalence paradox only when one class dominates', () => {
     expect(prevalenceNote('true', 0.95)).toMatch(/prevalence paradox/)
     expect(prevalenceNote('true', 0.6)).toBeNull()

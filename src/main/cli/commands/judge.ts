@@ -4,6 +4,7 @@ import type { EventPayload } from '../../../shared/contract'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { countOf } from '../../../shared/plural'
 import { callCountWords } from '../../../shared/runCalls'
+import { FROM_CACHE, NO_PRICE, priceUnknown } from '../../../shared/runNames'
 import type { Workspace } from '../../app/workspace'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { createRuns } from '../../runs/create'
@@ -96,7 +97,11 @@ function human(s: RunSummary): string {
   const price = s.mode === 'batch' ? ' at batch price' : ''
   // Answered calls, as metrics and the Compare view count them; failed ones are said apart.
   const failed = s.callErrors > 0 ? `, ${s.callErrors} failed` : ''
-  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached${failed}${planned(s)}), ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, cost ${s.cost.toFixed(4)}${price}`
+  // A run with no price has an unknown cost, not a free one; one the cache answered whole replayed another.
+  const cost = priceUnknown(s.cost_basis, s.calls)
+    ? `cost unknown (${NO_PRICE})`
+    : `cost ${s.cost.toFixed(4)}${price}${s.calls === 0 && s.cached > 0 && s.callErrors === 0 ? ` (${FROM_CACHE})` : ''}`
+  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached${failed}${planned(s)}), ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, ${cost}`
 }
 
 function modeOf(raw: string | undefined): 'sync' | 'batch' | undefined {

@@ -105,5 +105,5 @@ export function unpricedNote(run: RunRecord, s: RunSummary): string | null {
   if (provider !== 'openai' && provider !== 'anthropic') return null
   if (s.calls === 0 || s.cost_basis !== 'none') return null
   const url = baseUrl ? ` --base-url ${baseUrl}` : ''
-  return `${provider}/${model} has no price recorded, so its cost shows as 0; set one with: factlab models price --provider ${provider} --model ${model}${url} --input <per M tokens> --output <per M tokens> (runs made without a price, this one included, are then priced with it)`
+  return `${provider}/${model} has no price recorded, so its cost is unknown; set one with: factlab models price --provider ${provider} --model ${model}${url} --input <per M tokens> --output <per M tokens> (runs made without a price, this one included, are then priced with it)`
 }

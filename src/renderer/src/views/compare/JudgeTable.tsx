@@ -8,11 +8,18 @@ import {
   fmtPct,
   fmtPctCi,
 } from '../../../../shared/contract/metrics'
-import { humanCostGap, NO_RATE_TITLE, NO_TIME_RECORDED, NO_TIME_TITLE } from '../../../../shared/humanCost'
+import {
+  humanCostGap,
+  NO_RATE_TITLE,
+  NO_TIME_RECORDED,
+  NO_TIME_TITLE,
+  untimedWords,
+} from '../../../../shared/humanCost'
 import { humanRowLabel } from '../../../../shared/humanRowLabel'
 import { COST_PER_1000_NOTE, type CostUnit } from '../../../../shared/judgeRates'
-import { costMark } from '../../../../shared/runNames'
-import { ciTitle, kappaNote } from '../../../../shared/smallSample'
+import { costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../../../shared/runNames'
+import { ciMark, ciTitle, kappaNote, rateNote } from '../../../../shared/smallSample'
+import { compareRows } from './rowOrder'
 
 /** One table row: a judge run or an annotator scored like a judge. */
 interface Row {
@@ -35,6 +42,12 @@ interface Row {
   per1000Of?: CostUnit
   /** A person's: why there is no cost (no time recorded, no rate); null when there is one. */
   costGap?: string | null
+  /** A judge's: made with no price, so its cost is unknown (never shown as $0). */
+  noPrice?: boolean
+  /** A judge's: every answer came from the response cache. */
+  fromCache?: boolean
+  /** A person's labels with no time, left out of the cost per 1,000. */
+  untimed?: number
   /** Wall time and call latency, shown on hover over the cost. */
   timing: string | null
 }
@@ -114,6 +127,8 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         batch: j.batch,
         per1000: j.costPer1000,
         per1000Of: j.costUnit,
+        noPrice: priceUnknown(j.costBasis, j.calls),
+        fromCache: j.answeredFromCache,
         timing: [
           j.wallSeconds === null ? null : `wall ${j.wallSeconds.toFixed(1)} s`,
           j.latencyP50 === null ? null : `latency p50 ${Math.round(j.latencyP50)} ms`,
@@ -136,6 +151,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         cost: h.cost ?? null,
         costGap: humanCostGap(h),
         per1000: h.costPer1000 ?? null,
+        untimed: Math.max(0, (h.labelled ?? 0) - (h.timedLabels ?? 0)),
         timing:
           h.activeSeconds === undefined || h.labelled === undefined
             ? null
@@ -143,6 +159,38 @@ export function rowsOf(m: DatasetMetrics): Row[] {
       }),
     ),
   ]
+}
+
+/** Columns whose order says which row is better: a small sample is not ranked above a steady one. */
+const FIGURE_KEYS: readonly SortKey[] = ['errorRate', 'accuracy', 'f1Unsupported', 'kappa']
+
+const small = (r: Row) => r.f.errorRate !== null && rateNote(r.f.n) !== ''
+
+const NO_PRICE_TITLE =
+  'This run was made with no price for its model and none has been entered since: its cost is unknown, not $0'
+const FROM_CACHE_TITLE =
+  'Every answer came from the response cache of an earlier run: no call was made and nothing was paid, so this is not what the method costs'
+
+/** A rate with its interval, the interval's method when it is not the bootstrap (as `metrics` prints it), and the small-sample mark. */
+function RateCell({
+  value,
+  ci,
+  method,
+  n,
+}: {
+  value: number | null
+  ci: [number, number] | null
+  method: Figures['errorRateCiMethod']
+  n: number
+}) {
+  const tag = ciMark(method)
+  const note = value === null ? '' : rateNote(n)
+  return (
+    <>
+      <Stacked text={tag && ci !== null ? `${fmtPctCi(value, ci)} (${tag})` : fmtPctCi(value, ci)} />
+      {note ? <div className="cmp-small">{note}</div> : null}
+    </>
+  )
 }
 
 /**
@@ -154,6 +202,15 @@ function CostGap({ gap }: { gap: string | null | undefined }) {
   return (
     <span className="muted small" title={gap === NO_TIME_RECORDED ? NO_TIME_TITLE : NO_RATE_TITLE}>
       {gap}
+    </span>
+  )
+}
+
+/** A judge's cost where no price is known: a dash and why, never $0. */
+function NoPrice() {
+  return (
+    <span className="muted small" title={NO_PRICE_TITLE}>
+      — {NO_PRICE}
     </span>
   )
 }
@@ -177,13 +234,14 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'errorRate', desc: false })
   const rows = useMemo(() => {
     const out = rowsOf(metrics)
-    return out.sort((a, b) => {
-      const x = value(a, sort.key)
-      const y = value(b, sort.key)
-      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1
-      const c = typeof x === 'string' ? x.localeCompare(String(y)) : x - (y as number)
-      return sort.desc ? -c : c
-    })
+    const opts = { figure: FIGURE_KEYS.includes(sort.key), desc: sort.desc }
+    return out.sort((a, b) =>
+      compareRows(
+        { value: value(a, sort.key), small: small(a) },
+        { value: value(b, sort.key), small: small(b) },
+        opts,
+      ),
+    )
   }, [metrics, sort])
   const onSort = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : false }))
   if (rows.length === 0) return <p className="cmp-hint">No judge run has verdicts on this dataset yet.</p>
@@ -221,26 +279,53 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                 {r.f.errors} <span className="cmp-sub">({fmtPct(r.f.transportErrorRate)})</span>
               </td>
               <td data-metric="errorRate" title={ciTitle(r.f.errorRateCiMethod, r.f.n)}>
-                <Stacked text={fmtPctCi(r.f.errorRate, r.f.errorRateCi)} />
+                <RateCell
+                  value={r.f.errorRate}
+                  ci={r.f.errorRateCi}
+                  method={r.f.errorRateCiMethod}
+                  n={r.f.n}
+                />
               </td>
               <td data-metric="accuracy">{fmtPct(r.f.accuracy)}</td>
               <td data-metric="f1Unsupported" title={ciTitle(r.f.f1CiMethod, r.f.n)}>
-                <Stacked text={fmtPctCi(r.f.f1Unsupported, r.f.f1Ci)} />
+                <RateCell value={r.f.f1Unsupported} ci={r.f.f1Ci} method={r.f.f1CiMethod} n={r.f.n} />
               </td>
               <td data-metric="kappa">
                 {fmtNum(r.f.kappa)} <span className="cmp-sub">{kappaNote(r.f.n)}</span>
               </td>
-              <td>{r.calls ?? '—'}</td>
+              <td data-metric="calls">{r.calls ?? '—'}</td>
               <td>{r.tokens ?? '—'}</td>
               <td title={r.timing ?? undefined} data-metric="cost">
-                {r.cost === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.cost)}
-                {r.batch ? <span className="muted small"> batch</span> : null}
-                {r.costMark ? <div className="muted small">{r.costMark}</div> : null}
+                {r.noPrice ? (
+                  <NoPrice />
+                ) : (
+                  <>
+                    {r.cost === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.cost)}
+                    {r.batch ? <span className="muted small"> batch</span> : null}
+                    {r.costMark ? <div className="muted small">{r.costMark}</div> : null}
+                    {r.fromCache ? (
+                      <div className="muted small" title={FROM_CACHE_TITLE}>
+                        {FROM_CACHE}
+                      </div>
+                    ) : null}
+                  </>
+                )}
               </td>
               <td data-metric="per1000">
-                {r.per1000 === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.per1000)}
-                {r.per1000 !== null && r.per1000Of === 'facts' ? (
+                {r.noPrice ? (
+                  <NoPrice />
+                ) : r.per1000 === null ? (
+                  <CostGap gap={r.costGap} />
+                ) : (
+                  fmtMoney(r.per1000)
+                )}
+                {!r.noPrice && r.per1000 !== null && r.per1000Of === 'facts' ? (
                   <div className="muted small">per 1,000 facts</div>
+                ) : null}
+                {r.per1000 !== null && r.untimed ? (
+                  <div className="muted small" title={NO_TIME_TITLE}>
+                    {untimedWords(r.untimed)}
+                  </div>
                 ) : null}
               </td>
             </tr>

@@ -8,6 +8,7 @@ import { useQuery } from '../../hooks'
 import type { ViewProps } from '../types'
 import { ConfigPanel } from './ConfigPanel'
 import { KeysPanel } from './KeysPanel'
+import { noLlmReachable } from './llmReach'
 import { ModelPanel } from './ModelPanel'
 import { RewritesPanel } from './RewritesPanel'
 import { RunsPanel } from './RunsPanel'
@@ -19,11 +20,7 @@ export function JudgesView(props: ViewProps) {
   const configs = useQuery(() => api('judges.configs', {}), [])
   const datasets = useQuery(() => api('datasets.list', {}), [])
   const keys = useQuery(() => api('judges.keys', {}), [])
-  const noKeys = keys.data
-    ? !keys.data.providers.some(
-        (p) => p.provider !== 'lexical' && p.provider !== 'openai-compatible' && p.hasKey,
-      )
-    : false
+  const noKeys = keys.data && configs.data ? noLlmReachable(keys.data.providers, configs.data) : false
   const [selected, setSelected] = useState<number | null>(null)
   const [picked, setPicked] = useState<number | null>(null)
   const [preview, setPreview] = useState<Preview | null>(null)

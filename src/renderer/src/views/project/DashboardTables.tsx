@@ -5,8 +5,19 @@ import { PackageWriter } from './PackagesPanel'
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`)
 const num = (x: number | null, d = 2) => (x === null ? '—' : x.toFixed(d))
-/** κ with its small-sample rule: over too few shared targets the number is not worth reading. */
-const kappaCell = (k: number | null, n: number) => kappaNote(n) || num(k)
+/**
+ * κ with its small-sample mark beside it, as the Agreement view shows it: the figure stays there to
+ * be checked against that view and the card, the mark says it rests on too few shared targets.
+ */
+function KappaCell({ k, n }: { k: number | null; n: number }) {
+  const note = kappaNote(n)
+  return (
+    <>
+      {num(k)}
+      {note && <span className="muted small"> {note}</span>}
+    </>
+  )
+}
 /** A duration that never rounds a few seconds down to "0 min" beside a cost of a few cents. */
 export function duration(seconds: number): string {
   if (seconds < 0.5) return 'under a second'
@@ -193,7 +204,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                 {d.plan.planned && <td>{a.overK}</td>}
                 <td>{a.assigned === null ? '—' : `${a.assignedDone} / ${a.assigned}`}</td>
                 <td>{num(a.medianSeconds, 1)}</td>
-                <td>{a.goldShared === 0 ? '—' : kappaCell(a.kappaWithGold, a.goldShared)}</td>
+                <td>{a.goldShared === 0 ? '—' : <KappaCell k={a.kappaWithGold} n={a.goldShared} />}</td>
                 <td data-testid="control-accuracy">
                   {a.controls.answered === 0
                     ? '—'
@@ -262,7 +273,9 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                     {p.a} · {p.b}
                   </td>
                   <td>{p.n}</td>
-                  <td>{kappaCell(p.kappa, p.n)}</td>
+                  <td>
+                    <KappaCell k={p.kappa} n={p.n} />
+                  </td>
                 </tr>
               ))}
             </tbody>
