@@ -5,6 +5,7 @@ import { Workspace } from '../../src/main/app/workspace'
 import { computeItemLevel } from '../../src/main/metrics/items'
 import { datasetSnapshot } from '../../src/main/metrics/snapshot'
 import { buildWorkspace } from './metrics'
+import { windowProfile } from './windowProfile'
 
 /** Bar (issue 11's Compare view budget, item-level share): item-level figures in ≤ 0.5 s. */
 const BAR_MS = 500
@@ -37,7 +38,11 @@ export async function benchItemLevel(): Promise<void> {
         const load = performance.now() - t0
         const t1 = performance.now()
         const cpu0 = process.cpuUsage()
+        // FACTLAB_BENCH_PROFILE=items.cpuprofile profiles the first try's window.
+        const profile = k === 0 ? windowProfile() : null
+        profile?.start()
         const l = computeItemLevel(ws.db, datasetId)
+        profile?.stop()
         const ms = performance.now() - t1
         const cpu = process.cpuUsage(cpu0)
         const t2 = performance.now()

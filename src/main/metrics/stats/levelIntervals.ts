@@ -75,7 +75,10 @@ export function summaryLevelIntervals(docs: DocumentCoefficients, boot: LevelBoo
   }
 }
 
-/** Each (document, system) cell's sums, so a resample weighs cells instead of rereading rows. */
+/**
+ * Each (document, system) cell's sums, so a resample weighs cells instead of rereading rows. In
+ * typed arrays: every resample of every correlation line walks all of them.
+ */
 function cellsOf(rows: readonly ScoredResponse[]) {
   // Documents and systems numbered in a canonical order, so the same rows in any order draw the
   // same resamples.
@@ -86,30 +89,28 @@ function cellsOf(rows: readonly ScoredResponse[]) {
       .map((s, i) => [s, i]),
   )
   const cellIndex = new Map<number, number>()
-  const doc: number[] = []
-  const sys: number[] = []
-  const judge: number[] = []
-  const human: number[] = []
-  const count: number[] = []
+  const doc = new Int32Array(rows.length)
+  const sys = new Int32Array(rows.length)
+  const judge = new Float64Array(rows.length)
+  const human = new Float64Array(rows.length)
+  const count = new Int32Array(rows.length)
+  let cells = 0
   for (const r of rows) {
     const d = docIndex.get(r.item)!
     const s = sysIndex.get(r.variant)!
     const key = d * sysIndex.size + s
     let c = cellIndex.get(key)
     if (c === undefined) {
-      c = doc.length
+      c = cells++
       cellIndex.set(key, c)
-      doc.push(d)
-      sys.push(s)
-      judge.push(0)
-      human.push(0)
-      count.push(0)
+      doc[c] = d
+      sys[c] = s
     }
     judge[c]! += r.judge
     human[c]! += r.human
     count[c]!++
   }
-  return { docs: docIndex.size, systems: sysIndex.size, doc, sys, judge, human, count }
+  return { docs: docIndex.size, systems: sysIndex.size, cells, doc, sys, judge, human, count }
 }
 
 export function systemLevelIntervals(rows: readonly ScoredResponse[], boot: LevelBootstrap): LevelIntervals {
@@ -133,7 +134,7 @@ export function systemLevelIntervals(rows: readonly ScoredResponse[], boot: Leve
     j.fill(0)
     h.fill(0)
     w.fill(0)
-    for (let k = 0; k < c.doc.length; k++) {
+    for (let k = 0; k < c.cells; k++) {
       const m = docCounts[c.doc[k]!]!
       if (m === 0) continue
       const s = c.sys[k]!
