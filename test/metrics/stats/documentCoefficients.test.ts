@@ -40,6 +40,8 @@ const score = fc.oneof(
   fc.constantFrom(0, 0.5, 1, -0),
   fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }),
   fc.double({ min: 0, max: 1, noNaN: true }),
+  // Magnitudes far apart, where the compensated sum's correction decides the last digits.
+  fc.constantFrom(1e16, -1e16, 3.3, 1e-3),
 )
 
 const response = (docs: number) =>
