@@ -50,6 +50,32 @@ export interface DocumentCoefficients {
   leftOut: number
 }
 
+/**
+ * Each row's document numbered 0…count−1 in the order of the documents' ids, and the rows in
+ * that order (a document's rows keeping theirs): no Map over the rows.
+ */
+export function documentNumbers(rows: readonly ScoredResponse[]): {
+  of: Int32Array
+  count: number
+  order: Int32Array
+} {
+  const n = rows.length
+  const order = new Int32Array(n)
+  let sorted = true
+  for (let i = 0; i < n; i++) {
+    order[i] = i
+    if (i > 0 && rows[i]!.item < rows[i - 1]!.item) sorted = false
+  }
+  if (!sorted) order.sort((a, b) => rows[a]!.item - rows[b]!.item || a - b)
+  const of = new Int32Array(n)
+  let count = 0
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && rows[order[i]!]!.item !== rows[order[i - 1]!]!.item) count++
+    of[order[i]!] = count
+  }
+  return { of, count: n === 0 ? 0 : count + 1, order }
+}
+
 export function documentCoefficients(rows: readonly ScoredResponse[]): DocumentCoefficients {
   const out: DocumentCoefficients = {
     pearson: [] as number[],
@@ -60,13 +86,7 @@ export function documentCoefficients(rows: readonly ScoredResponse[]): DocumentC
   const n = rows.length
   // Documents in the order of their ids, so the same rows in any order draw the same resamples;
   // within a document its rows keep their order (the sums below are taken in it).
-  const order = new Int32Array(n)
-  let sorted = true
-  for (let i = 0; i < n; i++) {
-    order[i] = i
-    if (i > 0 && rows[i]!.item < rows[i - 1]!.item) sorted = false
-  }
-  if (!sorted) order.sort((a, b) => rows[a]!.item - rows[b]!.item || a - b)
+  const { order } = documentNumbers(rows)
   const x = new Float64Array(n)
   const y = new Float64Array(n)
   for (let i = 0; i < n; i++) {
