@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { figuresOfCounts } from '../../src/main/metrics/figures'
+import { variantClustersOfPatterns } from '../../src/main/metrics/stats/candidateIntervals'
 import { clusterIntervals, patternsOf } from '../../src/main/metrics/stats/clusterBootstrap'
 
 /** Figure counts of one variant: judged, N/A, errors, then tp, fp, fn, tn. */
@@ -26,9 +27,12 @@ describe('the cluster bootstrap over candidates', () => {
 
   it('gives ER the wider interval, with the point estimate unchanged, and the same one for the same seed', () => {
     const iid = figuresOfCounts(countsOf(cells), ['answer'], { seed: 1 }).overall
-    const clustered = figuresOfCounts(countsOf(cells), ['answer'], { seed: 1 }, [
-      [wrongCall, rightCall],
-    ]).overall
+    const clustered = figuresOfCounts(
+      countsOf(cells),
+      ['answer'],
+      { seed: 1 },
+      variantClustersOfPatterns([[wrongCall, rightCall]]),
+    ).overall
     expect(clustered.errorRate).toBe(iid.errorRate)
     expect(clustered.errorRate).toBe(0.2)
     expect(clustered.errorRateCiMethod).toBe('bootstrap')
@@ -36,7 +40,12 @@ describe('the cluster bootstrap over candidates', () => {
     // The target-by-target interval was far narrower: about ±0.08 around 0.2.
     expect(iid.errorRateCi![1] - iid.errorRateCi![0]).toBeLessThan(0.18)
     expect(clustered.errorRateCi![1] - clustered.errorRateCi![0]).toBeGreaterThan(0.29)
-    const again = figuresOfCounts(countsOf(cells), ['answer'], { seed: 1 }, [[wrongCall, rightCall]]).overall
+    const again = figuresOfCounts(
+      countsOf(cells),
+      ['answer'],
+      { seed: 1 },
+      variantClustersOfPatterns([[wrongCall, rightCall]]),
+    ).overall
     expect(again.errorRateCi).toEqual(clustered.errorRateCi)
   })
 
@@ -44,12 +53,17 @@ describe('the cluster bootstrap over candidates', () => {
     // The audit's case: 10 candidates of 6 facts, all 6 wrong in 3. Of the resamples of 10,
     // 0.7¹⁰ = 2.8% (> 2.5%) draw no wrong call, so the bootstrap's lower end is 0: ruled out by
     // 18 wrong facts. Wilson over the 60 facts, 18/60 (z = 1.96): [0.1990, 0.4251].
-    const f = figuresOfCounts(countsOf({ tp: 0, fp: 18, fn: 0, tn: 42 }), ['answer'], { seed: 1 }, [
-      [
-        { tp: 0, fp: 6, fn: 0, tn: 0, count: 3 },
-        { tp: 0, fp: 0, fn: 0, tn: 6, count: 7 },
-      ],
-    ]).overall
+    const f = figuresOfCounts(
+      countsOf({ tp: 0, fp: 18, fn: 0, tn: 42 }),
+      ['answer'],
+      { seed: 1 },
+      variantClustersOfPatterns([
+        [
+          { tp: 0, fp: 6, fn: 0, tn: 0, count: 3 },
+          { tp: 0, fp: 0, fn: 0, tn: 6, count: 7 },
+        ],
+      ]),
+    ).overall
     expect(f.errorRateCiMethod).toBe('wilson')
     expect(f.errorRateCi![0]).toBeCloseTo(0.199, 4)
     expect(f.errorRateCi![1]).toBeCloseTo(0.4251, 4)
@@ -64,7 +78,9 @@ describe('the cluster bootstrap over candidates', () => {
       { tp: 0, fp: 0, fn: 0, tn: 1, count: 27 },
     ]
     const plain = figuresOfCounts(countsOf(c), ['answer'], { seed: 3 }).overall
-    expect(figuresOfCounts(countsOf(c), ['answer'], { seed: 3 }, [ones]).overall).toEqual(plain)
+    expect(
+      figuresOfCounts(countsOf(c), ['answer'], { seed: 3 }, variantClustersOfPatterns([ones])).overall,
+    ).toEqual(plain)
   })
 
   it('groups candidates by their four cells', () => {

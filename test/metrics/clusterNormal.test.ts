@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { figuresOfCounts } from '../../src/main/metrics/figures'
 import { mulberry32 } from '../../src/main/metrics/stats/bootstrap'
+import { variantClustersOfPatterns } from '../../src/main/metrics/stats/candidateIntervals'
 import {
   type ClusterPattern,
   clusterIntervals,
@@ -127,7 +128,12 @@ describe('which interval over candidates ER and F1 get', () => {
 
   it(`is the cluster-robust one above ${CLUSTER_NORMAL_ABOVE} candidates, and says so`, () => {
     const patterns = randomPatterns(11, CLUSTER_NORMAL_ABOVE + 1, 10, 0.2, 0.3)
-    const f = figuresOfCounts(countsOf(patterns), ['answer'], boot, [patterns]).overall
+    const f = figuresOfCounts(
+      countsOf(patterns),
+      ['answer'],
+      boot,
+      variantClustersOfPatterns([patterns]),
+    ).overall
     expect(f.errorRateCiMethod).toBe('cluster-robust')
     expect(f.f1CiMethod).toBe('cluster-robust')
     expect(f.errorRateCi).toEqual(clusterNormalIntervals(patterns).errorRate)
@@ -139,7 +145,12 @@ describe('which interval over candidates ER and F1 get', () => {
 
   it(`keeps the cluster bootstrap at ${CLUSTER_NORMAL_ABOVE} candidates and fewer`, () => {
     const patterns = randomPatterns(11, CLUSTER_NORMAL_ABOVE, 10, 0.2, 0.3)
-    const f = figuresOfCounts(countsOf(patterns), ['answer'], boot, [patterns]).overall
+    const f = figuresOfCounts(
+      countsOf(patterns),
+      ['answer'],
+      boot,
+      variantClustersOfPatterns([patterns]),
+    ).overall
     expect(f.errorRateCiMethod).toBe('bootstrap')
     expect(f.errorRateCi).toEqual(clusterIntervals(patterns, boot).errorRate)
   })
@@ -152,7 +163,12 @@ describe('which interval over candidates ER and F1 get', () => {
       { tp: 0, fp: 0, fn: 0, tn: 1, count: 1999 },
     ]
     expect(clusterNormalIntervals(patterns).errorRate![0]).toBeLessThan(0)
-    const f = figuresOfCounts(countsOf(patterns), ['answer'], boot, [patterns]).overall
+    const f = figuresOfCounts(
+      countsOf(patterns),
+      ['answer'],
+      boot,
+      variantClustersOfPatterns([patterns]),
+    ).overall
     expect(f.errorRateCiMethod).not.toBe('cluster-robust')
     expect(f.errorRateCi![0]).toBeGreaterThan(0)
   })
@@ -164,7 +180,12 @@ describe('which interval over candidates ER and F1 get', () => {
       { tp: 0, fp: 1, fn: 0, tn: 3, count: 600 },
       { tp: 0, fp: 0, fn: 0, tn: 4, count: 900 },
     ]
-    const f = figuresOfCounts(countsOf(patterns), ['answer'], boot, [patterns]).overall
+    const f = figuresOfCounts(
+      countsOf(patterns),
+      ['answer'],
+      boot,
+      variantClustersOfPatterns([patterns]),
+    ).overall
     expect(width(clusterNormalIntervals(patterns).errorRate)).toBeLessThan(width(wilsonInterval(600, 6000)))
     expect(f.errorRateCiMethod).toBe('wilson')
     expect(f.errorRateCi).toEqual(wilsonInterval(600, 6000))

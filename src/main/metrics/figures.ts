@@ -2,8 +2,7 @@ import type { Figures } from '../../shared/contract/metrics'
 import { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './runStatus'
 import { binaryFigures, type Cells, emptyCells, UNSUPPORTED } from './stats/binary'
 import { type BootstrapOptions, errorRateCi, f1Ci } from './stats/bootstrap'
-import { candidateIntervals } from './stats/candidateIntervals'
-import { type ClusterPattern, clusterCount } from './stats/clusterBootstrap'
+import { type CandidateClusters, candidateIntervals, type VariantClusters } from './stats/candidateIntervals'
 import { f1CiChoice, proportionCi, widerOf } from './stats/smallSample'
 
 interface Tally {
@@ -16,18 +15,17 @@ interface Tally {
 const emptyTally = (): Tally => ({ cells: emptyCells(), judged: 0, na: 0, errors: 0 })
 
 /**
- * `patterns`: the judged pairs grouped by candidate. Where a candidate holds several of them
+ * `clusters`: the judged pairs grouped by candidate. Where a candidate holds several of them
  * (facts of one FaaF call, sentences of one DCR call, triplets of one response), they are not
  * independent: the intervals are taken over candidates (candidateIntervals.ts), and the wider of
  * that and Wilson's over the targets is given, as RefChecker's are (smallSample.ts `widerCi`).
  * Where every candidate holds one, targets are the clusters and the target bootstrap stands.
  * Point figures are the same either way.
  */
-function toFigures(t: Tally, boot: BootstrapOptions, patterns?: readonly ClusterPattern[]): Figures {
+function toFigures(t: Tally, boot: BootstrapOptions, clusters?: CandidateClusters): Figures {
   const f = binaryFigures(t.cells)
   const c = t.cells
-  const clustered = patterns !== undefined && clusterCount(patterns) < f.n
-  const over = clustered ? candidateIntervals(patterns!, boot) : null
+  const over = clusters !== undefined && clusters.count < f.n ? candidateIntervals(clusters, boot) : null
   const er = over
     ? widerOf(c.fp + c.fn, f.n, over.errorRate)
     : proportionCi(c.fp + c.fn, f.n, () => errorRateCi(c, boot))
@@ -127,7 +125,7 @@ export function figuresOfCounts(
   counts: Int32Array,
   variants: readonly string[],
   boot: BootstrapOptions,
-  clusters?: readonly (readonly ClusterPattern[])[],
+  clusters?: VariantClusters,
 ): { overall: Figures; cells: Cells; byVariant: Record<string, Figures> } {
   const all = emptyTally()
   const byVariant: Record<string, Figures> = {}
@@ -140,7 +138,7 @@ export function figuresOfCounts(
     all.cells.fp += v.cells.fp
     all.cells.fn += v.cells.fn
     all.cells.tn += v.cells.tn
-    if (v.judged > 0) byVariant[name] = toFigures(v, boot, clusters?.[k])
+    if (v.judged > 0) byVariant[name] = toFigures(v, boot, clusters?.byVariant[k])
   })
-  return { overall: toFigures(all, boot, clusters?.flat()), cells: all.cells, byVariant }
+  return { overall: toFigures(all, boot, clusters?.overall), cells: all.cells, byVariant }
 }

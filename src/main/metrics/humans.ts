@@ -1,6 +1,6 @@
 import type { HumanMetrics } from '../../shared/contract/metrics'
 import type { Matrix } from './agreementService'
-import { clusterPatternsOfLabels } from './clusterTally'
+import { clustersOfLabels } from './clusterTally'
 import { cellOf, countVerdict, FIGURE_SLOTS, FIRST_CELL, figuresOfCounts, JUDGED } from './figures'
 import type { Coder, TargetColumns } from './load'
 import { NONE } from './stats/binary'
@@ -28,8 +28,12 @@ export function humanFigures(
   const scratch = new Int32Array(clusters.count * 4)
   const out: HumanMetrics[] = []
   for (const [a, counts, judged] of counted) {
-    const patterns = clusterPatternsOfLabels(judged, t.variant, clusters, t.variants.length, scratch)
-    const f = figuresOfCounts(counts, t.variants, boot, patterns)
+    const f = figuresOfCounts(
+      counts,
+      t.variants,
+      boot,
+      clustersOfLabels(judged, t.variant, clusters, t.variants.length, scratch, boot),
+    )
     if (f.overall.judged === 0) continue
     out.push({
       ...f.overall,

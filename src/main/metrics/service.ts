@@ -10,7 +10,7 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
-import { clusterPatternsOfRun, denseClusters } from './clusterTally'
+import { clustersOfRun, denseClusters } from './clusterTally'
 import { sharedWords } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
 import { dcrCandidates } from './dcrCandidates'
@@ -232,7 +232,7 @@ function fromSnapshot(
       tally.counts,
       t.variants,
       boot,
-      clusterPatternsOfRun(reached, t, clusters(), t.variants.length),
+      clustersOfRun(reached, t, clusters(), t.variants.length, boot),
     )
     judges.push({
       ...f.overall,

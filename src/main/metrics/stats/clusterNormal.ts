@@ -1,5 +1,5 @@
 import type { Interval } from './bootstrap'
-import { type ClusterPattern, clusterCount } from './clusterBootstrap'
+import type { ClusterPattern } from './clusterBootstrap'
 import { zFor } from './fisher'
 
 /**
@@ -21,6 +21,71 @@ import { zFor } from './fisher'
  * this interval reaches past 0 or 1.
  */
 
+/**
+ * What the interval needs of a figure's candidates: their number and the exact integer sums
+ * Σa, Σb, Σa², Σab, Σb². Sums, not patterns, so one pass over the candidates gives them without
+ * grouping the candidates first (clusterTally.ts), and the same candidates give the same sums
+ * in any order or grouping.
+ */
+export interface RatioSums {
+  m: number
+  a: number
+  b: number
+  aa: number
+  ab: number
+  bb: number
+}
+
+export const noSums = (): RatioSums => ({ m: 0, a: 0, b: 0, aa: 0, ab: 0, bb: 0 })
+
+/** Adds `count` candidates whose figure is a / b. */
+export function addCandidates(s: RatioSums, a: number, b: number, count: number): void {
+  s.m += count
+  s.a += count * a
+  s.b += count * b
+  s.aa += count * a * a
+  s.ab += count * a * b
+  s.bb += count * b * b
+}
+
+export function addSums(into: RatioSums, s: RatioSums): void {
+  into.m += s.m
+  into.a += s.a
+  into.b += s.b
+  into.aa += s.aa
+  into.ab += s.ab
+  into.bb += s.bb
+}
+
+/** The ratio Σa / Σb and its cluster-robust normal interval (unclamped), from the sums. */
+export function ratioInterval(s: RatioSums, level = 0.95): Interval | null {
+  const m = s.m
+  if (m < 2) return null
+  if (!(s.b > 0)) return null
+  const r = s.a / s.b
+  // Σ(a − R·b)² = (Σa²·B² − 2·A·B·Σab + A²·Σb²) / B², with R = A / B. Taken in floating point
+  // the three terms cancel badly when the residuals are small against the sums; in integers
+  // (BigInt: the products pass 2⁵³) it is exact, whatever order the candidates came in.
+  const A = BigInt(s.a)
+  const B = BigInt(s.b)
+  const numerator = BigInt(s.aa) * B * B - 2n * A * B * BigInt(s.ab) + A * A * BigInt(s.bb)
+  const squares = Number(numerator) / (s.b * s.b)
+  const se = Math.sqrt((m / (m - 1)) * squares) / s.b
+  const half = zFor(level) * se
+  return [r - half, r + half]
+}
+
+/** Σa, Σb and their squares and product over the patterns. */
+export function sumsOf(
+  patterns: readonly ClusterPattern[],
+  a: (p: ClusterPattern) => number,
+  b: (p: ClusterPattern) => number,
+): RatioSums {
+  const s = noSums()
+  for (const p of patterns) addCandidates(s, a(p), b(p), p.count)
+  return s
+}
+
 /** The ratio Σa / Σb over the patterns and its cluster-robust normal interval (unclamped). */
 export function ratioOfSumsInterval(
   patterns: readonly ClusterPattern[],
@@ -28,26 +93,21 @@ export function ratioOfSumsInterval(
   b: (p: ClusterPattern) => number,
   level = 0.95,
 ): Interval | null {
-  const m = clusterCount(patterns)
-  if (m < 2) return null
-  let sumA = 0
-  let sumB = 0
-  for (const p of patterns) {
-    sumA += p.count * a(p)
-    sumB += p.count * b(p)
-  }
-  if (!(sumB > 0)) return null
-  const r = sumA / sumB
-  // A second pass over the patterns (a few dozen), not the moments Σa², Σab, Σb² in the first:
-  // their difference cancels badly when the residuals are small against the sums.
-  let squares = 0
-  for (const p of patterns) {
-    const e = a(p) - r * b(p)
-    squares += p.count * e * e
-  }
-  const se = Math.sqrt((m / (m - 1)) * squares) / sumB
-  const half = zFor(level) * se
-  return [r - half, r + half]
+  return ratioInterval(sumsOf(patterns, a, b), level)
+}
+
+/** ER's sums (a: the candidate's wrong verdicts, b: its judged targets) and F1's (2·tp over 2·tp + fp + fn). */
+export interface ClusterSums {
+  errorRate: RatioSums
+  f1: RatioSums
+}
+
+export const noClusterSums = (): ClusterSums => ({ errorRate: noSums(), f1: noSums() })
+
+/** Adds one candidate with these cells. */
+export function addCandidate(s: ClusterSums, tp: number, fp: number, fn: number, tn: number): void {
+  addCandidates(s.errorRate, fp + fn, tp + fp + fn + tn, 1)
+  addCandidates(s.f1, 2 * tp, 2 * tp + fp + fn, 1)
 }
 
 const wrong = (p: ClusterPattern): number => p.fp + p.fn
@@ -55,13 +115,22 @@ const judged = (p: ClusterPattern): number => p.tp + p.fp + p.fn + p.tn
 const twiceTp = (p: ClusterPattern): number => 2 * p.tp
 const dice = (p: ClusterPattern): number => 2 * p.tp + p.fp + p.fn
 
+export function clusterSumsOf(patterns: readonly ClusterPattern[]): ClusterSums {
+  return { errorRate: sumsOf(patterns, wrong, judged), f1: sumsOf(patterns, twiceTp, dice) }
+}
+
+/** ER's and F1's (unsupported) cluster-robust normal intervals, from their sums. */
+export function normalIntervalsOfSums(
+  s: ClusterSums,
+  level = 0.95,
+): { errorRate: Interval | null; f1: Interval | null } {
+  return { errorRate: ratioInterval(s.errorRate, level), f1: ratioInterval(s.f1, level) }
+}
+
 /** ER's and F1's (unsupported) cluster-robust normal intervals, as clusterIntervals gives them. */
 export function clusterNormalIntervals(
   patterns: readonly ClusterPattern[],
   level = 0.95,
 ): { errorRate: Interval | null; f1: Interval | null } {
-  return {
-    errorRate: ratioOfSumsInterval(patterns, wrong, judged, level),
-    f1: ratioOfSumsInterval(patterns, twiceTp, dice, level),
-  }
+  return normalIntervalsOfSums(clusterSumsOf(patterns), level)
 }

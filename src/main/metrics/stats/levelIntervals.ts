@@ -1,6 +1,6 @@
 import { type Interval, interval, mulberry32 } from './bootstrap'
 import { kendallTauB, pearson, spearman } from './correlation'
-import type { DocumentCoefficients, ScoredResponse } from './levels'
+import { type DocumentCoefficients, documentNumbers, type ScoredResponse } from './levels'
 
 /**
  * Percentile bootstrap intervals for the summary- and system-level correlations (levels.ts),
@@ -75,41 +75,76 @@ export function summaryLevelIntervals(docs: DocumentCoefficients, boot: LevelBoo
   }
 }
 
-/** Each (document, system) cell's sums, so a resample weighs cells instead of rereading rows. */
+/**
+ * Each (document, system) cell's sums, so a resample weighs cells instead of rereading rows. In
+ * typed arrays: every resample of every correlation line walks all of them.
+ */
 function cellsOf(rows: readonly ScoredResponse[]) {
   // Documents and systems numbered in a canonical order, so the same rows in any order draw the
   // same resamples.
-  const docIndex = new Map([...new Set(rows.map((r) => r.item))].sort((a, b) => a - b).map((d, i) => [d, i]))
+  const docOf = documentNumbers(rows)
+  const docs = docOf.count
   const sysIndex = new Map(
     [...new Set(rows.map((r) => r.variant))]
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
       .map((s, i) => [s, i]),
   )
-  const cellIndex = new Map<number, number>()
-  const doc: number[] = []
-  const sys: number[] = []
-  const judge: number[] = []
-  const human: number[] = []
-  const count: number[] = []
-  for (const r of rows) {
-    const d = docIndex.get(r.item)!
+  const systems = sysIndex.size
+  // Each (document, system) cell's place, in the order the rows first reach it.
+  const cellIndex = new Int32Array(docs * systems).fill(-1)
+  const doc = new Int32Array(rows.length)
+  const sys = new Int32Array(rows.length)
+  const judge = new Float64Array(rows.length)
+  const human = new Float64Array(rows.length)
+  const count = new Int32Array(rows.length)
+  let cells = 0
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!
+    const d = docOf.of[i]!
     const s = sysIndex.get(r.variant)!
-    const key = d * sysIndex.size + s
-    let c = cellIndex.get(key)
-    if (c === undefined) {
-      c = doc.length
-      cellIndex.set(key, c)
-      doc.push(d)
-      sys.push(s)
-      judge.push(0)
-      human.push(0)
-      count.push(0)
+    const key = d * systems + s
+    let c = cellIndex[key]!
+    if (c < 0) {
+      c = cells++
+      cellIndex[key] = c
+      doc[c] = d
+      sys[c] = s
     }
     judge[c]! += r.judge
     human[c]! += r.human
     count[c]!++
   }
-  return { docs: docIndex.size, systems: sysIndex.size, doc, sys, judge, human, count }
+  return {
+    docs,
+    systems: sysIndex.size,
+    cells,
+    doc,
+    sys,
+    judge,
+    human,
+    count,
+    byDoc: byDocument(doc, sys, cells, docs),
+  }
+}
+
+/**
+ * The cells document by document, so a resample visits only the documents it drew (about a
+ * third are not drawn). Null where that would change the order in which a system's cells are
+ * added up (a system's cells not in the order of their documents), and with it the last digits.
+ */
+function byDocument(doc: Int32Array, sys: Int32Array, cells: number, docs: number) {
+  const last = new Map<number, number>()
+  for (let k = 0; k < cells; k++) {
+    if ((last.get(sys[k]!) ?? -1) >= doc[k]!) return null
+    last.set(sys[k]!, doc[k]!)
+  }
+  const start = new Int32Array(docs + 1)
+  for (let k = 0; k < cells; k++) start[doc[k]! + 1]!++
+  for (let d = 0; d < docs; d++) start[d + 1]! += start[d]!
+  const fill = start.slice(0, docs)
+  const cell = new Int32Array(cells)
+  for (let k = 0; k < cells; k++) cell[fill[doc[k]!]!++] = k
+  return { start, cell }
 }
 
 export function systemLevelIntervals(rows: readonly ScoredResponse[], boot: LevelBootstrap): LevelIntervals {
@@ -127,20 +162,34 @@ export function systemLevelIntervals(rows: readonly ScoredResponse[], boot: Leve
     kendallTauB: new Float64Array(boot.replicates),
   }
   const drawn = { pearson: 0, spearman: 0, kendallTauB: 0 }
+  const byDoc = c.byDoc
   for (let r = 0; r < boot.replicates; r++) {
     draw(rand, docCounts)
     draw(rand, sysCounts)
     j.fill(0)
     h.fill(0)
     w.fill(0)
-    for (let k = 0; k < c.doc.length; k++) {
-      const m = docCounts[c.doc[k]!]!
-      if (m === 0) continue
-      const s = c.sys[k]!
-      j[s]! += m * c.judge[k]!
-      h[s]! += m * c.human[k]!
-      w[s]! += m * c.count[k]!
-    }
+    if (byDoc !== null)
+      for (let d = 0; d < c.docs; d++) {
+        const m = docCounts[d]!
+        if (m === 0) continue
+        for (let q = byDoc.start[d]!; q < byDoc.start[d + 1]!; q++) {
+          const k = byDoc.cell[q]!
+          const s = c.sys[k]!
+          j[s]! += m * c.judge[k]!
+          h[s]! += m * c.human[k]!
+          w[s]! += m * c.count[k]!
+        }
+      }
+    else
+      for (let k = 0; k < c.cells; k++) {
+        const m = docCounts[c.doc[k]!]!
+        if (m === 0) continue
+        const s = c.sys[k]!
+        j[s]! += m * c.judge[k]!
+        h[s]! += m * c.human[k]!
+        w[s]! += m * c.count[k]!
+      }
     // A system drawn twice is two points, as a pair drawn twice is in the pooled bootstrap; a
     // system with no response in the drawn documents has no mean and sits this resample out.
     const x: number[] = []

@@ -1,4 +1,5 @@
 import { kendallTauB, pearson, spearman } from './correlation'
+import { type Coefficients, SHORT, shortCoefficients } from './smallCorrelations'
 
 /**
  * The DCR paper's correlation levels over (judge, human) response scores, beside the pooled one.
@@ -49,6 +50,32 @@ export interface DocumentCoefficients {
   leftOut: number
 }
 
+/**
+ * Each row's document numbered 0…count−1 in the order of the documents' ids, and the rows in
+ * that order (a document's rows keeping theirs): no Map over the rows.
+ */
+export function documentNumbers(rows: readonly ScoredResponse[]): {
+  of: Int32Array
+  count: number
+  order: Int32Array
+} {
+  const n = rows.length
+  const order = new Int32Array(n)
+  let sorted = true
+  for (let i = 0; i < n; i++) {
+    order[i] = i
+    if (i > 0 && rows[i]!.item < rows[i - 1]!.item) sorted = false
+  }
+  if (!sorted) order.sort((a, b) => rows[a]!.item - rows[b]!.item || a - b)
+  const of = new Int32Array(n)
+  let count = 0
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && rows[order[i]!]!.item !== rows[order[i - 1]!]!.item) count++
+    of[order[i]!] = count
+  }
+  return { of, count: n === 0 ? 0 : count + 1, order }
+}
+
 export function documentCoefficients(rows: readonly ScoredResponse[]): DocumentCoefficients {
   const out: DocumentCoefficients = {
     pearson: [] as number[],
@@ -56,22 +83,42 @@ export function documentCoefficients(rows: readonly ScoredResponse[]): DocumentC
     kendallTauB: [] as number[],
     leftOut: 0,
   }
-  // Documents in the order of their ids, so the same rows in any order draw the same resamples.
-  const byDoc = [...groups(rows, (r) => r.item)].sort((a, b) => a[0] - b[0])
-  for (const [, list] of byDoc) {
-    const x = list.map((r) => r.judge)
-    const y = list.map((r) => r.human)
+  const n = rows.length
+  // Documents in the order of their ids, so the same rows in any order draw the same resamples;
+  // within a document its rows keep their order (the sums below are taken in it).
+  const { order } = documentNumbers(rows)
+  const x = new Float64Array(n)
+  const y = new Float64Array(n)
+  for (let i = 0; i < n; i++) {
+    const r = rows[order[i]!]!
+    x[i] = r.judge
+    y[i] = r.human
+  }
+  const rx = new Float64Array(n)
+  const ry = new Float64Array(n)
+  const c: Coefficients = { pearson: null, spearman: null, kendallTauB: null }
+  let lo = 0
+  while (lo < n) {
+    const item = rows[order[lo]!]!.item
+    let hi = lo + 1
+    while (hi < n && rows[order[hi]!]!.item === item) hi++
+    if (hi - lo <= SHORT) shortCoefficients(x, y, lo, hi, rx, ry, c)
+    else {
+      const xs = Array.from(x.subarray(lo, hi))
+      const ys = Array.from(y.subarray(lo, hi))
+      c.pearson = pearson(xs, ys)
+      c.spearman = spearman(xs, ys)
+      c.kendallTauB = kendallTauB(xs, ys)
+    }
+    lo = hi
     // All three are defined exactly when both sides vary over two or more responses.
-    const p = pearson(x, y)
-    const s = spearman(x, y)
-    const k = kendallTauB(x, y)
-    if (p === null || s === null || k === null) {
+    if (c.pearson === null || c.spearman === null || c.kendallTauB === null) {
       out.leftOut++
       continue
     }
-    out.pearson.push(p)
-    out.spearman.push(s)
-    out.kendallTauB.push(k)
+    out.pearson.push(c.pearson)
+    out.spearman.push(c.spearman)
+    out.kendallTauB.push(c.kendallTauB)
   }
   return out
 }
