@@ -11,10 +11,11 @@ export const migration0450: Migration = {
   version: 450,
   name: 'guidelines-version-unknown',
   up: `
-DROP TRIGGER label_history_stamp_once;
+DROP TRIGGER IF EXISTS label_history_stamp_once;
 CREATE TRIGGER label_history_stamp_once BEFORE UPDATE OF guidelines_version ON label_history
   WHEN old.guidelines_version IS NOT NULL AND old.guidelines_version <> 0
   BEGIN SELECT RAISE(ABORT, 'label history is append-only'); END;
+DROP TRIGGER IF EXISTS label_history_version_unknown;
 CREATE TRIGGER label_history_version_unknown AFTER INSERT ON label_history
   WHEN new.guidelines_version = 0 BEGIN
   UPDATE label_history SET guidelines_version = NULL WHERE id = new.id;
