@@ -53,3 +53,32 @@ export async function sourceOf(file: File, part: Blob = file): Promise<FileSourc
   }
   return { uploadId: await uploadFile(part, file.name) }
 }
+
+/**
+ * The upload behind a file's preview, kept while the person tries formats and layouts, and
+ * handed to the import when it already holds the whole file (a small file is sent once).
+ */
+export class PreviewUpload {
+  private sent: { file: File; bytes: number; source: Promise<FileSource> } | null = null
+
+  /** The first `bytes` of `file` as a source, sent again only when the file or the part changes. */
+  source(file: File, bytes: number): Promise<FileSource> {
+    if (this.sent?.file !== file || this.sent.bytes !== bytes) {
+      const source = sourceOf(file, previewPart(file, bytes))
+      this.sent = { file, bytes, source }
+      // A failed upload is not kept: the next preview sends the part again.
+      source.catch(() => {
+        if (this.sent?.source === source) this.sent = null
+      })
+    }
+    return this.sent.source
+  }
+
+  /** The whole file for the import; a preview upload that already held all of it is reused once. */
+  whole(file: File): Promise<FileSource> {
+    const cached = this.sent
+    this.sent = null
+    if (cached?.file === file && previewPart(file, cached.bytes) === file) return cached.source
+    return sourceOf(file)
+  }
+}

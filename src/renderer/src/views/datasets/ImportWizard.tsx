@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { FileSource, ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
+import type { ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
 import { defaultDatasetName } from '../../../../shared/datasetName'
 import {
   comparePaths,
@@ -18,7 +18,7 @@ import {
 } from '../../../../shared/importMapping'
 import { api } from '../../api'
 import { Modal } from '../../components/Modal'
-import { longerPart, PREVIEW_BYTES, previewPart, sourceOf } from '../../fileSource'
+import { longerPart, PREVIEW_BYTES, PreviewUpload, previewPart, sourceOf } from '../../fileSource'
 import { FilePick } from './FilePick'
 import { ImportDone, PreviewTable } from './ImportParts'
 import { DimensionField, FormatField, SecondFileField, startingDimension } from './LayoutSettings'
@@ -41,8 +41,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const [file, setFile] = useState<File | null>(null)
   // Further files picked with the first: one dataset, each file a candidate variant.
   const [more, setMore] = useState<File[]>([])
-  // One preview source per picked file, reused while the person tries layouts and mappings.
-  const previewSource = useRef<{ file: File; bytes: number; source: Promise<FileSource> } | null>(null)
+  // One preview upload per picked file, reused while the person tries layouts and mappings.
+  const upload = useRef(new PreviewUpload())
   // How much of a text file the preview sends: more while the part ends inside the first row.
   const [previewBytes, setPreviewBytes] = useState(PREVIEW_BYTES)
   // How the file is read; null: as its name and first bytes say (the CLI without --format).
@@ -67,25 +67,6 @@ export function ImportWizard({ onClose, onImported }: Props) {
   const parsedMapping = mapping ? Mapping.safeParse(mapping) : null
   const mappingKey = JSON.stringify(mapping)
 
-  function previewSourceOf(f: File, bytes: number): Promise<FileSource> {
-    if (previewSource.current?.file !== f || previewSource.current.bytes !== bytes) {
-      const source = sourceOf(f, previewPart(f, bytes))
-      previewSource.current = { file: f, bytes, source }
-      source.catch(() => {
-        if (previewSource.current?.source === source) previewSource.current = null
-      })
-    }
-    return previewSource.current.source
-  }
-
-  /** The whole file for the import; a preview that already sent all of it is reused once. */
-  async function importSourceOf(f: File): Promise<FileSource> {
-    const cached = previewSource.current
-    previewSource.current = null
-    if (cached?.file === f && previewPart(f, cached.bytes) === f) return cached.source
-    return sourceOf(f)
-  }
-
   // Live preview: re-read the first rows whenever the file, preset or mapping changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: mappingKey stands for mapping
   useEffect(() => {
@@ -94,7 +75,8 @@ export function ImportWizard({ onClose, onImported }: Props) {
     if (custom && !parsedMapping?.success) return
     let stale = false
     const partial = previewPart(file, previewBytes) !== file
-    previewSourceOf(file, previewBytes)
+    upload.current
+      .source(file, previewBytes)
       .then((source) =>
         api('datasets.importPreview', {
           source,
@@ -176,7 +158,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
       const custom = preset === 'custom'
       const second = preset === 'refchecker' && secondFile ? await sourceOf(secondFile) : undefined
       const r = await api('datasets.import', {
-        source: await importSourceOf(file),
+        source: await upload.current.whole(file),
         moreSources: await Promise.all(more.map((f) => sourceOf(f))),
         datasetName: name.trim() || undefined,
         skipBadRows,

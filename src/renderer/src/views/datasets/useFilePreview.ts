@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { FileSource, ImportPreview } from '../../../../shared/contract/datasets'
 import type { ImportFormat } from '../../../../shared/importMapping'
 import { api } from '../../api'
-import { longerPart, PREVIEW_BYTES, previewPart, sourceOf } from '../../fileSource'
+import { longerPart, PREVIEW_BYTES, PreviewUpload, previewPart } from '../../fileSource'
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
@@ -13,7 +13,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
  * reusing the preview's upload when that already held all of it.
  */
 export function useFilePreview(file: File | null, format: ImportFormat | null) {
-  const sent = useRef<{ file: File; bytes: number; source: Promise<FileSource> } | null>(null)
+  const upload = useRef(new PreviewUpload())
   const [bytes, setBytes] = useState(PREVIEW_BYTES)
   const [preview, setPreview] = useState<ImportPreview | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -28,10 +28,9 @@ export function useFilePreview(file: File | null, format: ImportFormat | null) {
   useEffect(() => {
     if (!file) return
     let stale = false
-    if (sent.current?.file !== file || sent.current.bytes !== bytes)
-      sent.current = { file, bytes, source: sourceOf(file, previewPart(file, bytes)) }
     const partial = previewPart(file, bytes) !== file
-    sent.current.source
+    upload.current
+      .source(file, bytes)
       .then((source) =>
         api('datasets.importPreview', { source, rows: 5, partial, ...(format ? { format } : {}) }),
       )
@@ -45,7 +44,6 @@ export function useFilePreview(file: File | null, format: ImportFormat | null) {
         },
         (e: unknown) => {
           if (stale) return
-          sent.current = null
           setPreview(null)
           setError(message(e))
         },
@@ -55,12 +53,7 @@ export function useFilePreview(file: File | null, format: ImportFormat | null) {
     }
   }, [file, format, bytes])
 
-  async function wholeSource(f: File): Promise<FileSource> {
-    const cached = sent.current
-    sent.current = null
-    if (cached?.file === f && previewPart(f, cached.bytes) === f) return cached.source
-    return sourceOf(f)
-  }
+  const wholeSource = (f: File): Promise<FileSource> => upload.current.whole(f)
 
   /** The file was read whole and still refused: nothing the person can set will import it. */
   const unreadable = file !== null && error !== null && preview === null && previewPart(file, bytes) === file
