@@ -141,6 +141,16 @@ export function ciMark(method: RateCiMethod | null): string {
   return ''
 }
 
+/** A rate's text with its interval, then the interval's mark where it has one: "13.8% [9.1–20.3%] (Wilson)". */
+export function withCiMark(
+  text: string,
+  iv: readonly [number, number] | null,
+  method: RateCiMethod | null,
+): string {
+  const mark = ciMark(method)
+  return mark !== '' && iv !== null ? `${text} (${mark})` : text
+}
+
 /** Hover text saying how an interval was made, and over how many targets. */
 export function ciTitle(method: RateCiMethod | null, n: number): string {
   if (method === 'wilson')

@@ -8,6 +8,7 @@ import type { Db } from '../../src/main/store/connection'
 import { chartFileName } from '../../src/renderer/src/views/compare/chartName'
 import { fmtPct, fmtPctCi } from '../../src/shared/contract/metrics'
 import { itemLevelCells } from '../../src/shared/itemLevelRows'
+import { withCiMark } from '../../src/shared/smallSample'
 import { appSessions } from './harness'
 import { AnnotatePage } from './pages/annotate'
 import { turnBlindOff } from './pages/blindWatch'
@@ -75,17 +76,17 @@ describe('compare view in the browser', () => {
       expect(fromCli.error_rate).toBe(j.errorRate)
       const row = table.locator(`[data-row="run-${runId}"]`)
       expect(await row.locator('[data-metric="errorRate"]').textContent()).toBe(
-        fmtPctCi(j.errorRate, j.errorRateCi),
+        withCiMark(fmtPctCi(j.errorRate, j.errorRateCi), j.errorRateCi, j.errorRateCiMethod),
       )
       expect(await row.locator('[data-metric="f1Unsupported"]').textContent()).toBe(
-        fmtPctCi(j.f1Unsupported, j.f1Ci),
+        withCiMark(fmtPctCi(j.f1Unsupported, j.f1Ci), j.f1Ci, j.f1CiMethod),
       )
       expect(await row.locator('[data-metric="n"]').textContent()).toBe(String(j.n))
     }
     for (const h of expected.humans) {
       const row = table.locator(`[data-row="human-${h.annotatorId}"]`)
       expect(await row.locator('[data-metric="errorRate"]').textContent()).toBe(
-        fmtPctCi(h.errorRate, h.errorRateCi),
+        withCiMark(fmtPctCi(h.errorRate, h.errorRateCi), h.errorRateCi, h.errorRateCiMethod),
       )
     }
     // Sorting by error rate puts the careful judge (fewer flips) above the quick one.

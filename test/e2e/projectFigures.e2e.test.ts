@@ -97,7 +97,7 @@ describe('the Project screen of a project started from a released dataset, at 10
     expect(await controls.getByRole('button', { name: 'Mark these as controls' }).isDisabled()).toBe(true)
     await answers.fill('item,variant,unit,verdict\n2,poor_answer,1,false')
     await controls.getByRole('button', { name: 'Mark these as controls' }).click()
-    await controls.getByText('1 marked; 2 controls in all.').waitFor()
+    await controls.getByText(/^1 marked; 2 controls in all; \d+ of \d+ targets left to label\.$/).waitFor()
     await answers.fill('2,poor_answer,9,false')
     await controls.getByRole('button', { name: 'Mark these as controls' }).click()
     await controls

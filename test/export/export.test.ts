@@ -88,8 +88,9 @@ describe('dataset export, targets layout', () => {
     )
     // Ana: 6 true, 6 false; Ben the same but one false is not_clear. By hand: Cohen's κ =
     // (11/12 − 11/24) / (1 − 11/24) = 0.846; Fleiss' κ with pooled shares 12/24, 11/24, 1/24 = 0.845.
-    expect(card).toContain("Fleiss' κ: 0.845")
-    expect(card).toContain('| Ana / Ben | 12 | 0.846 |')
+    // Twelve shared targets are fewer than a κ can be read from: the card says so beside each.
+    expect(card).toContain("Fleiss' κ: 0.845 · too few shared targets (n=12)")
+    expect(card).toContain('| Ana / Ben | 12 | 0.846 · too few shared targets (n=12) |')
     ws.close()
   })
 

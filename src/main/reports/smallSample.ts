@@ -3,9 +3,9 @@ import type { DatasetMetrics } from '../../shared/contract/metrics'
 import {
   agreementText,
   CLUSTER_NORMAL_ABOVE,
-  ciMark,
   prevalenceNote,
   type RateCiMethod,
+  withCiMark,
 } from '../../shared/smallSample'
 import { NOT_DEFINED, num, pct, pctCi } from './format'
 
@@ -14,9 +14,7 @@ import { NOT_DEFINED, num, pct, pctCi } from './format'
  * one rather than the bootstrap's.
  */
 export function rateCi(x: number | null, iv: [number, number] | null, method: RateCiMethod | null): string {
-  const text = pctCi(x, iv)
-  const mark = ciMark(method)
-  return mark !== '' && iv !== null ? `${text} (${mark})` : text
+  return withCiMark(pctCi(x, iv), iv, method)
 }
 
 /** κ (or α, AC1, PABAK) with the small-sample warning beside it. */

@@ -18,7 +18,7 @@ import {
 import { humanRowLabel } from '../../../../shared/humanRowLabel'
 import { COST_PER_1000_NOTE, type CostUnit } from '../../../../shared/judgeRates'
 import { costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../../../shared/runNames'
-import { ciMark, ciTitle, kappaNote, rateNote } from '../../../../shared/smallSample'
+import { ciTitle, kappaNote, rateNote, withCiMark } from '../../../../shared/smallSample'
 import { compareRows } from './rowOrder'
 
 /** One table row: a judge run or an annotator scored like a judge. */
@@ -183,11 +183,10 @@ function RateCell({
   method: Figures['errorRateCiMethod']
   n: number
 }) {
-  const tag = ciMark(method)
   const note = value === null ? '' : rateNote(n)
   return (
     <>
-      <Stacked text={tag && ci !== null ? `${fmtPctCi(value, ci)} (${tag})` : fmtPctCi(value, ci)} />
+      <Stacked text={withCiMark(fmtPctCi(value, ci), ci, method)} />
       {note ? <div className="cmp-small">{note}</div> : null}
     </>
   )
