@@ -66,6 +66,8 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'judges.resume': 'Resumes a paused or interrupted run and waits for it',
   'judges.batches':
     "A batch-mode run's provider batches (ids, states, counts) and the cost it is heading for",
+  'judges.importVerdicts':
+    "Imports a file of a judge's verdicts made elsewhere as a finished run (factlab import-verdicts)",
   'judges.rewrites': 'Candidates rewritten by DCR improvement, beside their originals',
   'judges.candidateVerdicts': 'Every judge verdict on one candidate',
   'metrics.compare': 'All judge, human and agreement figures of a dataset',
@@ -99,6 +101,8 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'projects.readGuidelines': 'Records that an annotator has read a version of the guidelines',
   'projects.setControls': 'Marks targets as controls, with the answer from their gold or given',
   'projects.clearControls': 'Turns targets back from controls into ordinary targets',
+  'projects.outsidePlan':
+    "The people whose labels count in the figures but who are not in the dataset's plan",
   'projects.controls': "A dataset's control targets with their answers and where each answer came from",
   'projects.exportPackage':
     "Writes one annotator's work package (dataset, assignment, guidelines, settings); never over a file",
