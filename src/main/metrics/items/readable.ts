@@ -5,6 +5,17 @@ import type { LevelIntervals } from '../stats/levelIntervals'
 import type { SummaryLevel } from '../stats/levels'
 import type { ItemCorrelation } from './correlate'
 
+/** What a level too small to read shows: no coefficient, no interval. */
+const NO_COEFFICIENTS = {
+  pearson: null,
+  pearsonCi: null,
+  spearman: null,
+  spearmanCi: null,
+  kendallTauB: null,
+  kendallTauBCi: null,
+  ciMethod: null,
+} as const
+
 /**
  * The small-sample rule laid over an item correlation (pure). The coefficients and bootstrap
  * intervals underneath stay those of `itemCorrelation`, which the oracle test holds to the code
@@ -18,17 +29,7 @@ import type { ItemCorrelation } from './correlate'
  *   print "interval undefined at ±1" instead of a bare 1.000 or a fake [1.000, 1.000].
  */
 export function readableCorrelation(c: ItemCorrelation, level = 0.95): ItemCorrelationRow {
-  if (c.n < MIN_CORRELATION_PAIRS)
-    return {
-      n: c.n,
-      pearson: null,
-      pearsonCi: null,
-      spearman: null,
-      spearmanCi: null,
-      kendallTauB: null,
-      kendallTauBCi: null,
-      ciMethod: null,
-    }
+  if (c.n < MIN_CORRELATION_PAIRS) return { n: c.n, ...NO_COEFFICIENTS }
   if (c.n >= BOOTSTRAP_MIN_N) {
     const pearsonCi = atBound(c.pearson) ? null : c.pearsonCi
     const spearmanCi = atBound(c.spearman) ? null : c.spearmanCi
@@ -56,17 +57,7 @@ function width(iv: readonly [number, number] | null): number {
  * repeat it, as `atBound` says of any correlation).
  */
 export function readableSummaryLevel(s: SummaryLevel, iv: LevelIntervals): SummaryLevelRow {
-  if (s.items < MIN_CORRELATION_PAIRS)
-    return {
-      ...s,
-      pearson: null,
-      pearsonCi: null,
-      spearman: null,
-      spearmanCi: null,
-      kendallTauB: null,
-      kendallTauBCi: null,
-      ciMethod: null,
-    }
+  if (s.items < MIN_CORRELATION_PAIRS) return { ...s, ...NO_COEFFICIENTS }
   const pearsonCi = atBound(s.pearson) ? null : iv.pearson
   const spearmanCi = atBound(s.spearman) ? null : iv.spearman
   const kendallTauBCi = atBound(s.kendallTauB) ? null : iv.kendallTauB

@@ -21,7 +21,13 @@ import { Modal } from '../../components/Modal'
 import { longerPart, PREVIEW_BYTES, PreviewUpload, previewPart, sourceOf } from '../../fileSource'
 import { FilePick } from './FilePick'
 import { ImportDone, PreviewTable } from './ImportParts'
-import { DimensionField, FormatField, SecondFileField, startingDimension } from './LayoutSettings'
+import {
+  DimensionField,
+  FormatField,
+  SecondFileField,
+  SkipBadRowsField,
+  startingDimension,
+} from './LayoutSettings'
 import { MappingEditor } from './MappingEditor'
 
 interface Props {
@@ -311,14 +317,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
                     }
                   }}
                 />
-                <label className="check">
-                  <input
-                    type="checkbox"
-                    checked={skipBadRows}
-                    onChange={(e) => setSkipBadRows(e.target.checked)}
-                  />
-                  Skip bad rows (otherwise one bad row stops the import)
-                </label>
+                <SkipBadRowsField checked={skipBadRows} onChange={setSkipBadRows} />
               </div>
               <PreviewTable preview={preview} failed={previewError !== null} />
             </div>

@@ -15,6 +15,22 @@ const FORMAT_WORDS: Record<ImportFormat, string> = {
   parquet: 'Parquet',
 }
 
+/** All or nothing, or every good row with the bad ones listed (the CLI's --skip-bad-rows). */
+export function SkipBadRowsField({
+  checked,
+  onChange,
+}: {
+  checked: boolean
+  onChange: (on: boolean) => void
+}) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      Skip bad rows (otherwise one bad row stops the import)
+    </label>
+  )
+}
+
 /** How the file is read: as its name and first bytes say, or as the person chooses. */
 export function FormatField({
   format,

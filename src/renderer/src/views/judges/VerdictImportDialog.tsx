@@ -9,7 +9,7 @@ import { Modal } from '../../components/Modal'
 import { ActionFooter, DoneFooter, message, Refusal } from '../datasets/ExchangeParts'
 import { FilePick } from '../datasets/FilePick'
 import { PreviewTable } from '../datasets/ImportParts'
-import { FormatField } from '../datasets/LayoutSettings'
+import { FormatField, SkipBadRowsField } from '../datasets/LayoutSettings'
 import { useFilePreview } from '../datasets/useFilePreview'
 
 type Report = CallOutput<'judges.importVerdicts'>
@@ -152,14 +152,7 @@ export function VerdictImportDialog(props: {
                   </select>
                 </div>
                 <FormatField format={format} onChange={setFormat} />
-                <label className="check">
-                  <input
-                    type="checkbox"
-                    checked={skipBadRows}
-                    onChange={(e) => setSkipBadRows(e.target.checked)}
-                  />
-                  Skip bad rows (otherwise one bad row stops the import)
-                </label>
+                <SkipBadRowsField checked={skipBadRows} onChange={setSkipBadRows} />
               </div>
               <PreviewTable preview={shown.preview} failed={shown.error !== null} />
             </div>
