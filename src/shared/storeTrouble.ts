@@ -34,6 +34,15 @@ export function storeTroubleMessage(kind: StoreTrouble): string {
   return `${what[0]!.toUpperCase()}${what.slice(1)}: nothing was changed. Try again ${until}.`
 }
 
+/**
+ * A workspace that could not be opened because another FactLab (or another program) held its
+ * write lock while this one had to bring the file up to date: the CLI, the open dialog and
+ * browser mode all say this.
+ */
+export function busyOpenWords(path: string): string {
+  return `The workspace ${path} is busy: another FactLab (or another program, such as an import or a judge run) has it open and is writing to it, and this FactLab must first bring the file up to date. Nothing was changed. Open it again as soon as it is free`
+}
+
 /** Which trouble a message of `storeTroubleMessage` names; null for any other message. */
 export function troubleOf(message: string): StoreTrouble | null {
   const lower = message.toLowerCase()

@@ -3,7 +3,11 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { startServer } from '../../src/main/server/server'
+import { LATEST_VERSION } from '../../src/main/store/connection'
+import { busyOpenWords } from '../../src/shared/storeTrouble'
 import { cli } from '../helpers/cli'
+import { fillDiskAfterFirstRows } from '../helpers/fullDisk'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -36,35 +40,16 @@ const datasetRows = (file: string) => {
 /** A pid that belongs to no running process: one that has just exited. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid
 
-/**
- * The disk fills up once an import has written its first rows: from then on every write
- * transaction fails as SQLite fails on a full disk (and clean-ups fail too, the disk staying full).
- */
-function fillDiskAfterFirstRows(): void {
-  const exec = Database.prototype.exec
-  vi.spyOn(Database.prototype, 'exec').mockImplementation(function (this: Database.Database, sql: string) {
-    if (sql === 'BEGIN IMMEDIATE') {
-      const written = this.prepare(
-        "SELECT COUNT(*) FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE d.state = 'importing'",
-      )
-        .pluck()
-        .get() as number
-      if (written > 0) throw new Database.SqliteError('database or disk is full', 'SQLITE_FULL')
-    }
-    return exec.call(this, sql)
-  })
-}
-
 describe('a disk that fills up during an import', () => {
   it('says where and that nothing was imported, and the workspace still opens while the disk stays full', async () => {
     const dir = tmp()
     const file = await workspaceWithData(dir)
     fillDiskAfterFirstRows()
     const r = await cli(['import', FIXTURE, '--workspace', file, '--dataset', 'second'])
-    expect(r.code).toBe(1)
+    expect(r.code).toBe(75)
     expect(r.err).toMatch(
       new RegExp(
-        `^factlab: The disk holding ${file} is full \\(.+ free\\): the import stopped and nothing was imported; free some space there and import again\\. The rows it had written are hidden`,
+        `^factlab: The disk holding ${file} is full \\(.+ free\\): the import stopped and nothing was imported; free some space there and import again\\. The \\d+ items? it had written are kept, hidden, as the incomplete import “second”`,
       ),
     )
     // The half-import is hidden; its process is gone, as a CLI's is once it has printed that.
@@ -89,6 +74,36 @@ describe('a disk that fills up during an import', () => {
     expect((await cli(['datasets', '--workspace', file])).code).toBe(0)
     expect(datasetRows(file)).toEqual([{ name: 'labelled', state: 'ready' }])
   })
+})
+
+describe('a workspace another FactLab is writing to, when this one must bring it up to date', () => {
+  it('is said to be busy, exits 75 and changes nothing; browser mode says the same sentence', async () => {
+    const file = await workspaceWithData(tmp())
+    // A workspace one format behind (as after an update of FactLab) needs a write to open.
+    const older = LATEST_VERSION - 1
+    const setBack = new Database(file)
+    setBack.pragma(`user_version = ${older}`)
+    setBack.close()
+    // Another FactLab writing: it holds the write lock for longer than the wait.
+    const other = new Database(file)
+    other.exec('BEGIN IMMEDIATE')
+    try {
+      const r = await cli(['datasets', '--workspace', file])
+      expect(r.code).toBe(75)
+      expect(r.err).toBe(`factlab: ${busyOpenWords(file)}\n`)
+      expect(r.err).toContain('is busy: another FactLab')
+      expect(r.err).toContain('Nothing was changed')
+      await expect(startServer({ workspaceFile: file, port: 0 })).rejects.toThrow(busyOpenWords(file))
+    } finally {
+      other.exec('ROLLBACK')
+      other.close()
+    }
+    const after = new Database(file, { readonly: true })
+    expect(after.pragma('user_version', { simple: true })).toBe(older)
+    after.close()
+    // Once it is free, it opens (and is brought up to date).
+    expect((await cli(['datasets', '--workspace', file])).code).toBe(0)
+  }, 60_000)
 })
 
 describe('a file that is not a workspace', () => {

@@ -154,3 +154,47 @@ describe('a label sent again after its first save landed', () => {
     }
   })
 })
+
+describe('save ids past the resend window', () => {
+  /** Every label and history row of the workspace, as a person's work would be compared. */
+  const allWork = (ctx: AppContext) => ({
+    labels: ctx.workspace.db.prepare('SELECT * FROM labels ORDER BY id').all(),
+    history: ctx.workspace.db.prepare('SELECT * FROM label_history ORDER BY id').all(),
+  })
+  const saveIds = (ctx: AppContext) =>
+    ctx.workspace.db.prepare('SELECT save_id FROM label_saves ORDER BY save_id').pluck().all()
+
+  it('are forgotten when the workspace opens; a resend within the window is still answered once, and no label is touched', async () => {
+    const s = setup()
+    const [t1, t2] = s.items[0]!.targets.answer!
+    const recent = {
+      targetId: t1!,
+      annotatorId: s.ana.id,
+      verdict: 'true',
+      seconds: 7,
+      saveId: 'tab1-recent',
+    }
+    const old = { targetId: t2!, annotatorId: s.ana.id, verdict: 'false', saveId: 'tab1-old' }
+    const first = await s.save(recent)
+    expect((await s.save(old)).ok).toBe(true)
+    // One save landed 29 days ago, the other 31: only the first is inside the 30-day window.
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString()
+    const setAt = s.ws.db.prepare('UPDATE label_saves SET at = ? WHERE save_id = ?')
+    setAt.run(daysAgo(29), 'tab1-recent')
+    setAt.run(daysAgo(31), 'tab1-old')
+    const work = allWork(s.ctx)
+    s.ctx.close()
+
+    const reopened = new AppContext(s.file, { driver: 'browser' })
+    try {
+      expect(saveIds(reopened)).toEqual(['tab1-recent'])
+      expect(allWork(reopened)).toEqual(work)
+      // The resend inside the window gets the first answer and writes nothing.
+      const again = await dispatch(buildHandlers(reopened), 'annotate.save', recent)
+      expect(again).toEqual(first)
+      expect(allWork(reopened)).toEqual(work)
+    } finally {
+      reopened.close()
+    }
+  })
+})

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
@@ -55,5 +56,66 @@ describe('a merged label given with no guidelines', () => {
       /append-only/,
     )
     lead.ws.close()
+  })
+
+  it('keeps every history line of such a label unknown, end to end: written, merged, written again, merged again', async () => {
+    const dirs = { lead: tmp(), laptop: tmp(), archive: tmp() }
+    const lead = seedProject(dirs.lead, { items: 1, variants: 1, facts: 2, annotators: 1 })
+    const pkg = join(dirs.lead, 'p.jsonl')
+    exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann0', out: pkg })
+
+    // On her laptop, with no guidelines, she changes her mind once: two states, neither versioned.
+    const ws = Workspace.open(join(dirs.laptop, 'w.factlab'))
+    openPackage(ws, pkg)
+    const ds = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
+    const me = ensureAnnotator(ws.db, 'ann0').id
+    const target = (ws.db.prepare('SELECT id FROM targets ORDER BY id LIMIT 1').get() as { id: number }).id
+    ws.labels.save({ targetId: target, annotatorId: me, verdict: 'true' })
+    ws.labels.save({ targetId: target, annotatorId: me, verdict: 'false' })
+    const first = join(dirs.laptop, 'b.jsonl')
+    await exportBundle(ws, { datasetId: ds, annotatorId: me, out: first })
+    ws.close()
+    const historyVersions = (file: string) =>
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .flatMap((l) => (JSON.parse(l) as { history: { guidelinesVersion?: unknown }[] }).history)
+        .map((h) => h.guidelinesVersion)
+    expect(historyVersions(first)).toEqual([null, null])
+
+    // The lead has version 1 by now: both merged states stay unknown, the earlier one too.
+    saveGuidelines(lead.ws.db, lead.ds.id, 'Version one: be strict.')
+    await mergeBundle(lead.ws, first)
+    const versions = (w: Workspace) =>
+      w.db
+        .prepare(
+          `SELECT h.verdict, h.guidelines_version AS v FROM label_history h
+           JOIN annotators a ON a.id = h.annotator_id WHERE a.name = 'ann0' ORDER BY h.id`,
+        )
+        .all()
+    expect(versions(lead.ws)).toEqual([
+      { verdict: 'true', v: null },
+      { verdict: 'false', v: null },
+    ])
+
+    // Written again by the lead, merged into a workspace at version 2: still unknown.
+    const again = join(dirs.lead, 'again.jsonl')
+    await exportBundle(lead.ws, {
+      datasetId: lead.ds.id,
+      annotatorId: ensureAnnotator(lead.ws.db, 'ann0').id,
+      out: again,
+    })
+    expect(historyVersions(again)).toEqual([null, null])
+    lead.ws.close()
+    const archive = seedProject(dirs.archive, { items: 1, variants: 1, facts: 2, annotators: 0 })
+    saveGuidelines(archive.ws.db, archive.ds.id, 'Version one.')
+    saveGuidelines(archive.ws.db, archive.ds.id, 'Version two.')
+    await mergeBundle(archive.ws, again)
+    expect(versions(archive.ws)).toEqual([
+      { verdict: 'true', v: null },
+      { verdict: 'false', v: null },
+    ])
+    archive.ws.close()
   })
 })

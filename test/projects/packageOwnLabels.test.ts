@@ -61,4 +61,39 @@ describe("a work package and its annotator's earlier labels", () => {
     expect(report).toMatchObject({ added: 0, updated: 0, unchanged: 2 })
     lead.ws.close()
   })
+
+  it('keeps apart two units worded alike in one item: each gets its own label on her laptop', async () => {
+    const dirs = { lead: tmp(), laptop: tmp() }
+    const lead = seedProject(dirs.lead, { items: 1, variants: 1, facts: 1, annotators: 1 })
+    // Two facts of item q0 read the same (a list that repeats a claim), after the seeded one.
+    const item = lead.ws.db.prepare("SELECT id FROM items WHERE ext_id = 'q0'").pluck().get() as number
+    const cand = lead.ws.db.prepare('SELECT id FROM candidates WHERE item_id = ?').pluck().get(item) as number
+    const twins = [0, 1].map(
+      (i) =>
+        lead.ws.content.targetId(
+          lead.ws.content.insertUnit(item, { kind: 'fact', text: 'Same words.', position: 5 + i }),
+          cand,
+        )!,
+    )
+    const [ann0] = lead.people
+    lead.ws.labels.save({ targetId: twins[0]!, annotatorId: ann0!.id, verdict: 'true', note: 'first' })
+    lead.ws.labels.save({ targetId: twins[1]!, annotatorId: ann0!.id, verdict: 'false', note: 'second' })
+    const pkg = join(dirs.lead, 'ann0.jsonl')
+    exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann0', out: pkg })
+    lead.ws.close()
+
+    const ws = Workspace.open(join(dirs.laptop, 'w.factlab'))
+    openPackage(ws, pkg)
+    const onLaptop = ws.db
+      .prepare(
+        `SELECT u.position, l.verdict, l.note FROM labels l JOIN targets t ON t.id = l.target_id
+         JOIN units u ON u.id = t.unit_id WHERE u.text = 'Same words.' ORDER BY u.position`,
+      )
+      .all()
+    expect(onLaptop).toEqual([
+      { position: 5, verdict: 'true', note: 'first' },
+      { position: 6, verdict: 'false', note: 'second' },
+    ])
+    ws.close()
+  })
 })

@@ -1,6 +1,7 @@
 import { ImportError } from '../import/errors'
 import { removeAbandonedImports } from '../import/hidden'
 import { LabelWriter } from '../labels/labels'
+import { forgetOldSaveIds } from '../labels/saveOnce'
 import { type Db, openWorkspace } from '../store/connection'
 import { type IntegrityResult, isLarger, quickCheckInBackground } from '../store/integrity'
 import { ContentWriter } from '../store/repos/content'
@@ -42,6 +43,16 @@ export class Workspace {
       // Another process holding the write lock, a full disk or a read-only file must not keep the
       // workspace shut: the hidden dataset stays out of sight and a later open withdraws it.
       if (!(error instanceof ImportError) && troubleKind(error) === null) {
+        db.close()
+        throw error
+      }
+    }
+    // Save ids past the resend window (labels/saveOnce.ts): on open, never on a label's save.
+    try {
+      forgetOldSaveIds(db)
+    } catch (error) {
+      // Busy, full or read-only: the old ids wait for a later open; they harm nobody meanwhile.
+      if (troubleKind(error) === null) {
         db.close()
         throw error
       }

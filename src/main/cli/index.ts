@@ -85,7 +85,8 @@ export async function runCli(argv: string[]): Promise<number> {
       error instanceof ZodError ? zodProblems(error) : error instanceof Error ? error.message : String(error)
     if (message) process.stderr.write(`factlab: ${message}\n`)
     if (error instanceof CliError) return error.exitCode
-    if (error instanceof WorkspaceError) return EXIT.badInput
+    // A workspace another FactLab was writing to (or a full disk) when it had to be brought up to date.
+    if (error instanceof WorkspaceError) return error.trouble ? EXIT.tempFail : EXIT.badInput
     return EXIT.badInput
   }
 }

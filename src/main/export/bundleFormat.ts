@@ -105,7 +105,15 @@ export const LabelState = z.object({
 })
 export type LabelState = z.infer<typeof LabelState>
 
-export const HistoryState = LabelState.extend({ action: z.string(), at: z.string() })
+export const HistoryState = LabelState.extend({
+  action: z.string(),
+  at: z.string(),
+  /**
+   * The guidelines version this state was given under; null where it is not known (a label made
+   * with no guidelines, or merged from a bundle that named none). Absent in older bundles.
+   */
+  guidelinesVersion: z.number().int().min(1).nullable().optional(),
+})
 export type HistoryState = z.infer<typeof HistoryState>
 
 export const BundleLabel = LabelState.extend({

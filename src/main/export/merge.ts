@@ -259,7 +259,9 @@ export async function mergeBundle(
       const known: (Omit<LabelState, 'seconds'> & { at: string })[] = here
         .history(target.id, annotatorId)
         .map((h) => ({ ...h, evidence: parseJson(Evidence, h.evidence, 'label_history.evidence') }))
-      const keep = (s: LabelState, at: string, action: string) => {
+      // Each state keeps the guidelines version it was given under; one the bundle does not name
+      // (null, or an older bundle's history) stays unknown rather than taking the latest here.
+      const keep = (s: LabelState, at: string, action: string, version: number | null | undefined) => {
         if (known.some((h) => h.at === at && sameState(h, s))) return
         here.appendHistory(
           target.id,
@@ -271,6 +273,7 @@ export async function mergeBundle(
           at,
           action,
           mark,
+          version ?? null,
         )
         known.push({ verdict: s.verdict, evidence: s.evidence, note: s.note, at })
       }
@@ -279,7 +282,8 @@ export async function mergeBundle(
       const takeBundle =
         !mineState || (!sameState(mineState, label) && newer(label.updatedAt, mineState.updated_at))
       for (const h of label.history)
-        if (!(takeBundle && h.at === label.updatedAt && sameState(h, label))) keep(h, h.at, h.action)
+        if (!(takeBundle && h.at === label.updatedAt && sameState(h, label)))
+          keep(h, h.at, h.action, h.guidelinesVersion)
       // The action the bundle's current state was given with, from its own history.
       const bundleAction =
         ORIGINAL_ACTIONS.find(
@@ -289,10 +293,10 @@ export async function mergeBundle(
       else if (sameState(mineState, label)) report.unchanged++
       else if (takeBundle) {
         // The local state normally sits in the history already; make sure before replacing it.
-        keep(mineState, mineState.updated_at, actionOf(mineState))
+        keep(mineState, mineState.updated_at, actionOf(mineState), mineState.guidelines_version)
         report.updated++
       } else {
-        keep(label, label.updatedAt, bundleAction)
+        keep(label, label.updatedAt, bundleAction, label.guidelinesVersion)
         report.kept_local++
       }
       if (takeBundle)

@@ -33,3 +33,19 @@ export function describe(value: unknown): string {
   if (typeof value === 'string') return value.length > 40 ? `"${value.slice(0, 40)}…"` : `"${value}"`
   return `${typeof value} ${String(value)}`
 }
+
+/**
+ * An import the workspace's store stopped part-way (a full disk, a workspace busy or failing, or
+ * one that may not be written). `passing` when the trouble passes by itself (busy, full, failing):
+ * the same import can simply be run again later, so the CLI exits 75 and the app's call answers
+ * `unavailable`, as for every other write that met it.
+ */
+export class ImportStopped extends ImportError {
+  override name = 'ImportStopped'
+  constructor(
+    message: string,
+    readonly passing: boolean,
+  ) {
+    super(message)
+  }
+}

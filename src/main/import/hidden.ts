@@ -34,7 +34,7 @@ const DISCARD_ITEMS = 200
  * Creates the dataset an import fills, hidden from every list until `publishDataset`, and
  * records which process fills it (so a later open can tell a crash from a live import).
  */
-export function createHiddenDataset(db: Db, input: NewDataset): number {
+export function createHiddenDataset(db: Db, input: NewDataset, itemsInFile: number | null = null): number {
   return immediate(db, () => {
     const existing = db.prepare('SELECT state FROM datasets WHERE name = ?').get(input.name) as
       | { state: string }
@@ -58,6 +58,9 @@ export function createHiddenDataset(db: Db, input: NewDataset): number {
       hostname(),
       now(),
     )
+    // Known when cheap (rowTotal.ts): a stopped import then says how far it got.
+    if (itemsInFile !== null)
+      db.prepare('INSERT INTO dataset_import_totals (dataset_id, items) VALUES (?, ?)').run(id, itemsInFile)
     filling.add(id)
     return id
   })
@@ -73,6 +76,7 @@ export function publishDataset(db: Db, datasetId: number): void {
     if (done.changes !== 1)
       throw new ImportError('The import was withdrawn before it finished; nothing was imported')
     db.prepare('DELETE FROM dataset_imports WHERE dataset_id = ?').run(datasetId)
+    db.prepare('DELETE FROM dataset_import_totals WHERE dataset_id = ?').run(datasetId)
     db.prepare('DELETE FROM dataset_import_annotators WHERE dataset_id = ?').run(datasetId)
     recordImportOrigin(db, datasetId)
   })

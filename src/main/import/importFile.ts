@@ -22,9 +22,10 @@ import type { NormItem, PresetOptions, RowConverter } from './normalized'
 import { layoutSettingsMisfit } from './presetOptionsFit'
 import { type RefContext, refContext } from './presets/nested'
 import { writeProject } from './projectWriter'
+import { recordsInFile } from './rowTotal'
 import { ItemSink } from './sink'
 import { openRows, placeText, type RowSource } from './sources'
-import { importStorageError } from './storageStop'
+import { importStorageError, type KeptRows } from './storageStop'
 
 export interface ImportOptions {
   /**
@@ -115,6 +116,8 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
   const file = parts[0]!.file
   let source: RowSource = await openRows(file, opts.format)
   const byId = opts.secondFile ? await loadContexts(opts.secondFile) : undefined
+  // Items of several files meet by id, so only one file's records can be its items.
+  const recordsTotal = multi ? null : await recordsInFile(file, source.format)
   const name = (opts.datasetName ?? defaultName(given, multi, opts.shownNames)).trim()
   if (!name) throw new ImportError('A dataset needs a name')
   let current = file
@@ -132,7 +135,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     return report
   } catch (error) {
     const left = datasetId !== null && !withdraw(datasetId)
-    throw importStorageError(error, ws.file, left) ?? error
+    throw importStorageError(error, ws.file, left && datasetId !== null ? kept(datasetId) : null) ?? error
   } finally {
     if (datasetId !== null) stopFilling(datasetId)
     try {
@@ -150,6 +153,16 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
     } catch {
       // The first error is the one worth reporting.
       return false
+    }
+  }
+
+  /** What a stopped import keeps (hidden) when its withdrawal failed too: named in its message. */
+  function kept(id: number): KeptRows {
+    try {
+      const items = db.prepare('SELECT COUNT(*) FROM items WHERE dataset_id = ?').pluck().get(id) as number
+      return { dataset: name, items }
+    } catch {
+      return { dataset: name, items: null }
     }
   }
 
@@ -190,23 +203,28 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       if (people.length && !opts.creditExistingPeople) throw new ImportError(peopleRefusal(people))
       credited = people
       converter = conv
-      datasetId = createHiddenDataset(db, {
-        name,
-        labelSchema: conv.labelSchema,
-        source: {
-          file: multi ? given.join(', ') : file,
-          format: source.format,
-          preset: opts.mapping ? undefined : conv.name,
-          mapping: conv.mapping ?? undefined,
-          importedAt: now(),
-          ...(multi
-            ? {
-                files: parts.map((p) => ({ ...p })),
-                metadata: partsMetadata(parts),
-              }
-            : {}),
+      datasetId = createHiddenDataset(
+        db,
+        {
+          name,
+          labelSchema: conv.labelSchema,
+          source: {
+            file: multi ? given.join(', ') : file,
+            format: source.format,
+            preset: opts.mapping ? undefined : conv.name,
+            mapping: conv.mapping ?? undefined,
+            importedAt: now(),
+            ...(multi
+              ? {
+                  files: parts.map((p) => ({ ...p })),
+                  metadata: partsMetadata(parts),
+                }
+              : {}),
+          },
         },
-      })
+        // A layout that gathers several rows into one item (merge) has fewer items than records.
+        conv.merge ? null : recordsTotal,
+      )
       sink = new ItemSink(db, datasetId, conv.mapping?.id ?? 'id', conv.sources ?? [], conv.goldRule)
       if (multi) sink.startPart()
       chunks = new ChunkWriter(db, datasetId)

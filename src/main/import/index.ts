@@ -1,7 +1,7 @@
 /** Importers: files → datasets (streamed, atomic), and external judge verdicts → runs. */
 
 export { chooseConverter } from './converter'
-export { ImportError } from './errors'
+export { ImportError, ImportStopped } from './errors'
 export {
   type ImportOptions,
   type ImportReport,

@@ -14,6 +14,8 @@ export interface StoppedImport {
   name: string
   /** Items it had written before it stopped. */
   items: number
+  /** Items the file holds, when that was cheap to know as it started (rowTotal.ts); else null. */
+  itemsInFile: number | null
   /** The file (or files) it was reading, as recorded when it started. */
   file: string | null
   startedAt: string | null
@@ -23,6 +25,7 @@ interface Row {
   id: number
   name: string
   items: number
+  itemsInFile: number | null
   source: string | null
   pid: number | null
   host: string | null
@@ -33,8 +36,9 @@ export function stoppedImports(db: Db): StoppedImport[] {
   const rows = db
     .prepare(
       `SELECT d.id, d.name, d.source, i.pid, i.host, i.started_at AS startedAt,
-         (SELECT COUNT(*) FROM items WHERE dataset_id = d.id) AS items
+         (SELECT COUNT(*) FROM items WHERE dataset_id = d.id) AS items, n.items AS itemsInFile
        FROM datasets d LEFT JOIN dataset_imports i ON i.dataset_id = d.id
+         LEFT JOIN dataset_import_totals n ON n.dataset_id = d.id
        WHERE d.state = 'importing' ORDER BY d.id`,
     )
     .all() as Row[]
@@ -47,6 +51,7 @@ export function stoppedImports(db: Db): StoppedImport[] {
       datasetId: r.id,
       name: r.name,
       items: r.items,
+      itemsInFile: r.itemsInFile,
       file: fileOf(r.source),
       startedAt: r.startedAt,
     }))

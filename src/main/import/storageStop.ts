@@ -1,25 +1,62 @@
+import { countOf } from '../../shared/plural'
+import { STORE_TROUBLE, type StoreTrouble } from '../../shared/storeTrouble'
 import { storageProblem } from '../store/storageTrouble'
-import { troubleKind } from '../store/trouble'
-import { ImportError } from './errors'
+import { storeTrouble, troubleKind } from '../store/trouble'
+import { ImportStopped } from './errors'
+
+/** What an import that stopped left behind, hidden, because its withdrawal was refused too. */
+export interface KeptRows {
+  dataset: string
+  /** Items it had written; null when even counting them failed. */
+  items: number | null
+}
+
+/** What to do about each passing trouble before importing again. */
+const AGAIN: Record<StoreTrouble, string> = {
+  full: 'free some space there and import again',
+  busy: 'import again as soon as it is free',
+  io: 'import again when the disk answers again',
+  readonly: '',
+}
+
+/** The trouble itself in words: the place where there is one (storageTrouble.ts), else its kind's words. */
+function problemWords(error: unknown, workspaceFile: string, kind: StoreTrouble | null): string | null {
+  const placed = storageProblem(error, workspaceFile, 'workspace')
+  if (placed) return placed
+  if (kind === null) return null
+  const { what } = STORE_TROUBLE[kind]
+  return `${what[0]!.toUpperCase()}${what.slice(1)}`
+}
 
 /**
- * What an import that stopped on a full disk or a read-only workspace says: what happened,
- * where, that nothing was imported, and what became of the rows written before it stopped.
- * Null for any other error.
+ * What an import that stopped on store trouble (a full disk, a busy, failing or read-only
+ * workspace) says: what happened, where, that nothing was imported, and what it kept, named, with
+ * how to withdraw it. Null for any other error.
  */
 export function importStorageError(
   error: unknown,
   workspaceFile: string,
-  rowsLeft: boolean,
-): ImportError | null {
-  const problem = storageProblem(error, workspaceFile, 'workspace')
+  kept: KeptRows | null,
+): ImportStopped | null {
+  const found = troubleKind(error)
+  if (found === null) return null
+  // Not a damaged or foreign file: those are refused when the workspace opens, never mid-import.
+  const kind = found === 'notSqlite' || found === 'corrupt' ? null : found
+  const problem = problemWords(error, workspaceFile, kind)
   if (!problem) return null
-  const full = troubleKind(error) === 'full'
-  return new ImportError(
+  const again = kind ? AGAIN[kind] : ''
+  const until = kind ? STORE_TROUBLE[kind].until : 'once it can be written again'
+  const written =
+    kept?.items == null
+      ? 'The rows it had written are'
+      : `The ${countOf(kept.items, 'item')} it had written are`
+  return new ImportStopped(
     `${problem}: the import stopped and nothing was imported` +
-      (full ? '; free some space there and import again' : '') +
-      (rowsLeft
-        ? '. The rows it had written are hidden: the Datasets view and `factlab datasets` show it as an incomplete import to withdraw once there is space (FactLab also removes them the next time it opens this workspace with space to do so)'
+      (again ? `; ${again}` : '') +
+      (kept
+        ? `. ${written} kept, hidden, as the incomplete import “${kept.dataset}”: the Datasets view and \`factlab datasets\` show it; withdraw it there or with \`factlab withdraw-import "${kept.dataset}"\` ${until} (FactLab also removes it the next time it opens this workspace and can write to it)`
         : ''),
+    // Only SQLite's own trouble is the workspace's: it passes, and the same import goes through later.
+    kind !== null && kind !== 'readonly' && storeTrouble(error) !== null,
   )
 }

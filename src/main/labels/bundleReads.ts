@@ -63,29 +63,23 @@ export function bundleLabelRows(
   return labels.iterate({ ds: datasetId, ann: annotatorId }) as IterableIterator<BundleLabelRow>
 }
 
-/** A target's label history for one annotator, oldest first (evidence still as JSON text). */
-export function bundleLabelHistory(db: Db): (
-  targetId: number,
-  annotatorId: number,
-) => {
+/** One history row as a bundle carries it (evidence still as JSON text). */
+export interface BundleHistoryRow {
   verdict: string | null
   evidence: string
   note: string | null
   seconds: number
   action: string
   at: string
-}[] {
+  /** The version the state was given under; null where it is not known (migration 0450). */
+  guidelinesVersion: number | null
+}
+
+/** A target's label history for one annotator, oldest first. */
+export function bundleLabelHistory(db: Db): (targetId: number, annotatorId: number) => BundleHistoryRow[] {
   const history = db.prepare(
-    `SELECT verdict, evidence, note, seconds, action, at FROM label_history
-     WHERE target_id = ? AND annotator_id = ? ORDER BY id`,
+    `SELECT verdict, evidence, note, seconds, action, at, guidelines_version AS guidelinesVersion
+     FROM label_history WHERE target_id = ? AND annotator_id = ? ORDER BY id`,
   )
-  return (targetId, annotatorId) =>
-    history.all(targetId, annotatorId) as {
-      verdict: string | null
-      evidence: string
-      note: string | null
-      seconds: number
-      action: string
-      at: string
-    }[]
+  return (targetId, annotatorId) => history.all(targetId, annotatorId) as BundleHistoryRow[]
 }

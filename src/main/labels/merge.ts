@@ -14,6 +14,7 @@ export interface LocalLabel {
   note: string | null
   seconds: number
   updated_at: string
+  guidelines_version: number | null
 }
 
 /**
@@ -29,15 +30,17 @@ export class MergeTargetLabels {
 
   constructor(db: Db) {
     this.local = db.prepare(
-      'SELECT verdict, evidence, note, seconds, updated_at FROM labels WHERE target_id = ? AND annotator_id = ?',
+      'SELECT verdict, evidence, note, seconds, updated_at, guidelines_version FROM labels WHERE target_id = ? AND annotator_id = ?',
     )
     this.localHistory = db.prepare(
       'SELECT verdict, evidence, note, at FROM label_history WHERE target_id = ? AND annotator_id = ?',
     )
+    // guidelines_version 0 is "not known" (migration 0450's trigger makes it NULL); a NULL here
+    // would be stamped with this workspace's latest version, one the annotator never saw.
     this.append = db.prepare(
       `INSERT INTO label_history (target_id, annotator_id, verdict, evidence, note, seconds, action, at,
-         merged_at, merged_from)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         merged_at, merged_from, guidelines_version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
   }
 
@@ -59,7 +62,21 @@ export class MergeTargetLabels {
     at: string,
     action: string,
     merge: MergeMark,
+    /** The version the state was given under where it was made; null: not known. */
+    guidelinesVersion: number | null,
   ): void {
-    this.append.run(targetId, annotatorId, verdict, evidence, note, seconds, action, at, merge.at, merge.from)
+    this.append.run(
+      targetId,
+      annotatorId,
+      verdict,
+      evidence,
+      note,
+      seconds,
+      action,
+      at,
+      merge.at,
+      merge.from,
+      guidelinesVersion ?? 0,
+    )
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Label, type LabelInput } from '../../shared/domain'
 import { ServiceError } from '../app/errors'
+import { withBusyTimeout } from '../store/busyWait'
 import type { Db } from '../store/connection'
 import { now, parseJson } from '../store/repos/rows'
 import { stmt } from '../store/statements'
@@ -55,4 +56,26 @@ export function rememberSave(db: Db, r: SaveRequest, label: Label): void {
     db,
     'INSERT INTO label_saves (save_id, target_id, annotator_id, request, label, at) VALUES (?, ?, ?, ?, ?, ?)',
   ).run(r.saveId, r.targetId, r.annotatorId, fingerprint(r), JSON.stringify(label), now())
+}
+
+/**
+ * How long a save id is kept. A resend comes from the labelling screen's queue, which lives as
+ * long as the tab (pendingLabels.ts keeps it in the tab's sessionStorage): seconds after the
+ * first send as a rule, hours at worst (a laptop closed mid-save and opened the next morning).
+ * Thirty days is far past any tab a person keeps open with a label still waiting, so nobody would
+ * notice the rule, while the table stops growing with every label ever given.
+ */
+export const SAVE_IDS_KEPT_DAYS = 30
+
+/**
+ * Forgets the save ids older than the window; labels and their history are never touched (the
+ * ids only say which saves already landed). Run when a workspace opens, not on a save: it never
+ * waits for another program's write lock (that open simply leaves the pruning to a later one),
+ * and it writes nothing at all when no id is old enough. Returns how many ids it forgot.
+ */
+export function forgetOldSaveIds(db: Db, nowMs: number = Date.now()): number {
+  const before = new Date(nowMs - SAVE_IDS_KEPT_DAYS * 86_400_000).toISOString()
+  // A DELETE takes the write lock even when nothing matches: look first (a short index read).
+  if (stmt(db, 'SELECT 1 FROM label_saves WHERE at < ? LIMIT 1').get(before) === undefined) return 0
+  return withBusyTimeout(db, 0, () => stmt(db, 'DELETE FROM label_saves WHERE at < ?').run(before).changes)
 }

@@ -65,6 +65,11 @@ export const PackageHeader = z.object({
         variant: z.string(),
         kind: UnitKind,
         unit: z.string(),
+        /**
+         * Which of the identically worded units in that place (0: the first by position), so two
+         * units with the same wording keep their own labels. Older packages lack it: the first.
+         */
+        occurrence: z.number().int().min(0).default(0),
         verdict: z.string().min(1),
         evidence: z.array(EvidenceSpan),
         note: z.string().nullable(),

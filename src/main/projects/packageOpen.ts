@@ -5,6 +5,7 @@ import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
 import { datasetOriginHash, recordPackageOrigin } from '../export/datasetOrigin'
 import { takeGuidelinesRead } from '../guidelines/guidelines'
+import { packageLabelTarget } from '../labels/packageLabels'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { createDataset, findDatasetByName } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
@@ -254,19 +255,11 @@ function openRead(
  * were given under: her laptop shows them done, and a bundle sends back the same state unchanged.
  */
 function takeOwnLabels(ws: Workspace, datasetId: number, me: number, header: PackageHeader): void {
-  const find = ws.db.prepare(
-    `SELECT t.id FROM targets t JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id
-       JOIN units u ON u.id = t.unit_id
-     WHERE t.dataset_id = @ds AND i.ext_id = @item AND c.variant = @variant AND u.kind = @kind AND u.text = @unit`,
-  )
+  const find = packageLabelTarget(ws.db)
   const from = `package ${header.id}`
   for (const l of header.labels) {
-    const targetId = find
-      .pluck()
-      .get({ ds: datasetId, item: l.item, variant: l.variant, kind: l.kind, unit: l.unit }) as
-      | number
-      | undefined
-    if (targetId === undefined) continue
+    const targetId = find(datasetId, l)
+    if (targetId === null) continue
     ws.labels.save(
       {
         targetId,

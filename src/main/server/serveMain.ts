@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sizeWords } from '../../shared/storeTrouble'
 import { type BackupOutcome, backupDir, backupOnOpen } from '../store/backups'
+import { WorkspaceError } from '../store/connection'
 import { parseServeArgs, SERVE_USAGE } from './args'
 import { startServer } from './server'
 import { markServing, otherServerWarning } from './serverMark'
@@ -76,5 +77,6 @@ function startFailure(error: unknown): string {
 
 main().catch((error: unknown) => {
   console.error(`FactLab could not start: ${startFailure(error)}`)
-  process.exit(1)
+  // A workspace another FactLab is writing to opens later: 75 (try again later), as in the CLI.
+  process.exit(error instanceof WorkspaceError && error.trouble ? 75 : 1)
 })

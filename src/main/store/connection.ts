@@ -3,14 +3,27 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { busyOpenWords, STORE_TROUBLE, type StoreTrouble } from '../../shared/storeTrouble'
 import { BUSY_TIMEOUT_MS } from './busyWait'
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations'
 import { storageProblem } from './storageTrouble'
+import { storeTrouble } from './trouble'
 
 export type Db = Database.Database
 
 export class WorkspaceError extends Error {
   override name = 'WorkspaceError'
+  constructor(
+    message: string,
+    /**
+     * Set when the file could not be opened for trouble that passes by itself (another FactLab
+     * writing to it, a full or failing disk): nothing was changed, and opening it again later
+     * works. The CLI exits 75 on it, as on any write that met such trouble.
+     */
+    readonly trouble: StoreTrouble | null = null,
+  ) {
+    super(message)
+  }
 }
 
 export interface OpenOptions {
@@ -48,8 +61,15 @@ export function openWorkspace(file: string, options: OpenOptions = {}): Db {
       copyable(file)
     )
       return readOnlyCopy(file, options)
+    const trouble = storeTrouble(error)
+    const passing = trouble === 'readonly' ? null : trouble
+    // Opening writes only to bring an older file up to date: another FactLab holding the write lock
+    // past the wait is a busy workspace, not a broken one.
+    if (passing === 'busy') throw new WorkspaceError(busyOpenWords(file), 'busy')
+    if (passing === 'io')
+      throw new WorkspaceError(`${file}: ${STORE_TROUBLE.io.what}. Nothing was changed`, 'io')
     const problem = storageProblem(error, file, 'workspace')
-    if (problem) throw new WorkspaceError(`${problem}. Nothing was changed`)
+    if (problem) throw new WorkspaceError(`${problem}. Nothing was changed`, passing)
     const message = error instanceof Error ? error.message : String(error)
     throw new WorkspaceError(`Cannot open workspace ${file}: ${message}`)
   }

@@ -152,6 +152,8 @@ export const datasetsCalls = {
         datasetId: z.number().int(),
         name: z.string(),
         items: z.number().int(),
+        /** Items the file holds, when known as the import started (JSONL, Parquet); null: not known. */
+        itemsInFile: z.number().int().nullable(),
         file: z.string().nullable(),
         startedAt: z.string().nullable(),
       }),

@@ -15,7 +15,7 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
     "Renames a dataset's reference-label source (MRPC quality…); people keep their names",
   'datasets.list': 'Every dataset with its sizes and labelling progress per annotator',
   'datasets.stoppedImports':
-    'Lists imports a full disk stopped half-way, hidden and holding their name (factlab datasets says them too)',
+    'Lists imports a full disk stopped half-way, hidden and holding their name, with the items they wrote of the items the file holds when known (factlab datasets says them too)',
   'datasets.withdrawImport':
     "Withdraws a stopped import's hidden rows, freeing the space and the name (factlab withdraw-import)",
   'datasets.names': 'Dataset ids and names only',

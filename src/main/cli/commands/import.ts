@@ -10,7 +10,7 @@ import {
 } from '../../../shared/importMapping'
 import { groupWarnings, type ImportWarning } from '../../../shared/importWarnings'
 import { countOf } from '../../../shared/plural'
-import { ImportError, importFile, importVerdicts } from '../../import'
+import { ImportError, ImportStopped, importFile, importVerdicts } from '../../import'
 import { CliError, cliProgress, EXIT, printResult } from '../util'
 import { withWorkspace } from './session'
 
@@ -64,11 +64,16 @@ async function readMapping(file: string): Promise<Mapping> {
   return parsed.data
 }
 
-/** Import errors are bad input (exit 1); anything else propagates as it is. */
+/**
+ * Import errors are bad input (exit 1), except an import a busy, full or failing workspace
+ * stopped: nothing was imported and the same command goes through later (exit 75, as every
+ * other write). Anything else propagates as it is.
+ */
 async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn()
   } catch (error) {
+    if (error instanceof ImportStopped && error.passing) throw new CliError(error.message, EXIT.tempFail)
     if (error instanceof ImportError) throw new CliError(error.message, EXIT.badInput)
     throw error
   }

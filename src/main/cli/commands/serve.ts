@@ -45,6 +45,7 @@ export function registerServeCommand(program: Command): void {
       process.off('SIGINT', onInt)
       process.off('SIGTERM', onTerm)
       // The server has already said why it stopped; pass its code on without a second message.
-      if (code !== EXIT.ok) throw new CliError('', code === EXIT.usage ? EXIT.usage : EXIT.badInput)
+      if (code !== EXIT.ok)
+        throw new CliError('', code === EXIT.usage || code === EXIT.tempFail ? code : EXIT.badInput)
     })
 }

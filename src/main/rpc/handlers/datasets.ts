@@ -3,16 +3,21 @@ import { datasetBrief, datasetSummary, listDatasetSummaries, queryItems } from '
 import { SourceError, shownName, withSource, withSources } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
-import { ImportError, importFile, previewFile } from '../../import'
+import { ImportError, ImportStopped, importFile, previewFile } from '../../import'
 import { stoppedImports, withdrawStoppedImport } from '../../import/stoppedImports'
 import { listDatasets } from '../../store/repos/datasets'
 import type { Handlers } from '../dispatch'
 
-/** An import refusal is about the file the person chose: say so with the importer's words. */
+/**
+ * An import refusal is about the file the person chose: say so with the importer's words. An
+ * import a busy, full or failing workspace stopped is no refusal: `unavailable`, so a script
+ * (and `factlab call`) tries again later, as after any other write that met it.
+ */
 async function asBadInput<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn()
   } catch (error) {
+    if (error instanceof ImportStopped && error.passing) throw new ServiceError('unavailable', error.message)
     if (error instanceof ImportError || error instanceof SourceError)
       throw new ServiceError('bad_input', error.message)
     throw error
