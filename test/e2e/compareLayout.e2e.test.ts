@@ -75,6 +75,39 @@ describe('compare layout', () => {
     await app.shot('compare-1280')
   })
 
+  it('fits a 1024 px window: nothing scrolls sideways, the secondary figures folded under their neighbours', async () => {
+    const app = await start({ viewport: { width: 1024, height: 768 } })
+    const { page } = app
+    seed(app.server.ctx.workspace.db)
+    await page.evaluate(`location.hash = '#/compare/1'`)
+    const table = page.getByTestId('judge-table')
+    await table.waitFor()
+    await page.getByTestId('variant-bars').waitFor()
+    await app.shot('compare-1024')
+    const widths = (sel: string) =>
+      page.evaluate(
+        `(() => { const el = ${sel === 'page' ? 'document.documentElement' : `document.querySelector(${JSON.stringify(sel)})`}; return [el.scrollWidth, el.clientWidth] })()`,
+      ) as Promise<[number, number]>
+    // The window, the view, and the table's own frame (which would scroll inside the view).
+    for (const sel of ['page', '.page', '.table-frame:has([data-testid="judge-table"])']) {
+      const [scroll, client] = await widths(sel)
+      expect(scroll, sel).toBeLessThanOrEqual(client!)
+    }
+    // Every figure is still there: the cost and its calls, N/A and errors under n, accuracy under the rate.
+    const row = table.locator('tbody tr', { hasText: 'third' })
+    expect(await row.locator('[data-metric="calls"]').textContent()).toBe('1 call')
+    expect(await row.locator('[data-metric="tokens"]').textContent()).toBe('12,900 tokens')
+    expect(await row.locator('[data-metric="na"]').textContent()).toMatch(/^N\/A 0 \([\d.]+%\)$/)
+    expect(await row.locator('[data-metric="accuracy"]').textContent()).toMatch(/^accuracy \d+\.\d%$/)
+    const last = table.getByRole('columnheader', { name: 'Cost / 1,000 targets' })
+    const box = await last.boundingBox()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1024)
+    // Wider again, the columns come back.
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await table.getByRole('columnheader', { name: 'Tokens', exact: true }).waitFor()
+    await app.shot('compare-1440')
+  })
+
   it('says what fills each empty panel and runs the lexical baseline from there', async () => {
     const app = await start({ viewport: { width: 1280, height: 800 } })
     const { page } = app

@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { cli } from '../helpers/cli'
 import { appSessions } from './harness'
 
 const start = appSessions()
@@ -91,5 +95,69 @@ describe('the import dialog refuses what the CLI refuses, once and plainly', () 
         .get(),
     ).toBe(2)
     expect(db.prepare('SELECT COUNT(*) FROM annotators').pluck().get()).toBe(1)
+  })
+
+  it('a file its name misreads: said plainly, the format and settings stay, and another format reads it', async () => {
+    const app = await start({ demo: false, viewport: { width: 1024, height: 768 } })
+    const { page } = app
+    await page.getByRole('button', { name: 'Import dataset…' }).first().click()
+    const wizard = page.getByRole('dialog', { name: 'Import a dataset' })
+    // CSV text under a .json name: read as its name says, it is no JSON array.
+    const csv = readFileSync('test/fixtures/import/wikievalfacts.csv')
+    await wizard
+      .getByLabel('Dataset file')
+      .setInputFiles({ name: 'facts.json', mimeType: 'application/json', buffer: csv })
+    const alert = wizard.getByRole('alert')
+    await alert
+      .getByText(
+        'This file could not be read in the format its name and first bytes suggest. Choose another file format below to read it again, or choose another file.',
+      )
+      .waitFor()
+    expect(await alert.textContent()).toContain('expected a JSON array of objects')
+    // What the CLI's --format and --skip-bad-rows do is still there to choose.
+    const format = wizard.getByLabel('File format')
+    expect(await format.isVisible()).toBe(true)
+    expect(await wizard.getByLabel(/Skip bad rows/).isVisible()).toBe(true)
+    expect(await wizard.getByLabel('Dataset name').inputValue()).toBe('facts')
+    const importButton = wizard.getByRole('button', { name: 'Import', exact: true })
+    expect(await importButton.isDisabled()).toBe(true)
+    await app.shot('import-misread-1024')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await app.shot('import-misread-1440')
+
+    await format.selectOption('csv')
+    await wizard.getByText('the columns look like wikievalfacts').waitFor()
+    expect(await wizard.getByRole('alert').count()).toBe(0)
+    expect(await importButton.isDisabled()).toBe(false)
+    await importButton.click()
+    await wizard.getByText(/Imported “facts”/).waitFor()
+    const db = app.server.ctx.workspace.db
+    const counts = (d: typeof db) =>
+      d
+        .prepare(
+          'SELECT (SELECT COUNT(*) FROM items) AS items, (SELECT COUNT(*) FROM units) AS units, (SELECT COUNT(*) FROM labels) AS labels',
+        )
+        .get()
+
+    // The CLI reads the same file the same way with --format csv.
+    const dir = mkdtempSync(join(tmpdir(), 'factlab-misread-'))
+    try {
+      const file = join(dir, 'facts.json')
+      writeFileSync(file, csv)
+      const r = await cli([
+        'import',
+        file,
+        '--format',
+        'csv',
+        '--workspace',
+        join(dir, 'w.factlab'),
+        '--json',
+      ])
+      expect(r.code, r.err).toBe(0)
+      const report = JSON.parse(r.out) as { items: number; units: number; labels: number }
+      expect(counts(db)).toEqual({ items: report.items, units: report.units, labels: report.labels })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

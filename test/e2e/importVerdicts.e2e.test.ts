@@ -1,4 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { importFile } from '../../src/main/import'
 import type { Db } from '../../src/main/store/connection'
@@ -111,4 +113,71 @@ describe('import verdicts from the Judges view', () => {
       expect(made.verdicts).toHaveLength(4)
       expect(made).toEqual(runOf(ws.db, fromCli.runId))
     })
+
+  it('takes several files: a run per file, said file by file, equal to the runs the CLI makes of them', async () => {
+    const app = await start({ demo: false, annotator: 'lead', viewport: { width: 1024, height: 900 } })
+    const { page } = app
+    const ws = app.server.ctx.workspace
+    const { datasetId } = await importFile(ws, { file: DATA, mapping: MAPPING, datasetName: 'wef' })
+    const dir = mkdtempSync(join(tmpdir(), 'factlab-verdicts-'))
+    try {
+      const row = (unit: number, variant: string, verdict: string, item = '1') =>
+        JSON.stringify({ item_id: item, variant, unit, verdict })
+      const files = [join(dir, 'judge-a.jsonl'), join(dir, 'judge-b.jsonl')]
+      writeFileSync(
+        files[0]!,
+        [row(0, 'answer', 'true'), row(1, 'answer', 'false'), row(2, 'poor_answer', 'false')].join('\n'),
+      )
+      writeFileSync(files[1]!, [row(0, 'answer', 'false'), row(0, 'answer', 'true', '3')].join('\n'))
+
+      await page.evaluate(`location.hash = '#/judges/${datasetId}'`)
+      await page.getByRole('button', { name: 'Import verdicts…' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Import verdicts into “wef”' })
+      await dialog.getByLabel('Verdicts file').setInputFiles(files)
+      expect(await dialog.getByTestId('more-files').textContent()).toContain(
+        'and 1 more file: one run per file, named from its file',
+      )
+      await dialog.getByLabel('Method').fill('faaf-tfn')
+      await dialog.getByLabel('Units numbered').selectOption('0')
+      await app.shot('import-verdicts-two-files-1024')
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+      await dialog.getByText('Imported 2 runs, 5 verdicts in all.').waitFor()
+      const said = await dialog.getByRole('list', { name: 'Runs imported' }).locator('li').allTextContents()
+      expect(said).toHaveLength(2)
+      expect(said[0]).toMatch(/^judge-a\.jsonl: run \d+ “judge-a”, 3 verdicts$/)
+      expect(said[1]).toMatch(/^judge-b\.jsonl: run \d+ “judge-b”, 2 verdicts$/)
+      await app.shot('import-verdicts-two-files-done-1024')
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await app.shot('import-verdicts-two-files-done-1440')
+      const fromDialog = ws.db
+        .prepare("SELECT id FROM runs WHERE kind = 'imported' ORDER BY id")
+        .pluck()
+        .all() as number[]
+      expect(fromDialog).toHaveLength(2)
+
+      const byCli = await cli([
+        'import-verdicts',
+        ...files,
+        '--workspace',
+        app.workspaceFile,
+        '--dataset',
+        'wef',
+        '--method',
+        'faaf-tfn',
+        '--unit-base',
+        '0',
+        '--json',
+      ])
+      expect(byCli.code, byCli.err).toBe(0)
+      const fromCli = (JSON.parse(byCli.out) as { runs: { runId: number }[] }).runs.map((r) => r.runId)
+      expect(fromCli).toHaveLength(2)
+      for (const [i, run] of fromDialog.entries()) {
+        expect(fromCli[i]).not.toBe(run)
+        expect(runOf(ws.db, run)).toEqual(runOf(ws.db, fromCli[i]!))
+      }
+      expect(runOf(ws.db, fromDialog[0]!).run).toMatchObject({ model: 'judge-a', method: 'faaf-tfn' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

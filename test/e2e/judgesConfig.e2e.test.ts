@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { saveConfig } from '../../src/main/runs/configs'
 import { createRuns } from '../../src/main/runs/create'
 import { GENERATE_METHODS } from '../../src/shared/domain'
 import { appSessions } from './harness'
@@ -53,6 +54,30 @@ describe('judge set-up without a key', () => {
     ])
     expect(await gen.getByRole('button', { name: 'Start generating' }).isDisabled()).toBe(true)
     expect(await gen.textContent()).toContain('Still needed: a model name.')
+  })
+
+  it('starts a new config from the provider last saved: a local server stays chosen, with its address', async () => {
+    const app = await start({ viewport: { width: 1024, height: 800 } })
+    const { page } = app
+    const db = app.server.ctx.workspace.db
+    saveConfig(db, {
+      name: 'Local llama',
+      provider: 'openai-compatible',
+      model: 'llama3',
+      baseUrl: 'http://localhost:11434/v1',
+      method: 'faaf-tfn',
+      settings: { concurrency: 4 },
+    })
+    await page.evaluate(`location.hash = '#/judges/1'`)
+    const view = page.getByTestId('judges-view')
+    await view.getByLabel('Saved configs').waitFor()
+    expect(await view.getByLabel('Saved configs').inputValue()).toBe('')
+    expect(await view.getByLabel('Provider').inputValue()).toBe('openai-compatible')
+    expect(await view.getByLabel('Base URL').inputValue()).toBe('http://localhost:11434/v1')
+    expect(await view.getByLabel('Model').inputValue()).toBe('')
+    await app.shot('judges-new-config-local-1024')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await app.shot('judges-new-config-local-1440')
   })
 
   it('shows a run whose every call failed as failed, with the first error in its row', async () => {

@@ -78,4 +78,30 @@ describe('a dataset of two items in the browser', () => {
     expect(await page.getByTestId('variant-too-few-note').textContent()).toContain('κ, α, AC1 and PABAK')
     await app.shot('small-sample-agreement')
   })
+
+  it('Compare draws a judge’s bar over too few targets pale, marked on hover and in the legend', async () => {
+    const app = await start({ demo: false, annotator: 'lead', viewport: { width: 1024, height: 900 } })
+    const { page } = app
+    const report = await importFile(app.server.ctx.workspace, {
+      file: 'test/fixtures/smallSample/mturk_xsum.jsonl',
+    })
+    await page.evaluate(`location.hash = '#/compare/${report.datasetId}'`)
+    // The offline baseline judges the three targets: every bar rests on one or two of them.
+    await page
+      .getByTestId('cmp-empty')
+      .first()
+      .getByRole('button', { name: 'Run the lexical baseline' })
+      .click()
+    const chart = page.getByTestId('variant-bars')
+    await chart.waitFor()
+    const bars = chart.locator('rect[data-small]')
+    await expect.poll(() => bars.count()).toBeGreaterThan(0)
+    expect(await bars.first().locator('title').textContent()).toMatch(/ · too few targets \(n=\d\)$/)
+    expect(await chart.textContent()).toContain('pale bar: too few targets (under 20)')
+    await chart.scrollIntoViewIfNeeded()
+    await app.shot('small-sample-variant-bars-1024')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await chart.scrollIntoViewIfNeeded()
+    await app.shot('small-sample-variant-bars-1440')
+  })
 })

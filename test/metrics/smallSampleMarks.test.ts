@@ -78,9 +78,11 @@ describe('small samples in what `factlab metrics` prints', () => {
       '1.000 · too few shared targets (n=1)',
     ])
 
-    // A rate over one or two targets comes with its (wide) Wilson interval and its n.
+    // A rate over one or two targets comes with its (wide) Wilson interval, its n and the mark.
     const byVariant = section(out, 'Error rate by variant')
-    expect(byVariant.find((r) => r[0] === 'A4 (human)')![1]).toBe('0.0% [0.0–79.3%] (Wilson, n 1)')
+    expect(byVariant.find((r) => r[0] === 'A4 (human)')![1]).toBe(
+      '0.0% [0.0–79.3%] (Wilson, n 1) · too few targets (n=1)',
+    )
     expect(out).not.toMatch(/NaN|Infinity/)
 
     const json = await cli(['metrics', '--workspace', db, '--dataset', 'mturk_xsum', '--json'])

@@ -54,23 +54,7 @@ describe('controls under a fixed plan', () => {
       'now',
     )
 
-    // Ana labels everything her queue serves: her own control comes, the others never do.
-    const served: number[] = []
-    for (let guard = 0; guard < 50; guard++) {
-      const { targetId } = nextTarget(ws.db, { datasetId: ds.id, annotatorId: ana.id })
-      if (targetId === null) break
-      served.push(targetId)
-      ws.labels.save({ targetId, annotatorId: ana.id, verdict: 'true' })
-    }
-    expect(served).toContain(anaControl)
-    expect(served).not.toContain(benControl)
-    expect(served).not.toContain(unassignedControl)
-
-    // Opened by hand, the unassigned item shows its control settled like the unit beside it.
-    const view = openAnnotateView(ws.db, { datasetId: ds.id, annotatorId: ana.id, itemId: late, blind: true })
-    expect(view.targets.map((t) => [t.targetId, t.settled])).toEqual(lateTargets.map((t) => [t, true]))
-
-    // Her package carries only the control in her own items.
+    // Her package, made before she starts, carries only the control in her own items.
     const out = join(dir, 'ana.jsonl')
     exportPackage(ws, { datasetId: ds.id, annotator: ana.name, out })
     const header = PackageHeader.parse(JSON.parse(readFileSync(out, 'utf8').split('\n')[0]!))
@@ -89,6 +73,23 @@ describe('controls under a fixed plan', () => {
           .get(id) as { e: string }
       ).e
     expect(header.controls.map((c) => [c.item, c.unit])).toEqual([[itemOf(anaControl), unitOf(anaControl)]])
+
+    // Ana labels everything her queue serves: her own control comes, the others never do.
+    const served: number[] = []
+    for (let guard = 0; guard < 50; guard++) {
+      const { targetId } = nextTarget(ws.db, { datasetId: ds.id, annotatorId: ana.id })
+      if (targetId === null) break
+      served.push(targetId)
+      ws.labels.save({ targetId, annotatorId: ana.id, verdict: 'true' })
+    }
+    expect(served).toContain(anaControl)
+    expect(served).not.toContain(benControl)
+    expect(served).not.toContain(unassignedControl)
+
+    // Opened by hand, the unassigned item shows its control settled like the unit beside it.
+    const view = openAnnotateView(ws.db, { datasetId: ds.id, annotatorId: ana.id, itemId: late, blind: true })
+    expect(view.targets.map((t) => [t.targetId, t.settled])).toEqual(lateTargets.map((t) => [t, true]))
+
     ws.close()
   })
 })

@@ -8,6 +8,7 @@ import { saveGuidelines } from '../../src/main/guidelines/guidelines'
 import { setControls } from '../../src/main/projects/controls'
 import { projectDashboard } from '../../src/main/projects/dashboard'
 import { fileLines } from '../../src/main/projects/lines'
+import { exportPackage } from '../../src/main/projects/packageExport'
 import { setPlan } from '../../src/main/projects/plan'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
@@ -272,6 +273,44 @@ describe('work packages', () => {
     const mine = projectDashboard(back.db, lead.ds.id).annotators.find((a) => a.name === 'ann0')!
     expect(mine.controls).toMatchObject({ answered: 1, correct: 0, accuracy: 0 })
     back.close()
+  })
+
+  it('under an open plan carries only the controls its annotator would still be served (below k, not hers)', () => {
+    const dir = tmp()
+    const lead = seedProject(dir, { items: 3, variants: 1, facts: 2, annotators: 3 })
+    const [ann0, ann1, ann2] = lead.people
+    const [atK, hers, open, openToo] = lead.targets
+    setPlan(lead.ws.db, { datasetId: lead.ds.id, k: 2, controlRate: 0.5 })
+    setControls(
+      lead.ws.db,
+      lead.ds.id,
+      {
+        fromGold: [],
+        answers: [atK!, hers!, open!, openToo!].map((targetId) => ({ targetId, verdict: 'true' })),
+      },
+      'now',
+    )
+    // Two others took this control to k; ann0 answered that one herself; a third has one label.
+    for (const who of [ann1!, ann2!])
+      lead.ws.labels.save({ targetId: atK!, annotatorId: who.id, verdict: 'true' })
+    lead.ws.labels.save({ targetId: hers!, annotatorId: ann0!.id, verdict: 'false' })
+    lead.ws.labels.save({ targetId: openToo!, annotatorId: ann1!.id, verdict: 'true' })
+    const unitOf = (id: number) =>
+      (
+        lead.ws.db
+          .prepare('SELECT u.text FROM targets t JOIN units u ON u.id = t.unit_id WHERE t.id = ?')
+          .get(id) as { text: string }
+      ).text
+    const out = join(dir, 'ann0.jsonl')
+    exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann0', out })
+    const header = JSON.parse(readFileSync(out, 'utf8').split('\n')[0]!) as { controls: { unit: string }[] }
+    expect(header.controls.map((c) => c.unit)).toEqual([unitOf(open!), unitOf(openToo!)])
+    // Another annotator's package leaves out only what is closed for her.
+    const other = join(dir, 'ann2.jsonl')
+    exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann2', out: other })
+    const theirs = JSON.parse(readFileSync(other, 'utf8').split('\n')[0]!) as { controls: { unit: string }[] }
+    expect(theirs.controls.map((c) => c.unit)).toEqual([unitOf(hers!), unitOf(open!), unitOf(openToo!)])
+    lead.ws.close()
   })
 
   it('labels merged from a laptop keep the guidelines version they were given there', async () => {

@@ -89,9 +89,28 @@ describe('one chart module for the app and the reports', () => {
     expect(perfect.error_rate).toBe(0)
     expect(perfect.error_rate_ci![1]).toBeGreaterThan(0.4)
     expect(svg).toContain(
-      `${judge.label} · answer: 0.0% [0.0%–${(perfect.error_rate_ci![1] * 100).toFixed(1)}%] (Wilson), n 4`,
+      `${judge.label} · answer: 0.0% [0.0%–${(perfect.error_rate_ci![1] * 100).toFixed(1)}%] (Wilson), n 4 · too few targets (n=4)`,
     )
+    // Under twenty targets every bar is drawn pale, and the legend says what pale means.
+    expect(count(svg, /<rect [^>]*data-small=""/g)).toBe(3 * 2)
+    expect(svg).toContain('>pale bar: too few targets (under 20)</text>')
     fx.db.close()
+  })
+
+  it('draws a bar over twenty targets or more full, with no mark and no pale legend entry', () => {
+    const fx = makeFixture(tmp(), { items: 24, variants: ['answer'], facts: 1 })
+    const gold = Array.from({ length: 24 }, (_, i) => (i % 3 ? 'true' : 'false'))
+    fx.labelAll('ana', gold)
+    fx.run(
+      'steady',
+      gold.map((g, i) => (i === 0 ? (g === 'true' ? 'false' : 'true') : g)),
+    )
+    const svg = errorByVariantChart(toJsonReport(computeDatasetMetrics(fx.db, fx.datasetId))).svg
+    fx.db.close()
+    expect(svg).toContain('n 24</title>')
+    expect(svg).not.toContain('too few targets')
+    expect(svg).not.toContain('data-small')
+    expect(svg).not.toContain('pale bar')
   })
 
   it('joins the Pareto front from cheapest to dearest and rings only its judges', () => {

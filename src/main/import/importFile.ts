@@ -23,6 +23,7 @@ import { layoutSettingsMisfit } from './presetOptionsFit'
 import { type RefContext, refContext } from './presets/nested'
 import { writeProject } from './projectWriter'
 import { recordsInFile } from './rowTotal'
+import { settingMatchingNoRow } from './settingsMatch'
 import { ItemSink } from './sink'
 import { openRows, placeText, type RowSource } from './sources'
 import { importStorageError, type KeptRows } from './storageStop'
@@ -189,10 +190,19 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       const at = place(line, column)
       skipped.push(multi ? { line, at, reason, file: current } : { line, at, reason })
     }
-    const start = (cols: string[]) => {
+    const start = async (cols: string[]) => {
       const conv = chooseConverter(file, cols, opts, byId)
       const misfit = layoutSettingsMisfit(conv.name, opts)
       if (misfit) throw new ImportError(misfit)
+      const unmatched = await settingMatchingNoRow(
+        parts.map((p) => p.file),
+        {
+          format: opts.format,
+          dimension: conv.name === 'summeval' ? opts.presetOptions?.dimension : undefined,
+          byId: conv.name === 'refchecker' ? byId : undefined,
+        },
+      )
+      if (unmatched) throw new ImportError(unmatched)
       const refused =
         conv.mapping && sourceNamedInMapping(conv.mapping, conv.sources ?? [], (n) => sourceNamed(db, n))
       if (refused) throw new ImportError(refused)
@@ -230,9 +240,9 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       chunks = new ChunkWriter(db, datasetId)
     }
     /** A later file must fit the layout the first one chose. */
-    const checkPart = (cols: string[]) => {
+    const checkPart = async (cols: string[]) => {
       const first = converter as RowConverter | null
-      if (!first) return start(cols)
+      if (!first) return await start(cols)
       const conv = chooseConverter(current, cols, opts, byId)
       if (conv.name !== first.name)
         throw new ImportError(
@@ -309,7 +319,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
           columns = ev.columns
           // A header alone is enough to refuse a file whose columns fit nothing.
           if (!checked) {
-            checkPart(columns)
+            await checkPart(columns)
             checked = true
           }
           continue
@@ -321,7 +331,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
           continue
         }
         if (!checked) {
-          checkPart(columns ?? Object.keys(ev.row))
+          await checkPart(columns ?? Object.keys(ev.row))
           checked = true
         }
         const conv = converter as RowConverter | null

@@ -32,6 +32,11 @@ export interface ImportVerdictsOptions {
   unitBase?: UnitBase
   /** What a single file's run records as its file: an upload's own name, not its temporary copy. */
   recordedAs?: string
+  /**
+   * Several files: the names the person knows them by (uploads sit in temporary folders), one
+   * per file in order, for the runs' names and the files they record, as the CLI names them.
+   */
+  shownNames?: readonly string[]
 }
 
 export interface ImportVerdictsReport {
@@ -223,14 +228,17 @@ export async function importVerdicts(
   const given = typeof opts.file === 'string' ? [opts.file] : [...opts.file]
   if (given.length === 0) throw new ImportError('No file to import')
   const multi = given.length > 1 || (await isFolder(given[0]!))
-  const parts = multi ? nameParts(await expandPaths(given)) : [{ file: given[0]!, variant: '' }]
+  const files = multi ? await expandPaths(given) : given
+  // Names the person knows apply file by file only where no folder was expanded into files.
+  const shown = opts.shownNames?.length === files.length ? opts.shownNames : undefined
+  const parts = multi ? nameParts(files, shown) : [{ file: given[0]!, variant: '' }]
   return await inOwnTransaction(ws, async (db) => {
     const runs: NonNullable<ImportVerdictsReport['runs']> = []
     const skipped: ImportVerdictsReport['skipped'] = []
-    for (const part of parts) {
+    for (const [i, part] of parts.entries()) {
       // With several files the run takes the file's name, unless a model was given for all.
       const model = opts.model ?? (multi ? part.variant : 'unknown')
-      const recordedAs = multi ? undefined : opts.recordedAs
+      const recordedAs = multi ? shown?.[i] : opts.recordedAs
       const one = await importRun(db, dataset, part.file, { ...opts, model, recordedAs })
       runs.push({ file: part.file, runId: one.runId, model, verdicts: one.verdicts })
       skipped.push(...one.skipped.map((s) => (multi ? { ...s, file: part.file } : s)))

@@ -9,6 +9,7 @@ import { datasetOriginHash, keepOrigin } from '../export/datasetOrigin'
 import { writeFileAtomically } from '../export/sink'
 import { guidelinesReadBy } from '../guidelines/guidelines'
 import { ownCurrentLabels } from '../labels/packageLabels'
+import { labelledBy } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
 import { getDataset } from '../store/repos/datasets'
@@ -212,18 +213,28 @@ function writePackage(
     plan: { k: plan.k, policy: plan.policy, controlRate: plan.controlRate, seed: plan.seed },
     guidelines: guidelines ?? null,
     assignment,
-    // Under a fixed plan only the controls in this person's items: the laptop's queue serves
-    // nothing else of a fixed plan, and a control marked elsewhere would name itself one.
+    // Only the controls this person's queue would still serve her (projects/queue.ts): the laptop
+    // holds her labels alone, so it counts nobody else's towards k and would serve a control
+    // others already took to k, standing out among its settled neighbours; one she answered is no
+    // work for her. Under a fixed plan, only those in her items: a control marked elsewhere would
+    // name itself one.
     controls: db
       .prepare(
         `SELECT i.ext_id AS item, c.variant, u.kind, u.text AS unit FROM controls x JOIN targets t ON t.id = x.target_id
          JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
          WHERE x.dataset_id = @ds AND u.superseded_by IS NULL AND u.deleted_at IS NULL
+           AND t.labels_n < @k AND NOT ${labelledBy('t.id', '@me')}
            AND (@fixed = 0 OR EXISTS (SELECT 1 FROM assignments a
              WHERE a.dataset_id = @ds AND a.item_id = t.item_id AND a.annotator_id = @me))
          ORDER BY t.id`,
       )
-      .all({ ds: opts.datasetId, fixed: assignment ? 1 : 0, me: annotatorId }) as PackageHeader['controls'],
+      .all({
+        ds: opts.datasetId,
+        fixed: assignment ? 1 : 0,
+        me: annotatorId,
+        // Without a plan everyone labels everything: no k closes a control.
+        k: plan.planned ? plan.k : Number.MAX_SAFE_INTEGER,
+      }) as PackageHeader['controls'],
     labels: ownLabels(db, opts.datasetId, annotatorId),
     items: total,
     createdAt: now(),

@@ -46,13 +46,14 @@ export function aurocSplit(c: Pick<CorrelationRow, 'aurocCut'>): string {
 
 /**
  * A variant's error rate with its interval and denominator, so a rate over three targets reads as
- * such: 0.0% alone over one target would look like a measured perfect score.
+ * such: 0.0% alone over one target would look like a measured perfect score. Under
+ * MIN_RATE_TARGETS it takes the mark every other rate takes, as the chart's pale bar does.
  */
 function rateN(f: Figures | undefined): string {
   if (f === undefined || f.errorRate === null) return NOT_DEFINED
   const mark = ciMark(f.errorRateCiMethod)
   const how = mark !== '' && f.errorRateCi !== null ? `${mark}, ` : ''
-  return `${pctCi(f.errorRate, f.errorRateCi)} (${how}n ${f.n})`
+  return withNote(`${pctCi(f.errorRate, f.errorRateCi)} (${how}n ${f.n})`, rateNote(f.n))
 }
 
 /** A judge's or a person's rate with its interval, its method and the small-sample mark. */

@@ -1,5 +1,5 @@
 import type { JsonReport } from '../metricsJson'
-import { ciMark } from '../smallSample'
+import { ciMark, MIN_RATE_TARGETS, rateNote, withNote } from '../smallSample'
 import { judgeColour, pct1, pctAxis, pctTick } from './axes'
 import { baseLine, type Chart, clip, emptyPlot, figure, INK, M, PH, PLOT_H, PW, yGrid } from './frame'
 import { h, num } from './svg'
@@ -10,7 +10,10 @@ export const ERROR_BY_VARIANT = { id: 'error-by-variant', title: 'Error rate by 
  * Error rate by candidate variant, one bar per judge run: the shape of the FaaF result tables.
  * Each bar carries its 95% interval as a whisker (Wilson's under 20 targets) and its n in the
  * hover text: a variant with two targets has a bar as tall as one with two thousand, and only the
- * whisker shows how little it rests on.
+ * whisker shows how little it rests on. A bar over fewer than MIN_RATE_TARGETS targets is drawn
+ * pale with a dashed edge and its hover text carries the mark the tables print ("too few targets
+ * (n=3)"), as the Compare table marks the same rate: a tall bar over three targets is not a
+ * measured error rate.
  */
 export function errorByVariantChart(m: Pick<JsonReport, 'judges' | 'variants'>): Chart {
   const { judges, variants } = m
@@ -38,6 +41,7 @@ export function errorByVariantChart(m: Pick<JsonReport, 'judges' | 'variants'>):
   const groupW = PW / variants.length
   const pad = Math.min(groupW * 0.15, 24)
   const barW = (groupW - 2 * pad) / judges.length
+  let anySmall = false
   const groups = variants.map((v, i) => {
     const x0 = M.left + i * groupW
     const bars = judges.map((j, k) => {
@@ -50,10 +54,29 @@ export function errorByVariantChart(m: Pick<JsonReport, 'judges' | 'variants'>):
       const ci = f.error_rate_ci
       const mark = ciMark(f.error_rate_ci_method)
       const how = mark === '' ? '' : ` (${mark})`
-      const tip = `${j.label} · ${v}: ${pct1(er)}${ci ? ` [${pct1(ci[0])}–${pct1(ci[1])}]${how}` : ''}, n ${f.n}`
+      const note = rateNote(f.n)
+      if (note !== '') anySmall = true
+      const tip = withNote(
+        `${j.label} · ${v}: ${pct1(er)}${ci ? ` [${pct1(ci[0])}–${pct1(ci[1])}]${how}` : ''}, n ${f.n}`,
+        note,
+      )
       const bar = h(
         'rect',
-        { x, y: M.top + PH - hgt, width, height: Math.max(hgt, 0.5), fill: judgeColour(k) },
+        {
+          x,
+          y: M.top + PH - hgt,
+          width,
+          height: Math.max(hgt, 0.5),
+          fill: judgeColour(k),
+          ...(note === ''
+            ? {}
+            : {
+                'fill-opacity': SMALL_OPACITY,
+                stroke: judgeColour(k),
+                'stroke-dasharray': '3 2',
+                'data-small': '',
+              }),
+        },
         h('title', {}, tip),
       )
       if (!ci) return bar
@@ -86,6 +109,20 @@ export function errorByVariantChart(m: Pick<JsonReport, 'judges' | 'variants'>):
   return figure({
     ...ERROR_BY_VARIANT,
     plot: [...yGrid(axis, pctTick), ...groups, baseLine()],
-    legend: judges.map((j, k) => ({ label: j.label, colour: judgeColour(k) })),
+    legend: [
+      ...judges.map((j, k) => ({ label: j.label, colour: judgeColour(k) })),
+      ...(anySmall
+        ? [
+            {
+              label: `pale bar: too few targets (under ${MIN_RATE_TARGETS})`,
+              colour: '#8a8f98',
+              opacity: SMALL_OPACITY,
+            },
+          ]
+        : []),
+    ],
   })
 }
+
+/** How strongly a bar over too few targets is filled: its colour still tells the judge. */
+const SMALL_OPACITY = 0.35

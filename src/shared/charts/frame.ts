@@ -20,6 +20,8 @@ const GRID = '#8a8f98'
 export interface LegendEntry {
   label: string
   colour: string
+  /** A swatch drawn pale, as the marks it stands for are. */
+  opacity?: number
 }
 
 /** One chart, ready to show or save. */
@@ -51,7 +53,14 @@ function legendRows(legend: readonly LegendEntry[], top: number): { nodes: Child
     }
     const y = top + 6 + row * rowH
     nodes.push(
-      h('rect', { x, y, width: 10, height: 10, fill: l.colour }),
+      h('rect', {
+        x,
+        y,
+        width: 10,
+        height: 10,
+        fill: l.colour,
+        ...(l.opacity === undefined ? {} : { 'fill-opacity': l.opacity }),
+      }),
       // A clipped entry keeps its whole text on hover.
       h('text', { x: x + 14, y: y + 9 }, label, label !== l.label && h('title', {}, l.label)),
     )

@@ -341,11 +341,16 @@ export const judgesCalls = {
   /**
    * A judge's verdicts made elsewhere (a released benchmark's model outputs) imported as one
    * finished run, as `factlab import-verdicts` does: all rows or none, unless bad rows are skipped.
+   * Further files (`moreSources`) make one run per file, named from the file unless a model is
+   * given, all imported or none.
    */
   'judges.importVerdicts': call(
     z.object({
       datasetId: Id,
       source: FileSource,
+      moreSources: z.array(FileSource).max(500).default([]),
+      /** The name each source (`source`, then `moreSources`) is known by, as in `datasets.import`. */
+      pickedPaths: z.array(z.string().trim().min(1).max(4096)).max(501).optional(),
       format: ImportFormat.optional(),
       model: z.string().trim().min(1).max(200).optional(),
       method: z.string().trim().min(1).max(100).optional(),
@@ -356,7 +361,11 @@ export const judgesCalls = {
     z.object({
       runId: Id,
       verdicts: z.number().int().nonnegative(),
-      skipped: z.array(z.object({ at: z.string(), reason: z.string() })),
+      skipped: z.array(z.object({ at: z.string(), reason: z.string(), file: z.string().optional() })),
+      /** Several files: each file's run, in the order given (runId and verdicts above: the first run's and the total). */
+      runs: z
+        .array(z.object({ file: z.string(), runId: Id, model: z.string(), verdicts: z.number().int() }))
+        .optional(),
     }),
   ),
   'judges.runs': call(z.object({ datasetId: Id.optional() }), z.array(RunInfo)),

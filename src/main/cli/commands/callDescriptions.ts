@@ -67,7 +67,7 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'judges.batches':
     "A batch-mode run's provider batches (ids, states, counts) and the cost it is heading for",
   'judges.importVerdicts':
-    "Imports a file of a judge's verdicts made elsewhere as a finished run (factlab import-verdicts)",
+    "Imports files of a judge's verdicts made elsewhere as finished runs, one per file (factlab import-verdicts)",
   'judges.rewrites': 'Candidates rewritten by DCR improvement, beside their originals',
   'judges.candidateVerdicts': 'Every judge verdict on one candidate',
   'metrics.compare': 'All judge, human and agreement figures of a dataset',

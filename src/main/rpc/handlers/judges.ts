@@ -1,5 +1,5 @@
 import type { judgesCalls } from '../../../shared/contract/judges'
-import { SourceError, shownName, withSource } from '../../annotate/upload'
+import { SourceError, shownName, withSources } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { leftBatchWords } from '../../batches/leave'
@@ -35,39 +35,51 @@ function leaseRefusal<T>(fn: () => T): T {
 }
 
 /**
- * Imports a verdicts file as `factlab import-verdicts` does (one file, one run): the same
- * importer, so both make the same run. A refusal is in the importer's words, naming the file as
- * the person picked it rather than the temporary folder an upload is read from.
+ * Imports verdicts files as `factlab import-verdicts` does (one run per file, all or none): the
+ * same importer, so both make the same runs. A refusal is in the importer's words, naming each
+ * file as the person picked it rather than the temporary folder an upload is read from.
  */
-async function importVerdictsFile(ctx: AppContext, input: Parameters<Handler<'judges.importVerdicts'>>[0]) {
-  const { datasetId, source, format, model, method, skipBadRows, unitBase } = input
+async function importVerdictsFiles(ctx: AppContext, input: Parameters<Handler<'judges.importVerdicts'>>[0]) {
+  const { datasetId, source, moreSources, pickedPaths, format, model, method, skipBadRows, unitBase } = input
   if (!datasetVisible(ctx.workspace.db, datasetId))
     throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
   const dataset = getDataset(ctx.workspace.db, datasetId)
-  const shown = shownName(source)
-  let held: string | null = null
+  const all = [source, ...moreSources]
+  if (pickedPaths && pickedPaths.length !== all.length)
+    throw new ServiceError(
+      'bad_input',
+      `pickedPaths names ${pickedPaths.length} files for ${all.length} sources: give one path per source, in order`,
+    )
+  // Names first: an upload is consumed (and forgotten) once the import takes it.
+  const shown = all.map((s, i) => ('path' in s ? s.path : (pickedPaths?.[i] ?? shownName(s))))
+  let held: string[] = []
+  const known = (text: string) => held.reduce((t, file, i) => t.split(file).join(shown[i]!), text)
   try {
-    const report = await withSource(source, { consume: true }, (file) => {
-      held = file
+    const report = await withSources(all, { consume: true }, (files) => {
+      held = files
       return importVerdicts(ctx.workspace, {
-        file,
+        file: files.length === 1 ? files[0]! : files,
         datasetName: dataset.name,
         ...(format ? { format } : {}),
         ...(model ? { model } : {}),
         ...(method ? { method } : {}),
         skipBadRows,
         unitBase,
-        recordedAs: shown,
+        recordedAs: shown[0],
+        shownNames: shown,
       })
     })
     return {
       runId: report.runId,
       verdicts: report.verdicts,
-      skipped: report.skipped.map(({ at, reason }) => ({ at, reason })),
+      skipped: report.skipped.map(({ at, reason, file }) =>
+        file === undefined ? { at, reason } : { at, reason, file: known(file) },
+      ),
+      ...(report.runs ? { runs: report.runs.map((r) => ({ ...r, file: known(r.file) })) } : {}),
     }
   } catch (error) {
     if (!(error instanceof ImportError || error instanceof SourceError)) throw error
-    throw new ServiceError('bad_input', held ? error.message.split(held).join(shown) : error.message)
+    throw new ServiceError('bad_input', known(error.message))
   }
 }
 
@@ -97,7 +109,7 @@ export function judgesHandlers(ctx: AppContext): Pick<Handlers, keyof typeof jud
   const db = () => ctx.workspace.db
 
   return {
-    'judges.importVerdicts': (input) => importVerdictsFile(ctx, input),
+    'judges.importVerdicts': (input) => importVerdictsFiles(ctx, input),
     'judges.keys': () => {
       const store = keyStore()
       return {

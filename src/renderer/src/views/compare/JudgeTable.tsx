@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { judgeColour } from '../../../../shared/charts'
 import {
   type DatasetMetrics,
@@ -17,9 +17,11 @@ import {
 } from '../../../../shared/humanCost'
 import { humanRowLabel } from '../../../../shared/humanRowLabel'
 import { COST_PER_1000_NOTE, type CostUnit } from '../../../../shared/judgeRates'
+import { countOf, formatCount } from '../../../../shared/plural'
 import { costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../../../shared/runNames'
 import { ciTitle, kappaNote, rateNote, withCiMark } from '../../../../shared/smallSample'
 import { compareRows } from './rowOrder'
+import { useNarrowerThan } from './useNarrowerThan'
 
 /** One table row: a judge run or an annotator scored like a judge. */
 interface Row {
@@ -92,6 +94,19 @@ const COLUMNS: { key: SortKey; label: string; title: string }[] = [
   },
   { key: 'per1000', label: 'Cost / 1,000 targets', title: COST_PER_1000_NOTE },
 ]
+
+/**
+ * Below this much room (a 1024 px window) the secondary columns fold into their neighbours, each
+ * figure still in view as a line under the one it goes with: N/A and errors under n, accuracy
+ * under the error rate, calls and tokens under the cost.
+ */
+const FOLD_BELOW_PX = 1000
+const FOLDED: readonly SortKey[] = ['na', 'errors', 'accuracy', 'calls', 'tokens']
+const FOLDED_LABELS: Partial<Record<SortKey, string>> = {
+  n: 'n (N/A, errors)',
+  errorRate: 'Error rate [95% CI] (accuracy)',
+  cost: 'Cost (calls, tokens)',
+}
 
 function value(r: Row, key: SortKey): number | string | null {
   switch (key) {
@@ -243,20 +258,27 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
     )
   }, [metrics, sort])
   const onSort = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : false }))
+  const frame = useRef<HTMLDivElement>(null)
+  const folded = useNarrowerThan(frame, FOLD_BELOW_PX)
+  const columns = folded ? COLUMNS.filter((c) => !FOLDED.includes(c.key)) : COLUMNS
   if (rows.length === 0) return <p className="cmp-hint">No judge run has verdicts on this dataset yet.</p>
   return (
-    <div className="table-frame">
-      <table className="cmp-table" data-testid="judge-table" aria-label="Judges and humans">
+    <div className="table-frame" ref={frame}>
+      <table
+        className={folded ? 'cmp-table cmp-folded' : 'cmp-table'}
+        data-testid="judge-table"
+        aria-label="Judges and humans"
+      >
         <thead>
           <tr>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <th
                 key={c.key}
                 title={c.title}
                 aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
               >
                 <button type="button" className="cmp-sort" onClick={() => onSort(c.key)}>
-                  {c.label}
+                  {(folded && FOLDED_LABELS[c.key]) || c.label}
                   {sort.key === c.key ? (sort.desc ? ' ▼' : ' ▲') : ''}
                 </button>
               </th>
@@ -270,44 +292,81 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                 {r.colour && <span className="cmp-swatch" style={{ background: r.colour }} />}
                 {r.name}
               </td>
-              <td data-metric="n">{r.f.n}</td>
-              <td data-metric="na">
-                {r.f.na} <span className="cmp-sub">({fmtPct(r.f.naRate)})</span>
+              {folded ? (
+                <td>
+                  <div data-metric="n">{r.f.n}</div>
+                  <div className="cmp-sub cmp-fold" data-metric="na">
+                    N/A {r.f.na} ({fmtPct(r.f.naRate)})
+                  </div>
+                  <div className="cmp-sub cmp-fold" data-metric="errors">
+                    errors {r.f.errors} ({fmtPct(r.f.transportErrorRate)})
+                  </div>
+                </td>
+              ) : (
+                <>
+                  <td data-metric="n">{r.f.n}</td>
+                  <td data-metric="na">
+                    {r.f.na} <span className="cmp-sub">({fmtPct(r.f.naRate)})</span>
+                  </td>
+                  <td data-metric="errors">
+                    {r.f.errors} <span className="cmp-sub">({fmtPct(r.f.transportErrorRate)})</span>
+                  </td>
+                </>
+              )}
+              <td title={ciTitle(r.f.errorRateCiMethod, r.f.n)}>
+                <div data-metric="errorRate">
+                  <RateCell
+                    value={r.f.errorRate}
+                    ci={r.f.errorRateCi}
+                    method={r.f.errorRateCiMethod}
+                    n={r.f.n}
+                  />
+                </div>
+                {folded && (
+                  <div className="cmp-sub cmp-fold" data-metric="accuracy">
+                    accuracy {fmtPct(r.f.accuracy)}
+                  </div>
+                )}
               </td>
-              <td data-metric="errors">
-                {r.f.errors} <span className="cmp-sub">({fmtPct(r.f.transportErrorRate)})</span>
-              </td>
-              <td data-metric="errorRate" title={ciTitle(r.f.errorRateCiMethod, r.f.n)}>
-                <RateCell
-                  value={r.f.errorRate}
-                  ci={r.f.errorRateCi}
-                  method={r.f.errorRateCiMethod}
-                  n={r.f.n}
-                />
-              </td>
-              <td data-metric="accuracy">{fmtPct(r.f.accuracy)}</td>
+              {!folded && <td data-metric="accuracy">{fmtPct(r.f.accuracy)}</td>}
               <td data-metric="f1Unsupported" title={ciTitle(r.f.f1CiMethod, r.f.n)}>
                 <RateCell value={r.f.f1Unsupported} ci={r.f.f1Ci} method={r.f.f1CiMethod} n={r.f.n} />
               </td>
               <td data-metric="kappa">
                 {fmtNum(r.f.kappa)} <span className="cmp-sub">{kappaNote(r.f.n)}</span>
               </td>
-              <td data-metric="calls">{r.calls ?? '—'}</td>
-              <td>{r.tokens ?? '—'}</td>
-              <td title={r.timing ?? undefined} data-metric="cost">
-                {r.noPrice ? (
-                  <NoPrice />
-                ) : (
-                  <>
-                    {r.cost === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.cost)}
-                    {r.batch ? <span className="muted small"> batch</span> : null}
-                    {r.costMark ? <div className="muted small">{r.costMark}</div> : null}
-                    {r.fromCache ? (
-                      <div className="muted small" title={FROM_CACHE_TITLE}>
-                        {FROM_CACHE}
-                      </div>
-                    ) : null}
-                  </>
+              {!folded && (
+                <>
+                  <td data-metric="calls">{r.calls ?? '—'}</td>
+                  <td data-metric="tokens">{r.tokens ?? '—'}</td>
+                </>
+              )}
+              <td title={r.timing ?? undefined}>
+                <div data-metric="cost">
+                  {r.noPrice ? (
+                    <NoPrice />
+                  ) : (
+                    <>
+                      {r.cost === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.cost)}
+                      {r.batch ? <span className="muted small"> batch</span> : null}
+                      {r.costMark ? <div className="muted small">{r.costMark}</div> : null}
+                      {r.fromCache ? (
+                        <div className="muted small" title={FROM_CACHE_TITLE}>
+                          {FROM_CACHE}
+                        </div>
+                      ) : null}
+                    </>
+                  )}
+                </div>
+                {folded && r.calls !== null && (
+                  <div className="cmp-sub cmp-fold" data-metric="calls">
+                    {countOf(r.calls, 'call')}
+                  </div>
+                )}
+                {folded && r.tokens !== null && (
+                  <div className="cmp-sub cmp-fold" data-metric="tokens">
+                    {formatCount(r.tokens)} tokens
+                  </div>
                 )}
               </td>
               <td data-metric="per1000">

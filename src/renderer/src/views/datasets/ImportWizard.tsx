@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ImportPreview, ImportReport } from '../../../../shared/contract/datasets'
 import { defaultDatasetName } from '../../../../shared/datasetName'
-import {
-  comparePaths,
-  isHiddenPath,
-  isImportableName,
-  nothingImportable,
-} from '../../../../shared/importableFiles'
+import { nothingImportable } from '../../../../shared/importableFiles'
 import {
   type ImportFormat,
   Mapping,
@@ -24,11 +19,13 @@ import { ImportDone, PreviewTable } from './ImportParts'
 import {
   DimensionField,
   FormatField,
+  formatWords,
   SecondFileField,
   SkipBadRowsField,
   startingDimension,
 } from './LayoutSettings'
 import { MappingEditor } from './MappingEditor'
+import { folderName, pickedFiles, pickedPath } from './pickedFiles'
 
 interface Props {
   onClose(): void
@@ -36,11 +33,6 @@ interface Props {
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
-
-/** Where a picked file is as far as this window can tell: its path on disk, its place in a picked folder, or its name. */
-function pickedPath(f: File): string {
-  return window.factlab?.pathForFile?.(f) || f.webkitRelativePath || f.name
-}
 
 /** Pick a file → see what was detected and the first rows → adjust → import, or read why not. */
 export function ImportWizard({ onClose, onImported }: Props) {
@@ -118,14 +110,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
   }, [file, format, preset, mappingKey, previewBytes])
 
   function pick(list: FileList | null | undefined, folder = false) {
-    // A picked folder brings every file in it; the import takes the ones the CLI's folder
-    // expansion takes (src/shared/importableFiles.ts), hidden ones skipped, in path order.
-    const all = list ? [...list] : []
-    const files = folder
-      ? all
-          .filter((f) => isImportableName(f.name) && !isHiddenPath(f.webkitRelativePath || f.name))
-          .sort((a, b) => comparePaths(pickedPath(a), pickedPath(b)))
-      : all
+    const files = pickedFiles(list, folder)
     const f = files[0]
     if (!f) {
       if (folder) {
@@ -133,7 +118,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
         setFile(null)
         setMore([])
         setPreview(null)
-        const top = all[0]?.webkitRelativePath.split('/')[0]
+        const top = folderName(list)
         setPreviewError(nothingImportable(top ? `“${top}”` : 'That folder'))
       }
       return
@@ -185,9 +170,12 @@ export function ImportWizard({ onClose, onImported }: Props) {
     }
   }
 
-  // A file read whole for the preview and refused is refused by the import too: nothing to choose.
+  // A file read whole for the preview and refused is refused by the import too, as it is read now.
   const unreadable =
     file !== null && previewError !== null && preview === null && previewPart(file, previewBytes) === file
+  // An empty file no format reads; any other may read as another format (the CLI's --format), so
+  // the format and the settings stay to choose from.
+  const noFormatReads = unreadable && file?.size === 0
   const gap = preset === 'custom' && parsedMapping?.success ? mappingGap(parsedMapping.data) : null
   const labelColumns =
     preset === 'custom' && parsedMapping?.success
@@ -219,14 +207,16 @@ export function ImportWizard({ onClose, onImported }: Props) {
               <strong>
                 {file === null
                   ? 'Nothing to import.'
-                  : unreadable
+                  : noFormatReads
                     ? 'This file cannot be imported. Choose another file.'
-                    : 'The first rows could not be read.'}
+                    : unreadable
+                      ? `This file could not be read ${format ? `as ${formatWords(format)}` : 'in the format its name and first bytes suggest'}. Choose another file format below to read it again, or choose another file.`
+                      : 'The first rows could not be read.'}
               </strong>
               <pre>{previewError}</pre>
             </div>
           )}
-          {file && !unreadable && (
+          {file && !noFormatReads && (
             <div className="wizard-body">
               <div className="wizard-side">
                 <div className="field">

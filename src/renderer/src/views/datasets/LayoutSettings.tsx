@@ -15,6 +15,11 @@ const FORMAT_WORDS: Record<ImportFormat, string> = {
   parquet: 'Parquet',
 }
 
+/** A format in the words the format picker shows it. */
+export function formatWords(format: ImportFormat): string {
+  return FORMAT_WORDS[format]
+}
+
 /** All or nothing, or every good row with the bad ones listed (the CLI's --skip-bad-rows). */
 export function SkipBadRowsField({
   checked,

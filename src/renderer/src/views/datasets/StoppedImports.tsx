@@ -32,7 +32,12 @@ export function StoppedImports({ onWithdrawn }: { onWithdrawn(): void }) {
       {stopped.data.map((s) => (
         <div key={s.datasetId} className="stopped-import">
           <p>{stoppedImportText(s)}</p>
-          <button type="button" onClick={() => void withdraw(s.datasetId)} disabled={busy !== null}>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => void withdraw(s.datasetId)}
+            disabled={busy !== null}
+          >
             {busy === s.datasetId ? 'Withdrawing…' : `Withdraw “${s.name}”`}
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { type JudgeConfig, type JudgeSettings, LLM_PROVIDERS } from '../../../../shared/contract/judges'
 import { configProblems, DEFAULT_MODEL, PROVIDER_JUDGE_METHODS } from '../../../../shared/judgeValidity'
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/naScope'
 import { api } from '../../api'
 import { LexicalSettings } from './LexicalSettings'
+import type { NewConfigStart } from './newConfigStart'
 
 type Draft = Omit<JudgeConfig, 'id' | 'createdAt'> & { id?: number }
 
@@ -67,11 +68,24 @@ export function ConfigPanel(props: {
   selected: number | null
   /** No provider has a key: a new config starts as the lexical baseline. */
   noKeys: boolean
+  /** The provider the person last saved a config for (newConfigStart.ts); null: openai. */
+  start: NewConfigStart | null
   onSelect(id: number | null): void
   onSaved(config: JudgeConfig): void
 }) {
   const current = props.configs.find((c) => c.id === props.selected)
-  const blank = props.noKeys ? LEXICAL : EMPTY
+  const startProvider = props.start?.provider ?? null
+  const startUrl = props.start?.baseUrl ?? null
+  // One object per start, so the effect below does not reset a draft being typed on every render.
+  const blank = useMemo(
+    () =>
+      props.noKeys
+        ? LEXICAL
+        : startProvider === null
+          ? EMPTY
+          : withProvider({ ...EMPTY, baseUrl: startUrl }, startProvider),
+    [props.noKeys, startProvider, startUrl],
+  )
   const [draft, setDraft] = useState<Draft>(current ?? blank)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => setDraft(current ?? blank), [current, blank])

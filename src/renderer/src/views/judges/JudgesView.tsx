@@ -14,6 +14,7 @@ import { RewritesPanel } from './RewritesPanel'
 import { RunsPanel } from './RunsPanel'
 import { TemplatesPanel } from './TemplatesPanel'
 import './judges.css'
+import { newConfigStart } from './newConfigStart'
 
 /** Set up providers and judge configs, edit templates, preview and run judges, follow runs live. */
 export function JudgesView(props: ViewProps) {
@@ -22,6 +23,7 @@ export function JudgesView(props: ViewProps) {
   const keys = useQuery(() => api('judges.keys', {}), [])
   const noKeys = keys.data && configs.data ? noLlmReachable(keys.data.providers, configs.data) : false
   const [selected, setSelected] = useState<number | null>(null)
+  const [lastSaved, setLastSaved] = useState<number | null>(null)
   const [picked, setPicked] = useState<number | null>(null)
   const [preview, setPreview] = useState<Preview | null>(null)
   const datasetId = props.datasetId ?? picked
@@ -58,9 +60,11 @@ export function JudgesView(props: ViewProps) {
                 configs={judgeConfigs}
                 selected={selected}
                 noKeys={noKeys}
+                start={newConfigStart(configs.data ?? [], lastSaved)}
                 onSelect={setSelected}
                 onSaved={(c) => {
                   configs.reload()
+                  setLastSaved(c.id)
                   setSelected(c.id)
                 }}
               />

@@ -169,7 +169,7 @@ export function RunRow({
             </button>
           )}
           {run.status !== 'done' && run.status !== 'cancelled' && !held && (
-            <button type="button" className="tiny" onClick={act('judges.cancel')}>
+            <button type="button" className="tiny danger" onClick={act('judges.cancel')}>
               Cancel
             </button>
           )}

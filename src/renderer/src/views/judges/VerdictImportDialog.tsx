@@ -1,27 +1,31 @@
 import { useState } from 'react'
 import type { CallOutput } from '../../../../shared/contract'
 import { JUDGE_METHODS } from '../../../../shared/domain'
-import { IMPORTABLE_KINDS } from '../../../../shared/importableFiles'
+import { IMPORTABLE_KINDS, nothingImportable } from '../../../../shared/importableFiles'
 import type { ImportFormat } from '../../../../shared/importMapping'
-import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { Modal } from '../../components/Modal'
+import { sourceOf } from '../../fileSource'
 import { ActionFooter, DoneFooter, message, Refusal } from '../datasets/ExchangeParts'
-import { FilePick } from '../datasets/FilePick'
+import { FilePick, type PickWords } from '../datasets/FilePick'
 import { PreviewTable } from '../datasets/ImportParts'
 import { FormatField, SkipBadRowsField } from '../datasets/LayoutSettings'
+import { folderName, pickedFiles, pickedPath } from '../datasets/pickedFiles'
 import { useFilePreview } from '../datasets/useFilePreview'
+import { VerdictsImported } from './VerdictsImported'
 
 type Report = CallOutput<'judges.importVerdicts'>
 
-const ONE_FILE = {
+const WORDS: PickWords = {
   input: 'Verdicts file',
-  empty: `or drop a ${IMPORTABLE_KINDS} file here: one row per verdict, with item_id, variant, unit and verdict`,
+  folder: 'Verdicts folder',
+  empty: `or drop ${IMPORTABLE_KINDS} files here: one row per verdict, with item_id, variant, unit and verdict (several files make one run each)`,
+  more: 'one run per file, named from its file unless a model is given',
 }
 
 /**
- * A judge's verdicts made elsewhere (a released benchmark's model outputs) imported as one
- * finished run of this dataset: the dialog of `factlab import-verdicts`, each field its flag.
+ * A judge's verdicts made elsewhere (a released benchmark's model outputs) imported as finished
+ * runs of this dataset, one per file: the dialog of `factlab import-verdicts`, each field its flag.
  */
 export function VerdictImportDialog(props: {
   dataset: { id: number; name: string }
@@ -29,6 +33,9 @@ export function VerdictImportDialog(props: {
   onImported(runId: number): void
 }) {
   const [file, setFile] = useState<File | null>(null)
+  // Further files picked with the first: a run each, as the CLI makes of several files.
+  const [more, setMore] = useState<File[]>([])
+  const [folderEmpty, setFolderEmpty] = useState<string | null>(null)
   const [format, setFormat] = useState<ImportFormat | null>(null)
   const [model, setModel] = useState('')
   const [method, setMethod] = useState('')
@@ -39,10 +46,21 @@ export function VerdictImportDialog(props: {
   const [report, setReport] = useState<Report | null>(null)
   const shown = useFilePreview(file, format)
 
-  function pick(list: FileList | null | undefined) {
-    const f = list?.[0]
-    if (!f) return
+  function pick(list: FileList | null | undefined, folder = false) {
+    const files = pickedFiles(list, folder)
+    const f = files[0]
+    if (!f) {
+      if (folder) {
+        setFile(null)
+        setMore([])
+        const top = folderName(list)
+        setFolderEmpty(nothingImportable(top ? `“${top}”` : 'That folder'))
+      }
+      return
+    }
+    setFolderEmpty(null)
     setFailure(null)
+    setMore(files.slice(1))
     setFile(f)
   }
 
@@ -54,6 +72,8 @@ export function VerdictImportDialog(props: {
       const r = await api('judges.importVerdicts', {
         datasetId: props.dataset.id,
         source: await shown.wholeSource(file),
+        moreSources: await Promise.all(more.map((f) => sourceOf(f))),
+        pickedPaths: [file, ...more].map(pickedPath),
         skipBadRows,
         unitBase,
         ...(format ? { format } : {}),
@@ -79,27 +99,13 @@ export function VerdictImportDialog(props: {
       </header>
       {report ? (
         <div className="import-done">
-          <p className="success-text" role="status">
-            Imported run {report.runId}: {countOf(report.verdicts, 'verdict')}. It is listed under Runs and
-            compared with people in Compare.
-          </p>
-          {report.skipped.length > 0 && (
-            <details open>
-              <summary>{countOf(report.skipped.length, 'row was', 'rows were')} skipped</summary>
-              <ul className="skipped" aria-label="Skipped rows">
-                {report.skipped.map((s) => (
-                  <li key={s.at}>
-                    {s.at}: {s.reason}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
+          <VerdictsImported report={report} />
           <DoneFooter onClose={props.onClose} />
         </div>
       ) : (
         <>
-          <FilePick file={file} more={[]} onPick={pick} one={ONE_FILE} />
+          <FilePick file={file} more={more} onPick={pick} words={WORDS} />
+          {folderEmpty && <Refusal headline="Nothing to import." text={folderEmpty} />}
           {shown.error && (
             <Refusal
               headline={
@@ -122,7 +128,10 @@ export function VerdictImportDialog(props: {
                     onChange={(e) => setModel(e.target.value)}
                     maxLength={200}
                   />
-                  <p className="muted small">The model that made the verdicts; the run is named after it.</p>
+                  <p className="muted small">
+                    The model that made the verdicts; the run is named after it
+                    {more.length > 0 ? ' (left empty, each run is named after its file)' : ''}.
+                  </p>
                 </div>
                 <div className="field">
                   <label htmlFor="vi-method">Method</label>

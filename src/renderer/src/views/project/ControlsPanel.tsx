@@ -188,7 +188,7 @@ export function ControlsPanel({
       </button>
       {message && <p className={message.ok ? 'muted' : 'error-box'}>{message.text}</p>}
       {count > 0 && (
-        <button type="button" onClick={() => void clearAll()}>
+        <button type="button" className="danger" onClick={() => void clearAll()}>
           Unmark every control (their labels stay)
         </button>
       )}
