@@ -6,6 +6,7 @@ import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
 import { dashboardLabels } from './dashboardLabels'
 import type { Tally } from './dashboardTally'
+import { keptUntilChange } from './keptUntilChange'
 import { finishAtPace, PACE_WINDOW_DAYS } from './pace'
 import { getPlan } from './plan'
 import { openShare, progressByVariant } from './variantProgress'
@@ -20,6 +21,14 @@ import { openShare, progressByVariant } from './variantProgress'
  * (dashboardLabels.ts).
  */
 export function projectDashboard(db: Db, datasetId: number, now = new Date()): Dashboard {
+  // All but the pace depends on the data alone: kept until it changes, the pace read each time.
+  const { figures, remaining } = keptUntilChange(db, `projects.dashboard:${datasetId}`, () =>
+    dashboardFigures(db, datasetId),
+  )
+  return { ...figures, ...paceOf(db, datasetId, remaining, now) }
+}
+
+function dashboardFigures(db: Db, datasetId: number) {
   const plan = getPlan(db, datasetId)
   // Without a plan every annotator labels every target: "done" means everyone named has.
   const k = plan.k
@@ -100,7 +109,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
        WHERE p.dataset_id = ? ORDER BY p.created_at, p.rowid`,
     )
     .all(datasetId) as PackageFacts[]
-  return {
+  const figures: Omit<Dashboard, keyof ReturnType<typeof paceOf>> = {
     plan,
     targets: totals.targets,
     complete: totals.complete,
@@ -116,8 +125,8 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     labels: annotators.reduce((s, a) => s + a.labels, 0),
     notCounted: notCounted(db, tally, names, annotators),
     projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
-    ...paceOf(db, datasetId, wanted - totals.towards, now),
   }
+  return { figures, remaining: wanted - totals.towards }
 }
 
 /**

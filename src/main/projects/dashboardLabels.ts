@@ -16,7 +16,7 @@ export interface DashboardLabels {
   pastK: Map<number, number>
 }
 
-const name = (datasetId: number) => `projects.dashboard:${datasetId}`
+const name = (datasetId: number) => `projects.dashboard.labels:${datasetId}`
 
 /**
  * All the dashboard reads from the labels, kept until the workspace changes (a reload of the
