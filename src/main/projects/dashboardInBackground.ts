@@ -1,7 +1,7 @@
 import { BLOCK_SIZE } from '../labels/blocks'
 import { blocksRead, readBlocksInBackground } from '../labels/blocksInBackground'
 import { BACKGROUND_FROM_TARGETS, targetCount } from '../metrics/snapshotInBackground'
-import { readTargetBlocks, TARGET_BLOCK } from '../metrics/targetBlocks'
+import { readTargetBlockParts, TARGET_BLOCK } from '../metrics/targetBlocks'
 import type { Db } from '../store/connection'
 import { dashboardLabels, dashboardLabelsKept } from './dashboardLabels'
 import { getPlan } from './plan'
@@ -39,7 +39,7 @@ export async function readDashboardEarly(
     )
     if (!read) return
     const plan = getPlan(db, datasetId)
-    const targets = readTargetBlocks(db, datasetId)
+    const targets = readTargetBlockParts(db, datasetId)
     const labelBlocks = await blocksRead(db, read)
     // A change meanwhile, or a call that read them first: nothing to add.
     if (!targets || !labelBlocks || dashboardLabelsKept(db, datasetId)) return

@@ -33,7 +33,13 @@ export function dashboardLabels(
 ): DashboardLabels {
   return keptUntilChange(db, name(datasetId), () => {
     const columns = dashboardColumns(db, datasetId, plan.policy === 'fixed', read)
-    const input = { ...columns, sources: sourceIds(db), gold: adjudicatedGold(db, datasetId), k: plan.k }
+    const input = {
+      ...columns,
+      datasetId,
+      sources: sourceIds(db),
+      gold: adjudicatedGold(db, datasetId),
+      k: plan.k,
+    }
     const agreed = agreementPairs(db, datasetId, columns.labels.verdicts)
     const first = tallyDashboard({ ...input, pairs: agreed === null })
     // The Agreement view leaves out targets without a candidate: where people labelled some, counted here after all.

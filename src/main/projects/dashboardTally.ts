@@ -11,19 +11,28 @@ import { medianInPlace } from './medianInPlace'
 /** Target flags, as the target blocks store them (metrics/targetBlocks.ts). */
 const CURRENT = 1
 const CONTROL = 2
+/** Target ids per block, as both kinds of stored block group them. */
+export const BLOCK = 4096
 
-export interface TallyTargets {
-  id: Int32Array
+/**
+ * One block's targets (ids block · BLOCK + offset), of every dataset it holds, in id order: a
+ * stored target block's columns where they lie, or the dataset's rows grouped so.
+ */
+export interface TargetPart {
+  block: number
+  n: number
+  dataset: Int32Array
   item: Int32Array
   candidate: Int32Array
+  offset: Uint16Array
   /** CURRENT | CONTROL */
   flags: Uint8Array
 }
 
 /**
- * A run of labels in (target, annotator) order: a stored block's columns where they lie (target
- * id = base + offset), or plain columns (target id in `target`). Labels of targets outside the
- * dataset may be among them: the pass skips them.
+ * The labels of one block in (target, annotator) order: a stored block's columns where they lie
+ * (target id = base + offset), or plain columns (target id in `target`). Labels of targets
+ * outside the dataset may be among them: the pass skips them.
  */
 export interface LabelSegment {
   n: number
@@ -39,12 +48,15 @@ export interface LabelSegment {
 }
 
 export interface TallyLabels {
+  /** in block order, one block each */
   segments: readonly LabelSegment[]
   verdicts: readonly string[]
 }
 
 export interface TallyInput {
-  targets: TallyTargets
+  datasetId: number
+  /** in block order */
+  targets: readonly TargetPart[]
   /** candidate id → variant, in the order the candidates were read */
   variantOf: readonly (readonly [candidate: number, variant: string])[]
   labels: TallyLabels
@@ -109,12 +121,7 @@ const ON_CONTROL = 3
 const WORK = 4
 
 export function tallyDashboard(input: TallyInput): Tally {
-  const { targets: t, labels, k } = input
-  const n = t.id.length
-  const lo = n === 0 ? 0 : t.id[0]!
-  const span = n === 0 ? 0 : t.id[n - 1]! - lo + 1
-  const indexOf = new Int32Array(span).fill(-1)
-  for (let i = 0; i < n; i++) indexOf[t.id[i]! - lo] = i
+  const { targets: parts, labels, k, datasetId } = input
   const segments = labels.segments
 
   let maxA = 0
@@ -122,15 +129,6 @@ export function tallyDashboard(input: TallyInput): Tally {
   const A = maxA + 1
   const isSource = new Uint8Array(A)
   for (const a of input.sources) if (a <= maxA) isSource[a] = 1
-  const kindOf = (target: number, a: number): number => {
-    const r = target - lo
-    const i = r < 0 || r >= span ? -1 : indexOf[r]!
-    if (i < 0) return SKIP
-    if (isSource[a] === 1) return SOURCE
-    const f = t.flags[i]!
-    if ((f & CURRENT) === 0) return NOT_CURRENT
-    return (f & CONTROL) !== 0 ? ON_CONTROL : WORK
-  }
 
   // Variants coded by the order their candidates were read, each candidate's code in an array.
   const variantNames: string[] = []
@@ -156,15 +154,37 @@ export function tallyDashboard(input: TallyInput): Tally {
   // A fixed plan's owners of each item, as offsets into one list (item ids of the dataset are a range).
   const owners = ownersByItem(input.assigned)
 
+  // Block by block: the dataset's targets of the block by offset, so each label finds its target
+  // in the stored block itself (−1: none of the dataset's).
+  const pos = new Int32Array(BLOCK).fill(-1)
+  const blocks = pairBlocks(parts, segments)
+  const enter = (part: TargetPart) => {
+    for (let i = 0; i < part.n; i++) if (part.dataset[i] === datasetId) pos[part.offset[i]!] = i
+  }
+  const leave = (part: TargetPart) => {
+    for (let i = 0; i < part.n; i++) pos[part.offset[i]!] = -1
+  }
+  const idOf = (s: LabelSegment, p: number) => (s.offset !== null ? s.base + s.offset[p]! : s.target![p]!)
+  const kindOf = (part: TargetPart, i: number, a: number): number => {
+    if (i < 0) return SKIP
+    if (isSource[a] === 1) return SOURCE
+    const f = part.flags[i]!
+    if ((f & CURRENT) === 0) return NOT_CURRENT
+    return (f & CONTROL) !== 0 ? ON_CONTROL : WORK
+  }
+
   // First the people's timed labels are counted, so their seconds go straight to one region each.
   const timedCount = new Int32Array(A)
-  for (const s of segments) {
-    const { offset, target, annotator, seconds, base } = s
+  for (const [part, s] of blocks) {
+    if (s === null) continue
+    enter(part)
+    const { annotator, seconds } = s
+    const base = part.block * BLOCK
     for (let p = 0; p < s.n; p++) {
       const a = annotator[p]!
-      if (seconds[p]! > 0 && kindOf(offset !== null ? base + offset[p]! : target![p]!, a) === WORK)
-        timedCount[a]!++
+      if (seconds[p]! > 0 && kindOf(part, pos[idOf(s, p) - base]!, a) === WORK) timedCount[a]!++
     }
+    leave(part)
   }
   const timedStart = new Int32Array(A + 1)
   for (let a = 0; a < A; a++) timedStart[a + 1] = timedStart[a]! + timedCount[a]!
@@ -181,94 +201,132 @@ export function tallyDashboard(input: TallyInput): Tally {
   const notCurrent: [number, number][] = []
   const sourceCounts = new Float64Array(A)
   const controlCounts = new Float64Array(A)
-  // A target's count of people matters only up to k (done, towards k): below 255 a byte holds it.
-  const cap = k < 255 ? 255 : 2 ** 31 - 1
-  const byTarget = k < 255 ? new Uint8Array(n) : new Int32Array(n)
+  // Per target of the block: its people's labels (towards k), which matter only up to k.
+  const byTarget = new Int32Array(BLOCK)
   // Pairs of people on one target, as counts: a pair's κ needs its agreement and each side's marginals.
   const V = labels.verdicts.length
   const countPairs = input.pairs ?? true
   const pairs: PairCounts[][] = []
   let withoutCandidate = false
 
-  for (const s of segments) {
-    const { offset, target: targetColumn, annotator, verdict, codes, seconds, base } = s
-    const idOf = (p: number) => (offset !== null ? base + offset[p]! : targetColumn![p]!)
-    let start = 0
-    while (start < s.n) {
-      const target = idOf(start)
-      let end = start + 1
-      while (end < s.n && idOf(end) === target) end++
-      const r = target - lo
-      const i = r < 0 || r >= span ? -1 : indexOf[r]!
-      if (i >= 0) {
-        // A target judged against the reference has no candidate, so no variant.
-        const variant = variantOfCandidate(t.candidate[i]!)
-        const gold = input.gold.size === 0 ? undefined : input.gold.get(target)
-        const item = t.item[i]! - owners.lo
-        const o0 = item >= 0 && item < owners.span ? owners.start[item]! : 0
-        const o1 = item >= 0 && item < owners.span ? owners.start[item + 1]! : 0
-        for (let p = start; p < end; p++) {
-          const a = annotator[p]!
-          const kind = kindOf(target, a)
-          if (kind === SOURCE) {
-            sourceCounts[a]!++
-            continue
-          }
-          if (kind === NOT_CURRENT) {
-            notCurrent.push([target, a])
-            continue
-          }
-          if (kind === ON_CONTROL) {
-            controlCounts[a]!++
-            continue
-          }
-          seen[a] = 1
-          if (variant < 0) withoutCandidate = true
-          if (byTarget[i]! < cap) byTarget[i] = byTarget[i]! + 1
-          const sec = seconds[p]!
-          labelCount[a]!++
-          activeSeconds[a]! += sec
-          if (sec > 0) timed[timedFill[a]!++] = sec
-          if (variant >= 0) placed[a * W + variant]!++
-          for (let o = o0; o < o1; o++)
-            if (owners.annotator[o] === a) {
-              inAssignment[a]!++
-              break
+  let targets = 0
+  let complete = 0
+  let towards = 0
+  const variantTargets = new Float64Array(W)
+  const variantComplete = new Float64Array(W)
+  const variantFirst = new Float64Array(W).fill(Number.POSITIVE_INFINITY)
+  // Per annotator id: a fixed plan may name people with no label yet.
+  let assignees = A
+  for (const a of owners.annotator) if (a + 1 > assignees) assignees = a + 1
+  const assignedAll = new Float64Array(assignees)
+  const assignedGrid = new Float64Array(assignees * W)
+
+  for (const [part, s] of blocks) {
+    if (s !== null) {
+      enter(part)
+      const { annotator, verdict, codes, seconds } = s
+      const base = part.block * BLOCK
+      let start = 0
+      while (start < s.n) {
+        const target = idOf(s, start)
+        let end = start + 1
+        while (end < s.n && idOf(s, end) === target) end++
+        const i = pos[target - base]!
+        if (i >= 0) {
+          // A target judged against the reference has no candidate, so no variant.
+          const variant = variantOfCandidate(part.candidate[i]!)
+          const gold = input.gold.size === 0 ? undefined : input.gold.get(target)
+          const item = part.item[i]! - owners.lo
+          const o0 = item >= 0 && item < owners.span ? owners.start[item]! : 0
+          const o1 = item >= 0 && item < owners.span ? owners.start[item + 1]! : 0
+          for (let p = start; p < end; p++) {
+            const a = annotator[p]!
+            const kind = kindOf(part, i, a)
+            if (kind === SOURCE) {
+              sourceCounts[a]!++
+              continue
             }
-          const cp = codes[verdict[p]!]!
-          if (gold !== undefined) {
-            if (mine[a] === undefined) {
-              mine[a] = []
-              goldOf[a] = []
+            if (kind === NOT_CURRENT) {
+              notCurrent.push([target, a])
+              continue
             }
-            mine[a].push(labels.verdicts[cp]!)
-            goldOf[a]!.push(gold)
-          }
-          if (!countPairs) continue
-          for (let q = p + 1; q < end; q++) {
-            const b = annotator[q]!
-            if (isSource[b] === 1) continue
-            const cq = codes[verdict[q]!]!
-            const x = Math.min(a, b)
-            const y = Math.max(a, b)
-            let row = pairs[x]
-            if (row === undefined) {
-              row = []
-              pairs[x] = row
+            if (kind === ON_CONTROL) {
+              controlCounts[a]!++
+              continue
             }
-            let c = row[y]
-            if (c === undefined) {
-              c = { n: 0, same: 0, ma: new Float64Array(V), mb: new Float64Array(V) }
-              row[y] = c
+            seen[a] = 1
+            if (variant < 0) withoutCandidate = true
+            byTarget[i]!++
+            const sec = seconds[p]!
+            labelCount[a]!++
+            activeSeconds[a]! += sec
+            if (sec > 0) timed[timedFill[a]!++] = sec
+            if (variant >= 0) placed[a * W + variant]!++
+            for (let o = o0; o < o1; o++)
+              if (owners.annotator[o] === a) {
+                inAssignment[a]!++
+                break
+              }
+            const cp = codes[verdict[p]!]!
+            if (gold !== undefined) {
+              if (mine[a] === undefined) {
+                mine[a] = []
+                goldOf[a] = []
+              }
+              mine[a].push(labels.verdicts[cp]!)
+              goldOf[a]!.push(gold)
             }
-            c.n++
-            if (cp === cq) c.same++
-            c.ma[a < b ? cp : cq]!++
-            c.mb[a < b ? cq : cp]!++
+            if (!countPairs) continue
+            for (let q = p + 1; q < end; q++) {
+              const b = annotator[q]!
+              if (isSource[b] === 1) continue
+              const cq = codes[verdict[q]!]!
+              const x = Math.min(a, b)
+              const y = Math.max(a, b)
+              let row = pairs[x]
+              if (row === undefined) {
+                row = []
+                pairs[x] = row
+              }
+              let c = row[y]
+              if (c === undefined) {
+                c = { n: 0, same: 0, ma: new Float64Array(V), mb: new Float64Array(V) }
+                row[y] = c
+              }
+              c.n++
+              if (cp === cq) c.same++
+              c.ma[a < b ? cp : cq]!++
+              c.mb[a < b ? cq : cp]!++
+            }
           }
         }
+        start = end
       }
-      start = end
+      leave(part)
+    }
+    // The block's work targets, in id order: progress towards k, per variant, a fixed plan's shares.
+    for (let i = 0; i < part.n; i++) {
+      const counted = byTarget[i]!
+      byTarget[i] = 0
+      if (part.dataset[i] !== datasetId || (part.flags[i]! & (CURRENT | CONTROL)) !== CURRENT) continue
+      const done = counted >= k ? 1 : 0
+      targets++
+      complete += done
+      towards += Math.min(counted, k)
+      const c = part.candidate[i]!
+      const v = variantOfCandidate(c)
+      if (v >= 0) {
+        variantTargets[v]!++
+        variantComplete[v]! += done
+        if (c < variantFirst[v]!) variantFirst[v] = c
+      }
+      const item = part.item[i]! - owners.lo
+      if (item < 0 || item >= owners.span) continue
+      for (let o = owners.start[item]!; o < owners.start[item + 1]!; o++) {
+        const a = owners.annotator[o]!
+        assignedAll[a]!++
+        if (v >= 0) assignedGrid[a * W + v]!++
+      }
     }
   }
 
@@ -292,38 +350,6 @@ export function tallyDashboard(input: TallyInput): Tally {
   // After each person's: selection reorders only inside each region, and every region is here.
   const medianSeconds = medianInPlace(timed)
 
-  let targets = 0
-  let complete = 0
-  let towards = 0
-  const variantTargets = new Float64Array(W)
-  const variantComplete = new Float64Array(W)
-  const variantFirst = new Float64Array(W).fill(Number.POSITIVE_INFINITY)
-  // Per annotator id: a fixed plan may name people with no label yet.
-  let assignees = A
-  for (const a of owners.annotator) if (a + 1 > assignees) assignees = a + 1
-  const assignedAll = new Float64Array(assignees)
-  const assignedGrid = new Float64Array(assignees * W)
-  for (let i = 0; i < n; i++) {
-    if ((t.flags[i]! & (CURRENT | CONTROL)) !== CURRENT) continue
-    const done = byTarget[i]! >= k ? 1 : 0
-    targets++
-    complete += done
-    towards += Math.min(byTarget[i]!, k)
-    const c = t.candidate[i]!
-    const v = variantOfCandidate(c)
-    if (v >= 0) {
-      variantTargets[v]!++
-      variantComplete[v]! += done
-      if (c < variantFirst[v]!) variantFirst[v] = c
-    }
-    const item = t.item[i]! - owners.lo
-    if (item < 0 || item >= owners.span) continue
-    for (let o = owners.start[item]!; o < owners.start[item + 1]!; o++) {
-      const a = owners.annotator[o]!
-      assignedAll[a]!++
-      if (v >= 0) assignedGrid[a * W + v]!++
-    }
-  }
   const byVariant: Tally['byVariant'] = []
   const order: number[] = []
   for (let v = 0; v < W; v++) if (variantTargets[v]! > 0) order.push(v)
@@ -374,6 +400,25 @@ function pairLookup(pairs: PairCounts[][], V: number): Tally['pair'] {
     // Both used one and the same verdict throughout: chance agreement is total and κ is 0/0.
     return { n: c.n, kappa: pe >= 1 - 1e-12 ? null : (c.same / c.n - pe) / (1 - pe) }
   }
+}
+
+/**
+ * Each block of the dataset's targets with its labels (null: none), both in block order. Labels
+ * of a block without any of the dataset's targets are left out.
+ */
+function pairBlocks(
+  parts: readonly TargetPart[],
+  segments: readonly LabelSegment[],
+): [TargetPart, LabelSegment | null][] {
+  const blockOf = (s: LabelSegment) => Math.floor((s.offset !== null ? s.base : s.target![0]!) / BLOCK)
+  const out: [TargetPart, LabelSegment | null][] = []
+  let j = 0
+  for (const part of parts) {
+    while (j < segments.length && (segments[j]!.n === 0 || blockOf(segments[j]!) < part.block)) j++
+    const s = j < segments.length && blockOf(segments[j]!) === part.block ? segments[j]! : null
+    out.push([part, s])
+  }
+  return out
 }
 
 /** A fixed plan's assignments as each item's annotators, over the range of item ids. */
