@@ -6,7 +6,11 @@
  * indexed by annotator id: at a million targets most of the pass's time had been the first touch
  * of fresh memory for such copies. Pure: the caller reads.
  */
+import { itemOwners } from './itemOwners'
 import { medianInPlace } from './medianInPlace'
+import { type PairCounts, type PairTally, pairLookup } from './pairKappa'
+
+export type { PairTally }
 
 /** Target flags, as the target blocks store them (metrics/targetBlocks.ts). */
 const CURRENT = 1
@@ -85,11 +89,6 @@ export interface PersonTally {
   inAssignment: number
 }
 
-export interface PairTally {
-  n: number
-  kappa: number | null
-}
-
 export interface Tally {
   targets: number
   complete: number
@@ -152,7 +151,7 @@ export function tallyDashboard(input: TallyInput): Tally {
   const W = variantNames.length
 
   // A fixed plan's owners of each item, as offsets into one list (item ids of the dataset are a range).
-  const owners = ownersByItem(input.assigned)
+  const owners = itemOwners(input.assigned)
 
   // Block by block: the dataset's targets of the block by offset, so each label finds its target
   // in the stored block itself (−1: none of the dataset's).
@@ -388,20 +387,6 @@ export function tallyDashboard(input: TallyInput): Tally {
   }
 }
 
-type PairCounts = { n: number; same: number; ma: Float64Array; mb: Float64Array }
-
-/** Each pair's κ from its counts; a function of its own so a kept tally keeps the counts alone. */
-function pairLookup(pairs: PairCounts[][], V: number): Tally['pair'] {
-  return (a, b) => {
-    const c = a < b ? pairs[a]?.[b] : pairs[b]?.[a]
-    if (!c || c.n === 0) return { n: 0, kappa: null }
-    let pe = 0
-    for (let v = 0; v < V; v++) pe += (c.ma[v]! / c.n) * (c.mb[v]! / c.n)
-    // Both used one and the same verdict throughout: chance agreement is total and κ is 0/0.
-    return { n: c.n, kappa: pe >= 1 - 1e-12 ? null : (c.same / c.n - pe) / (1 - pe) }
-  }
-}
-
 /**
  * Each block of the dataset's targets with its labels (null: none), both in block order. Labels
  * of a block without any of the dataset's targets are left out.
@@ -419,29 +404,4 @@ function pairBlocks(
     out.push([part, s])
   }
   return out
-}
-
-/** A fixed plan's assignments as each item's annotators, over the range of item ids. */
-function ownersByItem(assigned: TallyInput['assigned']): {
-  lo: number
-  span: number
-  start: Int32Array
-  annotator: Int32Array
-} {
-  if (!assigned || assigned.length === 0)
-    return { lo: 0, span: 0, start: new Int32Array(1), annotator: new Int32Array(0) }
-  let lo = Number.POSITIVE_INFINITY
-  let hi = -1
-  for (const [item] of assigned) {
-    if (item < lo) lo = item
-    if (item > hi) hi = item
-  }
-  const span = hi - lo + 1
-  const start = new Int32Array(span + 1)
-  for (const [item] of assigned) start[item - lo + 1]!++
-  for (let i = 0; i < span; i++) start[i + 1]! += start[i]!
-  const fill = start.slice(0, span)
-  const annotator = new Int32Array(assigned.length)
-  for (const [item, a] of assigned) annotator[fill[item - lo]!++] = a
-  return { lo, span, start, annotator }
 }
