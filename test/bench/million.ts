@@ -1,6 +1,6 @@
 /**
  * The million-target workspace (million/generate.ts): opening it, the items view, the next unit,
- * the Agreement and Compare views cold and warm, the Project view cold, the Judges view's run list, and a Parquet export
+ * the Agreement and Compare views cold and warm, the Project view cold and warm (with a plan too: benchMillionProject), the Judges view's run list, and a Parquet export
  * of every target, each with the resident memory after it. Calls go through the same dispatch as the app's (input parsed,
  * output checked against the contract), so what is timed is what a view waits for.
  */
@@ -21,6 +21,7 @@ import { getDataset } from '../../src/main/store/repos/datasets'
 import { findChromium, launchChromium } from '../helpers/chromium'
 import { mainThreadCpuMs, mainThreadFaults, pageFaultMicros } from './mainThread'
 import { ANNOTATORS, copyOf, millionWorkspace } from './million/generate'
+import { addPlan } from './million/plan'
 import { figure, info, infoRate, note, percentile, rss } from './record'
 import { windowProfile } from './windowProfile'
 
@@ -107,6 +108,68 @@ export async function benchMillionViews(): Promise<void> {
     await views(copyOf(m, join(dir, 'million.factlab')), m.datasetId)
   } finally {
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The Project view alone (`npm run bench -- --only benchMillionProject`): on the bench workspace,
+ * which has no plan, and on its planned copy (million/plan.ts: k = 2, a fixed assignment, 1%
+ * controls, labels past k), so the "past k" query and each person's share are timed too.
+ */
+export async function benchMillionProject(): Promise<void> {
+  const m = millionWorkspace()
+  const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-million-'))
+  try {
+    // One copy at a time, planned after the first measurement: the disk is shared.
+    const file = copyOf(m, join(dir, 'million.factlab'))
+    await projectView(file, m.datasetId, 'Project view (projects.dashboard)')
+    const t0 = performance.now()
+    const made = addPlan(file, m.datasetId, m.spec.annotators)
+    info(
+      'plan put on the copy (k = 2, fixed, 1% controls)',
+      (performance.now() - t0) / 1000,
+      's',
+      `${made.controls.toLocaleString('en-US')} controls, ${made.pastK.toLocaleString('en-US')} targets past k`,
+    )
+    await projectView(file, m.datasetId, 'Project view with a plan', 'Project-plan')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The Project view's one call, on a fresh process's connection (cold: the server answers nothing
+ * else meanwhile; QA walk 3 found it took a minute at 1M targets, saves waiting behind it), then
+ * twice more (warm). FACTLAB_BENCH_PROFILE=views.cpuprofile profiles the cold call
+ * (views-Project.cpuprofile).
+ */
+async function projectView(file: string, datasetId: number, name: string, part = 'Project'): Promise<void> {
+  const ctx = new AppContext(file, { driver: 'browser' })
+  try {
+    const handlers = buildHandlers(ctx)
+    const open = () => timed(() => call(handlers, 'projects.dashboard', { datasetId }))
+    const profile = windowProfile(part)
+    const c0 = mainThreadCpuMs()
+    const f0 = mainThreadFaults()
+    profile.start()
+    const coldMs = await open()
+    profile.stop()
+    const cold = mainThreadCpuMs() - c0
+    const f1 = mainThreadFaults()
+    figure(`${name}, cold`, coldMs, 'ms', 1000)
+    if (f0 !== null && f1 !== null)
+      info(
+        `${name}, cold: memory touched for the first time by the main thread`,
+        ((f1 - f0) * 4096) / 2 ** 20,
+        'MB',
+        `${(f1 - f0).toLocaleString('en')} page faults`,
+      )
+    const c1 = mainThreadCpuMs()
+    figure(`${name}, warm`, Math.min(await open(), await open()), 'ms', 100)
+    info(`${name}, CPU time of the main thread, cold / warm ×2`, cold, 'ms', `${mainThreadCpuMs() - c1} ms`)
+    rss(`the ${name}`)
+  } finally {
+    ctx.close()
   }
 }
 
@@ -310,24 +373,7 @@ async function views(file: string, datasetId: number): Promise<void> {
       ctx.close()
     }
   }
-  {
-    // The Project view's one call, on a fresh process's connection: the server answers nothing
-    // else meanwhile (QA walk 3 found it took a minute at 1M targets, saves waiting behind it).
-    const ctx = new AppContext(file, { driver: 'browser' })
-    try {
-      const handlers = buildHandlers(ctx)
-      const c0 = mainThreadCpuMs()
-      figure(
-        'Project view (projects.dashboard), cold',
-        await timed(() => call(handlers, 'projects.dashboard', { datasetId })),
-        'ms',
-        1000,
-      )
-      info('Project view, CPU time of the main thread, cold', mainThreadCpuMs() - c0, 'ms')
-    } finally {
-      ctx.close()
-    }
-  }
+  await projectView(file, datasetId, 'Project view (projects.dashboard)')
   const ctx = new AppContext(file, { driver: 'browser' })
   try {
     // The Judges view reloads its run list every two seconds, so each load costs the main thread.

@@ -10,10 +10,13 @@ export function seedProject(
   dir: string,
   shape: { items: number; variants: number; facts: number; annotators: number },
   name = 'wiki',
+  /** Runs on the new workspace before the dataset is made (another dataset first, say). */
+  before?: (ws: Workspace) => void,
 ) {
   const ws = Workspace.open(freshWorkspaceFile(join(dir, 'w.factlab')))
   // Hundreds of small workspaces: durability is not what these tests are about.
   ws.db.pragma('synchronous = OFF')
+  before?.(ws)
   const ds = createDataset(ws.db, { name, labelSchema: FAAF_SCHEMA })
   const targets: number[] = []
   for (let i = 0; i < shape.items; i++) {

@@ -1,6 +1,6 @@
 import type { Db } from '../store/connection'
 import type { ActiveTime } from './activeTime'
-import { type LabelRowsColumns, readLabelBlocks } from './blocks'
+import { type LabelRowsColumns, readLabelBlocks, type StoredBlock } from './blocks'
 
 /*
  * What the annotation project (src/main/projects, src/main/guidelines) reads from labels and
@@ -158,12 +158,18 @@ export function labelsPastK(db: Db, datasetId: number, k: number): Map<number, n
 }
 
 /**
- * The labels with a verdict of targets lo … hi as columns: from the stored blocks, or (a
- * workspace from before migration 0160, read-only) from the rows.
+ * The labels with a verdict of targets lo … hi as columns: from the stored blocks (given ones a
+ * worker read while nothing changed, blocksInBackground.ts), or (a workspace from before
+ * migration 0160, read-only) from the rows.
  */
-export function labelColumnsOf(db: Db, lo: number, hi: number): LabelRowsColumns {
+export function labelColumnsOf(
+  db: Db,
+  lo: number,
+  hi: number,
+  read?: readonly StoredBlock[] | null,
+): LabelRowsColumns {
   if (hi < lo) return readRows(db, 1, 0)
-  return readLabelBlocks(db, lo, hi) ?? readRows(db, lo, hi)
+  return readLabelBlocks(db, lo, hi, read) ?? readRows(db, lo, hi)
 }
 
 function readRows(db: Db, lo: number, hi: number): LabelRowsColumns {

@@ -52,11 +52,12 @@ const hasTable = (db: Db) =>
   undefined
 
 /**
- * A dataset's targets in id order from the stored blocks, building (and storing) missing ones
- * in one write transaction with the read, as labels/blocks.ts does. Null in a workspace from
- * before migration 0160 or with ids past 32 bits.
+ * The stored blocks holding a dataset's targets, in block order, their columns where they lie
+ * (the Project view reads them so, a million targets without a copy); missing ones are built
+ * (and stored) in one write transaction with the read, as labels/blocks.ts does. Null in a
+ * workspace from before migration 0160 or with ids past 32 bits.
  */
-export function readTargetBlocks(db: Db, datasetId: number): TargetBlockRows | null {
+export function readTargetBlockParts(db: Db, datasetId: number): TargetBlockPart[] | null {
   if (!hasTable(db)) return null
   const maxId = (db.prepare('SELECT MAX(id) FROM targets').pluck().get() as number | null) ?? -1
   if (maxId >= 2 ** 31) return null
@@ -103,12 +104,47 @@ export function readTargetBlocks(db: Db, datasetId: number): TargetBlockRows | n
       blocks = db.transaction(() => complete(false))()
     }
   }
-  return decode(blocks, datasetId)
+  return blocks.map(([block, raw]) => partOf(block, raw))
 }
 
-function decode(blocks: readonly [number, Buffer][], datasetId: number): TargetBlockRows {
+/** One stored block's columns where they lie: its targets of every dataset it holds, in id order. */
+export interface TargetBlockPart {
+  block: number
+  n: number
+  dataset: Int32Array
+  item: Int32Array
+  candidate: Int32Array
+  /** target id − block · TARGET_BLOCK */
+  offset: Uint16Array
+  /** CURRENT | CONTROL */
+  flags: Uint8Array
+}
+
+function partOf(block: number, raw: Buffer): TargetBlockPart {
+  const n = raw.byteLength / 15
+  // Typed views need aligned offsets; a blob's buffer may start anywhere.
+  const bytes = raw.byteOffset % 4 === 0 ? raw : Buffer.from(raw)
+  const at = bytes.byteOffset
+  return {
+    block,
+    n,
+    dataset: new Int32Array(bytes.buffer, at, n),
+    item: new Int32Array(bytes.buffer, at + 4 * n, n),
+    candidate: new Int32Array(bytes.buffer, at + 8 * n, n),
+    offset: new Uint16Array(bytes.buffer, at + 12 * n, n),
+    flags: new Uint8Array(bytes.buffer, at + 14 * n, n),
+  }
+}
+
+/** A dataset's targets in id order from the stored blocks (readTargetBlockParts), as columns. */
+export function readTargetBlocks(db: Db, datasetId: number): TargetBlockRows | null {
+  const parts = readTargetBlockParts(db, datasetId)
+  return parts && decode(parts, datasetId)
+}
+
+function decode(parts: readonly TargetBlockPart[], datasetId: number): TargetBlockRows {
   let total = 0
-  for (const [, data] of blocks) total += data.byteLength / 15
+  for (const part of parts) total += part.n
   const out: TargetBlockRows = {
     id: new Int32Array(total),
     item: new Int32Array(total),
@@ -116,16 +152,7 @@ function decode(blocks: readonly [number, Buffer][], datasetId: number): TargetB
     flags: new Uint8Array(total),
   }
   let m = 0
-  for (const [block, raw] of blocks) {
-    const n = raw.byteLength / 15
-    // Typed views need aligned offsets; a blob's buffer may start anywhere.
-    const bytes = raw.byteOffset % 4 === 0 ? raw : Buffer.from(raw)
-    const at = bytes.byteOffset
-    const dataset = new Int32Array(bytes.buffer, at, n)
-    const item = new Int32Array(bytes.buffer, at + 4 * n, n)
-    const candidate = new Int32Array(bytes.buffer, at + 8 * n, n)
-    const offset = new Uint16Array(bytes.buffer, at + 12 * n, n)
-    const flags = new Uint8Array(bytes.buffer, at + 14 * n, n)
+  for (const { block, n, dataset, item, candidate, offset, flags } of parts) {
     const base = block * TARGET_BLOCK
     for (let p = 0; p < n; p++) {
       if (dataset[p] !== datasetId) continue

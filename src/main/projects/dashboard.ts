@@ -1,11 +1,12 @@
 import type { AnnotatorFigures, Dashboard } from '../../shared/contract/projects'
 import { guidelinesReadBy } from '../guidelines/guidelines'
-import { adjudicatedGold, labelsPastK, labelsPlacedSince, sourceIds } from '../labels/projectReads'
+import { labelsPlacedSince } from '../labels/projectReads'
 import { cohenKappa } from '../metrics/stats/agreement'
 import type { Db } from '../store/connection'
 import { controlAccuracy, controlCount } from './controls'
-import { dashboardColumns } from './dashboardColumns'
-import { medianOf, type Tally, tallyDashboard } from './dashboardTally'
+import { dashboardLabels } from './dashboardLabels'
+import type { Tally } from './dashboardTally'
+import { keptUntilChange } from './keptUntilChange'
 import { finishAtPace, PACE_WINDOW_DAYS } from './pace'
 import { getPlan } from './plan'
 import { openShare, progressByVariant } from './variantProgress'
@@ -16,18 +17,22 @@ import { openShare, progressByVariant } from './variantProgress'
  * the hours left at the current pace. Controls are kept out of progress and agreement, and so
  * are a dataset's own reference labels (a source is not a person); `notCounted` says how many
  * labels each rule left out, so the numbers reconcile with the other screens. The label figures
- * come from one pass over the stored target and label blocks (dashboardTally.ts).
+ * come from one pass over the stored target and label blocks, kept until the workspace changes
+ * (dashboardLabels.ts).
  */
 export function projectDashboard(db: Db, datasetId: number, now = new Date()): Dashboard {
+  // All but the pace depends on the data alone: kept until it changes, the pace read each time.
+  const { figures, remaining } = keptUntilChange(db, `projects.dashboard:${datasetId}`, () =>
+    dashboardFigures(db, datasetId),
+  )
+  return { ...figures, ...paceOf(db, datasetId, remaining, now) }
+}
+
+function dashboardFigures(db: Db, datasetId: number) {
   const plan = getPlan(db, datasetId)
   // Without a plan every annotator labels every target: "done" means everyone named has.
   const k = plan.k
-  const tally = tallyDashboard({
-    ...dashboardColumns(db, datasetId, plan.policy === 'fixed'),
-    sources: sourceIds(db),
-    gold: adjudicatedGold(db, datasetId),
-    k,
-  })
+  const { tally, pair, pastK } = dashboardLabels(db, datasetId, plan)
   const totals = { targets: tally.targets, complete: tally.complete, towards: tally.towards }
   const byVariant = tally.byVariant
   const names = new Map(
@@ -41,8 +46,6 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
   const controls = controlAccuracy(db, datasetId)
   for (const id of controls.keys()) people.add(id)
   const read = guidelinesReadBy(db, datasetId)
-  // A label ranked past k on its target went on by hand; without a plan there is no k.
-  const pastK = plan.planned ? labelsPastK(db, datasetId, k) : new Map<number, number>()
   const rateOf = new Map(plan.annotators.map((a) => [a.annotatorId, a.hourlyRate]))
   const grid = progressByVariant(
     { ...plan, annotators: plan.annotators.length || people.size },
@@ -55,7 +58,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     .map((id) => {
       const mine = tally.people.get(id)
       const activeSeconds = mine?.activeSeconds ?? 0
-      const timed = mine?.timed ?? []
+      const timedLabels = mine?.timedLabels ?? 0
       const rate = rateOf.get(id) ?? plan.hourlyRate
       const c = controls.get(id)
       const labels = mine?.labels ?? 0
@@ -65,8 +68,8 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
         labels,
         overK: pastK.get(id) ?? 0,
         activeSeconds,
-        timedLabels: timed.length,
-        medianSeconds: medianOf(timed),
+        timedLabels,
+        medianSeconds: mine?.medianSeconds ?? null,
         assigned:
           plan.policy === 'fixed'
             ? (tally.assignedTargets.get(id) ?? 0)
@@ -81,8 +84,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
         goldShared: mine?.mine.length ?? 0,
         hourlyRate: rate ?? null,
         // Without any recorded time (CLI, file) a cost of 0 would read as "free": it is unknown.
-        cost:
-          rate === null || rate === undefined || timed.length === 0 ? null : (activeSeconds / 3600) * rate,
+        cost: rate === null || rate === undefined || timedLabels === 0 ? null : (activeSeconds / 3600) * rate,
         byVariant: grid.get(id) ?? [],
       }
     })
@@ -93,12 +95,12 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     for (let j = i + 1; j < annotators.length; j++) {
       const a = annotators[i]!
       const b = annotators[j]!
-      pairwiseKappa.push({ a: a.name, b: b.name, ...tally.pair(a.annotatorId, b.annotatorId) })
+      pairwiseKappa.push({ a: a.name, b: b.name, ...pair(a, b) })
     }
 
   const activeSeconds = annotators.reduce((s, a) => s + a.activeSeconds, 0)
   // Only labels with recorded time say anything about the pace: an estimate from none is no estimate.
-  const pace = medianOf(tally.timed)
+  const pace = tally.medianSeconds
   const wanted = totals.targets * k
   const packages = db
     .prepare(
@@ -107,7 +109,7 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
        WHERE p.dataset_id = ? ORDER BY p.created_at, p.rowid`,
     )
     .all(datasetId) as PackageFacts[]
-  return {
+  const figures: Omit<Dashboard, keyof ReturnType<typeof paceOf>> = {
     plan,
     targets: totals.targets,
     complete: totals.complete,
@@ -123,8 +125,8 @@ export function projectDashboard(db: Db, datasetId: number, now = new Date()): D
     labels: annotators.reduce((s, a) => s + a.labels, 0),
     notCounted: notCounted(db, tally, names, annotators),
     projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
-    ...paceOf(db, datasetId, wanted - totals.towards, now),
   }
+  return { figures, remaining: wanted - totals.towards }
 }
 
 /**

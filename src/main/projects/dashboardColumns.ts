@@ -1,47 +1,72 @@
+import { BLOCK_SIZE, blockParts, type LabelRowsColumns, type StoredBlock } from '../labels/blocks'
 import { labelColumnsOf } from '../labels/projectReads'
-import { CONTROL, CURRENT, readTargetBlocks } from '../metrics/targetBlocks'
+import { CONTROL, CURRENT, readTargetBlockParts, TARGET_BLOCK } from '../metrics/targetBlocks'
 import type { Db } from '../store/connection'
-import type { TallyInput, TallyTargets } from './dashboardTally'
+import {
+  BLOCK,
+  type LabelSegment,
+  type TallyInput,
+  type TallyLabels,
+  type TargetPart,
+} from './dashboardTally'
+
+// The pass pairs each block of labels with the block of targets of the same number.
+if (BLOCK_SIZE !== BLOCK || TARGET_BLOCK !== BLOCK)
+  throw new Error('label and target blocks must span the same ids')
+
+/** What was read already while nothing changed (dashboardInBackground.ts). */
+export interface DashboardRead {
+  targets?: readonly TargetPart[]
+  /** the dataset's label blocks, read by a worker */
+  labelBlocks?: readonly StoredBlock[] | null
+}
 
 /**
  * What the dashboard's one pass reads (dashboardTally.ts): the dataset's targets and their labels
  * as columns from the stored blocks (a few hundred rows at a million targets, against a million
  * rows joined with their units), its candidates' variants and, under a fixed plan, who holds
- * which item.
+ * which item. The labels stay where the blocks hold them (labelSegments).
  */
 export function dashboardColumns(
   db: Db,
   datasetId: number,
   fixed: boolean,
+  read: DashboardRead = {},
 ): Pick<TallyInput, 'targets' | 'labels' | 'variantOf' | 'assigned'> {
-  const targets = readTargetBlocks(db, datasetId) ?? targetRows(db, datasetId)
-  const n = targets.id.length
-  const labels = labelColumnsOf(db, n === 0 ? 1 : targets.id[0]!, n === 0 ? 0 : targets.id[n - 1]!)
-  const variantOf = new Map(
-    db
-      .prepare(
-        'SELECT c.id, c.variant FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ?',
-      )
-      .raw()
-      .all(datasetId) as [number, string][],
-  )
-  let assigned: Map<number, number[]> | null = null
-  if (fixed) {
-    assigned = new Map()
-    for (const [item, annotator] of db
-      .prepare('SELECT item_id, annotator_id FROM assignments WHERE dataset_id = ?')
-      .raw()
-      .all(datasetId) as [number, number][]) {
-      const list = assigned.get(item)
-      if (list) list.push(annotator)
-      else assigned.set(item, [annotator])
+  const targets = read.targets ?? readTargetBlockParts(db, datasetId) ?? targetRows(db, datasetId)
+  // The dataset's first and last target ids: the range of labels read.
+  let lo = Number.POSITIVE_INFINITY
+  let hi = Number.NEGATIVE_INFINITY
+  for (const part of targets)
+    for (let i = 0; i < part.n; i++) {
+      if (part.dataset[i] !== datasetId) continue
+      const id = part.block * BLOCK + part.offset[i]!
+      if (id < lo) lo = id
+      if (id > hi) hi = id
     }
-  }
+  const labels = labelSegments(
+    hi < lo ? labelColumnsOf(db, 1, 0) : labelColumnsOf(db, lo, hi, read.labelBlocks),
+  )
+  const variantOf = db
+    .prepare(
+      'SELECT c.id, c.variant FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ?',
+    )
+    .raw()
+    .all(datasetId) as [number, string][]
+  const assigned = fixed
+    ? (db
+        .prepare('SELECT item_id, annotator_id FROM assignments WHERE dataset_id = ?')
+        .raw()
+        .all(datasetId) as [number, number][])
+    : null
   return { targets, labels, variantOf, assigned }
 }
 
-/** A workspace from before the target blocks (read-only, not upgraded): the rows themselves. */
-function targetRows(db: Db, datasetId: number): TallyTargets {
+/**
+ * A workspace from before the target blocks (read-only, not upgraded): the rows themselves,
+ * grouped by block as the stored blocks are.
+ */
+function targetRows(db: Db, datasetId: number): TargetPart[] {
   const rows = db
     .prepare(
       `SELECT t.id, t.item_id, COALESCE(t.candidate_id, -1),
@@ -51,10 +76,69 @@ function targetRows(db: Db, datasetId: number): TallyTargets {
     )
     .raw()
     .all(datasetId) as [number, number, number, number][]
+  const parts: TargetPart[] = []
+  for (const [from, to] of runsByBlock(rows.length, (p) => rows[p]![0])) {
+    const run = rows.slice(from, to)
+    parts.push({
+      block: Math.floor(run[0]![0] / BLOCK),
+      n: run.length,
+      dataset: new Int32Array(run.length).fill(datasetId),
+      item: Int32Array.from(run, (r) => r[1]),
+      candidate: Int32Array.from(run, (r) => r[2]),
+      offset: Uint16Array.from(run, (r) => r[0] % BLOCK),
+      flags: Uint8Array.from(run, (r) => r[3]),
+    })
+  }
+  return parts
+}
+
+/** [from, to) of each run of ids (ascending) in one block. */
+function runsByBlock(n: number, idAt: (p: number) => number): [number, number][] {
+  const runs: [number, number][] = []
+  let from = 0
+  for (let p = 1; p <= n; p++)
+    if (p === n || Math.floor(idAt(p) / BLOCK) !== Math.floor(idAt(from) / BLOCK)) {
+      runs.push([from, p])
+      from = p
+    }
+  return n === 0 ? [] : runs
+}
+
+/**
+ * The labels as the pass reads them, block by block: each stored block's columns where they lie
+ * (a million targets' 1.8 million labels are 47 MB that copying out would touch a second time),
+ * or the columns themselves cut at the blocks' bounds when they were read row by row.
+ */
+export function labelSegments(rows: LabelRowsColumns): TallyLabels {
+  const stored = blockParts(rows)
+  if (stored)
+    return {
+      verdicts: rows.verdicts,
+      segments: stored.parts.map(
+        (p): LabelSegment => ({
+          n: p.n,
+          base: p.base,
+          offset: p.offset,
+          target: null,
+          annotator: p.annotator,
+          verdict: p.verdict,
+          codes: p.codes,
+          seconds: p.seconds,
+        }),
+      ),
+    }
+  const identity = Int32Array.from(rows.verdicts, (_, i) => i)
   return {
-    id: Int32Array.from(rows, (r) => r[0]),
-    item: Int32Array.from(rows, (r) => r[1]),
-    candidate: Int32Array.from(rows, (r) => r[2]),
-    flags: Uint8Array.from(rows, (r) => r[3]),
+    verdicts: rows.verdicts,
+    segments: runsByBlock(rows.target.length, (p) => rows.target[p]!).map(([from, to]) => ({
+      n: to - from,
+      base: 0,
+      offset: null,
+      target: rows.target.subarray(from, to),
+      annotator: rows.annotator.subarray(from, to),
+      verdict: rows.verdict.subarray(from, to),
+      codes: identity,
+      seconds: rows.seconds.subarray(from, to),
+    })),
   }
 }

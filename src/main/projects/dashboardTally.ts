@@ -1,48 +1,85 @@
 /**
  * The dashboard's label figures in one pass over a dataset's targets and labels as columns (the
  * stored target and label blocks), not a million rows turned into objects: at a million targets
- * the row-by-row reading took the server's one thread for a minute. Pure: the caller reads.
+ * the row-by-row reading took the server's one thread for a minute. The labels are read where
+ * the blocks hold them, never copied out first, and the per-person figures live in arrays
+ * indexed by annotator id: at a million targets most of the pass's time had been the first touch
+ * of fresh memory for such copies. Pure: the caller reads.
  */
+import { itemOwners } from './itemOwners'
+import { medianInPlace } from './medianInPlace'
+import { type PairCounts, type PairTally, pairLookup } from './pairKappa'
+
+export type { PairTally }
 
 /** Target flags, as the target blocks store them (metrics/targetBlocks.ts). */
 const CURRENT = 1
 const CONTROL = 2
+/** Target ids per block, as both kinds of stored block group them. */
+export const BLOCK = 4096
 
-export interface TallyTargets {
-  id: Int32Array
+/**
+ * One block's targets (ids block · BLOCK + offset), of every dataset it holds, in id order: a
+ * stored target block's columns where they lie, or the dataset's rows grouped so.
+ */
+export interface TargetPart {
+  block: number
+  n: number
+  dataset: Int32Array
   item: Int32Array
   candidate: Int32Array
+  offset: Uint16Array
   /** CURRENT | CONTROL */
   flags: Uint8Array
 }
 
-export interface TallyLabels {
-  /** In target order. */
-  target: Int32Array
+/**
+ * The labels of one block in (target, annotator) order: a stored block's columns where they lie
+ * (target id = base + offset), or plain columns (target id in `target`). Labels of targets
+ * outside the dataset may be among them: the pass skips them.
+ */
+export interface LabelSegment {
+  n: number
+  base: number
+  offset: Uint16Array | null
+  target: Int32Array | null
   annotator: Int32Array
-  verdict: Int32Array
-  verdicts: readonly string[]
+  /** index into `codes` */
+  verdict: Uint32Array | Int32Array
+  /** the segment's verdicts as indexes into the labels' `verdicts` */
+  codes: Int32Array
   seconds: Float64Array
 }
 
+export interface TallyLabels {
+  /** in block order, one block each */
+  segments: readonly LabelSegment[]
+  verdicts: readonly string[]
+}
+
 export interface TallyInput {
-  targets: TallyTargets
-  /** candidate id → variant */
-  variantOf: ReadonlyMap<number, string>
+  datasetId: number
+  /** in block order */
+  targets: readonly TargetPart[]
+  /** candidate id → variant, in the order the candidates were read */
+  variantOf: readonly (readonly [candidate: number, variant: string])[]
   labels: TallyLabels
   sources: ReadonlySet<number>
   /** adjudicated gold by target */
   gold: ReadonlyMap<number, string>
-  /** item → the annotators it is assigned to (a fixed plan), else null */
-  assigned: ReadonlyMap<number, readonly number[]> | null
+  /** (item, annotator) of a fixed plan's assignments, else null */
+  assigned: readonly (readonly [item: number, annotator: number])[] | null
   k: number
+  /** Count agreement between pairs of people (false: the caller has the pairs' figures already). */
+  pairs?: boolean
 }
 
 export interface PersonTally {
   labels: number
   activeSeconds: number
-  /** seconds of the labels with recorded time */
-  timed: number[]
+  /** labels with recorded time, and the middle of their seconds */
+  timedLabels: number
+  medianSeconds: number | null
   /** labels on targets with an adjudicated decision: the person's verdicts and the gold */
   mine: string[]
   gold: string[]
@@ -52,11 +89,6 @@ export interface PersonTally {
   inAssignment: number
 }
 
-export interface PairTally {
-  n: number
-  kappa: number | null
-}
-
 export interface Tally {
   targets: number
   complete: number
@@ -64,8 +96,8 @@ export interface Tally {
   /** in the order of each variant's first candidate */
   byVariant: { variant: string; targets: number; complete: number }[]
   people: Map<number, PersonTally>
-  /** seconds of every person's labels with recorded time (the pace) */
-  timed: Float64Array
+  /** the middle of the seconds of every person's labels with recorded time (the pace) */
+  medianSeconds: number | null
   /** (target, annotator) of people's labels on units no longer current (an older wording or deleted) */
   notCurrent: [target: number, annotator: number][]
   /** labels per source */
@@ -76,143 +108,254 @@ export interface Tally {
   assignedTargets: Map<number, number>
   assignedByVariant: Map<string, number>
   pair: (a: number, b: number) => PairTally
+  /** Whether people labelled work targets that have no candidate (judged against the reference). */
+  withoutCandidate: boolean
 }
 
-const key = (a: number, variant: string) => `${a}|${variant}`
+/** What one label is to the dashboard. */
+const SKIP = 0
+const SOURCE = 1
+const NOT_CURRENT = 2
+const ON_CONTROL = 3
+const WORK = 4
 
 export function tallyDashboard(input: TallyInput): Tally {
-  const { targets: t, labels: l, k } = input
-  const n = t.id.length
-  const lo = n === 0 ? 0 : t.id[0]!
-  const indexOf = new Int32Array(n === 0 ? 0 : t.id[n - 1]! - lo + 1).fill(-1)
-  for (let i = 0; i < n; i++) indexOf[t.id[i]! - lo] = i
-  const at = (target: number) => (target < lo || target - lo >= indexOf.length ? -1 : indexOf[target - lo]!)
-  const work = (i: number) => (t.flags[i]! & (CURRENT | CONTROL)) === CURRENT
+  const { targets: parts, labels, k, datasetId } = input
+  const segments = labels.segments
 
-  const m = l.target.length
   let maxA = 0
-  for (let p = 0; p < m; p++) if (l.annotator[p]! > maxA) maxA = l.annotator[p]!
-  const isSource = new Uint8Array(maxA + 1)
+  for (const s of segments) for (let p = 0; p < s.n; p++) if (s.annotator[p]! > maxA) maxA = s.annotator[p]!
+  const A = maxA + 1
+  const isSource = new Uint8Array(A)
   for (const a of input.sources) if (a <= maxA) isSource[a] = 1
+
+  // Variants coded by the order their candidates were read, each candidate's code in an array.
   const variantNames: string[] = []
   const variantCode = new Map<string, number>()
-  const codeOfCandidate = new Map<number, number>()
+  let cLo = Number.POSITIVE_INFINITY
+  let cHi = -1
+  for (const [c] of input.variantOf) {
+    if (c < cLo) cLo = c
+    if (c > cHi) cHi = c
+  }
+  const codeOfCandidate = new Int32Array(cHi < cLo ? 0 : cHi - cLo + 1).fill(-1)
   for (const [c, v] of input.variantOf) {
     let code = variantCode.get(v)
     if (code === undefined) {
       code = variantNames.push(v) - 1
       variantCode.set(v, code)
     }
-    codeOfCandidate.set(c, code)
+    codeOfCandidate[c - cLo] = code
   }
+  const variantOfCandidate = (c: number) => (c < cLo || c > cHi ? -1 : codeOfCandidate[c - cLo]!)
   const W = variantNames.length
 
-  // Per annotator id (ids are small and dense), so the pass over two million labels looks up no map.
-  const slots: {
-    labels: number
-    activeSeconds: number
-    timed: number[]
-    mine: string[]
-    gold: string[]
-    placed: Float64Array
-    inAssignment: number
-  }[] = []
-  const timedAll = new Float64Array(m)
-  let timedN = 0
-  const notCurrent: [number, number][] = []
-  const sourceCounts = new Float64Array(maxA + 1)
-  const controlCounts = new Float64Array(maxA + 1)
-  const byTarget = new Int32Array(n)
-  // Pairs of people on one target, as counts: a pair's κ needs its agreement and each side's marginals.
-  const V = l.verdicts.length
-  const pairs: { n: number; same: number; ma: Float64Array; mb: Float64Array }[][] = []
+  // A fixed plan's owners of each item, as offsets into one list (item ids of the dataset are a range).
+  const owners = itemOwners(input.assigned)
 
-  let start = 0
-  while (start < m) {
-    const target = l.target[start]!
-    let end = start + 1
-    while (end < m && l.target[end] === target) end++
-    const i = at(target)
-    if (i >= 0) {
-      const current = (t.flags[i]! & CURRENT) !== 0
-      const isWork = work(i)
-      // A target judged against the reference has no candidate, so no variant.
-      const variant = codeOfCandidate.get(t.candidate[i]!) ?? -1
-      const gold = isWork ? input.gold.get(target) : undefined
-      const owners = input.assigned?.get(t.item[i]!)
-      for (let p = start; p < end; p++) {
-        const a = l.annotator[p]!
-        if (isSource[a] === 1) {
-          sourceCounts[a]!++
-          continue
-        }
-        if (!current) {
-          notCurrent.push([target, a])
-          continue
-        }
-        if (!isWork) {
-          controlCounts[a]!++
-          continue
-        }
-        let me = slots[a]
-        if (me === undefined) {
-          me = {
-            labels: 0,
-            activeSeconds: 0,
-            timed: [],
-            mine: [],
-            gold: [],
-            placed: new Float64Array(W),
-            inAssignment: 0,
+  // Block by block: the dataset's targets of the block by offset, so each label finds its target
+  // in the stored block itself (−1: none of the dataset's).
+  const pos = new Int32Array(BLOCK).fill(-1)
+  const blocks = pairBlocks(parts, segments)
+  const enter = (part: TargetPart) => {
+    for (let i = 0; i < part.n; i++) if (part.dataset[i] === datasetId) pos[part.offset[i]!] = i
+  }
+  const leave = (part: TargetPart) => {
+    for (let i = 0; i < part.n; i++) pos[part.offset[i]!] = -1
+  }
+  const idOf = (s: LabelSegment, p: number) => (s.offset !== null ? s.base + s.offset[p]! : s.target![p]!)
+  const kindOf = (part: TargetPart, i: number, a: number): number => {
+    if (i < 0) return SKIP
+    if (isSource[a] === 1) return SOURCE
+    const f = part.flags[i]!
+    if ((f & CURRENT) === 0) return NOT_CURRENT
+    return (f & CONTROL) !== 0 ? ON_CONTROL : WORK
+  }
+
+  // First the people's timed labels are counted, so their seconds go straight to one region each.
+  const timedCount = new Int32Array(A)
+  for (const [part, s] of blocks) {
+    if (s === null) continue
+    enter(part)
+    const { annotator, seconds } = s
+    const base = part.block * BLOCK
+    for (let p = 0; p < s.n; p++) {
+      const a = annotator[p]!
+      if (seconds[p]! > 0 && kindOf(part, pos[idOf(s, p) - base]!, a) === WORK) timedCount[a]!++
+    }
+    leave(part)
+  }
+  const timedStart = new Int32Array(A + 1)
+  for (let a = 0; a < A; a++) timedStart[a + 1] = timedStart[a]! + timedCount[a]!
+  const timed = new Float64Array(timedStart[A]!)
+  const timedFill = timedStart.slice(0, A)
+
+  const seen = new Uint8Array(A)
+  const labelCount = new Float64Array(A)
+  const activeSeconds = new Float64Array(A)
+  const inAssignment = new Float64Array(A)
+  const placed = new Float64Array(A * W)
+  const mine: string[][] = []
+  const goldOf: string[][] = []
+  const notCurrent: [number, number][] = []
+  const sourceCounts = new Float64Array(A)
+  const controlCounts = new Float64Array(A)
+  // Per target of the block: its people's labels (towards k), which matter only up to k.
+  const byTarget = new Int32Array(BLOCK)
+  // Pairs of people on one target, as counts: a pair's κ needs its agreement and each side's marginals.
+  const V = labels.verdicts.length
+  const countPairs = input.pairs ?? true
+  const pairs: PairCounts[][] = []
+  let withoutCandidate = false
+
+  let targets = 0
+  let complete = 0
+  let towards = 0
+  const variantTargets = new Float64Array(W)
+  const variantComplete = new Float64Array(W)
+  const variantFirst = new Float64Array(W).fill(Number.POSITIVE_INFINITY)
+  // Per annotator id: a fixed plan may name people with no label yet.
+  let assignees = A
+  for (const a of owners.annotator) if (a + 1 > assignees) assignees = a + 1
+  const assignedAll = new Float64Array(assignees)
+  const assignedGrid = new Float64Array(assignees * W)
+
+  for (const [part, s] of blocks) {
+    if (s !== null) {
+      enter(part)
+      const { annotator, verdict, codes, seconds } = s
+      const base = part.block * BLOCK
+      let start = 0
+      while (start < s.n) {
+        const target = idOf(s, start)
+        let end = start + 1
+        while (end < s.n && idOf(s, end) === target) end++
+        const i = pos[target - base]!
+        if (i >= 0) {
+          // A target judged against the reference has no candidate, so no variant.
+          const variant = variantOfCandidate(part.candidate[i]!)
+          const gold = input.gold.size === 0 ? undefined : input.gold.get(target)
+          const item = part.item[i]! - owners.lo
+          const o0 = item >= 0 && item < owners.span ? owners.start[item]! : 0
+          const o1 = item >= 0 && item < owners.span ? owners.start[item + 1]! : 0
+          for (let p = start; p < end; p++) {
+            const a = annotator[p]!
+            const kind = kindOf(part, i, a)
+            if (kind === SOURCE) {
+              sourceCounts[a]!++
+              continue
+            }
+            if (kind === NOT_CURRENT) {
+              notCurrent.push([target, a])
+              continue
+            }
+            if (kind === ON_CONTROL) {
+              controlCounts[a]!++
+              continue
+            }
+            seen[a] = 1
+            if (variant < 0) withoutCandidate = true
+            byTarget[i]!++
+            const sec = seconds[p]!
+            labelCount[a]!++
+            activeSeconds[a]! += sec
+            if (sec > 0) timed[timedFill[a]!++] = sec
+            if (variant >= 0) placed[a * W + variant]!++
+            for (let o = o0; o < o1; o++)
+              if (owners.annotator[o] === a) {
+                inAssignment[a]!++
+                break
+              }
+            const cp = codes[verdict[p]!]!
+            if (gold !== undefined) {
+              if (mine[a] === undefined) {
+                mine[a] = []
+                goldOf[a] = []
+              }
+              mine[a].push(labels.verdicts[cp]!)
+              goldOf[a]!.push(gold)
+            }
+            if (!countPairs) continue
+            for (let q = p + 1; q < end; q++) {
+              const b = annotator[q]!
+              if (isSource[b] === 1) continue
+              const cq = codes[verdict[q]!]!
+              const x = Math.min(a, b)
+              const y = Math.max(a, b)
+              let row = pairs[x]
+              if (row === undefined) {
+                row = []
+                pairs[x] = row
+              }
+              let c = row[y]
+              if (c === undefined) {
+                c = { n: 0, same: 0, ma: new Float64Array(V), mb: new Float64Array(V) }
+                row[y] = c
+              }
+              c.n++
+              if (cp === cq) c.same++
+              c.ma[a < b ? cp : cq]!++
+              c.mb[a < b ? cq : cp]!++
+            }
           }
-          slots[a] = me
         }
-        byTarget[i] = byTarget[i]! + 1
-        const s = l.seconds[p]!
-        me.labels++
-        me.activeSeconds += s
-        if (s > 0) {
-          me.timed.push(s)
-          timedAll[timedN++] = s
-        }
-        if (variant >= 0) me.placed[variant]!++
-        if (owners?.includes(a)) me.inAssignment++
-        const cp = l.verdict[p]!
-        if (gold !== undefined) {
-          me.mine.push(l.verdicts[cp]!)
-          me.gold.push(gold)
-        }
-        for (let q = p + 1; q < end; q++) {
-          const b = l.annotator[q]!
-          if (isSource[b] === 1) continue
-          const cq = l.verdict[q]!
-          const x = Math.min(a, b)
-          const y = Math.max(a, b)
-          let row = pairs[x]
-          if (row === undefined) {
-            row = []
-            pairs[x] = row
-          }
-          let c = row[y]
-          if (c === undefined) {
-            c = { n: 0, same: 0, ma: new Float64Array(V), mb: new Float64Array(V) }
-            row[y] = c
-          }
-          c.n++
-          if (cp === cq) c.same++
-          c.ma[a < b ? cp : cq]!++
-          c.mb[a < b ? cq : cp]!++
-        }
+        start = end
+      }
+      leave(part)
+    }
+    // The block's work targets, in id order: progress towards k, per variant, a fixed plan's shares.
+    for (let i = 0; i < part.n; i++) {
+      const counted = byTarget[i]!
+      byTarget[i] = 0
+      if (part.dataset[i] !== datasetId || (part.flags[i]! & (CURRENT | CONTROL)) !== CURRENT) continue
+      const done = counted >= k ? 1 : 0
+      targets++
+      complete += done
+      towards += Math.min(counted, k)
+      const c = part.candidate[i]!
+      const v = variantOfCandidate(c)
+      if (v >= 0) {
+        variantTargets[v]!++
+        variantComplete[v]! += done
+        if (c < variantFirst[v]!) variantFirst[v] = c
+      }
+      const item = part.item[i]! - owners.lo
+      if (item < 0 || item >= owners.span) continue
+      for (let o = owners.start[item]!; o < owners.start[item + 1]!; o++) {
+        const a = owners.annotator[o]!
+        assignedAll[a]!++
+        if (v >= 0) assignedGrid[a * W + v]!++
       }
     }
-    start = end
   }
+
   const people = new Map<number, PersonTally>()
-  slots.forEach((me, a) => {
-    const placed = new Map<string, number>()
-    for (let v = 0; v < W; v++) if (me.placed[v]! > 0) placed.set(variantNames[v]!, me.placed[v]!)
-    people.set(a, { ...me, placed })
-  })
+  for (let a = 0; a < A; a++) {
+    if (seen[a] === 0) continue
+    const byVariant = new Map<string, number>()
+    for (let v = 0; v < W; v++)
+      if (placed[a * W + v]! > 0) byVariant.set(variantNames[v]!, placed[a * W + v]!)
+    people.set(a, {
+      labels: labelCount[a]!,
+      activeSeconds: activeSeconds[a]!,
+      timedLabels: timedCount[a]!,
+      medianSeconds: medianInPlace(timed, timedStart[a]!, timedStart[a + 1]!),
+      mine: mine[a] ?? [],
+      gold: goldOf[a] ?? [],
+      placed: byVariant,
+      inAssignment: inAssignment[a]!,
+    })
+  }
+  // After each person's: selection reorders only inside each region, and every region is here.
+  const medianSeconds = medianInPlace(timed)
+
+  const byVariant: Tally['byVariant'] = []
+  const order: number[] = []
+  for (let v = 0; v < W; v++) if (variantTargets[v]! > 0) order.push(v)
+  order.sort((x, y) => variantFirst[x]! - variantFirst[y]!)
+  for (const v of order)
+    byVariant.push({ variant: variantNames[v]!, targets: variantTargets[v]!, complete: variantComplete[v]! })
+
   const countsOf = (column: Float64Array) => {
     const out = new Map<number, number>()
     column.forEach((count, a) => {
@@ -220,65 +363,45 @@ export function tallyDashboard(input: TallyInput): Tally {
     })
     return out
   }
-  const sources = countsOf(sourceCounts)
-  const controls = countsOf(controlCounts)
-
-  let targets = 0
-  let complete = 0
-  let towards = 0
-  const variants = new Map<string, { variant: string; targets: number; complete: number; first: number }>()
-  const assignedTargets = new Map<number, number>()
-  const assignedByVariant = new Map<string, number>()
-  for (let i = 0; i < n; i++) {
-    if (!work(i)) continue
-    const done = byTarget[i]! >= k ? 1 : 0
-    targets++
-    complete += done
-    towards += Math.min(byTarget[i]!, k)
-    const c = t.candidate[i]!
-    const variant = input.variantOf.get(c)
-    const v = variant === undefined ? undefined : variants.get(variant)
-    if (v) {
-      v.targets++
-      v.complete += done
-      if (c < v.first) v.first = c
-    } else if (variant !== undefined) variants.set(variant, { variant, targets: 1, complete: done, first: c })
-    for (const a of input.assigned?.get(t.item[i]!) ?? []) {
-      assignedTargets.set(a, (assignedTargets.get(a) ?? 0) + 1)
-      if (variant !== undefined)
-        assignedByVariant.set(key(a, variant), (assignedByVariant.get(key(a, variant)) ?? 0) + 1)
+  const byPersonVariant = new Map<string, number>()
+  for (let a = 0; a < assignedAll.length; a++)
+    for (let v = 0; v < W; v++) {
+      const x = assignedGrid[a * W + v]!
+      if (x > 0) byPersonVariant.set(`${a}|${variantNames[v]}`, x)
     }
-  }
 
   return {
     targets,
     complete,
     towards,
-    byVariant: [...variants.values()]
-      .sort((a, b) => a.first - b.first)
-      .map(({ variant, targets, complete }) => ({ variant, targets, complete })),
+    byVariant,
     people,
-    timed: timedAll.subarray(0, timedN),
+    medianSeconds,
     notCurrent,
-    sources,
-    controls,
-    assignedTargets,
-    assignedByVariant,
-    pair: (a, b) => {
-      const c = a < b ? pairs[a]?.[b] : pairs[b]?.[a]
-      if (!c || c.n === 0) return { n: 0, kappa: null }
-      let pe = 0
-      for (let v = 0; v < V; v++) pe += (c.ma[v]! / c.n) * (c.mb[v]! / c.n)
-      // Both used one and the same verdict throughout: chance agreement is total and κ is 0/0.
-      return { n: c.n, kappa: pe >= 1 - 1e-12 ? null : (c.same / c.n - pe) / (1 - pe) }
-    },
+    sources: countsOf(sourceCounts),
+    controls: countsOf(controlCounts),
+    assignedTargets: countsOf(assignedAll),
+    assignedByVariant: byPersonVariant,
+    pair: pairLookup(pairs, V),
+    withoutCandidate,
   }
 }
 
-/** The middle value (the mean of the two middle ones for an even count), sorted as numbers in a typed array. */
-export function medianOf(values: readonly number[] | Float64Array): number | null {
-  if (values.length === 0) return null
-  const s = Float64Array.from(values).sort()
-  const mid = s.length >> 1
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+/**
+ * Each block of the dataset's targets with its labels (null: none), both in block order. Labels
+ * of a block without any of the dataset's targets are left out.
+ */
+function pairBlocks(
+  parts: readonly TargetPart[],
+  segments: readonly LabelSegment[],
+): [TargetPart, LabelSegment | null][] {
+  const blockOf = (s: LabelSegment) => Math.floor((s.offset !== null ? s.base : s.target![0]!) / BLOCK)
+  const out: [TargetPart, LabelSegment | null][] = []
+  let j = 0
+  for (const part of parts) {
+    while (j < segments.length && (segments[j]!.n === 0 || blockOf(segments[j]!) < part.block)) j++
+    const s = j < segments.length && blockOf(segments[j]!) === part.block ? segments[j]! : null
+    out.push([part, s])
+  }
+  return out
 }

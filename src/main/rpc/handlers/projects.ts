@@ -22,6 +22,7 @@ import {
   setControls,
 } from '../../projects/controls'
 import { projectDashboard } from '../../projects/dashboard'
+import { readDashboardEarly } from '../../projects/dashboardInBackground'
 import { peopleOutsidePlan } from '../../projects/outsidePlan'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
@@ -49,7 +50,11 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
       ctx.events.emit('labels.changed', { datasetId: input.datasetId, targetIds: [] })
       return plan
     },
-    'projects.dashboard': ({ datasetId }) => projectDashboard(db(), datasetId),
+    'projects.dashboard': async ({ datasetId }) => {
+      // A large dataset's label blocks are read on the second core meanwhile.
+      await readDashboardEarly(db(), datasetId)
+      return projectDashboard(db(), datasetId)
+    },
     'projects.guidelines': ({ datasetId, annotatorId }) => {
       const [current = null, ...history] = guidelinesVersions(db(), datasetId)
       return {

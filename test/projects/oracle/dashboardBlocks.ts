@@ -1,0 +1,224 @@
+import { guidelinesReadBy } from '../../../src/main/guidelines/guidelines'
+import {
+  adjudicatedGold,
+  labelsPastK,
+  labelsPlacedSince,
+  sourceIds,
+} from '../../../src/main/labels/projectReads'
+import { cohenKappa } from '../../../src/main/metrics/stats/agreement'
+import { controlAccuracy, controlCount } from '../../../src/main/projects/controls'
+import { finishAtPace, PACE_WINDOW_DAYS } from '../../../src/main/projects/pace'
+import { getPlan } from '../../../src/main/projects/plan'
+import type { Db } from '../../../src/main/store/connection'
+import type { AnnotatorFigures, Dashboard } from '../../../src/shared/contract/projects'
+import { dashboardColumns } from './dashboardBlocksColumns'
+import { medianOf, type Tally, tallyDashboard } from './dashboardBlocksTally'
+import { openShare, progressByVariant } from './variantProgressBlocks'
+
+/**
+ * The dashboard as computed before the thirty-second session (issue 11), kept as the oracle the
+ * faster one must equal byte for byte (test/projects/dashboardSame.property.test.ts).
+ *
+ * Everything the lead's dashboard shows for one dataset: the plan, progress towards k overall
+ * and per variant, each annotator's work, agreement, controls, time and cost, the packages, and
+ * the hours left at the current pace. Controls are kept out of progress and agreement, and so
+ * are a dataset's own reference labels (a source is not a person); `notCounted` says how many
+ * labels each rule left out, so the numbers reconcile with the other screens. The label figures
+ * come from one pass over the stored target and label blocks (dashboardTally.ts).
+ */
+export function projectDashboard(db: Db, datasetId: number, now = new Date()): Dashboard {
+  const plan = getPlan(db, datasetId)
+  // Without a plan every annotator labels every target: "done" means everyone named has.
+  const k = plan.k
+  const tally = tallyDashboard({
+    ...dashboardColumns(db, datasetId, plan.policy === 'fixed'),
+    sources: sourceIds(db),
+    gold: adjudicatedGold(db, datasetId),
+    k,
+  })
+  const totals = { targets: tally.targets, complete: tally.complete, towards: tally.towards }
+  const byVariant = tally.byVariant
+  const names = new Map(
+    (db.prepare('SELECT id, name FROM annotators').all() as { id: number; name: string }[]).map((a) => [
+      a.id,
+      a.name,
+    ]),
+  )
+  const people = new Set<number>(tally.people.keys())
+  for (const a of plan.annotators) people.add(a.annotatorId)
+  const controls = controlAccuracy(db, datasetId)
+  for (const id of controls.keys()) people.add(id)
+  const read = guidelinesReadBy(db, datasetId)
+  // A label ranked past k on its target went on by hand; without a plan there is no k.
+  const pastK = plan.planned ? labelsPastK(db, datasetId, k) : new Map<number, number>()
+  const rateOf = new Map(plan.annotators.map((a) => [a.annotatorId, a.hourlyRate]))
+  const grid = progressByVariant(
+    { ...plan, annotators: plan.annotators.length || people.size },
+    byVariant,
+    tally,
+    [...people],
+  )
+
+  const annotators: AnnotatorFigures[] = [...people]
+    .map((id) => {
+      const mine = tally.people.get(id)
+      const activeSeconds = mine?.activeSeconds ?? 0
+      const timed = mine?.timed ?? []
+      const rate = rateOf.get(id) ?? plan.hourlyRate
+      const c = controls.get(id)
+      const labels = mine?.labels ?? 0
+      return {
+        annotatorId: id,
+        name: names.get(id) ?? `#${id}`,
+        labels,
+        overK: pastK.get(id) ?? 0,
+        activeSeconds,
+        timedLabels: timed.length,
+        medianSeconds: medianOf(timed),
+        assigned:
+          plan.policy === 'fixed'
+            ? (tally.assignedTargets.get(id) ?? 0)
+            : plan.planned
+              ? openShare(k, totals.targets, plan.annotators.length || people.size)
+              : null,
+        // Labels given before the plan, or on items someone else holds, are not progress on it.
+        assignedDone: plan.policy === 'fixed' ? (mine?.inAssignment ?? 0) : labels,
+        controls: c ?? { answered: 0, correct: 0, accuracy: null, interval: null },
+        guidelinesRead: read.get(id) ?? null,
+        kappaWithGold: !mine || mine.mine.length === 0 ? null : cohenKappa(mine.mine, mine.gold),
+        goldShared: mine?.mine.length ?? 0,
+        hourlyRate: rate ?? null,
+        // Without any recorded time (CLI, file) a cost of 0 would read as "free": it is unknown.
+        cost:
+          rate === null || rate === undefined || timed.length === 0 ? null : (activeSeconds / 3600) * rate,
+        byVariant: grid.get(id) ?? [],
+      }
+    })
+    .sort((a, b) => a.name.localeCompare(b.name))
+
+  const pairwiseKappa: Dashboard['pairwiseKappa'] = []
+  for (let i = 0; i < annotators.length; i++)
+    for (let j = i + 1; j < annotators.length; j++) {
+      const a = annotators[i]!
+      const b = annotators[j]!
+      pairwiseKappa.push({ a: a.name, b: b.name, ...tally.pair(a.annotatorId, b.annotatorId) })
+    }
+
+  const activeSeconds = annotators.reduce((s, a) => s + a.activeSeconds, 0)
+  // Only labels with recorded time say anything about the pace: an estimate from none is no estimate.
+  const pace = medianOf(tally.timed)
+  const wanted = totals.targets * k
+  const packages = db
+    .prepare(
+      `SELECT p.id, a.name AS annotator, p.targets, p.created_at AS createdAt, p.returned_at AS returnedAt,
+         p.labels_back AS labelsBack FROM packages p JOIN annotators a ON a.id = p.annotator_id
+       WHERE p.dataset_id = ? ORDER BY p.created_at, p.rowid`,
+    )
+    .all(datasetId) as PackageFacts[]
+  return {
+    plan,
+    targets: totals.targets,
+    complete: totals.complete,
+    labelsTowardsK: totals.towards,
+    labelsWanted: wanted,
+    byVariant,
+    annotators,
+    pairwiseKappa,
+    controls: { count: controlCount(db, datasetId) },
+    packages: withVersions(packages),
+    activeHours: activeSeconds / 3600,
+    timedLabels: annotators.reduce((s, a) => s + a.timedLabels, 0),
+    labels: annotators.reduce((s, a) => s + a.labels, 0),
+    notCounted: notCounted(db, tally, names, annotators),
+    projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
+    ...paceOf(db, datasetId, wanted - totals.towards, now),
+  }
+}
+
+/**
+ * Per person, the labels the figures leave out by rule (controls, older wordings, deleted units,
+ * outside a fixed assignment), and the reference labels of each source, so every screen's count
+ * of a person can be traced to this one.
+ */
+function notCounted(
+  db: Db,
+  tally: Tally,
+  names: Map<number, string>,
+  annotators: readonly AnnotatorFigures[],
+): Dashboard['notCounted'] {
+  const older = olderWordingTargets(db, [...new Set(tally.notCurrent.map(([t]) => t))])
+  const uncounted = new Map<number, { controls: number; olderWordings: number; deletedUnits: number }>()
+  const of = (id: number) => {
+    let u = uncounted.get(id)
+    if (!u) {
+      u = { controls: 0, olderWordings: 0, deletedUnits: 0 }
+      uncounted.set(id, u)
+    }
+    return u
+  }
+  for (const [id, n] of tally.controls) of(id).controls = n
+  for (const [target, id] of tally.notCurrent)
+    if (older.has(target)) of(id).olderWordings++
+    else of(id).deletedUnits++
+  const figures = new Map(annotators.map((a) => [a.annotatorId, a]))
+  // Someone whose every label is on a control or an older wording has no row above, but is listed here.
+  const ids = [...new Set([...annotators.map((a) => a.annotatorId), ...uncounted.keys()])]
+  const people = ids
+    .map((id) => {
+      const u = uncounted.get(id)
+      const a = figures.get(id)
+      return {
+        name: names.get(id) ?? `#${id}`,
+        controls: u?.controls ?? 0,
+        olderWordings: u?.olderWordings ?? 0,
+        deletedUnits: u?.deletedUnits ?? 0,
+        outsideAssignment: a && a.assigned !== null ? Math.max(0, a.labels - a.assignedDone) : 0,
+      }
+    })
+    .filter((p) => p.controls + p.olderWordings + p.deletedUnits + p.outsideAssignment > 0)
+    .sort((a, b) => a.name.localeCompare(b.name))
+  const sources = [...tally.sources]
+    .map(([id, labels]) => ({ name: names.get(id) ?? `#${id}`, labels }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  return { people, sources }
+}
+
+/** Of these targets (on units no longer current), those whose unit has a newer wording (else it was deleted). */
+function olderWordingTargets(db: Db, targets: readonly number[]): Set<number> {
+  if (targets.length === 0) return new Set()
+  return new Set(
+    db
+      .prepare(
+        `SELECT t.id FROM targets t JOIN units u ON u.id = t.unit_id
+         WHERE t.id IN (SELECT value FROM json_each(?)) AND u.superseded_by IS NOT NULL`,
+      )
+      .pluck()
+      .all(JSON.stringify(targets)) as number[],
+  )
+}
+
+const DAY_MS = 86_400_000
+
+/** The calendar side of the pace: one rate, over the days the last week's labelling spans. */
+function paceOf(db: Db, datasetId: number, remaining: number, now: Date) {
+  const since = new Date(now.getTime() - PACE_WINDOW_DAYS * DAY_MS).toISOString()
+  return finishAtPace(labelsPlacedSince(db, datasetId, since), remaining, now)
+}
+
+type PackageFacts = Omit<Dashboard['packages'][number], 'version' | 'replacedBy'>
+
+/**
+ * Numbers each person's packages in the order they were handed out and marks all but the newest
+ * as replaced: a laptop refreshed from v2 will never send v1's labels back on their own.
+ */
+export function withVersions(rows: readonly PackageFacts[]): Dashboard['packages'] {
+  const count = new Map<string, number>()
+  for (const r of rows) count.set(r.annotator, (count.get(r.annotator) ?? 0) + 1)
+  const seen = new Map<string, number>()
+  return rows.map((r) => {
+    const version = (seen.get(r.annotator) ?? 0) + 1
+    seen.set(r.annotator, version)
+    const latest = count.get(r.annotator)!
+    return { ...r, version, replacedBy: version === latest ? null : latest }
+  })
+}
