@@ -1,4 +1,28 @@
+import { accessSync, constants, statfsSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * Where the suite's scratch files go when nobody chose (TMPDIR unset): shared memory when it has
+ * room for the largest (an 80 MB import and its upload). Every test workspace is a SQLite file
+ * with synchronous = FULL, so each commit waits for an fsync; on this machine's disk a new
+ * workspace alone waited half a second. In memory an fsync returns at once, and no test can tell
+ * the difference: none cuts the power, and a process killed mid-write leaves the same file in
+ * memory as on a disk. See docs/testing.md.
+ */
+function memoryScratchDir(dir = '/dev/shm', room = 2 * 1024 ** 3): string | null {
+  if (process.env.TMPDIR) return null
+  try {
+    accessSync(dir, constants.W_OK)
+    const fs = statfsSync(dir)
+    return fs.bavail * fs.bsize >= room ? dir : null
+  } catch {
+    return null
+  }
+}
+
+// Set before vitest starts its workers: they, and every process a test starts, inherit it.
+const scratch = memoryScratchDir()
+if (scratch) process.env.TMPDIR = scratch
 
 export default defineConfig({
   test: {
@@ -11,6 +35,8 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     setupFiles: ['test/setup/fastCheck.ts'],
+    // The empty and the demo workspace tests copy, made once for the whole run (not once per file).
+    globalSetup: ['test/setup/templates.ts'],
     // The JSON report lets .ci/run print a one-line summary that CI can read.
     reporters: ['default', 'json'],
     outputFile: { json: 'test/artifacts/vitest-report.json' },

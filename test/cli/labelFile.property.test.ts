@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
-import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { cli } from '../helpers/cli'
+import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -61,10 +61,7 @@ const line = fc.oneof(
 describe('factlab label --file: all or nothing', () => {
   it('any file either saves every line or leaves labels, history and annotators as they were', async () => {
     const dir = tmp()
-    const file = join(dir, 'w.factlab')
-    const ws = Workspace.open(file)
-    loadDemoIfEmpty(ws)
-    ws.close()
+    const file = demoWorkspaceIn(dir)
     let n = 0
     await fc.assert(
       fc.asyncProperty(

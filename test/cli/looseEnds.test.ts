@@ -2,19 +2,18 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
-import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toJsonReport } from '../../src/main/reports'
 import { costErrorChart } from '../../src/shared/charts'
 import { cli } from '../helpers/cli'
+import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 
 function demo(): { file: string; dataset: string; candidateId: number } {
-  const file = join(tmp(), 'w.factlab')
+  const file = demoWorkspaceIn(tmp())
   const ws = Workspace.open(file)
-  loadDemoIfEmpty(ws)
   const dataset = (ws.db.prepare('SELECT name FROM datasets').get() as { name: string }).name
   const candidateId = (ws.db.prepare('SELECT id FROM candidates LIMIT 1').get() as { id: number }).id
   ws.close()

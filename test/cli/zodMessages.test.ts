@@ -1,20 +1,15 @@
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { Workspace } from '../../src/main/app/workspace'
-import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { dispatch, type Handlers } from '../../src/main/rpc/dispatch'
 import { cli } from '../helpers/cli'
+import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 
 describe('zod refusals are one readable line, never JSON', () => {
   it('factlab call with bad input names the field and the problem on one line (exit 1)', async () => {
-    const file = join(tmp(), 'w.factlab')
-    const ws = Workspace.open(file)
-    loadDemoIfEmpty(ws)
-    ws.close()
+    const file = demoWorkspaceIn(tmp())
     const r = await cli([
       'call',
       'projects.setPlan',

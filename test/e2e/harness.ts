@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { type RunningServer, startServer } from '../../src/main/server/server'
 import { findChromium, launchChromium } from '../helpers/chromium'
-import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { freshWorkspaceFile } from '../helpers/freshWorkspace'
+import { templates } from '../helpers/templates'
 
 /**
  * End-to-end harness: the real browser-mode server on a fresh temporary workspace, the built
@@ -51,7 +51,6 @@ export interface StartOptions {
 export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
   let browser: Browser | null = null
   const cleanups: (() => Promise<void> | void)[] = []
-  const demo = demoTemplate()
 
   // A test here is many steps, each waiting at most the page's default timeout (which names the
   // step that stuck); the whole may take minutes on a loaded machine without anything being wrong.
@@ -70,7 +69,6 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
 
   afterAll(async () => {
     await browser?.close()
-    demo.remove()
   })
 
   return async (opts = {}) => {
@@ -78,8 +76,8 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
     const dir = mkdtempSync(join(tmpdir(), 'factlab-e2e-'))
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
     const workspaceFile = join(dir, 'workspace.factlab')
-    // Each test gets its own copy of a workspace made once: the same file a first start makes.
-    if (opts.demo ?? true) copyFileSync(demo.get(), workspaceFile)
+    // Each test gets its own copy of a workspace made once per run: the same file a first start makes.
+    if (opts.demo ?? true) copyFileSync(templates().demo, workspaceFile)
     else freshWorkspaceFile(workspaceFile)
     const server = await startServer({
       workspaceFile,
@@ -130,26 +128,6 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
         await page.locator('.shell').waitFor()
       },
     }
-  }
-}
-
-/**
- * The demo workspace a first start makes, made once on first use: each test that wants the demo
- * gets a copy of it rather than loading the demo again.
- */
-function demoTemplate(): { get(): string; remove(): void } {
-  let dir: string | null = null
-  let file: string | null = null
-  return {
-    get() {
-      if (file) return file
-      dir = mkdtempSync(join(tmpdir(), 'factlab-e2e-demo-'))
-      file = demoWorkspaceIn(dir)
-      return file
-    },
-    remove() {
-      if (dir) rmSync(dir, { recursive: true, force: true })
-    },
   }
 }
 

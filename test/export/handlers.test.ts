@@ -11,6 +11,7 @@ import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { seedWorkspace } from '../annotate/fixture'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -18,7 +19,7 @@ const tmp = tmpDirs()
 /** A workspace holding the bundled demo, as a person's laptop would after first start. */
 function laptop(dir: string, name: string) {
   mkdirSync(join(dir, name), { recursive: true })
-  const ctx = new AppContext(join(dir, name, 'w.factlab'), { driver: 'browser' })
+  const ctx = new AppContext(freshWorkspaceFile(join(dir, name, 'w.factlab')), { driver: 'browser' })
   const { datasetId } = loadDemoIfEmpty(ctx.workspace)
   const handlers = buildHandlers(ctx)
   const call = (callName: string, input: unknown) => dispatch(handlers, callName, input)

@@ -1,11 +1,20 @@
+import { copyFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Workspace } from '../../src/main/app/workspace'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
-import { freshWorkspaceFile } from './freshWorkspace'
+import { templates } from './templates'
 
-/** A workspace file in `dir` holding the demo dataset, closed so a CLI process can open it. */
+/**
+ * A workspace file in `dir` holding the demo dataset, closed so a CLI process can open it: a copy
+ * of the run's demo workspace (templates.ts), the file a first start with the demo makes. A
+ * workspace already there gets the demo loaded into it if it is empty.
+ */
 export function demoWorkspaceIn(dir: string): string {
-  const file = freshWorkspaceFile(join(dir, 'w.factlab'))
+  const file = join(dir, 'w.factlab')
+  if (!existsSync(file)) {
+    copyFileSync(templates().demo, file)
+    return file
+  }
   const ws = Workspace.open(file)
   loadDemoIfEmpty(ws)
   ws.close()

@@ -9,6 +9,7 @@ import { openWorkspace } from '../../src/main/store/connection'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { fillDiskAfterFirstRows, hiddenItems } from '../helpers/fullDisk'
 import { tmpDirs } from '../helpers/tmp'
 
@@ -126,7 +127,7 @@ describe('an import the disk stopped half-way', () => {
   })
 
   it('is not an import still running: one this process is filling is not listed until it stops', () => {
-    const db = openWorkspace(join(tmp(), 'w.factlab'))
+    const db = openWorkspace(freshWorkspaceFile(join(tmp(), 'w.factlab')))
     try {
       const id = createHiddenDataset(db, { name: 'arriving', labelSchema: FAAF_SCHEMA })
       expect(stoppedImports(db)).toEqual([])

@@ -4,6 +4,7 @@ import { Workspace } from '../../src/main/app/workspace'
 import { importFile } from '../../src/main/import'
 import { resolveControlLines } from '../../src/main/projects/controlLines'
 import { setControls } from '../../src/main/projects/controls'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -12,7 +13,7 @@ const WITH_IDS = join(__dirname, '../fixtures/import/wikievalfacts-ids.jsonl')
 
 describe('the WikiEvalFacts preset and an id column', () => {
   it("keeps the file's ids, so a control line can name item q1", async () => {
-    const ws = Workspace.open(join(tmp(), 'lead.factlab'))
+    const ws = Workspace.open(freshWorkspaceFile(join(tmp(), 'lead.factlab')))
     const r = await importFile(ws, { file: WITH_IDS })
     const ids = ws.db
       .prepare('SELECT ext_id FROM items WHERE dataset_id = ? ORDER BY position')

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { VerdictOutcome } from '../../src/main/judges/types'
 import { LabelWriter } from '../../src/main/labels/labels'
@@ -9,6 +8,7 @@ import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA, type LabelSchema } from '../../src/shared/labelSchemas'
+import { templates } from '../helpers/templates'
 
 export interface Fixture {
   db: Db
@@ -31,23 +31,14 @@ export interface RunOpts {
   calls?: { promptTokens: number; completionTokens: number; cost: number; latencyMs: number }[]
 }
 
-let template: string | null = null
-
 /**
- * A new workspace at the current schema: a copy of one made once per test process. Running
- * every migration on each new file made a property test of sixty fixtures take a minute on a
- * busy machine, past the test timeout.
+ * A new workspace at the current schema: a copy of the run's empty workspace (templates.ts).
+ * Running every migration on each new file made a property test of sixty fixtures take a minute
+ * on a busy machine, past the test timeout.
  */
 function freshWorkspace(dir: string): Db {
-  if (template === null) {
-    const home = mkdtempSync(join(tmpdir(), 'factlab-fixture-'))
-    process.once('exit', () => rmSync(home, { recursive: true, force: true }))
-    const file = join(home, 'template.factlab')
-    openWorkspace(file, { skipQuickCheck: true }).close()
-    template = file
-  }
   const file = join(dir, 'w.factlab')
-  copyFileSync(template, file)
+  copyFileSync(templates().empty, file)
   return openWorkspace(file, { skipQuickCheck: true })
 }
 

@@ -8,6 +8,7 @@ import { ContentWriter } from '../../src/main/store/repos/content'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { DCR_SCHEMA, REFCHECKER_SCHEMA } from '../../src/shared/labelSchemas'
 import { toJsonReport } from '../../src/shared/metricsJson'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from './fixture'
 
@@ -18,7 +19,7 @@ function sentenceDataset(
   schema: typeof DCR_SCHEMA,
   candidates: { item: string; variant: string; sentences: number }[],
 ) {
-  const db = openWorkspace(join(tmp(), 'w.factlab'), { skipQuickCheck: true })
+  const db = openWorkspace(freshWorkspaceFile(join(tmp(), 'w.factlab')), { skipQuickCheck: true })
   const ds = createDataset(db, { name: 'd', labelSchema: schema })
   const w = new ContentWriter(db)
   const items = new Map<string, number>()

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppContext } from '../../src/main/app/context'
 import { dispatch } from '../../src/main/rpc/dispatch'
 import { buildHandlers } from '../../src/main/rpc/handlers'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 import { makeFixture } from './fixture'
 
@@ -16,7 +17,7 @@ function app() {
   fx.labelAll('ana', ['true', 'false', 'true', 'false'])
   fx.run('m', ['true', 'true', 'false', 'false'])
   fx.db.close()
-  ctx = new AppContext(join(dir, 'w.factlab'), { driver: 'browser' })
+  ctx = new AppContext(freshWorkspaceFile(join(dir, 'w.factlab')), { driver: 'browser' })
   return { handlers: buildHandlers(ctx), datasetId: fx.datasetId, targets: fx.targets }
 }
 

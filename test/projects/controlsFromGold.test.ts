@@ -4,6 +4,7 @@ import { Workspace } from '../../src/main/app/workspace'
 import { importFile } from '../../src/main/import'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -19,7 +20,7 @@ interface SetReply {
 
 /** WikiEvalFacts as released: 27 targets, 25 of them with the release's own labels. */
 async function released() {
-  const file = join(tmp(), 'lead.factlab')
+  const file = freshWorkspaceFile(join(tmp(), 'lead.factlab'))
   const ws = Workspace.open(file)
   const r = await importFile(ws, { file: WIKIEVALFACTS })
   const unlabelled = ws.db

@@ -7,6 +7,7 @@ import { saveGuidelines } from '../../src/main/guidelines/guidelines'
 import { exportPackage } from '../../src/main/projects/packageExport'
 import { openPackage } from '../../src/main/projects/packageOpen'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 import { seedProject } from './seed'
 
@@ -20,7 +21,7 @@ describe('a merged label given with no guidelines', () => {
     exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann0', out: pkg })
 
     // On her laptop there are no guidelines yet: her label carries no version.
-    const ws = Workspace.open(join(dirs.laptop, 'w.factlab'))
+    const ws = Workspace.open(freshWorkspaceFile(join(dirs.laptop, 'w.factlab')))
     openPackage(ws, pkg)
     const ds = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
     const me = ensureAnnotator(ws.db, 'ann0').id

@@ -7,6 +7,7 @@ import { exportPackage } from '../../src/main/projects/packageExport'
 import { openPackage } from '../../src/main/projects/packageOpen'
 import { setPlan } from '../../src/main/projects/plan'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 import { seedProject } from './seed'
 
@@ -31,7 +32,7 @@ describe("a work package and its annotator's earlier labels", () => {
     const pkg = join(dirs.lead, 'ann0.jsonl')
     exportPackage(lead.ws, { datasetId: lead.ds.id, annotator: 'ann0', out: pkg })
 
-    const ws = Workspace.open(join(dirs.laptop, 'w.factlab'))
+    const ws = Workspace.open(freshWorkspaceFile(join(dirs.laptop, 'w.factlab')))
     openPackage(ws, pkg)
     const ds = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
     const me = ensureAnnotator(ws.db, 'ann0').id

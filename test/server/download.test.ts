@@ -7,6 +7,7 @@ import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
 import { downloads, prepareBundleDownload, prepareDatasetDownload } from '../../src/main/downloads'
 import { exportDataset } from '../../src/main/export/datasetExport'
 import { importFile } from '../../src/main/import'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { MODELS, SETTING } from '../helpers/refcheckerRelease'
 import { tmpDirs } from '../helpers/tmp'
 
@@ -15,7 +16,7 @@ const tmp = tmpDirs()
 describe('export downloads (browser mode)', () => {
   it('sends every file the export writes in one zip: the data file and its dataset card', async () => {
     const dir = tmp()
-    const ws = Workspace.open(join(dir, 'w.factlab'))
+    const ws = Workspace.open(freshWorkspaceFile(join(dir, 'w.factlab')))
     loadDemoIfEmpty(ws)
     const datasetId = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
     await exportDataset(ws, { datasetId, format: 'csv', outDir: join(dir, 'direct') })
@@ -42,7 +43,7 @@ describe('export downloads (browser mode)', () => {
 
   it('a RefChecker release download holds all the files the CLI writes, in their folders', async () => {
     const dir = tmp()
-    const ws = Workspace.open(join(dir, 'w.factlab'))
+    const ws = Workspace.open(freshWorkspaceFile(join(dir, 'w.factlab')))
     const r = await importFile(ws, { file: SETTING })
     const cliDir = join(dir, 'cli')
     const written = await exportDataset(ws, {
@@ -71,7 +72,7 @@ describe('export downloads (browser mode)', () => {
 
   it('offers one annotator’s bundle as a download, zipped past the limit', async () => {
     const dir = tmp()
-    const ws = Workspace.open(join(dir, 'w.factlab'))
+    const ws = Workspace.open(freshWorkspaceFile(join(dir, 'w.factlab')))
     loadDemoIfEmpty(ws)
     const datasetId = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
     const alex = (ws.db.prepare("SELECT id FROM annotators WHERE name = 'alex'").get() as { id: number }).id

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openWorkspace } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -9,7 +10,7 @@ const tmp = tmpDirs()
 /** The start screen's "who are you": a name typed as people read it finds the person who labels. */
 describe('choosing who labels', () => {
   it('finds the person whose name differs only in case or Unicode form', () => {
-    const db = openWorkspace(join(tmp(), 'w.factlab'))
+    const db = openWorkspace(freshWorkspaceFile(join(tmp(), 'w.factlab')))
     const ana = ensureAnnotator(db, 'Ana')
     const zoe = ensureAnnotator(db, 'Zo\u00eb')
     expect(ensureAnnotator(db, ' ana ').id).toBe(ana.id)
@@ -21,7 +22,7 @@ describe('choosing who labels', () => {
   })
 
   it('keeps an exact name first where a workspace from before holds both spellings', () => {
-    const db = openWorkspace(join(tmp(), 'w.factlab'))
+    const db = openWorkspace(freshWorkspaceFile(join(tmp(), 'w.factlab')))
     const upper = ensureAnnotator(db, 'Ana')
     db.prepare("INSERT INTO annotators (name, created_at) VALUES ('ana', '2026-01-01')").run()
     const lower = ensureAnnotator(db, 'ana')

@@ -16,12 +16,13 @@ import {
 } from '../../src/main/units/edit'
 import { unitsPage, unitVersions } from '../../src/main/units/queries'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 
 function seed() {
-  const db = openWorkspace(join(tmp(), 'w.factlab'), { skipQuickCheck: true })
+  const db = openWorkspace(freshWorkspaceFile(join(tmp(), 'w.factlab')), { skipQuickCheck: true })
   const ds = createDataset(db, { name: 'demo', labelSchema: FAAF_SCHEMA })
   const w = new ContentWriter(db)
   const item = w.insertItem(ds.id, { extId: 'q1', question: 'Who?', reference: 'Ada wrote it in 1843.' }, 0)

@@ -8,6 +8,7 @@ import { editUnit } from '../../src/main/units/edit'
 import { createSentenceUnits, createSentenceUnitsForDataset } from '../../src/main/units/sentences'
 import { splitSentences } from '../../src/main/units/splitter'
 import { DCR_SCHEMA } from '../../src/shared/labelSchemas'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
@@ -59,7 +60,7 @@ describe('splitSentences', () => {
 
 describe('createSentenceUnits', () => {
   function seed() {
-    const db = openWorkspace(join(tmp(), 'w.factlab'), { skipQuickCheck: true })
+    const db = openWorkspace(freshWorkspaceFile(join(tmp(), 'w.factlab')), { skipQuickCheck: true })
     const ds = createDataset(db, { name: 'dcr', labelSchema: DCR_SCHEMA })
     const w = new ContentWriter(db)
     const item = w.insertItem(ds.id, { extId: 'a1', reference: 'An article.' }, 0)

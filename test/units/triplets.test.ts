@@ -11,12 +11,13 @@ import { addUnit, editUnit, mergeUnits, splitTriplet, splitUnit } from '../../sr
 import { unitsPage, unitVersions } from '../../src/main/units/queries'
 import type { Triplet } from '../../src/shared/domain'
 import { REFCHECKER_SCHEMA } from '../../src/shared/labelSchemas'
+import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { tmpDirs } from '../helpers/tmp'
 
 const tmp = tmpDirs()
 
 function seed() {
-  const db = openWorkspace(join(tmp(), 'w.factlab'), { skipQuickCheck: true })
+  const db = openWorkspace(freshWorkspaceFile(join(tmp(), 'w.factlab')), { skipQuickCheck: true })
   const ds = createDataset(db, { name: 'refchecker', labelSchema: REFCHECKER_SCHEMA })
   const w = new ContentWriter(db)
   const item = w.insertItem(ds.id, { extId: 'rc-1', reference: 'The lighthouse was completed in 1874.' }, 0)
