@@ -117,7 +117,7 @@ describe('units review in the browser', () => {
     })
     await page.evaluate(`location.hash = '#/units/${report.datasetId}'`)
 
-    const list = page.getByRole('region', { name: 'Triplets of “response”' })
+    const list = page.getByRole('region', { name: 'Triplets of “claude2 triplets”' })
     const shown = list.getByTestId('unit-row').filter({ hasText: 'painted' })
     await shown.waitFor()
     // Held by id: in the editor the parts are in text boxes, which a text filter does not see.
@@ -160,7 +160,7 @@ describe('units review in the browser', () => {
     const versions = edited.getByTestId('unit-version')
     await expect.poll(() => versions.count()).toBe(2)
     expect(await versions.nth(0).textContent()).toContain('No labels on this version.')
-    expect(await versions.nth(1).textContent()).toMatch(/refchecker on response: Contradiction/)
+    expect(await versions.nth(1).textContent()).toMatch(/refchecker on claude2 triplets: Contradiction/)
     await app.shot('units-triplet-after-edit')
 
     const unit = (id: number) =>
@@ -201,7 +201,7 @@ describe('units review in the browser', () => {
       secondFile: 'test/fixtures/import/refchecker_context.json',
     })
     await page.evaluate(`location.hash = '#/units/${report.datasetId}'`)
-    const list = page.getByRole('region', { name: 'Triplets of “response”' })
+    const list = page.getByRole('region', { name: 'Triplets of “claude2 triplets”' })
     const rows = list.getByTestId('unit-row')
     await rows.first().waitFor()
     const count = await rows.count()

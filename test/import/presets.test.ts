@@ -257,7 +257,7 @@ describe('presets import the fixtures written in their layout', () => {
       file: fixture('refchecker.json'),
       secondFile: fixture('refchecker_context.json'),
     })
-    expect(r).toMatchObject({ items: 2, candidates: 2, units: 5, labels: 5 })
+    expect(r).toMatchObject({ items: 2, candidates: 4, units: 5, labels: 5 })
     const item = rows<{ question: string; reference: string }>(
       ws,
       "SELECT * FROM items WHERE ext_id = 'rc-2'",
@@ -271,6 +271,18 @@ describe('presets import the fixtures written in their layout', () => {
       "SELECT triplet, origin FROM units WHERE origin = 'import:gpt4'",
     )
     expect(JSON.parse(t[0]!.triplet)).toEqual(['Dunmore lighthouse', 'construction year', '1874'])
+    // Each extractor's triplets are a candidate of their own: no response mixes two extractors' lists.
+    const split = rows<{ variant: string; n: number }>(
+      ws,
+      `SELECT c.variant, COUNT(u.id) AS n FROM candidates c LEFT JOIN units u ON u.candidate_id = c.id
+       GROUP BY c.id ORDER BY c.id`,
+    )
+    expect(split).toEqual([
+      { variant: 'claude2 triplets', n: 2 },
+      { variant: 'gpt4 triplets', n: 1 },
+      { variant: 'claude2 triplets', n: 2 },
+      { variant: 'gpt4 triplets', n: 0 },
+    ])
   })
 
   it('RefChecker without the second file keeps the triplets and leaves the reference empty', async () => {

@@ -61,7 +61,7 @@ describe("a dataset's reference labels are a source, and nobody labels as a sour
     const file = await imported()
     const before = snapshot(file)
     for (const [dataset, item, variant, verdict, source] of [
-      ['rc', 'rc-1', 'response', 'neutral', 'refchecker'],
+      ['rc', 'rc-1', 'claude2 triplets', 'neutral', 'refchecker'],
       ['wef', '1', 'answer', 'false', 'wikievalfacts'],
     ]) {
       const r = await cli([
@@ -145,7 +145,7 @@ describe("a dataset's reference labels are a source, and nobody labels as a sour
       '--item',
       'rc-1',
       '--variant',
-      'response',
+      'claude2 triplets',
       '--unit',
       '1',
       '--verdict',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { capitalised, ExtractorMeta, responseVariant } from '../../shared/refcheckerExtractors'
 import { resolveGold } from '../labels/gold'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
@@ -9,16 +10,39 @@ import { type FileSink, writeFilesTogether } from './sink'
 /**
  * A RefChecker dataset in the layout RefChecker released its human annotations in:
  * `<setting>/<source>_<variant>_answers.json`, one file per variant (model), each a JSON list of
- * `{id, response, <extractor>_response_kg: [{triplet: [s, p, o], human_label}]}` with the gold
- * label capitalised as in the release. A response with no triplets keeps an empty list (an
- * abstention). Question and reference are added only where the item has them, so the folder
+ * `{id, response, <extractor>_response_kg: [{triplet: [s, p, o], human_label}], …}` with the gold
+ * label spelt as in the release. Each extractor's candidate goes back under its own key, in the
+ * order imported; an empty list stays an empty list (an abstention) and a key the released row
+ * did not have stays out. Question and reference are added only where the item has them, so the folder
  * imports back through the `refchecker` preset into the same dataset.
  */
 
 const Triplet = z.tuple([z.string(), z.string(), z.string()])
 
 const safe = (s: string) => s.replace(/[^\w.-]+/g, '_')
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+interface CandidateRow {
+  id: number
+  variant: string
+  text: string
+  metadata: string
+  itemId: number
+  extId: string
+  question: string | null
+  reference: string
+}
+
+interface UnitRow {
+  targetId: number
+  text: string
+  triplet: string | null
+  origin: string
+}
+
+function candidateMeta(json: string): ExtractorMeta {
+  const parsed = ExtractorMeta.safeParse(JSON.parse(json))
+  return parsed.success ? parsed.data : {}
+}
 
 export function writeRefcheckerRelease(
   db: Db,
@@ -36,18 +60,11 @@ export function writeRefcheckerRelease(
   for (const [targetId, g] of gold) goldOf.set(targetId, g.verdict)
   const candidates = db
     .prepare(
-      `SELECT c.id AS id, c.variant AS variant, c.text AS text, i.ext_id AS extId, i.question AS question,
-              i.reference AS reference
+      `SELECT c.id AS id, c.variant AS variant, c.text AS text, c.metadata AS metadata, i.id AS itemId,
+              i.ext_id AS extId, i.question AS question, i.reference AS reference
        FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ? ORDER BY i.position, c.id`,
     )
-    .all(datasetId) as {
-    id: number
-    variant: string
-    text: string
-    extId: string
-    question: string | null
-    reference: string
-  }[]
+    .all(datasetId) as CandidateRow[]
   const units = db.prepare(
     `SELECT t.id AS targetId, u.text AS text, u.triplet AS triplet, u.origin AS origin FROM targets t
      JOIN units u ON u.id = t.unit_id
@@ -55,32 +72,43 @@ export function writeRefcheckerRelease(
      ORDER BY u.position, u.id`,
   )
   const byVariant = new Map<string, Record<string, unknown>[]>()
+  // One released row per response: an item's extractors' candidates (one variant each) meet again.
+  const rowOf = new Map<string, Record<string, unknown>>()
   let labels = 0
   for (const c of candidates) {
-    const rows = units.all(c.id) as {
-      targetId: number
-      text: string
-      triplet: string | null
-      origin: string
-    }[]
-    // The extractor named in the imported origin (`import:claude2`) names the list again.
-    const extractor = rows.map((r) => /^import:(\w+)$/.exec(r.origin)?.[1]).find(Boolean) ?? 'claude2'
-    const kg = rows.map((r) => {
+    const meta = candidateMeta(c.metadata)
+    const variant = responseVariant(c.variant, meta.extractor)
+    const key = JSON.stringify([c.itemId, variant])
+    let row = rowOf.get(key)
+    if (!row) {
+      row = { id: c.extId, response: c.text }
+      if (c.question) row.question = c.question
+      if (c.reference.trim() !== '') row.reference = c.reference
+      rowOf.set(key, row)
+      const list = byVariant.get(variant)
+      if (list) list.push(row)
+      else byVariant.set(variant, [row])
+    }
+    const spelling = (verdict: string) => meta.published_labels?.[verdict] ?? capitalised(verdict)
+    const lists = new Map<string, unknown[]>()
+    for (const r of units.all(c.id) as UnitRow[]) {
       const parsed = r.triplet === null ? null : Triplet.safeParse(JSON.parse(r.triplet))
       const gold = goldOf.get(r.targetId)
       if (gold !== undefined) labels++
-      return {
+      // A workspace imported before extractors were kept apart holds both lists in one candidate:
+      // each unit's imported origin (`import:gpt4`) names its list; units added by hand join the first.
+      const extractor =
+        meta.extractor ?? /^import:(\w+)$/.exec(r.origin)?.[1] ?? lists.keys().next().value ?? 'claude2'
+      const list = lists.get(extractor) ?? []
+      lists.set(extractor, list)
+      list.push({
         triplet: parsed?.success ? parsed.data : [r.text, '', ''],
-        human_label: gold === undefined ? null : capital(gold),
-      }
-    })
-    const row: Record<string, unknown> = { id: c.extId, response: c.text }
-    if (c.question) row.question = c.question
-    if (c.reference.trim() !== '') row.reference = c.reference
-    row[`${extractor}_response_kg`] = kg
-    const list = byVariant.get(c.variant)
-    if (list) list.push(row)
-    else byVariant.set(c.variant, [row])
+        human_label: gold === undefined ? null : spelling(gold),
+      })
+    }
+    // An empty list is written back as released (`[]`); a key the release never had stays out.
+    if (lists.size === 0 && meta.listed !== false) lists.set(meta.extractor ?? 'claude2', [])
+    for (const [extractor, list] of lists) row[`${extractor}_response_kg`] = list
   }
   const folder = join(outDir, setting)
   mkdirSync(folder, { recursive: true })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SOURCES_GOLD_RULE } from '../../../shared/goldRule'
 import { DCR_SCHEMA, numericSchema, REFCHECKER_SCHEMA } from '../../../shared/labelSchemas'
+import { capitalised, extractorVariant } from '../../../shared/refcheckerExtractors'
 import { RowError } from '../errors'
 import { at } from '../mapping'
 import type { NormItem, NormLabel, NormUnit, PresetOptions, Row, RowConverter } from '../normalized'
@@ -227,11 +228,35 @@ export function refContext(row: Row): { question: string | null; reference: stri
 /** The name RefChecker's released human labels are kept under. */
 const REFCHECKER_SOURCE = 'refchecker'
 
+const KG = '_response_kg'
+
+function refTriplets(row: Row, extractor: string): { units: NormUnit[]; published: Record<string, string> } {
+  const col = `${extractor}${KG}`
+  const published: Record<string, string> = {}
+  const units = (parseField(row, col, Triplets, false) ?? []).map((t, i): NormUnit => {
+    const given = t.human_label === undefined || t.human_label === null || t.human_label === ''
+    const verdict = given
+      ? null
+      : at(`${col}.${i}.human_label`, () => toVerdict(REFCHECKER_SCHEMA, t.human_label))
+    // The release's own spelling of a label ("entailment" beside "Entailment") goes back out as given.
+    if (verdict !== null && typeof t.human_label === 'string' && t.human_label !== capitalised(verdict))
+      published[verdict] ??= t.human_label
+    return {
+      kind: 'triplet',
+      text: t.triplet.join(' '),
+      triplet: t.triplet,
+      origin: `import:${extractor}`,
+      labels: verdict === null ? [] : [{ annotator: REFCHECKER_SOURCE, verdict }],
+    }
+  })
+  return { units, published }
+}
+
 export function refchecker(
   columns: readonly string[],
   byId: ReadonlyMap<string, RefContext> = new Map(),
 ): RowConverter {
-  const extractors = columns.filter((c) => c.endsWith('_response_kg'))
+  const known = columns.filter((c) => c.endsWith(KG)).map((c) => c.slice(0, -KG.length))
   return {
     name: 'refchecker',
     labelSchema: REFCHECKER_SCHEMA,
@@ -250,29 +275,34 @@ export function refchecker(
       const reference = own.reference ?? other?.reference ?? (byId.size ? null : '')
       if (reference === null)
         throw new RowError(`missing here and for id "${id}" in the second file`, 'reference')
-      const units: NormUnit[] = extractors.flatMap((col) =>
-        (parseField(row, col, Triplets, false) ?? []).map((t, i) => ({
-          kind: 'triplet' as const,
-          text: t.triplet.join(' '),
-          triplet: t.triplet,
-          origin: `import:${col.slice(0, -'_response_kg'.length)}`,
-          labels:
-            t.human_label === undefined || t.human_label === null || t.human_label === ''
-              ? []
-              : [
-                  {
-                    annotator: REFCHECKER_SOURCE,
-                    verdict: at(`${col}.${i}.human_label`, () => toVerdict(REFCHECKER_SCHEMA, t.human_label)),
-                  },
-                ],
-        })),
-      )
+      // One candidate per extractor (src/shared/refcheckerExtractors.ts says why): the header's,
+      // then any a later row adds; a row with no list at all is an abstention of RefChecker's own
+      // extractor (Claude 2 made the released lists).
+      const here = Object.keys(row)
+        .filter((c) => c.endsWith(KG))
+        .map((c) => c.slice(0, -KG.length))
+      const extractors = [...new Set([...known, ...here])]
+      if (extractors.length === 0) extractors.push('claude2')
+      const candidates = extractors.map((extractor) => {
+        const { units, published } = refTriplets(row, extractor)
+        return {
+          variant: extractors.length === 1 ? 'response' : extractorVariant(extractor),
+          text,
+          metadata: {
+            extractor,
+            // A response the release lists no triplets for at all is written back without the key.
+            ...(here.includes(extractor) ? {} : { listed: false }),
+            ...(Object.keys(published).length ? { published_labels: published } : {}),
+          },
+          units,
+        }
+      })
       const item: NormItem = {
         extId: id,
         question: own.question ?? other?.question ?? null,
         reference,
         metadata: scalarMetadata(row, ['id', 'response', 'question', 'reference', 'context']),
-        candidates: [{ variant: 'response', text, units }],
+        candidates,
         facts: [],
       }
       return item
