@@ -1,7 +1,7 @@
 import { isDefaultGoldRule } from '../../shared/goldRule'
 import type { Binary, LabelSchema } from '../../shared/labelSchemas'
 import { ownScoreBinary } from '../../shared/ownScore'
-import type { StoredBlock } from '../labels/blocks'
+import type { HandedBlocks } from '../labels/blocks'
 import { type LabelPass, loadLabelColumns } from '../labels/columns'
 import { storedGoldRows } from '../labels/gold'
 import { compileGoldRule, type GoldDecider } from '../labels/rules'
@@ -188,7 +188,7 @@ export function indexOfIds(ids: Int32Array): Int32Array {
 /** What a loader read already, while nothing changed (snapshotInBackground.ts). */
 export interface ReadAlready {
   rows?: TargetRows
-  labelBlocks?: readonly StoredBlock[] | null
+  labelBlocks?: HandedBlocks | null
 }
 
 /** Current targets of a dataset with their labels and gold. */

@@ -25,6 +25,7 @@ import { migration0390 } from './0390-labels-by-creation'
 import { migration0400 } from './0400-na-scope-of-earlier-runs'
 import { migration0420 } from './0420-label-save-ids'
 import { migration0450 } from './0450-guidelines-version-unknown'
+import { migration0520 } from './0520-label-block-extras'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -55,6 +56,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0400,
   migration0420,
   migration0450,
+  migration0520,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
