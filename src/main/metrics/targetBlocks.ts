@@ -127,6 +127,18 @@ function decode(blocks: readonly [number, Buffer][], datasetId: number): TargetB
     const offset = new Uint16Array(bytes.buffer, at + 12 * n, n)
     const flags = new Uint8Array(bytes.buffer, at + 14 * n, n)
     const base = block * TARGET_BLOCK
+    let own = 0
+    while (own < n && dataset[own] === datasetId) own++
+    if (own === n) {
+      // A block of this dataset alone (the usual case): its columns copied whole.
+      out.item.set(item, m)
+      out.candidate.set(candidate, m)
+      out.flags.set(flags, m)
+      const ids = out.id
+      for (let p = 0; p < n; p++) ids[m + p] = base + offset[p]!
+      m += n
+      continue
+    }
     for (let p = 0; p < n; p++) {
       if (dataset[p] !== datasetId) continue
       out.id[m] = base + offset[p]!
