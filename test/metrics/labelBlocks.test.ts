@@ -310,6 +310,31 @@ describe('label blocks', () => {
     db.close()
   })
 
+  it('never lend a view the seconds of a block rebuilt after its labels were read', () => {
+    const fx = makeFixture(tmp(), { items: 2, variants: ['answer'], facts: 2 })
+    fx.label('ana', 0, 'true')
+    const [lo, hi] = [fx.targets[0]!.id, fx.targets[fx.targets.length - 1]!.id]
+    readLabelBlocks(fx.db, lo, hi)
+    // Read as the Agreement view reads them: labels now, seconds and times only if asked.
+    const read = readLabelBlocks(fx.db, lo, hi)!
+    expect(read.target.length).toBe(1)
+    // Another process saves a label in the block and a view there rebuilds it.
+    const other = new Database(fx.db.name) as Db
+    ensureAnnotator(other, 'bob')
+    new LabelWriter(other).save({
+      targetId: fx.targets[1]!.id,
+      annotatorId: ensureAnnotator(other, 'bob').id,
+      verdict: 'false',
+      seconds: 9,
+    })
+    expect(readLabelBlocks(other, lo, hi)!.seconds.length).toBe(2)
+    other.close()
+    expect(() => read.seconds).toThrow(/labels changed while this view was being read/)
+    // The next read has the new block, with its own seconds.
+    expect(Array.from(readLabelBlocks(fx.db, lo, hi)!.seconds)).toHaveLength(2)
+    fx.db.close()
+  })
+
   it('are dropped by a label write and built again on the next read', () => {
     const fx = makeFixture(tmp(), { items: 2, variants: ['answer'], facts: 2 })
     fx.label('ana', 0, 'true')

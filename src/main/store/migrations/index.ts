@@ -25,7 +25,7 @@ import { migration0390 } from './0390-labels-by-creation'
 import { migration0400 } from './0400-na-scope-of-earlier-runs'
 import { migration0420 } from './0420-label-save-ids'
 import { migration0450 } from './0450-guidelines-version-unknown'
-import { migration0520 } from './0520-label-block-extras'
+import { migration0520 } from './0520-narrower-view-blocks'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
