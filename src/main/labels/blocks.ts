@@ -2,15 +2,15 @@ import type { Db } from '../store/connection'
 import { countCacheWrites } from '../store/version'
 import {
   decodeExtras,
-  type ExtrasKey,
   encodeExtras,
   newStamp,
   type PartExtras,
   ReadExtras,
   type StoredExtra,
 } from './blockExtras'
+import { type BlockPart, StoredPart } from './blockPart'
 
-export type { StoredExtra }
+export type { BlockPart, StoredExtra }
 
 /**
  * The labels that carry a verdict, kept a second time in blocks of 4,096 target ids (table
@@ -216,55 +216,6 @@ export function readLabelBlocks(
 function labelsIndexed(db: Db): string {
   const has = db.prepare("SELECT 1 FROM pragma_index_list('labels') WHERE name = 'labels_metrics'").get()
   return has ? 'labels INDEXED BY labels_metrics' : 'labels'
-}
-
-/** One stored block's packed columns, laid over its (aligned) bytes. */
-export interface BlockPart {
-  base: number
-  n: number
-  /** Whether every label of the block lies inside the range read. */
-  whole: boolean
-  offset: Uint16Array
-  annotator: Int32Array
-  /** index into the block's own verdicts */
-  verdict: Uint32Array
-  /** the block's verdicts as indexes into the read's `verdicts` */
-  codes: Int32Array
-  /** Read from the block's extras when first asked for (blockExtras.ts). */
-  readonly seconds: Float64Array
-  readonly time: Float64Array | null
-}
-
-/** A part whose seconds and times come from its extras, found when first asked for. */
-class StoredPart implements BlockPart {
-  private own: PartExtras | null
-
-  constructor(
-    readonly base: number,
-    readonly n: number,
-    readonly whole: boolean,
-    readonly offset: Uint16Array,
-    readonly annotator: Int32Array,
-    readonly verdict: Uint32Array,
-    readonly codes: Int32Array,
-    private readonly key: ExtrasKey,
-    own: PartExtras | undefined,
-    private readonly extras: ReadExtras,
-  ) {
-    this.own = own ?? null
-    if (!own) extras.wait(key)
-  }
-
-  get seconds(): Float64Array {
-    this.own ??= this.extras.of(this.key)
-    return this.own.seconds
-  }
-
-  get time(): Float64Array | null {
-    if (!this.key.times) return null
-    this.own ??= this.extras.of(this.key)
-    return this.own.time
-  }
 }
 
 /**
