@@ -13,6 +13,7 @@ const OWNERS: Record<string, string> = {
   gold: 'labels',
   gold_history: 'labels',
   label_blocks: 'labels',
+  label_block_extras: 'labels',
   label_saves: 'labels',
   verdicts: 'verdicts',
 }

@@ -105,7 +105,11 @@ export async function benchMillionViews(): Promise<void> {
   const m = millionWorkspace()
   const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-million-'))
   try {
-    await views(copyOf(m, join(dir, 'million.factlab')), m.datasetId)
+    const file = copyOf(m, join(dir, 'million.factlab'))
+    // Migrations added since the cached workspace was made run (and are checkpointed) before
+    // anything is timed, as in benchMillion: the views would otherwise read their pages from the WAL.
+    openWorkspace(file, { skipQuickCheck: true }).close()
+    await views(file, m.datasetId)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

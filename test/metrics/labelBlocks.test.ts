@@ -2,7 +2,13 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BLOCK_SIZE, readLabelBlocks, type StoredBlock } from '../../src/main/labels/blocks'
+import type { StoredExtra } from '../../src/main/labels/blockExtras'
+import {
+  BLOCK_SIZE,
+  type HandedBlocks,
+  readLabelBlocks,
+  type StoredBlock,
+} from '../../src/main/labels/blocks'
 import { labelDeleters } from '../../src/main/labels/discard'
 import { LabelWriter } from '../../src/main/labels/labels'
 import { datasetAgreement } from '../../src/main/metrics/datasetAgreement'
@@ -82,7 +88,7 @@ function labelRows(db: Db, lo: number, hi: number) {
     .all(lo, hi) as [number, number, string, number, string][]
 }
 
-function blockRows(db: Db, lo: number, hi: number, handed?: StoredBlock[]) {
+function blockRows(db: Db, lo: number, hi: number, handed?: HandedBlocks) {
   const b = readLabelBlocks(db, lo, hi, handed)!
   const time = b.time
   return Array.from(b.target, (t, p) => [
@@ -94,13 +100,23 @@ function blockRows(db: Db, lo: number, hi: number, handed?: StoredBlock[]) {
   ])
 }
 
-/** The stored blocks as another connection reads them (a worker thread's), every other one left out. */
-function handedOver(db: Db, drop: number): StoredBlock[] {
+/**
+ * The stored blocks as another connection reads them (a worker thread's), every other one left
+ * out, with the extras of every other one of those (the rest are read from the table).
+ */
+function handedOver(db: Db, drop: number): HandedBlocks {
   const rows = db
     .prepare('SELECT block, dict, data FROM label_blocks ORDER BY block')
     .raw()
     .all() as StoredBlock[]
-  return rows.filter((_, i) => (i + drop) % 2 !== 0)
+  const extras = db
+    .prepare('SELECT block, stamp, data FROM label_block_extras ORDER BY block')
+    .raw()
+    .all() as StoredExtra[]
+  return {
+    rows: rows.filter((_, i) => (i + drop) % 2 !== 0),
+    extras: () => extras.filter((_, i) => (i + drop) % 4 < 2),
+  }
 }
 
 const views = (on: Db, datasetId: number) => ({
@@ -238,7 +254,9 @@ describe('label blocks', () => {
         // Blocks handed over by another connection, some of them (or none) missing: the same
         // labels, seconds and times as the blocks read here.
         for (const drop of [0, 1])
-          expect(blockRows(db, lo, hi, handedOver(db, drop))).toEqual(blockRows(db, lo, hi, []))
+          expect(blockRows(db, lo, hi, handedOver(db, drop))).toEqual(
+            blockRows(db, lo, hi, { rows: [], extras: null }),
+          )
         const blocks = readLabelBlocks(db, lo, hi)!
         const times = labelRows(db, lo, hi).map((r) => r[4])
         if (blocks.time) {
@@ -290,6 +308,31 @@ describe('label blocks', () => {
     db.prepare('DELETE FROM controls').run()
     same()
     db.close()
+  })
+
+  it('never lend a view the seconds of a block rebuilt after its labels were read', () => {
+    const fx = makeFixture(tmp(), { items: 2, variants: ['answer'], facts: 2 })
+    fx.label('ana', 0, 'true')
+    const [lo, hi] = [fx.targets[0]!.id, fx.targets[fx.targets.length - 1]!.id]
+    readLabelBlocks(fx.db, lo, hi)
+    // Read as the Agreement view reads them: labels now, seconds and times only if asked.
+    const read = readLabelBlocks(fx.db, lo, hi)!
+    expect(read.target.length).toBe(1)
+    // Another process saves a label in the block and a view there rebuilds it.
+    const other = new Database(fx.db.name) as Db
+    ensureAnnotator(other, 'bob')
+    new LabelWriter(other).save({
+      targetId: fx.targets[1]!.id,
+      annotatorId: ensureAnnotator(other, 'bob').id,
+      verdict: 'false',
+      seconds: 9,
+    })
+    expect(readLabelBlocks(other, lo, hi)!.seconds.length).toBe(2)
+    other.close()
+    expect(() => read.seconds).toThrow(/labels changed while this view was being read/)
+    // The next read has the new block, with its own seconds.
+    expect(Array.from(readLabelBlocks(fx.db, lo, hi)!.seconds)).toHaveLength(2)
+    fx.db.close()
   })
 
   it('are dropped by a label write and built again on the next read', () => {

@@ -45,7 +45,9 @@ describe('a cold load with the label blocks read in the background', () => {
         fc.boolean(),
         fc.array(change, { maxLength: 4 }),
         fc.array(change, { maxLength: 2 }),
-        async (before, built, after, during) => {
+        // The Compare view's load also reads the blocks' seconds and times in the background.
+        fc.boolean(),
+        async (before, built, after, during, withTimes) => {
           const fx = makeFixture(tmp(), { items: 4, variants: ['answer', 'poor_answer'], facts: 2 })
           const runs = { n: 0 }
           fx.run(
@@ -56,7 +58,7 @@ describe('a cold load with the label blocks read in the background', () => {
           // Stored blocks to read, some of them dropped again by the changes after.
           if (built) buildBlocks(fx)
           for (const c of after) apply(fx, c, runs)
-          const loading = loadSnapshotEarly(fx.db, fx.datasetId, 0)
+          const loading = loadSnapshotEarly(fx.db, fx.datasetId, { fromTargets: 0, withTimes })
           const version = workspaceVersion(fx.db)
           for (const c of during) apply(fx, c, runs)
           const changed = workspaceVersion(fx.db) !== version
@@ -102,7 +104,7 @@ describe('a cold load with the label blocks read in the background', () => {
     })
     scores.label('ana', 0, '4')
     buildBlocks(scores)
-    expect(await loadSnapshotEarly(scores.db, scores.datasetId, 0)).toBe(false)
+    expect(await loadSnapshotEarly(scores.db, scores.datasetId, { fromTargets: 0 })).toBe(false)
     scores.db.close()
   })
 })

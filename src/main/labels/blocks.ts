@@ -1,11 +1,23 @@
 import type { Db } from '../store/connection'
 import { countCacheWrites } from '../store/version'
+import {
+  decodeExtras,
+  encodeExtras,
+  newStamp,
+  type PartExtras,
+  ReadExtras,
+  type StoredExtra,
+} from './blockExtras'
+import { type BlockPart, StoredPart } from './blockPart'
+
+export type { BlockPart, StoredExtra }
 
 /**
  * The labels that carry a verdict, kept a second time in blocks of 4,096 target ids (table
  * `label_blocks`, migration 0160): one row per block holding every such label's target,
- * annotator, verdict, seconds and time as packed columns, so the views read a million-target
- * dataset's 1.8 million labels as some 250 rows. It is a cache of `labels` and nothing else:
+ * annotator and verdict as packed columns (their seconds and times in `label_block_extras`,
+ * blockExtras.ts, read only when asked for), so the views read a million-target dataset's 1.8
+ * million labels as some 250 rows. It is a cache of `labels` and nothing else:
  * triggers delete a block whenever one of its labels is written, and the next read builds it
  * again from the rows. A save while annotating so costs one small delete, and the next view
  * rebuilds one block, not a column of the whole dataset.
@@ -29,6 +41,8 @@ interface BlockDict {
   verdicts: string[]
   /** Whether the block carries a time column (every time in the canonical ISO form). */
   times: boolean
+  /** Drawn when the block was built; its extras carry the same (blockExtras.ts). */
+  stamp: number
 }
 
 const parseDict = (text: string): BlockDict => {
@@ -39,6 +53,7 @@ const parseDict = (text: string): BlockDict => {
     typeof d !== 'object' ||
     !Number.isInteger(d.n) ||
     typeof d.times !== 'boolean' ||
+    !Number.isInteger(d.stamp) ||
     !Array.isArray(d.verdicts) ||
     !d.verdicts.every((v) => typeof v === 'string')
   )
@@ -63,8 +78,22 @@ type Row = [target: number, annotator: number, verdict: string, seconds: number,
 /** A stored block as read: its number, dict and data (a Buffer, or its bytes handed over by a worker). */
 export type StoredBlock = [block: number, dict: string, data: Uint8Array]
 
-/** A block's dict and data from its label rows. Layout: seconds f64, time f64, annotator i32, verdict u32, offset u16. */
-export function encodeBlock(rows: readonly Row[]): { dict: string; data: Buffer } {
+/** Blocks read on another connection while nothing changed, and their extras once (if) they arrive. */
+export interface HandedBlocks {
+  rows: readonly StoredBlock[]
+  extras: (() => readonly StoredExtra[] | null) | null
+}
+
+/**
+ * A block's dict, data and extras from its label rows. Layout of the data: annotator i32,
+ * verdict u32, offset u16; of the extras: seconds f64, time f64 (blockExtras.ts).
+ */
+export function encodeBlock(rows: readonly Row[]): {
+  dict: string
+  data: Buffer
+  extra: Buffer
+  stamp: number
+} {
   const n = rows.length
   const verdicts: string[] = []
   const index = new Map<string, number>()
@@ -75,16 +104,14 @@ export function encodeBlock(rows: readonly Row[]): { dict: string; data: Buffer 
     if (Number.isNaN(ms)) times = false
     else time[p] = ms
   }
-  const buf = new ArrayBuffer(n * (times ? 26 : 18))
-  new Float64Array(buf, 0, n).set(rows.map((r) => r[3]))
-  let at = 8 * n
-  if (times) {
-    new Float64Array(buf, at, n).set(time)
-    at += 8 * n
-  }
-  const annotator = new Int32Array(buf, at, n)
-  const verdict = new Uint32Array(buf, at + 4 * n, n)
-  const offset = new Uint16Array(buf, at + 8 * n, n)
+  const extra = encodeExtras(
+    Float64Array.from(rows, (r) => r[3]),
+    times ? time : null,
+  )
+  const buf = new ArrayBuffer(n * 10)
+  const annotator = new Int32Array(buf, 0, n)
+  const verdict = new Uint32Array(buf, 4 * n, n)
+  const offset = new Uint16Array(buf, 8 * n, n)
   for (let p = 0; p < n; p++) {
     const [target, a, v] = rows[p]!
     let c = index.get(v)
@@ -96,8 +123,9 @@ export function encodeBlock(rows: readonly Row[]): { dict: string; data: Buffer 
     verdict[p] = c
     offset[p] = target % BLOCK_SIZE
   }
-  const dict: BlockDict = { n, verdicts, times }
-  return { dict: JSON.stringify(dict), data: Buffer.from(buf) }
+  const stamp = newStamp()
+  const dict: BlockDict = { n, verdicts, times, stamp }
+  return { dict: JSON.stringify(dict), data: Buffer.from(buf), extra, stamp }
 }
 
 const hasTable = (db: Db) =>
@@ -116,27 +144,34 @@ export function readLabelBlocks(
   lo: number,
   hi: number,
   /** Blocks read already, on another connection, while nothing changed (blocksInBackground.ts). */
-  read?: readonly StoredBlock[] | null,
+  read?: HandedBlocks | null,
 ): LabelRowsColumns | null {
   // Target ids travel as 32-bit integers, as the metrics' other columns carry them.
   if (hi < lo || lo < 0 || hi >= 2 ** 31 || !hasTable(db)) return null
   const first = Math.floor(lo / BLOCK_SIZE)
   const last = Math.floor(hi / BLOCK_SIZE)
-  const given = read?.filter(([b]) => b >= first && b <= last)
+  const given = read?.rows.filter(([b]) => b >= first && b <= last)
+  const extras = new ReadExtras(db, read?.extras ?? null)
+  // Extras of blocks built here, known before any is stored.
+  const built = new Map<number, PartExtras>()
   const readStored = (): StoredBlock[] =>
     db
       .prepare('SELECT block, dict, data FROM label_blocks WHERE block BETWEEN ? AND ? ORDER BY block')
       .raw()
       .all(first, last) as [number, string, Buffer][]
   let stored = given ?? readStored()
-  if (stored.length === last - first + 1) return decode(stored, lo, hi)
+  if (stored.length === last - first + 1) return decode(stored, lo, hi, extras, built)
   const rowsOf = db.prepare(
     `SELECT target_id, annotator_id, verdict, seconds, updated_at FROM ${labelsIndexed(db)}
      WHERE target_id BETWEEN ? AND ? AND verdict IS NOT NULL ORDER BY target_id, annotator_id`,
   )
   const build = (block: number) => {
     const rows = rowsOf.raw().all(block * BLOCK_SIZE, (block + 1) * BLOCK_SIZE - 1) as Row[]
-    return encodeBlock(rows)
+    const encoded = encodeBlock(rows)
+    const d = parseDict(encoded.dict)
+    const known = decodeExtras(encoded.extra, d.n, d.times)
+    if (known) built.set(block, known)
+    return encoded
   }
   // Blocks read before the transaction are read again inside it, unless they came from another
   // connection while nothing changed: then only the missing ones are looked for (a view's saves
@@ -146,6 +181,10 @@ export function readLabelBlocks(
     if (!given) stored = readStored()
     const have = new Set(stored.map(([b]) => b))
     const put = db.prepare('INSERT INTO label_blocks (block, dict, data) VALUES (?, ?, ?)')
+    // Not a table any trigger watches: a stale row (its block rebuilt) is replaced in place.
+    const putExtra = db.prepare(
+      'INSERT OR REPLACE INTO label_block_extras (block, stamp, data) VALUES (?, ?, ?)',
+    )
     const all = [...stored]
     for (let b = first; b <= last; b++) {
       if (have.has(b)) continue
@@ -154,8 +193,11 @@ export function readLabelBlocks(
         all.push(found)
         continue
       }
-      const { dict, data } = build(b)
-      if (store) countCacheWrites(db, put.run(b, dict, data).changes)
+      const { dict, data, extra, stamp } = build(b)
+      if (store) {
+        countCacheWrites(db, put.run(b, dict, data).changes)
+        countCacheWrites(db, putExtra.run(b, stamp, extra).changes)
+      }
       all.push([b, dict, data])
     }
     return all.sort((x, y) => x[0] - y[0])
@@ -167,7 +209,7 @@ export function readLabelBlocks(
     if (!isBusyOrReadonly(e)) throw e
     blocks = db.transaction(() => complete(false))()
   }
-  return decode(blocks, lo, hi)
+  return decode(blocks, lo, hi, extras, built)
 }
 
 /** `labels` through migration 0140's index (every column read here), as `labelsForMetrics` names it. */
@@ -176,29 +218,19 @@ function labelsIndexed(db: Db): string {
   return has ? 'labels INDEXED BY labels_metrics' : 'labels'
 }
 
-/** One stored block's packed columns, laid over its (aligned) bytes. */
-export interface BlockPart {
-  base: number
-  n: number
-  /** Whether every label of the block lies inside the range read. */
-  whole: boolean
-  offset: Uint16Array
-  annotator: Int32Array
-  /** index into the block's own verdicts */
-  verdict: Uint32Array
-  /** the block's verdicts as indexes into the read's `verdicts` */
-  codes: Int32Array
-  seconds: Float64Array
-  time: Float64Array | null
-}
-
 /**
  * The blocks' labels of targets lo … hi as one set of columns, verdicts in first-seen order.
  * Each column is copied out of the blocks when first asked for: the Agreement view groups the
  * labels by target straight from the blocks (`blockParts`) and reads no column, and never the
- * seconds and times, two thirds of the bytes.
+ * seconds and times (kept apart, three fifths of the bytes).
  */
-function decode(blocks: readonly StoredBlock[], lo: number, hi: number): LabelRowsColumns {
+function decode(
+  blocks: readonly StoredBlock[],
+  lo: number,
+  hi: number,
+  extras: ReadExtras,
+  built: ReadonlyMap<number, PartExtras>,
+): LabelRowsColumns {
   const parts: BlockPart[] = []
   const verdicts: string[] = []
   const global = new Map<string, number>()
@@ -210,16 +242,9 @@ function decode(blocks: readonly StoredBlock[], lo: number, hi: number): LabelRo
     if (n === 0) continue
     if (!d.times) times = false
     // Typed views need aligned offsets; a blob's buffer may start anywhere.
-    const bytes = raw.byteOffset % 8 === 0 ? raw : Buffer.from(raw)
+    const bytes = raw.byteOffset % 4 === 0 ? raw : Buffer.from(raw)
     const buf = bytes.buffer
-    let at = bytes.byteOffset
-    const seconds = new Float64Array(buf, at, n)
-    at += 8 * n
-    let time: Float64Array | null = null
-    if (d.times) {
-      time = new Float64Array(buf, at, n)
-      at += 8 * n
-    }
+    const at = bytes.byteOffset
     const base = block * BLOCK_SIZE
     const whole = base >= lo && base + BLOCK_SIZE - 1 <= hi
     const offset = new Uint16Array(buf, at + 8 * n, n)
@@ -235,7 +260,10 @@ function decode(blocks: readonly StoredBlock[], lo: number, hi: number): LabelRo
     })
     const annotator = new Int32Array(buf, at, n)
     const verdict = new Uint32Array(buf, at + 4 * n, n)
-    parts.push({ base, n, whole, offset, annotator, verdict, codes, seconds, time })
+    const key = { block, stamp: d.stamp, n, times: d.times }
+    parts.push(
+      new StoredPart(base, n, whole, offset, annotator, verdict, codes, key, built.get(block), extras),
+    )
   }
   return new LazyColumns(verdicts, parts, total, times, lo, hi)
 }

@@ -2,8 +2,7 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import type { Db } from '../store/connection'
 import { dataVersion } from '../store/version'
-import type { StoredBlock } from './blocks'
-import { workerAnswer } from './workerAnswer'
+import type { StoredBlock, StoredExtra } from './blocks'
 
 /**
  * A dataset's stored label blocks read on the second core while the app's thread reads its
@@ -25,20 +24,31 @@ import { workerAnswer } from './workerAnswer'
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.driver)
+// Each blob comes in a buffer of its own: moved to the app's thread, not copied.
+const own = (rows) =>
+  rows
+    .map((r) => r[2])
+    .filter((b) => b.byteOffset === 0 && b.byteLength === b.buffer.byteLength)
+    .map((b) => b.buffer)
 let db
 try {
   db = new Database(workerData.file, { readonly: true, fileMustExist: true })
   db.pragma('busy_timeout = 5000')
+  // One read transaction: the extras are those of the blocks read.
+  db.exec('BEGIN')
   const rows = db
     .prepare('SELECT block, dict, data FROM label_blocks WHERE block BETWEEN ? AND ? ORDER BY block')
     .raw()
     .all(workerData.first, workerData.last)
-  // Each blob comes in a buffer of its own: moved to the app's thread, not copied.
-  const moved = rows
-    .map((r) => r[2])
-    .filter((b) => b.byteOffset === 0 && b.byteLength === b.buffer.byteLength)
-    .map((b) => b.buffer)
-  parentPort.postMessage({ rows }, moved)
+  parentPort.postMessage({ rows }, own(rows))
+  if (workerData.extras) {
+    const extras = db
+      .prepare('SELECT block, stamp, data FROM label_block_extras WHERE block BETWEEN ? AND ?')
+      .raw()
+      .all(workerData.first, workerData.last)
+    parentPort.postMessage({ extras }, own(extras))
+  }
+  db.exec('COMMIT')
 } catch (error) {
   parentPort.postMessage({ problem: error instanceof Error ? error.message : String(error) })
 } finally {
@@ -51,13 +61,20 @@ export interface BlocksRead {
   at: string
   /** Blocks first … last as stored, in block order; null when the worker had no answer. */
   rows: Promise<StoredBlock[] | null>
+  /** Their extras, read after them in the same transaction, when asked for (null: not asked, or no answer). */
+  extras: Promise<StoredExtra[] | null>
 }
 
-/** Starts reading blocks first … last on a worker thread (null: the workspace has no file to open). */
+/**
+ * Starts reading blocks first … last on a worker thread (null: the workspace has no file to
+ * open), and their extras after them when `extras` is set: the blocks are handed over first, so
+ * this thread can work on them while the worker reads the extras.
+ */
 export function readBlocksInBackground(
   db: Db,
   first: number,
   last: number,
+  extras = false,
   driver = createRequire(import.meta.url).resolve('better-sqlite3'),
 ): BlocksRead | null {
   // Inside a transaction the app's connection may hold writes no other connection can see yet.
@@ -65,14 +82,49 @@ export function readBlocksInBackground(
   const at = dataVersion(db)
   let worker: Worker
   try {
-    worker = new Worker(WORKER, { eval: true, workerData: { file: db.name, driver, first, last } })
+    worker = new Worker(WORKER, { eval: true, workerData: { file: db.name, driver, first, last, extras } })
   } catch {
     return null
   }
-  const rows = workerAnswer(worker, (m: { rows: StoredBlock[] } | { problem: string }) =>
-    'rows' in m ? m.rows : null,
-  )
-  return { at, rows }
+  const answers = twoAnswers(worker)
+  return { at, rows: answers.rows, extras: extras ? answers.extras : Promise.resolve(null) }
+}
+
+type Message = { rows: StoredBlock[] } | { extras: StoredExtra[] } | { problem: string }
+
+/**
+ * The worker's two messages, listened for from the start (both may arrive in one turn); a worker
+ * that fails or exits first answers null to whatever has not come, as workerAnswer.ts does.
+ */
+function twoAnswers(worker: Worker): {
+  rows: Promise<StoredBlock[] | null>
+  extras: Promise<StoredExtra[] | null>
+} {
+  let rows!: (r: StoredBlock[] | null) => void
+  let extras!: (r: StoredExtra[] | null) => void
+  const out = {
+    rows: new Promise<StoredBlock[] | null>((resolve) => {
+      rows = resolve
+    }),
+    extras: new Promise<StoredExtra[] | null>((resolve) => {
+      extras = resolve
+    }),
+  }
+  worker.on('message', (m: Message) => {
+    if ('rows' in m) rows(m.rows)
+    else if ('extras' in m) extras(m.extras)
+    else {
+      rows(null)
+      extras(null)
+    }
+  })
+  const none = () => {
+    rows(null)
+    extras(null)
+  }
+  worker.once('error', none)
+  worker.once('exit', none)
+  return out
 }
 
 /** The blocks read, if the workspace is as it was when the read began. */

@@ -5,9 +5,9 @@ import type { Db } from '../store/connection'
 import {
   type BlockPart,
   blockParts,
+  type HandedBlocks,
   type LabelRowsColumns,
   readLabelBlocks,
-  type StoredBlock,
 } from './blocks'
 
 /**
@@ -54,7 +54,7 @@ export function loadLabelColumns(
   /** Given the pass, which activeTimeInRange can line the labels' seconds up with. */
   keep?: (pass: LabelPass) => void,
   /** The stored blocks, read already on another connection while nothing changed. */
-  read?: readonly StoredBlock[] | null,
+  read?: HandedBlocks | null,
 ): LabelColumns {
   // Categorical labels come from the stored blocks (migration 0160) where the workspace has them.
   const k = labels.length

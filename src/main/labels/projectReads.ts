@@ -169,7 +169,8 @@ export function labelColumnsOf(
   read?: readonly StoredBlock[] | null,
 ): LabelRowsColumns {
   if (hi < lo) return readRows(db, 1, 0)
-  return readLabelBlocks(db, lo, hi, read) ?? readRows(db, lo, hi)
+  // The worker hands over the blocks alone; their seconds (label_block_extras) are read here.
+  return readLabelBlocks(db, lo, hi, read && { rows: read, extras: null }) ?? readRows(db, lo, hi)
 }
 
 function readRows(db: Db, lo: number, hi: number): LabelRowsColumns {

@@ -1,7 +1,7 @@
 import { isDefaultGoldRule } from '../../shared/goldRule'
 import type { Binary, LabelSchema } from '../../shared/labelSchemas'
 import { ownScoreBinary } from '../../shared/ownScore'
-import type { StoredBlock } from '../labels/blocks'
+import type { HandedBlocks } from '../labels/blocks'
 import { type LabelPass, loadLabelColumns } from '../labels/columns'
 import { storedGoldRows } from '../labels/gold'
 import { compileGoldRule, type GoldDecider } from '../labels/rules'
@@ -38,7 +38,7 @@ export interface TargetColumns {
   stored: Int32Array
   goldBin: Int8Array
   goldCode: Int16Array
-  /** Human score per target: the number itself, the schema's score, or the binary (1 supported). */
+  /** Human score per target: the number itself, the schema's score, or the binary (1 supported); made when first read. */
   goldNum: Float64Array
   goldCount: number
   /** The dataset's gold rule leaving one annotator out (−1: none); null = default strict majority. */
@@ -160,21 +160,40 @@ export function verdictCoder(schema: LabelSchema, labels: string[]) {
   }
 }
 
-/** Fills the gold columns from gold codes (into human.values). */
+/**
+ * Fills the gold columns from gold codes (into human.values). The scores column is made when
+ * first read: only correlations with numeric gold and a disagreement's numeric gold read it, and
+ * at a million targets it is 8 MB of fresh memory the Agreement view would touch for nothing.
+ */
 export function setGold(t: TargetColumns, coder: Coder, gold: Int32Array): void {
   const values = t.human.values
   const bins = values.map((v) => coder.bin(v, null))
   const codes = values.map((v) => coder.code(v))
   const nums = values.map((v) => coder.num(v, null))
+  const { goldBin, goldCode } = t
   let count = 0
   for (let i = 0; i < gold.length; i++) {
     const g = gold[i]!
-    t.goldBin[i] = g < 0 ? NONE : bins[g]!
-    t.goldCode[i] = g < 0 ? -1 : codes[g]!
-    t.goldNum[i] = g < 0 ? Number.NaN : nums[g]!
-    if (t.goldBin[i] !== NONE) count++
+    const b = g < 0 ? NONE : bins[g]!
+    goldBin[i] = b
+    goldCode[i] = g < 0 ? -1 : codes[g]!
+    if (b !== NONE) count++
   }
   t.goldCount = count
+  let num: Float64Array | null = null
+  Object.defineProperty(t, 'goldNum', {
+    configurable: true,
+    enumerable: true,
+    get(): Float64Array {
+      if (num) return num
+      num = new Float64Array(gold.length)
+      for (let i = 0; i < gold.length; i++) {
+        const g = gold[i]!
+        num[i] = g < 0 ? Number.NaN : nums[g]!
+      }
+      return num
+    },
+  })
 }
 
 /** Target id → dense index (−1: not one of the ids), for ids in ascending order. */
@@ -188,7 +207,7 @@ export function indexOfIds(ids: Int32Array): Int32Array {
 /** What a loader read already, while nothing changed (snapshotInBackground.ts). */
 export interface ReadAlready {
   rows?: TargetRows
-  labelBlocks?: readonly StoredBlock[] | null
+  labelBlocks?: HandedBlocks | null
 }
 
 /** Current targets of a dataset with their labels and gold. */
@@ -246,7 +265,7 @@ export function loadTargets(
     stored,
     goldBin: sharedInt8(n),
     goldCode: new Int16Array(n),
-    goldNum: new Float64Array(n),
+    goldNum: new Float64Array(0),
     goldCount: 0,
   }
   setGold(t, coder, goldCodes(human, stored, -1, t.goldRule?.(-1)))

@@ -1,3 +1,4 @@
+import type { StoredExtra } from '../labels/blockExtras'
 import { BLOCK_SIZE } from '../labels/blocks'
 import { blocksRead, readBlocksInBackground } from '../labels/blocksInBackground'
 import type { Db } from '../store/connection'
@@ -25,7 +26,18 @@ export const BACKGROUND_FROM_TARGETS = 50_000
 export async function loadSnapshotEarly(
   db: Db,
   datasetId: number,
-  fromTargets = BACKGROUND_FROM_TARGETS,
+  {
+    fromTargets = BACKGROUND_FROM_TARGETS,
+    withTimes = false,
+  }: {
+    fromTargets?: number
+    /**
+     * The view reads the labels' seconds and times at once (the Compare view's active time and
+     * chart): the worker reads the blocks' extras after the blocks, while this thread builds the
+     * snapshot, and the load waits for them. Without, they are read if and when asked for.
+     */
+    withTimes?: boolean
+  } = {},
 ): Promise<boolean> {
   try {
     if (currentSnapshot(db, datasetId) !== null || targetCount(db, datasetId) < fromTargets) return false
@@ -43,13 +55,21 @@ export async function loadSnapshotEarly(
       db,
       Math.floor((lo * TARGET_BLOCK) / BLOCK_SIZE),
       Math.floor(((hi + 1) * TARGET_BLOCK - 1) / BLOCK_SIZE),
+      withTimes,
     )
     if (!read) return false
     const rows = readTargetRows(db, datasetId, false)
     const labelBlocks = await blocksRead(db, read)
     // A change meanwhile, or a call that loaded the snapshot first: nothing to add.
     if (!labelBlocks || currentSnapshot(db, datasetId) !== null) return false
-    loadSnapshotFrom(db, datasetId, { rows, labelBlocks })
+    // The extras carry their blocks' stamps: whenever they come, they serve only those blocks.
+    let extras: StoredExtra[] | null = null
+    void read.extras.then((e) => {
+      extras = e
+    })
+    loadSnapshotFrom(db, datasetId, { rows, labelBlocks: { rows: labelBlocks, extras: () => extras } })
+    // There when the view's call first asks for seconds or times (without them, read then).
+    if (withTimes) await read.extras
     return true
   } catch {
     // Left to the view's call, which reads the same on the app's thread.

@@ -25,27 +25,36 @@ export interface TargetBlockRows {
 
 type Row = [id: number, dataset: number, item: number, candidate: number, flags: number]
 
-/** Layout: dataset i32, item i32, candidate i32, offset u16, flags u8. */
+/**
+ * Layout: item i32, candidate i32, offset u16, flags u8 when the block holds one dataset's targets
+ * (the usual case); a block shared by several datasets starts with each target's dataset i32
+ * (migration 0520 took that column out of the blocks of one dataset).
+ */
 export function encodeTargetBlock(rows: readonly Row[]): { datasets: string; data: Buffer } {
   const n = rows.length
-  const buf = new ArrayBuffer(15 * n)
-  const dataset = new Int32Array(buf, 0, n)
-  const item = new Int32Array(buf, 4 * n, n)
-  const candidate = new Int32Array(buf, 8 * n, n)
-  const offset = new Uint16Array(buf, 12 * n, n)
-  const flags = new Uint8Array(buf, 14 * n, n)
   const seen = new Set<number>()
+  for (const r of rows) seen.add(r[1])
+  const shared = seen.size > 1
+  const at = shared ? 4 * n : 0
+  const buf = new ArrayBuffer(at + 11 * n)
+  const dataset = shared ? new Int32Array(buf, 0, n) : null
+  const item = new Int32Array(buf, at, n)
+  const candidate = new Int32Array(buf, at + 4 * n, n)
+  const offset = new Uint16Array(buf, at + 8 * n, n)
+  const flags = new Uint8Array(buf, at + 10 * n, n)
   for (let p = 0; p < n; p++) {
     const [id, d, i, c, f] = rows[p]!
-    dataset[p] = d
+    if (dataset) dataset[p] = d
     item[p] = i
     candidate[p] = c
     offset[p] = id % TARGET_BLOCK
     flags[p] = f
-    seen.add(d)
   }
   return { datasets: `,${[...seen].sort((a, b) => a - b).join(',')},`, data: Buffer.from(buf) }
 }
+
+/** Whether a block's `datasets` names more than one dataset (its data then starts with their ids). */
+const sharedBlock = (datasets: string) => datasets.indexOf(',', 1) < datasets.length - 1
 
 const hasTable = (db: Db) =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'target_blocks'").get() !==
@@ -75,21 +84,21 @@ export function readTargetBlockParts(db: Db, datasetId: number): TargetBlockPart
   const read = () =>
     db
       .prepare(
-        `SELECT block, data FROM target_blocks WHERE block BETWEEN 0 AND ? AND instr(datasets, ?) > 0
+        `SELECT block, datasets, data FROM target_blocks WHERE block BETWEEN 0 AND ? AND instr(datasets, ?) > 0
          ORDER BY block`,
       )
       .raw()
-      .all(last, `,${datasetId},`) as [number, Buffer][]
-  const complete = (store: boolean): [number, Buffer][] => {
+      .all(last, `,${datasetId},`) as Stored[]
+  const complete = (store: boolean): Stored[] => {
     const have = stored()
     const put = db.prepare('INSERT INTO target_blocks (block, datasets, data) VALUES (?, ?, ?)')
-    const built: [number, Buffer][] = []
+    const built: Stored[] = []
     for (let b = 0; b <= last; b++) {
       if (have.has(b)) continue
       const rows = rowsOf.raw().all(b * TARGET_BLOCK, (b + 1) * TARGET_BLOCK - 1) as Row[]
       const { datasets, data } = encodeTargetBlock(rows)
       if (store) countCacheWrites(db, put.run(b, datasets, data).changes)
-      else if (datasets.includes(`,${datasetId},`)) built.push([b, data])
+      else if (datasets.includes(`,${datasetId},`)) built.push([b, datasets, data])
     }
     return store ? read() : [...read(), ...built].sort((x, y) => x[0] - y[0])
   }
@@ -104,14 +113,17 @@ export function readTargetBlockParts(db: Db, datasetId: number): TargetBlockPart
       blocks = db.transaction(() => complete(false))()
     }
   }
-  return blocks.map(([block, raw]) => partOf(block, raw))
+  return blocks.map(([block, datasets, raw]) => partOf(block, datasets, raw))
 }
+
+type Stored = [block: number, datasets: string, data: Buffer]
 
 /** One stored block's columns where they lie: its targets of every dataset it holds, in id order. */
 export interface TargetBlockPart {
   block: number
   n: number
-  dataset: Int32Array
+  /** Each target's dataset; null when the block holds one dataset's targets alone (the usual case). */
+  dataset: Int32Array | null
   item: Int32Array
   candidate: Int32Array
   /** target id − block · TARGET_BLOCK */
@@ -120,19 +132,20 @@ export interface TargetBlockPart {
   flags: Uint8Array
 }
 
-function partOf(block: number, raw: Buffer): TargetBlockPart {
-  const n = raw.byteLength / 15
+function partOf(block: number, datasets: string, raw: Buffer): TargetBlockPart {
+  const shared = sharedBlock(datasets)
+  const n = raw.byteLength / (shared ? 15 : 11)
   // Typed views need aligned offsets; a blob's buffer may start anywhere.
   const bytes = raw.byteOffset % 4 === 0 ? raw : Buffer.from(raw)
-  const at = bytes.byteOffset
+  const at = bytes.byteOffset + (shared ? 4 * n : 0)
   return {
     block,
     n,
-    dataset: new Int32Array(bytes.buffer, at, n),
-    item: new Int32Array(bytes.buffer, at + 4 * n, n),
-    candidate: new Int32Array(bytes.buffer, at + 8 * n, n),
-    offset: new Uint16Array(bytes.buffer, at + 12 * n, n),
-    flags: new Uint8Array(bytes.buffer, at + 14 * n, n),
+    dataset: shared ? new Int32Array(bytes.buffer, bytes.byteOffset, n) : null,
+    item: new Int32Array(bytes.buffer, at, n),
+    candidate: new Int32Array(bytes.buffer, at + 4 * n, n),
+    offset: new Uint16Array(bytes.buffer, at + 8 * n, n),
+    flags: new Uint8Array(bytes.buffer, at + 10 * n, n),
   }
 }
 
@@ -154,6 +167,16 @@ function decode(parts: readonly TargetBlockPart[], datasetId: number): TargetBlo
   let m = 0
   for (const { block, n, dataset, item, candidate, offset, flags } of parts) {
     const base = block * TARGET_BLOCK
+    if (!dataset) {
+      // A block of this dataset alone (the usual case): its columns copied whole.
+      out.item.set(item, m)
+      out.candidate.set(candidate, m)
+      out.flags.set(flags, m)
+      const ids = out.id
+      for (let p = 0; p < n; p++) ids[m + p] = base + offset[p]!
+      m += n
+      continue
+    }
     for (let p = 0; p < n; p++) {
       if (dataset[p] !== datasetId) continue
       out.id[m] = base + offset[p]!

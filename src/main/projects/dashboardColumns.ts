@@ -39,7 +39,7 @@ export function dashboardColumns(
   let hi = Number.NEGATIVE_INFINITY
   for (const part of targets)
     for (let i = 0; i < part.n; i++) {
-      if (part.dataset[i] !== datasetId) continue
+      if (part.dataset !== null && part.dataset[i] !== datasetId) continue
       const id = part.block * BLOCK + part.offset[i]!
       if (id < lo) lo = id
       if (id > hi) hi = id
@@ -82,7 +82,7 @@ function targetRows(db: Db, datasetId: number): TargetPart[] {
     parts.push({
       block: Math.floor(run[0]![0] / BLOCK),
       n: run.length,
-      dataset: new Int32Array(run.length).fill(datasetId),
+      dataset: null,
       item: Int32Array.from(run, (r) => r[1]),
       candidate: Int32Array.from(run, (r) => r[2]),
       offset: Uint16Array.from(run, (r) => r[0] % BLOCK),

@@ -25,7 +25,8 @@ export const BLOCK = 4096
 export interface TargetPart {
   block: number
   n: number
-  dataset: Int32Array
+  /** Each target's dataset; null when every target of the part is the dataset's. */
+  dataset: Int32Array | null
   item: Int32Array
   candidate: Int32Array
   offset: Uint16Array
@@ -158,7 +159,8 @@ export function tallyDashboard(input: TallyInput): Tally {
   const pos = new Int32Array(BLOCK).fill(-1)
   const blocks = pairBlocks(parts, segments)
   const enter = (part: TargetPart) => {
-    for (let i = 0; i < part.n; i++) if (part.dataset[i] === datasetId) pos[part.offset[i]!] = i
+    for (let i = 0; i < part.n; i++)
+      if (part.dataset === null || part.dataset[i] === datasetId) pos[part.offset[i]!] = i
   }
   const leave = (part: TargetPart) => {
     for (let i = 0; i < part.n; i++) pos[part.offset[i]!] = -1
@@ -307,7 +309,11 @@ export function tallyDashboard(input: TallyInput): Tally {
     for (let i = 0; i < part.n; i++) {
       const counted = byTarget[i]!
       byTarget[i] = 0
-      if (part.dataset[i] !== datasetId || (part.flags[i]! & (CURRENT | CONTROL)) !== CURRENT) continue
+      if (
+        (part.dataset !== null && part.dataset[i] !== datasetId) ||
+        (part.flags[i]! & (CURRENT | CONTROL)) !== CURRENT
+      )
+        continue
       const done = counted >= k ? 1 : 0
       targets++
       complete += done

@@ -26,6 +26,7 @@ import { migration0400 } from './0400-na-scope-of-earlier-runs'
 import { migration0420 } from './0420-label-save-ids'
 import { migration0450 } from './0450-guidelines-version-unknown'
 import { migration0470 } from './0470-import-totals-and-save-ages'
+import { migration0520 } from './0520-narrower-view-blocks'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -57,6 +58,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0420,
   migration0450,
   migration0470,
+  migration0520,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
