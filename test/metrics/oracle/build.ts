@@ -19,7 +19,6 @@ import {
 import { type RunRow, runLabel } from '../../../src/main/metrics/snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../../../src/main/metrics/stats/binary'
 import { goldCodes } from '../../../src/main/metrics/stats/labelColumns'
-import { summaryLevelIntervals, systemLevelIntervals } from '../../../src/main/metrics/stats/levelIntervals'
 import {
   documentCoefficients,
   type ScoredResponse,
@@ -29,6 +28,7 @@ import {
 import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../src/shared/contract/itemLevel'
 import type { UnitKind } from '../../../src/shared/labelSchemas'
 import { type ItemBootstrap, itemCorrelation } from './correlate'
+import { summaryLevelIntervals, systemLevelIntervals } from './levelIntervals'
 import { type ItemScore, type ItemScoreKind, itemScores, scoreKindFor, type UnitVerdict } from './scores'
 
 /**
@@ -300,7 +300,7 @@ export function buildItemLevel(input: ItemLevelInput): ItemLevel {
   const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, responses, ...meta }) => ({
     ...meta,
     overall: correlate(overall.x, overall.y),
-    // The level intervals (stats/levelIntervals.ts, tested on their own) are laid over as well.
+    // The level intervals as they were before their draws were shared across lines (./levelIntervals.ts).
     summaryLevel: readableSummaryLevel(
       summaryLevel(responses),
       summaryLevelIntervals(documentCoefficients(responses), boot),

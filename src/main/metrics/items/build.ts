@@ -5,6 +5,7 @@ import { type Coder, type RunColumns, ST_NONE, ST_OK, type TargetColumns } from 
 import { type RunRow, runLabel } from '../snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../stats/binary'
 import { goldCodes } from '../stats/labelColumns'
+import { LevelDraws } from '../stats/levelDraws'
 import { summaryLevelIntervals, systemLevelIntervals } from '../stats/levelIntervals'
 import { averaged, documentCoefficients, type ScoredResponse, systemMeans } from '../stats/levels'
 import { type ItemBootstrap, itemCorrelation, Resamples } from './correlate'
@@ -216,6 +217,13 @@ function pairsOf(
   return { overall: { x, y }, byVariant, responses }
 }
 
+/** Responses that both sides scored. */
+function pairCount(judge: ScoreColumns, human: ScoreColumns): number {
+  let n = 0
+  for (let k = 0; k < judge.has.length; k++) if (judge.has[k] && human.has[k]) n++
+  return n
+}
+
 /**
  * Pair-resamples the whole section may spend. Small datasets (hundreds or a few thousand
  * responses) get the full count; a very large one gets fewer resamples, never under
@@ -238,8 +246,12 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
   const { t, inputs } = input
   const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
   const series: Series[] = []
-  const pending: (Omit<ItemCorrelationLine, 'overall' | 'byVariant' | 'summaryLevel' | 'systemLevel'> &
-    ReturnType<typeof pairsOf>)[] = []
+  // A line's pairs are made only when it is correlated, so its response rows are garbage by the
+  // next line instead of being held for every line at once.
+  const pending: (Omit<ItemCorrelationLine, 'overall' | 'byVariant' | 'summaryLevel' | 'systemLevel'> & {
+    judge: ScoreColumns
+    human: ScoreColumns
+  })[] = []
   const humans = new Map(kinds.map((k) => [k, humanSeries(input, k, -1)]))
   // People who score whole responses (SummEval) are what a DCR run's response score is set
   // against when nobody marked the sentences themselves, as the DCR paper does.
@@ -275,7 +287,8 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
         score: humanScore,
         humanScore,
         humanUnitKind: kind,
-        ...pairsOf(input, mine, others),
+        judge: mine,
+        human: others,
       })
     }
     for (const r of input.runs) {
@@ -325,29 +338,30 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
           score: o.score,
           humanScore: versus.humanScore,
           humanUnitKind: versus.humanUnitKind,
-          ...pairsOf(input, o.scores, versus.human),
+          judge: o.scores,
+          human: versus.human,
         })
       }
     }
   }
   let total = 0
-  for (const p of pending) {
-    total += p.overall.x.length
-    for (const v of p.byVariant.values()) total += v.x.length
-  }
+  // Each pair counts twice: overall, and in its variant.
+  for (const p of pending) total += 2 * pairCount(p.judge, p.human)
   const boot = { ...input.boot, replicates: replicatesFor(input.boot.replicates, total) }
   const resamples = new Resamples(boot)
+  const levelDraws = new LevelDraws(boot)
   const correlate = (p: Pairs) => readableCorrelation(itemCorrelation(p.x, p.y, boot, resamples), boot.level)
-  const correlations: ItemCorrelationLine[] = pending.map(({ overall, byVariant, responses, ...meta }) => {
+  const correlations: ItemCorrelationLine[] = pending.map(({ judge, human, ...meta }) => {
+    const { overall, byVariant, responses } = pairsOf(input, judge, human)
     const systems = systemMeans(responses)
     const docs = documentCoefficients(responses)
     return {
       ...meta,
       overall: correlate(overall),
-      summaryLevel: readableSummaryLevel(averaged(docs), summaryLevelIntervals(docs, boot)),
+      summaryLevel: readableSummaryLevel(averaged(docs), summaryLevelIntervals(docs, boot, levelDraws)),
       systemLevel: readableSystemLevel(
         correlate({ x: systems.map((m) => m.judge), y: systems.map((m) => m.human) }),
-        systemLevelIntervals(responses, boot),
+        systemLevelIntervals(responses, boot, levelDraws),
       ),
       byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, correlate(v)])),
     }

@@ -2,6 +2,7 @@ import {
   type Coefficients,
   canonicalPairColumns,
   pairCoefficients,
+  type SparseWeights,
   sparseCoefficients,
   sparseWeights,
 } from '../stats/pairCorrelations'
@@ -144,11 +145,14 @@ export function itemCorrelation(
     const kept = (resamples?.fits(boot) ? resamples : new Resamples(boot)).weights(n)
     const w = new Int32Array(n)
     const gen = kept ? null : drawer(boot.seed, n)
+    // One weighting moved along the kept draws: nothing is made per resample.
+    const along: SparseWeights | null = kept ? { idx: kept.idx, cnt: kept.cnt, from: 0, to: 0 } : null
     for (let r = 0; r < boot.replicates; r++) {
-      const weights = kept
-        ? { ...kept, from: kept.start[r]!, to: kept.start[r + 1]! }
-        : sparseWeights(gen!(w))
-      sparseCoefficients(p, weights, got)
+      if (along && kept) {
+        along.from = kept.start[r]!
+        along.to = kept.start[r + 1]!
+      }
+      sparseCoefficients(p, along ?? sparseWeights(gen!(w)), got)
       for (const name of wanted) if (!Number.isNaN(got[name])) draws[name][drawn[name]++] = got[name]
     }
   }

@@ -13,9 +13,10 @@
  * finite (item scores are).
  */
 
+import { cellBounds, deviationSums, weightedSums } from './cellRuns'
+import { denseRanks } from './denseRanks'
+
 const EXACT_CELLS = 2 ** 25
-/** Distinct values a linear search handles before denseRanks sorts instead. */
-const FEW = 16
 
 export interface PairColumns {
   n: number
@@ -34,6 +35,8 @@ export interface PairColumns {
   /** the x and y value of each cell */
   cellXValue: Float64Array
   cellYValue: Float64Array
+  /** cell c's pairs at [cellStart[c], cellStart[c + 1]) where the pairs lie cell by cell, else null */
+  cellStart: Int32Array | null
   // scratch, reused by every call
   cw: Float64Array
   xw: Float64Array
@@ -42,64 +45,8 @@ export interface PairColumns {
   dy: Float64Array
   tree: Float64Array
   dev: Float64Array
-}
-
-/** Dense ranks of values (equal by ===, so 0 and −0 share one) and how many distinct there are. */
-function denseRanks(v: Float64Array): { rank: Int32Array; count: number } {
-  // NaN equals nothing, so it would have no rank: a caller's bug, stopped here.
-  for (let i = 0; i < v.length; i++)
-    if (Number.isNaN(v[i])) throw new Error('pair correlations: a value is NaN')
-  // Callers often pass values already in order: then a scan gives the ranks.
-  let ascending = true
-  for (let k = 1; k < v.length && ascending; k++) ascending = v[k - 1]! <= v[k]!
-  const rank = new Int32Array(v.length)
-  if (ascending) {
-    let d = -1
-    for (let k = 0; k < v.length; k++) {
-      if (k === 0 || v[k] !== v[k - 1]) d++
-      rank[k] = d
-    }
-    return { rank, count: d + 1 }
-  }
-  // Item scores are mostly shares of a few units: a handful of distinct values, found by a
-  // short linear search, then put in order. Past FEW distinct values, a sort.
-  const few = new Float64Array(FEW)
-  let found = 0
-  for (let i = 0; i < v.length && found <= FEW; i++) {
-    const x = v[i]!
-    let j = 0
-    while (j < found && few[j] !== x) j++
-    if (j === found) {
-      if (found === FEW) found++
-      else few[found++] = x
-    }
-  }
-  if (found <= FEW) {
-    const distinct = few.subarray(0, found).sort()
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i]!
-      let j = 0
-      while (distinct[j] !== x) j++
-      rank[i] = j
-    }
-    return { rank, count: found }
-  }
-  // A numeric sort without a comparator, then a binary search among the distinct values.
-  const sorted = v.slice().sort()
-  let m = 0
-  for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[m - 1]) sorted[m++] = sorted[k]!
-  for (let i = 0; i < v.length; i++) {
-    const x = v[i]!
-    let lo = 0
-    let hi = m - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (sorted[mid]! < x) lo = mid + 1
-      else hi = mid
-    }
-    rank[i] = lo
-  }
-  return { rank, count: m }
+  bounds: Int32Array
+  sums: Float64Array
 }
 
 /** Pair columns of the pairs taken in `order` (indexes into x and y), ranks already known. */
@@ -130,12 +77,16 @@ function columns(
   const cellY = new Int32Array(C.count)
   const cellXValue = new Float64Array(C.count)
   const cellYValue = new Float64Array(C.count)
+  let cellStart: Int32Array | null = new Int32Array(C.count + 1)
   for (let k = 0; k < n; k++) {
+    if (k > 0 && C.rank[k]! < C.rank[k - 1]!) cellStart = null
+    if (cellStart !== null && (k === 0 || C.rank[k] !== C.rank[k - 1])) cellStart[C.rank[k]!] = k
     cellX[C.rank[k]!] = xv[k]!
     cellY[C.rank[k]!] = yv[k]!
     cellXValue[C.rank[k]!] = xs[k]!
     cellYValue[C.rank[k]!] = ys[k]!
   }
+  if (cellStart !== null) cellStart[C.count] = n
   return {
     n,
     x: xs,
@@ -149,6 +100,7 @@ function columns(
     cellY,
     cellXValue,
     cellYValue,
+    cellStart,
     cw: new Float64Array(C.count),
     xw: new Float64Array(X.count),
     yw: new Float64Array(Y.count),
@@ -156,6 +108,8 @@ function columns(
     dy: new Float64Array(Y.count),
     tree: new Float64Array(Y.count + 1),
     dev: new Float64Array(4 * C.count),
+    bounds: new Int32Array(C.count + 1),
+    sums: new Float64Array(6),
   }
 }
 
@@ -255,19 +209,28 @@ export function pairCoefficients(p: PairColumns, w: ArrayLike<number>, out: Coef
 }
 
 export function sparseCoefficients(p: PairColumns, sw: SparseWeights, out: Coefficients): Coefficients {
-  const { x, y, xv, yv, cell, cw, xw, yw, dx, dy } = p
+  const { x, y, xv, yv, cell, cw, xw, yw, dx, dy, cellStart, bounds, sums } = p
   const { idx, cnt, from, to } = sw
-  cw.fill(0)
   let W = 0
   let sa = 0
   let sb = 0
-  for (let j = from; j < to; j++) {
-    const i = idx[j]!
-    const k = cnt[j]!
-    W += k
-    sa += k * x[i]!
-    sb += k * y[i]!
-    cw[cell[i]!]! += k
+  if (cellStart !== null) {
+    // Pairs cell by cell: the same sums a cell at a time (cellRuns.ts).
+    cellBounds(cellStart, idx, from, to, bounds)
+    weightedSums(p.cellXValue, p.cellYValue, cnt, bounds, cw, sums)
+    W = sums[0]!
+    sa = sums[1]!
+    sb = sums[2]!
+  } else {
+    cw.fill(0)
+    for (let j = from; j < to; j++) {
+      const i = idx[j]!
+      const k = cnt[j]!
+      W += k
+      sa += k * x[i]!
+      sb += k * y[i]!
+      cw[cell[i]!]! += k
+    }
   }
   out.pearson = Number.NaN
   out.spearman = Number.NaN
@@ -316,20 +279,29 @@ export function sparseCoefficients(p: PairColumns, sw: SparseWeights, out: Coeff
   let rcov = 0
   let rva = 0
   let rvb = 0
-  for (let j = from; j < to; j++) {
-    const k = cnt[j]!
-    const c = 4 * cell[idx[j]!]!
-    const da = dev[c]!
-    const db = dev[c + 1]!
-    cov += k * da * db
-    va += k * da * da
-    vb += k * db * db
-    const ea = dev[c + 2]!
-    const eb = dev[c + 3]!
-    rcov += k * ea * eb
-    rva += k * ea * ea
-    rvb += k * eb * eb
-  }
+  if (cellStart !== null) {
+    deviationSums(dev, cnt, bounds, cw.length, sums)
+    cov = sums[0]!
+    va = sums[1]!
+    vb = sums[2]!
+    rcov = sums[3]!
+    rva = sums[4]!
+    rvb = sums[5]!
+  } else
+    for (let j = from; j < to; j++) {
+      const k = cnt[j]!
+      const c = 4 * cell[idx[j]!]!
+      const da = dev[c]!
+      const db = dev[c + 1]!
+      cov += k * da * db
+      va += k * da * da
+      vb += k * db * db
+      const ea = dev[c + 2]!
+      const eb = dev[c + 3]!
+      rcov += k * ea * eb
+      rva += k * ea * ea
+      rvb += k * eb * eb
+    }
   out.pearson = finish(cov, va, vb, W)
   out.spearman = finish(rcov, rva, rvb, W)
   out.kendallTauB = kendallOverCells(p, W)
