@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { describe, expect, it } from 'vitest'
+import { Workspace } from '../../src/main/app/workspace'
+import { exportDataset } from '../../src/main/export'
+import { importFile } from '../../src/main/import'
+import { parsePythonLiteral } from '../../src/main/import/pyLiteral'
+import { matchKey } from '../../src/main/import/text'
+import { resolveControlLines } from '../../src/main/projects/controlLines'
+import { tmpDirs } from '../helpers/tmp'
+
+/**
+ * Released benchmark files imported and exported again in their own layout hold what was
+ * published: every column, under its own name, every label with its own text.
+ */
+
+const tmp = tmpDirs()
+const FIXTURES = join(__dirname, '../fixtures/import')
+
+type Rec = Record<string, unknown>
+
+function readRows(file: string): Rec[] {
+  if (file.endsWith('.csv')) return parse(readFileSync(file), { columns: true }) as Rec[]
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Rec)
+}
+
+/** A label dict as a reader of the release sees it: fact (spelling aside) → label text, exactly. */
+function labelDict(cell: unknown): Record<string, unknown> {
+  const dict = parsePythonLiteral(String(cell)) as Record<string, unknown>
+  return Object.fromEntries(Object.entries(dict).map(([k, v]) => [matchKey(k), v]))
+}
+
+/** Every field of every published row, compared with the same field of the exported row. */
+function expectSameFields(published: Rec[], exported: Rec[]): void {
+  expect(exported).toHaveLength(published.length)
+  published.forEach((row, i) => {
+    const out = exported[i]!
+    for (const [column, value] of Object.entries(row)) {
+      expect(out, `row ${i + 1} has column ${column}`).toHaveProperty(column)
+      if (column.startsWith('human_evaluated_facts_'))
+        expect(labelDict(out[column]), `row ${i + 1}, ${column}`).toEqual(labelDict(value))
+      else expect(out[column], `row ${i + 1}, ${column}`).toEqual(value)
+    }
+  })
+}
+
+async function wikiRoundTrip(fixture: string, format: 'wikievalfacts-csv' | 'wikievalfacts-jsonl') {
+  const dir = tmp()
+  const ws = Workspace.open(join(dir, 'w.factlab'))
+  const imported = await importFile(ws, { file: join(FIXTURES, fixture), preset: 'wikievalfacts' })
+  const result = await exportDataset(ws, { datasetId: imported.datasetId, format, outDir: join(dir, 'out') })
+  return { dir, ws, imported, result, rows: readRows(result.files[0]!) }
+}
+
+describe('WikiEvalFacts release, imported and exported as published', () => {
+  it('keeps the id column and the facts column under their own names, so a re-import names the same items', async () => {
+    const published = readRows(join(FIXTURES, 'wikievalfacts-ids.jsonl'))
+    const { dir, ws, result, rows } = await wikiRoundTrip('wikievalfacts-ids.jsonl', 'wikievalfacts-jsonl')
+    expect(rows[0]).not.toHaveProperty('gt_facts')
+    expectSameFields(published, rows)
+    ws.close()
+
+    const again = Workspace.open(join(dir, 'again.factlab'))
+    const back = await importFile(again, { file: result.files[0]!, preset: 'wikievalfacts' })
+    const ids = again.db
+      .prepare('SELECT ext_id FROM items WHERE dataset_id = ? ORDER BY position')
+      .pluck()
+      .all(back.datasetId)
+    expect(ids).toEqual(published.map((r) => r.id))
+    expect(resolveControlLines(again.db, back.datasetId, 'q3,answer,2,false').problems).toEqual([])
+    again.close()
+  })
+})
