@@ -74,4 +74,23 @@ describe('WikiEvalFacts release, imported and exported as published', () => {
     expect(resolveControlLines(again.db, back.datasetId, 'q3,answer,2,false').problems).toEqual([])
     again.close()
   })
+
+  it('gives back every published label with its own text, one matching no fact included, and says nothing was left out', async () => {
+    const published = readRows(join(FIXTURES, 'wikievalfacts.csv'))
+    const { ws, imported, result, rows } = await wikiRoundTrip('wikievalfacts.csv', 'wikievalfacts-csv')
+    expect(imported.warnings.map((w) => w.kind)).toContain('unmatchedFactKey')
+    expectSameFields(published, rows)
+    expect(labelDict(rows[1]!.human_evaluated_facts_answer)).toHaveProperty(
+      [matchKey('The prize is made of bronze.')],
+      'False',
+    )
+    expect(labelDict(rows[2]!.human_evaluated_facts_poor_answer)).toHaveProperty(
+      [matchKey('Mira Halloway designed the Halloway glider.')],
+      'Not clear from the given passage',
+    )
+    expect(result.note).toContain('1 published label whose key matches no fact')
+    expect(result.note).toContain('every label is in the file')
+    expect(result.note).not.toContain('Left out')
+    ws.close()
+  })
 })

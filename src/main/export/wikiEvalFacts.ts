@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import { Json } from '../../shared/domain'
 import type { LabelSchema } from '../../shared/labelSchemas'
+import { FACT_LABEL_TEXT } from '../../shared/releaseFactLabels'
 import { resolveGold } from '../labels/gold'
 import { factTargetsWithLabel } from '../labels/reads'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
-import { FAAF_VERDICT_TEXT, factsList, flattenFact, pyDict } from './pyLiteral'
+import { factsList, flattenFact, pyDict } from './pyLiteral'
 import type { Feature, Row } from './targetRows'
+import { factKey, itemSpellings, labelsMatchingNoFact, labelText } from './wikiLabelText'
 
 /** The answer types of the FaaF release, in its column order. */
 export const WIKIEVAL_VARIANTS = ['answer', 'ungrounded_answer', 'poor_answer'] as const
@@ -20,6 +22,8 @@ export interface WikiLayout {
   idColumn: string | null
   /** The facts column, under the name the imported file gave it. */
   factsColumn: string
+  /** The imported file's own spelling of each verdict, where it had one. */
+  spellings: Record<string, string>
   features: Feature[]
 }
 
@@ -83,28 +87,47 @@ export function wikiLayout(db: Db, datasetId: number): WikiLayout {
     ),
     ...extraVariants.map((v) => text(v, `text of the extra variant "${v}"`)),
   ]
-  return { extraVariants, idColumn, factsColumn, features }
+  return { extraVariants, idColumn, factsColumn, spellings: datasetSpellings(db, datasetId), features }
 }
 
-function verdictText(schema: LabelSchema, verdict: string): string {
-  return schema.type === 'categorical' && schema.name === 'faaf'
-    ? (FAAF_VERDICT_TEXT[verdict] ?? verdict)
-    : verdict
+/** The spellings the dataset's file used, the first one of each verdict. */
+function datasetSpellings(db: Db, datasetId: number): Record<string, string> {
+  const found: Record<string, string> = {}
+  const rows = db
+    .prepare(
+      `SELECT metadata FROM items WHERE dataset_id = ? AND json_extract(metadata, '$.${FACT_LABEL_TEXT}') IS NOT NULL
+       ORDER BY position`,
+    )
+    .pluck()
+    .iterate(datasetId) as IterableIterator<string>
+  for (const meta of rows)
+    for (const [verdict, text] of Object.entries(itemSpellings(parseJson(Json, meta, 'items.metadata'))))
+      found[verdict] ??= text
+  return found
+}
+
+/** What a WikiEvalFacts export put in its label dicts. */
+export interface WikiWritten {
+  /** Verdicts on the items' facts (gold, or the one annotator's). */
+  labels: number
+  /** Published labels whose key matched no fact, given back as the file had them. */
+  matchingNoFact: number
 }
 
 /**
  * One row per item in the WikiEvalFacts layout. Labels come from the gold, or from one
- * annotator when `annotatorId` is given; a fact without a verdict is left out of the dict
- * (the fact itself stays in the facts column). `written.labels` counts the verdicts put in the dicts.
+ * annotator when `annotator` is given; a fact without a verdict is left out of the dict
+ * (the fact itself stays in the facts column). `written` counts what was put in the dicts.
  */
 export function* wikiRows(
   db: Db,
   datasetId: number,
   schema: LabelSchema,
   layout: WikiLayout,
-  annotatorId?: number,
-  written: { labels: number } = { labels: 0 },
+  annotator?: { id: number; name: string },
+  written: WikiWritten = { labels: 0, matchingNoFact: 0 },
 ): Generator<Row> {
+  const annotatorId = annotator?.id
   const gold = annotatorId === undefined ? resolveGold(db, datasetId) : null
   const candidates = db.prepare('SELECT id, variant, text FROM candidates WHERE item_id = ? ORDER BY id')
   const facts = db.prepare(
@@ -134,16 +157,20 @@ export function* wikiRows(
       else row[col] = byVariant.get(col)?.text ?? fromMeta(col) ?? (col === 'answer' ? item.reference : '')
     }
     row[layout.factsColumn] = factsList(itemFacts.map((f) => f.text))
+    const text = labelText(schema, itemSpellings(meta), layout.spellings)
     for (const variant of [...WIKIEVAL_VARIANTS, ...layout.extraVariants]) {
       const cand = byVariant.get(variant)
       const entries: [string, string][] = []
       if (cand)
         for (const f of itemFacts) {
           const v = verdicts.get(`${f.id}:${cand.id}`)
-          if (v !== undefined) entries.push([flattenFact(f.text), verdictText(schema, v)])
+          if (v !== undefined) entries.push([flattenFact(f.text), text(v)])
         }
       written.labels += entries.length
-      row[`human_evaluated_facts_${variant}`] = pyDict(entries)
+      const labelled = new Set(entries.map(([fact]) => factKey(fact)))
+      const kept = labelsMatchingNoFact(meta, variant, annotator?.name ?? null, labelled)
+      written.matchingNoFact += kept.length
+      row[`human_evaluated_facts_${variant}`] = pyDict([...entries, ...kept])
     }
     for (const variant of layout.extraVariants) row[variant] = byVariant.get(variant)?.text ?? ''
     yield row
