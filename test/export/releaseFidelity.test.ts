@@ -94,3 +94,43 @@ describe('WikiEvalFacts release, imported and exported as published', () => {
     ws.close()
   })
 })
+
+/** Each exported item's metadata (targets layout, one row per target), by item id. */
+async function itemMetadata(fixture: string, preset: 'summeval' | 'qqp'): Promise<Map<string, Rec>> {
+  const dir = tmp()
+  const ws = Workspace.open(join(dir, 'w.factlab'))
+  const imported = await importFile(ws, { file: join(FIXTURES, fixture), preset })
+  const { files } = await exportDataset(ws, {
+    datasetId: imported.datasetId,
+    format: 'jsonl',
+    outDir: join(dir, 'out'),
+  })
+  ws.close()
+  const byItem = new Map<string, Rec>()
+  for (const row of readRows(files[0]!))
+    byItem.set(String(row.item_id), JSON.parse(String(row.item_metadata)) as Rec)
+  return byItem
+}
+
+describe('released fields kept with the item and exported again', () => {
+  it("SummEval's reference summaries and file path", async () => {
+    const published = readRows(join(FIXTURES, 'summeval.jsonl'))
+    const meta = await itemMetadata('summeval.jsonl', 'summeval')
+    expect(meta.size).toBeGreaterThan(0)
+    for (const row of published) {
+      expect(meta.get(String(row.id))?.references, `references of ${row.id}`).toEqual(row.references)
+      expect(meta.get(String(row.id))?.filepath, `filepath of ${row.id}`).toEqual(row.filepath)
+    }
+  })
+
+  it("QQP's question ids", async () => {
+    const published = parse(readFileSync(join(FIXTURES, 'qqp.tsv')), {
+      columns: true,
+      delimiter: '\t',
+    }) as Rec[]
+    const meta = await itemMetadata('qqp.tsv', 'qqp')
+    expect(meta.size).toBe(published.length)
+    for (const row of published)
+      expect(meta.get(String(row.id)), `item ${row.id}`).toMatchObject({ qid1: row.qid1, qid2: row.qid2 })
+  })
+})
