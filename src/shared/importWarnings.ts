@@ -35,7 +35,8 @@ export const ImportWarning = z.object({
 export type ImportWarning = z.infer<typeof ImportWarning>
 
 const HEADINGS: Record<ImportWarningKind, (n: number) => string> = {
-  unmatchedFactKey: (n) => `${countOf(n, 'fact label key')} matched no fact`,
+  unmatchedFactKey: (n) =>
+    `${countOf(n, 'fact label key')} matched no fact (${n === 1 ? 'its label is' : 'their labels are'} kept with the item and written back by a WikiEvalFacts export)`,
   unlabelledFact: (n) =>
     `${countOf(n, 'fact has', 'facts have')} no label in ${n === 1 ? 'its' : 'their'} answer's label dict (left unlabelled for that answer)`,
   repeatedRow: (n) =>

@@ -47,7 +47,9 @@ describe('the import dialog', () => {
     const warnings = wizard.getByRole('region', { name: 'Import warnings' })
     await warnings.waitFor()
     const shown = (await warnings.textContent()) ?? ''
-    expect(shown).toContain('1 fact label key matched no fact:')
+    expect(shown).toContain(
+      '1 fact label key matched no fact (its label is kept with the item and written back by a WikiEvalFacts export):',
+    )
     expect(shown).toContain(
       'line 3: "Lake Orrin has herons." in human_evaluated_facts_poor_answer (poor_answer)',
     )

@@ -156,7 +156,9 @@ describe('dataset export, targets layout', () => {
 })
 
 describe('dataset export, WikiEvalFacts layout', () => {
+  // The seeded items have ids of their own (q1, q2), so the id column comes first.
   const COLUMNS = [
+    'id',
     'question',
     'answer',
     'ungrounded_answer',

@@ -207,7 +207,9 @@ describe('the WikiEvalFacts layout says it holds one label per fact and answer',
     })
     const gold = Number(/this export has (\d+) gold verdicts/.exec(r.note)?.[1])
     expect(r.note).toContain('holds one label per fact and answer, as the published dataset does')
-    expect(r.note).toContain(`The workspace's ${labels} labels by ${people.length} annotators`)
+    expect(r.note).toContain(
+      `Left out: who gave which of the workspace's ${labels} labels by ${people.length} annotators`,
+    )
     expect(r.note).toContain('come back whole only from the jsonl, csv or parquet layout')
     const card = readFileSync(r.files[1]!, 'utf8')
     expect(card).toContain('This layout holds **one label per fact and answer**')

@@ -6,9 +6,11 @@ import { describeGoldRule } from '../../shared/goldRule'
 import { UnitKind } from '../../shared/labelSchemas'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
+import { resolveGold } from '../labels/gold'
 import { labelCountsByAnnotator } from '../labels/reads'
 import { datasetAgreement } from '../metrics/datasetAgreement'
 import { projectCardFacts } from '../projects/cardFacts'
+import { controlCount } from '../projects/controls'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings, findDatasetByName, getDataset, listDatasets } from '../store/repos/datasets'
@@ -22,7 +24,8 @@ import { exportReader, onOneSnapshot } from './exportReader'
 import { exportRefcheckerRelease, writeResponses } from './responsesExport'
 import { targetBatches, targetIdRange } from './targetColumns'
 import { annotatorColumns, type Feature, targetFeatures, targetRows } from './targetRows'
-import { wikiLayout, wikiRows } from './wikiEvalFacts'
+import { type WikiWritten, wikiLayout, wikiRows } from './wikiEvalFacts'
+import { wikiNote } from './wikiNote'
 
 /** The layouts offered to people (the app and the CLI alike): each is written below. */
 export const EXPORT_FORMATS = EXPORT_FORMAT_NAMES
@@ -144,8 +147,9 @@ async function datasetFiles(db: Db, opts: ExportOptions, pace: ExportPace): Prom
   if (opts.format.startsWith('wikievalfacts')) {
     const layout = wikiLayout(db, dataset.id)
     features = layout.features
-    const inDicts = { labels: 0 }
-    const rows = wikiRows(db, dataset.id, dataset.labelSchema, layout, annotatorId, inDicts)
+    const inDicts: WikiWritten = { labels: 0, matchingNoFact: 0 }
+    const who = annotatorId === undefined ? undefined : { id: annotatorId, name: opts.annotator! }
+    const rows = wikiRows(db, dataset.id, dataset.labelSchema, layout, who, inDicts)
     written = await writeText(
       file,
       opts.format === 'wikievalfacts-csv' ? 'csv' : 'jsonl',
@@ -154,7 +158,15 @@ async function datasetFiles(db: Db, opts: ExportOptions, pace: ExportPace): Prom
       pace,
     )
     counts = labelCounts(db, dataset.id)
-    note = releaseNote('WikiEvalFacts', inDicts.labels, counts, opts.annotator)
+    note = wikiNote({
+      written: inDicts.labels,
+      matchingNoFact: inDicts.matchingNoFact,
+      ...(opts.annotator === undefined ? {} : { annotator: opts.annotator }),
+      labels: [...counts.values()].reduce((a, b) => a + b, 0),
+      annotators: counts.size,
+      adjudicated: [...resolveGold(db, dataset.id).values()].filter((g) => g.source === 'adjudicated').length,
+      controls: controlCount(db, dataset.id),
+    })
     agreement = agreementSummary(db, dataset.id, people)
     labelSource =
       opts.annotator === undefined

@@ -31,18 +31,7 @@ export function pyDict(entries: Iterable<readonly [string, string]>): string {
 }
 
 /**
- * The FaaF release spells human fact labels as Python booleans turned to text. Our `not_clear`
- * has no counterpart there; it is written as 'Not clear' so that it is not silently read as
- * either True or False.
- */
-export const FAAF_VERDICT_TEXT: Record<string, string> = {
-  true: 'True',
-  false: 'False',
-  not_clear: 'Not clear',
-}
-
-/**
- * The `gt_facts` column: one fact per line, each line starting with "- ". A line break inside
+ * The facts column (`gt_facts` in the release): one fact per line, each line starting with "- ". A line break inside
  * a fact would split it in two on the way back, so it becomes a space.
  */
 export function factsList(facts: readonly string[]): string {

@@ -25,7 +25,7 @@ export class ImportDoubts {
   /** A written item, first read at `line`; `place` words a line as the file's reports do. */
   note(item: NormItem, line: number, place: (line: number) => string): void {
     for (const u of item.unmatched ?? []) {
-      this.unmatched.push({ line, ...u })
+      this.unmatched.push({ line, variant: u.variant, column: u.column, key: u.key })
       this.add({
         kind: 'unmatchedFactKey',
         at: place(line),

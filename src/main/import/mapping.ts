@@ -1,6 +1,12 @@
 import type { Mapping } from '../../shared/importMapping'
 import { FAAF_SCHEMA, type LabelSchema } from '../../shared/labelSchemas'
 import { sameName } from '../../shared/personName'
+import {
+  FACT_LABEL_TEXT,
+  LABELS_MATCHING_NO_FACT,
+  type LabelMatchingNoFact,
+  usualLabelText,
+} from '../../shared/releaseFactLabels'
 import { RowError } from './errors'
 import type {
   NormCandidate,
@@ -62,6 +68,7 @@ export function mappingConverter(
         : []
       const unmatched: UnmatchedKey[] = []
       const unlabelled: UnlabelledFact[] = []
+      const spellings: Record<string, string> = {}
       for (const fl of mapping.factLabels) {
         const cell = row[fl.column]
         // An empty cell leaves the whole variant unlabelled, which needs no warning.
@@ -69,9 +76,21 @@ export function mappingConverter(
         const found = attachFactLabels(facts, cell, fl, labelSchema)
         unmatched.push(...found.unmatched)
         unlabelled.push(...found.unlabelled)
+        for (const [verdict, text] of found.spellings) spellings[verdict] ??= text
       }
       const metadata: Record<string, unknown> = {}
       for (const col of mapping.metadata) if (row[col] !== undefined) metadata[col] = row[col]
+      // Published labels stay with the item as the file wrote them, for an export to give back.
+      if (unmatched.length > 0)
+        metadata[LABELS_MATCHING_NO_FACT] = unmatched.map(
+          (u): LabelMatchingNoFact => ({
+            variant: u.variant,
+            annotator: u.annotator,
+            fact: u.key,
+            label: u.label,
+          }),
+        )
+      if (Object.keys(spellings).length > 0) metadata[FACT_LABEL_TEXT] = spellings
       return {
         extId: mapping.id ? cellText(row, mapping.id, true) : null,
         question: mapping.question ? cellText(row, mapping.question, false) : null,
@@ -170,14 +189,15 @@ export function at<T>(column: string, fn: () => T): T {
  * Attaches a `{fact: verdict}` cell to the item's facts. Keys are matched ignoring case,
  * quotes, punctuation and spacing; a key that matches no fact, and a fact that no key gave a
  * verdict, are returned for the report, not passed over silently (a dict missing one fact looks
- * like a complete import otherwise).
+ * like a complete import otherwise). `spellings` holds the cell's own text of a verdict where it
+ * is not the usual one ("Not clear from the given passage").
  */
 export function attachFactLabels(
   facts: NormFact[],
   cell: unknown,
   target: { column: string; variant: string; annotator: string },
   schema: LabelSchema,
-): { unmatched: UnmatchedKey[]; unlabelled: UnlabelledFact[] } {
+): { unmatched: UnmatchedKey[]; unlabelled: UnlabelledFact[]; spellings: Map<string, string> } {
   const dict = at(target.column, () => {
     let value: unknown = cell
     if (typeof cell === 'string') {
@@ -194,6 +214,7 @@ export function attachFactLabels(
   const byKey = new Map<string, NormFact>()
   for (const f of facts) if (!byKey.has(matchKey(f.text))) byKey.set(matchKey(f.text), f)
   const unmatched: UnmatchedKey[] = []
+  const spellings = new Map<string, string>()
   for (const [key, raw] of Object.entries(dict)) {
     const verdict = at(target.column, () => {
       try {
@@ -202,9 +223,17 @@ export function attachFactLabels(
         throw new RowError(`fact "${key.slice(0, 60)}": ${(error as Error).message}`)
       }
     })
+    const text = typeof raw === 'string' ? raw : usualLabelText(schema, verdict)
+    if (text !== usualLabelText(schema, verdict) && !spellings.has(verdict)) spellings.set(verdict, text)
     const fact = byKey.get(matchKey(key.replace(/^\s*[-–•*]\s+/, '')))
     if (!fact) {
-      unmatched.push({ variant: target.variant, column: target.column, key })
+      unmatched.push({
+        variant: target.variant,
+        column: target.column,
+        key,
+        annotator: target.annotator,
+        label: text,
+      })
       continue
     }
     fact.labels = fact.labels.filter(
@@ -215,5 +244,5 @@ export function attachFactLabels(
   const unlabelled = facts
     .filter((f) => !f.labels.some((l) => l.variant === target.variant && l.annotator === target.annotator))
     .map((f) => ({ variant: target.variant, column: target.column, fact: f.text }))
-  return { unmatched, unlabelled }
+  return { unmatched, unlabelled, spellings }
 }

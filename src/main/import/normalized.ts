@@ -83,6 +83,9 @@ export interface UnmatchedKey {
   /** The column the dict is in. */
   column: string
   key: string
+  /** Whose label the dict gave, and its text as written: kept with the item. */
+  annotator: string
+  label: string
 }
 
 /** A fact that a label dict of one variant gave no verdict: left unlabelled there. */

@@ -84,6 +84,9 @@ const PAIRS = {
   paws: { variant: 'paraphrase', source: 'PAWS paraphrase flag' },
 } as const
 
+/** Columns of a pair file kept with the item as they are (compared as `columnKey` spells them). */
+const PAIR_META = ['genre', 'source', 'qid1', 'qid2']
+
 /**
  * Sentence pairs: sentence 1 is the reference, sentence 2 the one candidate, judged whole. The
  * candidate is named for what it is (a paraphrase), the file's column kept in its metadata; the
@@ -105,7 +108,8 @@ function pairConverter(
     candidates: [{ variant, column: s2 }],
     wholeUnits: true,
     labels: [{ column: label, annotator: source, variant }],
-    metadata: [label, ...ids, ...cols.filter((c) => columnKey(c) === 'genre' || columnKey(c) === 'source')],
+    // QQP's question ids (qid1, qid2) tell which pairs share a question, so they stay with the pair.
+    metadata: [label, ...ids, ...cols.filter((c) => PAIR_META.includes(columnKey(c)))],
     labelSchema: schema,
   })
   const mapped = mappingConverter(mapping, schema, name)

@@ -35,9 +35,16 @@ function parseField<T extends z.ZodType>(
 
 const scalar = z.union([z.string(), z.number(), z.boolean()])
 
-function scalarMetadata(row: Row, skip: readonly string[]): Record<string, unknown> {
+/** The row's scalar columns but `skip`, and the `keep` columns whatever they hold (SummEval's `references`). */
+function scalarMetadata(
+  row: Row,
+  skip: readonly string[],
+  keep: readonly string[] = [],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(row)) if (!skip.includes(k) && scalar.safeParse(v).success) out[k] = v
+  for (const [k, v] of Object.entries(row))
+    if (!skip.includes(k) && (scalar.safeParse(v).success || (keep.includes(k) && v !== undefined)))
+      out[k] = v
   return out
 }
 
@@ -136,7 +143,9 @@ export function summeval(columns: readonly string[], options: PresetOptions = {}
         question: null,
         reference: cellText(row, article, true)!,
         metadata: {
-          ...scalarMetadata(row, [article, summary, system, 'filepath']),
+          // The reference summaries (which ROUGE-style baselines score against) and the story's
+          // file path go out again with the item's metadata on export.
+          ...scalarMetadata(row, [article, summary, system], ['references']),
           scoredDimension: dimension,
         },
         candidates: [{ variant: cellText(row, system, true)!, text, metadata: candidateMeta, units }],
