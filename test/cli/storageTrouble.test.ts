@@ -89,7 +89,7 @@ describe('a workspace another FactLab is writing to, when this one must bring it
     other.exec('BEGIN IMMEDIATE')
     try {
       const r = await cli(['datasets', '--workspace', file])
-      expect(r.code).toBe(75)
+      expect(r.code, r.err).toBe(75)
       expect(r.err).toBe(`factlab: ${busyOpenWords(file)}\n`)
       expect(r.err).toContain('is busy: another FactLab')
       expect(r.err).toContain('Nothing was changed')

@@ -21,16 +21,23 @@ const EXTRA_BYTES = `json_extract(dict, '$.n') * CASE WHEN json_extract(dict, '$
 export const migration0520: Migration = {
   version: 520,
   name: 'narrower-view-blocks',
+  // Re-runnable (a workspace set back a version runs it again): the target blocks are cut only
+  // before the extras table exists, and a label block only while its dict has no stamp.
   up: `
-CREATE TABLE label_block_extras (
+UPDATE target_blocks SET data = substr(data, 4 * (length(data) / 15) + 1)
+  WHERE datasets NOT LIKE ',%,%,'
+    AND NOT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'label_block_extras');
+CREATE TABLE IF NOT EXISTS label_block_extras (
   block INTEGER PRIMARY KEY,
   stamp INTEGER NOT NULL,
   data BLOB NOT NULL
 );
-UPDATE label_blocks SET dict = json_set(dict, '$.stamp', abs(random() % 281474976710656));
-INSERT INTO label_block_extras (block, stamp, data)
-  SELECT block, json_extract(dict, '$.stamp'), substr(data, 1, ${EXTRA_BYTES}) FROM label_blocks;
-UPDATE label_blocks SET data = substr(data, ${EXTRA_BYTES} + 1);
-UPDATE target_blocks SET data = substr(data, 4 * (length(data) / 15) + 1) WHERE datasets NOT LIKE ',%,%,';
+INSERT OR REPLACE INTO label_block_extras (block, stamp, data)
+  SELECT block, abs(random() % 281474976710656), substr(data, 1, ${EXTRA_BYTES}) FROM label_blocks
+  WHERE json_extract(dict, '$.stamp') IS NULL;
+UPDATE label_blocks
+  SET dict = json_set(dict, '$.stamp', (SELECT e.stamp FROM label_block_extras e WHERE e.block = label_blocks.block)),
+      data = substr(data, ${EXTRA_BYTES} + 1)
+  WHERE json_extract(dict, '$.stamp') IS NULL;
 `,
 }
