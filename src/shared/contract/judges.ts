@@ -257,8 +257,13 @@ export const BatchStatusInfo = z.object({
   batches: z.array(BatchInfo),
   waiting: z.number().int(),
   cost: z.number(),
-  /** The cost so far plus the calls left, each priced as a made call is; `expectedBasis` says on what. */
-  expectedCost: z.number(),
+  /** Where `cost` comes from, as RunInfo's: `none` with calls made is an unknown cost, not $0. */
+  costBasis: CostBasis,
+  /**
+   * The cost so far plus the calls left, each priced as a made call is; `expectedBasis` says on
+   * what. Null where calls are left and no price is known: their cost is unknown, not $0.
+   */
+  expectedCost: z.number().nullable(),
   expectedBasis: z.string().default(''),
   /** Set while a run under way was taken over from a vanished or silent driver; null once it finished. */
   takeover: z.string().nullable().default(null),

@@ -18,7 +18,7 @@ import {
 import { humanRowLabel } from '../../../../shared/humanRowLabel'
 import { COST_PER_1000_NOTE, type CostUnit } from '../../../../shared/judgeRates'
 import { countOf, formatCount } from '../../../../shared/plural'
-import { costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../../../shared/runNames'
+import { costMark, FROM_CACHE, NO_PRICE, NO_PRICE_TITLE, priceUnknown } from '../../../../shared/runNames'
 import { ciTitle, kappaNote, rateNote, withCiMark } from '../../../../shared/smallSample'
 import { compareRows } from './rowOrder'
 import { useNarrowerThan } from './useNarrowerThan'
@@ -181,8 +181,6 @@ const FIGURE_KEYS: readonly SortKey[] = ['errorRate', 'accuracy', 'f1Unsupported
 
 const small = (r: Row) => r.f.errorRate !== null && rateNote(r.f.n) !== ''
 
-const NO_PRICE_TITLE =
-  'This run was made with no price for its model and none has been entered since: its cost is unknown, not $0'
 const FROM_CACHE_TITLE =
   'Every answer came from the response cache of an earlier run: no call was made and nothing was paid, so this is not what the method costs'
 

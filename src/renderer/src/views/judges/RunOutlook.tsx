@@ -30,7 +30,8 @@ export function RunOutlook({ runId, version }: { runId: number; version: string 
       {s.waiting > 0 && <div className="muted">{s.waiting} request(s) waiting</div>}
       {!finished && (
         <div className="muted" data-testid="run-expected">
-          Expected cost ${s.expectedCost.toFixed(4)}: {s.expectedBasis}.
+          {s.expectedCost === null ? 'Expected cost unknown' : `Expected cost $${s.expectedCost.toFixed(4)}`}:{' '}
+          {s.expectedBasis}.
         </div>
       )}
       {s.templates && (
