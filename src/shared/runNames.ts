@@ -73,3 +73,8 @@ export function runCostText(r: RunCostFacts, money: (x: number) => string): stri
   const said = marks.length > 0 ? ` (${marks.join(', ')})` : ''
   return `${amount === null ? 'unknown' : money(amount)}${said}`
 }
+
+/** What a run is heading for: unknown where calls left have no price, or where the cost so far is unknown. */
+export function expectedAmount(r: RunCostFacts & { expectedCost: number | null }): number | null {
+  return runCostParts(r).amount === null ? null : r.expectedCost
+}

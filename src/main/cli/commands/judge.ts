@@ -5,7 +5,7 @@ import type { BatchStatusInfo } from '../../../shared/contract/judges'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { countOf } from '../../../shared/plural'
 import { callWords } from '../../../shared/runCalls'
-import { runCostParts, runCostText } from '../../../shared/runNames'
+import { expectedAmount, runCostParts, runCostText } from '../../../shared/runNames'
 import type { Workspace } from '../../app/workspace'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { createRuns } from '../../runs/create'
@@ -115,8 +115,8 @@ function human(s: RunSummary): string {
  * the same words `judge run`, `metrics` and the Judges view use.
  */
 function statusCostLine(st: BatchStatusInfo): string {
-  const expected =
-    st.expectedCost === null ? `expected cost unknown` : `expected ${st.expectedCost.toFixed(4)}`
+  const amount = expectedAmount(st)
+  const expected = amount === null ? 'expected cost unknown' : `expected ${amount.toFixed(4)}`
   return `cost so far ${runCostText(st, (x) => x.toFixed(4))}, ${expected} (${st.expectedBasis})`
 }
 
