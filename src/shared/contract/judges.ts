@@ -366,10 +366,20 @@ export const judgesCalls = {
     z.object({
       runId: Id,
       verdicts: z.number().int().nonnegative(),
+      /** Of the verdicts, those that give none (N/A), as the run list counts them apart. */
+      na: z.number().int().nonnegative().default(0),
       skipped: z.array(z.object({ at: z.string(), reason: z.string(), file: z.string().optional() })),
-      /** Several files: each file's run, in the order given (runId and verdicts above: the first run's and the total). */
+      /** Several files: each file's run, in the order given (runId, verdicts and na above: the first run's and the totals). */
       runs: z
-        .array(z.object({ file: z.string(), runId: Id, model: z.string(), verdicts: z.number().int() }))
+        .array(
+          z.object({
+            file: z.string(),
+            runId: Id,
+            model: z.string(),
+            verdicts: z.number().int(),
+            na: z.number().int().default(0),
+          }),
+        )
         .optional(),
     }),
   ),
