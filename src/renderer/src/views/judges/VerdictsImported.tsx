@@ -11,8 +11,9 @@ export function VerdictsImported({ report }: { report: Report }) {
       {runs ? (
         <>
           <p className="success-text" role="status">
-            Imported {countOf(runs.length, 'run')}; in all, {verdictsWords(report.verdicts, report.na)}. They
-            are listed under Runs and compared with people in Compare.
+            Imported {countOf(runs.length, 'run')}, {countOf(report.verdicts, 'verdict')} in all
+            {report.na > 0 ? `, ${report.na} of them N/A` : ''}. They are listed under Runs and compared with
+            people in Compare.
           </p>
           <ul aria-label="Runs imported">
             {runs.map((r) => {
