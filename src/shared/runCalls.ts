@@ -23,3 +23,16 @@ export function callCountWords(r: RunCallCounts): string {
     return 'no calls yet (the run has not started)'
   return `${made} ${made === 1 ? 'call' : 'calls'}`
 }
+
+/**
+ * The calls with how they were answered, in the same words in `judge run`, `judge status` and the
+ * Judges view: "30 of 30 calls, all answered from cache" rather than "0 calls (30 cached)" in one
+ * place and "30 of 30 calls (30 cached)" in another. `failed`: say the failed calls here too (the
+ * Judges view says them on a line of their own).
+ */
+export function callWords(r: RunCallCounts, failed = true): string {
+  if (r.calls === 0 && r.cached > 0 && r.callErrors === 0)
+    return `${callCountWords(r)}, all answered from cache`
+  const failures = failed && r.callErrors > 0 ? `, ${r.callErrors} failed` : ''
+  return `${callCountWords(r)} (${r.cached} cached${failures})`
+}

@@ -6,6 +6,10 @@
 /** Said where a run's cost is not known: it was made with no price, and none was entered since. */
 export const NO_PRICE = 'no price set'
 
+/** The hover text beside NO_PRICE where a cost would stand. */
+export const NO_PRICE_TITLE =
+  'This run was made with no price for its model and none has been entered since: its cost is unknown, not $0'
+
 /** A run made with no price (none entered since either) whose calls cost an unknown amount, not $0. */
 export function priceUnknown(basis: 'run' | 'model' | 'none', calls: number): boolean {
   return basis === 'none' && calls > 0
@@ -35,4 +39,42 @@ export function costMark(basis: 'run' | 'model' | 'none', calls: number): string
   if (basis === 'model') return 'at prices entered after the run'
   if (priceUnknown(basis, calls)) return NO_PRICE
   return null
+}
+
+/** What a run's cost rests on: its money, where the price came from, and how its calls were answered. */
+export interface RunCostFacts {
+  cost: number
+  costBasis: 'run' | 'model' | 'none'
+  /** Calls the provider answered; those from the cache and those that failed apart. */
+  calls: number
+  cached: number
+  callErrors: number
+}
+
+/** Every answer came from the response cache: nothing was paid, but that is not what the method costs. */
+export function answeredFromCache(r: Omit<RunCostFacts, 'cost' | 'costBasis'>): boolean {
+  return r.calls === 0 && r.cached > 0 && r.callErrors === 0
+}
+
+/**
+ * A run's cost as `judge run`, `judge status`, the Judges view, `metrics` and Compare all give it:
+ * no amount (null) where no price is known, so no $0 stands for an unknown cost, and the marks a
+ * reader needs beside an amount (priced later, answered from cache).
+ */
+export function runCostParts(r: RunCostFacts): { amount: number | null; marks: string[] } {
+  if (priceUnknown(r.costBasis, r.calls)) return { amount: null, marks: [NO_PRICE] }
+  const marks = [costMark(r.costBasis, r.calls), answeredFromCache(r) ? FROM_CACHE : null]
+  return { amount: r.cost, marks: marks.filter((m): m is string => m !== null) }
+}
+
+/** The same in one line, the amount as `money` writes it: "0.0000 (answered from cache)", "unknown (no price set)". */
+export function runCostText(r: RunCostFacts, money: (x: number) => string): string {
+  const { amount, marks } = runCostParts(r)
+  const said = marks.length > 0 ? ` (${marks.join(', ')})` : ''
+  return `${amount === null ? 'unknown' : money(amount)}${said}`
+}
+
+/** What a run is heading for: unknown where calls left have no price, or where the cost so far is unknown. */
+export function expectedAmount(r: RunCostFacts & { expectedCost: number | null }): number | null {
+  return runCostParts(r).amount === null ? null : r.expectedCost
 }

@@ -77,7 +77,7 @@ it('a run whose model has no price says its calls left are not priced', async ()
   const [run] = createRuns(ws.db, { datasetId, ...openai(), method: 'faaf-tf' })
   ws.db.prepare("UPDATE runs SET status = 'paused', planned_calls = 2 WHERE id = ?").run(run)
   expect(await batchStatus(ws.db, run!)).toMatchObject({
-    expectedCost: 0,
+    expectedCost: null,
     expectedBasis: '2 calls left of 2 planned calls, not priced: the model has no price entered',
   })
   ws.close()

@@ -245,3 +245,29 @@ describe('models', () => {
     expect(run.out).not.toContain('no price recorded')
   })
 })
+
+describe('a run with no price, or answered from the cache, never reads as $0', () => {
+  it('judge run and judge status say "no price set", and agree on the calls the cache answered', async () => {
+    const file = workspaceFile(2, 2)
+    const w = ['--workspace', file]
+    const first = await cli([...judgeArgs(file), '--json'])
+    expect(first.code, first.err).toBe(0)
+    const run = (JSON.parse(first.out) as { run: number }).run
+    const status = await cli(['judge', 'status', String(run), ...w])
+    expect(status.code, status.err).toBe(0)
+    expect(status.out).toContain('cost so far unknown (no price set), expected cost unknown')
+    expect(status.out).not.toContain('0.0000')
+
+    // The same config again: every answer from the cache, a real nothing paid, and said so alike.
+    const again = await cli(judgeArgs(file))
+    expect(again.code, again.err).toBe(0)
+    const id = Number(/run (\d+):/.exec(again.out)?.[1])
+    expect(id).toBeGreaterThan(run)
+    const calls = /; (\d+ (?:of \d+ )?calls, all answered from cache),/.exec(again.out)?.[1]
+    expect(calls, again.out).toBeDefined()
+    expect(again.out).toContain('cost 0.0000 (answered from cache)')
+    const cached = await cli(['judge', 'status', String(id), ...w])
+    expect(cached.out).toContain(`${calls},`)
+    expect(cached.out).toContain('cost so far 0.0000 (answered from cache)')
+  })
+})

@@ -14,8 +14,9 @@ describe('judge set-up without a key', () => {
     const { page } = app
     await page.evaluate(`location.hash = '#/judges/1'`)
     const view = page.getByTestId('judges-view')
-    await view.getByTestId('no-key-hint').waitFor()
-    expect(await view.getByTestId('no-key-hint').textContent()).toContain('OPENAI_API_KEY')
+    await view.getByTestId('lexical-start-hint').waitFor()
+    // The baseline needs no key: "no API key" is said only of a config whose provider needs one.
+    expect(await view.getByTestId('no-key-hint').count()).toBe(0)
     expect(await view.getByLabel('Provider').inputValue()).toBe('lexical')
     expect(await view.getByLabel('Model').inputValue()).toBe('rougeL')
     const methods = () => view.getByLabel('Method').locator('option').allTextContents()
@@ -23,6 +24,10 @@ describe('judge set-up without a key', () => {
 
     // An LLM provider: judge methods only, no unit generation, and the button says what is missing.
     await view.getByLabel('Provider').selectOption('openai')
+    expect(await view.getByTestId('no-key-hint').textContent()).toContain(
+      'No API key is set for openai, so this config cannot run yet',
+    )
+    expect(await view.getByTestId('no-key-hint').textContent()).toContain('OPENAI_API_KEY')
     const offered = await methods()
     expect(offered).not.toContain('lexical')
     for (const m of GENERATE_METHODS) expect(offered).not.toContain(m)
@@ -100,6 +105,42 @@ describe('judge set-up without a key', () => {
     expect(await row.getByTestId('run-status').textContent()).toMatch(/^failed/)
     expect(await row.getByTestId('run-error').textContent()).toContain('First error — rate limit: 429')
     expect(await row.locator('.bar > span.failed').count()).toBe(1)
+  })
+})
+
+describe('a run’s cost in the Judges view', () => {
+  it('says "no price set" for a run made with none, never $0, and "answered from cache" for a replay', async () => {
+    const app = await start({ viewport: { width: 1024, height: 900 } })
+    const { page } = app
+    const db = app.server.ctx.workspace.db
+    const [unpriced] = createRuns(db, {
+      datasetId: 1,
+      provider: 'openai',
+      model: 'gpt-x',
+      method: 'faaf-tfn',
+    })
+    const [replay] = createRuns(db, { datasetId: 1, provider: 'openai', model: 'gpt-x', method: 'faaf-tfn' })
+    const call = db.prepare(
+      `INSERT INTO run_calls (run_id, call_key, status, cached, attempts, prompt_tokens, completion_tokens, cost, finished_at)
+       VALUES (?, ?, 'done', ?, 1, 100, 10, 0, '2026-01-01')`,
+    )
+    for (const k of ['a', 'b']) {
+      call.run(unpriced, k, 0)
+      call.run(replay, k, 1)
+    }
+    db.prepare("UPDATE runs SET status = 'done', total_calls = 2 WHERE id IN (?, ?)").run(unpriced, replay)
+    await page.evaluate(`location.hash = '#/judges/1'`)
+    const noPrice = page.getByTestId(`run-${unpriced}`).getByTestId('run-cost')
+    await noPrice.waitFor()
+    expect(await noPrice.textContent()).toBe('— no price set')
+    const cached = page.getByTestId(`run-${replay}`)
+    expect(await cached.getByTestId('run-cost').textContent()).toBe('$0.0000answered from cache')
+    expect(await cached.textContent()).toMatch(/2 (of 2 )?calls, all answered from cache/)
+    await page.getByTestId('runs-frame').scrollIntoViewIfNeeded()
+    await app.shot('judges-run-cost-1024')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.getByTestId('runs-frame').scrollIntoViewIfNeeded()
+    await app.shot('judges-run-cost-1440')
   })
 })
 

@@ -35,9 +35,15 @@ describe('a dataset of two items in the browser', () => {
     expect(await page.locator('[data-row^="human-"] [data-metric="cost"]').first().textContent()).toBe(
       'no time recorded',
     )
+    // Accuracy is the error rate read the other way, over the same one to three targets: marked too.
+    const accuracy = await page.locator('[data-row^="human-"] [data-metric="accuracy"]').allTextContents()
+    expect(accuracy.length).toBeGreaterThan(0)
+    for (const a of accuracy) expect(a).toMatch(/^\d+\.\d%too few targets \(n=[1-3]\)$/)
     const items = page.getByTestId('item-level')
     await items.waitFor()
     const cells = await items.locator('tbody tr').first().locator('td').allTextContents()
+    // The target error rate beside a pooled row carries the judge table's mark, not a bare rate.
+    expect(cells.at(-1)).toMatch(/^\d+\.\d% too few targets \(n=[1-3]\)$/)
     // After judge, units, item score, variant and level: the items, then each coefficient's mark
     // on its own line under the dash (as κ's in the judge table).
     expect(cells[4]).toBe('pooled')

@@ -76,6 +76,9 @@ describe('the dataset card gives the Agreement view’s figures, control items l
     // The seeded pairs share fewer than 20 targets: every one is marked on the card, as in the view.
     expect(printed.pairs.length).toBeGreaterThan(0)
     expect(printed.pairs.every((p) => p.mark !== '')).toBe(true)
+    // So is percent agreement over the same few shared targets, as the Agreement view marks it.
+    expect(view.n).toBeLessThan(20)
+    expect(section).toContain(`: ${printed.percent}% · too few shared targets (n=${view.n})`)
     // The release's own labels (a source) are compared with each person apart, never in the card's figures.
     expect(view.sourcePairs.some((p) => p.b === 'release' && p.n > 0)).toBe(true)
     expect(printed.pairs.some((p) => p.pair.includes('release'))).toBe(false)
@@ -87,5 +90,12 @@ describe('the dataset card gives the Agreement view’s figures, control items l
     expect(view.sourcePairs.every((p) => p.kind === 'person-source' && p.b === 'release')).toBe(true)
     expect(section).toContain('(control items left out)')
     expect(card).toContain('- control items: 3 (')
+    // Each person's accuracy on the three controls is a rate over too few answers: marked, as
+    // every other rate is, never a bare 100.0%.
+    const controlRows = [...card.matchAll(/^\| (.+?) \| (\d+) \| (\d+) \| (.+?) \| .+ \|$/gm)].filter((m) =>
+      /^\d+\.\d%/.test(m[4]!),
+    )
+    expect(controlRows.length).toBeGreaterThan(0)
+    for (const m of controlRows) expect(m[4]).toMatch(new RegExp(` · too few targets \\(n=${m[2]}\\)$`))
   })
 })

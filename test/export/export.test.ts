@@ -83,8 +83,9 @@ describe('dataset export, targets layout', () => {
     expect(card).toMatch(/\| Ben \| `label_ben` \| 12 \|/)
     // 11 of the 12 shared targets agree.
     expect(card).toContain('Measured on the 12 targets')
+    // Percent agreement over the same twelve is marked as the κ beside it is.
     expect(card).toContain(
-      `percent agreement (mean over targets of agreeing pairs of people): ${((11 / 12) * 100).toFixed(1)}%`,
+      `percent agreement (mean over targets of agreeing pairs of people): ${((11 / 12) * 100).toFixed(1)}% · too few shared targets (n=12)`,
     )
     // Ana: 6 true, 6 false; Ben the same but one false is not_clear. By hand: Cohen's κ =
     // (11/12 − 11/24) / (1 − 11/24) = 0.846; Fleiss' κ with pooled shares 12/24, 11/24, 1/24 = 0.845.

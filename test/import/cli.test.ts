@@ -169,7 +169,16 @@ describe('factlab import', () => {
     // The mapping left out the ungrounded answers, so that row names a candidate the item lacks.
     expect(JSON.parse(v.out)).toMatchObject({
       verdicts: 4,
+      na: 1,
       skipped: [{ line: 4, reason: 'field "variant": item "2" has no candidate "ungrounded_answer"' }],
     })
+    // In words: "maybe" is no verdict, and the count says so, as the run list counts N/A apart.
+    const said = await cli([
+      'import-verdicts',
+      fixture('faaf_verdicts.jsonl'),
+      ...['--workspace', db, '--dataset', 'wef', '--skip-bad-rows', '--unit-base', '0'],
+    ])
+    expect(said.code, said.err).toBe(0)
+    expect(said.out).toMatch(/^Imported run \d+: 4 verdicts, 1 of them N\/A; skipped 1 rows/)
   })
 })

@@ -33,6 +33,14 @@ describe('error rates over too few targets', () => {
     expect(doraRow).toMatch(/0\.0% \[0\.0–\d+\.\d%\] \(Wilson\) · too few targets \(n=2\)/)
     const judgeRow = md.split('\n').find((l) => l.startsWith(`| ${judge.label} |`))!
     expect(judgeRow).not.toContain('too few targets')
+    // Accuracy is the same rate read the other way: marked beside it, not a bare 100.0%.
+    const cells = (row: string) => row.split(' | ').map((c) => c.replace(/^\| | \|$/g, ''))
+    expect(cells(doraRow)[3]).toBe('100.0% · too few targets (n=2)')
+    expect(cells(judgeRow)[5]).toBe('95.8%')
+    // Error rate by variant: the people's rows carry the mark as the judges' do.
+    const byVariant = md.slice(md.indexOf('## Error rate by variant'))
+    const doraByVariant = byVariant.split('\n').find((l) => l.startsWith('| dora (human) |'))!
+    expect(doraByVariant).toMatch(/\(Wilson, n \d\) · too few targets \(n=\d\)/)
     const json = toJsonReport(m)
     expect(json.humans.find((h) => h.annotator === 'dora')?.too_few_targets).toBe(true)
     expect(json.judges[0]?.too_few_targets).toBe(false)

@@ -96,6 +96,10 @@ describe('controls drawn from gold answers are a sample, never the whole project
     expect(set.err).toBe('')
     expect(set.out).toContain('3 marked; 3 controls in all')
     expect(set.out).toContain('24 of 27 targets left to label')
+    // Again: the same seeded draw, nothing new to mark, and the reply says so rather than "3 marked".
+    const again = await cli(['controls', 'set', ...on, '--from-gold'])
+    expect(again.err).toBe('')
+    expect(again.out).toContain('none newly marked (3 already were); 3 controls in all')
     expect(unlabelled.length).toBeGreaterThan(0)
     const lines = unlabelled.map((t) => `--line=${t},true`)
     expect((await cli(['controls', 'set', ...on, ...lines])).err).toBe('')

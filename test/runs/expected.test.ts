@@ -51,7 +51,7 @@ describe('expected cost of a run under way', () => {
 
   it('gives no made-up figure without a price, a plan or an estimate', () => {
     expect(expectedCost({ ...base, prices: { ...prices, input: 0, output: 0 } })).toEqual({
-      expectedCost: 1,
+      expectedCost: null,
       expectedBasis: '6 calls left of 10 planned calls, not priced: the model has no price entered',
     })
     expect(expectedCost({ ...base, planned: null }).expectedBasis).toBe(

@@ -8,7 +8,7 @@ import { type ExpectedInput, expectedCost } from '../runs/expected'
 import { lastTakeover } from '../runs/lease'
 import { standingTakeover } from '../runs/leaseRules'
 import { firstCandidateCalls } from '../runs/preview'
-import { callsMade, getRun, type RunRecord, runSummary } from '../runs/repo'
+import { callsMade, getRun, type RunRecord, type RunSummary, runSummary } from '../runs/repo'
 import { loadJudgeTasks } from '../runs/tasks'
 import { templateWords } from '../runs/templateWords'
 import type { Db } from '../store/connection'
@@ -37,7 +37,8 @@ export interface BatchStatus {
   waiting: number
   /** Money spent so far, and that plus the calls left (runs/expected.ts), and what that rests on. */
   cost: number
-  expectedCost: number
+  costBasis: RunSummary['cost_basis']
+  expectedCost: number | null
   expectedBasis: string
   /** Set while a run that is under way was taken over from a vanished or silent driver. */
   takeover: string | null
@@ -160,6 +161,7 @@ export async function batchStatus(db: Db, runId: number): Promise<BatchStatus> {
     })),
     waiting: waitingRows.length,
     cost: summary.cost,
+    costBasis: summary.cost_basis,
     ...expected,
     takeover: standingTakeover(run.status, lastTakeover(db, runId)),
     templates: runTemplateWords(db, run),

@@ -1,5 +1,5 @@
 import type { LabelSchema } from '../../shared/labelSchemas'
-import { agreementText, MIN_SHARED_TARGETS } from '../../shared/smallSample'
+import { agreementText, MIN_SHARED_TARGETS, rateNote, withNote } from '../../shared/smallSample'
 import type { DatasetAgreement } from '../metrics/agreementService'
 import type { ProjectCardFacts } from '../projects/cardFacts'
 import type { AgreementSummary } from './agreementSummary'
@@ -122,16 +122,25 @@ function projectSection(p: ProjectCardFacts | null): string[] {
           '| --- | --- | --- | --- | --- |',
           ...p.controlAccuracy.map(
             (a) =>
-              `| ${cell(a.name)} | ${a.answered} | ${a.correct} | ${pct(a.answered ? a.correct / a.answered : null)} | ${pct(a.low)}–${pct(a.high)} |`,
+              `| ${cell(a.name)} | ${a.answered} | ${a.correct} | ${controlAccuracyText(a.answered, a.correct)} | ${pct(a.low)}–${pct(a.high)} |`,
           ),
         ]),
     '',
   ]
 }
 
-/** A coefficient with the small-sample mark the Agreement view and the reports give it. */
-function mark(x: number | null, n: number, min: number): string {
-  return agreementText(num(x), n, min)
+/**
+ * A coefficient (or percent agreement, with `format` pct) with the small-sample mark the
+ * Agreement view and the reports give it.
+ */
+function mark(x: number | null, n: number, min: number, format: (x: number | null) => string = num): string {
+  return agreementText(format(x), n, min)
+}
+
+/** A person's accuracy on controls, marked over too few answers as every other rate is. */
+function controlAccuracyText(answered: number, correct: number): string {
+  if (answered === 0) return pct(null)
+  return withNote(pct(correct / answered), rateNote(answered))
 }
 
 /**
@@ -263,7 +272,7 @@ export function buildCard(c: CardInput): string {
             (c.release ? ', the release’s own labels not counted' : '') +
             (c.project?.controls ? ' (control items left out).' : '.'),
           '',
-          `- percent agreement (mean over targets of agreeing pairs of people): ${pct(c.agreement.percentAgreement)}`,
+          `- percent agreement (mean over targets of agreeing pairs of people): ${mark(c.agreement.percentAgreement, c.agreement.sharedTargets, MIN_SHARED_TARGETS, pct)}`,
           `- Fleiss' κ: ${mark(c.agreement.fleissKappa, c.agreement.sharedTargets, MIN_SHARED_TARGETS)}`,
         ]),
     ...(c.agreement.pairs.length === 0

@@ -42,9 +42,11 @@ export interface ImportVerdictsOptions {
 export interface ImportVerdictsReport {
   runId: number
   verdicts: number
+  /** Of the verdicts, those that give none (N/A: "maybe", empty), counted apart as the run list counts them. */
+  na: number
   skipped: { line: number; at: string; reason: string; file?: string }[]
-  /** Several files: each file's run (runId and verdicts above are the first run's and the total). */
-  runs?: { file: string; runId: number; model: string; verdicts: number }[]
+  /** Several files: each file's run (runId, verdicts and na above are the first run's and the totals). */
+  runs?: { file: string; runId: number; model: string; verdicts: number; na: number }[]
 }
 
 interface Resolved {
@@ -240,12 +242,13 @@ export async function importVerdicts(
       const model = opts.model ?? (multi ? part.variant : 'unknown')
       const recordedAs = multi ? shown?.[i] : opts.recordedAs
       const one = await importRun(db, dataset, part.file, { ...opts, model, recordedAs })
-      runs.push({ file: part.file, runId: one.runId, model, verdicts: one.verdicts })
+      runs.push({ file: part.file, runId: one.runId, model, verdicts: one.verdicts, na: one.na })
       skipped.push(...one.skipped.map((s) => (multi ? { ...s, file: part.file } : s)))
     }
     return {
       runId: runs[0]!.runId,
       verdicts: runs.reduce((n, r) => n + r.verdicts, 0),
+      na: runs.reduce((n, r) => n + r.na, 0),
       skipped,
       ...(multi ? { runs } : {}),
     }
@@ -258,7 +261,12 @@ async function importRun(
   dataset: { id: number; labelSchema: LabelSchema },
   file: string,
   opts: Omit<ImportVerdictsOptions, 'file'>,
-): Promise<{ runId: number; verdicts: number; skipped: { line: number; at: string; reason: string }[] }> {
+): Promise<{
+  runId: number
+  verdicts: number
+  na: number
+  skipped: { line: number; at: string; reason: string }[]
+}> {
   const source = await openRows(file, opts.format)
   const place = (line: number, column?: number) => placeText(source.unit, line, column)
   try {
@@ -284,6 +292,7 @@ async function importRun(
     const skipped: { line: number; at: string; reason: string }[] = []
     let cols: Record<string, string | undefined> | null = null
     let verdicts = 0
+    let na = 0
     let records = 0
     for await (const ev of source.events) {
       if (ev.kind === 'header') continue
@@ -304,6 +313,7 @@ async function importRun(
         if (opts.skipBadRows) inSavepoint(db, write)
         else write()
         verdicts++
+        if (r.status === 'na') na++
       } catch (error) {
         if (!(error instanceof RowError)) throw error
         const at = place(ev.line, ev.kind === 'bad' ? ev.column : undefined)
@@ -317,7 +327,7 @@ async function importRun(
           ? `${file}: holds no verdicts`
           : `${file}: none of its ${records} rows could be imported`,
       )
-    return { runId, verdicts, skipped }
+    return { runId, verdicts, na, skipped }
   } finally {
     await source.events.return(undefined)
   }

@@ -29,6 +29,7 @@ import { refcheckerDistribution } from './stats/methods'
 import { chainsOfVariants, findingOf, raiCurve } from './stats/rai'
 import { wilsonCi } from './stats/smallSample'
 import { paretoFront, spread } from './stats/spread'
+import { inDatasetOrder } from './variantOrder'
 
 /** Why a run stays out of charts, McNemar and default choices, or null when it belongs in them. */
 function exclusion(r: RunRow, f: { judged: number; na: number; errors: number }): string | null {
@@ -328,7 +329,7 @@ function fromSnapshot(
     dataset: dataset.name,
     schema: dataset.labelSchema.name,
     labels: t.labels,
-    variants: t.variants,
+    variants: inDatasetOrder(db, datasetId, t.variants),
     targets: t.ids.length,
     goldTargets: t.goldCount,
     seed,

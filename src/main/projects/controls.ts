@@ -33,7 +33,14 @@ export function setControls(
     preview?: boolean
   },
   at: string,
-): { added: number; controls: number; targets: number; toLabel: number; preview: boolean } {
+): {
+  added: number
+  already: number
+  controls: number
+  targets: number
+  toLabel: number
+  preview: boolean
+} {
   requireDataset(db, datasetId)
   const schemaText = (
     db.prepare('SELECT label_schema AS s FROM datasets WHERE id = ?').get(datasetId) as { s: string }
@@ -96,13 +103,13 @@ export function setControls(
   if (targets > 0 && after >= targets && !input.everyTarget && !input.preview)
     throw new ServiceError('bad_input', everyTargetRefusal(targets))
   const summary = { targets, toLabel: Math.max(0, targets - after) }
-  if (input.preview) return { added: fresh, controls: after, ...summary, preview: true }
-  let added = 0
+  // Those already controls keep their place; their answer is brought up to date, not counted as new.
+  const already = wanted.size - fresh
+  if (input.preview) return { added: fresh, already, controls: after, ...summary, preview: true }
   db.transaction(() => {
-    for (const [targetId, c] of wanted)
-      added += upsert.run(targetId, datasetId, c.verdict, c.source, at).changes
+    for (const [targetId, c] of wanted) upsert.run(targetId, datasetId, c.verdict, c.source, at)
   })()
-  return { added, controls: controlCount(db, datasetId), ...summary, preview: false }
+  return { added: fresh, already, controls: controlCount(db, datasetId), ...summary, preview: false }
 }
 
 const ON_CURRENT_UNITS = `JOIN units u ON u.id = t.unit_id

@@ -49,7 +49,8 @@ export function dashboardColumns(
   )
   const variantOf = db
     .prepare(
-      'SELECT c.id, c.variant FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ?',
+      // By id: the variants come in the order of their first answer, as metrics gives them.
+      'SELECT c.id, c.variant FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ? ORDER BY c.id',
     )
     .raw()
     .all(datasetId) as [number, string][]

@@ -56,7 +56,7 @@ function rateN(f: Figures | undefined): string {
   return withNote(`${pctCi(f.errorRate, f.errorRateCi)} (${how}n ${f.n})`, rateNote(f.n))
 }
 
-/** A judge's or a person's rate with its interval, its method and the small-sample mark. */
+/** A judge's or a person's rate (error rate, accuracy, F1) with its interval, its method and the small-sample mark. */
 function rateCell(
   x: number | null,
   iv: [number, number] | null,
@@ -109,7 +109,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       `${j.na} (${pct(j.naRate)})`,
       `${j.errors} (${pct(j.transportErrorRate)})`,
       rateCell(j.errorRate, j.errorRateCi, j.errorRateCiMethod, j.n),
-      pct(j.accuracy),
+      rateCell(j.accuracy, null, null, j.n),
       rateCell(j.f1Unsupported, j.f1Ci, j.f1CiMethod, j.n),
       kappaCell(j.kappa, j.n),
       j.answeredFromCache ? `${j.calls} (${FROM_CACHE})` : String(j.calls),
@@ -166,7 +166,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       h.source ? humanRowLabel(h) : h.annotator,
       String(h.n),
       rateCell(h.errorRate, h.errorRateCi, h.errorRateCiMethod, h.n),
-      pct(h.accuracy),
+      rateCell(h.accuracy, null, null, h.n),
       rateCell(h.f1Unsupported, h.f1Ci, h.f1CiMethod, h.n),
       kappaCell(h.kappa, h.n),
       h.activeSeconds === undefined

@@ -32,7 +32,8 @@ export interface ExpectedInput {
 }
 
 export interface Expected {
-  expectedCost: number
+  /** Null where calls are left and no price is known: what they will cost is unknown, not nothing. */
+  expectedCost: number | null
   /** What the expected cost is based on, as a clause ("based on …"). */
   expectedBasis: string
 }
@@ -51,7 +52,7 @@ export function expectedCost(x: ExpectedInput): Expected {
   const calls = `${countOf(left, 'call')} left${plan}`
   if (!hasPrices(x.prices))
     return {
-      expectedCost: x.cost,
+      expectedCost: null,
       expectedBasis: `${calls}, not priced: the model has no price entered`,
     }
   if (x.answered.n > 0)

@@ -257,8 +257,13 @@ export const BatchStatusInfo = z.object({
   batches: z.array(BatchInfo),
   waiting: z.number().int(),
   cost: z.number(),
-  /** The cost so far plus the calls left, each priced as a made call is; `expectedBasis` says on what. */
-  expectedCost: z.number(),
+  /** Where `cost` comes from, as RunInfo's: `none` with calls made is an unknown cost, not $0. */
+  costBasis: CostBasis,
+  /**
+   * The cost so far plus the calls left, each priced as a made call is; `expectedBasis` says on
+   * what. Null where calls are left and no price is known: their cost is unknown, not $0.
+   */
+  expectedCost: z.number().nullable(),
   expectedBasis: z.string().default(''),
   /** Set while a run under way was taken over from a vanished or silent driver; null once it finished. */
   takeover: z.string().nullable().default(null),
@@ -361,10 +366,20 @@ export const judgesCalls = {
     z.object({
       runId: Id,
       verdicts: z.number().int().nonnegative(),
+      /** Of the verdicts, those that give none (N/A), as the run list counts them apart. */
+      na: z.number().int().nonnegative().default(0),
       skipped: z.array(z.object({ at: z.string(), reason: z.string(), file: z.string().optional() })),
-      /** Several files: each file's run, in the order given (runId and verdicts above: the first run's and the total). */
+      /** Several files: each file's run, in the order given (runId, verdicts and na above: the first run's and the totals). */
       runs: z
-        .array(z.object({ file: z.string(), runId: Id, model: z.string(), verdicts: z.number().int() }))
+        .array(
+          z.object({
+            file: z.string(),
+            runId: Id,
+            model: z.string(),
+            verdicts: z.number().int(),
+            na: z.number().int().default(0),
+          }),
+        )
         .optional(),
     }),
   ),

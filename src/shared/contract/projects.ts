@@ -247,7 +247,10 @@ export const projectsCalls = {
       lines: z.string().max(20_000_000).optional(),
     }),
     z.object({
+      /** Targets newly marked as controls. */
       added: z.number().int(),
+      /** Targets asked for that were controls already (their answer is brought up to date). */
+      already: z.number().int().default(0),
       controls: z.number().int(),
       /** Targets left out because the dataset's sources disagree on them (allGold only). */
       skipped: z.number().int(),

@@ -20,7 +20,7 @@ export function dashboardColumns(
   const variantOf = new Map(
     db
       .prepare(
-        'SELECT c.id, c.variant FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ?',
+        'SELECT c.id, c.variant FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ? ORDER BY c.id',
       )
       .raw()
       .all(datasetId) as [number, string][],

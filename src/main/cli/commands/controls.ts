@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { describeControlProblems } from '../../../shared/controlLines'
+import { markedWords } from '../../../shared/controlsMarked'
 import { countOf } from '../../../shared/plural'
 import { resolveControlLines } from '../../projects/controlLines'
 import type { Db } from '../../store/connection'
@@ -178,7 +179,7 @@ export function registerControlsCommands(program: Command): void {
           Boolean(f.json),
           r,
           () =>
-            `${r.added} marked; ${countOf(r.controls, 'control')} in all${skipped ? `; ${skipped}` : ''}\n${toLabelLine(r)}`,
+            `${markedWords(r)}; ${countOf(r.controls, 'control')} in all${skipped ? `; ${skipped}` : ''}\n${toLabelLine(r)}`,
         )
       })
     })

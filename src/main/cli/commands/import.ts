@@ -9,7 +9,7 @@ import {
   PresetName,
 } from '../../../shared/importMapping'
 import { groupWarnings, type ImportWarning } from '../../../shared/importWarnings'
-import { countOf } from '../../../shared/plural'
+import { countOf, verdictsWords } from '../../../shared/plural'
 import { ImportError, ImportStopped, importFile, importVerdicts } from '../../import'
 import { CliError, cliProgress, EXIT, printResult } from '../util'
 import { withWorkspace } from './session'
@@ -198,8 +198,8 @@ export function registerImportCommands(program: Command): void {
         report,
         () =>
           (report.runs
-            ? `Imported ${report.runs.length} runs, ${report.verdicts} verdicts:${report.runs.map((r) => `\n  run ${r.runId} "${r.model}": ${r.verdicts} verdicts from ${r.file}`).join('')}`
-            : `Imported run ${report.runId}: ${report.verdicts} verdicts`) +
+            ? `Imported ${report.runs.length} runs, ${verdictsWords(report.verdicts, report.na)}:${report.runs.map((r) => `\n  run ${r.runId} "${r.model}": ${verdictsWords(r.verdicts, r.na)} from ${r.file}`).join('')}`
+            : `Imported run ${report.runId}: ${verdictsWords(report.verdicts, report.na)}`) +
           (report.skipped.length
             ? `; skipped ${report.skipped.length} rows${skippedLines(report.skipped)}`
             : ''),

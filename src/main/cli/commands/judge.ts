@@ -1,10 +1,11 @@
 import type { Command } from 'commander'
 import { batchCountWords, batchIdWords, batchRefused, batchStateWords } from '../../../shared/batchWords'
 import type { EventPayload } from '../../../shared/contract'
+import type { BatchStatusInfo } from '../../../shared/contract/judges'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { countOf } from '../../../shared/plural'
-import { callCountWords } from '../../../shared/runCalls'
-import { FROM_CACHE, NO_PRICE, priceUnknown } from '../../../shared/runNames'
+import { callWords } from '../../../shared/runCalls'
+import { expectedAmount, runCostParts, runCostText } from '../../../shared/runNames'
 import type { Workspace } from '../../app/workspace'
 import { BUILTIN_REGISTRY } from '../../runs/builtin'
 import { createRuns } from '../../runs/create'
@@ -13,7 +14,7 @@ import { improvementReport, type RoundReport } from '../../runs/improve'
 import { RunLeaseHeld } from '../../runs/lease'
 import { LEASE_STALE_MS } from '../../runs/leaseRules'
 import { previewRun } from '../../runs/preview'
-import { callsMade, getRun, type RunSummary } from '../../runs/repo'
+import { getRun, type RunSummary } from '../../runs/repo'
 import { runFailures } from '../../verdicts/failures'
 import {
   CliError,
@@ -84,10 +85,14 @@ export async function driveRun(
   }
 }
 
-/** "12 of 40 planned" once the run has planned its calls (repair retries can take it past 40). */
-function planned(s: RunSummary): string {
-  return s.total_calls === null ? '' : `; ${callsMade(s)} of ${s.total_calls} planned`
-}
+/** A run summary's counts as the Judges view and `judge status` read them. */
+const countsOf = (s: RunSummary) => ({
+  status: s.status,
+  calls: s.calls,
+  cached: s.cached,
+  callErrors: s.callErrors,
+  totalCalls: s.total_calls,
+})
 
 function human(s: RunSummary): string {
   const cache =
@@ -95,13 +100,24 @@ function human(s: RunSummary): string {
       ? ` (prompt cache: ${s.cache_read_tokens} read, ${s.cache_write_tokens} written)`
       : ''
   const price = s.mode === 'batch' ? ' at batch price' : ''
-  // Answered calls, as metrics and the Compare view count them; failed ones are said apart.
-  const failed = s.callErrors > 0 ? `, ${s.callErrors} failed` : ''
+  // Every call made, as `judge status` and the Judges view count them: failed and cached ones said apart.
   // A run with no price has an unknown cost, not a free one; one the cache answered whole replayed another.
-  const cost = priceUnknown(s.cost_basis, s.calls)
-    ? `cost unknown (${NO_PRICE})`
-    : `cost ${s.cost.toFixed(4)}${price}${s.calls === 0 && s.cached > 0 && s.callErrors === 0 ? ` (${FROM_CACHE})` : ''}`
-  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${s.calls} calls (${s.cached} cached${failed}${planned(s)}), ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, ${cost}`
+  const { amount, marks } = runCostParts({ ...countsOf(s), cost: s.cost, costBasis: s.cost_basis })
+  const cost =
+    amount === null
+      ? `cost unknown (${marks.join(', ')})`
+      : `cost ${amount.toFixed(4)}${price}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
+  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${callWords(countsOf(s))}, ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, ${cost}`
+}
+
+/**
+ * The cost so far and what the run is heading for, never a 0.0000 that stands for "no price":
+ * the same words `judge run`, `metrics` and the Judges view use.
+ */
+function statusCostLine(st: BatchStatusInfo): string {
+  const amount = expectedAmount(st)
+  const expected = amount === null ? 'expected cost unknown' : `expected ${amount.toFixed(4)}`
+  return `cost so far ${runCostText(st, (x) => x.toFixed(4))}, ${expected} (${st.expectedBasis})`
 }
 
 function modeOf(raw: string | undefined): 'sync' | 'batch' | undefined {
@@ -249,12 +265,12 @@ export function registerJudgeCommands(program: Command): void {
           [
             `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? `batch mode, ${st.waiting} request(s) waiting` : 'call by call'})`,
             // The Judges view's words and counts (shared/runCalls.ts), and the tokens export-verdicts sums to.
-            `${callCountWords(st)} (${st.cached} cached${st.callErrors > 0 ? `, ${st.callErrors} failed` : ''}), ${st.promptTokens}+${st.completionTokens} tokens`,
+            `${callWords(st)}, ${st.promptTokens}+${st.completionTokens} tokens`,
             ...st.batches.map(
               (b) =>
                 `batch ${b.id} (${batchIdWords(b)}): ${batchStateWords(b)} — ${batchCountWords(b)}${b.error && !batchRefused(b) ? ` — ${b.error}` : ''}`,
             ),
-            `cost so far ${st.cost.toFixed(4)}, expected ${st.expectedCost.toFixed(4)} (${st.expectedBasis})`,
+            statusCostLine(st),
             ...(st.templates ? [`templates: ${st.templates}`] : []),
             ...(st.takeover ? [`note: ${st.takeover}`] : []),
           ].join('\n'),

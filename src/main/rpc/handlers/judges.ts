@@ -72,6 +72,7 @@ async function importVerdictsFiles(ctx: AppContext, input: Parameters<Handler<'j
     return {
       runId: report.runId,
       verdicts: report.verdicts,
+      na: report.na,
       skipped: report.skipped.map(({ at, reason, file }) =>
         file === undefined ? { at, reason } : { at, reason, file: known(file) },
       ),

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
 import { judgeColour } from '../../../../shared/charts'
 import {
   type DatasetMetrics,
@@ -18,7 +18,7 @@ import {
 import { humanRowLabel } from '../../../../shared/humanRowLabel'
 import { COST_PER_1000_NOTE, type CostUnit } from '../../../../shared/judgeRates'
 import { countOf, formatCount } from '../../../../shared/plural'
-import { costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../../../shared/runNames'
+import { costMark, FROM_CACHE, NO_PRICE, NO_PRICE_TITLE, priceUnknown } from '../../../../shared/runNames'
 import { ciTitle, kappaNote, rateNote, withCiMark } from '../../../../shared/smallSample'
 import { compareRows } from './rowOrder'
 import { useNarrowerThan } from './useNarrowerThan'
@@ -181,8 +181,6 @@ const FIGURE_KEYS: readonly SortKey[] = ['errorRate', 'accuracy', 'f1Unsupported
 
 const small = (r: Row) => r.f.errorRate !== null && rateNote(r.f.n) !== ''
 
-const NO_PRICE_TITLE =
-  'This run was made with no price for its model and none has been entered since: its cost is unknown, not $0'
 const FROM_CACHE_TITLE =
   'Every answer came from the response cache of an earlier run: no call was made and nothing was paid, so this is not what the method costs'
 
@@ -192,16 +190,25 @@ function RateCell({
   ci,
   method,
   n,
+  metric,
+  children,
 }: {
   value: number | null
   ci: [number, number] | null
   method: Figures['errorRateCiMethod']
   n: number
+  /** Names the figure's own line (without the mark) for tests and copying. */
+  metric?: string
+  /** Figures folded under this one (accuracy under the error rate): the mark comes after them, covering both. */
+  children?: ReactNode
 }) {
   const note = value === null ? '' : rateNote(n)
   return (
     <>
-      <Stacked text={withCiMark(fmtPctCi(value, ci), ci, method)} />
+      <div data-metric={metric}>
+        <Stacked text={withCiMark(fmtPctCi(value, ci), ci, method)} />
+      </div>
+      {children}
       {note ? <div className="cmp-small">{note}</div> : null}
     </>
   )
@@ -314,21 +321,25 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                 </>
               )}
               <td title={ciTitle(r.f.errorRateCiMethod, r.f.n)}>
-                <div data-metric="errorRate">
-                  <RateCell
-                    value={r.f.errorRate}
-                    ci={r.f.errorRateCi}
-                    method={r.f.errorRateCiMethod}
-                    n={r.f.n}
-                  />
-                </div>
-                {folded && (
-                  <div className="cmp-sub cmp-fold" data-metric="accuracy">
-                    accuracy {fmtPct(r.f.accuracy)}
-                  </div>
-                )}
+                <RateCell
+                  value={r.f.errorRate}
+                  ci={r.f.errorRateCi}
+                  method={r.f.errorRateCiMethod}
+                  n={r.f.n}
+                  metric="errorRate"
+                >
+                  {folded && (
+                    <div className="cmp-sub cmp-fold" data-metric="accuracy">
+                      accuracy {fmtPct(r.f.accuracy)}
+                    </div>
+                  )}
+                </RateCell>
               </td>
-              {!folded && <td data-metric="accuracy">{fmtPct(r.f.accuracy)}</td>}
+              {!folded && (
+                <td data-metric="accuracy">
+                  <RateCell value={r.f.accuracy} ci={null} method={null} n={r.f.n} />
+                </td>
+              )}
               <td data-metric="f1Unsupported" title={ciTitle(r.f.f1CiMethod, r.f.n)}>
                 <RateCell value={r.f.f1Unsupported} ci={r.f.f1Ci} method={r.f.f1CiMethod} n={r.f.n} />
               </td>

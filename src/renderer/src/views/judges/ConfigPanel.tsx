@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/naScope'
 import { api } from '../../api'
 import { LexicalSettings } from './LexicalSettings'
+import { missingKey } from './llmReach'
 import type { NewConfigStart } from './newConfigStart'
 
 type Draft = Omit<JudgeConfig, 'id' | 'createdAt'> & { id?: number }
@@ -68,6 +69,8 @@ export function ConfigPanel(props: {
   selected: number | null
   /** No provider has a key: a new config starts as the lexical baseline. */
   noKeys: boolean
+  /** Which providers have a key, to say so where the config being edited needs one it lacks. */
+  keys: readonly { provider: string; hasKey: boolean; envVar: string | null }[]
   /** The provider the person last saved a config for (newConfigStart.ts); null: openai. */
   start: NewConfigStart | null
   onSelect(id: number | null): void
@@ -90,6 +93,7 @@ export function ConfigPanel(props: {
   const [error, setError] = useState<string | null>(null)
   useEffect(() => setDraft(current ?? blank), [current, blank])
   const missing = configProblems(draft)
+  const needKey = missingKey(props.keys, draft.provider)
   const methods: readonly string[] = PROVIDER_JUDGE_METHODS[draft.provider]
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }))
   const setting = <K extends keyof JudgeSettings>(k: K, v: JudgeSettings[K] | undefined) =>
@@ -112,12 +116,17 @@ export function ConfigPanel(props: {
   return (
     <section className="card jd-card" aria-label="Judge configuration">
       <h3>Judge configuration</h3>
-      {props.noKeys && (
+      {props.noKeys && draft.provider === 'lexical' && !current && (
+        <p className="muted small" data-testid="lexical-start-hint">
+          A new config starts as the lexical baseline: it runs offline and is the floor every LLM judge must
+          beat. An LLM judge needs an API key, or a local openai-compatible server's base URL.
+        </p>
+      )}
+      {needKey && (
         <p className="muted small" data-testid="no-key-hint">
-          No API key is set, so a new config starts as the lexical baseline: it runs offline and is the floor
-          every LLM judge must beat. To use an LLM judge, add a key under API keys (desktop) or set
-          OPENAI_API_KEY / ANTHROPIC_API_KEY before `npm run serve` (browser mode); a local openai-compatible
-          server needs only its base URL.
+          No API key is set for {needKey.provider}, so this config cannot run yet. Add one under API keys
+          (desktop){needKey.envVar ? ` or set ${needKey.envVar} before \`npm run serve\` (browser mode)` : ''}
+          ; a local openai-compatible server needs only its base URL.
         </p>
       )}
       <div className="jd-form">

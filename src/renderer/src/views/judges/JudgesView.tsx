@@ -60,6 +60,7 @@ export function JudgesView(props: ViewProps) {
                 configs={judgeConfigs}
                 selected={selected}
                 noKeys={noKeys}
+                keys={keys.data?.providers ?? []}
                 start={newConfigStart(configs.data ?? [], lastSaved)}
                 onSelect={setSelected}
                 onSaved={(c) => {

@@ -1,4 +1,5 @@
 import { batchCountWords, batchIdWords, batchStateWords } from '../../../../shared/batchWords'
+import { expectedAmount } from '../../../../shared/runNames'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 
@@ -14,6 +15,7 @@ export function RunOutlook({ runId, version }: { runId: number; version: string 
   const s = status.data
   if (!s) return null
   const finished = s.status === 'done' || s.status === 'cancelled'
+  const expected = expectedAmount(s)
   if (finished && s.batches.length === 0) return null
   return (
     <div className="small jd-outlook" data-testid="run-outlook">
@@ -30,7 +32,8 @@ export function RunOutlook({ runId, version }: { runId: number; version: string 
       {s.waiting > 0 && <div className="muted">{s.waiting} request(s) waiting</div>}
       {!finished && (
         <div className="muted" data-testid="run-expected">
-          Expected cost ${s.expectedCost.toFixed(4)}: {s.expectedBasis}.
+          {expected === null ? 'Expected cost unknown' : `Expected cost $${expected.toFixed(4)}`}:{' '}
+          {s.expectedBasis}.
         </div>
       )}
       {s.templates && (

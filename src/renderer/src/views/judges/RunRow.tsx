@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { EventPayload } from '../../../../shared/contract'
 import type { RunInfo } from '../../../../shared/contract/judges'
-import { callCountWords } from '../../../../shared/runCalls'
-import { costMark, repeatWord } from '../../../../shared/runNames'
+import { callWords } from '../../../../shared/runCalls'
+import { NO_PRICE_TITLE, repeatWord, runCostParts } from '../../../../shared/runNames'
 import { api } from '../../api'
 import { ImproveDialog } from './ImproveDialog'
 import { RunOutlook } from './RunOutlook'
@@ -56,7 +56,8 @@ export function RunRow({
   const resumable = !run.active && ['paused', 'failed', 'queued', 'running'].includes(run.status)
   const hasVerdicts = run.verdicts + run.na + run.errors > 0
   const repeat = repeatWord(run.repeatIndex)
-  const priced = costMark(run.costBasis, run.calls)
+  // No $0 for a cost nobody knows, and a run the cache answered whole says so (as Compare and metrics do).
+  const price = runCostParts({ ...run, cost })
   return (
     <tr data-testid={`run-${run.id}`}>
       <td>
@@ -126,7 +127,7 @@ export function RunRow({
           <span className="muted">no calls</span>
         ) : (
           <>
-            {callCountWords(run)} ({run.cached} cached)
+            {callWords(run, false)}
             {run.callErrors > 0 && (
               <div className="error-text small" data-testid="run-failed-calls">
                 {run.callErrors} failed
@@ -143,9 +144,21 @@ export function RunRow({
           </div>
         )}
         <div data-testid="run-cost">
-          ${cost.toFixed(4)}
-          {run.mode === 'batch' && <div className="muted">at the batch price</div>}
-          {priced && <div className="muted">{priced}</div>}
+          {price.amount === null ? (
+            <span className="muted" title={NO_PRICE_TITLE}>
+              — {price.marks.join(', ')}
+            </span>
+          ) : (
+            <>
+              ${price.amount.toFixed(4)}
+              {run.mode === 'batch' && <div className="muted">at the batch price</div>}
+              {price.marks.map((m) => (
+                <div key={m} className="muted">
+                  {m}
+                </div>
+              ))}
+            </>
+          )}
         </div>
       </td>
       <td>

@@ -1,5 +1,5 @@
 import type { CallOutput } from '../../../../shared/contract'
-import { countOf } from '../../../../shared/plural'
+import { countOf, verdictsWords } from '../../../../shared/plural'
 
 type Report = CallOutput<'judges.importVerdicts'>
 
@@ -11,15 +11,16 @@ export function VerdictsImported({ report }: { report: Report }) {
       {runs ? (
         <>
           <p className="success-text" role="status">
-            Imported {countOf(runs.length, 'run')}, {countOf(report.verdicts, 'verdict')} in all. They are
-            listed under Runs and compared with people in Compare.
+            Imported {countOf(runs.length, 'run')}, {countOf(report.verdicts, 'verdict')} in all
+            {report.na > 0 ? `, ${report.na} of them N/A` : ''}. They are listed under Runs and compared with
+            people in Compare.
           </p>
           <ul aria-label="Runs imported">
             {runs.map((r) => {
               const skipped = report.skipped.filter((s) => s.file === r.file).length
               return (
                 <li key={r.runId}>
-                  {r.file}: run {r.runId} “{r.model}”, {countOf(r.verdicts, 'verdict')}
+                  {r.file}: run {r.runId} “{r.model}”, {verdictsWords(r.verdicts, r.na)}
                   {skipped > 0 ? `, ${countOf(skipped, 'row')} skipped` : ''}
                 </li>
               )
@@ -28,8 +29,8 @@ export function VerdictsImported({ report }: { report: Report }) {
         </>
       ) : (
         <p className="success-text" role="status">
-          Imported run {report.runId}: {countOf(report.verdicts, 'verdict')}. It is listed under Runs and
-          compared with people in Compare.
+          Imported run {report.runId}: {verdictsWords(report.verdicts, report.na)}. It is listed under Runs
+          and compared with people in Compare.
         </p>
       )}
       {report.skipped.length > 0 && (

@@ -16,3 +16,17 @@ export function noLlmReachable(
   const local = configs.some((c) => c.provider === 'openai-compatible')
   return !keyed && !local
 }
+
+/**
+ * The key a config's provider needs and lacks, with the variable that sets it in browser mode; null
+ * where none is missing (the lexical baseline and a local openai-compatible server need no key).
+ * The view says "no API key" only then: runs already listed were made and stay readable without one.
+ */
+export function missingKey(
+  providers: readonly { provider: string; hasKey: boolean; envVar: string | null }[],
+  provider: string,
+): { provider: string; envVar: string | null } | null {
+  if (provider === 'lexical' || provider === 'openai-compatible') return null
+  const p = providers.find((x) => x.provider === provider)
+  return p && !p.hasKey ? { provider: p.provider, envVar: p.envVar } : null
+}

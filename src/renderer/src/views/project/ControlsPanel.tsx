@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { CallOutput } from '../../../../shared/contract'
 import { describeControlProblems, parseControlLines } from '../../../../shared/controlLines'
+import { markedWords } from '../../../../shared/controlsMarked'
 import { api } from '../../api'
 
 type SetResult = CallOutput<'projects.setControls'>
@@ -42,7 +43,7 @@ export function ControlsPanel({
           }
         : {
             ok: true,
-            text: `${r.added} marked; ${r.controls} controls in all; ${toLabelWords(r)}.${skipped}`,
+            text: `${markedWords(r)}; ${r.controls} controls in all; ${toLabelWords(r)}.${skipped}`,
           },
     )
   }
