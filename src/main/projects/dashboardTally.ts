@@ -6,6 +6,8 @@
  * indexed by annotator id: at a million targets most of the pass's time had been the first touch
  * of fresh memory for such copies. Pure: the caller reads.
  */
+
+import type { TargetBlockPart } from '../metrics/targetBlocks'
 import { itemOwners } from './itemOwners'
 import { medianInPlace } from './medianInPlace'
 import { type PairCounts, type PairTally, pairLookup } from './pairKappa'
@@ -22,17 +24,7 @@ export const BLOCK = 4096
  * One block's targets (ids block · BLOCK + offset), of every dataset it holds, in id order: a
  * stored target block's columns where they lie, or the dataset's rows grouped so.
  */
-export interface TargetPart {
-  block: number
-  n: number
-  /** Each target's dataset; null when every target of the part is the dataset's. */
-  dataset: Int32Array | null
-  item: Int32Array
-  candidate: Int32Array
-  offset: Uint16Array
-  /** CURRENT | CONTROL */
-  flags: Uint8Array
-}
+export type TargetPart = TargetBlockPart
 
 /**
  * The labels of one block in (target, annotator) order: a stored block's columns where they lie

@@ -1,12 +1,13 @@
 import type { datasetsCalls } from '../../../shared/contract/datasets'
 import { datasetBrief, datasetSummary, listDatasetSummaries, queryItems } from '../../annotate/datasets'
-import { SourceError, shownName, withSource, withSources } from '../../annotate/upload'
+import { SourceError, withSource, withSources } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { ImportError, ImportStopped, importFile, previewFile } from '../../import'
 import { stoppedImports, withdrawStoppedImport } from '../../import/stoppedImports'
 import { listDatasets } from '../../store/repos/datasets'
 import type { Handlers } from '../dispatch'
+import { shownNames } from '../sources/shownNames'
 
 /**
  * An import refusal is about the file the person chose: say so with the importer's words. An
@@ -53,13 +54,7 @@ export function datasetsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof d
       dimension,
     }) => {
       const all = [source, ...moreSources]
-      if (pickedPaths && pickedPaths.length !== all.length)
-        throw new ServiceError(
-          'bad_input',
-          `pickedPaths names ${pickedPaths.length} files for ${all.length} sources: give one path per source, in order`,
-        )
-      // Names first: an upload is consumed (and forgotten) once the import takes it.
-      const shown = all.map((s, i) => ('path' in s ? s.path : (pickedPaths?.[i] ?? shownName(s))))
+      const shown = shownNames(all, pickedPaths)
       // The second file is held (an upload consumed) with the others, as the CLI's --second-file.
       const report = await asBadInput(() =>
         withSources(secondSource ? [...all, secondSource] : all, { consume: true }, (held) => {

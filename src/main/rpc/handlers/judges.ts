@@ -1,5 +1,5 @@
 import type { judgesCalls } from '../../../shared/contract/judges'
-import { SourceError, shownName, withSources } from '../../annotate/upload'
+import { SourceError, withSources } from '../../annotate/upload'
 import type { AppContext } from '../../app/context'
 import { ServiceError } from '../../app/errors'
 import { leftBatchWords } from '../../batches/leave'
@@ -23,6 +23,7 @@ import { getRun, runSummary, setRunMode } from '../../runs/repo'
 import { candidateVisible } from '../../store/repos/candidateVisible'
 import { datasetVisible, getDataset } from '../../store/repos/datasets'
 import type { Handler, Handlers } from '../dispatch'
+import { shownNames } from '../sources/shownNames'
 
 /** A run driven by another process is a conflict the person can act on, not a failure. */
 function leaseRefusal<T>(fn: () => T): T {
@@ -45,13 +46,7 @@ async function importVerdictsFiles(ctx: AppContext, input: Parameters<Handler<'j
     throw new ServiceError('not_found', `No dataset with id ${datasetId}`)
   const dataset = getDataset(ctx.workspace.db, datasetId)
   const all = [source, ...moreSources]
-  if (pickedPaths && pickedPaths.length !== all.length)
-    throw new ServiceError(
-      'bad_input',
-      `pickedPaths names ${pickedPaths.length} files for ${all.length} sources: give one path per source, in order`,
-    )
-  // Names first: an upload is consumed (and forgotten) once the import takes it.
-  const shown = all.map((s, i) => ('path' in s ? s.path : (pickedPaths?.[i] ?? shownName(s))))
+  const shown = shownNames(all, pickedPaths)
   let held: string[] = []
   const known = (text: string) => held.reduce((t, file, i) => t.split(file).join(shown[i]!), text)
   try {
