@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { saveModel } from '../../src/main/providers/models'
+import { DEFAULT_CAPABILITIES } from '../../src/main/providers/types'
 import { appSessions } from '../e2e/harness'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 
@@ -14,6 +16,15 @@ describe('batch mode in the judges view', () => {
     const { page } = app
     const db = app.server.ctx.workspace.db
     const datasetId = (db.prepare('SELECT id FROM datasets ORDER BY id LIMIT 1').get() as { id: number }).id
+    // A price for the model: with none, the run's cost reads "no price set", not a batch price.
+    saveModel(db, {
+      provider: 'anthropic',
+      model: 'claude-fake',
+      baseUrl: fake().anthropicUrl,
+      capabilities: DEFAULT_CAPABILITIES.anthropic,
+      priceInputPerMTok: 3,
+      priceOutputPerMTok: 15,
+    })
     await page.evaluate(`location.hash = '#/judges/${datasetId}'`)
     const view = page.getByTestId('judges-view')
     await expect.poll(() => view.getByTestId('key-status').textContent()).toContain('ready')

@@ -155,7 +155,7 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
         draft.priceOutputPerMTok === 0 &&
         (config.provider === 'openai' || config.provider === 'anthropic') && (
           <p className="muted small" role="note">
-            No prices yet: runs of this model will count a cost of 0. Enter the provider’s current prices per
+            No prices yet: the cost of this model’s runs reads “no price set”. Enter the provider’s current prices per
             million tokens (its pricing page) for the Compare view’s cost axis to mean something.
           </p>
         )}
