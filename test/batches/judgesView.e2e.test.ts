@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { saveModel } from '../../src/main/providers/models'
-import { DEFAULT_CAPABILITIES } from '../../src/main/providers/types'
 import { appSessions } from '../e2e/harness'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 
@@ -16,15 +14,6 @@ describe('batch mode in the judges view', () => {
     const { page } = app
     const db = app.server.ctx.workspace.db
     const datasetId = (db.prepare('SELECT id FROM datasets ORDER BY id LIMIT 1').get() as { id: number }).id
-    // A price for the model: with none, the run's cost reads "no price set", not a batch price.
-    saveModel(db, {
-      provider: 'anthropic',
-      model: 'claude-fake',
-      baseUrl: fake().anthropicUrl,
-      capabilities: DEFAULT_CAPABILITIES.anthropic,
-      priceInputPerMTok: 3,
-      priceOutputPerMTok: 15,
-    })
     await page.evaluate(`location.hash = '#/judges/${datasetId}'`)
     const view = page.getByTestId('judges-view')
     await expect.poll(() => view.getByTestId('key-status').textContent()).toContain('ready')
@@ -40,9 +29,21 @@ describe('batch mode in the judges view', () => {
     await view.getByRole('button', { name: 'Preview request' }).click()
     await expect.poll(() => view.getByTestId('preview-path').first().textContent()).toMatch(/^tool-call: /)
 
+    // A price for the model, as a person enters it: with none, the cost reads "no price set".
+    const model = view.getByRole('region', { name: 'Model capabilities' })
+    await model.getByLabel('Input price', { exact: true }).fill('3')
+    await model.getByLabel('Output price', { exact: true }).fill('15')
+    await model.getByRole('button', { name: 'Save model' }).click()
+    await expect.poll(() => model.textContent()).toContain('Saved.')
     const before = fake().batches.submissions.length
     await view.getByLabel('Run mode').selectOption('batch')
+    const listed = db
+      .prepare('SELECT COUNT(*) FROM runs WHERE dataset_id = ?')
+      .pluck()
+      .get(datasetId) as number
     await view.getByRole('button', { name: 'Start run' }).click()
+    // The new run first appears at the top; until then the first row is an earlier, finished run.
+    await expect.poll(() => view.locator('tbody tr').count()).toBe(listed + 1)
     const row = view.locator('tbody tr').first()
     await expect.poll(() => row.getByTestId('run-status').textContent(), { timeout: 20_000 }).toMatch(/^done/)
     expect(fake().batches.submissions.length).toBe(before + 1)
