@@ -42,6 +42,8 @@ describe('judges view in the browser', () => {
     expect(fake().calls()).toBe(before)
 
     await view.getByRole('button', { name: 'Start run' }).click()
+    // Until the new run's row is listed, the first row is an earlier, finished run.
+    await expect.poll(() => view.locator('tbody tr').count()).toBe(demoRuns + 1)
     const status = view.getByTestId('run-status').first()
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^done/)
     expect(fake().calls() - before).toBe(candidates)
