@@ -56,6 +56,8 @@ describe('judges view in the browser', () => {
       .toMatch(/^done/)
     expect(fake().calls() - before).toBe(candidates)
     // The counts come with the run list, which refreshes after the live status says done.
-    await expect.poll(() => view.locator('tbody tr').first().textContent()).toContain(`${candidates} of ${candidates} calls, all answered from cache`)
+    await expect
+      .poll(() => view.locator('tbody tr').first().textContent())
+      .toContain(`${candidates} of ${candidates} calls, all answered from cache`)
   })
 })

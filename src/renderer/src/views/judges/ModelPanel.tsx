@@ -155,8 +155,8 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
         draft.priceOutputPerMTok === 0 &&
         (config.provider === 'openai' || config.provider === 'anthropic') && (
           <p className="muted small" role="note">
-            No prices yet: the cost of this model’s runs reads “no price set”. Enter the provider’s current prices per
-            million tokens (its pricing page) for the Compare view’s cost axis to mean something.
+            No prices yet: the cost of this model’s runs reads “no price set”. Enter the provider’s current
+            prices per million tokens (its pricing page) for the Compare view’s cost axis to mean something.
           </p>
         )}
       {!caps.tools || !caps.forcedToolChoice ? (
