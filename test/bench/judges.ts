@@ -17,6 +17,7 @@ import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { answerAll, startFakeLlm } from '../fake-llm/server'
 import { engineFor, makeWorkspace, oneRun, runRequest } from '../runs/helpers'
 import { figure, info, infoRate, note } from './record'
+import { windowProfile } from './windowProfile'
 
 const LATENCY_MS = 100
 
@@ -112,12 +113,16 @@ async function throughput(concurrency: number, calls: number, limits: Limits = {
         tpm: limits.tpm ?? null,
       }),
     )
+    // FACTLAB_BENCH_PROFILE=judges.cpuprofile profiles each run (judges-c32.cpuprofile).
+    const profile = windowProfile(`c${concurrency}${limits.rpm ? '-rpm' : ''}${limits.tpm ? '-tpm' : ''}`)
     const fakeCpu0 = fake.cpuSeconds()
     const cpu0 = process.cpuUsage()
     const t0 = performance.now()
+    profile.start()
     const s = await engineFor(ws, {
       registry: { judges: { 'one-call': oneCall }, generators: {}, improver: null },
     }).start(runId)
+    profile.stop()
     const seconds = (performance.now() - t0) / 1000
     const cpu = process.cpuUsage(cpu0)
     const fakeCpu1 = fake.cpuSeconds()
@@ -163,8 +168,21 @@ async function throughput(concurrency: number, calls: number, limits: Limits = {
   }
 }
 
-/** One throughput measurement, for profiling the engine (not run by `npm run bench`). */
-export const profileThroughput = (concurrency: number, calls: number) => throughput(concurrency, calls)
+/**
+ * For profiling the engine (not run by `npm run bench`): the warm-up, one throughput measurement
+ * and the engine's overhead at the same concurrency, each profiled with FACTLAB_BENCH_PROFILE.
+ */
+export async function profileThroughput(concurrency: number, calls: number): Promise<void> {
+  await warmUp()
+  await throughput(concurrency, calls)
+  await engineOverhead(concurrency, calls)
+}
+
+/** The engine's overhead alone, `times` over, after one unmeasured run (for comparing commits). */
+export async function profileOverhead(concurrency: number, calls: number, times: number): Promise<void> {
+  await engineOverhead(128, 4096)
+  for (let i = 0; i < times; i++) await engineOverhead(concurrency, calls)
+}
 
 /**
  * Concurrency and calls of each throughput figure. Concurrency 1 at 100 ms per call would take
@@ -342,9 +360,12 @@ async function engineOverhead(concurrency: number, calls: number): Promise<void>
         }
       },
     })
+    const profile = windowProfile('overhead')
     const cpu0 = process.cpuUsage()
+    profile.start()
     const s = await engine.start(runId)
     const cpu = process.cpuUsage(cpu0)
+    profile.stop()
     info(
       `engine overhead per call at concurrency ${concurrency}, SDK and network left out`,
       (cpu.user + cpu.system) / s.calls,

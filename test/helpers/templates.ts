@@ -17,6 +17,19 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The templates when this process is one of vitest's workers, null in any other (the bench, a
+ * script): `inject` throws there, and helpers that copy a template make the file themselves.
+ */
+export function providedTemplates(): Templates | null {
+  try {
+    return templates()
+  } catch (e) {
+    if (e instanceof Error && e.message.includes('Vitest failed to access its internal state')) return null
+    throw e
+  }
+}
+
 export function templates(): Templates {
   const provided = inject('workspaceTemplates')
   if (!provided)
