@@ -114,28 +114,6 @@ describe('run engine', () => {
     ws.close()
   })
 
-  it('asks once for a key a method calls twice in one run, answering the second from the first', async () => {
-    fake.setScript(answerAll('true'))
-    const { ws, datasetId } = makeWorkspace(dir(), 3, 2)
-    // Each candidate's call made twice in a row under the same key.
-    const twice: JudgeMethodImpl = {
-      ...miniFaaf,
-      name: 'twice',
-      async judge(task, ctx) {
-        const first = await miniFaaf.judge(task, ctx)
-        const again = await miniFaaf.judge(task, ctx)
-        return JSON.stringify(again) === JSON.stringify(first) ? again : []
-      },
-    }
-    const before = fake.calls()
-    const s = await engineFor(ws, {
-      registry: { judges: { twice }, generators: {}, improver: null },
-    }).start(oneRun(ws, runRequest(datasetId, fake.openaiUrl, { method: 'twice', cache: false })))
-    expect(fake.calls() - before).toBe(3)
-    expect(s).toMatchObject({ status: 'done', calls: 3, verdicts: 6 })
-    ws.close()
-  })
-
   it('cancels a run for good', async () => {
     fake.setLatency(40)
     const { ws, datasetId } = makeWorkspace(dir(), 6, 1)

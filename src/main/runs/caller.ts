@@ -6,11 +6,11 @@ import { type CallUsage, callCost } from '../providers/models'
 import { outputPath } from '../providers/outputPath'
 import type { LlmReply, LlmRequest } from '../providers/types'
 import type { Db } from '../store/connection'
-import { attemptHooks, RunStop } from './attempt'
+import { attemptHooks, attemptSignal } from './attempt'
 import type { RunConfig } from './config'
 import { requestHash } from './hash'
 import { backoffDelay, type Clock, realClock, Semaphore, Slot, TokenBucket } from './limits'
-import { type CallRecord, cacheGet, cachePut, doneCallKeys, findCall, insertCall, recordCall } from './repo'
+import { type CallRecord, cacheGet, cachePut, findCall, insertCall, recordCall } from './repo'
 import { TickWrites } from './tickWrites'
 
 /** Thrown inside a run when it is paused or cancelled: the task stops and writes nothing. */
@@ -123,19 +123,10 @@ export class RunCaller {
   private readonly tpm: TokenBucket | null
   private readonly clock: Clock
   private readonly writes: TickWrites
-  private readonly stop: RunStop
-  /**
-   * Keys that may have a finished call in this run: those done before the first call of this
-   * caller, and those it committed since. A key outside it has none, so the call skips a lookup in
-   * run_calls that cost a read transaction on every call of a new run; a key inside it is looked
-   * up as before, and the stored row decides.
-   */
-  private maybeDone: Set<string> | null = null
 
   constructor(private readonly o: CallerOptions) {
     this.clock = o.clock ?? realClock
     this.writes = o.writes ?? new TickWrites(o.db)
-    this.stop = new RunStop(o.signal)
     this.gate = new Semaphore(o.config.concurrency)
     this.rpm = o.config.rpm ? new TokenBucket(o.config.rpm, this.clock) : null
     this.tpm = o.config.tpm ? new TokenBucket(o.config.tpm, this.clock) : null
@@ -148,9 +139,7 @@ export class RunCaller {
   async call(key: string, requestOrBuild: RequestOf, onId?: (callId: number) => void): Promise<CallResult> {
     const { db, runId, config } = this.o
     if (this.o.signal.aborted) throw new RunStopped('stopped')
-    // Read when the first call is made, after whatever ran before it (a batch run's settle).
-    this.maybeDone ??= doneCallKeys(db, runId)
-    const stored = this.maybeDone.has(key) ? findCall(db, runId, key) : null
+    const stored = findCall(db, runId, key)
     if (stored?.status === 'done' && stored.reply) {
       onId?.(stored.id)
       return { ok: true, reply: stored.reply, callId: stored.id }
@@ -161,11 +150,9 @@ export class RunCaller {
     if (config.cache) {
       const hit = cacheGet(db, hash)
       if (hit) {
-        const callId = await this.writes.write(() => {
-          const id = insertCall(db, cachedCall(runId, key, hash, record, hit))
-          this.maybeDone?.add(key)
-          return id
-        })
+        const callId = await this.writes.write(() =>
+          insertCall(db, cachedCall(runId, key, hash, record, hit)),
+        )
         onId?.(callId)
         this.o.onCall?.({ cost: 0, cached: true, callId })
         return { ok: true, reply: hit, callId }
@@ -193,7 +180,6 @@ export class RunCaller {
     try {
       callId = await this.writes.write(() => {
         const id = insertCall(db, outcome.record)
-        if (reply) this.maybeDone?.add(key)
         if (reply && config.cache) cachePut(db, hash, reply)
         return id
       })
@@ -220,7 +206,7 @@ export class RunCaller {
     const estimate = estimateTokens(request)
     for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
       attempts++
-      const limit = this.stop.attempt(config.timeoutMs)
+      const limit = attemptSignal(signal, config.timeoutMs)
       const sent = attemptHooks(
         { slot, rpm: this.rpm, tpm: this.tpm, tokens: estimate, signal, clock: this.clock },
         limit.arm,

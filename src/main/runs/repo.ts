@@ -214,15 +214,6 @@ export function findCall(db: Db, runId: number, key: string): StoredCall | null 
   return { id: row.id, status: row.status, reply }
 }
 
-/** The keys of a run's finished calls (read once when a run's calls start, not per call). */
-export function doneCallKeys(db: Db, runId: number): Set<string> {
-  return new Set(
-    stmt(db, "SELECT call_key FROM run_calls WHERE run_id = ? AND status = 'done'")
-      .pluck()
-      .all(runId) as string[],
-  )
-}
-
 export interface CallRecord {
   runId: number
   key: string
