@@ -36,8 +36,7 @@ export default defineConfig({
     pool: 'forks',
     setupFiles: ['test/setup/fastCheck.ts'],
     // The empty and the demo workspace tests copy, made once for the whole run (not once per file).
-    // And one Chromium that every browser test file connects to (not one launched per file).
-    globalSetup: ['test/setup/templates.ts', 'test/setup/browser.ts'],
+    globalSetup: ['test/setup/templates.ts'],
     // The JSON report lets .ci/run print a one-line summary that CI can read.
     reporters: ['default', 'json'],
     outputFile: { json: 'test/artifacts/vitest-report.json' },

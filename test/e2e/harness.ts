@@ -1,8 +1,8 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, inject, vi } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { type RunningServer, startServer } from '../../src/main/server/server'
 import { findChromium, launchChromium } from '../helpers/chromium'
 import { freshWorkspaceFile } from '../helpers/freshWorkspace'
@@ -15,13 +15,6 @@ import { templates } from '../helpers/templates'
  */
 
 export const ARTIFACTS = resolve('test/artifacts')
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** test/setup/browser.ts's Chromium, to connect to; null when the run started none. */
-    sharedBrowser: string | null
-  }
-}
 const RENDERER = resolve('out/renderer')
 
 function chromiumPath(): string {
@@ -67,10 +60,7 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
     if (!existsSync(join(RENDERER, 'index.html')))
       throw new Error('out/renderer is missing: run `npx electron-vite build` first (npm test does).')
     mkdirSync(ARTIFACTS, { recursive: true })
-    // The run's shared Chromium (test/setup/browser.ts) when there is one: closing it here only
-    // disconnects, and closes the contexts this file opened.
-    const shared = inject('sharedBrowser')
-    browser = shared ? await chromium.connect(shared) : await launchChromium(chromiumPath())
+    browser = await launchChromium(chromiumPath(), ['--no-first-run', '--disable-sync'])
   })
 
   afterEach(async () => {

@@ -16,14 +16,15 @@ export function findChromium(): string | null {
  * and none of the background fetches and updates that would compete for the machine's cores.
  */
 export function launchChromium(executablePath: string, extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] })
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      ...extraArgs,
+    ],
+  })
 }
-
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-]
