@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { type DatasetMetrics, fmtNum, fmtPct, fmtPctCi } from '../../../../shared/contract/metrics'
 import type { RefcheckerEval, RefFigures, RefJudge } from '../../../../shared/contract/refchecker'
+import { countOf } from '../../../../shared/plural'
 import {
   DEFAULT_REFCHECKER_NA,
   REFCHECKER_NA_RULES,
@@ -46,7 +47,7 @@ const threeWay = (j: RefJudge) => ({
   title:
     j.tripletF1 === null
       ? 'No triplet both labelled'
-      : `F1 per class over ${j.tripletsCompared} triplets: entailment ${fmtNum(j.tripletF1.entailment)}, neutral ${fmtNum(j.tripletF1.neutral)}, contradiction ${fmtNum(j.tripletF1.contradiction)} (a class neither side used is left out of the macro average)`,
+      : `F1 per class over ${countOf(j.tripletsCompared, 'triplet')}: entailment ${fmtNum(j.tripletF1.entailment)}, neutral ${fmtNum(j.tripletF1.neutral)}, contradiction ${fmtNum(j.tripletF1.contradiction)} (a class neither side used is left out of the macro average)`,
 })
 
 function Row({
