@@ -1,9 +1,9 @@
-import { formatCount } from './plural'
+import { countOf, formatCount } from './plural'
 
 /** One export progress report in words, the same in the CLI's stderr line and the export dialog. */
 export function exportProgressText(done: number, total: number): string {
   const pct = total === 0 ? 100 : Math.floor((done / total) * 100)
-  return `Exporting: ${formatCount(done)} of ${formatCount(total)} targets written (${pct}%)`
+  return `Exporting: ${formatCount(done)} of ${countOf(total, 'target')} written (${pct}%)`
 }
 
 /** What the export dialog says under its progress bar: the rows, then the card, or that it is starting. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { countOf } from './plural'
 
 /**
  * RefChecker's extractors, each kept apart. The paper reports every extractor's triplets on their
@@ -14,6 +15,23 @@ import { z } from 'zod'
 /** The variant of one extractor's candidate, when a response has several. */
 export function extractorVariant(extractor: string): string {
   return `${extractor} triplets`
+}
+
+/** The extractor an extractor's variant (`<extractor> triplets`, `<model>/<extractor> triplets`) names, or null. */
+function extractorOf(variant: string): string | null {
+  const m = /(?:^|\/)([^/]+) triplets$/.exec(variant)
+  return m ? m[1]! : null
+}
+
+/**
+ * An overall row's count of responses in plain words. With several extractors every response is
+ * one candidate per extractor, so "4" over 2 items would read as 4 responses: it says "4 candidates
+ * (2 extractors)" instead. `variants`: the variants the figures are split by.
+ */
+export function responsesWords(responses: number, variants: readonly string[]): string {
+  const extractors = new Set(variants.map(extractorOf).filter((e) => e !== null))
+  if (extractors.size < 2) return String(responses)
+  return `${countOf(responses, 'candidate')} (${extractors.size} extractors)`
 }
 
 /** The response's own variant (the model, or `response`) behind an extractor's candidate. */

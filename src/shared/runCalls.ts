@@ -1,3 +1,4 @@
+import { countOf } from './plural'
 /**
  * How many calls a run has made, in the same words on the Judges view and in `judge status`:
  * every call counts (answered by the provider, from the response cache, or failed). An Improve
@@ -18,10 +19,10 @@ export const callsMadeOf = (r: RunCallCounts): number => r.calls + r.cached + r.
 export function callCountWords(r: RunCallCounts): string {
   const made = callsMadeOf(r)
   const planned = r.totalCalls !== null && r.totalCalls > 0 && r.totalCalls >= made ? r.totalCalls : null
-  if (planned !== null) return `${made} of ${planned} calls`
+  if (planned !== null) return `${made} of ${countOf(planned, 'call')}`
   if (made === 0 && r.totalCalls === null && r.status === 'queued')
     return 'no calls yet (the run has not started)'
-  return `${made} ${made === 1 ? 'call' : 'calls'}`
+  return countOf(made, 'call')
 }
 
 /**

@@ -166,9 +166,10 @@ describe.skipIf(!runsAsUser)('a workspace FactLab may not write', () => {
       expect(listed.code, listed.err).toBe(0)
       expect(listed.out).toContain('labelled')
       const imported = asUser(['import', FIXTURE, '--workspace', file, '--dataset', 'more'])
-      expect(imported.code).toBe(1)
+      // Refused as every other write on it: try again once it can be written (75), not bad input.
+      expect(imported.code).toBe(75)
       expect(imported.err).toBe(
-        `factlab: The folder ${dir} is not writable: SQLite needs to create its journal (team.factlab-wal and team.factlab-shm) beside the workspace file; make the folder writable, or copy the workspace into a folder you can write to: the import stopped and nothing was imported\n`,
+        `factlab: The folder ${dir} is not writable: SQLite needs to create its journal (team.factlab-wal and team.factlab-shm) beside the workspace file; make the folder writable, or copy the workspace into a folder you can write to: the import stopped and nothing was imported; import again once it can be written\n`,
       )
     } finally {
       chmodSync(dir, 0o755)
@@ -185,12 +186,18 @@ describe.skipIf(!runsAsUser)('a workspace FactLab may not write', () => {
     expect(listed.code, listed.err).toBe(0)
     expect(listed.out).toContain('labelled')
     const imported = asUser(['import', FIXTURE, '--workspace', file, '--dataset', 'more'])
-    expect(imported.code).toBe(1)
+    expect(imported.code).toBe(75)
     expect(imported.err).toMatch(
       new RegExp(
-        `^factlab: The workspace file ${file} is read-only: FactLab can show and export what it holds but not change it; make the file writable \\(chmod u\\+w\\) to change it: the import stopped and nothing was imported\\n$`,
+        `^factlab: The workspace file ${file} is read-only: FactLab can show and export what it holds but not change it; make the file writable \\(chmod u\\+w\\) to change it: the import stopped and nothing was imported; import again once it can be written\\n$`,
       ),
     )
+    // The same exit as another write refused there (a guidelines version saved).
+    const guide = join(dir, 'guide.md')
+    writeFileSync(guide, '# How to label\n')
+    chmodSync(guide, 0o644)
+    const saved = asUser(['guidelines', '--dataset', 'labelled', '--file', guide, '--workspace', file])
+    expect(saved.code, saved.err).toBe(75)
     expect(datasetRows(file)).toEqual([{ name: 'labelled', state: 'ready' }])
   })
 })

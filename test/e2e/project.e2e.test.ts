@@ -90,7 +90,7 @@ describe('an annotation project in the browser', () => {
     const controls = page.getByRole('region', { name: 'Controls' })
     await controls.getByLabel('Control answers', { exact: true }).fill(`targetId,verdict\n${control},true`)
     await controls.getByRole('button', { name: 'Mark these as controls' }).click()
-    await controls.getByText('1 controls in all').waitFor()
+    await controls.getByText('1 control in all').waitFor()
 
     // Guidelines: a script is refused with a clear message; remote images are not shown.
     const guide = page.getByRole('region', { name: 'Guidelines' })

@@ -108,7 +108,7 @@ describe('factlab CLI: export, bundle and merge', () => {
       bundle,
     ])
     expect(bundled.code).toBe(0)
-    expect(bundled.out).toContain('Wrote 1 labels')
+    expect(bundled.out).toContain('Wrote 1 label ')
     const merged = await cli(['merge', bundle, '--workspace', b, '--json'])
     expect(merged.code).toBe(0)
     expect(JSON.parse(merged.out)).toEqual({

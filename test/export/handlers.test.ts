@@ -187,7 +187,7 @@ describe('exports from the app', () => {
       ok: false,
       error: {
         code: 'bad_input',
-        message: expect.stringMatching(/^damaged\.bundle\.jsonl announces 1 labels but holds 0/),
+        message: expect.stringMatching(/^damaged\.bundle\.jsonl announces 1 label but holds 0/),
       },
     })
     expect(counts(b.ctx)).toEqual(before)

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { writeRefcheckerRelease } from '../../src/main/export/refcheckerRelease'
 import { importFile } from '../../src/main/import'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
+import { refcheckerTables } from '../../src/main/reports/refchecker'
+import { responsesWords } from '../../src/shared/refcheckerExtractors'
 import { SETTING } from '../helpers/refcheckerRelease'
 import { fixture, rows, workspaces } from '../import/helpers'
 
@@ -99,5 +101,25 @@ describe("RefChecker's figures are each extractor's own", () => {
     expect(claude.hallucinationRate).toBe(0.5)
     expect(gpt4.hallucinationRate).toBe(0)
     expect(gpt4.macro).toMatchObject({ entailment: 1, neutral: 0, contradiction: 0 })
+  })
+})
+
+describe('an overall RefChecker row over several extractors', () => {
+  it('counts candidates with the extractors named, not responses (2 items read by 2 extractors)', async () => {
+    const ws = newWs()
+    const r = await importFile(ws, { file: fixture('refchecker.json') })
+    const m = computeDatasetMetrics(ws.db, r.datasetId)
+    expect(m.refcheckerEval!.human.responses).toBe(4)
+    const [overall, byVariant] = refcheckerTables(m)
+    const responses = overall!.head.indexOf('Responses')
+    expect(overall!.rows[0]![responses]).toBe('4 candidates (2 extractors)')
+    // Each variant's row is one extractor's: its count is responses, as it was.
+    expect(byVariant!.rows[0]![responses + 1]).toBe('2')
+  })
+
+  it('a file with one extractor keeps the plain count of responses', () => {
+    expect(responsesWords(3, ['response'])).toBe('3')
+    expect(responsesWords(6, ['alpaca/gpt4 triplets', 'llama/gpt4 triplets'])).toBe('6')
+    expect(responsesWords(1, ['a/x triplets', 'a/y triplets'])).toBe('1 candidate (2 extractors)')
   })
 })

@@ -179,6 +179,6 @@ describe('factlab import', () => {
       ...['--workspace', db, '--dataset', 'wef', '--skip-bad-rows', '--unit-base', '0'],
     ])
     expect(said.code, said.err).toBe(0)
-    expect(said.out).toMatch(/^Imported run \d+: 4 verdicts, 1 of them N\/A; skipped 1 rows/)
+    expect(said.out).toMatch(/^Imported run \d+: 4 verdicts, 1 of them N\/A; skipped 1 row\n/)
   })
 })

@@ -1,4 +1,5 @@
 import type { LabelSchema } from '../../shared/labelSchemas'
+import { countOf } from '../../shared/plural'
 import { agreementText, MIN_SHARED_TARGETS, rateNote, withNote } from '../../shared/smallSample'
 import type { DatasetAgreement } from '../metrics/agreementService'
 import type { ProjectCardFacts } from '../projects/cardFacts'
@@ -170,7 +171,7 @@ function releaseSection(r: NonNullable<CardInput['release']>, alphaLevel: 'nomin
     ...(among === null
       ? []
       : [
-          `Agreement among the release’s annotators (${among.names.map(cell).join(', ')}), measured on the ${among.n} targets that at least two of them labelled; no person’s label is in it:`,
+          `Agreement among the release’s annotators (${among.names.map(cell).join(', ')}), measured on the ${countOf(among.n, 'target')} that at least two of them labelled; no person’s label is in it:`,
           '',
           `- percent agreement: ${agreementText(`${pct(among.percent)}${among.percentCi ? ` (95% Wilson interval ${pct(among.percentCi[0])}–${pct(among.percentCi[1])})` : ''}`, among.n, min)}`,
           `- Fleiss' κ: ${mark(among.fleissKappa, among.n, min)}`,
@@ -203,7 +204,7 @@ export function buildCard(c: CardInput): string {
     `# ${c.datasetName}`,
     '',
     `Exported from FactLab on ${c.exportedAt} in the **${c.layout}** layout ` +
-      `(${c.rows} rows, file \`${c.dataFile}\`, ${c.format}).`,
+      `(${countOf(c.rows, 'row')}, file \`${c.dataFile}\`, ${c.format}).`,
     '',
     c.layout === 'targets'
       ? 'Each row is one *target*: a unit (fact, triplet, sentence or whole answer) together with the ' +
@@ -267,7 +268,7 @@ export function buildCard(c: CardInput): string {
     ...(c.release && c.agreement.sharedTargets === 0
       ? ['No target has labels from two people, so there is no agreement among people to give.']
       : [
-          `Measured on the ${c.agreement.sharedTargets} targets that at least two people labelled` +
+          `Measured on the ${countOf(c.agreement.sharedTargets, 'target')} that at least two people labelled` +
             // The same figures as the Agreement view, which leaves control items out unless asked.
             (c.release ? ', the release’s own labels not counted' : '') +
             (c.project?.controls ? ' (control items left out).' : '.'),

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Dataset } from '../../shared/domain'
 import { EvidenceSpan } from '../../shared/domain'
 import { checkVerdict } from '../../shared/labelSchemas'
+import { countOf } from '../../shared/plural'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { takeGuidelinesRead } from '../guidelines/guidelines'
@@ -103,7 +104,7 @@ export function readBundle(file: string): ParsedBundle {
   }
   if (labels.length !== header.labels)
     throw new Error(
-      `${file} announces ${header.labels} labels but holds ${labels.length}; it looks truncated or edited`,
+      `${file} announces ${countOf(header.labels, 'label')} but holds ${labels.length}; it looks truncated or edited`,
     )
   return { header, labels }
 }

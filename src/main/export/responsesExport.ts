@@ -1,5 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
+import { countOf } from '../../shared/plural'
 import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { perResponseKind, perResponseRows, type ResponseRow } from './perResponse'
@@ -71,7 +72,7 @@ export function exportRefcheckerRelease(
     [
       '# RefChecker annotations exported by FactLab',
       '',
-      `${files.length} files, ${rows} responses, in the layout RefChecker released its human annotations in:`,
+      `${countOf(files.length, 'file')}, ${countOf(rows, 'response')}, in the layout RefChecker released its human annotations in:`,
       '`<setting>/<source>_<model>_answers.json`, each a JSON list of',
       '`{id, response, <extractor>_response_kg: [{triplet: [subject, predicate, object], human_label}]}`.',
       'The label is the gold verdict (adjudicated or imported where recorded, otherwise the',

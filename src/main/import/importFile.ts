@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { defaultDatasetName } from '../../shared/datasetName'
 import type { ImportFormat, Mapping, PresetName } from '../../shared/importMapping'
 import type { ImportWarning } from '../../shared/importWarnings'
+import { countOf } from '../../shared/plural'
 import type { Workspace } from '../app/workspace'
 import { openWorkspace } from '../store/connection'
 import { personNamed, sourceNamed } from '../store/repos/annotators'
@@ -372,7 +373,7 @@ export async function importFile(ws: Workspace, opts: ImportOptions): Promise<Im
       if (records === 0)
         throw new ImportError(columns ? `${file}: has a header but no rows` : `${file}: holds no rows`)
       throw new ImportError(
-        `${file}: none of its ${records} rows could be imported (first problem: ${skipped[0]?.at}: ${skipped[0]?.reason})`,
+        `${file}: ${records === 1 ? 'its one row' : `none of its ${countOf(records, 'row')}`} could be imported (first problem: ${skipped[0]?.at}: ${skipped[0]?.reason})`,
       )
     }
     for (const r of (sink as ItemSink | null)?.renamedSources ?? []) doubts.sourceRenamed(r.wanted, r.used)

@@ -16,7 +16,7 @@ const AGAIN: Record<StoreTrouble, string> = {
   full: 'free some space there and import again',
   busy: 'import again as soon as it is free',
   io: 'import again when the disk answers again',
-  readonly: '',
+  readonly: 'import again once it can be written',
 }
 
 /** The trouble itself in words: the place where there is one (storageTrouble.ts), else its kind's words. */
@@ -56,7 +56,8 @@ export function importStorageError(
       (kept
         ? `. ${written} kept, hidden, as the incomplete import “${kept.dataset}”: the Datasets view and \`factlab datasets\` show it; withdraw it there or with \`factlab withdraw-import "${kept.dataset}"\` ${until} (FactLab also removes it the next time it opens this workspace and can write to it)`
         : ''),
-    // Only SQLite's own trouble is the workspace's: it passes, and the same import goes through later.
-    kind !== null && kind !== 'readonly' && storeTrouble(error) !== null,
+    // Only SQLite's own trouble is the workspace's: it passes (a read-only file too, once its
+    // permissions are put back), and the same import goes through later, as every other refused write.
+    kind !== null && storeTrouble(error) !== null,
   )
 }

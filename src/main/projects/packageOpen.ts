@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { PackageRefresh } from '../../shared/packageRefresh'
+import { countOf } from '../../shared/plural'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { datasetContentHash } from '../export/contentHash'
@@ -73,7 +74,7 @@ export function readPackage(file: string): {
     if (count !== header.items)
       throw new ServiceError(
         'bad_input',
-        `${file} announces ${header.items} items but holds ${count}: it looks truncated or edited. Nothing was opened`,
+        `${file} announces ${countOf(header.items, 'item')} but holds ${count}: it looks truncated or edited. Nothing was opened`,
       )
   }
   return { header, items: items(), close: () => void lines.return(undefined) }

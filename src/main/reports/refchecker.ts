@@ -1,5 +1,6 @@
 import type { DatasetMetrics } from '../../shared/contract/metrics'
 import type { RefFigures } from '../../shared/contract/refchecker'
+import { responsesWords } from '../../shared/refcheckerExtractors'
 import { REFCHECKER_NA_WORDS } from '../../shared/refcheckerNa'
 import { NOT_DEFINED, num, pct } from './format'
 import { rateCi } from './smallSample'
@@ -15,10 +16,11 @@ interface Table {
 const dist = (d: RefFigures['macro']) =>
   d ? `${pct(d.entailment)} / ${pct(d.neutral)} / ${pct(d.contradiction)}` : NOT_DEFINED
 
-function row(name: string, f: RefFigures): string[] {
+/** `variants`: for an overall row, the variants it pools (its count then names extractors apart). */
+function row(name: string, f: RefFigures, variants: readonly string[] = []): string[] {
   return [
     name,
-    String(f.responses),
+    responsesWords(f.responses, variants),
     `${f.abstentions} (${pct(f.abstentionRate)})`,
     String(f.judged),
     String(f.triplets),
@@ -52,7 +54,10 @@ export function refcheckerTables(m: DatasetMetrics): Table[] {
       title: 'RefChecker evaluation',
       note: `${note} ${naNote}`,
       head,
-      rows: [row('human labels', e.human), ...e.judges.map((j) => row(j.label, j))],
+      rows: [
+        row('human labels', e.human, Object.keys(e.human.byVariant)),
+        ...e.judges.map((j) => row(j.label, j, Object.keys(j.byVariant))),
+      ],
     },
     {
       title: 'RefChecker evaluation by variant',

@@ -1,3 +1,4 @@
+import { countOf } from '../../shared/plural'
 import type { Db } from '../store/connection'
 import { verdictCounts } from './reads'
 import { columnCounts, columnTargets, type VerdictColumn } from './stored'
@@ -83,5 +84,5 @@ export function runFailures(db: Db, runId: number, column?: VerdictColumn): RunF
 export function allFailedReason(f: RunFailures): string | null {
   if (f.errors === 0 || f.ok + f.na > 0 || !f.first) return null
   const n = f.errors
-  return `Every call failed (${n} target${n === 1 ? '' : 's'}, no verdict). First error — ${f.first.name}: ${f.first.message}`
+  return `Every call failed (${countOf(n, 'target')}, no verdict). First error — ${f.first.name}: ${f.first.message}`
 }

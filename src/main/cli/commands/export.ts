@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { events } from '../../../shared/contract/events'
+import { countOf } from '../../../shared/plural'
 import { EXPORT_FORMATS, type ExportFormat } from '../../export'
 import { notPackageAnnotator } from '../../projects/packageOwner'
 import { exportProgressPrinter } from '../progressLine'
@@ -103,7 +104,7 @@ export function registerExportCommands(program: Command): void {
         flags.json ?? false,
         result,
         () =>
-          `Wrote ${result.rows} verdicts to ${result.file}` +
+          `Wrote ${countOf(result.rows, 'verdict')} to ${result.file}` +
           (result.responsesFile ? ` and the per-response figures to ${result.responsesFile}` : ''),
       )
     })
@@ -130,6 +131,10 @@ export function registerExportCommands(program: Command): void {
           out: resolve(flags.out),
         })
       })
-      printResult(flags.json ?? false, result, () => `Wrote ${result.labels} labels to ${result.file}`)
+      printResult(
+        flags.json ?? false,
+        result,
+        () => `Wrote ${countOf(result.labels, 'label')} to ${result.file}`,
+      )
     })
 }

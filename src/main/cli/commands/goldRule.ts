@@ -6,6 +6,7 @@ import {
   type GoldRule,
   type GoldTieRule,
 } from '../../../shared/goldRule'
+import { countOf } from '../../../shared/plural'
 import { CliError, EXIT, parsePositiveInt, printResult } from '../util'
 import { withSession } from './session'
 
@@ -92,7 +93,7 @@ export function registerGoldRuleCommands(program: Command): void {
               ...(rule && !change ? ['(unchanged: that rule was already in force)'] : []),
               ...(change
                 ? [
-                    `gold targets ${change.goldBefore} → ${change.goldAfter}; ${change.moved} targets changed gold`,
+                    `gold targets ${change.goldBefore} → ${change.goldAfter}; ${countOf(change.moved, 'target')} changed gold`,
                   ]
                 : []),
             ].join('\n'),

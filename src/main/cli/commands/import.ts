@@ -150,7 +150,9 @@ export function registerImportCommands(program: Command): void {
             ? `; skipped ${countOf(report.skipped.length, 'row')}${skippedLines(report.skipped)}`
             : '') +
           (report.files
-            ? report.files.map((f) => `\n  ${f.file} → variant "${f.variant}" (${f.rows} rows)`).join('')
+            ? report.files
+                .map((f) => `\n  ${f.file} → variant "${f.variant}" (${countOf(f.rows, 'row')})`)
+                .join('')
             : '') +
           warningLines(report.warnings),
       )
@@ -198,10 +200,10 @@ export function registerImportCommands(program: Command): void {
         report,
         () =>
           (report.runs
-            ? `Imported ${report.runs.length} runs, ${verdictsWords(report.verdicts, report.na)}:${report.runs.map((r) => `\n  run ${r.runId} "${r.model}": ${verdictsWords(r.verdicts, r.na)} from ${r.file}`).join('')}`
+            ? `Imported ${countOf(report.runs.length, 'run')}, ${verdictsWords(report.verdicts, report.na)}:${report.runs.map((r) => `\n  run ${r.runId} "${r.model}": ${verdictsWords(r.verdicts, r.na)} from ${r.file}`).join('')}`
             : `Imported run ${report.runId}: ${verdictsWords(report.verdicts, report.na)}`) +
           (report.skipped.length
-            ? `; skipped ${report.skipped.length} rows${skippedLines(report.skipped)}`
+            ? `; skipped ${countOf(report.skipped.length, 'row')}${skippedLines(report.skipped)}`
             : ''),
       )
     })

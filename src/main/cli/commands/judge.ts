@@ -107,7 +107,7 @@ function human(s: RunSummary): string {
     amount === null
       ? `cost unknown (${marks.join(', ')})`
       : `cost ${amount.toFixed(4)}${price}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
-  return `run ${s.run}: ${s.status} — ${s.verdicts} verdicts, ${s.na} N/A, ${s.errors} errors; ${callWords(countsOf(s))}, ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, ${cost}`
+  return `run ${s.run}: ${s.status} — ${countOf(s.verdicts, 'verdict')}, ${s.na} N/A, ${countOf(s.errors, 'error')}; ${callWords(countsOf(s))}, ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, ${cost}`
 }
 
 /**
@@ -263,7 +263,7 @@ export function registerJudgeCommands(program: Command): void {
         const st = await s.call('judges.batches', { runId })
         printResult(Boolean(f.json), st, () =>
           [
-            `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? `batch mode, ${st.waiting} request(s) waiting` : 'call by call'})`,
+            `run ${st.runId}: ${st.status} (${st.mode === 'batch' ? `batch mode, ${countOf(st.waiting, 'request')} waiting` : 'call by call'})`,
             // The Judges view's words and counts (shared/runCalls.ts), and the tokens export-verdicts sums to.
             `${callWords(st)}, ${st.promptTokens}+${st.completionTokens} tokens`,
             ...st.batches.map(
@@ -319,7 +319,7 @@ export function registerJudgeCommands(program: Command): void {
         const p = await previewRun(ws.db, r, BUILTIN_REGISTRY)
         printResult(Boolean(f.json), p, () =>
           [
-            `${p.candidates} candidates, ${p.targets} targets`,
+            `${countOf(p.candidates, 'candidate')}, ${countOf(p.targets, 'target')}`,
             ...p.calls.map(
               (c) =>
                 `--- ${c.key}\npath: ${c.path.kind} (${c.path.reason})\n${c.reading ? `reading: ${c.reading}\n` : ''}${c.warning ? `warning: ${c.warning}\n` : ''}${JSON.stringify(c.wire, null, 2)}`,

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { z } from 'zod'
 import { contract } from '../../../shared/contract'
 import { EvidenceSpan, type Label, SaveId } from '../../../shared/domain'
+import { countOf } from '../../../shared/plural'
 import { notPackageAnnotator } from '../../projects/packageOwner'
 import { CliError, EXIT, printResult } from '../util'
 import { adjudicateFile } from './adjudicateFile'
@@ -109,7 +110,7 @@ async function labelFile(s: Session, file: string, f: LabelFlags): Promise<void>
   printResult(
     Boolean(f.json),
     report,
-    () => `Saved ${report.saved} labels from ${file} (${report.cleared} cleared)`,
+    () => `Saved ${countOf(report.saved, 'label')} from ${file} (${report.cleared} cleared)`,
   )
 }
 

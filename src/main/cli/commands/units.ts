@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { GENERATE_METHODS } from '../../../shared/domain'
+import { countOf } from '../../../shared/plural'
 import { createRuns } from '../../runs/create'
 import { CliError, EXIT, printResult } from '../util'
 import { driveRun } from './judge'
@@ -36,7 +37,7 @@ export function registerUnitsCommands(program: Command): void {
         .error
       printResult(Boolean(f.json), { ...summary, units: made.n, note }, () =>
         [
-          `run ${id}: ${summary.status} — ${made.n} units, ${summary.calls} calls (${summary.cached} cached)`,
+          `run ${id}: ${summary.status} — ${countOf(made.n, 'unit')}, ${countOf(summary.calls, 'call')} (${summary.cached} cached)`,
           ...(note ? [`note: ${note}`] : []),
         ].join('\n'),
       )

@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import type { UnitEntry } from '../../../shared/contract/units'
+import { countOf } from '../../../shared/plural'
 import { CliError, EXIT, printResult } from '../util'
 import { itemPage, locateUnit, type TargetFlags, targetLocatorFromFlags } from './locate'
 import { withSession } from './session'
@@ -48,7 +49,7 @@ export function registerUnitsEditCommands(program: Command): void {
             : rows
                 .map(
                   (r) =>
-                    `${String(r.number).padStart(3)}  ${r.kind}${r.variant ? ` (${r.variant})` : ''}  v${r.version}  ${r.labels} labels  ${r.text}`,
+                    `${String(r.number).padStart(3)}  ${r.kind}${r.variant ? ` (${r.variant})` : ''}  v${r.version}  ${countOf(r.labels, 'label')}  ${r.text}`,
                 )
                 .join('\n'),
         )
@@ -89,7 +90,7 @@ export function registerUnitsEditCommands(program: Command): void {
           !changed
             ? `Unit ${number} unchanged: it already reads "${unit.text}"`
             : r.versioned
-              ? `Unit ${number} now at version ${r.unit.version}; ${unit.labels} label${unit.labels === 1 ? '' : 's'} stay on version ${unit.version}`
+              ? `Unit ${number} now at version ${r.unit.version}; ${countOf(unit.labels, 'label')} stay on version ${unit.version}`
               : `Unit ${number} changed`,
         )
       })

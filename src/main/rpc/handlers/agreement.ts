@@ -10,6 +10,7 @@ import { loadSnapshotEarly } from '../../metrics/snapshotInBackground'
 import { getDataset, updateDatasetSettings } from '../../store/repos/datasets'
 import { UnitsError } from '../../units/rows'
 import type { Handlers } from '../dispatch'
+import { agreementInDatasetOrder } from './agreementOrder'
 
 function guard<T>(fn: () => T): T {
   try {
@@ -42,7 +43,10 @@ export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
                 includeControls: i.includeControls,
                 guidelinesVersion: i.guidelinesVersion,
               })
-        return { ...figures, alphaLevel: numeric ? 'interval' : 'nominal' }
+        return {
+          ...agreementInDatasetOrder(db(), i.datasetId, figures),
+          alphaLevel: numeric ? 'interval' : 'nominal',
+        }
       })
     },
     'agreement.queue': async (i) => {

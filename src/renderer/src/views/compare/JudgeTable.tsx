@@ -170,7 +170,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         timing:
           h.activeSeconds === undefined || h.labelled === undefined
             ? null
-            : `${(h.activeSeconds / 3600).toFixed(2)} active hours on ${h.labelled} targets`,
+            : `${(h.activeSeconds / 3600).toFixed(2)} active hours on ${countOf(h.labelled, 'target')}`,
       }),
     ),
   ]

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { type DatasetMetrics, fmtP } from '../../../../shared/contract/metrics'
+import { countOf } from '../../../../shared/plural'
 
 /** The selected judge's confusion matrix, binary and in the schema's own labels. */
 export function ConfusionPanel({ metrics }: { metrics: DatasetMetrics }) {
@@ -91,7 +92,7 @@ export function McNemarMatrix({ metrics }: { metrics: DatasetMetrics }) {
                 if (a.runId === b.runId) return <td key={b.runId} className="cmp-diag" />
                 const r = cell(a.runId, b.runId)
                 const title = r
-                  ? `${r.n} targets both judged; only #${r.a} right on ${r.aOnly}, only #${r.b} right on ${r.bOnly}`
+                  ? `${countOf(r.n, 'target')} both judged; only #${r.a} right on ${r.aOnly}, only #${r.b} right on ${r.bOnly}`
                   : ''
                 return (
                   <td key={b.runId} title={title} className={r && r.pValue < 0.05 ? 'cmp-sig' : undefined}>

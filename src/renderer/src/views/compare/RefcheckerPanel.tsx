@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import { type DatasetMetrics, fmtNum, fmtPct, fmtPctCi } from '../../../../shared/contract/metrics'
 import type { RefcheckerEval, RefFigures, RefJudge } from '../../../../shared/contract/refchecker'
+import { countOf } from '../../../../shared/plural'
+import { responsesWords } from '../../../../shared/refcheckerExtractors'
 import {
   DEFAULT_REFCHECKER_NA,
   REFCHECKER_NA_RULES,
@@ -46,7 +48,7 @@ const threeWay = (j: RefJudge) => ({
   title:
     j.tripletF1 === null
       ? 'No triplet both labelled'
-      : `F1 per class over ${j.tripletsCompared} triplets: entailment ${fmtNum(j.tripletF1.entailment)}, neutral ${fmtNum(j.tripletF1.neutral)}, contradiction ${fmtNum(j.tripletF1.contradiction)} (a class neither side used is left out of the macro average)`,
+      : `F1 per class over ${countOf(j.tripletsCompared, 'triplet')}: entailment ${fmtNum(j.tripletF1.entailment)}, neutral ${fmtNum(j.tripletF1.neutral)}, contradiction ${fmtNum(j.tripletF1.contradiction)} (a class neither side used is left out of the macro average)`,
 })
 
 function Row({
@@ -55,9 +57,12 @@ function Row({
   error,
   judge,
   na,
+  pooled,
 }: {
   name: string
   f: RefFigures
+  /** The variants an overall row pools: several extractors make its count candidates, not responses. */
+  pooled?: readonly string[]
   error?: ErrorCell
   judge?: RefJudge
   na?: number
@@ -67,7 +72,8 @@ function Row({
     <tr>
       <td>{name}</td>
       <td>
-        {f.abstentions} of {f.responses} <span className="cmp-sub">({fmtPct(f.abstentionRate)})</span>
+        {f.abstentions} of {responsesWords(f.responses, pooled ?? [])}{' '}
+        <span className="cmp-sub">({fmtPct(f.abstentionRate)})</span>
       </td>
       <td>{f.judged}</td>
       <td>{na ?? '—'}</td>
@@ -182,7 +188,13 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
             </tr>
           </thead>
           <tbody>
-            {human && <Row name="human labels" f={human} />}
+            {human && (
+              <Row
+                name="human labels"
+                f={human}
+                pooled={variant === '' ? Object.keys(e.human.byVariant) : undefined}
+              />
+            )}
             {e.judges.map((j) => {
               const f = pick(j)
               return f ? (
@@ -192,6 +204,7 @@ export function RefcheckerPanel({ metrics: m }: { metrics: DatasetMetrics }) {
                   f={f}
                   judge={j}
                   na={j.naTriplets}
+                  pooled={variant === '' ? Object.keys(j.byVariant) : undefined}
                   error={{
                     text: `${fmtPctCi(j.tripletErrorRate, j.tripletErrorCi)} (n ${j.tripletsCompared})`,
                     title: ciTitle(j.tripletErrorCiMethod, j.tripletsCompared),

@@ -121,8 +121,8 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
                   name={d.plan.package ? `${d.plan.package.annotator}'s share` : `plan (k = ${d.plan.k})`}
                   title={
                     d.plan.package
-                      ? `The work ${d.plan.package.annotator}'s package holds, labelled here; the lead's plan asks for ${d.plan.k} label${d.plan.k > 1 ? 's' : ''} per target across everyone`
-                      : `The plan: ${d.plan.k} label${d.plan.k > 1 ? 's' : ''} per target, counted up to ${d.plan.k} on each (controls left out)`
+                      ? `The work ${d.plan.package.annotator}'s package holds, labelled here; the lead's plan asks for ${countOf(d.plan.k, 'label')} per target across everyone`
+                      : `The plan: ${countOf(d.plan.k, 'label')} per target, counted up to ${d.plan.k} on each (controls left out)`
                   }
                   done={d.plan.towards}
                   total={d.plan.wanted}

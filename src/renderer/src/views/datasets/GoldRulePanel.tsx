@@ -7,6 +7,7 @@ import {
   type GoldRule,
   type GoldTieRule,
 } from '../../../../shared/goldRule'
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 import { useSettings } from '../../settings'
@@ -145,7 +146,7 @@ export function GoldRulePanel({ dataset }: { dataset: DatasetSummary }) {
               <li key={h.id}>
                 {h.changedAt.slice(0, 16).replace('T', ' ')}
                 {h.changedBy ? ` by ${h.changedBy}` : ''}: {h.description} — gold on {h.goldBefore} →{' '}
-                {h.goldAfter} targets, {h.moved} changed
+                {countOf(h.goldAfter, 'target')}, {h.moved} changed
               </li>
             ))}
         </ul>

@@ -85,14 +85,16 @@ export function ImportDone({ report, onOpen }: { report: ImportReport; onOpen():
         <ul className="skipped" aria-label="Files and their variants">
           {report.files.map((f) => (
             <li key={f.file}>
-              {f.file} → variant “{f.variant}” ({f.rows} rows)
+              {f.file} → variant “{f.variant}” ({countOf(f.rows, 'row')})
             </li>
           ))}
         </ul>
       )}
       {report.skipped.length > 0 && (
         <details open>
-          <summary>{report.skipped.length} rows were skipped</summary>
+          <summary>
+            {countOf(report.skipped.length, 'row')} {report.skipped.length === 1 ? 'was' : 'were'} skipped
+          </summary>
           <ul className="skipped">
             {report.skipped.map((s) => (
               <li key={`${s.file ?? ''}:${s.line}`}>

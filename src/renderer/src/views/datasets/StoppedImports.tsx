@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { countOf } from '../../../../shared/plural'
 import { stoppedImportText } from '../../../../shared/stoppedImport'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
@@ -6,7 +7,7 @@ import { message } from './ExchangeParts'
 
 /**
  * Imports that stopped part-way (a full disk) and kept their rows, hidden: said above the list
- * with a Withdraw button, so the space and the name they hold are not a mystery. `onWithdrawn`
+ * one list item each with its Withdraw button, so the space and the name they hold are not a mystery. `onWithdrawn`
  * is told after a withdrawal (the name is free for a new import).
  */
 export function StoppedImports({ onWithdrawn }: { onWithdrawn(): void }) {
@@ -27,21 +28,25 @@ export function StoppedImports({ onWithdrawn }: { onWithdrawn(): void }) {
       setBusy(null)
     }
   }
+  const count = stopped.data.length
   return (
     <section className="notice-box stopped-imports" aria-label="Incomplete imports">
-      {stopped.data.map((s) => (
-        <div key={s.datasetId} className="stopped-import">
-          <p>{stoppedImportText(s)}</p>
-          <button
-            type="button"
-            className="danger"
-            onClick={() => void withdraw(s.datasetId)}
-            disabled={busy !== null}
-          >
-            {busy === s.datasetId ? 'Withdrawing…' : `Withdraw “${s.name}”`}
-          </button>
-        </div>
-      ))}
+      {count > 1 && <p>{countOf(count, 'import')} stopped part-way:</p>}
+      <ul className="stopped-import-list">
+        {stopped.data.map((s) => (
+          <li key={s.datasetId} className="stopped-import">
+            <p>{stoppedImportText(s)}</p>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => void withdraw(s.datasetId)}
+              disabled={busy !== null}
+            >
+              {busy === s.datasetId ? 'Withdrawing…' : `Withdraw “${s.name}”`}
+            </button>
+          </li>
+        ))}
+      </ul>
       {problem && (
         <p role="alert" className="error-text">
           Nothing was withdrawn: {problem}

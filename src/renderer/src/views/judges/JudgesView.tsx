@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { Preview } from '../../../../shared/contract/judges'
 import { isGenerateMethod } from '../../../../shared/judgeValidity'
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { QueryGate } from '../../components/Loading'
 import { useEscape } from '../../components/useEscape'
@@ -93,7 +94,8 @@ export function JudgesView(props: ViewProps) {
                   : 'Exact request for the first candidate'}
               </h3>
               <p className="muted small">
-                {preview.candidates} candidates, {preview.targets} targets in the run. Nothing has been sent.
+                {countOf(preview.candidates, 'candidate')}, {countOf(preview.targets, 'target')} in the run.
+                Nothing has been sent.
               </p>
               {preview.calls.length === 0 && (
                 <p className="muted small">This method makes no provider call.</p>

@@ -1,4 +1,5 @@
 import { batchCountWords, batchIdWords, batchStateWords } from '../../../../shared/batchWords'
+import { countOf } from '../../../../shared/plural'
 import { expectedAmount } from '../../../../shared/runNames'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
@@ -29,7 +30,7 @@ export function RunOutlook({ runId, version }: { runId: number; version: string 
           ))}
         </ul>
       )}
-      {s.waiting > 0 && <div className="muted">{s.waiting} request(s) waiting</div>}
+      {s.waiting > 0 && <div className="muted">{countOf(s.waiting, 'request')} waiting</div>}
       {!finished && (
         <div className="muted" data-testid="run-expected">
           {expected === null ? 'Expected cost unknown' : `Expected cost $${expected.toFixed(4)}`}:{' '}

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 
@@ -61,7 +62,7 @@ export function AgreementSplitBar({
             checked={value.includeControls ?? false}
             onChange={(e) => onChange({ ...value, includeControls: e.target.checked })}
           />{' '}
-          count the {q.data.controls} control items
+          count the {countOf(q.data.controls, 'control item')}
         </label>
       )}
     </fieldset>

@@ -2,13 +2,14 @@ import { useState } from 'react'
 import type { CallOutput } from '../../../../shared/contract'
 import { describeControlProblems, parseControlLines } from '../../../../shared/controlLines'
 import { markedWords } from '../../../../shared/controlsMarked'
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 
 type SetResult = CallOutput<'projects.setControls'>
 type Preview = SetResult
 
 const toLabelWords = (r: { targets: number; toLabel: number }) =>
-  `${r.toLabel} of ${r.targets} targets left to label`
+  `${r.toLabel} of ${countOf(r.targets, 'target')} left to label`
 
 /** Marks controls from gold or from pasted answers; the count comes from the dashboard. */
 export function ControlsPanel({
@@ -43,7 +44,7 @@ export function ControlsPanel({
           }
         : {
             ok: true,
-            text: `${markedWords(r)}; ${r.controls} controls in all; ${toLabelWords(r)}.${skipped}`,
+            text: `${markedWords(r)}; ${countOf(r.controls, 'control')} in all; ${toLabelWords(r)}.${skipped}`,
           },
     )
   }
@@ -68,7 +69,7 @@ export function ControlsPanel({
       const r = await api('projects.clearControls', { datasetId, targetIds })
       setMessage({
         ok: true,
-        text: `${targetIds.length - r.controls} controls unmarked; ${r.controls} left.`,
+        text: `${countOf(targetIds.length - r.controls, 'control')} unmarked; ${r.controls} left.`,
       })
       onChanged()
     } catch (e) {

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import type { Plan } from '../../../../shared/contract/projects'
 import { describeRefresh } from '../../../../shared/packageRefresh'
+import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { sourceOf } from '../../fileSource'
 
@@ -57,7 +58,7 @@ export function PackageOpener({ onOpened }: { onOpened(): void }) {
           ? `This package is already open here (dataset "${r.dataset}"): nothing changed.`
           : r.refreshed
             ? `Updated "${r.dataset}" from ${r.annotator}'s newer package: ${describeRefresh(r.refreshed)}. Every label ${r.annotator} made is kept.`
-            : `Opened ${r.annotator}'s package: dataset "${r.dataset}" with ${r.items} items. Label as ${r.annotator}.`,
+            : `Opened ${r.annotator}'s package: dataset "${r.dataset}" with ${countOf(r.items, 'item')}. Label as ${r.annotator}.`,
       })
       onOpened()
     } catch (e) {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { countOf } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
 import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
@@ -52,8 +53,9 @@ export function ProjectView({ datasetId, annotatorId }: ViewProps & { datasetId:
         <h1>Project</h1>
         <span className="muted">
           k = {d.plan.k} · {d.plan.policy} · guidelines{' '}
-          {d.plan.guidelinesVersion === null ? 'none' : `v${d.plan.guidelinesVersion}`} · {d.controls.count}{' '}
-          controls · {current.length} packages out, {current.filter((p) => p.returnedAt).length} back
+          {d.plan.guidelinesVersion === null ? 'none' : `v${d.plan.guidelinesVersion}`} ·{' '}
+          {countOf(d.controls.count, 'control')} · {countOf(current.length, 'package')} out,{' '}
+          {current.filter((p) => p.returnedAt).length} back
         </span>
       </div>
       {d.plan.fromPackage ? (

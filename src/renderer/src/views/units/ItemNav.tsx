@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { UnitEntry, UnitsPage } from '../../../../shared/contract/units'
+import { countOf } from '../../../../shared/plural'
 
 function GoTo({ total, onGo }: { total: number; onGo(index: number): void }) {
   const [value, setValue] = useState('')
@@ -62,7 +63,7 @@ export function DeletedUnits(props: { units: UnitEntry[]; onRestore(u: UnitEntry
         {props.units.map((u) => (
           <li key={u.id}>
             <span className="units-text">{u.text}</span>
-            {u.labels > 0 && <span className="units-badge">{u.labels} labels kept</span>}
+            {u.labels > 0 && <span className="units-badge">{countOf(u.labels, 'label')} kept</span>}
             <button type="button" className="tiny" onClick={() => props.onRestore(u)}>
               Restore
             </button>

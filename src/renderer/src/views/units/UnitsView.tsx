@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { UnitEntry, UnitsPage } from '../../../../shared/contract/units'
+import { countOf } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
 import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
@@ -199,7 +200,7 @@ export function UnitsView({ datasetId, navigate }: ViewProps) {
             if (!window.confirm('Split every answer of this dataset into sentence units?')) return
             void run(async () => {
               const r = await api('units.splitSentences', { datasetId })
-              return `Made ${r.units} sentence units in ${r.candidates} answers.`
+              return `Made ${countOf(r.units, 'sentence unit')} in ${countOf(r.candidates, 'answer')}.`
             })
           }}
         >

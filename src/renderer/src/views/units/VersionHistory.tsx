@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/plural'
 import { verdictText } from '../../actions/keymap'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
@@ -31,11 +32,11 @@ export function VersionHistory({ lineageId }: { lineageId: number }) {
               ))}
               {v.hiddenLabels > 0 && (
                 <li className="units-hint">
-                  {v.hiddenLabels === 1 ? '1 label' : `${v.hiddenLabels} labels`} by others hidden while blind
-                  mode is on, until you label this unit
+                  {countOf(v.hiddenLabels, 'label')} by others hidden while blind mode is on, until you label
+                  this unit
                 </li>
               )}
-              {v.verdicts > 0 && <li>{v.verdicts} judge verdicts</li>}
+              {v.verdicts > 0 && <li>{countOf(v.verdicts, 'judge verdict')}</li>}
             </ul>
           )}
         </li>
