@@ -267,7 +267,7 @@ const ROUGE: ('rouge1' | 'rouge2' | 'rougeL')[] = ['rouge1', 'rouge2', 'rougeL']
 export function buildItemLevel(given: ItemLevelInput): ItemLevel {
   const input: Prepared = { ...given, respOf: responseIndex(given), targetsOf: targetsByKind(given) }
   const { t, inputs } = input
-  const kinds = [...new Set(inputs.kind.filter(Boolean))].sort() as UnitKind[]
+  const kinds = [...input.targetsOf.keys()].sort()
   const series: Series[] = []
   // A line's pairs are made only when it is correlated, so its response rows are garbage by the
   // next line instead of being held for every line at once.
