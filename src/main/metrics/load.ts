@@ -125,7 +125,7 @@ export function noteSpanColumns(run: RunColumns, columns: SpanColumns): void {
 /** Runs whose numbers are their label codes' numbers (read as codes, no score of their own). */
 const codeNumbers = new WeakMap<RunColumns, { labelNum: Float64Array | undefined }>()
 
-/** Tells spanNumbers that the run's number at a target is `labelNum[code]` (NaN for no code, or no labelNum). */
+/** Tells runCodeNumbers that the run's number at a target is `labelNum[code]` (NaN without a code or labelNum). */
 export function noteCodeNumbers(run: RunColumns, labelNum: Float64Array | undefined): void {
   codeNumbers.set(run, { labelNum })
 }
