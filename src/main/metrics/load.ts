@@ -122,6 +122,24 @@ export function noteSpanColumns(run: RunColumns, columns: SpanColumns): void {
   spanColumns.set(run, columns)
 }
 
+/** Runs whose numbers are their label codes' numbers (read as codes, no score of their own). */
+const codeNumbers = new WeakMap<RunColumns, { labelNum: Float64Array | undefined }>()
+
+/** Tells runCodeNumbers that the run's number at a target is `labelNum[code]` (NaN without a code or labelNum). */
+export function noteCodeNumbers(run: RunColumns, labelNum: Float64Array | undefined): void {
+  codeNumbers.set(run, { labelNum })
+}
+
+/**
+ * The number of each label code when the run's numbers are made from its codes (the number at a
+ * target is `labelNum[code]`, NaN without a code; null: NaN everywhere), so a pass over its span
+ * fills no full-length column of NaN per run; undefined when its numbers are its own (`run.num`).
+ */
+export function runCodeNumbers(run: RunColumns): Float64Array | null | undefined {
+  const coded = codeNumbers.get(run)
+  return coded ? (coded.labelNum ?? null) : undefined
+}
+
 export { ST_ERROR, ST_NA, ST_NONE, ST_OK } from './runStatus'
 
 export type Coder = ReturnType<typeof verdictCoder>

@@ -1,4 +1,4 @@
-import { noteSpanColumns, type RunColumns, type SpanColumns } from '../metrics/load'
+import { noteCodeNumbers, noteSpanColumns, type RunColumns, type SpanColumns } from '../metrics/load'
 import { NONE } from '../metrics/stats/binary'
 
 /**
@@ -74,6 +74,7 @@ export function spanRun(
     hasScores: false,
   }
   noteSpanColumns(run, span)
+  noteCodeNumbers(run, labelNum)
   return run
 }
 
