@@ -34,8 +34,19 @@ export class ApiError extends Error {
 
 const TOKEN_KEY = 'factlab.token'
 
-/** Browser mode: the token arrives once in the URL, then lives in sessionStorage only. */
+/**
+ * Browser mode: the token arrives once in the URL, then lives in sessionStorage only. Kept in
+ * memory after the first read: sessionStorage is a synchronous trip to the browser process, and
+ * the first screen sends half a dozen calls at once.
+ */
+let knownToken: string | null = null
 function browserToken(): string {
+  if (knownToken !== null) return knownToken
+  knownToken = readToken()
+  return knownToken
+}
+
+function readToken(): string {
   const url = new URL(window.location.href)
   const fromUrl = url.searchParams.get(TOKEN_QUERY)
   if (fromUrl) {
