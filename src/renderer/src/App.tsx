@@ -82,14 +82,17 @@ export function App() {
   // a stored choice that is either one asks again.
   // Read with the first calls, not after the datasets list: the gate lists names from it.
   const labellers = useQuery(() => api('workspace.labellers', {}), [])
+  const reloadAnnotators = annotators.reload
   const reloadLabellers = labellers.reload
+  // Both lists together: a package opened makes its annotator, who alone may label here.
+  const rereadWho = useCallback(() => {
+    reloadAnnotators()
+    reloadLabellers()
+  }, [reloadAnnotators, reloadLabellers])
   // A dataset that came or went (an import, a package) may change who labels here.
-  useRereadWhenChanged(datasets.data?.map((d) => d.id).join(','), reloadLabellers)
+  useRereadWhenChanged(datasets.data?.map((d) => d.id).join(','), rereadWho)
   // A package opened (or a bundle merged) changes who may label here: said without target ids.
-  useEffect(
-    () => onEvent('labels.changed', (p) => p.targetIds.length === 0 && reloadLabellers()),
-    [reloadLabellers],
-  )
+  useEffect(() => onEvent('labels.changed', (p) => p.targetIds.length === 0 && rereadWho()), [rereadWho])
   const only = labellers.data?.only ?? null
   const known =
     annotators.loading ||
@@ -106,12 +109,10 @@ export function App() {
   const currentDataset = datasets.data?.find((d) => d.id === datasetId)
   // The desktop menu's Import…, Export… and Switch Annotator… land here.
   // Switching asks afresh: someone may have been added in another window since the first read.
-  const reloadAnnotators = annotators.reload
   const chooseAnnotator = useCallback(() => {
     setChoosing(true)
-    reloadAnnotators()
-    reloadLabellers()
-  }, [reloadAnnotators, reloadLabellers])
+    rereadWho()
+  }, [rereadWho])
   useMenuCommands(navigate, datasetId, chooseAnnotator)
 
   // Labels this tab kept from before a reload go out from whichever view the page opens on.
