@@ -30,7 +30,7 @@ describe('the first screen', () => {
 
     // Someone added in another window since the first read is there when switching.
     ensureAnnotator(app.server.ctx.workspace.db, 'late colleague')
-    await page.getByRole('button', { name: 'Switch annotator' }).click()
+    await page.getByTitle('Switch annotator').click()
     await page
       .getByRole('dialog', { name: 'Who is labelling?' })
       .getByRole('button', { name: 'late colleague', exact: true })
