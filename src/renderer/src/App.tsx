@@ -1,8 +1,10 @@
-import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Suspense, useCallback, useEffect, useState } from 'react'
 import { api, onEvent } from './api'
 import { AnnotatorGate } from './components/AnnotatorGate'
 import { DatasetSwitcher } from './components/DatasetSwitcher'
-import { useQuery } from './hooks'
+import { Loading } from './components/Loading'
+import { useQuery, useRereadWhenChanged } from './hooks'
+import { lazyNamed } from './lazyNamed'
 import { hashToRoute, routeDataset, routeToHash } from './route'
 import { SettingsContext, useSettingsStore } from './settings'
 import { pageSaver } from './views/annotate/pageSaver'
@@ -12,22 +14,14 @@ import { DatasetsView } from './views/datasets/DatasetsView'
 import { useMenuCommands } from './views/datasets/menuCommands'
 import type { Route, ViewProps } from './views/types'
 
-/**
- * A view loaded when first opened. The first screen is the datasets list (behind "Who is
- * labelling?"), so a fresh window parses and runs only what it shows (the other views' charts,
- * diff and contract schemas are most of the bundle). Each import stays literal for the bundler.
- */
-function lazyView<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })))
-}
-const AgreementView = lazyView(() => import('./views/agreement/AgreementView'), 'AgreementView')
-const AnnotateView = lazyView(() => import('./views/annotate/AnnotateView'), 'AnnotateView')
-const CompareView = lazyView(() => import('./views/compare/CompareView'), 'CompareView')
-const ItemsView = lazyView(() => import('./views/items/ItemsView'), 'ItemsView')
-const JudgesView = lazyView(() => import('./views/judges/JudgesView'), 'JudgesView')
-const ProjectView = lazyView(() => import('./views/project/ProjectView'), 'ProjectView')
-const SettingsView = lazyView(() => import('./views/settings/SettingsView'), 'SettingsView')
-const UnitsView = lazyView(() => import('./views/units/UnitsView'), 'UnitsView')
+const AgreementView = lazyNamed(() => import('./views/agreement/AgreementView'), 'AgreementView')
+const AnnotateView = lazyNamed(() => import('./views/annotate/AnnotateView'), 'AnnotateView')
+const CompareView = lazyNamed(() => import('./views/compare/CompareView'), 'CompareView')
+const ItemsView = lazyNamed(() => import('./views/items/ItemsView'), 'ItemsView')
+const JudgesView = lazyNamed(() => import('./views/judges/JudgesView'), 'JudgesView')
+const ProjectView = lazyNamed(() => import('./views/project/ProjectView'), 'ProjectView')
+const SettingsView = lazyNamed(() => import('./views/settings/SettingsView'), 'SettingsView')
+const UnitsView = lazyNamed(() => import('./views/units/UnitsView'), 'UnitsView')
 
 type NavView = Route['view']
 
@@ -86,13 +80,19 @@ export function App() {
   // While the list reloads after a choice, the name just added is not in it yet: it counts as known.
   // A source is no one to label as, and on a package laptop only the package's annotator labels:
   // a stored choice that is either one asks again.
-  const labellers = useQuery(() => api('workspace.labellers', {}), [datasets.data])
+  // Read with the first calls, not after the datasets list: the gate lists names from it.
+  const labellers = useQuery(() => api('workspace.labellers', {}), [])
+  const reloadAnnotators = annotators.reload
   const reloadLabellers = labellers.reload
+  // Both lists together: a package opened makes its annotator, who alone may label here.
+  const rereadWho = useCallback(() => {
+    reloadAnnotators()
+    reloadLabellers()
+  }, [reloadAnnotators, reloadLabellers])
+  // A dataset that came or went (an import, a package) may change who labels here.
+  useRereadWhenChanged(datasets.data?.map((d) => d.id).join(','), rereadWho)
   // A package opened (or a bundle merged) changes who may label here: said without target ids.
-  useEffect(
-    () => onEvent('labels.changed', (p) => p.targetIds.length === 0 && reloadLabellers()),
-    [reloadLabellers],
-  )
+  useEffect(() => onEvent('labels.changed', (p) => p.targetIds.length === 0 && rereadWho()), [rereadWho])
   const only = labellers.data?.only ?? null
   const known =
     annotators.loading ||
@@ -108,7 +108,11 @@ export function App() {
   const datasetId = routeDs ?? lastDataset
   const currentDataset = datasets.data?.find((d) => d.id === datasetId)
   // The desktop menu's Import…, Export… and Switch Annotator… land here.
-  const chooseAnnotator = useCallback(() => setChoosing(true), [])
+  // Switching asks afresh: someone may have been added in another window since the first read.
+  const chooseAnnotator = useCallback(() => {
+    setChoosing(true)
+    rereadWho()
+  }, [rereadWho])
   useMenuCommands(navigate, datasetId, chooseAnnotator)
 
   // Labels this tab kept from before a reload go out from whichever view the page opens on.
@@ -165,7 +169,7 @@ export function App() {
             })}
           </ul>
           <div className="sidebar-foot">
-            <button type="button" className="who" onClick={() => setChoosing(true)} title="Switch annotator">
+            <button type="button" className="who" onClick={chooseAnnotator} title="Switch annotator">
               <span className="avatar" aria-hidden="true">
                 {(settings.annotatorName ?? '?').slice(0, 1).toUpperCase()}
               </span>
@@ -186,12 +190,14 @@ export function App() {
           {route.view !== 'annotate' && (
             <PendingBanner status={pageSaver().status} onRetry={() => pageSaver().queue.retryNow()} />
           )}
-          <Suspense fallback={null}>
+          <Suspense fallback={<Loading what="this view" />}>
             <CurrentView route={route} props={props} />
           </Suspense>
         </main>
         {(needsAnnotator || choosing) && (
           <AnnotatorGate
+            annotators={annotators}
+            labellers={labellers}
             onChosen={(a) => {
               update({ annotatorId: a.id, annotatorName: a.name })
               setChoosing(false)

@@ -1,20 +1,24 @@
 import { z } from 'zod'
+import type {
+  CallInput,
+  CallName,
+  CallOutput,
+  EventName,
+  EventPayload,
+  FactlabBridge,
+  RpcError,
+  RpcResult,
+} from '../../shared/contract'
+// The paths alone, not the contract's index: that evaluates every call's schemas, which the
+// first screen never uses (main checks what crosses), so they load with the views that do.
 import {
-  type CallInput,
-  type CallName,
-  type CallOutput,
-  type EventName,
-  type EventPayload,
-  type FactlabBridge,
   HTTP_CALL_PREFIX,
   HTTP_DOWNLOAD_PREFIX,
   HTTP_EVENTS_PATH,
   HTTP_UPLOAD_PATH,
-  type RpcError,
-  type RpcResult,
   TOKEN_HEADER,
   TOKEN_QUERY,
-} from '../../shared/contract'
+} from '../../shared/contract/bridge'
 
 declare global {
   interface Window {
@@ -34,8 +38,19 @@ export class ApiError extends Error {
 
 const TOKEN_KEY = 'factlab.token'
 
-/** Browser mode: the token arrives once in the URL, then lives in sessionStorage only. */
+/**
+ * Browser mode: the token arrives once in the URL, then lives in sessionStorage only. Kept in
+ * memory after the first read: sessionStorage is a synchronous trip to the browser process, and
+ * the first screen sends half a dozen calls at once.
+ */
+let knownToken: string | null = null
 function browserToken(): string {
+  if (knownToken !== null) return knownToken
+  knownToken = readToken()
+  return knownToken
+}
+
+function readToken(): string {
   const url = new URL(window.location.href)
   const fromUrl = url.searchParams.get(TOKEN_QUERY)
   if (fromUrl) {

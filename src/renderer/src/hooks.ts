@@ -39,6 +39,19 @@ export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[]): Q
   return { data, error, loading, reload }
 }
 
+/**
+ * Calls `reread` when `key` changes after its first known value: a list read with the first
+ * calls is read again when what it depends on moves, not once more when that first arrives.
+ */
+export function useRereadWhenChanged(key: string | undefined, reread: () => void): void {
+  const seen = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (key === undefined) return
+    if (seen.current !== undefined && seen.current !== key) reread()
+    seen.current = key
+  }, [key, reread])
+}
+
 /** A value that follows `value` after it has been still for `ms` (search boxes). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [out, setOut] = useState(value)

@@ -1,18 +1,24 @@
 import { useRef, useState } from 'react'
+import type { CallOutput } from '../../../shared/contract'
 import { api } from '../api'
-import { useQuery } from '../hooks'
+import type { Query } from '../hooks'
 import { Modal } from './Modal'
 
 interface Props {
+  /**
+   * The window's own reads of who may label, handed down: the gate lists names from the first
+   * answers instead of asking again once it opens (a second round trip, queued behind the
+   * datasets list, at a large workspace's first screen).
+   */
+  annotators: Query<CallOutput<'workspace.annotators'>>
+  /** On a package laptop only the package's annotator labels: their labels alone can go back. */
+  labellers: Query<CallOutput<'workspace.labellers'>>
   onChosen(annotator: { id: number; name: string }): void
   onCancel?: () => void
 }
 
 /** Asks who is labelling before anything gets labelled: pick a name or add one. */
-export function AnnotatorGate({ onChosen, onCancel }: Props) {
-  const annotators = useQuery(() => api('workspace.annotators', {}), [])
-  // On a package laptop only the package's annotator labels: their labels alone can go back.
-  const labellers = useQuery(() => api('workspace.labellers', {}), [])
+export function AnnotatorGate({ annotators, labellers, onChosen, onCancel }: Props) {
   const only = labellers.data?.only ?? null
   const [name, setName] = useState('')
   const nameRef = useRef<HTMLInputElement>(null)

@@ -1,11 +1,15 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { DatasetSummary } from '../../../../shared/contract/datasets'
+import { Loading } from '../../components/Loading'
+import { lazyNamed } from '../../lazyNamed'
 import { useSettings } from '../../settings'
-import { BundlePanel } from './BundlePanel'
-import { ExportPanel } from './ExportPanel'
-import { MergePanel } from './MergePanel'
 import { useExportRequest } from './menuCommands'
 import './exchange.css'
+
+// Opened by a click, so loaded then: the first screen does not wait for them.
+const BundlePanel = lazyNamed(() => import('./BundlePanel'), 'BundlePanel')
+const ExportPanel = lazyNamed(() => import('./ExportPanel'), 'ExportPanel')
+const MergePanel = lazyNamed(() => import('./MergePanel'), 'MergePanel')
 
 interface Props {
   dataset: DatasetSummary
@@ -53,11 +57,13 @@ export function DatasetExchange({ dataset, annotatorId, onMerged }: Props) {
       <button type="button" onClick={() => setOpen('merge')}>
         Merge a bundle…
       </button>
-      {showing === 'export' && (
-        <ExportPanel dataset={ref} annotators={dataset.labelledBy.map((p) => p.name)} onClose={close} />
-      )}
-      {showing === 'bundle' && me && <BundlePanel dataset={ref} annotator={me} onClose={close} />}
-      {showing === 'merge' && <MergePanel dataset={ref} onClose={close} onMerged={onMerged} />}
+      <Suspense fallback={<Loading what={showing === 'merge' ? 'the merge' : 'the export'} />}>
+        {showing === 'export' && (
+          <ExportPanel dataset={ref} annotators={dataset.labelledBy.map((p) => p.name)} onClose={close} />
+        )}
+        {showing === 'bundle' && me && <BundlePanel dataset={ref} annotator={me} onClose={close} />}
+        {showing === 'merge' && <MergePanel dataset={ref} onClose={close} onMerged={onMerged} />}
+      </Suspense>
     </div>
   )
 }

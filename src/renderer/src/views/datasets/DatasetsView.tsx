@@ -1,19 +1,22 @@
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import type { DatasetSummary } from '../../../../shared/contract/datasets'
 import { countOf, formatCount } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
 import { LoadFailed, Loading } from '../../components/Loading'
 import { useQuery } from '../../hooks'
+import { lazyNamed } from '../../lazyNamed'
 import { useSettings } from '../../settings'
 import { PackageOpener } from '../project/PackagesPanel'
 import type { ViewProps } from '../types'
 import { DatasetExchange } from './DatasetExchange'
 import { GoldRulePanel } from './GoldRulePanel'
-import { ImportWizard } from './ImportWizard'
 import { useImportRequest } from './menuCommands'
 import { StoppedImports } from './StoppedImports'
 
 const fmt = { format: formatCount }
+
+// Opened by a click (or the menu), so loaded then: the first screen does not wait for it.
+const ImportWizard = lazyNamed(() => import('./ImportWizard'), 'ImportWizard')
 
 function schemaText(d: DatasetSummary): string {
   const s = d.labelSchema
@@ -190,19 +193,21 @@ export function DatasetsView({ annotatorId, navigate }: ViewProps) {
         ))}
       </div>
       {importing && (
-        <ImportWizard
-          onClose={() => {
-            setImporting(false)
-            // Closed after a finished import: the new dataset belongs in the list.
-            list.reload()
-            names.reload()
-          }}
-          onImported={(datasetId) => {
-            setImporting(false)
-            list.reload()
-            navigate({ view: 'items', datasetId })
-          }}
-        />
+        <Suspense fallback={<Loading what="the import" />}>
+          <ImportWizard
+            onClose={() => {
+              setImporting(false)
+              // Closed after a finished import: the new dataset belongs in the list.
+              list.reload()
+              names.reload()
+            }}
+            onImported={(datasetId) => {
+              setImporting(false)
+              list.reload()
+              navigate({ view: 'items', datasetId })
+            }}
+          />
+        </Suspense>
       )}
     </div>
   )

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { ensureAnnotator } from '../../src/main/store/repos/annotators'
+import { appSessions } from './harness'
+
+const start = appSessions()
+
+describe('the first screen', () => {
+  it('lists who may label from the first answers, and asks afresh when switching', async () => {
+    const app = await start({ annotator: 'tester' })
+    const { page } = app
+    // A new window on this workspace: nobody chosen yet.
+    await page.evaluate(() => localStorage.clear())
+    const calls: string[] = []
+    page.on('request', (r) => {
+      const m = /\/api\/call\/([\w.]+)/.exec(r.url())
+      if (m?.[1]) calls.push(m[1])
+    })
+    await app.reload()
+    const gate = page.getByRole('dialog', { name: 'Who is labelling?' })
+    await gate.getByRole('button', { name: 'tester', exact: true }).waitFor()
+    // One read each: the gate shows the window's answers instead of asking again after the
+    // datasets list (a second round trip, most of a second at a million targets).
+    expect(calls.filter((c) => c === 'workspace.annotators')).toEqual(['workspace.annotators'])
+    expect(calls.filter((c) => c === 'workspace.labellers')).toEqual(['workspace.labellers'])
+    await app.shot('first-screen-1440')
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await app.shot('first-screen-1024')
+    await gate.getByRole('button', { name: 'tester', exact: true }).click()
+    await gate.waitFor({ state: 'detached' })
+
+    // Someone added in another window since the first read is there when switching.
+    ensureAnnotator(app.server.ctx.workspace.db, 'late colleague')
+    await page.getByTitle('Switch annotator').click()
+    await page
+      .getByRole('dialog', { name: 'Who is labelling?' })
+      .getByRole('button', { name: 'late colleague', exact: true })
+      .waitFor()
+  })
+})
