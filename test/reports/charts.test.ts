@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { computeDatasetMetrics } from '../../src/main/metrics/service'
 import { toHtml, toJsonReport } from '../../src/main/reports'
-import { compareCharts } from '../../src/renderer/src/views/compare/compareCharts'
+import { compareCharts, keptCompareCharts } from '../../src/renderer/src/views/compare/compareCharts'
 import {
   costErrorChart,
   errorByVariantChart,
@@ -38,6 +38,22 @@ function threeJudges(dir = tmp()) {
 const count = (svg: string, re: RegExp) => (svg.match(re) ?? []).length
 
 describe('one chart module for the app and the reports', () => {
+  it('reopening the Compare view on the same figures reuses its charts, and changed figures redraw them', () => {
+    const { fx } = threeJudges()
+    const m = computeDatasetMetrics(fx.db, fx.datasetId)
+    fx.db.close()
+    const first = keptCompareCharts(m)
+    // A reopen gets the same figures as a new object (a new answer from the server).
+    const again = keptCompareCharts(JSON.parse(JSON.stringify(m)))
+    expect(again).toBe(first)
+    const renamed = { ...m, judges: m.judges.map((j, i) => (i === 0 ? { ...j, label: 'renamed judge' } : j)) }
+    const redrawn = keptCompareCharts(renamed)
+    expect(redrawn).not.toBe(first)
+    expect(redrawn.byVariant.svg).toContain('renamed judge')
+    expect(redrawn.byVariant.svg).toBe(compareCharts(renamed).byVariant.svg)
+    expect(keptCompareCharts(m).byVariant.svg).toBe(first.byVariant.svg)
+  })
+
   it('gives the Compare view the very SVG the HTML report and the CLI write', async () => {
     const { fx, dir } = threeJudges()
     const m = computeDatasetMetrics(fx.db, fx.datasetId)
