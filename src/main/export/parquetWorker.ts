@@ -1,0 +1,28 @@
+// The Parquet export's writer thread (parquetInBackground.ts): writes the packed batches it is
+// handed to the file named in its workerData, one row group each, while the app's thread reads
+// the next. A separate entry of the app's build and the bench's.
+import { parentPort, workerData } from 'node:worker_threads'
+import type { ColumnSpec } from './parquetBatch'
+import { ParquetFile } from './parquetFile'
+import type { WriterMessage, WriterReply } from './parquetInBackground'
+
+const { file, spec } = workerData as { file: string; spec: ColumnSpec[] }
+let out: ParquetFile | null = null
+const reply = (r: WriterReply) => parentPort?.postMessage(r)
+const onMessage = (m: WriterMessage) => {
+  try {
+    out ??= new ParquetFile(file, spec)
+    if ('batch' in m) {
+      out.write(m.batch)
+      reply({ wrote: true })
+    } else {
+      out.finish()
+      parentPort?.off('message', onMessage)
+      reply({ finished: true })
+    }
+  } catch (error) {
+    parentPort?.off('message', onMessage)
+    reply({ problem: error instanceof Error ? error.message : String(error) })
+  }
+}
+parentPort?.on('message', onMessage)
