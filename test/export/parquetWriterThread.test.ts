@@ -52,7 +52,9 @@ describe('a Parquet export written on a thread of its own', () => {
       expect(b).toEqual(a)
       expect(readFileSync(there).equals(readFileSync(here))).toBe(true)
       const buf = readFileSync(there)
-      const rows = await parquetReadObjects({ file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length) })
+      const rows = await parquetReadObjects({
+        file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length),
+      })
       expect(rows.length).toBe(sizes.reduce((x, y) => x + y, 0))
       if (sizes[0] === 2500) {
         expect(rows[11]).toMatchObject({ item_id: 'item-1', notes: 'x\uFFFDy', gold: 'not_clear' })

@@ -20,7 +20,11 @@ export function packBatch(
   const columns = spec.map((s, c): PackedColumn => {
     const utf8 = s.type === 'STRING' ? packUtf8(cols[c]!) : null
     if (!utf8) return { values: cols[c]! }
-    transfer.push(utf8.bytes.buffer as ArrayBuffer, utf8.ends.buffer as ArrayBuffer, utf8.index.buffer as ArrayBuffer)
+    transfer.push(
+      utf8.bytes.buffer as ArrayBuffer,
+      utf8.ends.buffer as ArrayBuffer,
+      utf8.index.buffer as ArrayBuffer,
+    )
     return { utf8 }
   })
   return { columns, transfer }

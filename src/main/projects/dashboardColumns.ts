@@ -2,6 +2,7 @@ import { BLOCK_SIZE, blockParts, type LabelRowsColumns, type StoredBlock } from 
 import { labelColumnsOf } from '../labels/projectReads'
 import { CONTROL, CURRENT, readTargetBlockParts, TARGET_BLOCK } from '../metrics/targetBlocks'
 import type { Db } from '../store/connection'
+import { readAssignments } from './assignmentsPacked'
 import {
   BLOCK,
   type LabelSegment,
@@ -54,12 +55,7 @@ export function dashboardColumns(
     )
     .raw()
     .all(datasetId) as [number, string][]
-  const assigned = fixed
-    ? (db
-        .prepare('SELECT item_id, annotator_id FROM assignments WHERE dataset_id = ?')
-        .raw()
-        .all(datasetId) as [number, number][])
-    : null
+  const assigned = fixed ? readAssignments(db, datasetId) : null
   return { targets, labels, variantOf, assigned }
 }
 

@@ -8,6 +8,7 @@
  */
 
 import type { TargetBlockPart } from '../metrics/targetBlocks'
+import type { Assignments } from './assignmentsPacked'
 import { itemOwners } from './itemOwners'
 import { medianInPlace } from './medianInPlace'
 import { type PairCounts, type PairTally, pairLookup } from './pairKappa'
@@ -61,7 +62,7 @@ export interface TallyInput {
   /** adjudicated gold by target */
   gold: ReadonlyMap<number, string>
   /** (item, annotator) of a fixed plan's assignments, else null */
-  assigned: readonly (readonly [item: number, annotator: number])[] | null
+  assigned: Assignments | null
   k: number
   /** Count agreement between pairs of people (false: the caller has the pairs' figures already). */
   pairs?: boolean
