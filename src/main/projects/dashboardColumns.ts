@@ -3,13 +3,8 @@ import { labelColumnsOf } from '../labels/projectReads'
 import { CONTROL, CURRENT, readTargetBlockParts, TARGET_BLOCK } from '../metrics/targetBlocks'
 import type { Db } from '../store/connection'
 import { readAssignments } from './assignmentsPacked'
-import {
-  BLOCK,
-  type LabelSegment,
-  type TallyInput,
-  type TallyLabels,
-  type TargetPart,
-} from './dashboardTally'
+import { BLOCK, type LabelSegment, type TallyLabels, type TargetPart } from './dashboardBlocks'
+import type { TallyInput } from './dashboardTally'
 
 // The pass pairs each block of labels with the block of targets of the same number.
 if (BLOCK_SIZE !== BLOCK || TARGET_BLOCK !== BLOCK)
