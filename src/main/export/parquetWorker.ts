@@ -6,23 +6,27 @@ import type { ColumnSpec } from './parquetBatch'
 import { ParquetFile } from './parquetFile'
 import type { WriterMessage, WriterReply } from './parquetInBackground'
 
-const { file, spec } = workerData as { file: string; spec: ColumnSpec[] }
-let out: ParquetFile | null = null
-const reply = (r: WriterReply) => parentPort?.postMessage(r)
-const onMessage = (m: WriterMessage) => {
-  try {
-    out ??= new ParquetFile(file, spec)
-    if ('batch' in m) {
-      out.write(m.batch)
-      reply({ wrote: true })
-    } else {
-      out.finish()
-      parentPort?.off('message', onMessage)
-      reply({ finished: true })
+// Imported outside a worker (the bench loads every script beside it), it does nothing.
+if (parentPort && workerData) {
+  const { file, spec } = workerData as { file: string; spec: ColumnSpec[] }
+  const port = parentPort
+  let out: ParquetFile | null = null
+  const reply = (r: WriterReply) => port.postMessage(r)
+  const onMessage = (m: WriterMessage) => {
+    try {
+      out ??= new ParquetFile(file, spec)
+      if ('batch' in m) {
+        out.write(m.batch)
+        reply({ wrote: true })
+      } else {
+        out.finish()
+        port.off('message', onMessage)
+        reply({ finished: true })
+      }
+    } catch (error) {
+      port.off('message', onMessage)
+      reply({ problem: error instanceof Error ? error.message : String(error) })
     }
-  } catch (error) {
-    parentPort?.off('message', onMessage)
-    reply({ problem: error instanceof Error ? error.message : String(error) })
   }
+  port.on('message', onMessage)
 }
-parentPort?.on('message', onMessage)
