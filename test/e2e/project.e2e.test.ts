@@ -181,6 +181,9 @@ describe('an annotation project in the browser', () => {
       people.locator(`tr[data-annotator="${name}"] [data-testid="control-accuracy"]`)
     await expect.poll(() => accuracy('ana').textContent()).toMatch(/^0\.0% \(0\/1;/)
     await expect.poll(() => accuracy('ben').textContent()).toMatch(/^100\.0% \(1\/1;/)
+    // One answer is no measured score: the cell says so, as the dataset card does.
+    expect(await accuracy('ben').textContent()).toMatch(/\) · too few targets \(n=1\)$/)
+    expect(await accuracy('ana').textContent()).toMatch(/\) · too few targets \(n=1\)$/)
     expect(await people.locator('tr[data-annotator="ana"] td').nth(1).textContent()).toBe('2')
     expect(await people.locator('tr[data-annotator="ben"] td').nth(1).textContent()).toBe('1')
     // Per annotator and variant: each cell is "labels / share"; the labels add up to each person's count.

@@ -20,7 +20,8 @@ import { seedProject } from './seed'
  * The Project view's JSON is the same, byte for byte, as the computation it replaced (kept in
  * oracle/dashboardBlocks.ts), on random project workspaces: labels, clears, reference labels,
  * a verdict no longer in the schema, controls, edits, deletes, gold, under no plan, an open plan
- * and a fixed one, asked for again after further changes (a kept result must not outlive them).
+ * and a fixed one (split again among other people, beside another dataset's assignments, item
+ * ids of many digits), asked for again after further changes (a kept result must not outlive them).
  */
 
 const tmp = tmpDirs()
@@ -72,6 +73,16 @@ const step = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('look' as const) }) },
   // The Agreement view opened: its per-pair figures are kept, and the dashboard may show them.
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('agreement' as const) }) },
+  // The plan changed: under a fixed policy, the items split again among other people.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('replan' as const),
+      from: fc.nat(3),
+      size: fc.integer({ min: 1, max: 4 }),
+      seed: fc.nat(99),
+    }),
+  },
 )
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never
 
@@ -84,6 +95,13 @@ function workspace(policy: 'none' | 'open' | 'fixed', k: number, before: boolean
     const c = ws.content.insertCandidate(item, { variant: 'v0', text: 'O.' })
     const unit = ws.content.insertUnit(item, { kind: 'fact', text: 'O fact.' })
     ws.db.prepare('UPDATE targets SET id = 4090 WHERE id = ?').run(ws.content.targetId(unit, c)!)
+    // A second item numbered past a million: this dataset's item ids follow it, so each
+    // assignment read has many digits.
+    ws.db
+      .prepare(
+        "INSERT INTO items (id, dataset_id, ext_id, position, reference) VALUES (1234567, ?, 'o2', 1, 'O2.')",
+      )
+      .run(other.id)
   }
   const { ws, ds, people } = seedProject(
     tmp(),
@@ -107,7 +125,18 @@ function workspace(policy: 'none' | 'open' | 'fixed', k: number, before: boolean
       hourlyRate: 20,
       annotators: people.slice(0, 4).map((p, i) => ({ name: p.name, hourlyRate: i === 0 ? 35 : null })),
     })
-  return { ws, db, ds, people, source }
+  if (before) {
+    // Another dataset's assignments in the same table: none of them is this one's.
+    const other = db.prepare("SELECT id FROM datasets WHERE name = 'other'").pluck().get() as number
+    setPlan(db, {
+      datasetId: other,
+      k: 1,
+      policy: 'fixed',
+      hourlyRate: null,
+      annotators: people.slice(2, 5).map((p) => ({ name: p.name, hourlyRate: null })),
+    })
+  }
+  return { ws, db, ds, people, source, policy, k }
 }
 
 function apply(db: Db, w: ReturnType<typeof workspace>, s: Step, binary: boolean): void {
@@ -119,7 +148,18 @@ function apply(db: Db, w: ReturnType<typeof workspace>, s: Step, binary: boolean
     .pluck()
     .all(w.ds.id) as number[]
   if (s.kind === 'agreement') datasetAgreement(db, w.ds.id)
-  if (current.length === 0 || s.kind === 'look' || s.kind === 'agreement') return
+  if (s.kind === 'replan' && w.policy === 'fixed') {
+    const people = w.people.slice(s.from, s.from + s.size)
+    setPlan(db, {
+      datasetId: w.ds.id,
+      k: Math.min(w.k, people.length),
+      policy: 'fixed',
+      hourlyRate: 20,
+      seed: s.seed,
+      annotators: people.map((p) => ({ name: p.name, hourlyRate: null })),
+    })
+  }
+  if (current.length === 0 || s.kind === 'look' || s.kind === 'agreement' || s.kind === 'replan') return
   // A third verdict would keep every run from the Agreement view's κ: the binary runs have none.
   if (s.kind === 'stale' && binary) return
   const t = current[s.target % current.length]!
@@ -178,7 +218,7 @@ describe('the Project view after issue 11', () => {
               apply(w.db, w, s, binary)
               // Asked for between changes too: what a kept result would wrongly repeat. After the
               // Agreement view, before anything else asks: its per-pair figures may be shown.
-              if (s.kind === 'look' || s.kind === 'agreement')
+              if (s.kind === 'look' || s.kind === 'agreement' || s.kind === 'replan')
                 expect(JSON.stringify(projectDashboard(w.db, w.ds.id, now))).toBe(
                   JSON.stringify(dashboardBefore(w.db, w.ds.id, now)),
                 )

@@ -2,13 +2,9 @@ import { BLOCK_SIZE, blockParts, type LabelRowsColumns, type StoredBlock } from 
 import { labelColumnsOf } from '../labels/projectReads'
 import { CONTROL, CURRENT, readTargetBlockParts, TARGET_BLOCK } from '../metrics/targetBlocks'
 import type { Db } from '../store/connection'
-import {
-  BLOCK,
-  type LabelSegment,
-  type TallyInput,
-  type TallyLabels,
-  type TargetPart,
-} from './dashboardTally'
+import { readAssignments } from './assignmentsPacked'
+import { BLOCK, type LabelSegment, type TallyLabels, type TargetPart } from './dashboardBlocks'
+import type { TallyInput } from './dashboardTally'
 
 // The pass pairs each block of labels with the block of targets of the same number.
 if (BLOCK_SIZE !== BLOCK || TARGET_BLOCK !== BLOCK)
@@ -54,12 +50,7 @@ export function dashboardColumns(
     )
     .raw()
     .all(datasetId) as [number, string][]
-  const assigned = fixed
-    ? (db
-        .prepare('SELECT item_id, annotator_id FROM assignments WHERE dataset_id = ?')
-        .raw()
-        .all(datasetId) as [number, number][])
-    : null
+  const assigned = fixed ? readAssignments(db, datasetId) : null
   return { targets, labels, variantOf, assigned }
 }
 

@@ -7,48 +7,22 @@
  * of fresh memory for such copies. Pure: the caller reads.
  */
 
-import type { TargetBlockPart } from '../metrics/targetBlocks'
+import type { Assignments } from './assignmentsPacked'
+import {
+  BLOCK,
+  CONTROL,
+  CURRENT,
+  type LabelSegment,
+  pairBlocks,
+  type TallyLabels,
+  type TargetPart,
+} from './dashboardBlocks'
 import { itemOwners } from './itemOwners'
 import { medianInPlace } from './medianInPlace'
-import { type PairCounts, type PairTally, pairLookup } from './pairKappa'
+import { countPair, type PairCounts, type PairTally, pairLookup } from './pairKappa'
+import { variantCodes } from './variantCodes'
 
 export type { PairTally }
-
-/** Target flags, as the target blocks store them (metrics/targetBlocks.ts). */
-const CURRENT = 1
-const CONTROL = 2
-/** Target ids per block, as both kinds of stored block group them. */
-export const BLOCK = 4096
-
-/**
- * One block's targets (ids block · BLOCK + offset), of every dataset it holds, in id order: a
- * stored target block's columns where they lie, or the dataset's rows grouped so.
- */
-export type TargetPart = TargetBlockPart
-
-/**
- * The labels of one block in (target, annotator) order: a stored block's columns where they lie
- * (target id = base + offset), or plain columns (target id in `target`). Labels of targets
- * outside the dataset may be among them: the pass skips them.
- */
-export interface LabelSegment {
-  n: number
-  base: number
-  offset: Uint16Array | null
-  target: Int32Array | null
-  annotator: Int32Array
-  /** index into `codes` */
-  verdict: Uint32Array | Int32Array
-  /** the segment's verdicts as indexes into the labels' `verdicts` */
-  codes: Int32Array
-  seconds: Float64Array
-}
-
-export interface TallyLabels {
-  /** in block order, one block each */
-  segments: readonly LabelSegment[]
-  verdicts: readonly string[]
-}
 
 export interface TallyInput {
   datasetId: number
@@ -61,7 +35,7 @@ export interface TallyInput {
   /** adjudicated gold by target */
   gold: ReadonlyMap<number, string>
   /** (item, annotator) of a fixed plan's assignments, else null */
-  assigned: readonly (readonly [item: number, annotator: number])[] | null
+  assigned: Assignments | null
   k: number
   /** Count agreement between pairs of people (false: the caller has the pairs' figures already). */
   pairs?: boolean
@@ -122,25 +96,7 @@ export function tallyDashboard(input: TallyInput): Tally {
   const isSource = new Uint8Array(A)
   for (const a of input.sources) if (a <= maxA) isSource[a] = 1
 
-  // Variants coded by the order their candidates were read, each candidate's code in an array.
-  const variantNames: string[] = []
-  const variantCode = new Map<string, number>()
-  let cLo = Number.POSITIVE_INFINITY
-  let cHi = -1
-  for (const [c] of input.variantOf) {
-    if (c < cLo) cLo = c
-    if (c > cHi) cHi = c
-  }
-  const codeOfCandidate = new Int32Array(cHi < cLo ? 0 : cHi - cLo + 1).fill(-1)
-  for (const [c, v] of input.variantOf) {
-    let code = variantCode.get(v)
-    if (code === undefined) {
-      code = variantNames.push(v) - 1
-      variantCode.set(v, code)
-    }
-    codeOfCandidate[c - cLo] = code
-  }
-  const variantOfCandidate = (c: number) => (c < cLo || c > cHi ? -1 : codeOfCandidate[c - cLo]!)
+  const { names: variantNames, of: variantOfCandidate } = variantCodes(input.variantOf)
   const W = variantNames.length
 
   // A fixed plan's owners of each item, as offsets into one list (item ids of the dataset are a range).
@@ -273,23 +229,7 @@ export function tallyDashboard(input: TallyInput): Tally {
             for (let q = p + 1; q < end; q++) {
               const b = annotator[q]!
               if (isSource[b] === 1) continue
-              const cq = codes[verdict[q]!]!
-              const x = Math.min(a, b)
-              const y = Math.max(a, b)
-              let row = pairs[x]
-              if (row === undefined) {
-                row = []
-                pairs[x] = row
-              }
-              let c = row[y]
-              if (c === undefined) {
-                c = { n: 0, same: 0, ma: new Float64Array(V), mb: new Float64Array(V) }
-                row[y] = c
-              }
-              c.n++
-              if (cp === cq) c.same++
-              c.ma[a < b ? cp : cq]!++
-              c.mb[a < b ? cq : cp]!++
+              countPair(pairs, V, a, b, cp, codes[verdict[q]!]!)
             }
           }
         }
@@ -383,23 +323,4 @@ export function tallyDashboard(input: TallyInput): Tally {
     pair: pairLookup(pairs, V),
     withoutCandidate,
   }
-}
-
-/**
- * Each block of the dataset's targets with its labels (null: none), both in block order. Labels
- * of a block without any of the dataset's targets are left out.
- */
-function pairBlocks(
-  parts: readonly TargetPart[],
-  segments: readonly LabelSegment[],
-): [TargetPart, LabelSegment | null][] {
-  const blockOf = (s: LabelSegment) => Math.floor((s.offset !== null ? s.base : s.target![0]!) / BLOCK)
-  const out: [TargetPart, LabelSegment | null][] = []
-  let j = 0
-  for (const part of parts) {
-    while (j < segments.length && (segments[j]!.n === 0 || blockOf(segments[j]!) < part.block)) j++
-    const s = j < segments.length && blockOf(segments[j]!) === part.block ? segments[j]! : null
-    out.push([part, s])
-  }
-  return out
 }

@@ -18,3 +18,30 @@ export function pairLookup(pairs: PairCounts[][], V: number): (a: number, b: num
     return { n: c.n, kappa: pe >= 1 - 1e-12 ? null : (c.same / c.n - pe) / (1 - pe) }
   }
 }
+
+/** Counts one target both people labelled: verdict codes `ca` of person a and `cb` of person b. */
+export function countPair(
+  pairs: PairCounts[][],
+  V: number,
+  a: number,
+  b: number,
+  ca: number,
+  cb: number,
+): void {
+  const x = Math.min(a, b)
+  const y = Math.max(a, b)
+  let row = pairs[x]
+  if (row === undefined) {
+    row = []
+    pairs[x] = row
+  }
+  let c = row[y]
+  if (c === undefined) {
+    c = { n: 0, same: 0, ma: new Float64Array(V), mb: new Float64Array(V) }
+    row[y] = c
+  }
+  c.n++
+  if (ca === cb) c.same++
+  c.ma[a < b ? ca : cb]!++
+  c.mb[a < b ? cb : ca]!++
+}

@@ -1,6 +1,6 @@
 import type { Dashboard } from '../../../../shared/contract/projects'
 import { NO_TIME_TITLE } from '../../../../shared/humanCost'
-import { kappaNote } from '../../../../shared/smallSample'
+import { kappaNote, rateNote } from '../../../../shared/smallSample'
 import { PackageWriter } from './PackagesPanel'
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`)
@@ -15,6 +15,20 @@ function KappaCell({ k, n }: { k: number | null; n: number }) {
     <>
       {num(k)}
       {note && <span className="muted small"> {note}</span>}
+    </>
+  )
+}
+/**
+ * A person's accuracy on controls with its interval, and over too few answers the small-sample
+ * mark the dataset card and every other rate carry: 100% over one answer is no measured score.
+ */
+function ControlAccuracy({ c }: { c: Dashboard['annotators'][number]['controls'] }) {
+  if (c.answered === 0) return <>—</>
+  const note = rateNote(c.answered)
+  return (
+    <>
+      {`${pct(c.accuracy)} (${c.correct}/${c.answered}; ${pct(c.interval?.low ?? null)}–${pct(c.interval?.high ?? null)})`}
+      {note && <span className="muted small"> · {note}</span>}
     </>
   )
 }
@@ -206,9 +220,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                 <td>{num(a.medianSeconds, 1)}</td>
                 <td>{a.goldShared === 0 ? '—' : <KappaCell k={a.kappaWithGold} n={a.goldShared} />}</td>
                 <td data-testid="control-accuracy">
-                  {a.controls.answered === 0
-                    ? '—'
-                    : `${pct(a.controls.accuracy)} (${a.controls.correct}/${a.controls.answered}; ${pct(a.controls.interval?.low ?? null)}–${pct(a.controls.interval?.high ?? null)})`}
+                  <ControlAccuracy c={a.controls} />
                 </td>
                 {d.plan.guidelinesVersion !== null && (
                   <td

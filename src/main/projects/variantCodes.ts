@@ -1,0 +1,29 @@
+/**
+ * Variants coded by the order their candidates were read (the order the dashboard lists them in
+ * when their first candidates tie), each candidate's code in an array over the range of candidate
+ * ids: the pass looks a target's variant up without a Map.
+ */
+export function variantCodes(variantOf: readonly (readonly [candidate: number, variant: string])[]): {
+  names: string[]
+  /** The candidate's variant code, −1 for none (a target judged against the reference). */
+  of: (candidate: number) => number
+} {
+  const names: string[] = []
+  const code = new Map<string, number>()
+  let lo = Number.POSITIVE_INFINITY
+  let hi = -1
+  for (const [c] of variantOf) {
+    if (c < lo) lo = c
+    if (c > hi) hi = c
+  }
+  const codeOfCandidate = new Int32Array(hi < lo ? 0 : hi - lo + 1).fill(-1)
+  for (const [c, v] of variantOf) {
+    let x = code.get(v)
+    if (x === undefined) {
+      x = names.push(v) - 1
+      code.set(v, x)
+    }
+    codeOfCandidate[c - lo] = x
+  }
+  return { names, of: (c) => (c < lo || c > hi ? -1 : codeOfCandidate[c - lo]!) }
+}
