@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { openWorkspace } from '../../src/main/store/connection'
 import { killServer, labellingTabs, serveInChild } from './killableServer'
-import { STEP_MS, TEST_MS } from './limits'
+import { TEST_MS } from './limits'
 
 /**
  * QA finding 3: the server stops while a person labels, and comes back with a new token (every
@@ -29,7 +29,6 @@ describe('a label given while the server is away', () => {
       const tab = await labellingTab({
         token: 'first-token-0123456789abcdef0123',
         viewport: { width: 1024, height: 768 },
-        timeoutMs: STEP_MS,
       })
       const { file, datasetId, browser, page, selected } = tab
       let server = tab.server
@@ -55,7 +54,7 @@ describe('a label given while the server is away', () => {
         // Opening the new URL in this tab (a reload that lands on the start page) sends it.
         await page.goto(server.url)
         await page.locator('.nav-item').first().waitFor()
-        await expect.poll(() => verdictIn(file, targetId), { timeout: STEP_MS }).toBe('false')
+        await expect.poll(() => verdictIn(file, targetId)).toBe('false')
 
         // And Annotate shows it as stored.
         await page.goto(`${server.origin}/#/annotate/${datasetId}?target=${targetId}`)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { openWorkspace } from '../../src/main/store/connection'
 import { killServer, labellingTabs, serveInChild } from './killableServer'
-import { STEP_MS, TEST_MS } from './limits'
+import { TEST_MS } from './limits'
 
 /**
  * The server is killed (SIGKILL: no chance to close anything) right after a key press, once
@@ -28,7 +28,7 @@ describe('a killed server', () => {
   it(
     'loses no acknowledged label and shows nothing as saved that was not',
     async () => {
-      const tab = await labellingTab({ token: TOKEN, timeoutMs: STEP_MS })
+      const tab = await labellingTab({ token: TOKEN })
       const { file, browser, page, selected } = tab
       let server = tab.server
       try {
@@ -57,9 +57,9 @@ describe('a killed server', () => {
         expect(stored(file).get(first)).toBe('true')
 
         // 3. A server is back (same port and token): the queued label gets through by itself.
-        // (after the retry pause the queue is in, up to 5 s, which the step limit covers)
+        // (after the retry pause the queue is in, up to 5 s: the step limit, STEP_MS, covers it)
         server = await serveInChild(file, server.port, TOKEN)
-        await page.locator('.save-state.saved').waitFor({ timeout: STEP_MS })
+        await page.locator('.save-state.saved').waitFor()
         const after = stored(file)
         expect(after.get(first)).toBe('true')
         expect(after.get(second)).toBe('false')
