@@ -84,6 +84,57 @@ describe('save queue', () => {
     release()
   })
 
+  it('tries a waiting label again as soon as another call gets through, and keeps it until one is acknowledged', async () => {
+    let up = false
+    let sends = 0
+    const stored: string[] = []
+    // Pauses never end by themselves here: only a wake can bring the next try.
+    const pauses: number[] = []
+    const q = new SaveQueue<string>({
+      send: async (_t, label) => {
+        sends++
+        if (!up) throw new Error('connection refused')
+        stored.push(label)
+      },
+      retryDelays: [250, 5000],
+      pause: (ms, wake) => {
+        pauses.push(ms)
+        return wake
+      },
+    })
+    const settle = () => new Promise((resolve) => setImmediate(resolve))
+    const saved = q.add(1, 'true')
+    await settle()
+    expect(sends).toBe(1)
+    expect(pauses).toEqual([250])
+    // The server answers another call, but this label's send fails again: it stays, and waits longer.
+    q.serverAnswered()
+    await settle()
+    expect(sends).toBe(2)
+    expect(pauses).toEqual([250, 5000])
+    expect([...q.unacknowledged()]).toEqual([[1, 'true']])
+    expect(q.lastError).toBe('connection refused')
+    // The server is back: the next answer sends the label without sitting out the 5 s pause.
+    up = true
+    q.serverAnswered()
+    await saved
+    expect(stored).toEqual(['true'])
+    expect(sends).toBe(3)
+    expect(q.unacknowledged().size).toBe(0)
+    expect(q.lastError).toBeNull()
+  })
+
+  it('sends nothing more when a call gets through while no label waits out a pause', async () => {
+    const server = fakeServer(new Set())
+    const q = new SaveQueue<string>({ send: server.send, pause: () => new Promise<void>(() => {}) })
+    q.serverAnswered()
+    await q.add(1, 'true')
+    q.serverAnswered()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(server.stored).toEqual([[1, 'true']])
+    expect(q.size).toBe(0)
+  })
+
   it('hands back a label the workspace refuses, without retrying it, and goes on with the rest', async () => {
     class Refusal extends Error {}
     const stored: [number, string][] = []

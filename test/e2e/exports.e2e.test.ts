@@ -107,7 +107,8 @@ describe('export from the app', () => {
     // Before an export starts, the footer still offers Cancel to leave the dialog.
     await dialog.getByRole('button', { name: 'Done' }).click()
     await page.getByRole('article', { name: DEMO }).getByRole('button', { name: 'Export…' }).click()
-    expect(await footer.getByRole('button').allTextContents()).toEqual(['Cancel', 'Download'])
+    // Read once the dialog is drawn again: read at once, it may still be opening (no buttons yet).
+    await expect.poll(() => footer.getByRole('button').allTextContents()).toEqual(['Cancel', 'Download'])
   })
 
   it('bundles my labels to a file and merges a bundle picked in the browser', async () => {

@@ -7,6 +7,7 @@ import { type RunningServer, startServer } from '../../src/main/server/server'
 import { findChromium, launchChromium } from '../helpers/chromium'
 import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { templates } from '../helpers/templates'
+import { STEP_MS, TEST_MS } from './limits'
 
 /**
  * End-to-end harness: the real browser-mode server on a fresh temporary workspace, the built
@@ -52,9 +53,9 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
   let browser: Browser | null = null
   const cleanups: (() => Promise<void> | void)[] = []
 
-  // A test here is many steps, each waiting at most the page's default timeout (which names the
-  // step that stuck); the whole may take minutes on a loaded machine without anything being wrong.
-  vi.setConfig({ testTimeout: 180_000 })
+  // A test here is many steps, each waiting at most STEP_MS (a step that sticks is named); the
+  // whole may take minutes on a loaded machine without anything being wrong.
+  vi.setConfig({ testTimeout: TEST_MS, hookTimeout: 2 * STEP_MS })
 
   beforeAll(async () => {
     if (!existsSync(join(RENDERER, 'index.html')))
@@ -93,8 +94,9 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
     })
     cleanups.push(() => context.close())
     const page = await context.newPage()
-    // Shorter than the test's own timeout, so a wait that fails names what it waited for.
-    page.setDefaultTimeout(12_000)
+    // Sized for a loaded machine (see limits.ts), and shorter than the test's own timeout, so a
+    // wait that fails names what it waited for.
+    page.setDefaultTimeout(STEP_MS)
     const problems: string[] = []
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
     page.on('console', (m) => {

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { uploads } from '../../src/main/annotate/upload'
 import { appSessions } from './harness'
+import { HEAVY_STEP_MS } from './limits'
 
 const start = appSessions()
 const ROWS = 2000
@@ -52,7 +53,7 @@ describe('importing a large file in browser mode', () => {
     await wizard.getByText(/large-qags\.jsonl · \d+\.\d MB/).waitFor()
     await app.shot('import-large-wizard')
     await wizard.getByRole('button', { name: 'Import', exact: true }).click()
-    await wizard.getByText(/Imported “Large QAGS”: 2,000 items/).waitFor({ timeout: 45_000 })
+    await wizard.getByText(/Imported “Large QAGS”: 2,000 items/).waitFor({ timeout: HEAVY_STEP_MS })
     await wizard.getByRole('button', { name: 'Open the dataset' }).click()
     await page.getByRole('heading', { name: 'Large QAGS' }).waitFor()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Datasets' }).click()

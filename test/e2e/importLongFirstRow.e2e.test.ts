@@ -9,6 +9,7 @@ import { saveGuidelines } from '../../src/main/guidelines/guidelines'
 import { seedProject } from '../export/project'
 import { rpcOn } from '../helpers/app'
 import { appSessions } from './harness'
+import { HEAVY_STEP_MS } from './limits'
 
 const start = appSessions()
 
@@ -70,7 +71,7 @@ describe('the import dialog and a FactLab export whose first row passes a megaby
       ])
       await wizard.getByLabel('Dataset name').fill('Long guidelines')
       await wizard.getByRole('button', { name: 'Import', exact: true }).click()
-      await wizard.getByText(/Imported “Long guidelines”/).waitFor({ timeout: 45_000 })
+      await wizard.getByText(/Imported “Long guidelines”/).waitFor({ timeout: HEAVY_STEP_MS })
       received.mockRestore()
       const body = app.server.ctx.workspace.db
         .prepare('SELECT max(length(body)) AS n, COUNT(*) AS versions FROM guidelines')

@@ -10,6 +10,7 @@ import { seedBulk } from '../annotate/bulk'
 import { findChromium, launchChromium } from '../helpers/chromium'
 import { freshWorkspaceFile } from '../helpers/freshWorkspace'
 import { chooseAnnotator } from './harness'
+import { STEP_MS } from './limits'
 
 /**
  * What the tests that kill the server under a labelling tab share: a browser-mode server in a
@@ -71,14 +72,10 @@ export interface LabellingTab {
  */
 export function labellingTabs(
   prefix: string,
-): (opts: {
-  token: string
-  viewport?: { width: number; height: number }
-  timeoutMs: number
-}) => Promise<LabellingTab> {
+): (opts: { token: string; viewport?: { width: number; height: number } }) => Promise<LabellingTab> {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
-  return async ({ token, viewport, timeoutMs }) => {
+  return async ({ token, viewport }) => {
     const file = freshWorkspaceFile(join(dir, 'w.factlab'))
     const ws = Workspace.open(file)
     const datasetId = seedBulk(ws, 3)
@@ -87,7 +84,7 @@ export function labellingTabs(
     const browser = await launchChromium(findChromium() ?? '/usr/bin/chromium')
     try {
       const page = await browser.newPage(viewport ? { viewport } : {})
-      page.setDefaultTimeout(timeoutMs)
+      page.setDefaultTimeout(STEP_MS)
       await page.goto(server.url)
       await chooseAnnotator(page, 'kim')
       await page.goto(`${server.origin}/#/annotate/${datasetId}`)

@@ -19,6 +19,9 @@ export function launchChromium(executablePath: string, extraArgs: readonly strin
   return chromium.launch({
     executablePath,
     headless: true,
+    // Playwright gives a start 30 s; on a machine at a load average of 30 a browser's start can
+    // take that long without anything being wrong. Only a browser that hangs reaches this.
+    timeout: 120_000,
     args: [
       '--no-sandbox',
       '--disable-gpu',

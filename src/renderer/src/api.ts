@@ -126,12 +126,24 @@ export async function downloadPrepared(downloadId: string, fileName: string): Pr
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
+const succeeded = new Set<() => void>()
+
+/**
+ * Hears every call that succeeds: the workspace is answering. The save queue listens, so labels
+ * waiting after a failed send go as soon as the server is back.
+ */
+export function onCallSucceeded(listener: () => void): () => void {
+  succeeded.add(listener)
+  return () => succeeded.delete(listener)
+}
+
 /** Calls main, through IPC in the desktop app or HTTP in browser mode; throws ApiError on refusal. */
 export async function api<K extends CallName>(name: K, input: CallInput<K>): Promise<CallOutput<K>> {
   const bridge = window.factlab
   const fn = bridge?.calls[name]
   const result = fn ? await fn(input) : await httpCall(name, input)
   if (!result.ok) throw new ApiError(result.error.code, result.error.message)
+  for (const listener of succeeded) listener()
   return result.value as CallOutput<K>
 }
 

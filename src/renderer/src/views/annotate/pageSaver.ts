@@ -1,5 +1,5 @@
 import type { TargetLabel } from '../../actions/types'
-import { api } from '../../api'
+import { api, onCallSucceeded } from '../../api'
 import { afterPaint } from './afterPaint'
 import { type PendingSave, pendingKey, readPending, writePending } from './pendingLabels'
 import { newSaveId } from './saveId'
@@ -185,6 +185,9 @@ function createPageSaver(): PageSaver {
       if (back.size > 0) saver.listener?.onRestored(back)
     },
   }
+
+  // Another call got through: the server is back, so a label waiting out its pause goes now.
+  onCallSucceeded(() => queue.serverAnswered())
 
   // Leaving the page with labels not yet acknowledged asks first, and sends at once what was
   // held back for the next paint.

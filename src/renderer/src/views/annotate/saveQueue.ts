@@ -4,7 +4,9 @@
  * then sends the labels one at a time, in the order they were given, so an undo never overtakes
  * the label it undoes. A send that fails is tried again, after a growing pause, until it is
  * acknowledged: a label is never dropped, and until its acknowledgement it is listed as
- * unacknowledged so the screen can mark it as not yet saved. Only a refusal that no retry can
+ * unacknowledged so the screen can mark it as not yet saved. When another call gets through while a
+ * label sits out its pause, the server is back: the label is tried again then, not at the end of
+ * the pause (which grows to seconds while the server is away). Only a refusal that no retry can
  * change (the workspace says no, as opposed to not answering) ends a label's journey: it is handed
  * to `onRefused`, so the screen can take it back and say why. No React, no DOM: tested on its own.
  */
@@ -114,6 +116,15 @@ export class SaveQueue<L> {
     this.wakeUp()
   }
 
+  /**
+   * Another call to the workspace got its answer: a label sitting out its pause is tried again
+   * now. One that fails again waits its next pause; nothing is dropped. An answer that comes while
+   * no label waits changes nothing.
+   */
+  serverAnswered(): void {
+    this.wakeUp()
+  }
+
   /** Resolves once every label given so far is acknowledged. */
   flush(): Promise<void> {
     if (this.entries.length === 0) return Promise.resolve()
@@ -150,6 +161,8 @@ export class SaveQueue<L> {
           this.wakeUp = resolve
         })
         await pause(delays[Math.min(this.attempts, delays.length) - 1] ?? 1000, wake)
+        // A wake that comes after this pause (a send in flight, the queue idle) has nothing to cut short.
+        this.wakeUp = () => {}
         continue
       }
       this.entries.shift()
