@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest'
 import { createRuns } from '../../src/main/runs/create'
-import type { RunInfo } from '../../src/shared/contract/judges'
+import type { RunInfo } from '../../src/shared/contract/runs'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
