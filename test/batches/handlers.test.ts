@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { createRuns } from '../../src/main/runs/create'
 import { setRunStatus } from '../../src/main/runs/repo'
-import type { BatchStatusInfo, RunInfo } from '../../src/shared/contract/judges'
+import type { BatchStatusInfo, RunInfo } from '../../src/shared/contract/runs'
 import { testApps } from '../helpers/app'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest'
 import { createRuns } from '../../src/main/runs/create'
-import type { RunInfo } from '../../src/shared/contract/judges'
+import type { RunInfo } from '../../src/shared/contract/runs'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
@@ -70,7 +70,7 @@ it.each(['openai', 'anthropic'] as const)(
       batchPollMs: 1,
     })
     expect(out.note).toBe(
-      `cancelled ${sub[0]!.batchId} with 4 request(s) waiting; whatever was answered before is kept, and the rest of the 4 request(s) go call by call`,
+      `cancelled ${sub[0]!.batchId} with 4 requests waiting; whatever was answered before is kept, and the 4 requests left go call by call`,
     )
     expect(fake().batches.log).toContainEqual(
       expect.objectContaining({ kind: 'cancel', batchId: sub[0]!.batchId }),
@@ -124,7 +124,7 @@ it('judge resume --mode sync says which batch it cancelled before going call by 
     '--json',
   ])
   expect(r.code, r.err).toBe(0)
-  expect(r.err).toContain(`cancelled ${batchId} with 4 request(s) waiting`)
+  expect(r.err).toContain(`cancelled ${batchId} with 4 requests waiting`)
   expect(JSON.parse(r.out)).toMatchObject({ status: 'done', verdicts: 8 })
   expect(fake().requests.length - mark.requests).toBe(2)
 })

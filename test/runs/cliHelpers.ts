@@ -1,5 +1,5 @@
 import { Workspace } from '../../src/main/app/workspace'
-import type { RunInfo } from '../../src/shared/contract/judges'
+import type { RunInfo } from '../../src/shared/contract/runs'
 import type { LabelSchema } from '../../src/shared/labelSchemas'
 import type { FakeServer } from '../fake-llm/server'
 import type { TestApp } from '../helpers/app'

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import { expect, it } from 'vitest'
-import type { BatchStatusInfo, RunInfo } from '../../src/shared/contract/judges'
 import type { DatasetMetrics } from '../../src/shared/contract/metrics'
+import type { BatchStatusInfo, RunInfo } from '../../src/shared/contract/runs'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { LEASE_STALE_MS } from '../../src/main/runs/leaseRules'
-import type { BatchStatusInfo, RunInfo } from '../../src/shared/contract/judges'
+import type { BatchStatusInfo, RunInfo } from '../../src/shared/contract/runs'
 import { testApps } from '../helpers/app'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'

@@ -74,6 +74,27 @@ describe('extraction runs (units generate)', () => {
     expect(count(ws, "SELECT COUNT(*) AS n FROM units WHERE kind = 'sentence'")).toBe(2)
     ws.close()
   })
+  // The run's note is read in the Judges view and `judge status`: a count in words, no "task(s)".
+  it('says how many tasks gave nothing usable in the singular and the plural', async () => {
+    fake.setScript(() => ({ kind: 'tool', arguments: { facts: ['', ' '] } }))
+    for (const [items, words] of [
+      [1, '1 task gave nothing usable; first: item '],
+      [2, '2 tasks gave nothing usable; first: item '],
+    ] as const) {
+      const { ws, datasetId } = makeWorkspace(dir(), items, 0)
+      // The model returns no fact for any item: every task gives nothing usable.
+      const q = oneRun(ws, {
+        ...runRequest(datasetId, fake.openaiUrl, { method: 'facts' }),
+        kind: 'extract',
+      })
+      await engineFor(ws, { registry: BUILTIN_REGISTRY }).start(q)
+      const note =
+        (ws.db.prepare('SELECT error FROM runs WHERE id = ?').pluck().get(q) as string | null) ?? ''
+      expect(note.startsWith(words), note).toBe(true)
+      expect(note).not.toContain('(s)')
+      ws.close()
+    }
+  })
 })
 
 /** A round of improvementReport with no failed or unscored rewrite. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadDemoIfEmpty } from '../../src/main/demo/loadDemo'
-import type { RunInfo } from '../../src/shared/contract/judges'
+import type { RunInfo } from '../../src/shared/contract/runs'
 import { testApps } from '../helpers/app'
 
 const openApp = testApps()

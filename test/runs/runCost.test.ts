@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { Workspace } from '../../src/main/app/workspace'
-import type { RunInfo } from '../../src/shared/contract/judges'
 import type { DatasetMetrics } from '../../src/shared/contract/metrics'
+import type { RunInfo } from '../../src/shared/contract/runs'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'

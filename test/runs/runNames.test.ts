@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import type { RunInfo } from '../../src/shared/contract/judges'
+import type { RunInfo } from '../../src/shared/contract/runs'
 import { repeatWord } from '../../src/shared/runNames'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'

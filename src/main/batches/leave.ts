@@ -1,3 +1,4 @@
+import { countOf } from '../../shared/plural'
 import type { BatchApi, BatchState } from '../providers/batch/types'
 import type { Db } from '../store/connection'
 import { stmt } from '../store/statements'
@@ -82,11 +83,15 @@ export async function cancelOpenBatches(
 export function leftBatchWords(left: readonly LeftBatch[]): string {
   const parts = left.map((b) =>
     b.how === 'cancelled'
-      ? `cancelled ${b.name} with ${b.waiting} request(s) waiting`
+      ? `cancelled ${b.name} with ${countOf(b.waiting, 'request')} waiting`
       : b.how === 'never sent'
-        ? `${b.name} was never sent (${b.waiting} request(s))`
+        ? `${b.name} was never sent (${countOf(b.waiting, 'request')})`
         : `${b.name} had already ended`,
   )
   const waiting = left.reduce((n, b) => n + b.waiting, 0)
-  return `${parts.join('; ')}; whatever was answered before is kept, and the rest of the ${waiting} request(s) go call by call`
+  const rest =
+    waiting === 0
+      ? 'no request was left waiting'
+      : `the ${countOf(waiting, 'request')} left ${waiting === 1 ? 'goes' : 'go'} call by call`
+  return `${parts.join('; ')}; whatever was answered before is kept, and ${rest}`
 }

@@ -2,7 +2,6 @@ import { basename, resolve } from 'node:path'
 import type { z } from 'zod'
 import { defaultDatasetName } from '../../shared/datasetName'
 import type { ImportFormat, Mapping, PresetName } from '../../shared/importMapping'
-import type { ImportWarning } from '../../shared/importWarnings'
 import { countOf } from '../../shared/plural'
 import type { Workspace } from '../app/workspace'
 import { openWorkspace } from '../store/connection'
@@ -21,8 +20,9 @@ import { expandPaths, isFolder } from './multi/expand'
 import { type FilePart, nameParts, partsMetadata } from './multi/names'
 import type { NormItem, PresetOptions, RowConverter } from './normalized'
 import { layoutSettingsMisfit } from './presetOptionsFit'
-import { type RefContext, refContext } from './presets/nested'
 import { writeProject } from './projectWriter'
+import { loadContexts } from './refContexts'
+import type { ImportReport, SkippedRow } from './report'
 import { recordsInFile } from './rowTotal'
 import { settingMatchingNoRow } from './settingsMatch'
 import { ItemSink } from './sink'
@@ -54,50 +54,6 @@ export interface ImportOptions {
   onProgress?: (rows: number) => void
   /** Items per transaction (tests use small chunks to cross chunk boundaries cheaply). */
   chunkItems?: number
-}
-
-export interface SkippedRow {
-  line: number
-  /** The place as reports word it: "line 4, column 12", "record 2 of the JSON array", "row 7". */
-  at: string
-  reason: string
-  /** In a multi-file import, the file the line is in. */
-  file?: string
-}
-
-export interface ImportReport {
-  dataset: string
-  datasetId: number
-  items: number
-  candidates: number
-  units: number
-  annotators: number
-  labels: number
-  skipped: SkippedRow[]
-  unmatchedFactKeys?: { line: number; variant: string; column: string; key: string }[]
-  /** What was imported but deserves a look; the CLI and the import dialog both show them. */
-  warnings: ImportWarning[]
-  /** A multi-file import: each file, the variant it became and its rows. */
-  files?: { file: string; variant: string; rows: number }[]
-}
-
-/** Reads RefChecker's second file whole: one question and reference per id (small by nature). */
-async function loadContexts(file: string): Promise<Map<string, RefContext>> {
-  const source = await openRows(file)
-  const out = new Map<string, RefContext>()
-  for await (const ev of source.events) {
-    if (ev.kind === 'header') continue
-    const where = `${file}, ${placeText(source.unit, ev.line, ev.kind === 'bad' ? ev.column : undefined)}`
-    if (ev.kind === 'bad') throw new ImportError(`${where}: ${ev.error}`)
-    const id = ev.row.id
-    if (typeof id !== 'string' && typeof id !== 'number')
-      throw new ImportError(`${where}: field "id": missing`)
-    const ctx = refContext(ev.row)
-    if (ctx.reference === null) throw new ImportError(`${where}: field "reference": missing`)
-    if (out.has(String(id))) throw new ImportError(`${where}: field "id": duplicate id "${id}"`)
-    out.set(String(id), { question: ctx.question, reference: ctx.reference })
-  }
-  return out
 }
 
 /**

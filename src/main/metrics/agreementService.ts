@@ -8,6 +8,7 @@ import { groupSourcePairs, pairOf } from './sourcePairs'
 import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement } from './stats/agreement'
 import { robustFigures } from './stats/robust'
 import { percentAgreementCi } from './stats/smallSample'
+import { agreementInDatasetOrder } from './variantOrder'
 
 export type { CohenPair, SourceAgreement }
 export type AgreementSummary = AgreementFigures
@@ -86,12 +87,13 @@ export function agreementForDataset(
   const schema = getDataset(db, datasetId).labelSchema
   const numeric = schema.type === 'numeric'
   const rows = currentLabelsByName(db, datasetId, opts.variant, opts)
-  return agreementFromMatrix(
+  const figures = agreementFromMatrix(
     toMatrix(rows),
     numeric,
     schema.type === 'numeric' ? 0 : schema.values.length,
     sourceNames(db),
   )
+  return agreementInDatasetOrder(db, datasetId, figures)
 }
 
 /** The names of the dataset's own reference labels (sources), kept out of the overall figures. */

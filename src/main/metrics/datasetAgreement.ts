@@ -4,6 +4,7 @@ import { agreementFromLabels } from './agreementCodes'
 import { agreementFromMatrix, type DatasetAgreement, sourceNames } from './agreementService'
 import { ratingsMatrix } from './humans'
 import { memoised, type Snapshot } from './snapshot'
+import { agreementInDatasetOrder } from './variantOrder'
 
 /** Every annotator's name by id, as the agreement figures name them. */
 export function annotatorNames(db: Db): [id: number, name: string][] {
@@ -34,7 +35,13 @@ export function agreementOf(db: Db, s: Snapshot): DatasetAgreement {
  * view's snapshot: a million labelled targets are read once, not once per view.
  */
 export function datasetAgreement(db: Db, datasetId: number, includeControls = false): DatasetAgreement {
-  return memoised(db, datasetId, 'agreement', (s) => agreementOf(db, s), includeControls)
+  return memoised(
+    db,
+    datasetId,
+    'agreement',
+    (s) => agreementInDatasetOrder(db, datasetId, agreementOf(db, s)),
+    includeControls,
+  )
 }
 
 /**
@@ -42,5 +49,5 @@ export function datasetAgreement(db: Db, datasetId: number, includeControls = fa
  * agreementFromLabels, compareInBackground.ts) as that snapshot's datasetAgreement.
  */
 export function keepAgreement(db: Db, datasetId: number, figures: DatasetAgreement): void {
-  memoised(db, datasetId, 'agreement', () => figures)
+  memoised(db, datasetId, 'agreement', () => agreementInDatasetOrder(db, datasetId, figures))
 }

@@ -1,3 +1,4 @@
+import { countOf } from '../../shared/plural'
 import type { GenerateOutcome, GenerateTask } from '../judges/types'
 import { ContentWriter } from '../store/repos/content'
 import { RunFatal, RunStopped } from './caller'
@@ -70,5 +71,9 @@ export async function runExtraction(s: RunSession): Promise<void> {
     () => s.stop(),
   )
   if (problems.length > 0)
-    noteOnRun(s.db, s.run.id, `${problems.length} task(s) gave nothing usable; first: ${problems[0]}`)
+    noteOnRun(
+      s.db,
+      s.run.id,
+      `${countOf(problems.length, 'task')} gave nothing usable; first: ${problems[0]}`,
+    )
 }

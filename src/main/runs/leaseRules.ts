@@ -3,7 +3,7 @@
  * store), so every case can be tested on its own. The I/O around them lives in lease.ts.
  */
 
-import { RUN_DRIVERS, type RunDriver } from '../../shared/contract/judges'
+import { RUN_DRIVERS, type RunDriver } from '../../shared/contract/runs'
 
 export { RUN_DRIVERS, type RunDriver }
 

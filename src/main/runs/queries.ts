@@ -1,4 +1,4 @@
-import type { CandidateVerdict, Rewrite, RunInfo } from '../../shared/contract/judges'
+import type { CandidateVerdict, Rewrite, RunInfo } from '../../shared/contract/runs'
 import type { Db } from '../store/connection'
 import { stmt } from '../store/statements'
 import { runFailures } from '../verdicts/failures'

@@ -113,7 +113,7 @@ function sampleOf(f: ControlFlags): { count: number } | { share: number } | unde
 /** What is left to label once the controls are set aside, said plainly when that is nothing. */
 export function toLabelLine(r: { targets: number; toLabel: number }): string {
   return r.toLabel === 0 && r.targets > 0
-    ? `Every one of the ${r.targets} targets is a control: nothing is left to label, and labels given count only as control answers`
+    ? `${r.targets === 1 ? 'The one target' : `Every one of the ${countOf(r.targets, 'target')}`} is a control: nothing is left to label, and labels given count only as control answers`
     : `${r.toLabel} of ${countOf(r.targets, 'target')} left to label (controls are left out of progress, agreement, cost and judge figures)`
 }
 

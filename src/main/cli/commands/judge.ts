@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { batchCountWords, batchIdWords, batchRefused, batchStateWords } from '../../../shared/batchWords'
 import type { EventPayload } from '../../../shared/contract'
-import type { BatchStatusInfo } from '../../../shared/contract/judges'
+import type { BatchStatusInfo } from '../../../shared/contract/runs'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { countOf } from '../../../shared/plural'
 import { callWords } from '../../../shared/runCalls'

@@ -10,7 +10,6 @@ import { loadSnapshotEarly } from '../../metrics/snapshotInBackground'
 import { getDataset, updateDatasetSettings } from '../../store/repos/datasets'
 import { UnitsError } from '../../units/rows'
 import type { Handlers } from '../dispatch'
-import { agreementInDatasetOrder } from './agreementOrder'
 
 function guard<T>(fn: () => T): T {
   try {
@@ -44,7 +43,7 @@ export function agreementHandlers(ctx: AppContext): Pick<Handlers, keyof typeof 
                 guidelinesVersion: i.guidelinesVersion,
               })
         return {
-          ...agreementInDatasetOrder(db(), i.datasetId, figures),
+          ...figures,
           alphaLevel: numeric ? 'interval' : 'nominal',
         }
       })

@@ -1,72 +1,14 @@
-import { type ReactNode, useMemo, useRef, useState } from 'react'
-import { judgeColour } from '../../../../shared/charts'
-import {
-  type DatasetMetrics,
-  type Figures,
-  fmtMoney,
-  fmtNum,
-  fmtPct,
-  fmtPctCi,
-} from '../../../../shared/contract/metrics'
-import {
-  humanCostGap,
-  NO_RATE_TITLE,
-  NO_TIME_RECORDED,
-  NO_TIME_TITLE,
-  untimedWords,
-} from '../../../../shared/humanCost'
-import { humanRowLabel } from '../../../../shared/humanRowLabel'
-import { COST_PER_1000_NOTE, type CostUnit } from '../../../../shared/judgeRates'
+import { useMemo, useRef, useState } from 'react'
+import { type DatasetMetrics, fmtMoney, fmtNum, fmtPct } from '../../../../shared/contract/metrics'
+import { NO_TIME_TITLE, untimedWords } from '../../../../shared/humanCost'
+import { COST_PER_1000_NOTE } from '../../../../shared/judgeRates'
 import { countOf, formatCount } from '../../../../shared/plural'
-import { costMark, FROM_CACHE, NO_PRICE, NO_PRICE_TITLE, priceUnknown } from '../../../../shared/runNames'
-import { ciTitle, kappaNote, rateNote, withCiMark } from '../../../../shared/smallSample'
+import { FROM_CACHE } from '../../../../shared/runNames'
+import { ciTitle, kappaNote, rateNote } from '../../../../shared/smallSample'
+import { CostGap, FROM_CACHE_TITLE, NoPrice, RateCell } from './JudgeCells'
+import { type Row, rowsOf, type SortKey, value } from './judgeRows'
 import { compareRows } from './rowOrder'
 import { useNarrowerThan } from './useNarrowerThan'
-
-/** One table row: a judge run or an annotator scored like a judge. */
-interface Row {
-  key: string
-  kind: 'judge' | 'human'
-  name: string
-  runId: number | null
-  /** The judge's colour in the charts, so a row and its bars read as one. */
-  colour: string | null
-  f: Figures
-  calls: number | null
-  tokens: number | null
-  cost: number | null
-  /** Cost at a provider's batch price. */
-  batch?: boolean
-  /** How the cost was priced, when that needs saying (src/shared/runNames.ts costMark). */
-  costMark?: string | null
-  per1000: number | null
-  /** What the 1,000 are: facts for fact methods; null for people (their targets). */
-  per1000Of?: CostUnit
-  /** A person's: why there is no cost (no time recorded, no rate); null when there is one. */
-  costGap?: string | null
-  /** A judge's: made with no price, so its cost is unknown (never shown as $0). */
-  noPrice?: boolean
-  /** A judge's: every answer came from the response cache. */
-  fromCache?: boolean
-  /** A person's labels with no time, left out of the cost per 1,000. */
-  untimed?: number
-  /** Wall time and call latency, shown on hover over the cost. */
-  timing: string | null
-}
-
-type SortKey =
-  | 'name'
-  | 'n'
-  | 'na'
-  | 'errors'
-  | 'errorRate'
-  | 'accuracy'
-  | 'f1Unsupported'
-  | 'kappa'
-  | 'calls'
-  | 'tokens'
-  | 'cost'
-  | 'per1000'
 
 const COLUMNS: { key: SortKey; label: string; title: string }[] = [
   { key: 'name', label: 'Judge', title: 'Judge run, or an annotator scored against the other annotators' },
@@ -108,147 +50,10 @@ const FOLDED_LABELS: Partial<Record<SortKey, string>> = {
   cost: 'Cost (calls, tokens)',
 }
 
-function value(r: Row, key: SortKey): number | string | null {
-  switch (key) {
-    case 'name':
-      return r.name
-    case 'calls':
-      return r.calls
-    case 'tokens':
-      return r.tokens
-    case 'cost':
-      return r.cost
-    case 'per1000':
-      return r.per1000
-    default:
-      return r.f[key]
-  }
-}
-
-export function rowsOf(m: DatasetMetrics): Row[] {
-  return [
-    ...m.judges.map(
-      (j, k): Row => ({
-        key: `run-${j.runId}`,
-        kind: 'judge',
-        name: j.status === 'done' ? j.label : `${j.label} — ${j.status}`,
-        runId: j.runId,
-        colour: judgeColour(k),
-        f: j,
-        calls: j.calls,
-        tokens: j.promptTokens + j.completionTokens,
-        cost: j.cost,
-        costMark: costMark(j.costBasis, j.calls),
-        batch: j.batch,
-        per1000: j.costPer1000,
-        per1000Of: j.costUnit,
-        noPrice: priceUnknown(j.costBasis, j.calls),
-        fromCache: j.answeredFromCache,
-        timing: [
-          j.wallSeconds === null ? null : `wall ${j.wallSeconds.toFixed(1)} s`,
-          j.latencyP50 === null ? null : `latency p50 ${Math.round(j.latencyP50)} ms`,
-          j.latencyP95 === null ? null : `p95 ${Math.round(j.latencyP95)} ms`,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-      }),
-    ),
-    ...m.humans.map(
-      (h): Row => ({
-        key: `human-${h.annotatorId}`,
-        kind: 'human',
-        name: humanRowLabel(h),
-        runId: null,
-        colour: null,
-        f: h,
-        calls: null,
-        tokens: null,
-        cost: h.cost ?? null,
-        costGap: humanCostGap(h),
-        per1000: h.costPer1000 ?? null,
-        untimed: Math.max(0, (h.labelled ?? 0) - (h.timedLabels ?? 0)),
-        timing:
-          h.activeSeconds === undefined || h.labelled === undefined
-            ? null
-            : `${(h.activeSeconds / 3600).toFixed(2)} active hours on ${countOf(h.labelled, 'target')}`,
-      }),
-    ),
-  ]
-}
-
 /** Columns whose order says which row is better: a small sample is not ranked above a steady one. */
 const FIGURE_KEYS: readonly SortKey[] = ['errorRate', 'accuracy', 'f1Unsupported', 'kappa']
 
 const small = (r: Row) => r.f.errorRate !== null && rateNote(r.f.n) !== ''
-
-const FROM_CACHE_TITLE =
-  'Every answer came from the response cache of an earlier run: no call was made and nothing was paid, so this is not what the method costs'
-
-/** A rate with its interval, the interval's method when it is not the bootstrap (as `metrics` prints it), and the small-sample mark. */
-function RateCell({
-  value,
-  ci,
-  method,
-  n,
-  metric,
-  children,
-}: {
-  value: number | null
-  ci: [number, number] | null
-  method: Figures['errorRateCiMethod']
-  n: number
-  /** Names the figure's own line (without the mark) for tests and copying. */
-  metric?: string
-  /** Figures folded under this one (accuracy under the error rate): the mark comes after them, covering both. */
-  children?: ReactNode
-}) {
-  const note = value === null ? '' : rateNote(n)
-  return (
-    <>
-      <div data-metric={metric}>
-        <Stacked text={withCiMark(fmtPctCi(value, ci), ci, method)} />
-      </div>
-      {children}
-      {note ? <div className="cmp-small">{note}</div> : null}
-    </>
-  )
-}
-
-/**
- * What stands where a person has no cost: why (no time recorded, no rate), as the project
- * dashboard says it, rather than a bare dash that reads as "free" or "missing".
- */
-function CostGap({ gap }: { gap: string | null | undefined }) {
-  if (!gap) return <>—</>
-  return (
-    <span className="muted small" title={gap === NO_TIME_RECORDED ? NO_TIME_TITLE : NO_RATE_TITLE}>
-      {gap}
-    </span>
-  )
-}
-
-/** A judge's cost where no price is known: a dash and why, never $0. */
-function NoPrice() {
-  return (
-    <span className="muted small" title={NO_PRICE_TITLE}>
-      — {NO_PRICE}
-    </span>
-  )
-}
-
-/**
- * A figure with its interval under it ("24.7% [18.4–31.0%]" on two lines), so the table fits a
- * 1280 px window; the text stays one string for copying and reading aloud.
- */
-function Stacked({ text }: { text: string }) {
-  const at = text.indexOf(' [')
-  if (at < 0) return <>{text}</>
-  return (
-    <>
-      {text.slice(0, at)} <span className="cmp-ci">{text.slice(at + 1)}</span>
-    </>
-  )
-}
 
 /** Judges and humans × metrics, sortable by any column; undefined figures sort last. */
 export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { CallOutput } from '../../../../shared/contract'
-import type { RunInfo } from '../../../../shared/contract/judges'
+import type { RunInfo } from '../../../../shared/contract/runs'
 import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
 import { Dialog } from '../datasets/ExchangeParts'

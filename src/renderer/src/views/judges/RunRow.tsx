@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { EventPayload } from '../../../../shared/contract'
-import type { RunInfo } from '../../../../shared/contract/judges'
+import type { RunInfo } from '../../../../shared/contract/runs'
 import { callWords } from '../../../../shared/runCalls'
 import { NO_PRICE_TITLE, repeatWord, runCostParts } from '../../../../shared/runNames'
 import { api } from '../../api'

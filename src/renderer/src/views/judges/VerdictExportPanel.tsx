@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { RunInfo } from '../../../../shared/contract/judges'
+import type { RunInfo } from '../../../../shared/contract/runs'
 import { countOf } from '../../../../shared/plural'
 import { api, isBrowserMode } from '../../api'
 import { Dialog, DoneFooter, SaveTarget, WrittenFiles } from '../datasets/ExchangeParts'
