@@ -45,8 +45,6 @@ export default defineConfig({
           cli: resolve(__dirname, 'src/main/cli/index.ts'),
           // A worker thread's script (metrics/compareInBackground.ts finds it beside the entries).
           compareWorker: resolve(__dirname, 'src/main/metrics/compareWorker.ts'),
-          // The Parquet export's writer thread (export/parquetInBackground.ts), found the same way.
-          parquetWorker: resolve(__dirname, 'src/main/export/parquetWorker.ts'),
         },
       },
     },

@@ -1,10 +1,9 @@
 import { renameSync, rmSync, statSync } from 'node:fs'
+import { type ColumnSource, fileWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer'
 import type { ExportPace } from './exportPace'
-import { type ColumnSpec, packBatch } from './parquetBatch'
-import { ParquetFile } from './parquetFile'
-import { startBackgroundWriter } from './parquetInBackground'
+import { utf8Column } from './parquetStrings'
 import { csvRecord, FileSink } from './sink'
-import type { Cell } from './targetColumns'
+import { BATCH_ROWS, type Cell } from './targetColumns'
 import type { Feature, Row } from './targetRows'
 
 /** Rows between two breaths of a text export: about what one column batch holds. */
@@ -40,40 +39,51 @@ export async function writeText(
 }
 
 /**
- * Writes the column batches as Parquet, one row group per batch (parquetFile.ts), string columns
- * as UTF-8 bytes encoded once per distinct value (parquetStrings.ts), to `<file>.partial`, renamed
- * into place only when complete; a breath between batches. With `background`, a worker thread
- * writes each batch while this thread reads the next (parquetInBackground.ts); the file is the
- * same byte for byte either way.
+ * Writes the column batches as Parquet, one row group per batch, straight from the column
+ * arrays (what parquetWriteRows does after turning row objects back into columns), string
+ * columns as UTF-8 bytes encoded once per distinct value (parquetStrings.ts). A synchronous
+ * file sink, so memory is bounded by one batch rather than the dataset; a breath between batches.
  */
 export async function writeParquet(
   file: string,
   features: readonly Feature[],
   batches: Iterable<Cell[][]>,
   pace: ExportPace,
-  background = false,
 ): Promise<{ rows: number; bytes: number }> {
   const partial = `${file}.partial`
   let count = 0
-  const spec: ColumnSpec[] = features.map((f) => ({
+  const spec: Omit<ColumnSource, 'data'>[] = features.map((f) => ({
     name: f.name,
     type: f.dtype === 'int32' ? 'INT32' : 'STRING',
     nullable: true,
   }))
-  const worker = background ? startBackgroundWriter(partial, spec) : null
+  const columnData = (cols: Cell[][]): ColumnSource[] =>
+    spec.map((s, c) => {
+      const strings = s.type === 'STRING' ? utf8Column(cols[c]!) : null
+      return strings ? { ...s, ...strings } : { ...s, data: cols[c]! }
+    })
+  const writer = fileWriter(partial)
   try {
-    const out = worker ? null : new ParquetFile(partial, spec)
+    let pq: ParquetWriter | undefined
+    const open = (data: ColumnSource[]) =>
+      new ParquetWriter({ writer, schema: schemaFromColumnData({ columnData: data }), createdBy: 'FactLab' })
     for (const cols of batches) {
-      count += cols[0]!.length
-      if (worker) await worker.write(cols)
-      else out!.write(packBatch(spec, cols).columns)
+      const data = columnData(cols)
+      pq ??= open(data)
+      const size = cols[0]!.length
+      count += size
+      pq.write({ columnData: data, rowGroupSize: size })
       await pace.breathe()
     }
-    if (worker) await worker.finish()
-    else out!.finish()
+    if (!pq) {
+      // No rows: a valid empty file with the declared columns.
+      const data = columnData(spec.map(() => []))
+      pq = open(data)
+      pq.write({ columnData: data, rowGroupSize: BATCH_ROWS })
+    }
+    pq.finish()
     renameSync(partial, file)
   } catch (error) {
-    await worker?.stop()
     rmSync(partial, { force: true })
     throw error
   }

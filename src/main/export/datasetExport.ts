@@ -22,7 +22,7 @@ import { type ExportPace, exportPace } from './exportPace'
 import { countingTally, type ExportProgress, exportTargetTotal } from './exportProgress'
 import { exportReader, onOneSnapshot } from './exportReader'
 import { exportRefcheckerRelease, writeResponses } from './responsesExport'
-import { BATCH_ROWS, targetBatches, targetIdRange } from './targetColumns'
+import { targetBatches, targetIdRange } from './targetColumns'
 import { annotatorColumns, type Feature, targetFeatures, targetRows } from './targetRows'
 import { type WikiWritten, wikiLayout, wikiRows } from './wikiEvalFacts'
 import { wikiNote } from './wikiNote'
@@ -45,9 +45,6 @@ export interface ExportOptions {
   /** Aborted when the person cancels: the export stops at its next batch and leaves no file. */
   signal?: AbortSignal
 }
-
-/** Targets (by their span of ids) from which a Parquet export writes on a thread of its own. */
-const PARQUET_WRITER_THREAD_FROM = 5 * BATCH_ROWS
 
 const DATA_FILES: Record<ExportFormat, string> = {
   jsonl: 'data.jsonl',
@@ -191,8 +188,6 @@ async function datasetFiles(db: Db, opts: ExportOptions, pace: ExportPace): Prom
             features,
             targetBatches(db, dataset.id, dataset.labelSchema, columns, counted, range),
             pace,
-            // A few batches or more: the writer's thread pays for its start.
-            range[1] - range[0] + 1 >= PARQUET_WRITER_THREAD_FROM,
           )
         : await writeText(
             file,

@@ -23,113 +23,84 @@ const PREFIX = 4
 const encoder = new TextEncoder()
 
 /**
- * A string column as few buffers (a worker thread is handed them without a copy): the UTF-8
- * bytes of each value the column shares, one after the other, where each ends, and for each cell
- * the value it holds (-1: null). Value v is bytes[ends[v − 1] .. ends[v]].
+ * UTF-8 bytes of well-formed strings, written into shared chunks and handed out as views: about
+ * half the cost of `encode`, which allocates a buffer per string. A chunk lives as long as a
+ * view into it (a row group's columns), then goes with them.
  */
-export interface PackedUtf8 {
-  bytes: Uint8Array
-  ends: Int32Array
-  index: Int32Array
-  encoding: Utf8Column['encoding']
-}
-
-/** UTF-8 bytes of well-formed strings written one after another into a buffer that grows. */
-class Utf8Pack {
-  bytes: Uint8Array
-  ends: Int32Array
-  count = 0
-  used = 0
-
-  constructor(cells: number) {
-    this.bytes = new Uint8Array(4096)
-    this.ends = new Int32Array(Math.max(16, Math.min(cells, 1024)))
+const CHUNK = 1 << 20
+let chunk = new Uint8Array(0)
+let used = 0
+function utf8(s: string): Uint8Array {
+  // A UTF-16 code unit never takes more than 3 bytes.
+  if (chunk.length - used < 3 * s.length) {
+    chunk = new Uint8Array(Math.max(CHUNK, 3 * s.length))
+    used = 0
   }
-
-  /** The value's number. */
-  add(s: string): number {
-    // A UTF-16 code unit never takes more than 3 bytes.
-    if (this.bytes.length - this.used < 3 * s.length) {
-      const more = new Uint8Array(Math.max(2 * this.bytes.length, this.used + 3 * s.length))
-      more.set(this.bytes.subarray(0, this.used))
-      this.bytes = more
-    }
-    this.used += encoder.encodeInto(s, this.bytes.subarray(this.used)).written
-    if (this.count === this.ends.length) {
-      const more = new Int32Array(2 * this.ends.length)
-      more.set(this.ends)
-      this.ends = more
-    }
-    this.ends[this.count] = this.used
-    return this.count++
-  }
-
-  packed(index: Int32Array, encoding: Utf8Column['encoding']): PackedUtf8 {
-    // Trimmed copies: what is handed over holds no spare room.
-    return { bytes: this.bytes.slice(0, this.used), ends: this.ends.slice(0, this.count), index, encoding }
-  }
+  const { written } = encoder.encodeInto(s, chunk.subarray(used))
+  const bytes = chunk.subarray(used, used + written)
+  used += written
+  return bytes
 }
 
 /** A lone surrogate encodes as U+FFFD, so two such strings could share bytes but not a dictionary entry. */
 const wellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed()
 
 /**
- * The column packed, with its encoding, or null when it holds anything but well-formed strings
+ * The column as bytes with its encoding, or null when it holds anything but well-formed strings
  * and nulls (the caller then hands the writer the values themselves).
  */
-export function packUtf8(values: readonly Cell[]): PackedUtf8 | null {
+export function utf8Column(values: readonly Cell[]): Utf8Column | null {
   const n = values.length
-  const index = new Int32Array(n)
-  const pack = new Utf8Pack(n)
+  const data = new Array<Uint8Array | null>(n)
   if (sampleRejects(values)) {
     // Plain pages: no dictionary to size, so only runs of one value (an item's texts on each
     // of its targets) share their bytes.
     let last: string | null = null
-    let lastId = -1
+    let lastBytes: Uint8Array | null = null
     for (let i = 0; i < n; i++) {
       const v = values[i]
       if (v === null || v === undefined) {
-        index[i] = -1
+        data[i] = null
         continue
       }
       if (typeof v !== 'string') return null
       if (v !== last) {
         if (!wellFormed(v)) return null
         last = v
-        lastId = pack.add(v)
+        lastBytes = utf8(v)
       }
-      index[i] = lastId
+      data[i] = lastBytes
     }
-    return pack.packed(index, 'PLAIN')
+    return { data, encoding: 'PLAIN' }
   }
-  const seen = new Map<string, number>()
+  const seen = new Map<string, Uint8Array>()
   let dictSize = 0
   let totalSize = 0
   let nonNull = 0
   // The value of the cell before, already in `seen`: a run costs no lookup.
   let last: string | null = null
-  let lastId = -1
+  let lastBytes: Uint8Array | null = null
   for (let i = 0; i < n; i++) {
     const v = values[i]
     if (v === null || v === undefined) {
-      index[i] = -1
+      data[i] = null
       continue
     }
     if (typeof v !== 'string') return null
     nonNull++
     totalSize += v.length
     if (v !== last) {
-      let id = seen.get(v)
-      if (id === undefined) {
+      let bytes = seen.get(v)
+      if (bytes === undefined) {
         if (!wellFormed(v)) return null
-        id = pack.add(v)
-        seen.set(v, id)
+        bytes = utf8(v)
+        seen.set(v, bytes)
         dictSize += v.length
       }
       last = v
-      lastId = id
+      lastBytes = bytes
     }
-    index[i] = lastId
+    data[i] = lastBytes
   }
   // The writer keeps a dictionary only if it and its bit-packed indexes halve the plain bytes.
   const bitWidth = Math.ceil(Math.log2(seen.size))
@@ -137,37 +108,7 @@ export function packUtf8(values: readonly Cell[]): PackedUtf8 | null {
   const plainSize = totalSize + nonNull * PREFIX
   const dictionaryValueSize = dictSize + seen.size * PREFIX
   const plain = 2 * (dictionaryValueSize + indexSize) > plainSize
-  return pack.packed(index, plain ? 'PLAIN' : 'RLE_DICTIONARY')
-}
-
-/**
- * The cells of a packed column as the writer takes them: one view per value, shared by every
- * cell that holds it (so a value's bytes are one object, as the writer's dictionary expects).
- */
-export function unpackUtf8(p: PackedUtf8): Utf8Column {
-  const views = new Array<Uint8Array>(p.ends.length)
-  let from = 0
-  for (let v = 0; v < views.length; v++) {
-    const to = p.ends[v]!
-    views[v] = p.bytes.subarray(from, to)
-    from = to
-  }
-  const n = p.index.length
-  const data = new Array<Uint8Array | null>(n)
-  for (let i = 0; i < n; i++) {
-    const v = p.index[i]!
-    data[i] = v < 0 ? null : views[v]!
-  }
-  return { data, encoding: p.encoding }
-}
-
-/**
- * The column as bytes with its encoding, or null when it holds anything but well-formed strings
- * and nulls (the caller then hands the writer the values themselves).
- */
-export function utf8Column(values: readonly Cell[]): Utf8Column | null {
-  const packed = packUtf8(values)
-  return packed && unpackUtf8(packed)
+  return { data, encoding: plain ? 'PLAIN' : 'RLE_DICTIONARY' }
 }
 
 /** useDictionary's first test: distinct bytes in a sample spread over the column. */

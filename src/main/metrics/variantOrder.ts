@@ -7,11 +7,10 @@ import type { Db } from '../store/connection'
  * target seen. Variants with no candidate (none today) keep their place after the others.
  */
 export function inDatasetOrder(db: Db, datasetId: number, variants: readonly string[]): string[] {
+  // dataset_variants keeps each variant's first candidate (triggers of migration 0020): walking
+  // the candidates instead took 80–290 ms at a million targets, on every cold Compare or Agreement.
   const order = db
-    .prepare(
-      `SELECT c.variant FROM candidates c JOIN items i ON i.id = c.item_id
-       WHERE i.dataset_id = ? GROUP BY c.variant ORDER BY MIN(c.id)`,
-    )
+    .prepare('SELECT variant FROM dataset_variants WHERE dataset_id = ? ORDER BY first_candidate_id')
     .pluck()
     .all(datasetId) as string[]
   const rank = new Map(order.map((v, i) => [v, i]))
