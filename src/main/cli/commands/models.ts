@@ -3,6 +3,7 @@ import type { CallOutput } from '../../../shared/contract'
 import { capabilityList } from '../../providers/capabilityNames'
 import { keyStore } from '../../providers/keys'
 import { detectModel, type ProbeResult } from '../../providers/probe'
+import { hasPrices, pricesOf } from '../../runs/pricing'
 import { CliError, EXIT, printResult } from '../util'
 import { baseUrlFlag, providerOf } from './judgeFlags'
 import { withWorkspace } from './session'
@@ -47,8 +48,12 @@ function modelLine(m: ModelInfo): string {
   const where = m.baseUrl ? ` at ${m.baseUrl}` : ''
   const cacheRead = price(m.priceCacheReadPerMTok) ?? "the provider's usual ratio"
   const cacheWrite = price(m.priceCacheWritePerMTok) ?? "the provider's usual ratio"
+  // A model left at 0 everywhere has no price: its runs read "no price set", never a cost of 0.
+  const prices = hasPrices(pricesOf(m))
+    ? `input ${m.priceInputPerMTok}, output ${m.priceOutputPerMTok} per million tokens`
+    : 'no price set (its runs read "no price set" until one is entered with `factlab models price`)'
   return [
-    `${m.provider}/${m.model}${where}: input ${m.priceInputPerMTok}, output ${m.priceOutputPerMTok} per million tokens`,
+    `${m.provider}/${m.model}${where}: ${prices}`,
     `  batch ${Math.round(m.batchDiscount * 100)}% off; cache read ${cacheRead}, cache write ${cacheWrite}`,
     `  honours: ${capabilityList(m.capabilities).join(', ') || 'none'}`,
   ].join('\n')
@@ -100,7 +105,7 @@ export function registerModelsCommands(program: Command): void {
         const all = await s.call('judges.models', {})
         printResult(Boolean(f.json), all, () =>
           all.length === 0
-            ? 'no models recorded: every run is priced at 0 until you set prices with `factlab models price`'
+            ? 'no models recorded: runs read "no price set" until you set prices with `factlab models price`'
             : all.map(modelLine).join('\n'),
         )
       })
