@@ -1,5 +1,13 @@
 import type { UnitKind } from '../../../shared/labelSchemas'
-import { type Coder, type RunColumns, runCodeNumbers, runSpanColumns, ST_NONE, ST_OK, type TargetColumns } from '../load'
+import {
+  type Coder,
+  type RunColumns,
+  runCodeNumbers,
+  runSpanColumns,
+  ST_NONE,
+  ST_OK,
+  type TargetColumns,
+} from '../load'
 import type { RunRow } from '../snapshot'
 import { NONE, SUPPORTED, UNSUPPORTED } from '../stats/binary'
 import { goldCodes } from '../stats/labelColumns'
