@@ -6,7 +6,7 @@ import { summaryLevelIntervals, systemLevelIntervals } from '../stats/levelInter
 import { averaged, documentCoefficients, type ScoredResponse, systemMeans } from '../stats/levels'
 import { itemCorrelation, Resamples } from './correlate'
 import { readableCorrelation, readableSummaryLevel, readableSystemLevel } from './readable'
-import { ITEM_SCORE_DEFINITIONS, type ScoreColumns, scoreKindFor } from './scores'
+import { ITEM_SCORE_DEFINITIONS, type ItemScoreKind, type ScoreColumns, scoreKindFor } from './scores'
 import {
   goldSeries,
   humanSeries,
