@@ -1,3 +1,5 @@
+import { countOf } from './plural'
+
 /*
  * A provider batch's state in words, for the Judges view's batch rows and `judge status`, so both
  * say the same and neither calls a batch the provider never took "ingested". Pure.
@@ -11,6 +13,8 @@ export interface BatchFacts {
   succeeded: number
   errored: number
   processing: number
+  /** Requests it did not answer (cancelled by a switch to call by call, or failed) answered call by call since. */
+  answeredSince?: number
   error: string | null
 }
 
@@ -40,10 +44,15 @@ export function batchStateWords(b: BatchFacts): string {
   }
 }
 
-/** The batch's requests: answered, failed and still out, against the whole. */
+/**
+ * The batch's requests: answered, failed and still out, against the whole. A request the batch
+ * did not answer but a call did since (the run went on call by call) is answered, not failed.
+ */
 export function batchCountWords(b: BatchFacts): string {
-  if (batchRefused(b)) return `${b.requests} ${b.requests === 1 ? 'request' : 'requests'} failed`
-  const parts = [`${b.succeeded}/${b.requests} answered`]
+  const since = b.answeredSince ?? 0
+  if (batchRefused(b) && since === 0) return `${countOf(b.requests, 'request')} failed`
+  const how = since > 0 ? ` (${b.succeeded} in the batch, ${since} call by call after it)` : ''
+  const parts = [`${b.succeeded + since}/${b.requests} answered${how}`]
   if (b.errored > 0) parts.push(`${b.errored} failed`)
   if (b.processing > 0) parts.push(`${b.processing} pending`)
   return parts.join(', ')

@@ -127,6 +127,8 @@ export function toJsonReport(m: DatasetMetrics) {
       confusion: { binary: j.confusion.binary, labels: j.confusion.labels, full: j.confusion.full },
       by_variant: mapValues(j.byVariant, figures),
       calls: j.calls,
+      // Of the calls, those a provider batch answered at its price: fewer than `calls` when a run changed mode.
+      batch_calls: j.batchCalls,
       prompt_tokens: j.promptTokens,
       completion_tokens: j.completionTokens,
       cost: j.cost,

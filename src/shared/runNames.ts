@@ -1,3 +1,5 @@
+import { countOf, formatCount } from './plural'
+
 /*
  * How a run is named wherever people see it (the Judges view, the Compare view, metrics and
  * reports), so the same run never reads as two different ones. Pure: no I/O, no zod.
@@ -41,6 +43,17 @@ export function costMark(basis: 'run' | 'model' | 'none', calls: number): string
   return null
 }
 
+/**
+ * At what price a run's answered calls were paid, where a batch was involved: all at the batch
+ * price, or only some, as when a batch run was resumed call by call (or the reverse). The run's
+ * mode says how it goes now, not what its calls cost; this says that, in the same words everywhere.
+ */
+export function batchPriceWords(batchCalls: number, calls: number): string | null {
+  if (batchCalls <= 0) return null
+  if (batchCalls >= calls) return 'at the batch price'
+  return `partly at the batch price: ${formatCount(batchCalls)} of ${countOf(calls, 'call')}`
+}
+
 /** What a run's cost rests on: its money, where the price came from, and how its calls were answered. */
 export interface RunCostFacts {
   cost: number
@@ -49,6 +62,8 @@ export interface RunCostFacts {
   calls: number
   cached: number
   callErrors: number
+  /** Of `calls`, those answered through a provider batch (at the batch price). */
+  batchCalls?: number
 }
 
 /** Every answer came from the response cache: nothing was paid, but that is not what the method costs. */
@@ -59,11 +74,16 @@ export function answeredFromCache(r: Omit<RunCostFacts, 'cost' | 'costBasis'>): 
 /**
  * A run's cost as `judge run`, `judge status`, the Judges view, `metrics` and Compare all give it:
  * no amount (null) where no price is known, so no $0 stands for an unknown cost, and the marks a
- * reader needs beside an amount (priced later, answered from cache).
+ * reader needs beside an amount (at the batch price, wholly or partly; priced later; answered
+ * from cache).
  */
 export function runCostParts(r: RunCostFacts): { amount: number | null; marks: string[] } {
   if (priceUnknown(r.costBasis, r.calls)) return { amount: null, marks: [NO_PRICE] }
-  const marks = [costMark(r.costBasis, r.calls), answeredFromCache(r) ? FROM_CACHE : null]
+  const marks = [
+    batchPriceWords(r.batchCalls ?? 0, r.calls),
+    costMark(r.costBasis, r.calls),
+    answeredFromCache(r) ? FROM_CACHE : null,
+  ]
   return { amount: r.cost, marks: marks.filter((m): m is string => m !== null) }
 }
 

@@ -4,6 +4,7 @@ import { saveTemplate } from '../../src/main/prompts/store'
 import { callCost } from '../../src/main/providers/models'
 import { BUILTIN_REGISTRY } from '../../src/main/runs/builtin'
 import { createRuns } from '../../src/main/runs/create'
+import { ROUGH_GUESS } from '../../src/main/runs/expected'
 import { previewRun } from '../../src/main/runs/preview'
 import { answerAll, type FakeServer, startFakeLlm } from '../fake-llm/server'
 import { tmpDirs } from '../helpers/tmp'
@@ -67,8 +68,37 @@ it('a paused call-by-call run that has made no call yet is expected from its pla
     10,
   )
   expect(st.expectedBasis).toBe(
-    `3 calls left of 3 planned calls, each at about ${prompt} prompt tokens at the run's prices; no call answered yet, so the replies are not counted`,
+    `3 calls left of 3 planned calls, each at about ${prompt} prompt tokens at the run's prices; ${ROUGH_GUESS}`,
   )
+  ws.close()
+})
+
+it('a batch run with its batch out and no answer yet expects the prompt tokens its requests will be charged, and says the guess may go either way', async () => {
+  const { ws, datasetId } = makeWorkspace(dir(), 4, 2)
+  priceModels(ws, { openai: fake.openaiUrl, anthropic: fake.anthropicUrl })
+  const [run] = createRuns(ws.db, { datasetId, ...openai(), method: 'faaf-tf', mode: 'batch' })
+  // The batch never ends by itself: the first status check pauses the run with it still out.
+  fake.batches.plan = { steps: 1_000 }
+  const engine = batchEngine(ws)
+  fake.batches.onEvent = (e) => {
+    if (e.kind === 'retrieve') engine.pause(run!)
+    return undefined
+  }
+  const before = fake.batches.submissions.length
+  expect((await engine.start(run!)).status).toBe('paused')
+  const [sub] = fake.batches.submissions.slice(before)
+  const st = await batchStatus(ws.db, run!)
+  expect(st.waiting).toBe(4)
+  // The fake charges a token per 4 characters of the body each request sends, as a call by call
+  // run's estimate reckons: the estimate is that, not the stored record's (request and body both).
+  const charged = sub!.bodies.map((b) => Math.ceil(JSON.stringify(b).length / 4))
+  const perCall = Number(/each at about (\d+) prompt tokens/.exec(st.expectedBasis)?.[1])
+  const mean = charged.reduce((a, b) => a + b, 0) / charged.length
+  expect(Math.abs(perCall - mean)).toBeLessThanOrEqual(1)
+  expect(st.expectedBasis).toBe(
+    `4 calls left of 4 planned calls, each at about ${perCall} prompt tokens at the batch price; ${ROUGH_GUESS}`,
+  )
+  expect(st.expectedBasis).not.toMatch(/lower|higher than/)
   ws.close()
 })
 

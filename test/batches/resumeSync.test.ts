@@ -1,12 +1,19 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { createRuns } from '../../src/main/runs/create'
-import type { RunInfo } from '../../src/shared/contract/runs'
+import { batchCountWords } from '../../src/shared/batchWords'
+import { costPoints } from '../../src/shared/charts/costError'
+import type { DatasetMetrics } from '../../src/shared/contract/metrics'
+import type { BatchStatusInfo, RunInfo } from '../../src/shared/contract/runs'
+import { toJsonReport } from '../../src/shared/metricsJson'
+import { runCostParts } from '../../src/shared/runNames'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
 import { makeWorkspace } from '../runs/helpers'
-import { batchEngine } from './helpers'
+import { batchEngine, priceModels } from './helpers'
 
 const dir = tmpDirs()
 const fake = fakeLlmForFile(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'])
@@ -28,8 +35,9 @@ async function untilStopped(app: App, datasetId: number): Promise<RunInfo> {
 }
 
 /** A batch run paused while its batch is still out at the provider; the app opened on it. */
-async function pausedWithBatchOut(p: Provider) {
+async function pausedWithBatchOut(p: Provider, priced = false) {
   const { ws, datasetId } = makeWorkspace(dir(), 4, 2)
+  if (priced) priceModels(ws, { openai: fake().openaiUrl, anthropic: fake().anthropicUrl })
   const [runId] = createRuns(ws.db, {
     datasetId,
     provider: p,
@@ -127,4 +135,45 @@ it('judge resume --mode sync says which batch it cancelled before going call by 
   expect(r.err).toContain(`cancelled ${batchId} with 4 requests waiting`)
   expect(JSON.parse(r.out)).toMatchObject({ status: 'done', verdicts: 8 })
   expect(fake().requests.length - mark.requests).toBe(2)
+})
+
+it('a batch run finished call by call reads "partly at the batch price" everywhere, and its cancelled requests answered since are not failed', async () => {
+  const { app, file, runId, datasetId } = await pausedWithBatchOut('openai', true)
+  await app.value('judges.resume', { runId, mode: 'sync', batchPollMs: 1 })
+  const run = await untilStopped(app, datasetId)
+  // The fake answers half of a cancelled batch; the other two went call by call at full price.
+  expect(run).toMatchObject({ status: 'done', mode: 'sync', calls: 4, batchCalls: 2 })
+  const partly = 'partly at the batch price: 2 of 4 calls'
+  // The Judges view's cost cell.
+  expect(runCostParts(run).marks).toEqual([partly])
+
+  // Its batch row, there and in `judge status`: 4 answered, none failed.
+  const status = await app.value<BatchStatusInfo>('judges.batches', { runId })
+  expect(status.batches.map(batchCountWords)).toEqual([
+    '4/4 answered (2 in the batch, 2 call by call after it)',
+  ])
+  expect(status.batches[0]).toMatchObject({ errored: 0, answeredSince: 2 })
+
+  // Compare: no "batch" for the whole run, the same words beside its cost and on the cost chart.
+  const m = await app.value<DatasetMetrics>('metrics.compare', { datasetId, replicates: 0 })
+  const judge = m.judges.find((j) => j.runId === runId)!
+  expect(judge).toMatchObject({ calls: 4, batchCalls: 2, mode: 'sync' })
+  expect(judge.label).not.toContain('batch')
+  // The cost chart (Compare's and the report's) draws it with those words; given an error rate to place it by.
+  const json = toJsonReport(m)
+  const placed = {
+    ...json,
+    judges: json.judges.map((j) => (j.run === runId ? { ...j, error_rate: 0.25, cost_per_1000: 1 } : j)),
+  }
+  expect(costPoints(placed).find((p) => p.run === runId)?.label).toBe(`${judge.label} (${partly})`)
+
+  const cliStatus = await cli(['judge', 'status', String(runId), '--workspace', file])
+  expect(cliStatus.code, cliStatus.err).toBe(0)
+  expect(cliStatus.out).toContain('— 4/4 answered (2 in the batch, 2 call by call after it)')
+  expect(cliStatus.out).not.toContain('failed')
+  expect(cliStatus.out).toMatch(new RegExp(`cost so far \\d\\.\\d{4} \\(${partly}\\)`))
+  const out = join(dir(), 'report.md')
+  const report = await cli(['metrics', '--workspace', file, '--dataset', 'd', '--format', 'md', '--out', out])
+  expect(report.code, report.err).toBe(0)
+  expect(readFileSync(out, 'utf8')).toContain(partly)
 })

@@ -41,11 +41,11 @@ describe('expected cost of a run under way', () => {
     expect(expectedCost({ ...base, planned: 5, waiting: 3 }).expectedBasis).toMatch(/^3 calls left of 5/)
   })
 
-  it('before any answer, prices the prompt only and says the replies are not counted', () => {
+  it('before any answer, prices the prompt only and says it is a rough guess that may go either way', () => {
     const x = expectedCost({ ...base, cost: 0, made: 0, answered: { n: 0, usage }, promptTokens: 500.4 })
     expect(x.expectedCost).toBeCloseTo(10 * callCost(prices, { promptTokens: 500, completionTokens: 0 }), 12)
     expect(x.expectedBasis).toBe(
-      "10 calls left of 10 planned calls, each at about 500 prompt tokens at the run's prices; no call answered yet, so the replies are not counted",
+      "10 calls left of 10 planned calls, each at about 500 prompt tokens at the run's prices; a rough guess from the size of the requests, with no reply counted yet, so the cost may come out above or below it",
     )
   })
 

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { batchRefused } from '../../shared/batchWords'
 import type { JudgeMethod } from '../../shared/domain'
 import { METHOD_TEMPLATES } from '../judges/registry'
@@ -23,6 +24,8 @@ export interface BatchInfo {
   succeeded: number
   errored: number
   processing: number
+  /** Requests the batch did not answer (cancelled, failed) whose call was answered call by call since. */
+  answeredSince: number
   createdAt: string
   endedAt: string | null
   error: string | null
@@ -50,6 +53,8 @@ export interface BatchStatus {
   calls: number
   cached: number
   callErrors: number
+  /** Of `calls`, those answered through a provider batch, at the batch price. */
+  batchCalls: number
   promptTokens: number
   completionTokens: number
 }
@@ -74,25 +79,60 @@ function answeredAverage(db: Db, runId: number): ExpectedInput['answered'] {
   }
 }
 
-/** About a token per 4 bytes of what is sent: the estimate a request gets before any answer. */
+/** About a token per 4 bytes of the body a call sends: the estimate a request gets before any answer. */
 const tokensOfBytes = (bytes: number) => bytes / 4
 
+const bodyBytes = (wire: unknown) => Buffer.byteLength(JSON.stringify(wire))
+
+/** A waiting request's record as submit.ts stores it: the request and the body it sends. */
+const WaitingRecord = z.object({ wire: z.record(z.string(), z.unknown()) })
+
 /**
- * The prompt tokens of one call still to make, before any call was answered: the requests waiting
- * in a batch, else the first candidate's requests built as the run builds them (nothing is sent).
+ * The body a waiting batch request sends, from its record. The record also keeps the request it
+ * was built from, so its own length is about twice the body's (and the batch file's line adds an
+ * envelope): a call-by-call run's estimate reads the body alone, and so does this one.
+ */
+function waitingBody(record: string): Record<string, unknown> | null {
+  try {
+    const r = WaitingRecord.safeParse(JSON.parse(record))
+    return r.success ? r.data.wire : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The prompt tokens of one call still to make, before any call was answered: the bodies of the
+ * requests waiting in a batch, else those of the first candidate's requests built as the run
+ * builds them (nothing is sent). Either way the same reckoning, so the two modes estimate alike.
  */
 async function promptEstimate(db: Db, run: RunRecord, waiting: readonly string[]): Promise<number | null> {
-  if (waiting.length > 0)
-    return tokensOfBytes(waiting.reduce((n, r) => n + Buffer.byteLength(r), 0) / waiting.length)
+  const bodies = waiting.map(waitingBody).filter((w) => w !== null)
+  if (bodies.length > 0) return tokensOfBytes(bodies.reduce((n, w) => n + bodyBytes(w), 0) / bodies.length)
   const method = BUILTIN_REGISTRY.judges[run.method]
   if (run.kind !== 'judge' || !method) return null
   const [first] = loadJudgeTasks(db, run.datasetId, method.unitKinds, { ...run.slice, limit: 1 })
   if (!first) return null
   const calls = await firstCandidateCalls(db, run.config, run.datasetId, first, method)
   if (calls.length === 0) return null
-  return tokensOfBytes(
-    calls.reduce((n, c) => n + Buffer.byteLength(JSON.stringify(c.wire)), 0) / calls.length,
-  )
+  return tokensOfBytes(calls.reduce((n, c) => n + bodyBytes(c.wire), 0) / calls.length)
+}
+
+/**
+ * Per batch, the requests it did not answer whose call was answered call by call since (the run
+ * was resumed with --mode sync, which cancels the batch first): answered, not failed.
+ */
+function answeredSinceByBatch(db: Db, runId: number): Map<number, number> {
+  const rows = db
+    .prepare(
+      `SELECT r.batch_id AS batchId, COUNT(*) AS n FROM run_batch_requests r
+       WHERE r.run_id = ? AND r.state <> 'done' AND EXISTS (
+         SELECT 1 FROM run_calls c WHERE c.run_id = r.run_id AND c.call_key = r.call_key
+           AND c.status = 'done' AND c.via_batch = 0)
+       GROUP BY r.batch_id`,
+    )
+    .all(runId) as { batchId: number; n: number }[]
+  return new Map(rows.map((r) => [r.batchId, r.n]))
 }
 
 /** Which template versions the run sends, against the workspace's newest. */
@@ -141,24 +181,31 @@ export async function batchStatus(db: Db, runId: number): Promise<BatchStatus> {
       waitingRows.map((r) => r.request),
     )
   const expected = expectedCost(input)
+  const since = answeredSinceByBatch(db, runId)
   return {
     runId,
     mode: run.config.mode,
     status: run.status,
-    batches: batches.map((b) => ({
-      id: b.id,
-      providerBatchId: b.providerBatchId,
-      state: b.state,
-      providerStatus: b.providerStatus,
-      requests: b.requests,
-      succeeded: b.counts.succeeded,
-      // A batch the provider never took has no counts of its own: every request of it failed.
-      errored: batchRefused(b) ? b.requests : b.counts.errored,
-      processing: b.state === 'ingested' ? 0 : b.counts.processing || (b.providerBatchId ? 0 : b.requests),
-      createdAt: b.createdAt,
-      endedAt: b.endedAt,
-      error: b.error,
-    })),
+    batches: batches.map((b) => {
+      const answeredSince = since.get(b.id) ?? 0
+      return {
+        id: b.id,
+        providerBatchId: b.providerBatchId,
+        state: b.state,
+        providerStatus: b.providerStatus,
+        requests: b.requests,
+        succeeded: b.counts.succeeded,
+        // A batch the provider never took has no counts of its own: every request of it failed,
+        // unless answered call by call since. The provider counts a request cancelled by a switch
+        // to call by call as failed; answered since, it is not.
+        errored: Math.max(0, (batchRefused(b) ? b.requests : b.counts.errored) - answeredSince),
+        processing: b.state === 'ingested' ? 0 : b.counts.processing || (b.providerBatchId ? 0 : b.requests),
+        answeredSince,
+        createdAt: b.createdAt,
+        endedAt: b.endedAt,
+        error: b.error,
+      }
+    }),
     waiting: waitingRows.length,
     cost: summary.cost,
     costBasis: summary.cost_basis,
@@ -170,6 +217,7 @@ export async function batchStatus(db: Db, runId: number): Promise<BatchStatus> {
     calls: summary.calls,
     cached: summary.cached,
     callErrors: summary.callErrors,
+    batchCalls: summary.batch_calls,
     promptTokens: summary.prompt_tokens,
     completionTokens: summary.completion_tokens,
   }

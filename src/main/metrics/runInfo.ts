@@ -13,8 +13,8 @@ export interface RunCost {
   wallSeconds: number | null
   latencyP50: number | null
   latencyP95: number | null
-  /** Answered through a provider batch API (cost at batch price). */
-  batch: boolean
+  /** Of `calls`, those answered through a provider batch, at the batch price. */
+  batchCalls: number
   /** How the run was made to go: call by call, or through the provider's batch API. */
   mode: 'sync' | 'batch'
 }
@@ -57,7 +57,7 @@ export function runCosts(db: Db, runs: readonly RunKey[]): Map<number, RunCost> 
       wallSeconds: wall,
       latencyP50: percentileOf(lat, 50),
       latencyP95: percentileOf(lat, 95),
-      batch: s.bcalls > 0,
+      batchCalls: s.bcalls,
       mode: pricing.mode,
     })
   }

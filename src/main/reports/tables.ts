@@ -9,7 +9,7 @@ import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
 import { COST_PER_1000_NOTE, RAI_HEAD, RAI_NOTE } from '../../shared/judgeRates'
 import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../shared/refcheckerNa'
-import { costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../shared/runNames'
+import { batchPriceWords, costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../shared/runNames'
 import {
   ciMark,
   MIN_CORRELATION_PAIRS,
@@ -66,10 +66,15 @@ function rateCell(
   return x === null ? rateCi(x, iv, method) : withNote(rateCi(x, iv, method), rateNote(n))
 }
 
-/** A run's cost in words: never $0 where no price is known, and marked where the cache answered all. */
+/** A run's cost in words: never $0 where no price is known, marked where the cache answered all or a batch some. */
 function judgeCost(j: DatasetMetrics['judges'][number]): string {
   if (priceUnknown(j.costBasis, j.calls)) return NO_PRICE
-  return [money(j.cost), costMark(j.costBasis, j.calls), j.answeredFromCache ? FROM_CACHE : null]
+  return [
+    money(j.cost),
+    batchPriceWords(j.batchCalls, j.calls),
+    costMark(j.costBasis, j.calls),
+    j.answeredFromCache ? FROM_CACHE : null,
+  ]
     .filter(Boolean)
     .join(', ')
 }

@@ -9,10 +9,16 @@ import { hasPrices, type RunPrices } from './pricing'
  * The calls left are those the run plans (judges/plannedCalls.ts) less those made; each is priced
  * exactly as a made call is (providers/models.ts callCost, pricing.ts): the run's prices, cache
  * reads and writes at theirs, less the batch discount when the run goes through a provider batch.
- * Its tokens are the average of the calls answered so far; before any answer, only the prompt is
- * known (about a token per 4 bytes of the request), so the replies are left out and the words
- * say so. A figure made that way is lower than what the calls will cost.
+ * Its tokens are the average of the calls answered so far; before any answer, only the request
+ * is known: about a token per 4 bytes of the body a call sends, the same reckoning in both modes
+ * (batches/status.ts). That counts a JSON body's quoting and a tool schema's spelling against the
+ * provider's tokenizer, and leaves the replies out, so the figure may come out above or below the
+ * cost: the words say it is a rough guess, and claim no direction.
  */
+
+/** Said of an estimate made before any answer: what it rests on, and that it leans neither way. */
+export const ROUGH_GUESS =
+  'a rough guess from the size of the requests, with no reply counted yet, so the cost may come out above or below it'
 
 export interface ExpectedInput {
   /** Money spent so far (the run summary's). */
@@ -69,6 +75,6 @@ export function expectedCost(x: ExpectedInput): Expected {
   const each = callCost(x.prices, { promptTokens: prompt, completionTokens: 0 }, batch)
   return {
     expectedCost: x.cost + left * each,
-    expectedBasis: `${calls}, each at about ${countOf(prompt, 'prompt token')} ${at}; no call answered yet, so the replies are not counted`,
+    expectedBasis: `${calls}, each at about ${countOf(prompt, 'prompt token')} ${at}; ${ROUGH_GUESS}`,
   }
 }

@@ -86,6 +86,7 @@ export function runInfos(
       cost: money.cost,
       costBasis: money.basis,
       mode: r.config.mode,
+      batchCalls: sums.bcalls,
       templates: Object.fromEntries(Object.entries(r.config.templates).map(([n, t]) => [n, t.version])),
       heldBy: lease && {
         driver: lease.driver,

@@ -323,8 +323,10 @@ export interface RunSummary {
   cost: number
   /** Where `cost` comes from (runs/pricing.ts): the run's own prices, its model's entered since, or none. */
   cost_basis: CostBasis
-  /** `batch` when the run went through the provider's batch API (costs are at batch price). */
+  /** `batch` when the run goes through the provider's batch API now (it may have gone otherwise before). */
   mode: 'sync' | 'batch'
+  /** Of `calls`, those answered through a provider batch, at the batch price. */
+  batch_calls: number
   latency_ms_p50: number | null
   /** The calls the run plans (judges/plannedCalls.ts; repair retries come on top); null before its first start. */
   total_calls: number | null
@@ -374,6 +376,7 @@ export function runSummary(db: Db, runId: number): RunSummary {
     cache_write_tokens: calls.cwt,
     ...money(runMoneyOf(db, run.config, calls)),
     mode: run.config.mode,
+    batch_calls: calls.bcalls,
     latency_ms_p50: p50,
     total_calls: run.totalCalls,
   }

@@ -1,10 +1,20 @@
 import { ALL_RUNS_FREE, allRunsFree } from '../costAxis'
 import { humanRowLabel } from '../humanRowLabel'
 import type { JsonReport } from '../metricsJson'
-import { FROM_CACHE, NO_PRICE, priceUnknown } from '../runNames'
+import { batchPriceWords, FROM_CACHE, NO_PRICE, priceUnknown } from '../runNames'
 import { judgeColour, linearAxis, pct1, pctAxis, pctTick } from './axes'
 import { type Chart, emptyPlot, figure, M, PH, PLOT_H, PW, WIDTH, xGridLine, yGrid } from './frame'
 import { h, num } from './svg'
+
+/**
+ * A run's name on the cost axis with what its cost rests on: at the batch price, all or some of
+ * its calls (the words of its cost cell), or a replay of another run from the response cache.
+ */
+function markedLabel(j: JsonReport['judges'][number]): string {
+  const marks = [batchPriceWords(j.batch_calls, j.calls), j.answered_from_cache ? FROM_CACHE : null]
+  const said = marks.filter((m): m is string => m !== null)
+  return said.length > 0 ? `${j.label} (${said.join(', ')})` : j.label
+}
 
 export const COST_ERROR = { id: 'cost-error', title: 'Cost against error rate (ringed: Pareto front)' }
 
@@ -57,7 +67,7 @@ export function costPoints(m: Input): CostPoint[] {
       : [
           {
             run: j.run,
-            label: j.answered_from_cache ? `${j.label} (${FROM_CACHE})` : j.label,
+            label: markedLabel(j),
             cost: j.cost_per_1000,
             errorRate: j.error_rate,
             colour: judgeColour(k),

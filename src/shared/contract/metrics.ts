@@ -72,8 +72,8 @@ export const JudgeMetrics = Figures.extend({
   wallSeconds: z.number().nullable(),
   latencyP50: z.number().nullable(),
   latencyP95: z.number().nullable(),
-  /** The calls went through a provider batch API, so the cost is at batch price. */
-  batch: z.boolean().default(false),
+  /** Of `calls`, those answered through a provider batch, at the batch price (shared/runNames.ts). */
+  batchCalls: z.number().int().default(0),
   /** How the run was made to go: call by call (`sync`) or through the provider's batch API. */
   mode: z.enum(['sync', 'batch']).default('sync'),
   /**

@@ -58,8 +58,10 @@ export const RunInfo = z.object({
    * none and is priced with its model's prices entered since; `none`, no price then or now.
    */
   costBasis: CostBasis,
-  /** `batch`: sent through the provider's batch API, so the cost is at batch price. */
+  /** `batch`: the run goes through the provider's batch API now (it may have gone otherwise before). */
   mode: z.enum(['sync', 'batch']).default('sync'),
+  /** Of `calls`, those answered through a provider batch, at the batch price (shared/runNames.ts). */
+  batchCalls: z.number().int().default(0),
   templates: z.record(z.string(), z.number().int()),
   /** Set while another live process drives the run: Resume would be refused. */
   heldBy: RunHolder.nullable(),
@@ -100,6 +102,8 @@ export const BatchInfo = z.object({
   succeeded: z.number().int(),
   errored: z.number().int(),
   processing: z.number().int(),
+  /** Requests the batch did not answer (cancelled, failed) whose call was answered call by call since. */
+  answeredSince: z.number().int().default(0),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
   error: z.string().nullable(),
@@ -130,6 +134,8 @@ export const BatchStatusInfo = z.object({
   calls: z.number().int().default(0),
   cached: z.number().int().default(0),
   callErrors: z.number().int().default(0),
+  /** Of `calls`, those answered through a provider batch, at the batch price. */
+  batchCalls: z.number().int().default(0),
   /** Tokens of calls the provider answered (those from the cache cost nothing and are left out). */
   promptTokens: z.number().int().default(0),
   completionTokens: z.number().int().default(0),

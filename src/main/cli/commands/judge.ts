@@ -99,14 +99,19 @@ function human(s: RunSummary): string {
     s.cache_read_tokens + s.cache_write_tokens > 0
       ? ` (prompt cache: ${s.cache_read_tokens} read, ${s.cache_write_tokens} written)`
       : ''
-  const price = s.mode === 'batch' ? ' at batch price' : ''
   // Every call made, as `judge status` and the Judges view count them: failed and cached ones said apart.
-  // A run with no price has an unknown cost, not a free one; one the cache answered whole replayed another.
-  const { amount, marks } = runCostParts({ ...countsOf(s), cost: s.cost, costBasis: s.cost_basis })
+  // A run with no price has an unknown cost, not a free one; one the cache answered whole replayed
+  // another; one some of whose calls went through a batch says how many paid the batch price.
+  const { amount, marks } = runCostParts({
+    ...countsOf(s),
+    cost: s.cost,
+    costBasis: s.cost_basis,
+    batchCalls: s.batch_calls,
+  })
   const cost =
     amount === null
       ? `cost unknown (${marks.join(', ')})`
-      : `cost ${amount.toFixed(4)}${price}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
+      : `cost ${amount.toFixed(4)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
   return `run ${s.run}: ${s.status} — ${countOf(s.verdicts, 'verdict')}, ${s.na} N/A, ${countOf(s.errors, 'error')}; ${callWords(countsOf(s))}, ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, ${cost}`
 }
 

@@ -164,7 +164,7 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                   ) : (
                     <>
                       {r.cost === null ? <CostGap gap={r.costGap} /> : fmtMoney(r.cost)}
-                      {r.batch ? <span className="muted small"> batch</span> : null}
+                      {r.batch ? <div className="muted small">{r.batch}</div> : null}
                       {r.costMark ? <div className="muted small">{r.costMark}</div> : null}
                       {r.fromCache ? (
                         <div className="muted small" title={FROM_CACHE_TITLE}>

@@ -12,14 +12,9 @@ export interface CompareCharts {
  * same JSON the CLI prints, so the view and a report show one picture.
  */
 export function compareCharts(m: DatasetMetrics): CompareCharts {
+  // The cost chart marks a run whose calls paid the batch price itself, as `metrics`' chart does.
   const json = toJsonReport(m)
-  // On the cost axis a batch run's money is at the batch price; its label says so.
-  const batch = new Set(m.judges.filter((j) => j.batch).map((j) => j.runId))
-  const costJson = {
-    ...json,
-    judges: json.judges.map((j) => (batch.has(j.run) ? { ...j, label: `${j.label} (batch price)` } : j)),
-  }
-  return { byVariant: errorByVariantChart(json), costError: costErrorChart(costJson) }
+  return { byVariant: errorByVariantChart(json), costError: costErrorChart(json) }
 }
 
 /**

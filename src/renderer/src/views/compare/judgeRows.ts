@@ -4,7 +4,7 @@ import { humanCostGap } from '../../../../shared/humanCost'
 import { humanRowLabel } from '../../../../shared/humanRowLabel'
 import type { CostUnit } from '../../../../shared/judgeRates'
 import { countOf } from '../../../../shared/plural'
-import { costMark, priceUnknown } from '../../../../shared/runNames'
+import { batchPriceWords, costMark, priceUnknown } from '../../../../shared/runNames'
 
 /** One table row: a judge run or an annotator scored like a judge. */
 export interface Row {
@@ -18,8 +18,8 @@ export interface Row {
   calls: number | null
   tokens: number | null
   cost: number | null
-  /** Cost at a provider's batch price. */
-  batch?: boolean
+  /** How much of the cost is at a provider's batch price, in words (all, or some of the calls). */
+  batch?: string | null
   /** How the cost was priced, when that needs saying (src/shared/runNames.ts costMark). */
   costMark?: string | null
   per1000: number | null
@@ -82,7 +82,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         tokens: j.promptTokens + j.completionTokens,
         cost: j.cost,
         costMark: costMark(j.costBasis, j.calls),
-        batch: j.batch,
+        batch: batchPriceWords(j.batchCalls, j.calls),
         per1000: j.costPer1000,
         per1000Of: j.costUnit,
         noPrice: priceUnknown(j.costBasis, j.calls),

@@ -56,7 +56,8 @@ export function RunRow({
   const resumable = !run.active && ['paused', 'failed', 'queued', 'running'].includes(run.status)
   const hasVerdicts = run.verdicts + run.na + run.errors > 0
   const repeat = repeatWord(run.repeatIndex)
-  // No $0 for a cost nobody knows, and a run the cache answered whole says so (as Compare and metrics do).
+  // No $0 for a cost nobody knows, a run the cache answered whole says so, and so does one whose
+  // calls paid the batch price, all or some of them (as Compare, metrics and `judge status` do).
   const price = runCostParts({ ...run, cost })
   return (
     <tr data-testid={`run-${run.id}`}>
@@ -109,8 +110,11 @@ export function RunRow({
             {run.errors} failed: {run.errorClasses.map((c) => `${c.count} ${c.name}`).join(', ')}
           </div>
         )}
-        {/* A finished call-by-call run has nothing still to come: its row says it all. */}
-        {(run.mode === 'batch' || (!run.active && run.status !== 'done' && run.status !== 'cancelled')) && (
+        {/* A finished call-by-call run has nothing still to come: its row says it all. One that
+            sent some calls in a batch before it went call by call shows that batch, as `judge status` does. */}
+        {(run.mode === 'batch' ||
+          run.batchCalls > 0 ||
+          (!run.active && run.status !== 'done' && run.status !== 'cancelled')) && (
           <RunOutlook
             runId={run.id}
             version={`${run.status}:${run.calls}:${run.verdicts + run.na + run.errors}`}
@@ -151,7 +155,6 @@ export function RunRow({
           ) : (
             <>
               ${price.amount.toFixed(4)}
-              {run.mode === 'batch' && <div className="muted">at the batch price</div>}
               {price.marks.map((m) => (
                 <div key={m} className="muted">
                   {m}
