@@ -202,7 +202,9 @@ describe('models', () => {
     const file = workspaceFile(2, 2)
     const empty = await cli(['models', 'list', '--workspace', file])
     expect(empty.code).toBe(0)
-    expect(empty.out).toContain('no models recorded: every run\'s cost reads "no price set" until you set prices')
+    expect(empty.out).toContain(
+      'no models recorded: every run\'s cost reads "no price set" until you set prices',
+    )
     const unpriced = await cli(judgeArgs(file))
     expect(unpriced.code, unpriced.err).toBe(0)
     expect(unpriced.out).toContain('cost unknown (no price set)')
@@ -283,7 +285,7 @@ describe('models price names the server address it priced', () => {
 
     const help = await cli(['models', 'price', '--help'])
     const words = help.out.replace(/\s+/g, ' ')
-    expect(words).toContain('for one server address, the --base-url or else the provider\'s default')
+    expect(words).toContain("for one server address, the --base-url or else the provider's default")
     expect(words).toMatch(/--base-url <url> +the server address these prices are for/)
   })
 })
