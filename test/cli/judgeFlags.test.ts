@@ -187,6 +187,12 @@ describe('models', () => {
       )
       expect(r.out).toContain('yes forcedToolChoice')
       expect(r.out).toMatch(/^recorded for openai-compatible\/local: tools, forced-tool-choice/m)
+      // Probed but never priced: listed as having no price, never as costing 0.
+      const list = await cli(['models', 'list', '--workspace', file])
+      expect(list.out).toContain(
+        `openai-compatible/local at ${fake().openaiUrl}: no price set (its runs' cost is unknown; a price of 0 counts as not set)`,
+      )
+      expect(list.out).not.toContain('input 0')
     } finally {
       fake().setScript(answerAll('true'))
     }
@@ -196,7 +202,9 @@ describe('models', () => {
     const file = workspaceFile(2, 2)
     const empty = await cli(['models', 'list', '--workspace', file])
     expect(empty.code).toBe(0)
-    expect(empty.out).toContain('no models recorded: runs read "no price set"')
+    expect(empty.out).toContain(
+      'no models recorded: every run\'s cost reads "no price set" until you set prices',
+    )
     const unpriced = await cli(judgeArgs(file))
     expect(unpriced.code, unpriced.err).toBe(0)
     expect(unpriced.out).toContain('cost unknown (no price set)')
@@ -227,6 +235,9 @@ describe('models', () => {
     expect(set.out).toContain(
       `anthropic/claude-fake at ${fake().anthropicUrl}: input 3, output 15 per million tokens`,
     )
+    expect(set.out).toContain(
+      `these prices are for ${fake().anthropicUrl} only: runs made with another --base-url, or none, take that address's prices, if any`,
+    )
     const cache = await price('--cache-read', '0.3', '--json')
     expect(JSON.parse(cache.out)).toMatchObject({
       priceInputPerMTok: 3,
@@ -243,6 +254,39 @@ describe('models', () => {
     expect(run.code, run.err).toBe(0)
     expect(Number(/cost (\d+\.\d+)/.exec(run.out)?.[1])).toBeGreaterThan(0)
     expect(run.out).not.toContain('no price recorded')
+  })
+})
+
+describe('models price names the server address it priced', () => {
+  it("says the provider's default address when no --base-url is given, refuses a local server without one, and its help says so", async () => {
+    const file = workspaceFile(1, 1)
+    const haiku = { provider: 'anthropic', model: 'claude-haiku-4-5' }
+    const set = await cli(priceArgs(file, haiku, '--input', '1', '--output', '5'))
+    expect(set.code, set.err).toBe(0)
+    expect(set.out).toContain('anthropic/claude-haiku-4-5: input 1, output 5 per million tokens')
+    expect(set.out).toContain(
+      "these prices are for the provider's default address (https://api.anthropic.com) only, the one runs made without --base-url use: runs made with a --base-url take that address's prices, if any",
+    )
+
+    const local = await cli(priceArgs(file, { provider: 'openai-compatible', model: 'qwen' }, '--input', '1'))
+    expect(local.code).toBe(2)
+    expect(local.err).toContain('openai-compatible needs --base-url')
+    const listed = JSON.parse((await cli(['models', 'list', '--workspace', file, '--json'])).out) as {
+      model: string
+    }[]
+    expect(listed.map((m) => m.model)).toEqual(['claude-haiku-4-5'])
+
+    // 0 cannot mean free: it is what a model never priced holds, so it reads as no price.
+    const zero = await cli(priceArgs(file, haiku, '--input', '0', '--output', '0'))
+    expect(zero.code, zero.err).toBe(0)
+    expect(zero.out).toContain(
+      "anthropic/claude-haiku-4-5: no price set (its runs' cost is unknown; a price of 0 counts as not set)",
+    )
+
+    const help = await cli(['models', 'price', '--help'])
+    const words = help.out.replace(/\s+/g, ' ')
+    expect(words).toContain("for one server address, the --base-url or else the provider's default")
+    expect(words).toMatch(/--base-url <url> +the server address these prices are for/)
   })
 })
 

@@ -1,3 +1,4 @@
+import { hasPrices } from '../../shared/priceSet'
 import { type CallPrices, callCost, type ModelEntry } from '../providers/models'
 import type { RunConfig } from './config'
 
@@ -45,10 +46,8 @@ export function pricesOf(model: ModelEntry): RunPrices {
   }
 }
 
-/** Whether any price was entered: a model left at 0 everywhere has none. */
-export function hasPrices(p: RunPrices): boolean {
-  return p.input > 0 || p.output > 0 || (p.cacheRead ?? 0) > 0 || (p.cacheWrite ?? 0) > 0
-}
+// Whether any price was entered (0 is "not entered"): the rule the model panel reads too.
+export { hasPrices }
 
 /** Tokens of the calls that reached the provider (cache hits excluded), split by how they went. */
 export interface PricedTokens {

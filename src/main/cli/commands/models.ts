@@ -1,9 +1,10 @@
 import type { Command } from 'commander'
 import type { CallOutput } from '../../../shared/contract'
+import { modelHasPrices } from '../../../shared/priceSet'
+import { probeCaveat } from '../../../shared/probeWords'
 import { capabilityList } from '../../providers/capabilityNames'
 import { keyStore } from '../../providers/keys'
 import { detectModel, type ProbeResult } from '../../providers/probe'
-import { hasPrices, pricesOf } from '../../runs/pricing'
 import { CliError, EXIT, printResult } from '../util'
 import { baseUrlFlag, providerOf } from './judgeFlags'
 import { withWorkspace } from './session'
@@ -26,37 +27,46 @@ interface PriceFlags extends ModelFlags {
 
 type ModelInfo = CallOutput<'judges.model'>
 
-/**
- * The probe's lines. A model that answers in text when merely offered a function, but calls it
- * when made to, is recorded as having tools: runs always force the call (the tool-call output
- * path needs tools and forced tool choice), so the "no" of the first probe must say why the
- * recorded line still lists tools, or the two read as a contradiction.
- */
+/** The probe's lines, each "no" that was recorded as a yes saying why (as the model panel does). */
 export function probeLines(results: ProbeResult[], recorded: { tools: boolean }): string[] {
   return results.map((r) => {
     const line = `${r.honoured ? 'yes' : 'no '} ${r.capability}: ${r.detail}`
-    if (r.capability === 'tools' && !r.honoured && recorded.tools)
-      return `${line} (when free to choose; tools is recorded all the same, because it calls the function when made to, and runs always make it)`
-    return line
+    const caveat = probeCaveat(r, recorded)
+    return caveat ? `${line} (${caveat})` : line
   })
 }
 
 const price = (n: number | null) => (n === null ? null : String(n))
 
-/** One model entry as `models list` and `models price` print it. */
+/** One model entry as `models list` and `models price` print it; 0 everywhere is no price. */
 function modelLine(m: ModelInfo): string {
   const where = m.baseUrl ? ` at ${m.baseUrl}` : ''
   const cacheRead = price(m.priceCacheReadPerMTok) ?? "the provider's usual ratio"
   const cacheWrite = price(m.priceCacheWritePerMTok) ?? "the provider's usual ratio"
-  // A model left at 0 everywhere has no price: its runs read "no price set", never a cost of 0.
-  const prices = hasPrices(pricesOf(m))
+  const prices = modelHasPrices(m)
     ? `input ${m.priceInputPerMTok}, output ${m.priceOutputPerMTok} per million tokens`
-    : 'no price set (its runs read "no price set" until one is entered with `factlab models price`)'
+    : "no price set (its runs' cost is unknown; a price of 0 counts as not set)"
   return [
     `${m.provider}/${m.model}${where}: ${prices}`,
     `  batch ${Math.round(m.batchDiscount * 100)}% off; cache read ${cacheRead}, cache write ${cacheWrite}`,
     `  honours: ${capabilityList(m.capabilities).join(', ') || 'none'}`,
   ].join('\n')
+}
+
+/** The address a provider's SDK calls when a run gives no base URL. */
+const DEFAULT_ADDRESS: Record<string, string> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com',
+}
+
+/**
+ * The address `models price` priced: a model is recorded per base URL, so runs made with another
+ * address (or with none, when one was given) stay unpriced, and nothing else would say so.
+ */
+function pricedAddressLine(m: ModelInfo): string {
+  return m.baseUrl
+    ? `  these prices are for ${m.baseUrl} only: runs made with another --base-url, or none, take that address's prices, if any`
+    : `  these prices are for the provider's default address (${DEFAULT_ADDRESS[m.provider] ?? 'none'}) only, the one runs made without --base-url use: runs made with a --base-url take that address's prices, if any`
 }
 
 /** A price per million tokens: a number of 0 or more (in whatever currency the person uses). */
@@ -105,7 +115,7 @@ export function registerModelsCommands(program: Command): void {
         const all = await s.call('judges.models', {})
         printResult(Boolean(f.json), all, () =>
           all.length === 0
-            ? 'no models recorded: runs read "no price set" until you set prices with `factlab models price`'
+            ? 'no models recorded: every run\'s cost reads "no price set" until you set prices with `factlab models price`'
             : all.map(modelLine).join('\n'),
         )
       })
@@ -114,12 +124,15 @@ export function registerModelsCommands(program: Command): void {
   models
     .command('price')
     .description(
-      "Set a model's prices per million tokens (as the model panel does): runs created afterwards are priced with them, runs made with earlier prices keep theirs, and runs made while the model had no price take these",
+      "Set a model's prices per million tokens (as the model panel does) for one server address, the --base-url or else the provider's default: runs created afterwards with that address are priced with them, runs made with earlier prices keep theirs, and runs made while the model had no price take these. A price of 0 counts as not set",
     )
     .option('--workspace <db>', 'workspace file')
     .requiredOption('--provider <name>', 'openai, anthropic or openai-compatible')
     .requiredOption('--model <name>', 'model name as the provider knows it')
-    .option('--base-url <url>', 'server URL, exactly as the runs give it (a model is recorded per URL)')
+    .option(
+      '--base-url <url>',
+      "the server address these prices are for, exactly as the runs give it (a model is priced per address); without it, the provider's default address (runs made without --base-url)",
+    )
     .option('--input <price>', 'per million input tokens')
     .option('--output <price>', 'per million output tokens')
     .option(
@@ -145,6 +158,11 @@ export function registerModelsCommands(program: Command): void {
           EXIT.usage,
         )
       const baseUrl = baseUrlFlag(f.baseUrl) ?? ''
+      if (provider === 'openai-compatible' && baseUrl === '')
+        throw new CliError(
+          'openai-compatible needs --base-url: its runs all give one, and a price is recorded per address (for example http://localhost:11434/v1)',
+          EXIT.usage,
+        )
       await withWorkspace(f.workspace, async (_ws, s) => {
         // What is not given stays as recorded (capabilities included), through the app's own calls.
         const key = { provider, model: f.model, baseUrl }
@@ -157,7 +175,7 @@ export function registerModelsCommands(program: Command): void {
           ...(cacheWrite !== undefined ? { priceCacheWritePerMTok: cacheWrite } : {}),
           ...(batchDiscount !== undefined ? { batchDiscount } : {}),
         })
-        printResult(Boolean(f.json), saved, () => modelLine(saved))
+        printResult(Boolean(f.json), saved, () => `${modelLine(saved)}\n${pricedAddressLine(saved)}`)
       })
     })
 

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { JudgeConfig, ModelInfo } from '../../../../shared/contract/judges'
+import { modelHasPrices } from '../../../../shared/priceSet'
+import { probeCaveat } from '../../../../shared/probeWords'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 
@@ -55,9 +57,12 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
         baseUrl: config.baseUrl ?? '',
       })
       setDraft(out.model)
-      setMessage(
-        `Detected and saved: ${out.results.map((r) => `${r.capability} ${r.honoured ? 'yes' : 'no'}`).join(', ')}.`,
-      )
+      // A "no" recorded as a yes says why, in the words `models probe` uses.
+      const said = out.results.map((r) => {
+        const caveat = probeCaveat(r, out.model.capabilities)
+        return `${r.capability} ${r.honoured ? 'yes' : 'no'}${caveat ? ` (${caveat})` : ''}`
+      })
+      setMessage(`Detected and saved: ${said.join(', ')}.`)
     } catch (e) {
       setMessage(e instanceof Error ? e.message : String(e))
     }
@@ -151,14 +156,13 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
           </label>
         ))}
       </div>
-      {draft.priceInputPerMTok === 0 &&
-        draft.priceOutputPerMTok === 0 &&
-        (config.provider === 'openai' || config.provider === 'anthropic') && (
-          <p className="muted small" role="note">
-            No prices yet: the cost of this model’s runs reads “no price set”. Enter the provider’s current
-            prices per million tokens (its pricing page) for the Compare view’s cost axis to mean something.
-          </p>
-        )}
+      {!modelHasPrices(draft) && (
+        <p className="muted small" role="note" data-testid="no-price-note">
+          {config.provider === 'openai-compatible'
+            ? 'No prices yet: the cost of this model’s runs reads “no price set”. If the server charges per token, enter its prices per million tokens for the Compare view’s cost axis to mean something. A price of 0 counts as not set, so a local model that costs nothing keeps “no price set” and stays off the cost axis.'
+            : 'No prices yet: the cost of this model’s runs reads “no price set” (a price of 0 counts as not set). Enter the provider’s current prices per million tokens (its pricing page) for the Compare view’s cost axis to mean something.'}
+        </p>
+      )}
       {!caps.tools || !caps.forcedToolChoice ? (
         <p className="muted small">
           {caps.jsonSchema && config.provider !== 'anthropic'
