@@ -281,9 +281,19 @@ describe('a laptop leaves controls and packages to the lead, as it leaves the pl
     const controls = () => countIn(file, 'SELECT COUNT(*) AS n FROM controls')
     const packages = () => countIn(file, 'SELECT COUNT(*) AS n FROM packages')
     const before = { controls: controls(), packages: packages() }
-    const refused = /^factlab: This workspace was opened from ann1's work package: the control items are the lead's\. Mark or clear them in the lead's workspace and hand out a new package\. Nothing was changed\n$/
+    const refused =
+      /^factlab: This workspace was opened from ann1's work package: the control items are the lead's\. Mark or clear them in the lead's workspace and hand out a new package\. Nothing was changed\n$/
 
-    const set = await cli(['controls', 'set', '--workspace', file, '--dataset', 'wiki', '--line', 'q0,v0,1,true'])
+    const set = await cli([
+      'controls',
+      'set',
+      '--workspace',
+      file,
+      '--dataset',
+      'wiki',
+      '--line',
+      'q0,v0,1,true',
+    ])
     expect(set.code).toBe(1)
     expect(set.err).toMatch(refused)
     const clear = await cli(['controls', 'clear', '--workspace', file, '--dataset', 'wiki', '--all'])
@@ -291,7 +301,17 @@ describe('a laptop leaves controls and packages to the lead, as it leaves the pl
     expect(clear.err).toMatch(refused)
 
     const out = join(dir, 'again.factlab-package.jsonl')
-    const again = await cli(['package', '--workspace', file, '--dataset', 'wiki', '--annotator', 'ann1', '--out', out])
+    const again = await cli([
+      'package',
+      '--workspace',
+      file,
+      '--dataset',
+      'wiki',
+      '--annotator',
+      'ann1',
+      '--out',
+      out,
+    ])
     expect(again.code).toBe(1)
     expect(again.err).toMatch(
       /^factlab: This workspace was opened from ann1's work package: packages are written in the lead's workspace\. To send ann1's labels back, write a bundle/,

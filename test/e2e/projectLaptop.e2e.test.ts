@@ -25,7 +25,9 @@ function leadsPackage(): string {
   const ann1 = lead.people[1]!.id
   const hers = (
     lead.ws.db
-      .prepare('SELECT t.id FROM targets t JOIN assignments a ON a.item_id = t.item_id WHERE a.annotator_id = ?')
+      .prepare(
+        'SELECT t.id FROM targets t JOIN assignments a ON a.item_id = t.item_id WHERE a.annotator_id = ?',
+      )
       .all(ann1) as { id: number }[]
   ).map((r) => r.id)
   setControls(
@@ -57,7 +59,8 @@ describe('the Project screen on an annotator’s laptop', () => {
       const items = (
         ws.db.prepare('SELECT COUNT(*) AS n FROM assignments WHERE annotator_id = ?').get(me) as { n: number }
       ).n
-      for (const t of mine.slice(0, 3)) ws.labels.save({ targetId: t.id, annotatorId: me, verdict: 'true', seconds: 4 })
+      for (const t of mine.slice(0, 3))
+        ws.labels.save({ targetId: t.id, annotatorId: me, verdict: 'true', seconds: 4 })
 
       await page.evaluate(`location.hash = '#/project/${datasetId}'`)
       const coverage = page.getByTestId('laptop-coverage')

@@ -6,9 +6,9 @@ import {
   duration,
   finishWords,
   hours,
+  labelsWord,
   laptopCoverage,
   laptopProgress,
-  labelsWord,
   timeLeftWords,
 } from './progressWords'
 
@@ -165,7 +165,13 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
             <span title={NO_CLOCK}> · no active time recorded, so no estimate of the time left</span>
           )}
           {share >= 1 && (
-            <> · {d.laptop ? `every target of ${d.laptop.annotator}'s share is labelled` : 'every target has its labels'}</>
+            <>
+              {' '}
+              ·{' '}
+              {d.laptop
+                ? `every target of ${d.laptop.annotator}'s share is labelled`
+                : 'every target has its labels'}
+            </>
           )}
           {timeLeft && <> · {timeLeft}</>}
           {finish && <> · {finish}</>}

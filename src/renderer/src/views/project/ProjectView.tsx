@@ -70,8 +70,8 @@ export function ProjectView({ datasetId, annotatorId }: ViewProps & { datasetId:
           <h2>Plan</h2>
           <p className="notice-box" role="status">
             This workspace was opened from {d.plan.fromPackage.annotator}'s work package. The plan is the
-            lead's: k = {d.plan.k}, {d.plan.policy} assignment. It is changed in the lead's workspace, and
-            only {d.plan.fromPackage.annotator} labels here.
+            lead's: k = {d.plan.k}, {d.plan.policy} assignment. It is changed in the lead's workspace, as are
+            the controls and the packages, and only {d.plan.fromPackage.annotator} labels here.
           </p>
         </section>
       ) : (
