@@ -273,3 +273,61 @@ describe('a laptop’s own screens', () => {
     expect(after[0].plan).toMatchObject({ towards: 1, wanted: assigned })
   })
 })
+
+describe('a laptop leaves controls and packages to the lead, as it leaves the plan', () => {
+  it('refuses to mark or clear controls and to write a package, from the CLI and through the call, changing nothing', async () => {
+    const { dir, pkg } = await lead()
+    const file = await laptop(dir, pkg)
+    const controls = () => countIn(file, 'SELECT COUNT(*) AS n FROM controls')
+    const packages = () => countIn(file, 'SELECT COUNT(*) AS n FROM packages')
+    const before = { controls: controls(), packages: packages() }
+    const refused =
+      /^factlab: This workspace was opened from ann1's work package: the control items are the lead's\. Mark or clear them in the lead's workspace and hand out a new package\. Nothing was changed\n$/
+
+    const set = await cli([
+      'controls',
+      'set',
+      '--workspace',
+      file,
+      '--dataset',
+      'wiki',
+      '--line',
+      'q0,v0,1,true',
+    ])
+    expect(set.code).toBe(1)
+    expect(set.err).toMatch(refused)
+    const clear = await cli(['controls', 'clear', '--workspace', file, '--dataset', 'wiki', '--all'])
+    expect(clear.code).toBe(1)
+    expect(clear.err).toMatch(refused)
+
+    const out = join(dir, 'again.factlab-package.jsonl')
+    const again = await cli([
+      'package',
+      '--workspace',
+      file,
+      '--dataset',
+      'wiki',
+      '--annotator',
+      'ann1',
+      '--out',
+      out,
+    ])
+    expect(again.code).toBe(1)
+    expect(again.err).toMatch(
+      /^factlab: This workspace was opened from ann1's work package: packages are written in the lead's workspace\. To send ann1's labels back, write a bundle/,
+    )
+    expect(existsSync(out)).toBe(false)
+    // The Project view's button makes the same call: refused before its exports folder is made.
+    const viaCall = await cli([
+      'call',
+      'projects.exportPackage',
+      JSON.stringify({ datasetId: countIn(file, 'SELECT MIN(id) AS n FROM datasets'), annotator: 'ann1' }),
+      '--workspace',
+      file,
+    ])
+    expect(viaCall.code).toBe(1)
+    expect(viaCall.err).toMatch(/packages are written in the lead's workspace/)
+    expect(existsSync(join(dir, 'laptops', 'exports'))).toBe(false)
+    expect({ controls: controls(), packages: packages() }).toEqual(before)
+  })
+})

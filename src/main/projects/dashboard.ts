@@ -7,6 +7,7 @@ import { controlAccuracy, controlCount } from './controls'
 import { dashboardLabels } from './dashboardLabels'
 import type { Tally } from './dashboardTally'
 import { keptUntilChange } from './keptUntilChange'
+import { laptopShare } from './laptopShare'
 import { finishAtPace, PACE_WINDOW_DAYS } from './pace'
 import { getPlan } from './plan'
 import { openShare, progressByVariant } from './variantProgress'
@@ -102,6 +103,10 @@ function dashboardFigures(db: Db, datasetId: number) {
   // Only labels with recorded time say anything about the pace: an estimate from none is no estimate.
   const pace = tally.medianSeconds
   const wanted = totals.targets * k
+  const controlsMarked = controlCount(db, datasetId)
+  const laptop = laptopShare(db, plan, annotators, controlsMarked)
+  // On a laptop the time left and the finish date are the package annotator's, over her share.
+  const remaining = laptop ? laptop.targets - laptop.done : wanted - totals.towards
   const packages = db
     .prepare(
       `SELECT p.id, a.name AS annotator, p.targets, p.created_at AS createdAt, p.returned_at AS returnedAt,
@@ -118,15 +123,16 @@ function dashboardFigures(db: Db, datasetId: number) {
     byVariant,
     annotators,
     pairwiseKappa,
-    controls: { count: controlCount(db, datasetId) },
+    controls: { count: controlsMarked },
     packages: withVersions(packages),
     activeHours: activeSeconds / 3600,
     timedLabels: annotators.reduce((s, a) => s + a.timedLabels, 0),
     labels: annotators.reduce((s, a) => s + a.labels, 0),
     notCounted: notCounted(db, tally, names, annotators),
-    projectedHours: pace === null ? null : ((wanted - totals.towards) * pace) / 3600,
+    projectedHours: pace === null ? null : (remaining * pace) / 3600,
+    ...(laptop ? { laptop } : {}),
   }
-  return { figures, remaining: wanted - totals.towards }
+  return { figures, remaining }
 }
 
 /**

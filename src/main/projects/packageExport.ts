@@ -16,6 +16,7 @@ import { getDataset } from '../store/repos/datasets'
 import { now, parseJson } from '../store/repos/rows'
 import { oneSnapshot } from '../store/statements'
 import { PACKAGE_FORMAT, PACKAGE_VERSION, type PackageHeader, type PackageItem } from './packageFormat'
+import { refuseLeadWorkOnLaptop } from './packageOwner'
 import { getPlan } from './plan'
 
 const Json = z.record(z.string(), z.unknown())
@@ -112,6 +113,8 @@ export function exportPackage(
   },
 ): PackageReport {
   const db = ws.db
+  // Here too, not only in the call: the CLI writes packages without it, for its progress bar.
+  refuseLeadWorkOnLaptop(db, opts.datasetId, 'package')
   // The packages handed out are tracked by id: writing over one would lose the package that was
   // sent (a bundle made in it would name a package no file holds any more), as a bundle refuses.
   if (existsSync(opts.out))

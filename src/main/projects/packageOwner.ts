@@ -93,3 +93,21 @@ export function laptopLabellers(db: Db): { only: { id: number; name: string }[] 
     why: `This workspace was opened from ${names}'s work package for ${datasets}: only ${names} labels here, because the lead merges its labels back as ${names}'s only. Someone else labels in their own package, opened in a fresh workspace (File › New).`,
   }
 }
+
+/**
+ * The lead's side of a project refused on a laptop, as its plan is (plan.ts): controls and
+ * packages come from the lead in the package, and nothing of them goes back with the bundle.
+ * A control marked here would show its known answer to the very person it checks; a package
+ * written here would hand out a second copy of her share that the lead never hears of.
+ */
+export function refuseLeadWorkOnLaptop(db: Db, datasetId: number, work: 'controls' | 'package'): void {
+  const owner = openedFrom(db, datasetId)
+  if (!owner) return
+  const who = owner.annotator
+  throw new ServiceError(
+    'conflict',
+    work === 'controls'
+      ? `This workspace was opened from ${who}'s work package: the control items are the lead's. Mark or clear them in the lead's workspace and hand out a new package. Nothing was changed`
+      : `This workspace was opened from ${who}'s work package: packages are written in the lead's workspace. To send ${who}'s labels back, write a bundle (“Bundle my labels”; factlab bundle). Nothing was written`,
+  )
+}

@@ -169,6 +169,22 @@ export const Dashboard = z.object({
   labelsPerDay: z.number(),
   paceDays: z.number(),
   projectedFinish: z.string().nullable(),
+  /**
+   * Only on a laptop (a workspace opened from a work package): the package annotator's share,
+   * which the figures above cover, and which `projectedHours` and `projectedFinish` forecast
+   * alone. Absent in a lead's workspace.
+   */
+  laptop: z
+    .object({
+      annotator: z.string(),
+      items: z.number().int(),
+      /** Targets of her share, controls left out, and those she has labelled. */
+      targets: z.number().int(),
+      done: z.number().int(),
+      /** Controls the package carried (without their answers). */
+      controls: z.number().int(),
+    })
+    .optional(),
 })
 export type Dashboard = z.infer<typeof Dashboard>
 

@@ -93,7 +93,7 @@ export const CALL_DESCRIPTIONS: Partial<Record<CallName, string>> = {
   'projects.setPlan':
     'Sets the whole plan (fields left out take their defaults); a fixed policy redraws the assignments',
   'projects.dashboard':
-    "The lead's dashboard: progress towards k, each annotator's figures, κ, controls, cost, packages",
+    "The lead's dashboard: progress towards k, each annotator's figures, κ, controls, cost, packages; on a laptop, `laptop` is the package's share the figures and forecasts cover",
   'projects.guidelines':
     "A dataset's current guidelines, the earlier versions, and whether an annotator must read them",
   'projects.saveGuidelines':

@@ -26,6 +26,7 @@ import { readDashboardEarly } from '../../projects/dashboardInBackground'
 import { peopleOutsidePlan } from '../../projects/outsidePlan'
 import { exportPackage } from '../../projects/packageExport'
 import { openPackage } from '../../projects/packageOpen'
+import { refuseLeadWorkOnLaptop } from '../../projects/packageOwner'
 import { getPlan, setPlan } from '../../projects/plan'
 import { now } from '../../store/repos/rows'
 import type { Handlers } from '../dispatch'
@@ -83,6 +84,7 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
       answers,
       lines,
     }) => {
+      refuseLeadWorkOnLaptop(db(), datasetId, 'controls')
       const typed = lines === undefined ? null : resolveControlLines(db(), datasetId, lines)
       if (typed && typed.problems.length > 0)
         throw new ServiceError(
@@ -107,11 +109,16 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
       )
       return { ...r, skipped: reference?.disagreeing ?? 0 }
     },
-    'projects.clearControls': ({ datasetId, targetIds }) => clearControls(db(), datasetId, targetIds),
+    'projects.clearControls': ({ datasetId, targetIds }) => {
+      refuseLeadWorkOnLaptop(db(), datasetId, 'controls')
+      return clearControls(db(), datasetId, targetIds)
+    },
     'projects.controls': ({ datasetId }) => listControls(db(), datasetId),
     'projects.outsidePlan': ({ datasetId }) => ({ people: peopleOutsidePlan(db(), datasetId) }),
     'projects.exportPackage': ({ datasetId, annotator, out }) => {
       getPlan(db(), datasetId)
+      // Before the exports folder is made: a refused package leaves nothing behind.
+      refuseLeadWorkOnLaptop(db(), datasetId, 'package')
       if (out !== undefined && !isAbsolute(out))
         throw new ServiceError('bad_input', `Give the package's full path (${out} is relative)`)
       const name = (db().prepare('SELECT name FROM datasets WHERE id = ?').get(datasetId) as { name: string })

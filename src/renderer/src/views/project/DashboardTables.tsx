@@ -1,7 +1,16 @@
 import type { Dashboard } from '../../../../shared/contract/projects'
 import { NO_TIME_TITLE } from '../../../../shared/humanCost'
 import { kappaNote, rateNote } from '../../../../shared/smallSample'
-import { PackageWriter } from './PackagesPanel'
+import { PackagesCard } from './PackagesPanel'
+import {
+  duration,
+  finishWords,
+  hours,
+  labelsWord,
+  laptopCoverage,
+  laptopProgress,
+  timeLeftWords,
+} from './progressWords'
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`)
 const num = (x: number | null, d = 2) => (x === null ? '—' : x.toFixed(d))
@@ -32,15 +41,6 @@ function ControlAccuracy({ c }: { c: Dashboard['annotators'][number]['controls']
     </>
   )
 }
-/** A duration that never rounds a few seconds down to "0 min" beside a cost of a few cents. */
-export function duration(seconds: number): string {
-  if (seconds < 0.5) return 'under a second'
-  if (seconds < 60) return `${Math.round(seconds)} s`
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`
-  return `${(seconds / 3600).toFixed(1)} h`
-}
-const hours = (h: number) => duration(h * 3600)
-const labelsWord = (n: number) => `${n} label${n === 1 ? '' : 's'}`
 const NO_CLOCK = NO_TIME_TITLE
 
 /** "1 on controls, 2 on older wordings": the reasons a person's labels are not in the figures. */
@@ -121,25 +121,39 @@ function Cost({ a }: { a: Dashboard['annotators'][number] }) {
   )
 }
 
-/** The days the labels-a-day rate is measured over, as the progress line says it. */
-const paceWindow = (days: number) =>
-  days <= 1
-    ? 'so far (labelling began today)'
-    : days < 7
-      ? `over the ${Math.ceil(days)} days since labelling began`
-      : 'this week'
-
 /** Progress, per annotator and per variant, agreement and packages: the lead's figures. */
 export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): void }) {
-  const share = d.labelsWanted === 0 ? 0 : d.labelsTowardsK / d.labelsWanted
+  // On a laptop only one person labels, so no target reaches k: her share is the measure.
+  const share = d.laptop
+    ? d.laptop.targets === 0
+      ? 0
+      : d.laptop.done / d.laptop.targets
+    : d.labelsWanted === 0
+      ? 0
+      : d.labelsTowardsK / d.labelsWanted
+  const timeLeft = timeLeftWords(d, share)
+  const finish = finishWords(d, share)
   return (
     <>
       <section className="card" aria-label="Progress">
         <h2>Progress</h2>
+        {d.laptop && (
+          <p className="notice-box" data-testid="laptop-coverage">
+            {laptopCoverage(d.laptop)}
+          </p>
+        )}
         <p data-testid="project-progress">
-          {d.complete} of {d.targets} targets have their {d.plan.k} label{d.plan.k > 1 ? 's' : ''}
-          {d.controls.count > 0 && <> (controls left out)</>} · {d.labelsTowardsK} of {d.labelsWanted} labels
-          ({pct(share)})
+          {d.laptop ? (
+            <>
+              {laptopProgress(d.laptop)} ({pct(share)})
+            </>
+          ) : (
+            <>
+              {d.complete} of {d.targets} targets have their {d.plan.k} label{d.plan.k > 1 ? 's' : ''}
+              {d.controls.count > 0 && <> (controls left out)</>} · {d.labelsTowardsK} of {d.labelsWanted}{' '}
+              labels ({pct(share)})
+            </>
+          )}
           {d.timedLabels > 0 && (
             <>
               {' '}
@@ -150,17 +164,17 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
           {d.timedLabels === 0 && d.labels > 0 && (
             <span title={NO_CLOCK}> · no active time recorded, so no estimate of the time left</span>
           )}
-          {share >= 1 && <> · every target has its labels</>}
-          {share < 1 && d.projectedHours !== null && (
-            <> · about {hours(d.projectedHours)} left at the current pace</>
-          )}
-          {share < 1 && d.projectedFinish !== null && d.labelsPerDay > 0 && (
+          {share >= 1 && (
             <>
               {' '}
-              · {labelsWord(Math.round(d.labelsPerDay))} a day {paceWindow(d.paceDays)}: done around{' '}
-              {d.projectedFinish}
+              ·{' '}
+              {d.laptop
+                ? `every target of ${d.laptop.annotator}'s share is labelled`
+                : 'every target has its labels'}
             </>
           )}
+          {timeLeft && <> · {timeLeft}</>}
+          {finish && <> · {finish}</>}
         </p>
         {d.targets === 0 && d.controls.count > 0 && (
           <p className="error-box" role="alert" data-testid="nothing-to-label">
@@ -294,45 +308,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
           </table>
         )}
       </section>
-      <section className="card" aria-label="Packages">
-        <h2>Packages</h2>
-        <PackageWriter plan={d.plan} onWritten={onChanged} />
-        {d.packages.length === 0 ? (
-          <p className="muted">No package handed out yet (CLI: factlab package).</p>
-        ) : (
-          <table className="data-table" aria-label="Packages">
-            <thead>
-              <tr>
-                <th>Annotator</th>
-                <th>Version</th>
-                <th>Targets</th>
-                <th>Out</th>
-                <th>Back</th>
-                <th>Labels back</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.packages.map((p) => (
-                <tr key={p.id} className={p.replacedBy === null ? undefined : 'muted'}>
-                  <td>{p.annotator}</td>
-                  <td>v{p.version}</td>
-                  <td>{p.targets}</td>
-                  <td>{p.createdAt.slice(0, 16).replace('T', ' ')}</td>
-                  <td>
-                    {[
-                      p.returnedAt ? p.returnedAt.slice(0, 16).replace('T', ' ') : null,
-                      p.replacedBy !== null ? `replaced by v${p.replacedBy}` : null,
-                    ]
-                      .filter((x) => x !== null)
-                      .join(' · ') || 'not yet'}
-                  </td>
-                  <td>{p.labelsBack}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <PackagesCard d={d} onChanged={onChanged} />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import type { Plan } from '../../../../shared/contract/projects'
+import type { Dashboard, Plan } from '../../../../shared/contract/projects'
 import { describeRefresh } from '../../../../shared/packageRefresh'
 import { countOf } from '../../../../shared/plural'
 import { api } from '../../api'
@@ -42,6 +42,63 @@ export function PackageWriter({ plan, onWritten }: { plan: Plan; onWritten(): vo
       </button>
       {message && <p className={message.ok ? 'muted' : 'error-box'}>{message.text}</p>}
     </div>
+  )
+}
+
+/** The packages handed out and the writer of a new one; on a laptop, why there is none to write. */
+export function PackagesCard({ d, onChanged }: { d: Dashboard; onChanged(): void }) {
+  const owner = d.plan.fromPackage
+  if (owner)
+    return (
+      <section className="card" aria-label="Packages">
+        <h2>Packages</h2>
+        {/* A laptop's share came in a package: handing out another is the lead's, as the plan is. */}
+        <p className="notice-box" data-testid="laptop-packages">
+          Packages are written in the lead's workspace; this one holds {owner.annotator}'s work. To send{' '}
+          {owner.annotator}'s labels back, use “Bundle my labels” on the Datasets screen.
+        </p>
+      </section>
+    )
+  return (
+    <section className="card" aria-label="Packages">
+      <h2>Packages</h2>
+      <PackageWriter plan={d.plan} onWritten={onChanged} />
+      {d.packages.length === 0 ? (
+        <p className="muted">No package handed out yet (CLI: factlab package).</p>
+      ) : (
+        <table className="data-table" aria-label="Packages">
+          <thead>
+            <tr>
+              <th>Annotator</th>
+              <th>Version</th>
+              <th>Targets</th>
+              <th>Out</th>
+              <th>Back</th>
+              <th>Labels back</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.packages.map((p) => (
+              <tr key={p.id} className={p.replacedBy === null ? undefined : 'muted'}>
+                <td>{p.annotator}</td>
+                <td>v{p.version}</td>
+                <td>{p.targets}</td>
+                <td>{p.createdAt.slice(0, 16).replace('T', ' ')}</td>
+                <td>
+                  {[
+                    p.returnedAt ? p.returnedAt.slice(0, 16).replace('T', ' ') : null,
+                    p.replacedBy !== null ? `replaced by v${p.replacedBy}` : null,
+                  ]
+                    .filter((x) => x !== null)
+                    .join(' · ') || 'not yet'}
+                </td>
+                <td>{p.labelsBack}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   )
 }
 

@@ -54,8 +54,14 @@ export function ProjectView({ datasetId, annotatorId }: ViewProps & { datasetId:
         <span className="muted">
           k = {d.plan.k} · {d.plan.policy} · guidelines{' '}
           {d.plan.guidelinesVersion === null ? 'none' : `v${d.plan.guidelinesVersion}`} ·{' '}
-          {countOf(d.controls.count, 'control')} · {countOf(current.length, 'package')} out,{' '}
-          {current.filter((p) => p.returnedAt).length} back
+          {countOf(d.controls.count, 'control')}
+          {/* A laptop hands out no packages: it holds one. */}
+          {!d.plan.fromPackage && (
+            <>
+              {' '}
+              · {countOf(current.length, 'package')} out, {current.filter((p) => p.returnedAt).length} back
+            </>
+          )}
         </span>
       </div>
       {d.plan.fromPackage ? (
@@ -64,8 +70,8 @@ export function ProjectView({ datasetId, annotatorId }: ViewProps & { datasetId:
           <h2>Plan</h2>
           <p className="notice-box" role="status">
             This workspace was opened from {d.plan.fromPackage.annotator}'s work package. The plan is the
-            lead's: k = {d.plan.k}, {d.plan.policy} assignment. It is changed in the lead's workspace, and
-            only {d.plan.fromPackage.annotator} labels here.
+            lead's: k = {d.plan.k}, {d.plan.policy} assignment. It is changed in the lead's workspace, as are
+            the controls and the packages, and only {d.plan.fromPackage.annotator} labels here.
           </p>
         </section>
       ) : (
@@ -81,7 +87,21 @@ export function ProjectView({ datasetId, annotatorId }: ViewProps & { datasetId:
         />
       )}
       <DashboardTables d={d} onChanged={q.reload} />
-      <ControlsPanel datasetId={datasetId} count={d.controls.count} onChanged={q.reload} />
+      {d.plan.fromPackage ? (
+        // Marked at the lead's and carried without answers: a control set here would show its
+        // answer to the person it checks, and would never travel back.
+        <section className="card" aria-label="Controls">
+          <h2>
+            Control items <span className="muted">{d.controls.count} in this package</span>
+          </h2>
+          <p className="notice-box" data-testid="laptop-controls">
+            Control items are the lead's: they came with {d.plan.fromPackage.annotator}'s package, without
+            their answers, and are marked or cleared in the lead's workspace.
+          </p>
+        </section>
+      ) : (
+        <ControlsPanel datasetId={datasetId} count={d.controls.count} onChanged={q.reload} />
+      )}
       <GuidelinesEditor
         datasetId={datasetId}
         author={annotatorId === null ? null : settings.annotatorName}
