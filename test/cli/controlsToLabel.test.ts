@@ -15,7 +15,7 @@ it('says a dataset whose every target is a control in words that fit one target 
 })
 
 // `--from-gold --count 20` on a 27-target dataset reads as what it did: most of the dataset.
-it('says how many of the dataset\'s targets are controls, and warns when that is most of them', () => {
+it("says how many of the dataset's targets are controls, and warns when that is most of them", () => {
   expect(markedLine({ added: 19, already: 1, controls: 20, targets: 27, skipped: 0 })).toBe(
     '19 newly marked, 1 already was; 20 controls in all, of 27 targets (74%)',
   )
