@@ -113,4 +113,19 @@ describe('controls drawn from gold answers are a sample, never the whole project
     const typo = await cli(['controls', 'set', ...on, '--from-gold', '--count', 'ten'])
     expect(typo.code).toBe(2)
   })
+
+  it('--count 20 on 27 targets says it made most of the dataset controls, and how to undo it', async () => {
+    const { file } = await released()
+    const on = ['--workspace', file, '--dataset', '1']
+    const small = await cli(['controls', 'set', ...on, '--from-gold', '--count', '3'])
+    expect(small.err).toBe('')
+    expect(small.out).toContain('3 marked; 3 controls in all, of 27 targets (11%)')
+    expect(small.out).not.toContain('More than half')
+    const big = await cli(['controls', 'set', ...on, '--from-gold', '--count', '20'])
+    expect(big.err).toBe('')
+    expect(big.out).toContain('20 controls in all, of 27 targets (74%)')
+    expect(big.out).toContain('7 of 27 targets left to label')
+    expect(big.out).toContain('More than half the targets are now controls: --count counts targets')
+    expect(big.out).toContain('factlab controls clear --all --dataset 1')
+  })
 })

@@ -117,6 +117,34 @@ export function toLabelLine(r: { targets: number; toLabel: number }): string {
     : `${r.toLabel} of ${countOf(r.targets, 'target')} left to label (controls are left out of progress, agreement, cost and judge figures)`
 }
 
+/**
+ * What `set` marked, and how many of the dataset's targets are controls now: "--count 20" on a
+ * 27-target dataset must read as three quarters of it, not as a small sample.
+ */
+export function markedLine(r: {
+  added: number
+  already: number
+  controls: number
+  targets: number
+  skipped: number
+}): string {
+  const share = r.targets > 0 ? ` (${Math.round((100 * r.controls) / r.targets)}%)` : ''
+  const skipped =
+    r.skipped > 0
+      ? `; ${countOf(r.skipped, 'target')} skipped: the dataset's sources disagree on ${r.skipped === 1 ? 'it' : 'them'}`
+      : ''
+  return `${markedWords(r)}; ${countOf(r.controls, 'control')} in all, of ${countOf(r.targets, 'target')}${share}${skipped}`
+}
+
+/** A --count that made most of the dataset controls is said so, with the way back. */
+export function countWarning(
+  r: { controls: number; targets: number; toLabel: number },
+  dataset: string,
+): string | undefined {
+  if (r.toLabel === 0 || r.controls * 2 <= r.targets) return undefined
+  return `More than half the targets are now controls: --count counts targets (a unit in one answer), not items. factlab controls clear --all --dataset ${dataset} unmarks every control (labels stay); --share 0.1 draws a tenth of the targets.`
+}
+
 export function registerControlsCommands(program: Command): void {
   const controls = program
     .command('controls')
@@ -175,11 +203,9 @@ export function registerControlsCommands(program: Command): void {
           throw new CliError(
             `No target has adjudicated or imported gold or a reference label yet${skipped ? ` (${skipped})` : ''}: decide disputes (factlab adjudicate) or give known answers with --file. Majority votes are not used: a control must not come from the people it checks`,
           )
-        printResult(
-          Boolean(f.json),
-          r,
-          () =>
-            `${markedWords(r)}; ${countOf(r.controls, 'control')} in all${skipped ? `; ${skipped}` : ''}\n${toLabelLine(r)}`,
+        const warning = sample && 'count' in sample ? countWarning(r, f.dataset) : undefined
+        printResult(Boolean(f.json), r, () =>
+          [markedLine(r), toLabelLine(r), ...(warning ? [warning] : [])].join('\n'),
         )
       })
     })
