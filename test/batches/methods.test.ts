@@ -74,7 +74,11 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
         latency_ms_p50: null,
         cache_read_tokens: 0,
         cache_write_tokens: 0,
+        // How many calls a batch answered: what tells the two apart, and all of the batch run's.
+        batch_calls: 0,
       })
+      expect(b.batch_calls).toBe(b.calls)
+      expect(s.batch_calls).toBe(0)
       expect(same(b)).toEqual(same(s))
       const out = (id: number) => join(root, `v${id}.jsonl`)
       await exportVerdicts(ws, { runId: sync!, out: out(sync!) })
