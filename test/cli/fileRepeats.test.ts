@@ -77,4 +77,23 @@ describe('label --file and adjudicate --file name each target once', () => {
     expect(r.code, r.err).toBe(0)
     expect(r.out).toBe(`Saved 2 labels from ${lines} (0 cleared)\n`)
   })
+  it('adjudicate --file counts one decision in the singular', async () => {
+    const file = demoWorkspace()
+    const lines = join(tmp(), 'lines.jsonl')
+    writeFileSync(lines, jsonl([{ item: 'demo-01', variant: 'answer', unit: 1, verdict: 'true' }]))
+    const r = await cli([
+      'adjudicate',
+      '--file',
+      lines,
+      '--dataset',
+      DEMO,
+      '--annotator',
+      'rae',
+      '--new-annotator',
+      '--workspace',
+      file,
+    ])
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toBe(`Recorded 1 gold decision from ${lines}\n`)
+  })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { contract } from '../../../shared/contract'
+import { countOf } from '../../../shared/plural'
 import { printResult } from '../util'
 import { verdictFor } from './locate'
 import { applyLines, linePeople, lineSchema, locateLines, refuseRepeatedTargets } from './locatedLines'
@@ -39,5 +40,9 @@ export async function adjudicateFile(s: Session, file: string, f: DecisionFlags)
     ),
   )
   const report = { file, decided: saved.length }
-  printResult(Boolean(f.json), report, () => `Recorded ${report.decided} gold decisions from ${file}`)
+  printResult(
+    Boolean(f.json),
+    report,
+    () => `Recorded ${countOf(report.decided, 'gold decision')} from ${file}`,
+  )
 }
