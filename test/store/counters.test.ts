@@ -4,14 +4,19 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { datasetSummary, datasetVariants, queryItems } from '../../src/main/annotate/datasets'
+import { datasetSummary, queryItems } from '../../src/main/annotate/datasets'
 import { Workspace } from '../../src/main/app/workspace'
 import { importFile } from '../../src/main/import'
 import { LabelWriter } from '../../src/main/labels/labels'
 import { type Db, openWorkspace } from '../../src/main/store/connection'
 import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { ContentWriter } from '../../src/main/store/repos/content'
-import { createDataset, datasetStats, recountDatasetStats } from '../../src/main/store/repos/datasets'
+import {
+  createDataset,
+  datasetStats,
+  datasetVariants,
+  recountDatasetStats,
+} from '../../src/main/store/repos/datasets'
 import { addUnit, deleteUnit, editUnit, restoreUnit } from '../../src/main/units/edit'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { GRADED, gradedFile } from '../import/graded'

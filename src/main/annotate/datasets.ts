@@ -9,7 +9,13 @@ import { planProgress } from '../projects/progress'
 import { planOpenCondition } from '../projects/queue'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
-import { datasetStats, datasetVisible, getDataset, listDatasets } from '../store/repos/datasets'
+import {
+  datasetStats,
+  datasetVariants,
+  datasetVisible,
+  getDataset,
+  listDatasets,
+} from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { ftsQuery, MAX_TERMS, matchingItems, searchWords } from './search'
 import { wordsContaining } from './vocabulary'
@@ -54,14 +60,6 @@ const itemTargets = (variant: boolean) =>
   WHERE c.item_id = i.id AND c.variant = @variant AND ${CURRENT}`
     : `FROM targets t JOIN units u ON u.id = t.unit_id
   WHERE t.dataset_id = i.dataset_id AND t.item_id = i.id AND ${CURRENT}`
-
-export function datasetVariants(db: Db, datasetId: number): string[] {
-  return (
-    db
-      .prepare('SELECT variant AS v FROM dataset_variants WHERE dataset_id = ? ORDER BY first_candidate_id')
-      .all(datasetId) as { v: string }[]
-  ).map((r) => r.v)
-}
 
 export function datasetBrief(db: Db, datasetId: number) {
   let dataset: ReturnType<typeof getDataset>

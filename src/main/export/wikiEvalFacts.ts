@@ -5,7 +5,7 @@ import { FACT_LABEL_TEXT } from '../../shared/releaseFactLabels'
 import { resolveGold } from '../labels/gold'
 import { factTargetsWithLabel } from '../labels/reads'
 import type { Db } from '../store/connection'
-import { getDataset } from '../store/repos/datasets'
+import { datasetVariants, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { factsList, flattenFact, pyDict } from './pyLiteral'
 import type { Feature, Row } from './targetRows'
@@ -60,14 +60,7 @@ function idAndFactColumns(db: Db, datasetId: number): { idColumn: string | null;
 }
 
 export function wikiLayout(db: Db, datasetId: number): WikiLayout {
-  const variants = (
-    db
-      .prepare(
-        `SELECT c.variant FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ?
-         GROUP BY c.variant ORDER BY MIN(c.id)`,
-      )
-      .all(datasetId) as { variant: string }[]
-  ).map((r) => r.variant)
+  const variants = datasetVariants(db, datasetId)
   const known = new Set<string>(WIKIEVAL_VARIANTS)
   const extraVariants = variants.filter((v) => !known.has(v) && !TEXT_COLUMNS.includes(v as never))
   const { idColumn, factsColumn } = idAndFactColumns(db, datasetId)

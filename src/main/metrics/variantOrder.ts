@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { datasetVariants } from '../store/repos/datasets'
 
 /**
  * The dataset's own order of its variants: that of each variant's first answer (the file's column
@@ -7,12 +8,7 @@ import type { Db } from '../store/connection'
  * target seen. Variants with no candidate (none today) keep their place after the others.
  */
 export function inDatasetOrder(db: Db, datasetId: number, variants: readonly string[]): string[] {
-  // dataset_variants keeps each variant's first candidate (triggers of migration 0020): walking
-  // the candidates instead took 80–290 ms at a million targets, on every cold Compare or Agreement.
-  const order = db
-    .prepare('SELECT variant FROM dataset_variants WHERE dataset_id = ? ORDER BY first_candidate_id')
-    .pluck()
-    .all(datasetId) as string[]
+  const order = datasetVariants(db, datasetId)
   const rank = new Map(order.map((v, i) => [v, i]))
   return [...variants].sort((a, b) => (rank.get(a) ?? order.length) - (rank.get(b) ?? order.length))
 }

@@ -1,8 +1,9 @@
 // The checks `judge` flags meet before a run exists, and the notes and refusals about a run after:
 // kept apart from judge.ts so the command file stays a list of commands.
-import { datasetVariants } from '../../annotate/datasets'
+
 import type { Workspace } from '../../app/workspace'
 import { getRun, type RunRecord, type RunSummary } from '../../runs/repo'
+import { datasetVariants } from '../../store/repos/datasets'
 import { CliError, EXIT } from '../util'
 
 /** The flags the lexical baseline's settings come from. */

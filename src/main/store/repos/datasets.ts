@@ -142,3 +142,14 @@ export function recountDatasetStats(db: Db, id: number): DatasetStats {
     labelledBy: Object.fromEntries(labelled.map((r) => [r.name, r.n])),
   }
 }
+
+/**
+ * The dataset's variants in its own order, that of each one's first answer (the file's column or
+ * file order): dataset_variants keeps each variant's first candidate (triggers of migration 0020).
+ */
+export function datasetVariants(db: Db, datasetId: number): string[] {
+  return db
+    .prepare('SELECT variant FROM dataset_variants WHERE dataset_id = ? ORDER BY first_candidate_id')
+    .pluck()
+    .all(datasetId) as string[]
+}
