@@ -12,10 +12,14 @@
  *   FACTLAB_DIAG_RENDERER=/other/out/renderer        another build's renderer (A/B)
  *   FACTLAB_DIAG_WHICH=small|1m  FACTLAB_DIAG_OUT=/tmp/x   (writes /tmp/x-small.json …)
  *   FACTLAB_DIAG_PACE=machine                      keys as soon as "Saved" shows (labelPage.ts)
+ *   FACTLAB_DIAG_CATEGORIES=v8,disabled-by-default-v8.compile   more trace categories
+ *   FACTLAB_DIAG_PROFILE=/tmp/p                    a CPU profile of the page over the timed presses
+ *                                                  (/tmp/p-1M.cpuprofile …), for DevTools or speedscope
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import type { Workspace } from '../../src/main/app/workspace'
 import { seedBulk } from '../annotate/bulk'
 import { LABEL_MARK, labelKeys, type TraceEvent, traceOf } from './frameTrace'
@@ -30,8 +34,15 @@ const TRACE = Number(env.FACTLAB_DIAG_TRACE ?? 0)
 const WHICH = env.FACTLAB_DIAG_WHICH ?? 'both'
 const OUT = env.FACTLAB_DIAG_OUT ?? join(tmpdir(), 'factlab-label-presses')
 const PACE: Pace = env.FACTLAB_DIAG_PACE === 'machine' ? 'machine' : 'annotator'
-/** The compositor's and the display's frame events, beside the timeline. */
-const FRAME_CATEGORIES = ['disabled-by-default-devtools.timeline.frame', 'cc', 'viz', 'benchmark']
+const PROFILE = env.FACTLAB_DIAG_PROFILE ?? ''
+/** The compositor's and the display's frame events, beside the timeline (and any of FACTLAB_DIAG_CATEGORIES). */
+const FRAME_CATEGORIES = [
+  'disabled-by-default-devtools.timeline.frame',
+  'cc',
+  'viz',
+  'benchmark',
+  ...(env.FACTLAB_DIAG_CATEGORIES?.split(',').filter(Boolean) ?? []),
+]
 
 /** One key press as the page saw it; render and frame stay null for a label that kept the focus. */
 interface Press {
@@ -56,6 +67,21 @@ export async function benchLabelPresses(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * The page's CPU profile over `presses` (CDP Profiler, sampled every 100 µs): which functions the
+ * key's task spends its time in, which a trace of the timeline does not say.
+ */
+async function profileOf(page: Page, presses: () => Promise<void>): Promise<unknown> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+  await cdp.send('Profiler.start')
+  await presses()
+  const { profile } = await cdp.send('Profiler.stop')
+  await cdp.detach()
+  return profile
 }
 
 const ms = (x: number | null | undefined) => (x ?? Number.NaN).toFixed(1).padStart(5)
@@ -103,7 +129,10 @@ async function run(name: string, file: string, seed: (ws: Workspace) => number):
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     })()`)
-    await pressLabels(page, PRESSES, PACE)
+    if (PROFILE) {
+      const profile = await profileOf(page, () => pressLabels(page, PRESSES, PACE))
+      writeFileSync(`${PROFILE}-${name}.cpuprofile`, JSON.stringify(profile))
+    } else await pressLabels(page, PRESSES, PACE)
     const presses = (await page.evaluate('window.__presses')) as Press[]
     report(name, presses)
     writeFileSync(`${OUT}-${name}.json`, JSON.stringify(presses))
@@ -112,6 +141,7 @@ async function run(name: string, file: string, seed: (ws: Workspace) => number):
       const events = await traceOf(page, () => pressLabels(page, TRACE, PACE), FRAME_CATEGORIES)
       const traced = (await page.evaluate('window.__presses')) as Press[]
       writeFileSync(`${OUT}-${name}-trace.json`, JSON.stringify(events))
+      writeFileSync(`${OUT}-${name}-traced.json`, JSON.stringify(traced))
       againstTicks(name, traced, events)
     }
   } finally {
