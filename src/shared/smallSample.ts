@@ -3,6 +3,8 @@
  * prints a figure applies the same thresholds and the same words.
  */
 
+import { formatCount } from './plural'
+
 /** κ and α over fewer shared targets than this get no strength word: the reading would be noise. */
 export const MIN_SHARED_TARGETS = 20
 
@@ -157,7 +159,7 @@ export function ciTitle(method: RateCiMethod | null, n: number): string {
     return `95% Wilson score interval over n ${n} (a bootstrap here would be too few, one outcome only, narrower, or reach an end the count rules out)`
   if (method === 'bootstrap') return `95% seeded bootstrap interval over n ${n}`
   if (method === 'cluster-robust')
-    return `95% cluster-robust normal interval over n ${n} (candidates as the independent draws: over ${CLUSTER_NORMAL_ABOVE.toLocaleString('en-US')} of them it matches their bootstrap)`
+    return `95% cluster-robust normal interval over n ${n} (candidates as the independent draws: over ${formatCount(CLUSTER_NORMAL_ABOVE)} of them it matches their bootstrap)`
   return `n ${n}`
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { Workspace } from '../../src/main/app/workspace'
@@ -8,7 +8,18 @@ import { ensureAnnotator } from '../../src/main/store/repos/annotators'
 import { createDataset } from '../../src/main/store/repos/datasets'
 import { FAAF_SCHEMA } from '../../src/shared/labelSchemas'
 import { findChromium, launchChromium } from '../helpers/chromium'
+import { mainThreadCpuMs } from './mainThread'
 import { figure, info, note, rss } from './record'
+import { windowProfile } from './windowProfile'
+
+/** A Compare view opened in the page: its time, and when its parts arrived (ms after the route changed). */
+interface OpenTimes {
+  ms: number
+  asked: number | null
+  answered: number | null
+  server: number | null
+  script: number | null
+}
 
 /**
  * A FaaF-shaped workspace (3 variants × 6 facts per item) with `runs` imported judge runs and
@@ -138,7 +149,8 @@ export async function benchCompareView(): Promise<void> {
     await gate.waitFor({ state: 'detached' })
     // Timed inside the page, from the route change to the frame after the table's last row and
     // both charts at the top of the view are in the document: the view's own time, without the
-    // test driver's round trips (three of them, 10-30 ms each, were most of a warm open).
+    // test driver's round trips (three of them, 10-30 ms each, were most of a warm open). The
+    // page's resource timings say when the figures' answer and the view's script arrived.
     const open = async () => {
       await page.evaluate(`location.hash = '#/datasets'`)
       await page.getByTestId('compare-view').waitFor({ state: 'detached' })
@@ -147,24 +159,78 @@ export async function benchCompareView(): Promise<void> {
           document.querySelectorAll('[data-testid="judge-table"] tbody tr').length >= ${runs} &&
           document.querySelector('[data-testid="variant-bars"]') &&
           document.querySelector('[data-testid="cost-scatter"]')
+        performance.clearResourceTimings()
         const t0 = performance.now()
         const seen = new MutationObserver(() => {
           if (!ready()) return
           seen.disconnect()
-          requestAnimationFrame(() => resolve(performance.now() - t0))
+          requestAnimationFrame(() => {
+            const ms = performance.now() - t0
+            const got = performance.getEntriesByType('resource')
+            const call = got.find((e) => e.name.endsWith('/api/call/metrics.compare'))
+            const script = got.find((e) => /CompareView-[^/]*[.]js$/.test(e.name))
+            resolve({
+              ms,
+              asked: call ? call.startTime - t0 : null,
+              answered: call ? call.responseEnd - t0 : null,
+              server: call ? call.responseStart - call.requestStart : null,
+              script: script ? script.responseEnd - t0 : null,
+            })
+          })
         })
         seen.observe(document.body, { subtree: true, childList: true })
         location.hash = '#/compare/${datasetId}'
-      })`)) as number
+      })`)) as OpenTimes
     }
+    // The renderer's main thread (Chromium's own counters) and the server's (this process) over
+    // the cold open: where its time goes, beside the wall time.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Performance.enable')
+    const rendererTimes = async () =>
+      new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value * 1000]))
+    // FACTLAB_BENCH_PROFILE=compare.cpuprofile profiles the cold open on both sides
+    // (compare-server.cpuprofile, compare-renderer.cpuprofile).
+    const profiled = process.env.FACTLAB_BENCH_PROFILE
+    const serverProfile = windowProfile('server')
+    if (profiled) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
+    const r0 = await rendererTimes()
+    const s0 = mainThreadCpuMs()
+    serverProfile.start()
     // The first open computes everything; later opens of an unchanged workspace reuse it.
-    const cold = await open()
+    const coldOpen = await open()
+    serverProfile.stop()
+    const serverCpu = mainThreadCpuMs() - s0
+    const r1 = await rendererTimes()
+    if (profiled) {
+      const { profile } = await cdp.send('Profiler.stop')
+      writeFileSync(profiled.replace(/(\.cpuprofile)?$/, '-renderer.cpuprofile'), JSON.stringify(profile))
+    }
+    const spent = (name: string) => (r1.get(name) ?? 0) - (r0.get(name) ?? 0)
+    const cold = coldOpen.ms
+    const at = (ms: number | null) => (ms === null ? 'not seen' : `${ms.toFixed(0)} ms`)
+    info(
+      'Compare view cold: the figures asked for / answered, after the route changed',
+      coldOpen.answered ?? Number.NaN,
+      'ms',
+      `asked at ${at(coldOpen.asked)}, the server's answer began ${at(coldOpen.server)} after the request; the view's script loaded at ${at(coldOpen.script)}`,
+    )
+    info(
+      "Compare view cold: the renderer's main thread busy (script, layout, style)",
+      spent('TaskDuration'),
+      'ms',
+      `script ${spent('ScriptDuration').toFixed(0)} ms, layout ${spent('LayoutDuration').toFixed(0)} ms, style ${spent('RecalcStyleDuration').toFixed(0)} ms`,
+    )
+    info("Compare view cold: the server's main-thread CPU (this process)", serverCpu, 'ms')
     await page
       .getByTestId('label-next')
       .or(page.getByText('Every target the judges saw already has gold.'))
       .or(page.getByText(/^Blind mode is on: where the judges split/))
       .waitFor()
-    const warm = Math.min(await open(), await open())
+    const warm = Math.min((await open()).ms, (await open()).ms)
     figure(`Compare view, ${runs} runs × ${rows} verdicts, cold`, cold, 'ms', 1000)
     figure('Compare view reopened unchanged (warm)', warm, 'ms', 100)
   } finally {

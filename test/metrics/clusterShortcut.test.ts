@@ -107,7 +107,13 @@ describe('the Compare view’s intervals over candidates without grouping them',
           const l = labels(seed, m, maxFacts, badCall, rare, unsupported)
           const boot = { seed, replicates: 200 }
           const scratch = new Int32Array(m * 4)
-          const shortcut = clustersOfLabels(l.judged, l.variant, l.clusters, VARIANTS.length, scratch, boot)
+          const shortcut = clustersOfLabels(
+            l.judged,
+            l.variant,
+            { ...l.clusters, cells: scratch },
+            VARIANTS.length,
+            boot,
+          )
           expect(scratch.every((x) => x === 0)).toBe(true)
           for (const v of shortcut.byVariant) v.patterns === null ? skipped++ : drawn++
           const before = figuresOfCounts(l.counts, VARIANTS, boot, variantClustersOfPatterns(grouped(l)))

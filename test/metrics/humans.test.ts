@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { denseClusters } from '../../src/main/metrics/clusterTally'
+import { candidateCells } from '../../src/main/metrics/clusterTally'
 import { figuresByVariant } from '../../src/main/metrics/figures'
 import { humanFigures } from '../../src/main/metrics/humans'
 import { type TargetColumns, verdictCoder } from '../../src/main/metrics/load'
@@ -80,7 +80,7 @@ describe('humans as judges', () => {
             verdictCoder(t.schema, t.labels),
             names,
             boot,
-            denseClusters(t.candidate),
+            candidateCells(t.candidate),
           )
           const want = reference(t)
           expect(got.map((h) => h.annotatorId).sort()).toEqual(want.map((w) => w.a).sort())
@@ -153,7 +153,7 @@ describe('humans as judges, read on the judges’ footing', () => {
       verdictCoder(t.schema, t.labels),
       names,
       { seed: 1 },
-      denseClusters(t.candidate),
+      candidateCells(t.candidate),
     )
     expect(ana!.errorRate).toBe(0.2)
     expect(ana!.errorRateCiMethod).toBe('bootstrap')

@@ -1,15 +1,42 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { candidateCells, clustersInCells } from '../../src/main/metrics/clusterTally'
 import { correctness } from '../../src/main/metrics/correctness'
-import { figuresByVariant, figuresOfCounts } from '../../src/main/metrics/figures'
+import { cellOf, FIRST_CELL, figuresByVariant, figuresOfCounts } from '../../src/main/metrics/figures'
 import { tallyRun } from '../../src/main/metrics/judgeTally'
-import { ST_NONE } from '../../src/main/metrics/runStatus'
+import { type SpanColumns, ST_NONE, ST_OK } from '../../src/main/metrics/runStatus'
 import { confusionMatrix } from '../../src/main/metrics/stats/binary'
 
 const boot = { seed: 3, replicates: 50 }
 
+/**
+ * The separate pass the tally took the candidates' cells over before (clustersOfRun): each
+ * judged pair against gold counted into its candidate's cells, candidates listed per variant as
+ * first met.
+ */
+function cellsPass(
+  run: Pick<SpanColumns, 'from' | 'to' | 'status' | 'bin'>,
+  t: { goldBin: Int8Array; variant: Uint16Array },
+  of: Int32Array,
+  count: number,
+  variants: number,
+): { cells: Int32Array; touched: number[][] } {
+  const cells = new Int32Array(count * 4)
+  const touched: number[][] = Array.from({ length: variants }, () => [])
+  for (let i = run.from; i < run.to; i++) {
+    const k = i - run.from
+    const j = run.bin[k]!
+    const g = t.goldBin[i]!
+    if (run.status[k] !== ST_OK || j < 0 || g < 0) continue
+    const o = of[i]! * 4
+    if (cells[o]! + cells[o + 1]! + cells[o + 2]! + cells[o + 3]! === 0) touched[t.variant[i]!]!.push(of[i]!)
+    cells[o + cellOf(j, g) - FIRST_CELL]!++
+  }
+  return { cells, touched }
+}
+
 describe("a run's one-pass tally", () => {
-  it('gives the figures, both confusion matrices and the correctness bits of the separate passes', () => {
+  it("gives the figures, both confusion matrices, the correctness bits and the candidates' cells of the separate passes", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 4 }),
@@ -23,7 +50,8 @@ describe("a run's one-pass tally", () => {
             code: fc.integer({ min: -1, max: 4 }),
             goldBin: fc.integer({ min: -1, max: 1 }),
             goldCode: fc.integer({ min: -1, max: 4 }),
-            variant: fc.nat(3),
+            // A candidate lies in one variant (its number modulo the variants).
+            candidate: fc.nat(30),
           }),
           { maxLength: 200, size: 'max' },
         ),
@@ -34,7 +62,9 @@ describe("a run's one-pass tally", () => {
           const at = (i: number) => (i >= lead && i < lead + rows.length ? rows[i - lead] : undefined)
           const goldBin = Int8Array.from({ length: n }, (_, i) => at(i)?.goldBin ?? -1)
           const goldCode = Int16Array.from({ length: n }, (_, i) => at(i)?.goldCode ?? -1)
-          const variant = Uint16Array.from({ length: n }, (_, i) => (at(i)?.variant ?? 0) % variantCount)
+          // Targets outside the span belong to candidates of their own, as other items' do.
+          const candidate = Int32Array.from({ length: n }, (_, i) => at(i)?.candidate ?? 100 + i)
+          const variant = Uint16Array.from(candidate, (c) => c % variantCount)
           // The span columns, as a loader makes them: whatever lies outside carries no verdict.
           const run = {
             from: lead,
@@ -44,8 +74,16 @@ describe("a run's one-pass tally", () => {
             code: Int8Array.from(rows, (r) => (r.status === ST_NONE ? -1 : r.code)),
           }
           const variants = Array.from({ length: variantCount }, (_, v) => `v${v}`)
-          const tally = tallyRun(run, { goldBin, goldCode, variant }, variantCount, labels)
+          const cands = candidateCells(candidate)
+          const tally = tallyRun(run, { goldBin, goldCode, variant }, variantCount, labels, cands)
           const { from, to } = run
+          // Each candidate's cells, and so the intervals over candidates, as the separate pass gave them;
+          // the shared cells are left zeroed for the next run.
+          const apart = cellsPass(run, { goldBin, variant }, cands.of, cands.count, variantCount)
+          expect(tally.touched).toEqual(apart.touched)
+          const clusters = clustersInCells(cands.cells, tally.touched, boot)
+          expect(cands.cells.every((x) => x === 0)).toBe(true)
+          expect(clusters).toEqual(clustersInCells(apart.cells, apart.touched, boot))
           expect(figuresOfCounts(tally.counts, variants, boot)).toEqual(
             figuresByVariant(
               run.bin,

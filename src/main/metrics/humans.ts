@@ -1,6 +1,6 @@
 import type { HumanMetrics } from '../../shared/contract/metrics'
 import type { Matrix } from './agreementService'
-import { clustersOfLabels } from './clusterTally'
+import { type CandidateCells, clustersOfLabels } from './clusterTally'
 import { cellOf, countVerdict, FIGURE_SLOTS, FIRST_CELL, figuresOfCounts, JUDGED } from './figures'
 import type { Coder, TargetColumns } from './load'
 import { NONE } from './stats/binary'
@@ -20,19 +20,18 @@ export function humanFigures(
   coder: Coder,
   names: Map<number, string>,
   boot: BootstrapOptions,
-  clusters: { of: Int32Array; count: number },
+  clusters: CandidateCells,
 ): HumanMetrics[] {
   const h = t.human
   const bins = h.values.map((v) => coder.bin(v, null))
   const counted = t.goldRule ? countsByRule(t, bins) : countsByMajority(t, bins)
-  const scratch = new Int32Array(clusters.count * 4)
   const out: HumanMetrics[] = []
   for (const [a, counts, judged] of counted) {
     const f = figuresOfCounts(
       counts,
       t.variants,
       boot,
-      clustersOfLabels(judged, t.variant, clusters, t.variants.length, scratch, boot),
+      clustersOfLabels(judged, t.variant, clusters, t.variants.length, boot),
     )
     if (f.overall.judged === 0) continue
     out.push({

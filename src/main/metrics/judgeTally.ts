@@ -1,13 +1,15 @@
-import { cellOf, ERRORS, FIGURE_SLOTS, JUDGED, NA } from './figures'
+import type { CandidateCells } from './clusterTally'
+import { cellOf, ERRORS, FIGURE_SLOTS, FIRST_CELL, JUDGED, NA } from './figures'
 import { type SpanColumns, ST_ERROR, ST_NA, ST_NONE, ST_OK } from './runStatus'
 import type { CorrectnessBits } from './stats/mcnemar'
 
 /**
  * Everything the judge figures count of one run, in one pass over the span it reached: the
  * figure counts per variant (figuresByVariant's), the binary and full confusion matrices
- * (confusionMatrix's) and the correctness bits McNemar's test reads (correctness's). Twenty runs
- * were read four times each; every count is an integer, so one pass gives the same figures to the
- * last digit (test/metrics/judgeTally.test.ts holds it to the four passes).
+ * (confusionMatrix's), the correctness bits McNemar's test reads (correctness's) and each
+ * candidate's four cells, which its intervals over candidates are drawn from (clusterTally.ts).
+ * Twenty runs were read five times each; every count is an integer, so one pass gives the same
+ * figures to the last digit (test/metrics/judgeTally.test.ts holds it to the separate passes).
  */
 export interface RunTally {
   /** FIGURE_SLOTS counters per variant, as figuresOfCounts reads them */
@@ -17,6 +19,11 @@ export interface RunTally {
   /** [gold][judge] over the label codes */
   full: number[][]
   correct: CorrectnessBits
+  /**
+   * Per variant, the candidates with a judged pair against gold, in the order the pass met them;
+   * their cells are left in the `cells` handed in, for clustersInCells to read and clear.
+   */
+  touched: number[][]
 }
 
 export function tallyRun(
@@ -24,9 +31,12 @@ export function tallyRun(
   t: { goldBin: Int8Array; goldCode: Int16Array; variant: Uint16Array },
   variants: number,
   labels: number,
+  candidates: Pick<CandidateCells, 'of' | 'cells'>,
 ): RunTally {
   const { from, to, status, bin, code } = run
   const { goldBin, goldCode, variant } = t
+  const { of, cells } = candidates
+  const touched: number[][] = Array.from({ length: variants }, () => [])
   // One counter per verdict: N/A, error, its cell, or (judged, no binary outcome on one side)
   // the slot past the cells; JUDGED is their sum, filled in after the pass. A second increment per
   // verdict cost as much as the rest of the pass.
@@ -54,6 +64,10 @@ export function tallyRun(
       if (st === ST_OK && g >= 0 && j >= 0) {
         jw |= 1 << (i & 31)
         if (j === g) rw |= 1 << (i & 31)
+        const o = of[i]! * 4
+        if (cells[o]! + cells[o + 1]! + cells[o + 2]! + cells[o + 3]! === 0)
+          touched[variant[i]!]!.push(of[i]!)
+        cells[o + cellOf(j, g) - FIRST_CELL]!++
       }
       if (st === ST_NONE) continue
       // A pair where either side has no binary outcome counts as judged but not in the cells.
@@ -77,6 +91,7 @@ export function tallyRun(
     binary: matrix(binary, 2),
     full: matrix(full, labels),
     correct: { judged, right },
+    touched,
   }
 }
 

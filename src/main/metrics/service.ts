@@ -10,7 +10,7 @@ import { activeTimeOn } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { listAnnotators } from '../store/repos/annotators'
 import { datasetSettings } from '../store/repos/datasets'
-import { clustersOfRun, denseClusters } from './clusterTally'
+import { type CandidateCells, candidateCells, clustersInCells } from './clusterTally'
 import { sharedWords } from './correctness'
 import { datasetAgreement } from './datasetAgreement'
 import { dcrCandidates } from './dcrCandidates'
@@ -212,9 +212,9 @@ function fromSnapshot(
   const { alpha, beta } = datasetSettings(db, datasetId)
   const seed = boot.seed
   const costs = runCosts(db, runs)
-  let dense: ReturnType<typeof denseClusters> | null = null
+  let dense: CandidateCells | null = null
   const clusters = () => {
-    dense ??= denseClusters(t.candidate)
+    dense ??= candidateCells(t.candidate)
     return dense
   }
   const judges: JudgeMetrics[] = []
@@ -227,13 +227,13 @@ function fromSnapshot(
     // Counting passes look at the targets the run reached only; outside them it has no verdict.
     const reached = runSpanColumns(run)
     const span: [number, number] = [reached.from, reached.to]
-    // Its figure counts, confusion matrices and correctness bits in one pass over the span.
-    const tally = tallyRun(reached, t, t.variants.length, t.labels.length)
+    // Its figure counts, confusion matrices, correctness bits and candidates' cells in one pass.
+    const tally = tallyRun(reached, t, t.variants.length, t.labels.length, clusters())
     const f = figuresOfCounts(
       tally.counts,
       t.variants,
       boot,
-      clustersOfRun(reached, t, clusters(), t.variants.length, boot),
+      clustersInCells(clusters().cells, tally.touched, boot),
     )
     judges.push({
       ...f.overall,

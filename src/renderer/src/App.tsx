@@ -4,19 +4,21 @@ import { AnnotatorGate } from './components/AnnotatorGate'
 import { DatasetSwitcher } from './components/DatasetSwitcher'
 import { Loading } from './components/Loading'
 import { useQuery, useRereadWhenChanged } from './hooks'
-import { lazyNamed } from './lazyNamed'
+import { lazyNamed, useLoadWhenIdle } from './lazyNamed'
 import { hashToRoute, routeDataset, routeToHash } from './route'
 import { SettingsContext, useSettingsStore } from './settings'
 import { pageSaver } from './views/annotate/pageSaver'
 import { PendingBanner } from './views/annotate/StatusBits'
 import { useRestoreKept } from './views/annotate/useLabelSaver'
+import { followRoute } from './views/compare/earlyFigures'
 import { DatasetsView } from './views/datasets/DatasetsView'
 import { useMenuCommands } from './views/datasets/menuCommands'
 import type { Route, ViewProps } from './views/types'
 
 const AgreementView = lazyNamed(() => import('./views/agreement/AgreementView'), 'AgreementView')
 const AnnotateView = lazyNamed(() => import('./views/annotate/AnnotateView'), 'AnnotateView')
-const CompareView = lazyNamed(() => import('./views/compare/CompareView'), 'CompareView')
+const loadCompare = () => import('./views/compare/CompareView')
+const CompareView = lazyNamed(loadCompare, 'CompareView')
 const ItemsView = lazyNamed(() => import('./views/items/ItemsView'), 'ItemsView')
 const JudgesView = lazyNamed(() => import('./views/judges/JudgesView'), 'JudgesView')
 const ProjectView = lazyNamed(() => import('./views/project/ProjectView'), 'ProjectView')
@@ -43,16 +45,30 @@ function routeFor(view: NavView, datasetId: number | null): Route | null {
   return datasetId === null ? null : { view, datasetId }
 }
 
+/**
+ * The route, from the URL hash. Each route is also handed to `followRoute` where it changes,
+ * before anything renders: a view whose data takes long to work out has it asked for while its
+ * code still loads.
+ */
 function useHashRoute(): [Route, (r: Route) => void] {
-  const [route, setRoute] = useState(() => hashToRoute(window.location.hash))
+  const [route, setRoute] = useState(() => {
+    const first = hashToRoute(window.location.hash)
+    followRoute(first)
+    return first
+  })
   useEffect(() => {
-    const onHash = () => setRoute(hashToRoute(window.location.hash))
+    const onHash = () => {
+      const r = hashToRoute(window.location.hash)
+      followRoute(r)
+      setRoute(r)
+    }
     window.addEventListener('hashchange', onHash)
     return () => window.removeEventListener('hashchange', onHash)
   }, [])
   const navigate = useCallback((r: Route) => {
     const hash = routeToHash(r)
     if (hash !== window.location.hash) window.history.pushState(null, '', hash)
+    followRoute(r)
     setRoute(r)
   }, [])
   return [route, navigate]
@@ -117,6 +133,13 @@ export function App() {
 
   // Labels this tab kept from before a reload go out from whichever view the page opens on.
   useRestoreKept(known ? settings.annotatorId : null)
+  // The Compare view's script is fetched once the first screen is up and the browser idles: its
+  // figures keep the server's thread busy longest, and its script would wait behind them. Not
+  // from the labelling screen, where an idle moment is the gap between two keys.
+  useLoadWhenIdle(
+    datasets.data !== undefined && datasets.data.length > 0 && route.view !== 'annotate',
+    loadCompare,
+  )
 
   const props: ViewProps = {
     datasetId,

@@ -13,6 +13,7 @@ import { keptCompareCharts } from './compareCharts'
 import { Disagreements } from './Disagreements'
 import { EmptyPanel } from './EmptyPanel'
 import { Extras } from './Extras'
+import { takeEarlyFigures } from './earlyFigures'
 import { ItemLevelPanel } from './ItemLevelPanel'
 import { JudgeTable } from './JudgeTable'
 import { LabelNext } from './LabelNext'
@@ -27,7 +28,8 @@ type Format = 'md' | 'html' | 'csv' | 'json'
 /** Judges (and humans) against gold: figures with intervals, charts, and where they go wrong. */
 export function CompareView({ datasetId, navigate }: ViewProps) {
   const metrics = useQuery(
-    async () => (datasetId === null ? undefined : api('metrics.compare', { datasetId })),
+    async () =>
+      datasetId === null ? undefined : (takeEarlyFigures(datasetId) ?? api('metrics.compare', { datasetId })),
     [datasetId],
   )
   useFigureReload(datasetId, metrics.reload)
