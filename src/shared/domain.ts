@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_GOLD_RULE, GoldRule } from './goldRule'
+import { EvidenceSpan, Pane, SaveId } from './labelParts'
 import { LabelSchema, UnitKind } from './labelSchemas'
 
 /** Vocabulary of design.md as zod schemas; the renderer, main and CLI share these shapes. */
@@ -98,14 +99,8 @@ export const Target = z.object({
 })
 export type Target = z.infer<typeof Target>
 
-export const Pane = z.enum(['reference', 'candidate'])
-export type Pane = z.infer<typeof Pane>
-
-/** A span of text a person pointed at as evidence: character offsets [start, end). */
-export const EvidenceSpan = z
-  .object({ pane: Pane, start: z.number().int().nonnegative(), end: z.number().int().nonnegative() })
-  .refine((s) => s.end > s.start, { message: 'an evidence span must not be empty' })
-export type EvidenceSpan = z.infer<typeof EvidenceSpan>
+// Pane, EvidenceSpan and SaveId live in labelParts.ts, which the app's first screen reads alone.
+export { EvidenceSpan, Pane, SaveId }
 
 export const Annotator = z.object({
   id: z.number().int(),
@@ -143,14 +138,6 @@ export const LabelInput = z.object({
   guidelinesVersion: z.number().int().min(1).optional(),
 })
 export type LabelInput = z.infer<typeof LabelInput>
-
-/**
- * A client's id for one attempt to save a label (annotate.save's `saveId`): random, so two people
- * or two tabs never share one, and plain enough to pass through a shell or a JSONL line.
- */
-export const SaveId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'a save id is 8 to 64 letters, digits, dashes or underscores')
 
 export const RunStatus = z.enum(['queued', 'running', 'paused', 'cancelled', 'failed', 'done'])
 export type RunStatus = z.infer<typeof RunStatus>

@@ -22,6 +22,11 @@ describe('the first screen', () => {
     // datasets list (a second round trip, most of a second at a million targets).
     expect(calls.filter((c) => c === 'workspace.annotators')).toEqual(['workspace.annotators'])
     expect(calls.filter((c) => c === 'workspace.labellers')).toEqual(['workspace.labellers'])
+    // The datasets list behind the gate has its progress, so every first read has been made:
+    // the window and the list share the names, the window and the label saver the workspace file.
+    await page.locator('article.dataset-card:not([aria-busy])').first().waitFor()
+    expect(calls.filter((c) => c === 'datasets.names')).toEqual(['datasets.names'])
+    expect(calls.filter((c) => c === 'workspace.info')).toEqual(['workspace.info'])
     await app.shot('first-screen-1440')
     await page.setViewportSize({ width: 1024, height: 768 })
     await app.shot('first-screen-1024')
@@ -35,5 +40,17 @@ describe('the first screen', () => {
       .getByRole('dialog', { name: 'Who is labelling?' })
       .getByRole('button', { name: 'late colleague', exact: true })
       .waitFor()
+  })
+
+  it('keeps the access token for reloads and takes it out of the address bar', async () => {
+    const app = await start({ annotator: 'tester' })
+    const { page } = app
+    await page.getByRole('button', { name: 'Import dataset…' }).waitFor()
+    // Kept once the first screen is drawn, not before its first calls.
+    await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false)
+    await app.reload()
+    // The list's progress came back: its call carried the kept token.
+    await page.locator('article.dataset-card:not([aria-busy])').first().waitFor()
+    expect(await page.getByRole('alert').count()).toBe(0)
   })
 })

@@ -48,6 +48,7 @@ async function start(): Promise<RunningServer> {
   mkdirSync(join(rendererDir, 'assets'), { recursive: true })
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>FactLab</title>')
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
+  writeFileSync(join(rendererDir, 'assets', 'index-BFfH7ZKR.js'), 'console.log(2)')
   writeFileSync(join(dir, 'secret.txt'), 'do not serve me')
   server = await startServer({ workspaceFile: join(dir, 'w.factlab'), port: 0, rendererDir })
   return server
@@ -225,6 +226,31 @@ describe('browser-mode server', () => {
       const res = await raw(s.port, { path })
       expect(res.body, path).not.toContain('do not serve me')
     }
+  })
+
+  it('lets the browser keep the hashed bundles and ask again about everything else', async () => {
+    const s = await start()
+    // A reload that must fetch and compile the whole bundle again costs the first screen its scripts.
+    const hashed = await raw(s.port, { path: '/assets/index-BFfH7ZKR.js' })
+    expect(hashed.status).toBe(200)
+    expect(hashed.headers['cache-control']).toContain('immutable')
+    expect(hashed.headers['cache-control']).toMatch(/max-age=\d{7,}/)
+    // Not named after its content: kept, but checked with the server before each use.
+    const plainAsset = await raw(s.port, { path: '/assets/app.js' })
+    expect(plainAsset.headers['cache-control']).toBe('no-cache')
+    const etag = plainAsset.headers.etag
+    expect(typeof etag).toBe('string')
+    const again = await raw(s.port, { path: '/assets/app.js', headers: { 'if-none-match': String(etag) } })
+    expect(again.status).toBe(304)
+    expect(again.body).toBe('')
+    const stale = await raw(s.port, { path: '/assets/app.js', headers: { 'if-none-match': 'W/"other"' } })
+    expect(stale.status).toBe(200)
+    expect(stale.body).toBe('console.log(1)')
+    // index.html names the current build's bundles: never kept, never answered 304.
+    const index = await raw(s.port, { path: '/', headers: { 'if-none-match': String(etag) } })
+    expect(index.status).toBe(200)
+    expect(index.headers['cache-control']).toBe('no-store')
+    expect(index.headers.etag).toBeUndefined()
   })
 
   it('streams an event emitted in main to a client holding the token', async () => {

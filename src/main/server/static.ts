@@ -1,6 +1,6 @@
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { extname, join, resolve, sep } from 'node:path'
+import { extname, join, relative, resolve, sep } from 'node:path'
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,17 +77,47 @@ export function serveStatic(
     return
   }
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
-  // index.html names the hashed bundles of this build, so it must never be served stale.
-  const cache = type.startsWith('text/html') ? 'no-store' : 'no-cache'
+  const stat = statSync(file)
+  const etag = `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`
+  const cache = cacheControl(
+    type,
+    relative(existsSync(opts.root) ? realpathSync(opts.root) : opts.root, file),
+  )
+  if (cache !== 'no-store' && req.headers['if-none-match'] === etag) {
+    res.writeHead(304, { ...opts.headers, etag, 'cache-control': cache })
+    res.end()
+    return
+  }
   res.writeHead(200, {
     ...opts.headers,
     'content-type': type,
-    'content-length': String(statSync(file).size),
+    'content-length': String(stat.size),
     'cache-control': cache,
+    ...(cache === 'no-store' ? {} : { etag, 'last-modified': stat.mtime.toUTCString() }),
   })
   if (req.method === 'HEAD') {
     res.end()
     return
   }
   createReadStream(file).pipe(res)
+}
+
+/** A year: the longest lifetime caches are asked to honour. */
+const A_YEAR_S = 365 * 24 * 3600
+
+/**
+ * The build names each script, style sheet and font under assets/ after a hash of its content
+ * (`index-BFfH7ZKR.js`): such a name never serves other bytes, so the browser may keep it and
+ * reuse its compiled code on a reload without asking. index.html names the hashes of the current
+ * build, so it is never kept; anything else is kept but asked about again (its ETag answers 304).
+ */
+export function cacheControl(type: string, relativePath: string): string {
+  if (type.startsWith('text/html')) return 'no-store'
+  return isContentHashed(relativePath) ? `public, max-age=${A_YEAR_S}, immutable` : 'no-cache'
+}
+
+/** assets/<name>-<hash>.<ext>, the build's names (Vite's default: 8 URL-safe characters of hash). */
+export function isContentHashed(relativePath: string): boolean {
+  const parts = relativePath.split(sep)
+  return parts.length === 2 && parts[0] === 'assets' && /-[\w-]{8}\.[a-z0-9]+$/i.test(parts[1] ?? '')
 }

@@ -1,9 +1,11 @@
 import { Suspense, useCallback, useEffect, useState } from 'react'
-import { api, onEvent } from './api'
+import type { CallOutput } from '../../shared/contract'
+import { onEvent } from './api'
 import { AnnotatorGate } from './components/AnnotatorGate'
 import { DatasetSwitcher } from './components/DatasetSwitcher'
 import { Loading } from './components/Loading'
-import { useQuery, useRereadWhenChanged } from './hooks'
+import { firstRead } from './firstReads'
+import { type Query, useQuery, useRereadWhenChanged } from './hooks'
 import { lazyNamed, useLoadWhenIdle } from './lazyNamed'
 import { hashToRoute, routeDataset, routeToHash } from './route'
 import { SettingsContext, useSettingsStore } from './settings'
@@ -14,6 +16,7 @@ import { followRoute } from './views/compare/earlyFigures'
 import { DatasetsView } from './views/datasets/DatasetsView'
 import { useMenuCommands } from './views/datasets/menuCommands'
 import type { Route, ViewProps } from './views/types'
+import { workspaceInfo } from './workspaceInfo'
 
 const AgreementView = lazyNamed(() => import('./views/agreement/AgreementView'), 'AgreementView')
 const AnnotateView = lazyNamed(() => import('./views/annotate/AnnotateView'), 'AnnotateView')
@@ -26,6 +29,7 @@ const SettingsView = lazyNamed(() => import('./views/settings/SettingsView'), 'S
 const UnitsView = lazyNamed(() => import('./views/units/UnitsView'), 'UnitsView')
 
 type NavView = Route['view']
+type DatasetNames = Query<CallOutput<'datasets.names'>>
 
 const NAV: { view: NavView; label: string; needsDataset: boolean }[] = [
   { view: 'datasets', label: 'Datasets', needsDataset: false },
@@ -80,9 +84,9 @@ export function App() {
   const [route, navigate] = useHashRoute()
   const [lastDataset, setLastDataset] = useState<number | null>(routeDataset(route))
   const [choosing, setChoosing] = useState(false)
-  const info = useQuery(() => api('workspace.info', {}), [])
-  const annotators = useQuery(() => api('workspace.annotators', {}), [])
-  const datasets = useQuery(() => api('datasets.names', {}), [route.view, routeDataset(route)])
+  const info = useQuery(workspaceInfo, [])
+  const annotators = useQuery(() => firstRead('workspace.annotators'), [])
+  const datasets = useQuery(() => firstRead('datasets.names'), [route.view, routeDataset(route)])
 
   const routeDs = routeDataset(route)
   useEffect(() => {
@@ -97,7 +101,7 @@ export function App() {
   // A source is no one to label as, and on a package laptop only the package's annotator labels:
   // a stored choice that is either one asks again.
   // Read with the first calls, not after the datasets list: the gate lists names from it.
-  const labellers = useQuery(() => api('workspace.labellers', {}), [])
+  const labellers = useQuery(() => firstRead('workspace.labellers'), [])
   const reloadAnnotators = annotators.reload
   const reloadLabellers = labellers.reload
   // Both lists together: a package opened makes its annotator, who alone may label here.
@@ -214,7 +218,7 @@ export function App() {
             <PendingBanner status={pageSaver().status} onRetry={() => pageSaver().queue.retryNow()} />
           )}
           <Suspense fallback={<Loading what="this view" />}>
-            <CurrentView route={route} props={props} />
+            <CurrentView route={route} props={props} names={datasets} />
           </Suspense>
         </main>
         {(needsAnnotator || choosing) && (
@@ -234,10 +238,10 @@ export function App() {
   )
 }
 
-function CurrentView({ route, props }: { route: Route; props: ViewProps }) {
+function CurrentView({ route, props, names }: { route: Route; props: ViewProps; names: DatasetNames }) {
   switch (route.view) {
     case 'datasets':
-      return <DatasetsView {...props} />
+      return <DatasetsView {...props} names={names} />
     case 'items':
       return <ItemsView {...props} datasetId={route.datasetId} />
     case 'annotate':

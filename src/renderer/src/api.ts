@@ -54,12 +54,25 @@ function readToken(): string {
   const url = new URL(window.location.href)
   const fromUrl = url.searchParams.get(TOKEN_QUERY)
   if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl)
-    url.searchParams.delete(TOKEN_QUERY)
-    window.history.replaceState(null, '', url.toString())
+    // The first touch of sessionStorage waits for the browser process; the first screen's calls
+    // need only the token in memory. Until it is kept, the URL still carries it for a reload.
+    whenIdle(() => keepToken(fromUrl))
     return fromUrl
   }
   return sessionStorage.getItem(TOKEN_KEY) ?? ''
+}
+
+function keepToken(token: string): void {
+  sessionStorage.setItem(TOKEN_KEY, token)
+  const url = new URL(window.location.href)
+  url.searchParams.delete(TOKEN_QUERY)
+  window.history.replaceState(null, '', url.toString())
+}
+
+/** After the page's current work, within a second at most. */
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 })
+  else setTimeout(fn, 0)
 }
 
 async function httpCall(name: string, input: unknown): Promise<RpcResult<unknown>> {
@@ -80,10 +93,14 @@ async function httpCall(name: string, input: unknown): Promise<RpcResult<unknown
   return (await response.json()) as RpcResult<unknown>
 }
 
-const UploadAnswer = z.union([
-  z.object({ uploadId: z.string() }),
-  z.object({ ok: z.literal(false), error: z.object({ message: z.string() }) }),
-])
+// Built at the first upload, not when the first screen loads this module.
+let uploadAnswer: ReturnType<typeof makeUploadAnswer> | null = null
+function makeUploadAnswer() {
+  return z.union([
+    z.object({ uploadId: z.string() }),
+    z.object({ ok: z.literal(false), error: z.object({ message: z.string() }) }),
+  ])
+}
 
 /**
  * Browser mode: streams a file (or the part of it given) to the server, which keeps it for the
@@ -97,7 +114,8 @@ export async function uploadFile(body: Blob, name: string): Promise<string> {
   })
   if (response.status === 401 || response.status === 403)
     throw new ApiError('failed', 'This page lost its access token: open the URL `npm run serve` printed.')
-  const parsed = UploadAnswer.safeParse(await response.json().catch(() => null))
+  uploadAnswer ??= makeUploadAnswer()
+  const parsed = uploadAnswer.safeParse(await response.json().catch(() => null))
   if (!parsed.success)
     throw new ApiError('failed', `The server did not accept ${name} (HTTP ${response.status}).`)
   if ('uploadId' in parsed.data) return parsed.data.uploadId

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { CallInput } from '../../../../shared/contract'
-import { EvidenceSpan, SaveId } from '../../../../shared/domain'
+import { EvidenceSpan, SaveId } from '../../../../shared/labelParts'
 
 /**
  * Labels given but not yet acknowledged, kept in the tab's sessionStorage so that a reload, a

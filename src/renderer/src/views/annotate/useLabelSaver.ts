@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { TargetLabel } from '../../actions/types'
-import { api } from '../../api'
+import { workspaceInfo } from '../../workspaceInfo'
 import { ActiveClock } from './activeClock'
 import { pageSaver } from './pageSaver'
 import { newSaveId } from './saveId'
@@ -38,7 +38,7 @@ function useWorkspaceFile(): string | null {
     let stop = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const ask = () => {
-      api('workspace.info', {}).then(
+      workspaceInfo().then(
         (info) => {
           if (!stop) setFile(info.file)
         },

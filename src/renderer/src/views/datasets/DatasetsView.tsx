@@ -1,9 +1,10 @@
 import { Suspense, useEffect, useState } from 'react'
+import type { CallOutput } from '../../../../shared/contract'
 import type { DatasetSummary } from '../../../../shared/contract/datasets'
 import { countOf, formatCount } from '../../../../shared/plural'
 import { api, onEvent } from '../../api'
 import { LoadFailed, Loading } from '../../components/Loading'
-import { useQuery } from '../../hooks'
+import { type Query, useQuery } from '../../hooks'
 import { lazyNamed } from '../../lazyNamed'
 import { useSettings } from '../../settings'
 import { PackageOpener } from '../project/PackagesPanel'
@@ -23,14 +24,20 @@ function schemaText(d: DatasetSummary): string {
   return s.type === 'categorical' ? s.values.join(' / ') : `${s.min}–${s.max} scale`
 }
 
-/** Every dataset of the workspace with how far each annotator has got. */
-export function DatasetsView({ annotatorId, navigate }: ViewProps) {
+/**
+ * Every dataset of the workspace with how far each annotator has got. `names` is the window's
+ * own read of the datasets' names (the sidebar's switcher), shown while progress is counted: one
+ * read for both at the first screen, and an import read again here reaches the switcher too.
+ */
+export function DatasetsView({
+  annotatorId,
+  navigate,
+  names,
+}: ViewProps & { names: Query<CallOutput<'datasets.names'>> }) {
   const list = useQuery(() => api('datasets.list', {}), [])
   // Blind mode keeps disputes out of Items and Agreement until I have labelled; the count here
   // would tell what those views keep back.
   const { blind } = useSettings().settings
-  // Names come back at once; progress over a large dataset takes longer to count.
-  const names = useQuery(() => api('datasets.names', {}), [])
   const [importing, setImporting] = useState(false)
   const [importAsked, clearImportAsked] = useImportRequest()
   useEffect(() => {

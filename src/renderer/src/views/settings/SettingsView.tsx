@@ -1,6 +1,6 @@
-import { api } from '../../api'
 import { useQuery } from '../../hooks'
 import { type Settings, useSettings } from '../../settings'
+import { workspaceInfo } from '../../workspaceInfo'
 import type { ViewProps } from '../types'
 
 const THEMES: { value: Settings['theme']; label: string }[] = [
@@ -12,7 +12,7 @@ const THEMES: { value: Settings['theme']; label: string }[] = [
 /** Who is labelling, blind mode, theme. Stored per browser; labels live in the workspace. */
 export function SettingsView({ chooseAnnotator }: ViewProps) {
   const { settings, update } = useSettings()
-  const info = useQuery(() => api('workspace.info', {}), [])
+  const info = useQuery(workspaceInfo, [])
 
   return (
     <div className="page narrow">
