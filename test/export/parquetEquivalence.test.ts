@@ -264,7 +264,15 @@ function build(dir: string, plan: PlanOf) {
   return { ws, datasetId: ds.id, people }
 }
 
-describe('the columnar Parquet export', () => {
+/**
+ * Each of these tests takes some 4–8 s of CPU (25 workspaces built label by label, each exported
+ * three times; 2,300 items). The suite's 60 s limit is wall time: at a load of 25 on two cores a
+ * test gets a seventh of a core, and these ran out of time with nothing wrong (twice in the
+ * thirty-third session). A ceiling for a hung test, as the e2e tests' 300 s, not a schedule.
+ */
+const HEAVY = { timeout: 300_000 }
+
+describe('the columnar Parquet export', HEAVY, () => {
   it('writes the same rows, value for value, as the per-target JSON reading it replaced', async () => {
     await fc.assert(
       fc.asyncProperty(Plan, async (plan) => {

@@ -1,5 +1,11 @@
 import { type LabelRowsColumns, readLabelBlocks } from '../labels/blocks'
-import { type LabelRangeRow, labelsInTargetRange, sharedLabelTimes } from '../labels/reads'
+import {
+  type LabelRangeRow,
+  labelsInTargetRange,
+  sharedLabelTimes,
+  sharedLabelTimeTexts,
+  sharedTargetIds,
+} from '../labels/reads'
 import type { Db } from '../store/connection'
 
 /**
@@ -21,8 +27,13 @@ export class LabelTable {
   /** Evidence JSON of the labels with any (the rest hold an empty list). */
   readonly evidence = new Map<number, string>()
   readonly notes = new Map<number, string>()
-  /** When the label was first placed, kept only where the order of a target's labels matters. */
-  readonly placed = new Map<number, string>()
+  /**
+   * When label k was first placed, as an index into `times` (-1: not kept), kept only where the
+   * order of a target's labels matters. A typed array and a list rather than a map keyed by label:
+   * at a million targets the map's 1.8 million entries cost more than reading the times.
+   */
+  placedAt = new Int32Array(0)
+  readonly times: string[] = []
   readonly verdicts: string[] = []
   size = 0
 
@@ -32,6 +43,12 @@ export class LabelTable {
     this.verdict = new Int32Array(capacity)
     this.seconds = new Float64Array(capacity)
     this.guidelines = new Float64Array(capacity)
+  }
+
+  /** When label k was first placed, if that was noted (notePlacedTimes). */
+  placed(k: number): string | undefined {
+    const i = k < this.placedAt.length ? this.placedAt[k]! : -1
+    return i < 0 ? undefined : this.times[i]
   }
 
   /** The first label of `targetId` (or where it would be); its labels run while target[k] matches. */
@@ -149,11 +166,54 @@ export function loadLabelTable(db: Db, lo: number, hi: number, known: readonly s
   return table
 }
 
-/** Notes when each label of the dataset's targets labelled by two or more people was placed. */
-export function notePlacedTimes(db: Db, table: LabelTable, datasetId: number, lo: number, hi: number): void {
-  for (const [t, a, at] of sharedLabelTimes(db, datasetId, lo, hi)) {
-    let k = table.first(t)
-    while (k < table.size && table.target[k] === t && table.annotator[k]! < a) k++
-    if (k < table.size && table.target[k] === t && table.annotator[k] === a) table.placed.set(k, at)
+/** Target ids per read of the label times: at most a few hundred thousand strings per `.all()`. */
+const TIMES_CHUNK = 1 << 16
+
+/**
+ * Notes when each label of the dataset's targets labelled by two or more people was placed. The
+ * times are read alone, in (target, annotator) order, and matched to the table's labels with a
+ * verdict on those targets in the same order: a column of strings costs about a third of rows
+ * that also name their target and annotator. A range whose count of times differs from the
+ * table's labels (the label blocks and the rows disagreeing) is read with its keys instead.
+ */
+export function notePlacedTimes(
+  db: Db,
+  table: LabelTable,
+  datasetId: number,
+  lo: number,
+  hi: number,
+  chunk = TIMES_CHUNK,
+): void {
+  table.placedAt = new Int32Array(table.size).fill(-1)
+  const { target, verdict, placedAt, times } = table
+  let k = table.first(lo)
+  for (let from = lo; from <= hi; from += chunk) {
+    const to = Math.min(hi, from + chunk - 1)
+    const at = sharedLabelTimeTexts(db, datasetId, from, to)
+    while (k < table.size && target[k]! < from) k++
+    const start = k
+    if (at.length === 0) continue
+    const shared = sharedTargetIds(db, datasetId, from, to)
+    // The labels the times belong to, in the order they come: those with a verdict on each shared target.
+    let n = 0
+    for (const t of shared) {
+      while (k < table.size && target[k]! < t) k++
+      for (; k < table.size && target[k] === t; k++) if (verdict[k]! >= 0) n++
+    }
+    if (n !== at.length) {
+      for (const [t, a, time] of sharedLabelTimes(db, datasetId, from, to)) {
+        let j = table.first(t)
+        while (j < table.size && target[j] === t && table.annotator[j]! < a) j++
+        if (j < table.size && target[j] === t && table.annotator[j] === a) placedAt[j] = times.push(time) - 1
+      }
+      continue
+    }
+    let i = 0
+    k = start
+    for (const t of shared) {
+      while (k < table.size && target[k]! < t) k++
+      for (; k < table.size && target[k] === t; k++)
+        if (verdict[k]! >= 0) placedAt[k] = times.push(at[i++]!) - 1
+    }
   }
 }

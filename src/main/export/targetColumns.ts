@@ -172,7 +172,7 @@ export function* targetBatches(
             seconds.add(col, labels.seconds[k]!)
             const g = labels.guidelines[k]!
             if (!Number.isNaN(g)) versions.add(col, g)
-            const at = labels.placed.get(k)
+            const at = labels.placed(k)
             if (at !== undefined) placed.add(col, at)
           }
           const spans = labels.evidence.get(k)

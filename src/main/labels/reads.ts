@@ -210,6 +210,31 @@ export function sharedLabelTimes(
     .iterate(datasetId, lo, hi) as IterableIterator<[number, number, string]>
 }
 
+/**
+ * sharedLabelTimes' times alone, in its order (target, then annotator): a column of strings, read
+ * at once, costs far less than rows that also name their labels. The caller knows the labels.
+ */
+export function sharedLabelTimeTexts(db: Db, datasetId: number, lo: number, hi: number): string[] {
+  return db
+    .prepare(
+      `SELECT l.created_at FROM targets t JOIN labels l ON l.target_id = t.id
+       WHERE t.dataset_id = ? AND t.labels_n >= 2 AND t.id BETWEEN ? AND ? AND l.verdict IS NOT NULL
+       ORDER BY t.id, l.annotator_id`,
+    )
+    .pluck()
+    .all(datasetId, lo, hi) as string[]
+}
+
+/** The dataset's targets (ids `lo`..`hi`) that two or more people hold a verdict on, by id. */
+export function sharedTargetIds(db: Db, datasetId: number, lo: number, hi: number): number[] {
+  return db
+    .prepare(
+      'SELECT id FROM targets WHERE dataset_id = ? AND labels_n >= 2 AND id BETWEEN ? AND ? ORDER BY id',
+    )
+    .pluck()
+    .all(datasetId, lo, hi) as number[]
+}
+
 /** Stored gold rows (adjudicated or imported) of a dataset as [target id, verdict, source]. */
 export function storedGoldWithSource(
   db: Db,
