@@ -140,16 +140,25 @@ export function runScores(
 }
 
 export function goldSeries(input: Prepared, kind: UnitKind, gold: Int32Array): ScoreColumns {
-  const { t, coder } = input
+  const { t, coder, inputs, respOf } = input
   const values = t.human.values
-  return unitScores(
-    input,
-    kind,
-    scoreKindFor(kind),
-    (i) => (gold[i]! < 0 ? NO_VERDICT : coder.bin(values[gold[i]!]!, null)),
-    (i) => (gold[i]! < 0 ? Number.NaN : coder.num(values[gold[i]!]!, null)),
-    (i) => (gold[i]! < 0 ? null : values[gold[i]!]!),
-  ).scores
+  // Each label value's reading once, not once per target: the values are few, the targets many.
+  const binOf = Int32Array.from(values, (v) => coder.bin(v, null))
+  const numOf = Float64Array.from(values, (v) => coder.num(v, null))
+  const score = scoreKindFor(kind)
+  const acc = new ItemScoreColumns(score, inputs.responses.length, input)
+  const words = score === 'entailment-share'
+  for (const i of input.targetsOf.get(kind)!) {
+    const c = gold[i]!
+    // No gold: no verdict and no number, so the unit does not count.
+    if (c < 0) continue
+    const b = binOf[c]!
+    const x = numOf[c]!
+    if (b === NO_VERDICT && !Number.isFinite(x)) continue
+    const r = respOf[i]!
+    if (r >= 0) acc.add(r, b, x, words && b !== NO_VERDICT ? values[c]! : null)
+  }
+  return acc.finish()
 }
 
 /**
