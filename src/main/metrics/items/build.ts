@@ -2,8 +2,9 @@ import type { ItemCorrelationLine, ItemLevel, ItemSeries } from '../../../shared
 import { lexicalScores } from '../../judges/lexical'
 import { runLabel } from '../snapshot'
 import { LevelDraws } from '../stats/levelDraws'
-import { summaryLevelIntervals, systemLevelIntervals } from '../stats/levelIntervals'
-import { averaged, documentCoefficients, type ScoredResponse, systemMeans } from '../stats/levels'
+import { summaryLevelIntervals, systemLevelIntervalsOf } from '../stats/levelIntervals'
+import { averaged, documentCoefficientsOf, systemMeansOf } from '../stats/levels'
+import { responseNumbers, type ScoredColumns } from '../stats/scoredColumns'
 import { itemCorrelation, Resamples } from './correlate'
 import { readableCorrelation, readableSummaryLevel, readableSystemLevel } from './readable'
 import { ITEM_SCORE_DEFINITIONS, type ItemScoreKind, type ScoreColumns, scoreKindFor } from './scores'
@@ -29,36 +30,88 @@ interface Series {
 }
 
 interface Pairs {
-  x: number[]
-  y: number[]
+  x: Float64Array
+  y: Float64Array
 }
 
-/** The (judge, human) item-score pairs, overall and per variant; correlated once B is known. */
+/** Each response's document and system, numbered once for every line (scoredColumns.ts). */
+type ResponseNumbers = ReturnType<typeof responseNumbers>
+
+/**
+ * The (judge, human) item-score pairs of a line as columns, and per variant in the order the
+ * variants first appear among them; correlated once B is known. No row object per response:
+ * every line of a million-verdict dataset walks every response.
+ */
 function pairsOf(
-  input: Prepared,
+  numbers: ResponseNumbers,
   judge: ScoreColumns,
   human: ScoreColumns,
-): { overall: Pairs; byVariant: Map<string, Pairs>; responses: ScoredResponse[] } {
-  const x: number[] = []
-  const y: number[] = []
-  const responses: ScoredResponse[] = []
-  const byVariant = new Map<string, { x: number[]; y: number[] }>()
-  input.inputs.responses.forEach((r, k) => {
-    if (!judge.has[k] || !human.has[k]) return
-    const js = judge.score[k]!
-    const hs = human.score[k]!
-    x.push(js)
-    y.push(hs)
-    responses.push({ item: r.itemId, variant: r.variant, judge: js, human: hs })
-    let v = byVariant.get(r.variant)
-    if (!v) {
-      v = { x: [], y: [] }
-      byVariant.set(r.variant, v)
-    }
-    v.x.push(js)
-    v.y.push(hs)
+): { overall: ScoredColumns; byVariant: [string, Pairs][] } {
+  const n = pairCount(judge, human)
+  const x = new Float64Array(n)
+  const y = new Float64Array(n)
+  const doc = new Int32Array(n)
+  const sys = new Int32Array(n)
+  const S = numbers.systemNames.length
+  const perSystem = new Int32Array(S)
+  const seen: number[] = []
+  let m = 0
+  for (let k = 0; k < judge.has.length; k++) {
+    if (!judge.has[k] || !human.has[k]) continue
+    const s = numbers.sys[k]!
+    x[m] = judge.score[k]!
+    y[m] = human.score[k]!
+    doc[m] = numbers.doc[k]!
+    sys[m++] = s
+    if (perSystem[s]!++ === 0) seen.push(s)
+  }
+  const variants = seen.map((s) => ({
+    x: new Float64Array(perSystem[s]!),
+    y: new Float64Array(perSystem[s]!),
+  }))
+  const slot = new Int32Array(S)
+  seen.forEach((s, j) => {
+    slot[s] = j
   })
-  return { overall: { x, y }, byVariant, responses }
+  const fill = new Int32Array(seen.length)
+  for (let i = 0; i < n; i++) {
+    const j = slot[sys[i]!]!
+    const v = variants[j]!
+    v.x[fill[j]!] = x[i]!
+    v.y[fill[j]!++] = y[i]!
+  }
+  const overall: ScoredColumns = {
+    n,
+    judge: x,
+    human: y,
+    doc,
+    docs: numbers.docs,
+    sys,
+    systemNames: numbers.systemNames,
+  }
+  return { overall, byVariant: seen.map((s, j) => [numbers.systemNames[s]!, variants[j]!]) }
+}
+
+/** A series' scores as the report lists them, one entry per response. */
+function seriesColumns(
+  c: ScoreColumns,
+  labelled: boolean,
+): Pick<ItemSeries, 'values' | 'units' | 'unmarked' | 'responseLabels'> {
+  const R = c.has.length
+  // Filled in order by index, so each list stays a packed array however many responses.
+  const values: (number | null)[] = []
+  const units: number[] = []
+  for (let k = 0; k < R; k++) {
+    const has = c.has[k] === 1
+    values.push(has ? c.score[k]! : null)
+    units.push(has ? c.units[k]! : 0)
+  }
+  let responseLabels: (string | null)[] | null = null
+  if (labelled) {
+    responseLabels = []
+    for (let k = 0; k < R; k++) responseLabels.push(c.has[k] ? (c.labels?.[k] ?? null) : null)
+  }
+  return { values, units, unmarked: c.unmarked, responseLabels }
 }
 
 /** Responses that both sides scored. */
@@ -194,20 +247,28 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
   const boot = { ...input.boot, replicates: replicatesFor(input.boot.replicates, total) }
   const resamples = new Resamples(boot)
   const levelDraws = new LevelDraws(boot)
-  const correlate = (p: Pairs) => readableCorrelation(itemCorrelation(p.x, p.y, boot, resamples), boot.level)
+  const correlate = (x: ArrayLike<number>, y: ArrayLike<number>) =>
+    readableCorrelation(itemCorrelation(x, y, boot, resamples), boot.level)
+  const numbers = responseNumbers(
+    inputs.responses.map((r) => r.itemId),
+    inputs.responses.map((r) => r.variant),
+  )
   const correlations: ItemCorrelationLine[] = pending.map(({ judge, human, ...meta }) => {
-    const { overall, byVariant, responses } = pairsOf(input, judge, human)
-    const systems = systemMeans(responses)
-    const docs = documentCoefficients(responses)
+    const { overall, byVariant } = pairsOf(numbers, judge, human)
+    const systems = systemMeansOf(overall)
+    const docs = documentCoefficientsOf(overall)
     return {
       ...meta,
-      overall: correlate(overall),
+      overall: correlate(overall.judge, overall.human),
       summaryLevel: readableSummaryLevel(averaged(docs), summaryLevelIntervals(docs, boot, levelDraws)),
       systemLevel: readableSystemLevel(
-        correlate({ x: systems.map((m) => m.judge), y: systems.map((m) => m.human) }),
-        systemLevelIntervals(responses, boot, levelDraws),
+        correlate(
+          systems.map((m) => m.judge),
+          systems.map((m) => m.human),
+        ),
+        systemLevelIntervalsOf(overall, boot, levelDraws),
       ),
-      byVariant: Object.fromEntries([...byVariant].map(([k, v]) => [k, correlate(v)])),
+      byVariant: Object.fromEntries(byVariant.map(([k, v]) => [k, correlate(v.x, v.y)])),
     }
   })
   const items = inputs.responses.map((r) => ({
@@ -220,13 +281,9 @@ export function buildItemLevel(given: ItemLevelInput): ItemLevel {
     replicates: boot.replicates,
     definitions: ITEM_SCORE_DEFINITIONS,
     items,
-    series: series.map(({ meta, scores: c }) => ({
+    series: series.map(({ meta, scores }) => ({
       ...meta,
-      values: items.map((_, k) => (c.has[k] ? c.score[k]! : null)),
-      units: items.map((_, k) => (c.has[k] ? c.units[k]! : 0)),
-      unmarked: c.unmarked,
-      responseLabels:
-        meta.unitKind === 'triplet' ? items.map((_, k) => (c.has[k] ? (c.labels?.[k] ?? null) : null)) : null,
+      ...seriesColumns(scores, meta.unitKind === 'triplet'),
     })),
     correlations,
   }

@@ -1,7 +1,6 @@
 import {
   type Coefficients,
   canonicalPairColumns,
-  pairCoefficients,
   type SparseWeights,
   sparseCoefficients,
   sparseWeights,
@@ -76,10 +75,26 @@ const KEPT_COUNTS_MAX = 2_000_000
  */
 export class Resamples {
   private readonly kept = new Map<number, { idx: Int32Array; cnt: Int32Array; start: Int32Array }>()
+  private readonly ones = new Map<number, SparseWeights>()
   constructor(
     private readonly boot: ItemBootstrap,
     private readonly keepAtMost = KEPT_COUNTS_MAX,
   ) {}
+
+  /**
+   * Every pair once (the point estimate's weighting), kept per n: the lines over as many pairs
+   * share it instead of making two columns each.
+   */
+  everyPair(n: number): SparseWeights {
+    let got = this.ones.get(n)
+    if (!got) {
+      const idx = new Int32Array(n)
+      for (let i = 0; i < n; i++) idx[i] = i
+      got = { idx, cnt: new Int32Array(n).fill(1), from: 0, to: n }
+      this.ones.set(n, got)
+    }
+    return got
+  }
 
   fits(boot: ItemBootstrap): boolean {
     return boot.seed === this.boot.seed && boot.replicates === this.boot.replicates
@@ -107,7 +122,9 @@ export class Resamples {
           }
       }
       start[replicates] = m
-      got = { idx: idx.slice(0, m), cnt: cnt.slice(0, m), start }
+      // Views, not copies: a copy would touch as much fresh memory again (a page fault per 4 KB,
+      // dear on a first call), and the tail past m is never written, so never touched.
+      got = { idx: idx.subarray(0, m), cnt: cnt.subarray(0, m), start }
       this.kept.set(n, got)
     }
     return got
@@ -119,8 +136,8 @@ export class Resamples {
  * resamples and give the same intervals.
  */
 export function itemCorrelation(
-  judge: readonly number[],
-  human: readonly number[],
+  judge: ArrayLike<number>,
+  human: ArrayLike<number>,
   boot: ItemBootstrap,
   resamples?: Resamples,
 ): ItemCorrelation {
@@ -128,7 +145,7 @@ export function itemCorrelation(
   const p = canonicalPairColumns(judge, human)
   const n = p.n
   const got: Coefficients = { pearson: Number.NaN, spearman: Number.NaN, kendallTauB: Number.NaN }
-  pairCoefficients(p, new Int32Array(n).fill(1), got)
+  sparseCoefficients(p, (resamples?.fits(boot) ? resamples : new Resamples(boot)).everyPair(n), got)
   const point = {
     pearson: Number.isNaN(got.pearson) ? null : got.pearson,
     spearman: Number.isNaN(got.spearman) ? null : got.spearman,
@@ -143,7 +160,7 @@ export function itemCorrelation(
   const drawn = { pearson: 0, spearman: 0, kendallTauB: 0 }
   if (n >= 3 && wanted.length > 0) {
     const kept = (resamples?.fits(boot) ? resamples : new Resamples(boot)).weights(n)
-    const w = new Int32Array(n)
+    const w = kept ? null : new Int32Array(n)
     const gen = kept ? null : drawer(boot.seed, n)
     // One weighting moved along the kept draws: nothing is made per resample.
     const along: SparseWeights | null = kept ? { idx: kept.idx, cnt: kept.cnt, from: 0, to: 0 } : null
@@ -152,7 +169,7 @@ export function itemCorrelation(
         along.from = kept.start[r]!
         along.to = kept.start[r + 1]!
       }
-      sparseCoefficients(p, along ?? sparseWeights(gen!(w)), got)
+      sparseCoefficients(p, along ?? sparseWeights(gen!(w!)), got)
       for (const name of wanted) if (!Number.isNaN(got[name])) draws[name][drawn[name]++] = got[name]
     }
   }

@@ -1,4 +1,5 @@
 import { kendallTauB, pearson, spearman } from './correlation'
+import { documentNumbers, type ScoredColumns, type ScoredResponse, scoredColumns } from './scoredColumns'
 import { type Coefficients, SHORT, shortCoefficients } from './smallCorrelations'
 
 /**
@@ -10,14 +11,10 @@ import { type Coefficients, SHORT, shortCoefficients } from './smallCorrelations
  *   one side does not vary, has no coefficient: it is left out and counted.
  * - system level: per system (variant), the mean judge score and the mean human score, then one
  *   correlation across systems.
+ * Each takes rows or their columns (scoredColumns.ts); the item-level build hands columns.
  */
 
-export interface ScoredResponse {
-  item: number
-  variant: string
-  judge: number
-  human: number
-}
+export type { ScoredResponse }
 
 export interface SummaryLevel {
   /** Documents whose coefficients were averaged. */
@@ -50,75 +47,57 @@ export interface DocumentCoefficients {
   leftOut: number
 }
 
-/**
- * Each row's document numbered 0…count−1 in the order of the documents' ids, and the rows in
- * that order (a document's rows keeping theirs): no Map over the rows.
- */
-export function documentNumbers(rows: readonly ScoredResponse[]): {
-  of: Int32Array
-  count: number
-  order: Int32Array
-} {
-  const n = rows.length
-  const order = new Int32Array(n)
-  let sorted = true
-  for (let i = 0; i < n; i++) {
-    order[i] = i
-    if (i > 0 && rows[i]!.item < rows[i - 1]!.item) sorted = false
-  }
-  if (!sorted) order.sort((a, b) => rows[a]!.item - rows[b]!.item || a - b)
-  const of = new Int32Array(n)
-  let count = 0
-  for (let i = 0; i < n; i++) {
-    if (i > 0 && rows[order[i]!]!.item !== rows[order[i - 1]!]!.item) count++
-    of[order[i]!] = count
-  }
-  return { of, count: n === 0 ? 0 : count + 1, order }
+export function documentCoefficients(rows: readonly ScoredResponse[]): DocumentCoefficients {
+  return documentCoefficientsOf(scoredColumns(rows))
 }
 
-export function documentCoefficients(rows: readonly ScoredResponse[]): DocumentCoefficients {
+export function documentCoefficientsOf(c: ScoredColumns): DocumentCoefficients {
   const out: DocumentCoefficients = {
     pearson: [] as number[],
     spearman: [] as number[],
     kendallTauB: [] as number[],
     leftOut: 0,
   }
-  const n = rows.length
+  const n = c.n
   // Documents in the order of their ids, so the same rows in any order draw the same resamples;
   // within a document its rows keep their order (the sums below are taken in it).
-  const { order } = documentNumbers(rows)
-  const x = new Float64Array(n)
-  const y = new Float64Array(n)
-  for (let i = 0; i < n; i++) {
-    const r = rows[order[i]!]!
-    x[i] = r.judge
-    y[i] = r.human
+  const { order, inOrder } = documentNumbers(c)
+  // Copied in document order only where the responses are not in it already.
+  let x = c.judge
+  let y = c.human
+  if (!inOrder) {
+    x = new Float64Array(n)
+    y = new Float64Array(n)
+    for (let i = 0; i < n; i++) {
+      x[i] = c.judge[order[i]!]!
+      y[i] = c.human[order[i]!]!
+    }
   }
-  const rx = new Float64Array(n)
-  const ry = new Float64Array(n)
-  const c: Coefficients = { pearson: null, spearman: null, kendallTauB: null }
+  const rx = new Float64Array(SHORT)
+  const ry = new Float64Array(SHORT)
+  const got: Coefficients = { pearson: null, spearman: null, kendallTauB: null }
   let lo = 0
   while (lo < n) {
-    const item = rows[order[lo]!]!.item
+    const item = c.doc[order[lo]!]!
     let hi = lo + 1
-    while (hi < n && rows[order[hi]!]!.item === item) hi++
-    if (hi - lo <= SHORT) shortCoefficients(x, y, lo, hi, rx, ry, c)
+    while (hi < n && c.doc[order[hi]!]! === item) hi++
+    if (hi - lo <= SHORT) shortCoefficients(x, y, lo, hi, rx, ry, got)
     else {
       const xs = Array.from(x.subarray(lo, hi))
       const ys = Array.from(y.subarray(lo, hi))
-      c.pearson = pearson(xs, ys)
-      c.spearman = spearman(xs, ys)
-      c.kendallTauB = kendallTauB(xs, ys)
+      got.pearson = pearson(xs, ys)
+      got.spearman = spearman(xs, ys)
+      got.kendallTauB = kendallTauB(xs, ys)
     }
     lo = hi
     // All three are defined exactly when both sides vary over two or more responses.
-    if (c.pearson === null || c.spearman === null || c.kendallTauB === null) {
+    if (got.pearson === null || got.spearman === null || got.kendallTauB === null) {
       out.leftOut++
       continue
     }
-    out.pearson.push(c.pearson)
-    out.spearman.push(c.spearman)
-    out.kendallTauB.push(c.kendallTauB)
+    out.pearson.push(got.pearson)
+    out.spearman.push(got.spearman)
+    out.kendallTauB.push(got.kendallTauB)
   }
   return out
 }
@@ -144,9 +123,26 @@ export function averaged(d: DocumentCoefficients): SummaryLevel {
 export function systemMeans(
   rows: readonly ScoredResponse[],
 ): { variant: string; judge: number; human: number }[] {
-  return [...groups(rows, (r) => r.variant)].map(([variant, list]) => ({
-    variant,
-    judge: list.reduce((a, r) => a + r.judge, 0) / list.length,
-    human: list.reduce((a, r) => a + r.human, 0) / list.length,
+  return systemMeansOf(scoredColumns(rows))
+}
+
+export function systemMeansOf(c: ScoredColumns): { variant: string; judge: number; human: number }[] {
+  const S = c.systemNames.length
+  const judge = new Float64Array(S)
+  const human = new Float64Array(S)
+  const count = new Int32Array(S)
+  const seen: number[] = []
+  // Each system's sums in the order of its rows, from 0, as a reduce over its list adds them.
+  for (let i = 0; i < c.n; i++) {
+    const s = c.sys[i]!
+    if (count[s] === 0) seen.push(s)
+    judge[s]! += c.judge[i]!
+    human[s]! += c.human[i]!
+    count[s]!++
+  }
+  return seen.map((s) => ({
+    variant: c.systemNames[s]!,
+    judge: judge[s]! / count[s]!,
+    human: human[s]! / count[s]!,
   }))
 }

@@ -129,8 +129,9 @@ export function preparePairColumns(x: ArrayLike<number>, y: ArrayLike<number>): 
 export function canonicalPairColumns(x: ArrayLike<number>, y: ArrayLike<number>): PairColumns {
   const n = x.length
   if (y.length !== n) throw new Error('canonicalPairColumns: lists differ in length')
-  const xs = Float64Array.from(x)
-  const ys = Float64Array.from(y)
+  // Only read: typed columns are taken as they are, without a copy.
+  const xs = x instanceof Float64Array ? x : Float64Array.from(x)
+  const ys = y instanceof Float64Array ? y : Float64Array.from(y)
   const X = denseRanks(xs)
   const Y = denseRanks(ys)
   let order: Int32Array

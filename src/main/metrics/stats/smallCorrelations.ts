@@ -44,7 +44,7 @@ function sampleCorrelation(x: Float64Array, y: Float64Array, lo: number, hi: num
   return Number.isFinite(r) ? r : null
 }
 
-/** simple-statistics' midranks (0-based, ties sharing the mean of their places) into `out`. */
+/** simple-statistics' midranks (0-based, ties sharing the mean of their places) into `out` from 0. */
 function midranks(v: Float64Array, lo: number, hi: number, out: Float64Array): void {
   for (let i = lo; i < hi; i++) {
     let below = 0
@@ -55,7 +55,7 @@ function midranks(v: Float64Array, lo: number, hi: number, out: Float64Array): v
       if (y < x) below++
       else if (y === x) same++
     }
-    out[i] = (below + (below + same - 1)) / 2
+    out[i - lo] = (below + (below + same - 1)) / 2
   }
 }
 
@@ -64,7 +64,7 @@ function varies(v: Float64Array, lo: number, hi: number): boolean {
   return false
 }
 
-/** The three coefficients of one stretch; `rx`, `ry` are scratch as long as `x`. */
+/** The three coefficients of one stretch; `rx`, `ry` are scratch of at least SHORT numbers. */
 export interface Coefficients {
   pearson: number | null
   spearman: number | null
@@ -89,7 +89,7 @@ export function shortCoefficients(
     out.pearson = sampleCorrelation(x, y, lo, hi)
     midranks(x, lo, hi, rx)
     midranks(y, lo, hi, ry)
-    out.spearman = sampleCorrelation(rx, ry, lo, hi)
+    out.spearman = sampleCorrelation(rx, ry, 0, n)
   }
   // Knight's counts (correlation.ts) taken pair by pair: the same integers, so the same quotient.
   let tiesX = 0
