@@ -51,9 +51,15 @@ export function splitPartWords(part: SplitPart, words: string, money: (x: number
   return `${formatCount(part.tokens)} ${words}${part.cost === null ? '' : ` (${money(part.cost)})`}`
 }
 
-/** Every part in words, in order: what the Compare view and the Judges view show one to a line. */
-export function costSplitLines(s: CostSplit, money: (x: number) => string): string[] {
-  return SPLIT_PARTS.map((p) => splitPartWords(s[p.key], p.words, money))
+/**
+ * The parts in words, in order. `unusedCache` false leaves out a prompt-cache part no token went
+ * to, as the screens do where each part takes a line of a narrow cell (the Compare view's cost
+ * column, the Judges view's run row); the CLI, reports and JSON give all four.
+ */
+export function costSplitLines(s: CostSplit, money: (x: number) => string, unusedCache = true): string[] {
+  return SPLIT_PARTS.filter(
+    (p) => unusedCache || p.key === 'uncached' || p.key === 'output' || s[p.key].tokens > 0,
+  ).map((p) => splitPartWords(s[p.key], p.words, money))
 }
 
 /**

@@ -6,7 +6,7 @@ import { COST_PER_1000_NOTE } from '../../../../shared/judgeRates'
 import { countOf, formatCount } from '../../../../shared/plural'
 import { FROM_CACHE } from '../../../../shared/runNames'
 import { ciTitle, kappaNote, rateNote } from '../../../../shared/smallSample'
-import { CostGap, FROM_CACHE_TITLE, NoPrice, RateCell } from './JudgeCells'
+import { CostGap, FROM_CACHE_TITLE, NoPrice, RateCell, SplitLine } from './JudgeCells'
 import { type Row, rowsOf, type SortKey, value } from './judgeRows'
 import { compareRows } from './rowOrder'
 import { useNarrowerThan } from './useNarrowerThan'
@@ -178,8 +178,8 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                 {/* What the money bought, by price: with no price known, the tokens alone. */}
                 {r.split ? (
                   <div className="muted small cmp-split" data-metric="cost-split" title={SPLIT_HEAD}>
-                    {costSplitLines(r.split, fmtMoney).map((line) => (
-                      <div key={line}>{line}</div>
+                    {costSplitLines(r.split, fmtMoney, false).map((line) => (
+                      <SplitLine key={line} line={line} />
                     ))}
                   </div>
                 ) : null}

@@ -163,8 +163,8 @@ export function RunRow({
         </div>
         {/* The tokens by the price each was paid at, in the words Compare, metrics and the CLI use. */}
         {!splitIsEmpty(run.costSplit) && (
-          <div className="muted small" data-testid="run-cost-split" title={SPLIT_HEAD}>
-            {costSplitLines(run.costSplit, money).map((line) => (
+          <div className="muted small jd-split" data-testid="run-cost-split" title={SPLIT_HEAD}>
+            {costSplitLines(run.costSplit, money, false).map((line) => (
               <div key={line}>{line}</div>
             ))}
           </div>
