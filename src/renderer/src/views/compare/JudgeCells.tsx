@@ -72,22 +72,3 @@ function Stacked({ text }: { text: string }) {
     </>
   )
 }
-
-/**
- * One part of a run's cost split ("15,602 cache read ($0.0047)"): its count and words kept on one
- * line and its money on one, which may go under them in a narrow column rather than widen it.
- */
-export function SplitLine({ line }: { line: string }) {
-  const at = line.indexOf(' (')
-  if (at < 0)
-    return (
-      <div>
-        <span>{line}</span>
-      </div>
-    )
-  return (
-    <div>
-      <span>{line.slice(0, at)}</span> <span>{line.slice(at + 1)}</span>
-    </div>
-  )
-}

@@ -6,7 +6,7 @@ import { COST_PER_1000_NOTE } from '../../../../shared/judgeRates'
 import { countOf, formatCount } from '../../../../shared/plural'
 import { FROM_CACHE } from '../../../../shared/runNames'
 import { ciTitle, kappaNote, rateNote } from '../../../../shared/smallSample'
-import { CostGap, FROM_CACHE_TITLE, NoPrice, RateCell, SplitLine } from './JudgeCells'
+import { CostGap, FROM_CACHE_TITLE, NoPrice, RateCell } from './JudgeCells'
 import { type Row, rowsOf, type SortKey, value } from './judgeRows'
 import { compareRows } from './rowOrder'
 import { useNarrowerThan } from './useNarrowerThan'
@@ -179,7 +179,8 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                 {r.split ? (
                   <div className="muted small cmp-split" data-metric="cost-split" title={SPLIT_HEAD}>
                     {costSplitLines(r.split, fmtMoney, false).map((line) => (
-                      <SplitLine key={line} line={line} />
+                      // Each part wraps like the marks above it: at 1280 px the Cost column stays in view.
+                      <div key={line}>{line}</div>
                     ))}
                   </div>
                 ) : null}
