@@ -1,5 +1,6 @@
 import type { AgreementFigures } from './contract/agreement'
 import type { DatasetMetrics, Figures } from './contract/metrics'
+import { costSplitJson } from './costSplit'
 import { itemLevelJson } from './itemLevelJson'
 import { refcheckerJson } from './refcheckerJson'
 import {
@@ -131,8 +132,13 @@ export function toJsonReport(m: DatasetMetrics) {
       batch_calls: j.batchCalls,
       prompt_tokens: j.promptTokens,
       completion_tokens: j.completionTokens,
+      // Of the prompt tokens, those read from and written to the provider's prompt cache.
+      cache_read_tokens: j.cacheReadTokens,
+      cache_write_tokens: j.cacheWriteTokens,
       cost: j.cost,
       cost_basis: j.costBasis,
+      // The tokens by the price each was paid at and their money (null where no price is known): they add up to `cost`.
+      cost_split: costSplitJson(j.costSplit),
       // Over the targets given a verdict (N/A and transport errors not counted): judgeRates.ts.
       cost_per_1000: j.costPer1000,
       cost_per_1000_of: j.costUnit,

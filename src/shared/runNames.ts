@@ -34,6 +34,18 @@ export function modeWord(mode: 'sync' | 'batch' | undefined): string | null {
 }
 
 /**
+ * How a run's answered calls were priced, in its name: "batch" when a provider batch answered
+ * them all, "partly batch: 15 of 30 calls" when only some (a batch run resumed call by call, or
+ * the reverse), nothing when none. Its mode says how it goes now, which a switch changes; this
+ * says what was paid, so the name cannot claim a batch price it did not get, nor miss one it did.
+ */
+export function batchNameWord(batchCalls: number, calls: number): string | null {
+  if (batchCalls <= 0) return null
+  if (batchCalls >= calls) return 'batch'
+  return `partly batch: ${formatCount(batchCalls)} of ${countOf(calls, 'call')}`
+}
+
+/**
  * What a cost figure needs said beside it (see src/main/runs/pricing.ts): a run priced with prices
  * entered after it was made, or one that made calls with no price at all, whose 0 is not "free".
  */

@@ -74,6 +74,8 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
         latency_ms_p50: null,
         cache_read_tokens: 0,
         cache_write_tokens: 0,
+        // The same tokens split otherwise between uncached and cache reads (as above).
+        cost_split: null,
         // How many calls a batch answered: what tells the two apart, and all of the batch run's.
         batch_calls: 0,
       })

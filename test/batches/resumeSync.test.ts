@@ -154,18 +154,22 @@ it('a batch run finished call by call reads "partly at the batch price" everywhe
   ])
   expect(status.batches[0]).toMatchObject({ errored: 0, answeredSince: 2 })
 
-  // Compare: no "batch" for the whole run, the same words beside its cost and on the cost chart.
+  // Compare: its name says how it was priced, whatever mode it went in last: not "batch" for
+  // the whole run, nor nothing; the same words beside its cost.
   const m = await app.value<DatasetMetrics>('metrics.compare', { datasetId, replicates: 0 })
   const judge = m.judges.find((j) => j.runId === runId)!
   expect(judge).toMatchObject({ calls: 4, batchCalls: 2, mode: 'sync' })
-  expect(judge.label).not.toContain('batch')
-  // The cost chart (Compare's and the report's) draws it with those words; given an error rate to place it by.
+  expect(judge.label).toMatch(/ · partly batch: 2 of 4 calls \(#\d+\)$/)
+  // The cost chart (Compare's and the report's) draws it by that name, with no second mark of
+  // the batch; given an error rate to place it by.
   const json = toJsonReport(m)
   const placed = {
     ...json,
     judges: json.judges.map((j) => (j.run === runId ? { ...j, error_rate: 0.25, cost_per_1000: 1 } : j)),
   }
-  expect(costPoints(placed).find((p) => p.run === runId)?.label).toBe(`${judge.label} (${partly})`)
+  const label = costPoints(placed).find((p) => p.run === runId)?.label
+  expect(label).toBe(judge.label)
+  expect(label?.match(/batch/g)).toHaveLength(1)
 
   const cliStatus = await cli(['judge', 'status', String(runId), '--workspace', file])
   expect(cliStatus.code, cliStatus.err).toBe(0)

@@ -29,11 +29,19 @@ describe('the model panel of a local server', () => {
       await view.getByRole('button', { name: 'Create config' }).click()
       await view.getByRole('button', { name: 'Save changes' }).waitFor()
 
-      // Never priced: the fields hold 0, and the note says that is no price, not free.
+      // Never priced: the fields are empty and say "not set" (no 0 that reads as free), the
+      // heading names the server (its prices are its own), and the note says what no price means.
       const model = view.getByRole('region', { name: 'Model capabilities' })
       const note = model.getByTestId('no-price-note')
       await note.waitFor()
-      expect(await model.getByLabel('Input price', { exact: true }).inputValue()).toBe('0')
+      expect(await model.getByRole('heading').textContent()).toBe(
+        `Model openai-compatible/qwen-ui-7b at ${fake().openaiUrl}`,
+      )
+      for (const name of ['Input price', 'Output price']) {
+        const field = model.getByLabel(name, { exact: true })
+        expect(await field.inputValue()).toBe('')
+        expect(await field.getAttribute('placeholder')).toBe('not set')
+      }
       const noteText = await note.textContent()
       expect(noteText).toContain('No prices yet: the cost of this model’s runs reads “no price set”.')
       expect(noteText).toContain(
@@ -50,9 +58,13 @@ describe('the model panel of a local server', () => {
       await page.setViewportSize({ width: 1440, height: 900 })
       await app.shot('model-panel-local-1440')
 
-      // A price entered: the note goes.
+      // A price entered: the note goes, and the price is kept as typed through a save.
       await model.getByLabel('Input price', { exact: true }).fill('0.2')
       await expect.poll(() => note.count()).toBe(0)
+      await model.getByRole('button', { name: 'Save model' }).click()
+      await expect.poll(() => model.textContent()).toContain('Saved.')
+      expect(await model.getByLabel('Input price', { exact: true }).inputValue()).toBe('0.2')
+      expect(await model.getByLabel('Output price', { exact: true }).inputValue()).toBe('')
     } finally {
       fake().setScript(answerAll('true'))
     }

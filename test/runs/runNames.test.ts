@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { costPoints } from '../../src/shared/charts/costError'
 import type { RunInfo } from '../../src/shared/contract/runs'
+import type { JsonReport } from '../../src/shared/metricsJson'
 import { repeatWord } from '../../src/shared/runNames'
 import { testApps } from '../helpers/app'
 import { cli } from '../helpers/cli'
@@ -31,9 +33,8 @@ it('names a run the same on every screen: repeats counted from 1, a batch run ma
   expect((await judge(file, '--repeat', '2')).code).toBe(0)
   expect((await judge(file, '--mode', 'batch', '--poll-ms', '0')).code).toBe(0)
 
-  const metrics = JSON.parse(
-    (await cli(['metrics', '--workspace', file, '--dataset', 'd', '--json'])).out,
-  ) as {
+  const metricsOut = (await cli(['metrics', '--workspace', file, '--dataset', 'd', '--json'])).out
+  const metrics = JSON.parse(metricsOut) as {
     judges: JsonJudge[]
   }
   expect(metrics.judges.map((j) => [j.label, j.mode, j.repeat_index])).toEqual([
@@ -44,6 +45,11 @@ it('names a run the same on every screen: repeats counted from 1, a batch run ma
   // Same requests, half the price: the batch run's mark is what tells the two costs apart.
   expect(metrics.judges[0]!.cost).toBeGreaterThan(0)
   expect(metrics.judges[2]!.cost).toBeCloseTo(metrics.judges[0]!.cost / 2, 12)
+  // The cost chart names the batch run by its name alone: "batch" once, not again beside it.
+  // (The test dataset has no gold: each run is given an error rate to be placed by.)
+  const json = JSON.parse(metricsOut) as JsonReport
+  const placed = { ...json, judges: json.judges.map((j) => ({ ...j, error_rate: 0.25 })) }
+  expect(costPoints(placed).map((p) => p.label)).toEqual(metrics.judges.map((j) => j.label))
 
   const out = join(dir(), 'report.md')
   expect(

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { runLabel } from '../../src/main/metrics/runLabel'
 import { batchCountWords } from '../../src/shared/batchWords'
 import { batchPriceWords, runCostParts } from '../../src/shared/runNames'
 
@@ -39,4 +40,14 @@ it('counts a batch’s request that a call answered since as answered, not faile
   expect(batchCountWords({ ...refused, errored: 0, answeredSince: 1 })).toBe(
     '1/1 answered (0 in the batch, 1 call by call after it)',
   )
+})
+
+it('names a run by how its calls were priced, once: all batch, partly batch, or nothing', () => {
+  const r = { id: 7, model: 'gpt-4o-mini', method: 'faaf-tfn', repeat_index: 0 }
+  expect(runLabel({ ...r, answered_calls: 30, batch_calls: 30 })).toBe('gpt-4o-mini · faaf-tfn · batch (#7)')
+  // A batch run resumed call by call: "batch" alone would claim half price for every call.
+  expect(runLabel({ ...r, answered_calls: 30, batch_calls: 15, repeat_index: 1 })).toBe(
+    'gpt-4o-mini · faaf-tfn · partly batch: 15 of 30 calls · repeat 2 (#7)',
+  )
+  expect(runLabel({ ...r, answered_calls: 30, batch_calls: 0 })).toBe('gpt-4o-mini · faaf-tfn (#7)')
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { batchRefused } from '../../shared/batchWords'
+import { type CostSplit, costSplitFromJson } from '../../shared/costSplit'
 import type { JudgeMethod } from '../../shared/domain'
 import { METHOD_TEMPLATES } from '../judges/registry'
 import { latestTemplates } from '../prompts/store'
@@ -57,6 +58,8 @@ export interface BatchStatus {
   batchCalls: number
   promptTokens: number
   completionTokens: number
+  /** The cost so far by the price each token was paid at (shared/costSplit.ts). */
+  costSplit: CostSplit
 }
 
 /** The average tokens of a run's answered calls (cache hits left out: nobody paid for them). */
@@ -220,5 +223,6 @@ export async function batchStatus(db: Db, runId: number): Promise<BatchStatus> {
     batchCalls: summary.batch_calls,
     promptTokens: summary.prompt_tokens,
     completionTokens: summary.completion_tokens,
+    costSplit: costSplitFromJson(summary.cost_split),
   }
 }

@@ -161,6 +161,8 @@ function listsInput({ t, runs, columns }: Snapshot): ListsInput {
         method: r.method,
         repeat_index: r.repeat_index,
         mode: r.mode,
+        answered_calls: r.answered_calls,
+        batch_calls: r.batch_calls,
         from,
         status: status.slice(),
         bin: bin.slice(),

@@ -22,7 +22,10 @@ export const NARROWING_POINTS = 10
 export type NarrowingTargets = Pick<TargetColumns, 'goldBin' | 'stored' | 'indexOf'>
 /** A run's statuses and binary verdicts over the targets it reached. */
 export type NarrowingRun = ListRun
-export type NarrowingRunRow = Pick<RunRow, 'id' | 'model' | 'method' | 'repeat_index' | 'mode'>
+export type NarrowingRunRow = Pick<
+  RunRow,
+  'id' | 'model' | 'method' | 'repeat_index' | 'mode' | 'answered_calls' | 'batch_calls'
+>
 
 /** The chart from each target's latest label time: no database, so it can be drawn on another thread. */
 export function narrowingFromLatest(

@@ -1,4 +1,5 @@
-import { callSums, runMoneyOf, storedPricing } from '../runs/cost'
+import type { CostSplit } from '../../shared/costSplit'
+import { callSums, runCostSplit, runMoneyOf, storedPricing } from '../runs/cost'
 import type { CostBasis } from '../runs/pricing'
 import type { Db } from '../store/connection'
 import { percentileOf } from './stats/spread'
@@ -7,7 +8,12 @@ export interface RunCost {
   calls: number
   promptTokens: number
   completionTokens: number
+  /** Of the prompt tokens, those read from and written to the provider's prompt cache. */
+  cacheReadTokens: number
+  cacheWriteTokens: number
   cost: number
+  /** The tokens by the price each was paid at, with their money (shared/costSplit.ts). */
+  costSplit: CostSplit
   /** Where `cost` comes from (runs/pricing.ts): the run's own prices, its model's entered since, or none. */
   costBasis: CostBasis
   wallSeconds: number | null
@@ -52,7 +58,10 @@ export function runCosts(db: Db, runs: readonly RunKey[]): Map<number, RunCost> 
       calls: s.calls,
       promptTokens: s.pt,
       completionTokens: s.ct,
+      cacheReadTokens: s.crt,
+      cacheWriteTokens: s.cwt,
       cost: money.cost,
+      costSplit: runCostSplit(db, pricing, s),
       costBasis: money.basis,
       wallSeconds: wall,
       latencyP50: percentileOf(lat, 50),

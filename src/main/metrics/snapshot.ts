@@ -29,6 +29,13 @@ export interface RunRow {
   repeat_index: number
   /** Call by call or through the provider's batch API (from the frozen config; imported runs: sync). */
   mode: 'sync' | 'batch'
+  /**
+   * For runs that sent a provider batch: the calls a provider answered and, of them, those a
+   * batch answered (what the run's name says about its price). 0 and 0 for every other run,
+   * whose calls are not counted here.
+   */
+  answered_calls: number
+  batch_calls: number
   /** The config frozen into the run: what it ran (runIdentity.ts), never the editable config. */
   config: string
   error: string | null
@@ -49,7 +56,14 @@ export function judgeRuns(db: Db, datasetId: number): RunRow[] {
   return db
     .prepare(
       `SELECT id, kind, provider, model, method, status, repeat_index,
-         CASE WHEN json_extract(config, '$.mode') = 'batch' THEN 'batch' ELSE 'sync' END AS mode, config, error FROM runs
+         CASE WHEN json_extract(config, '$.mode') = 'batch' THEN 'batch' ELSE 'sync' END AS mode, config, error,
+         CASE WHEN EXISTS (SELECT 1 FROM run_batches b WHERE b.run_id = runs.id) THEN (
+           SELECT COUNT(*) FROM run_calls c WHERE c.run_id = runs.id AND c.cached = 0 AND c.status = 'done')
+         ELSE 0 END AS answered_calls,
+         CASE WHEN EXISTS (SELECT 1 FROM run_batches b WHERE b.run_id = runs.id) THEN (
+           SELECT COUNT(*) FROM run_calls c WHERE c.run_id = runs.id AND c.cached = 0 AND c.status = 'done' AND c.via_batch = 1)
+         ELSE 0 END AS batch_calls
+       FROM runs
        WHERE dataset_id = ? AND kind IN ('judge', 'imported') AND status NOT IN ('queued')
          AND ${runHasVerdicts('runs.id')} ORDER BY id`,
     )

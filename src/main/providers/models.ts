@@ -132,18 +132,51 @@ export interface CallUsage {
   cacheWriteTokens?: number
 }
 
+/** A call's prompt tokens by price: uncached, read from the prompt cache, written to it; and the prices of the last two. */
+function promptParts(prices: CallPrices, usage: CallUsage) {
+  const read = usage.cacheReadTokens ?? 0
+  const write = usage.cacheWriteTokens ?? 0
+  return {
+    plain: Math.max(0, usage.promptTokens - read - write),
+    read,
+    write,
+    readPrice: prices.cacheRead ?? prices.input * (prices.cacheReadRatio ?? 1),
+    writePrice: prices.cacheWrite ?? prices.input * (prices.cacheWriteRatio ?? 1),
+  }
+}
+
 /**
  * Money for one call: uncached prompt tokens at the input price, cache reads and writes at theirs,
  * completion tokens at the output price, everything less the batch discount when `batch`.
  */
 export function callCost(prices: CallPrices, usage: CallUsage, batch = false): number {
-  const read = usage.cacheReadTokens ?? 0
-  const write = usage.cacheWriteTokens ?? 0
-  const plain = Math.max(0, usage.promptTokens - read - write)
-  const readPrice = prices.cacheRead ?? prices.input * (prices.cacheReadRatio ?? 1)
-  const writePrice = prices.cacheWrite ?? prices.input * (prices.cacheWriteRatio ?? 1)
+  const { plain, read, write, readPrice, writePrice } = promptParts(prices, usage)
   const full =
     (plain * prices.input + read * readPrice + write * writePrice + usage.completionTokens * prices.output) /
     1_000_000
   return batch ? full * (1 - (prices.batchDiscount ?? DEFAULT_BATCH_DISCOUNT)) : full
+}
+
+/** What each kind of token of a call cost: uncached, cache read, cache write, output. */
+export interface CallCostParts {
+  uncached: number
+  cacheRead: number
+  cacheWrite: number
+  output: number
+}
+
+/**
+ * callCost's money told apart by the price each token was paid at (the split a run's cost is
+ * shown with, shared/costSplit.ts); the parts add up to callCost's figure.
+ */
+export function callCostParts(prices: CallPrices, usage: CallUsage, batch = false): CallCostParts {
+  const { plain, read, write, readPrice, writePrice } = promptParts(prices, usage)
+  const share = batch ? 1 - (prices.batchDiscount ?? DEFAULT_BATCH_DISCOUNT) : 1
+  const of = (tokens: number, perMTok: number) => ((tokens * perMTok) / 1_000_000) * share
+  return {
+    uncached: of(plain, prices.input),
+    cacheRead: of(read, readPrice),
+    cacheWrite: of(write, writePrice),
+    output: of(usage.completionTokens, prices.output),
+  }
 }

@@ -97,7 +97,16 @@ export function toCsv(m: DatasetMetrics): string {
     'prompt_tokens',
     'completion_tokens',
     'cost',
+    // The cost split by price (shared/costSplit.ts): output tokens are completion_tokens.
+    'uncached_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'uncached_cost',
+    'cache_read_cost',
+    'cache_write_cost',
+    'output_cost',
   ]
+  const noSplit = [null, null, null, null, null, null, null]
   const json = toJsonReport(m)
   type F = (typeof json.judges)[number]['by_variant'][string]
   const figs = (f: F) => [
@@ -119,14 +128,24 @@ export function toCsv(m: DatasetMetrics): string {
   const rows: (string | number | null)[][] = []
   for (const j of json.judges) {
     const cost = [j.calls, j.prompt_tokens, j.completion_tokens, j.cost]
-    rows.push(['judge', j.label, j.run, 'all', ...figs(j), ...cost])
+    const s = j.cost_split
+    const split = [
+      s.uncached.tokens,
+      s.cache_read.tokens,
+      s.cache_write.tokens,
+      s.uncached.cost,
+      s.cache_read.cost,
+      s.cache_write.cost,
+      s.output.cost,
+    ]
+    rows.push(['judge', j.label, j.run, 'all', ...figs(j), ...cost, ...split])
     for (const [v, f] of Object.entries(j.by_variant))
-      rows.push(['judge', j.label, j.run, v, ...figs(f), null, null, null, null])
+      rows.push(['judge', j.label, j.run, v, ...figs(f), null, null, null, null, ...noSplit])
   }
   for (const h of json.humans) {
-    rows.push(['human', h.annotator, null, 'all', ...figs(h), null, null, null, h.cost])
+    rows.push(['human', h.annotator, null, 'all', ...figs(h), null, null, null, h.cost, ...noSplit])
     for (const [v, f] of Object.entries(h.by_variant))
-      rows.push(['human', h.annotator, null, v, ...figs(f), null, null, null, null])
+      rows.push(['human', h.annotator, null, v, ...figs(f), null, null, null, null, ...noSplit])
   }
   return `${[head, ...rows].map((r) => r.map(csvCell).join(',')).join('\n')}\n`
 }

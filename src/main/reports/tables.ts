@@ -4,6 +4,7 @@ import {
   type Figures,
   spreadRunsWords,
 } from '../../shared/contract/metrics'
+import { costSplitLines, splitIsEmpty } from '../../shared/costSplit'
 import { humanCostGap, NO_TIME_RECORDED, untimedWords } from '../../shared/humanCost'
 import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
@@ -131,6 +132,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       'Calls',
       'Prompt tokens',
       'Completion tokens',
+      'Tokens by price',
       'Cost',
       'Cost / 1,000',
       'Wall time',
@@ -142,6 +144,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       String(j.calls),
       String(j.promptTokens),
       String(j.completionTokens),
+      splitIsEmpty(j.costSplit) ? NOT_DEFINED : costSplitLines(j.costSplit, money).join(' · '),
       judgeCost(j),
       priceUnknown(j.costBasis, j.calls)
         ? NO_PRICE

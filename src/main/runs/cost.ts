@@ -1,14 +1,17 @@
 import { z } from 'zod'
+import type { CostSplit } from '../../shared/costSplit'
 import { getModel } from '../providers/models'
 import type { Db } from '../store/connection'
 import { RunConfig } from './config'
 import {
   type CostBasis,
+  costSplitOf,
   effectivePrices,
   type PricedTokens,
   pricesOf,
   type RunPrices,
   runMoney,
+  splitPrices,
 } from './pricing'
 
 /**
@@ -89,6 +92,21 @@ export function runMoneyOf(
   return runMoney(config.prices, sums.cost, pricedTokens(sums), () =>
     pricesOf(getModel(db, config.provider, config.model, config.baseUrl)),
   )
+}
+
+/**
+ * A run's tokens by the price each was paid at, with each part's money at the prices its cost is
+ * reckoned at (the rule above), for every screen that shows the cost beside it.
+ */
+export function runCostSplit(
+  db: Db,
+  config: Pick<RunConfig, 'provider' | 'model' | 'baseUrl' | 'prices'>,
+  sums: CallSums,
+): CostSplit {
+  const prices = splitPrices(config.prices, sums.cost, () =>
+    pricesOf(getModel(db, config.provider, config.model, config.baseUrl)),
+  )
+  return costSplitOf(prices, pricedTokens(sums))
 }
 
 /** The prices a run's calls count at now (pricing.ts): the engine prices each new call with them. */

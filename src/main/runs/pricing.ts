@@ -1,5 +1,6 @@
+import type { CostSplit } from '../../shared/costSplit'
 import { hasPrices } from '../../shared/priceSet'
-import { type CallPrices, callCost, type ModelEntry } from '../providers/models'
+import { type CallPrices, callCost, callCostParts, type ModelEntry } from '../providers/models'
 import type { RunConfig } from './config'
 
 /*
@@ -63,14 +64,15 @@ export interface TokenSums {
 }
 
 /** Money for a run's tokens at `prices`, summed as its calls would each have been priced. */
+const usage = (s: TokenSums) => ({
+  promptTokens: s.prompt,
+  completionTokens: s.completion,
+  cacheReadTokens: s.cacheRead,
+  cacheWriteTokens: s.cacheWrite,
+})
+
 export function tokensCost(prices: RunPrices, t: PricedTokens): number {
   const p: CallPrices = prices
-  const usage = (s: TokenSums) => ({
-    promptTokens: s.prompt,
-    completionTokens: s.completion,
-    cacheReadTokens: s.cacheRead,
-    cacheWriteTokens: s.cacheWrite,
-  })
   return callCost(p, usage(t.sync)) + callCost(p, usage(t.batch), true)
 }
 
@@ -95,4 +97,41 @@ export function runMoney(
 /** The prices a run's calls are counted at by the rule above (its own, else its model's now). */
 export function effectivePrices(own: RunPrices, modelNow: () => RunPrices): RunPrices {
   return hasPrices(own) ? own : modelNow()
+}
+
+/**
+ * The prices a run's cost split is worked at, by the rule of runMoney: its own; else, while its
+ * calls recorded no money, its model's entered since. Null where no price is known, or where the
+ * calls carry money of their own with no price behind it (imported runs, the demo's): their
+ * tokens cannot be told apart by price.
+ */
+export function splitPrices(own: RunPrices, recorded: number, modelNow: () => RunPrices): RunPrices | null {
+  if (hasPrices(own)) return own
+  if (recorded > 0) return null
+  const later = modelNow()
+  return hasPrices(later) ? later : null
+}
+
+/**
+ * A run's tokens by the price each was paid at, and each part's money at `prices` (null parts
+ * where none is known): the batch's share less the discount, so the parts add up to tokensCost.
+ */
+export function costSplitOf(prices: RunPrices | null, t: PricedTokens): CostSplit {
+  const sum = (k: keyof TokenSums) => t.sync[k] + t.batch[k]
+  const tokens = {
+    uncached: Math.max(0, sum('prompt') - sum('cacheRead') - sum('cacheWrite')),
+    cacheRead: sum('cacheRead'),
+    cacheWrite: sum('cacheWrite'),
+    output: sum('completion'),
+  }
+  const money = (k: keyof typeof tokens): number | null => {
+    if (prices === null) return null
+    return callCostParts(prices, usage(t.sync))[k] + callCostParts(prices, usage(t.batch), true)[k]
+  }
+  return {
+    uncached: { tokens: tokens.uncached, cost: money('uncached') },
+    cacheRead: { tokens: tokens.cacheRead, cost: money('cacheRead') },
+    cacheWrite: { tokens: tokens.cacheWrite, cost: money('cacheWrite') },
+    output: { tokens: tokens.output, cost: money('output') },
+  }
 }

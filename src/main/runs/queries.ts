@@ -4,7 +4,7 @@ import { stmt } from '../store/statements'
 import { runFailures } from '../verdicts/failures'
 import { verdictsOnCandidate } from '../verdicts/reads'
 import { verdictColumns } from '../verdicts/stored'
-import { type CallSums, callSums, runMoneyOf } from './cost'
+import { type CallSums, callSums, runCostSplit, runMoneyOf } from './cost'
 import { lastTakeover, liveLease } from './lease'
 import { heldMessage, standingTakeover } from './leaseRules'
 import { listRuns, type RunRecord } from './repo'
@@ -83,6 +83,7 @@ export function runInfos(
       completionTokens: sums.ct,
       cacheReadTokens: sums.crt,
       cacheWriteTokens: sums.cwt,
+      costSplit: runCostSplit(db, r.config, sums),
       cost: money.cost,
       costBasis: money.basis,
       mode: r.config.mode,

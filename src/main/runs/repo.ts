@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type CostSplitJson, costSplitJson } from '../../shared/costSplit'
 import type { LlmReply } from '../providers/types'
 import type { Db } from '../store/connection'
 import { callResponse } from '../store/repos/batchReplies'
@@ -6,7 +7,7 @@ import { now, parseJson } from '../store/repos/rows'
 import { relaxedWrite, stmt } from '../store/statements'
 import { verdictCounts } from '../verdicts/reads'
 import { RunConfig, type RunKind, RunSlice } from './config'
-import { callSums, runMoneyOf } from './cost'
+import { callSums, runCostSplit, runMoneyOf } from './cost'
 import { importedRunConfig } from './importedConfig'
 import type { CostBasis } from './pricing'
 
@@ -323,6 +324,8 @@ export interface RunSummary {
   cost: number
   /** Where `cost` comes from (runs/pricing.ts): the run's own prices, its model's entered since, or none. */
   cost_basis: CostBasis
+  /** The tokens by the price each was paid at (uncached, cache read, cache write, output) and their money. */
+  cost_split: CostSplitJson
   /** `batch` when the run goes through the provider's batch API now (it may have gone otherwise before). */
   mode: 'sync' | 'batch'
   /** Of `calls`, those answered through a provider batch, at the batch price. */
@@ -375,6 +378,7 @@ export function runSummary(db: Db, runId: number): RunSummary {
     cache_read_tokens: calls.crt,
     cache_write_tokens: calls.cwt,
     ...money(runMoneyOf(db, run.config, calls)),
+    cost_split: costSplitJson(runCostSplit(db, run.config, calls)),
     mode: run.config.mode,
     batch_calls: calls.bcalls,
     latency_ms_p50: p50,

@@ -1,19 +1,27 @@
 import { ALL_RUNS_FREE, allRunsFree } from '../costAxis'
+import { costSplitFromJson, costSplitText, splitIsEmpty } from '../costSplit'
 import { humanRowLabel } from '../humanRowLabel'
 import type { JsonReport } from '../metricsJson'
-import { batchPriceWords, FROM_CACHE, NO_PRICE, priceUnknown } from '../runNames'
+import { FROM_CACHE, NO_PRICE, priceUnknown } from '../runNames'
 import { judgeColour, linearAxis, pct1, pctAxis, pctTick } from './axes'
 import { type Chart, emptyPlot, figure, M, PH, PLOT_H, PW, WIDTH, xGridLine, yGrid } from './frame'
 import { h, num } from './svg'
 
 /**
- * A run's name on the cost axis with what its cost rests on: at the batch price, all or some of
- * its calls (the words of its cost cell), or a replay of another run from the response cache.
+ * A run's name on the cost axis with what its cost rests on where the name does not say it: a
+ * replay of another run from the response cache. (The name says already whether a batch
+ * answered its calls, all or some: metrics/runLabel.ts.)
  */
 function markedLabel(j: JsonReport['judges'][number]): string {
-  const marks = [batchPriceWords(j.batch_calls, j.calls), j.answered_from_cache ? FROM_CACHE : null]
-  const said = marks.filter((m): m is string => m !== null)
-  return said.length > 0 ? `${j.label} (${said.join(', ')})` : j.label
+  return j.answered_from_cache ? `${j.label} (${FROM_CACHE})` : j.label
+}
+
+const dollars = (x: number) => `$${x.toFixed(4)}`
+
+/** What the run's money was paid for, in the words of its cost cell: null where it paid no provider. */
+function splitWords(j: JsonReport['judges'][number]): string | null {
+  const split = costSplitFromJson(j.cost_split)
+  return splitIsEmpty(split) ? null : costSplitText(split, dollars)
 }
 
 export const COST_ERROR = { id: 'cost-error', title: 'Cost against error rate (ringed: Pareto front)' }
@@ -28,6 +36,8 @@ export interface CostPoint {
   errorRate: number
   colour: string
   onFront: boolean
+  /** A judge's tokens by the price each was paid at, with their money (shown on hover). */
+  split?: string | null
 }
 
 type Input = Pick<JsonReport, 'judges' | 'pareto_front'> & Partial<Pick<JsonReport, 'humans'>>
@@ -72,6 +82,7 @@ export function costPoints(m: Input): CostPoint[] {
             errorRate: j.error_rate,
             colour: judgeColour(k),
             onFront: front.has(j.run),
+            split: splitWords(j),
           },
         ],
   )
@@ -146,7 +157,7 @@ export function costErrorChart(m: Input): Chart {
         h(
           'title',
           {},
-          `${p.label}\n$${p.cost.toFixed(4)} per 1,000 · ${pct1(p.errorRate)}${p.onFront ? ' · Pareto front' : ''}`,
+          `${p.label}${p.split ? `\n${p.split}` : ''}\n$${p.cost.toFixed(4)} per 1,000 · ${pct1(p.errorRate)}${p.onFront ? ' · Pareto front' : ''}`,
         ),
       ),
     ),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { REFCHECKER_NA_RULES } from '../refcheckerNa'
 import { AgreementFigures, CohenPair, SourceAgreement } from './agreement'
+import { CostSplit, NO_SPLIT } from './costSplit'
 import { call } from './define'
 import { ItemLevel } from './itemLevel'
 import { RefcheckerEval } from './refchecker'
@@ -68,7 +69,12 @@ export const JudgeMetrics = Figures.extend({
   calls: z.number().int(),
   promptTokens: z.number().int(),
   completionTokens: z.number().int(),
+  /** Of the prompt tokens, those read from and written to the provider's prompt cache (priced apart). */
+  cacheReadTokens: z.number().int().default(0),
+  cacheWriteTokens: z.number().int().default(0),
   cost: z.number(),
+  /** The tokens by the price each was paid at, with their money (shared/costSplit.ts). */
+  costSplit: CostSplit.default(NO_SPLIT),
   wallSeconds: z.number().nullable(),
   latencyP50: z.number().nullable(),
   latencyP95: z.number().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RunStatus, VerdictStatus } from '../domain'
+import { CostSplit, NO_SPLIT } from './costSplit'
 
 /** What the app says about a judge run: its counts, cost, drivers, provider batches and verdicts. */
 
@@ -52,6 +53,8 @@ export const RunInfo = z.object({
   /** Prompt tokens read from / written to the provider's prompt cache (priced apart). */
   cacheReadTokens: z.number().int().default(0),
   cacheWriteTokens: z.number().int().default(0),
+  /** The tokens by the price each was paid at, with their money (shared/costSplit.ts). */
+  costSplit: CostSplit.default(NO_SPLIT),
   cost: z.number(),
   /**
    * Where the cost comes from: `run`, the prices the run was created with; `model`, the run had
@@ -139,5 +142,7 @@ export const BatchStatusInfo = z.object({
   /** Tokens of calls the provider answered (those from the cache cost nothing and are left out). */
   promptTokens: z.number().int().default(0),
   completionTokens: z.number().int().default(0),
+  /** The cost so far by the price each token was paid at (shared/costSplit.ts). */
+  costSplit: CostSplit.default(NO_SPLIT),
 })
 export type BatchStatusInfo = z.infer<typeof BatchStatusInfo>

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { batchCountWords, batchIdWords, batchRefused, batchStateWords } from '../../../shared/batchWords'
 import type { EventPayload } from '../../../shared/contract'
 import type { BatchStatusInfo } from '../../../shared/contract/runs'
+import { type CostSplit, costSplitFromJson, costSplitText, splitIsEmpty } from '../../../shared/costSplit'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { countOf } from '../../../shared/plural'
 import { callWords } from '../../../shared/runCalls'
@@ -94,11 +95,15 @@ const countsOf = (s: RunSummary) => ({
   totalCalls: s.total_calls,
 })
 
+/** The CLI's money: four places, no currency sign (the prices are whatever currency they were entered in). */
+const cliMoney = (x: number) => x.toFixed(4)
+
+/** The tokens by price under a run's line, where a provider was paid at all (shared/costSplit.ts). */
+function splitLine(split: CostSplit): string[] {
+  return splitIsEmpty(split) ? [] : [`  ${costSplitText(split, cliMoney)}`]
+}
+
 function human(s: RunSummary): string {
-  const cache =
-    s.cache_read_tokens + s.cache_write_tokens > 0
-      ? ` (prompt cache: ${s.cache_read_tokens} read, ${s.cache_write_tokens} written)`
-      : ''
   // Every call made, as `judge status` and the Judges view count them: failed and cached ones said apart.
   // A run with no price has an unknown cost, not a free one; one the cache answered whole replayed
   // another; one some of whose calls went through a batch says how many paid the batch price.
@@ -111,8 +116,11 @@ function human(s: RunSummary): string {
   const cost =
     amount === null
       ? `cost unknown (${marks.join(', ')})`
-      : `cost ${amount.toFixed(4)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
-  return `run ${s.run}: ${s.status} — ${countOf(s.verdicts, 'verdict')}, ${s.na} N/A, ${countOf(s.errors, 'error')}; ${callWords(countsOf(s))}, ${s.prompt_tokens}+${s.completion_tokens} tokens${cache}, ${cost}`
+      : `cost ${cliMoney(amount)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
+  return [
+    `run ${s.run}: ${s.status} — ${countOf(s.verdicts, 'verdict')}, ${s.na} N/A, ${countOf(s.errors, 'error')}; ${callWords(countsOf(s))}, ${s.prompt_tokens}+${s.completion_tokens} tokens, ${cost}`,
+    ...splitLine(costSplitFromJson(s.cost_split)),
+  ].join('\n')
 }
 
 /**
@@ -121,8 +129,8 @@ function human(s: RunSummary): string {
  */
 function statusCostLine(st: BatchStatusInfo): string {
   const amount = expectedAmount(st)
-  const expected = amount === null ? 'expected cost unknown' : `expected ${amount.toFixed(4)}`
-  return `cost so far ${runCostText(st, (x) => x.toFixed(4))}, ${expected} (${st.expectedBasis})`
+  const expected = amount === null ? 'expected cost unknown' : `expected ${cliMoney(amount)}`
+  return `cost so far ${runCostText(st, cliMoney)}, ${expected} (${st.expectedBasis})`
 }
 
 function modeOf(raw: string | undefined): 'sync' | 'batch' | undefined {
@@ -276,6 +284,7 @@ export function registerJudgeCommands(program: Command): void {
                 `batch ${b.id} (${batchIdWords(b)}): ${batchStateWords(b)} — ${batchCountWords(b)}${b.error && !batchRefused(b) ? ` — ${b.error}` : ''}`,
             ),
             statusCostLine(st),
+            ...splitLine(st.costSplit),
             ...(st.templates ? [`templates: ${st.templates}`] : []),
             ...(st.takeover ? [`note: ${st.takeover}`] : []),
           ].join('\n'),

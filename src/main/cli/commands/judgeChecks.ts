@@ -95,16 +95,21 @@ export function knownRun(ws: Workspace, runId: number): RunRecord {
 }
 
 /**
- * A paid provider's run with no price, then or now, costs 0.0000, which reads like a free run:
- * say where the price is set (this run takes it too: runs/pricing.ts). A run priced with prices
- * entered after it was made says so. (A local server may well be free, so it gets no note.)
+ * A run with no price, then or now, has an unknown cost, not a free one: say where the price is
+ * set (this run takes it too: runs/pricing.ts), with the base URL its prices are kept under. A
+ * local server may well cost nothing, so its note says that leaving it unpriced is fine then. A
+ * run priced with prices entered after it was made says so.
  */
 export function unpricedNote(run: RunRecord, s: RunSummary): string | null {
   const { provider, model, baseUrl } = run.config
   if (s.cost_basis === 'model')
     return `run ${s.run} was made before ${provider}/${model} had a price; its cost uses the prices entered since`
-  if (provider !== 'openai' && provider !== 'anthropic') return null
+  if (provider !== 'openai' && provider !== 'anthropic' && provider !== 'openai-compatible') return null
   if (s.calls === 0 || s.cost_basis !== 'none') return null
   const url = baseUrl ? ` --base-url ${baseUrl}` : ''
-  return `${provider}/${model} has no price recorded, so its cost is unknown; set one with: factlab models price --provider ${provider} --model ${model}${url} --input <per M tokens> --output <per M tokens> (runs made without a price, this one included, are then priced with it)`
+  const command = `factlab models price --provider ${provider} --model ${model}${url} --input <per M tokens> --output <per M tokens>`
+  const after = '(runs made without a price, this one included, are then priced with it)'
+  if (provider === 'openai-compatible')
+    return `${provider}/${model} at ${baseUrl ?? 'its server'} has no price recorded, so its cost is unknown (a server that charges nothing can stay so); if it charges per token, set its prices with: ${command} ${after}`
+  return `${provider}/${model} has no price recorded, so its cost is unknown; set one with: ${command} ${after}`
 }

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react'
 import { type DatasetMetrics, fmtMoney, fmtNum, fmtPct } from '../../../../shared/contract/metrics'
+import { costSplitLines, SPLIT_HEAD } from '../../../../shared/costSplit'
 import { NO_TIME_TITLE, untimedWords } from '../../../../shared/humanCost'
 import { COST_PER_1000_NOTE } from '../../../../shared/judgeRates'
 import { countOf, formatCount } from '../../../../shared/plural'
@@ -174,6 +175,15 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                     </>
                   )}
                 </div>
+                {/* What the money bought, by price: with no price known, the tokens alone. */}
+                {r.split ? (
+                  <div className="muted small cmp-split" data-metric="cost-split" title={SPLIT_HEAD}>
+                    {costSplitLines(r.split, fmtMoney, false).map((line) => (
+                      // Each part wraps like the marks above it: at 1280 px the Cost column stays in view.
+                      <div key={line}>{line}</div>
+                    ))}
+                  </div>
+                ) : null}
                 {folded && r.calls !== null && (
                   <div className="cmp-sub cmp-fold" data-metric="calls">
                     {countOf(r.calls, 'call')}

@@ -1,5 +1,6 @@
 import { judgeColour } from '../../../../shared/charts'
 import type { DatasetMetrics, Figures } from '../../../../shared/contract/metrics'
+import { type CostSplit, splitIsEmpty } from '../../../../shared/costSplit'
 import { humanCostGap } from '../../../../shared/humanCost'
 import { humanRowLabel } from '../../../../shared/humanRowLabel'
 import type { CostUnit } from '../../../../shared/judgeRates'
@@ -18,6 +19,8 @@ export interface Row {
   calls: number | null
   tokens: number | null
   cost: number | null
+  /** A judge's tokens by the price each was paid at, and their money; null where it paid no provider. */
+  split?: CostSplit | null
   /** How much of the cost is at a provider's batch price, in words (all, or some of the calls). */
   batch?: string | null
   /** How the cost was priced, when that needs saying (src/shared/runNames.ts costMark). */
@@ -81,6 +84,7 @@ export function rowsOf(m: DatasetMetrics): Row[] {
         calls: j.calls,
         tokens: j.promptTokens + j.completionTokens,
         cost: j.cost,
+        split: splitIsEmpty(j.costSplit) ? null : j.costSplit,
         costMark: costMark(j.costBasis, j.calls),
         batch: batchPriceWords(j.batchCalls, j.calls),
         per1000: j.costPer1000,

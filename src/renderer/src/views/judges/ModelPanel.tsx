@@ -14,10 +14,25 @@ const FLAGS: { key: Flag; label: string }[] = [
   { key: 'jsonSchema', label: 'JSON schema response format (constrained decoding)' },
 ]
 
-const PRICES: { key: 'priceInputPerMTok' | 'priceOutputPerMTok'; label: string }[] = [
+type PriceKey = 'priceInputPerMTok' | 'priceOutputPerMTok'
+const PRICES: { key: PriceKey; label: string }[] = [
   { key: 'priceInputPerMTok', label: 'Input price' },
   { key: 'priceOutputPerMTok', label: 'Output price' },
 ]
+
+/** Where a price field is empty: 0 is stored for "not entered" (shared/priceSet.ts), never shown as a price. */
+const NOT_SET = 'not set'
+
+/** A price as its field shows it: empty for the 0 that stands for "not entered". */
+const priceText = (x: number): string => (x > 0 ? String(x) : '')
+
+const priceTexts = (m: ModelInfo): Record<PriceKey, string> => ({
+  priceInputPerMTok: priceText(m.priceInputPerMTok),
+  priceOutputPerMTok: priceText(m.priceOutputPerMTok),
+})
+
+/** What a price field's text stores: empty (or not a number) is 0, "not entered". */
+const priceOf = (text: string): number => Math.max(0, Number(text.trim()) || 0)
 
 const CACHE_PRICES: {
   key: 'priceCacheReadPerMTok' | 'priceCacheWritePerMTok'
@@ -36,13 +51,25 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
     [config.provider, config.model, config.baseUrl],
   )
   const [draft, setDraft] = useState<ModelInfo | null>(null)
+  // The price fields' own text, so "0." or "" can be typed on the way to a price.
+  const [texts, setTexts] = useState<Record<PriceKey, string>>({
+    priceInputPerMTok: '',
+    priceOutputPerMTok: '',
+  })
   const [message, setMessage] = useState<string | null>(null)
-  useEffect(() => setDraft(model.data ?? null), [model.data])
+  const load = (m: ModelInfo) => {
+    setDraft(m)
+    setTexts(priceTexts(m))
+  }
+  useEffect(() => {
+    setDraft(model.data ?? null)
+    if (model.data) setTexts(priceTexts(model.data))
+  }, [model.data])
   if (config.provider === 'lexical') return null
   if (!draft) return <section className="card jd-card">Loading model…</section>
   const save = async () => {
     try {
-      setDraft(await api('judges.saveModel', draft))
+      load(await api('judges.saveModel', draft))
       setMessage('Saved.')
     } catch (e) {
       setMessage(e instanceof Error ? e.message : String(e))
@@ -56,7 +83,7 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
         model: config.model,
         baseUrl: config.baseUrl ?? '',
       })
-      setDraft(out.model)
+      load(out.model)
       // A "no" recorded as a yes says why, in the words `models probe` uses.
       const said = out.results.map((r) => {
         const caveat = probeCaveat(r, out.model.capabilities)
@@ -72,6 +99,8 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
     <section className="card jd-card" aria-label="Model capabilities">
       <h3>
         Model {config.provider}/{config.model}
+        {/* Prices and capabilities are kept per server: the same model name elsewhere is another entry. */}
+        {config.provider === 'openai-compatible' && config.baseUrl ? ` at ${config.baseUrl}` : ''}
       </h3>
       <div className="jd-form">
         {FLAGS.map((f) => (
@@ -149,8 +178,12 @@ export function ModelPanel({ config }: { config: JudgeConfig }) {
               type="number"
               min={0}
               step="any"
-              value={draft[p.key]}
-              onChange={(e) => setDraft({ ...draft, [p.key]: Math.max(0, Number(e.target.value) || 0) })}
+              placeholder={NOT_SET}
+              value={texts[p.key]}
+              onChange={(e) => {
+                setTexts({ ...texts, [p.key]: e.target.value })
+                setDraft({ ...draft, [p.key]: priceOf(e.target.value) })
+              }}
               aria-label={p.label}
             />
           </label>

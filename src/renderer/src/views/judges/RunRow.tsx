@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { EventPayload } from '../../../../shared/contract'
 import type { RunInfo } from '../../../../shared/contract/runs'
+import { costSplitLines, SPLIT_HEAD, splitIsEmpty } from '../../../../shared/costSplit'
 import { callWords } from '../../../../shared/runCalls'
 import { NO_PRICE_TITLE, repeatWord, runCostParts } from '../../../../shared/runNames'
 import { api } from '../../api'
@@ -15,6 +16,8 @@ function eta(seconds: number | null): string {
   if (seconds < 60) return `${Math.ceil(seconds)} s left`
   return `${Math.ceil(seconds / 60)} min left`
 }
+
+const money = (x: number) => `$${x.toFixed(4)}`
 
 const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}.`
 
@@ -142,11 +145,6 @@ export function RunRow({
             </div>
           </>
         )}
-        {run.cacheReadTokens + run.cacheWriteTokens > 0 && (
-          <div className="muted" data-testid="run-cache-tokens">
-            cache: {run.cacheReadTokens} read, {run.cacheWriteTokens} written
-          </div>
-        )}
         <div data-testid="run-cost">
           {price.amount === null ? (
             <span className="muted" title={NO_PRICE_TITLE}>
@@ -154,7 +152,7 @@ export function RunRow({
             </span>
           ) : (
             <>
-              ${price.amount.toFixed(4)}
+              {money(price.amount)}
               {price.marks.map((m) => (
                 <div key={m} className="muted">
                   {m}
@@ -163,6 +161,14 @@ export function RunRow({
             </>
           )}
         </div>
+        {/* The tokens by the price each was paid at, in the words Compare, metrics and the CLI use. */}
+        {!splitIsEmpty(run.costSplit) && (
+          <div className="muted small jd-split" data-testid="run-cost-split" title={SPLIT_HEAD}>
+            {costSplitLines(run.costSplit, money, false).map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </div>
+        )}
       </td>
       <td>
         <div className="row jd-run-actions">
