@@ -235,9 +235,9 @@ describe('maintained progress counts, disputes and search index', () => {
       }),
       { numRuns: 120 },
     )
-    // 120 runs of up to 60 writes each, checked against plain counts: a few seconds of CPU, but
-    // with the suite run twice at once beside other work (load 25) their wall time passed the
-    // default minute (75 to 95 s). A ceiling for a hung run, as for the imports below.
+    // 120 runs of up to 60 writes each, checked against plain counts: with the suite run twice
+    // at once beside other work (load 25) they took 75 to 95 s and failed on the default minute.
+    // A ceiling for a hung run, as for the imports below, not a schedule.
   }, 300_000)
 
   it('equal the plain counts and a rebuilt index around imports, completed or withdrawn', async () => {
