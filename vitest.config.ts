@@ -24,10 +24,26 @@ function memoryScratchDir(dir = '/dev/shm', room = 2 * 1024 ** 3): string | null
 const scratch = memoryScratchDir()
 if (scratch) process.env.TMPDIR = scratch
 
+const TESTS = ['test/**/*.test.ts', 'src/**/*.test.ts']
+const NEVER = ['**/node_modules/**', 'out/**']
+
+/**
+ * Files that replace a module with `vi.mock` (electron, node:fs, two export steps). A mock holds
+ * for the whole module graph of the process it runs in: in a shared process the modules an earlier
+ * file loaded would keep the real one, and the modules this file loads would keep the fake for
+ * every file after it. These run in a process each, as every file once did.
+ */
+const OWN_PROCESS = [
+  'test/shell/ipc.test.ts',
+  'test/shell/keyStore.test.ts',
+  'test/shell/preload.test.ts',
+  'test/shell/window.test.ts',
+  'test/export/oneSnapshot.test.ts',
+  'test/export/exportLeftovers.test.ts',
+]
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'out/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // A poll waits for the UI to reach a state and ends as soon as it does, so its limit only has to
@@ -42,5 +58,23 @@ export default defineConfig({
     // The JSON report lets .ci/run print a one-line summary that CI can read.
     reporters: ['default', 'json'],
     outputFile: { json: 'test/artifacts/vitest-report.json' },
+    // Each project names its own files. `extends: true` concatenates lists with the root's, so a
+    // root `include` would put every file in both projects and run it twice.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: TESTS,
+          exclude: [...NEVER, ...OWN_PROCESS],
+          // One process runs file after file, its imports loaded once: a new process and a fresh
+          // import of the app's modules cost each file about a second. vitest still restores
+          // spies and its config between files; see docs/testing.md for what else a file must
+          // leave as it found it.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, exclude: NEVER, isolate: true } },
+    ],
   },
 })

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { afterEach, test, vi } from 'vitest'
 import { type RunningServer, startServer } from '../../src/main/server/server'
 import { findChromium, launchChromium } from '../helpers/chromium'
 import { freshWorkspaceFile } from '../helpers/freshWorkspace'
@@ -24,6 +24,31 @@ function chromiumPath(): string {
     throw new Error('Chromium is not installed: `apt-get install -y chromium` (as .ci/run does).')
   return found
 }
+
+/**
+ * One Chromium for all the e2e files a vitest worker runs, closed when the worker ends. A start
+ * and a close cost seconds each, more than many of these files' tests; most files have one or two
+ * tests. Every test still gets a browser context of its own (its own storage, cookies, downloads
+ * and viewport), closed after it, so no test sees what another did. Where files run in a process
+ * each (vitest's `isolate`, or one file run alone) the worker is the file, as before. A browser
+ * that died under an earlier file is started again rather than failing the files after it.
+ */
+const e2eTest = test.extend(
+  'chromium',
+  { scope: 'worker' },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+  async ({}, { onCleanup }) => {
+    let browser: Browser | null = null
+    onCleanup(async () => {
+      await browser?.close()
+    })
+    return async (): Promise<Browser> => {
+      if (!browser?.isConnected())
+        browser = await launchChromium(chromiumPath(), ['--no-first-run', '--disable-sync'])
+      return browser
+    }
+  },
+)
 
 export interface AppSession {
   page: Page
@@ -47,7 +72,7 @@ export interface StartOptions {
 
 /**
  * Registers the per-file hooks and returns `start()`, which gives each test its own server,
- * workspace and browser context; everything is closed after the test.
+ * workspace and browser context; everything but the worker's browser is closed after the test.
  */
 export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
   let browser: Browser | null = null
@@ -57,19 +82,15 @@ export function appSessions(): (opts?: StartOptions) => Promise<AppSession> {
   // whole may take minutes on a loaded machine without anything being wrong.
   vi.setConfig({ testTimeout: TEST_MS, hookTimeout: 2 * STEP_MS })
 
-  beforeAll(async () => {
+  e2eTest.beforeAll(async ({ chromium }) => {
     if (!existsSync(join(RENDERER, 'index.html')))
       throw new Error('out/renderer is missing: run `npx electron-vite build` first (npm test does).')
     mkdirSync(ARTIFACTS, { recursive: true })
-    browser = await launchChromium(chromiumPath(), ['--no-first-run', '--disable-sync'])
+    browser = await chromium()
   })
 
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c()
-  })
-
-  afterAll(async () => {
-    await browser?.close()
   })
 
   return async (opts = {}) => {
