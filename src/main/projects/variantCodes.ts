@@ -1,12 +1,13 @@
 /**
  * Variants coded by the order their candidates were read (the order the dashboard lists them in
  * when their first candidates tie), each candidate's code in an array over the range of candidate
- * ids: the pass looks a target's variant up without a Map.
+ * ids: the pass looks a target's variant up without a Map or a call (dashboardPass.ts).
  */
 export function variantCodes(variantOf: readonly (readonly [candidate: number, variant: string])[]): {
   names: string[]
-  /** The candidate's variant code, −1 for none (a target judged against the reference). */
-  of: (candidate: number) => number
+  /** Candidate lo + i's variant code at i; −1 for none (a target judged against the reference). */
+  lo: number
+  code: Int32Array
 } {
   const names: string[] = []
   const code = new Map<string, number>()
@@ -25,5 +26,5 @@ export function variantCodes(variantOf: readonly (readonly [candidate: number, v
     }
     codeOfCandidate[c - lo] = x
   }
-  return { names, of: (c) => (c < lo || c > hi ? -1 : codeOfCandidate[c - lo]!) }
+  return { names, lo: hi < lo ? 0 : lo, code: codeOfCandidate }
 }
