@@ -21,7 +21,7 @@ import {
 import { itemOwners } from './itemOwners'
 import { medianInPlace } from './medianInPlace'
 import { type PairTally, pairLookup } from './pairKappa'
-import { variantCodes } from './variantCodes'
+import type { VariantCodes } from './variantCodes'
 
 export type { PairTally }
 
@@ -29,8 +29,8 @@ export interface TallyInput {
   datasetId: number
   /** in block order */
   targets: readonly TargetPart[]
-  /** candidate id → variant, in the order the candidates were read */
-  variantOf: readonly (readonly [candidate: number, variant: string])[]
+  /** each candidate's variant, coded */
+  variants: VariantCodes
   labels: TallyLabels
   sources: ReadonlySet<number>
   /** adjudicated gold by target */
@@ -90,7 +90,7 @@ export function tallyDashboard(input: TallyInput): Tally {
   const isSource = new Uint8Array(A)
   for (const a of input.sources) if (a <= maxA) isSource[a] = 1
 
-  const { names: variantNames, lo: candidateLo, code: variantOfCandidate } = variantCodes(input.variantOf)
+  const { names: variantNames, lo: candidateLo, code: variantOfCandidate } = input.variants
   const W = variantNames.length
 
   // A fixed plan's owners of each item, as offsets into one list (item ids of the dataset are a range).
