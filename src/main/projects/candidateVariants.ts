@@ -29,7 +29,8 @@ function packedVariants(db: Db, datasetId: number, targets: readonly TargetPart[
       const c = part.candidate[i]!
       if (item < iMin) iMin = item
       if (item > iMax) iMax = item
-      if (c < 0) continue
+      // No candidate: the blocks hold a null as 0 (candidate ids start at 1).
+      if (c <= 0) continue
       if (c < cMin) cMin = c
       if (c > cMax) cMax = c
     }
@@ -47,6 +48,7 @@ function packedVariants(db: Db, datasetId: number, targets: readonly TargetPart[
   for (const v of packed) {
     const name = v % (k + 1)
     const c = (v - name) / (k + 1)
+    if (c <= 0) return null
     // Candidates of other datasets' items in the range, with a variant of the same name, may be coded too: no target of this one names them.
     if (name < k && c >= cMin && c <= cMax) code[c - cMin] = name
   }
@@ -54,7 +56,7 @@ function packedVariants(db: Db, datasetId: number, targets: readonly TargetPart[
     for (let i = 0; i < part.n; i++) {
       if (part.dataset !== null && part.dataset[i] !== datasetId) continue
       const c = part.candidate[i]!
-      if (c >= 0 && code[c - cMin]! < 0) return null
+      if (c > 0 && code[c - cMin]! < 0) return null
     }
   return { names, lo: cMin, code }
 }
