@@ -3,6 +3,7 @@ import { labelColumnsOf } from '../labels/projectReads'
 import { CONTROL, CURRENT, readTargetBlockParts, TARGET_BLOCK } from '../metrics/targetBlocks'
 import type { Db } from '../store/connection'
 import { readAssignments } from './assignmentsPacked'
+import { candidateVariants } from './candidateVariants'
 import { BLOCK, type LabelSegment, type TallyLabels, type TargetPart } from './dashboardBlocks'
 import type { TallyInput } from './dashboardTally'
 
@@ -28,7 +29,7 @@ export function dashboardColumns(
   datasetId: number,
   fixed: boolean,
   read: DashboardRead = {},
-): Pick<TallyInput, 'targets' | 'labels' | 'variantOf' | 'assigned'> {
+): Pick<TallyInput, 'targets' | 'labels' | 'variants' | 'assigned'> {
   const targets = read.targets ?? readTargetBlockParts(db, datasetId) ?? targetRows(db, datasetId)
   // The dataset's first and last target ids: the range of labels read.
   let lo = Number.POSITIVE_INFINITY
@@ -43,15 +44,9 @@ export function dashboardColumns(
   const labels = labelSegments(
     hi < lo ? labelColumnsOf(db, 1, 0) : labelColumnsOf(db, lo, hi, read.labelBlocks),
   )
-  const variantOf = db
-    .prepare(
-      // By id: the variants come in the order of their first answer, as metrics gives them.
-      'SELECT c.id, c.variant FROM candidates c JOIN items i ON i.id = c.item_id WHERE i.dataset_id = ? ORDER BY c.id',
-    )
-    .raw()
-    .all(datasetId) as [number, string][]
+  const variants = candidateVariants(db, datasetId, targets)
   const assigned = fixed ? readAssignments(db, datasetId) : null
-  return { targets, labels, variantOf, assigned }
+  return { targets, labels, variants, assigned }
 }
 
 /**

@@ -1,12 +1,15 @@
 import type { Assignments } from './assignmentsPacked'
 
-/** A fixed plan's assignments as each item's annotators, over the range of item ids. */
-export function itemOwners(assigned: Assignments | null): {
+/** Item lo + i's annotators: annotator[start[i]] … annotator[start[i + 1] − 1]. */
+export interface ItemOwners {
   lo: number
   span: number
   start: Int32Array
   annotator: Int32Array
-} {
+}
+
+/** A fixed plan's assignments as each item's annotators, over the range of item ids. */
+export function itemOwners(assigned: Assignments | null): ItemOwners {
   const n = assigned?.item.length ?? 0
   if (!assigned || n === 0) return { lo: 0, span: 0, start: new Int32Array(1), annotator: new Int32Array(0) }
   const { item } = assigned

@@ -1,13 +1,16 @@
-/**
- * Variants coded by the order their candidates were read (the order the dashboard lists them in
- * when their first candidates tie), each candidate's code in an array over the range of candidate
- * ids: the pass looks a target's variant up without a Map.
- */
-export function variantCodes(variantOf: readonly (readonly [candidate: number, variant: string])[]): {
+/** Each candidate's variant as a code, over the range of candidate ids: looked up without a Map or a call. */
+export interface VariantCodes {
+  /** in the order of each variant's first candidate (the order the dashboard lists them in on a tie) */
   names: string[]
-  /** The candidate's variant code, −1 for none (a target judged against the reference). */
-  of: (candidate: number) => number
-} {
+  /** Candidate lo + i's variant code at i; −1 for none (a target judged against the reference). */
+  lo: number
+  code: Int32Array
+}
+
+/** Variants coded by the order their candidates were read (by id: each variant's first candidate first). */
+export function variantCodes(
+  variantOf: readonly (readonly [candidate: number, variant: string])[],
+): VariantCodes {
   const names: string[] = []
   const code = new Map<string, number>()
   let lo = Number.POSITIVE_INFINITY
@@ -25,5 +28,5 @@ export function variantCodes(variantOf: readonly (readonly [candidate: number, v
     }
     codeOfCandidate[c - lo] = x
   }
-  return { names, of: (c) => (c < lo || c > hi ? -1 : codeOfCandidate[c - lo]!) }
+  return { names, lo: hi < lo ? 0 : lo, code: codeOfCandidate }
 }
