@@ -17,6 +17,11 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
+/** The served folder with its symlinks resolved: every file's path is compared with this. */
+function realRoot(root: string): string {
+  return existsSync(root) ? realpathSync(root) : resolve(root)
+}
+
 /**
  * Maps a URL path to a file inside `root`, or null when it would leave it. Encoded separators
  * (`..%2f`), backslashes, NUL bytes and symlinks pointing outside all count as leaving.
@@ -29,7 +34,7 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
     return null
   }
   if (decoded.includes('\0') || decoded.includes('\\')) return null
-  const rootReal = existsSync(root) ? realpathSync(root) : resolve(root)
+  const rootReal = realRoot(root)
   const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '')
   const candidate = resolve(rootReal, relative)
   if (!candidate.startsWith(rootReal + sep)) return null
@@ -79,10 +84,7 @@ export function serveStatic(
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
   const stat = statSync(file)
   const etag = `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`
-  const cache = cacheControl(
-    type,
-    relative(existsSync(opts.root) ? realpathSync(opts.root) : opts.root, file),
-  )
+  const cache = cacheControl(type, relative(realRoot(opts.root), file))
   if (cache !== 'no-store' && req.headers['if-none-match'] === etag) {
     res.writeHead(304, { ...opts.headers, etag, 'cache-control': cache })
     res.end()
