@@ -20,6 +20,7 @@ import { openWorkspace } from '../../src/main/store/connection'
 import { getDataset } from '../../src/main/store/repos/datasets'
 import { findChromium, launchChromium } from '../helpers/chromium'
 import { firstScreenPhases, type PageTimings } from './firstScreen'
+import { gateMarkScript } from './gateMark'
 import { mainThreadCpuMs, mainThreadFaults, pageFaultMicros } from './mainThread'
 import { ANNOTATORS, copyOf, millionWorkspace } from './million/generate'
 import { addPlan } from './million/plan'
@@ -193,6 +194,8 @@ export async function benchMillionParquet(): Promise<void> {
   }
 }
 
+const GATE_TITLE = 'Who is labelling?'
+
 /**
  * Server start (workspace opened, checked, migrated) to the first screen a person can use, then
  * where that time went: the phases read from the page's Performance API (firstScreen.ts), the
@@ -209,6 +212,7 @@ async function openInBrowser(file: string): Promise<void> {
   const browser = await launchChromium(exe)
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await page.addInitScript(gateMarkScript(GATE_TITLE, ANNOTATORS(1)[0]!))
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Performance.enable')
     const epoch = performance.timeOrigin
@@ -218,19 +222,21 @@ async function openInBrowser(file: string): Promise<void> {
     const started = performance.now() - t0
     try {
       await page.goto(server.url)
-      const gate = page.getByRole('dialog', { name: 'Who is labelling?' })
+      const gate = page.getByRole('dialog', { name: GATE_TITLE })
       const first = gate.getByRole('button', { name: ANNOTATORS(1)[0]!, exact: true })
+      // The figure is the page's own mark (gateMark.ts); Playwright's locator, which looks at
+      // intervals, confirms that what was marked is the accessible gate, and waits for the frame.
       await first.waitFor()
-      const seen = performance.now() - t0
+      await page.waitForFunction(() => (globalThis as { __gateDrawn?: number }).__gateDrawn !== undefined)
+      const found = performance.now() - t0
       const serverCpu = process.cpuUsage(c0)
-      figure('open to the first screen (who is labelling?)', seen, 'ms', 1000)
       const timings = await page.evaluate(pageTimings)
-      const phases = firstScreenPhases(timings, {
-        serverStarted: started,
-        navigationStart: timings.origin - (epoch + t0),
-        seen,
-      })
+      const navigationStart = timings.origin - (epoch + t0)
+      const seen = navigationStart + timings.gateDrawn
+      figure('open to the first screen (who is labelling?)', seen, 'ms', 1000)
+      const phases = firstScreenPhases(timings, { serverStarted: started, navigationStart, seen })
       for (const p of phases) info(`  of which ${p.name}`, p.ms, 'ms')
+      info("  the bench's locator found it (it looks after 20, 50, 100, 100, then every 500 ms)", found, 'ms')
       info(
         '  the bench process (server) CPU over the window',
         (serverCpu.user + serverCpu.system) / 1000,
@@ -259,7 +265,7 @@ async function openInBrowser(file: string): Promise<void> {
 }
 
 /** Runs in the page: its navigation and resource timings, in its own ms, and its time origin. */
-function pageTimings(): PageTimings & { origin: number } {
+function pageTimings(): PageTimings & { origin: number; gateDrawn: number } {
   // The page's Performance API, typed here: the bench compiles against Node's types, not the DOM's.
   type Entry = { name: string; startTime: number; responseStart: number; responseEnd: number }
   const entries = (type: string) =>
@@ -269,10 +275,11 @@ function pageTimings(): PageTimings & { origin: number } {
   const resources = entries('resource')
   return {
     origin: performance.timeOrigin,
+    gateDrawn: (globalThis as unknown as { __gateDrawn: number }).__gateDrawn,
     firstByte: entries('navigation')[0]?.responseStart ?? 0,
     assets: resources
       .filter((r) => path(r.name).startsWith('/assets/'))
-      .map((r) => ({ name: path(r.name), end: r.responseEnd })),
+      .map((r) => ({ name: path(r.name), start: r.startTime, end: r.responseEnd })),
     calls: resources
       .filter((r) => path(r.name).startsWith(call))
       .map((r) => ({ name: path(r.name).slice(call.length), start: r.startTime, end: r.responseEnd })),
