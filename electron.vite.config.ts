@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
+import { COMPILE_HINT, hintedOnFirstScreen } from './scripts/lib/compileHints.js'
 import { CSP_META_CONTENT } from './src/main/shell/csp'
 
 /**
@@ -52,7 +53,21 @@ function compileHints(): Plugin {
     apply: 'build',
     renderChunk(code, chunk) {
       if (chunk.isEntry || !chunk.moduleIds.some(onLabelPath)) return null
-      return { code: `//# allFunctionsCalledOnLoad\n${code}`, map: null }
+      return { code: `${COMPILE_HINT}\n${code}`, map: null }
+    },
+    // A hinted chunk that the entry imports statically (a shared module moved into it, say) would
+    // be preloaded and compiled whole before the first screen shows: the build stops instead.
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))
+      const hinted = hintedOnFirstScreen(
+        new Map(chunks.map((c) => [c.fileName, c.imports])),
+        chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+        (name) => chunks.some((c) => c.fileName === name && c.code.startsWith(COMPILE_HINT)),
+      )
+      if (hinted.length > 0)
+        this.error(
+          `The first screen would load chunks that carry the compile hint: ${hinted.join(', ')}. Keep the labelling screen's modules out of what the first screen imports statically.`,
+        )
     },
   }
 }
@@ -85,7 +100,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    build: { rolldownOptions: { input: resolve(__dirname, 'src/renderer/index.html') } },
+    // The manifest lists each chunk's static imports: test/build/compileHints.test.ts reads it.
+    build: { manifest: true, rolldownOptions: { input: resolve(__dirname, 'src/renderer/index.html') } },
     plugins: [react(), cspMeta(), compileHints()],
   },
 })

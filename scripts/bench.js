@@ -16,6 +16,8 @@ const entryPoints = readdirSync(benchDir)
   .map((f) => ({ in: join(benchDir, f), out: f.replace(/\.ts$/, '') }))
   // A worker thread's script, beside the chunks that start it (as in the app's build).
   .concat([{ in: join(root, 'src', 'main', 'metrics', 'compareWorker.ts'), out: 'compareWorker' }])
+  // The first-screen bench's server, in a process of its own (test/bench/million/serverChild.ts); the runner skips names starting with _.
+  .concat([{ in: join(benchDir, 'million', 'serverChild.ts'), out: '_serverChild' }])
 rmSync(outdir, { recursive: true, force: true })
 await build({
   entryPoints,

@@ -42,10 +42,12 @@ afterEach(async () => {
   server = null
 })
 
-async function start(): Promise<RunningServer> {
+/** A server over a small renderer folder; `assets` adds files under assets/. */
+async function start(assets: Record<string, Buffer> = {}): Promise<RunningServer> {
   const dir = tmp()
   const rendererDir = join(dir, 'renderer')
   mkdirSync(join(rendererDir, 'assets'), { recursive: true })
+  for (const [name, bytes] of Object.entries(assets)) writeFileSync(join(rendererDir, 'assets', name), bytes)
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>FactLab</title>')
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
   writeFileSync(join(rendererDir, 'assets', 'index-BFfH7ZKR.js'), 'console.log(2)')
@@ -225,6 +227,26 @@ describe('browser-mode server', () => {
     ]) {
       const res = await raw(s.port, { path })
       expect(res.body, path).not.toContain('do not serve me')
+    }
+  })
+
+  it('sends a bundle and a file past the whole-read size intact, each byte as on disk', async () => {
+    // 650 kB is the largest bundle (sent in one write); 5 MB is streamed in pieces.
+    const files: Record<string, Buffer> = {}
+    for (const [name, size] of [
+      ['large-CCCCCCCC.js', 650_000],
+      ['huge.json', 5 * 2 ** 20],
+    ] as const) {
+      const bytes = Buffer.alloc(size, 0)
+      for (let i = 0; i < size; i += 4093) bytes.writeUInt8((i * 31) % 251, i)
+      files[name] = bytes
+    }
+    const s = await start(files)
+    for (const [name, bytes] of Object.entries(files)) {
+      const res = await fetch(`http://127.0.0.1:${s.port}/assets/${name}`)
+      expect(res.status, name).toBe(200)
+      expect(res.headers.get('content-length'), name).toBe(String(bytes.length))
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes), name).toBe(true)
     }
   })
 
