@@ -65,9 +65,14 @@ function processCpu(pid: number | undefined): number | null {
  * work then does not run on the event loop being measured (it still shares the machine's cores,
  * so its CPU per call is printed beside the engine's).
  */
-async function externalFake(
-  latencyMs: number,
-): Promise<{ openaiUrl: string; cpuSeconds(): number | null; close(): Promise<void> }> {
+interface ExternalFake {
+  openaiUrl: string
+  /** CPU seconds of the fake's whole process so far (all its threads), or null where unknown. */
+  cpuSeconds(): number | null
+  close(): Promise<void>
+}
+
+async function externalFake(latencyMs: number): Promise<ExternalFake> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/fake-llm/serve.ts', String(latencyMs)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
@@ -97,8 +102,12 @@ interface Limits {
   tpm?: number
 }
 
-async function throughput(concurrency: number, calls: number, limits: Limits = {}): Promise<void> {
-  const fake = await externalFake(LATENCY_MS)
+async function throughput(
+  fake: ExternalFake,
+  concurrency: number,
+  calls: number,
+  limits: Limits = {},
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
   try {
     const { ws, datasetId } = makeWorkspace(dir, calls, 1)
@@ -163,8 +172,22 @@ async function throughput(concurrency: number, calls: number, limits: Limits = {
       )
     ws.close()
   } finally {
-    await fake.close()
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * One fake server, 100 ms latency, for every figure of a bench: a provider is a long-running
+ * process elsewhere, warm when a run starts. A fresh one per figure counted its own start (its
+ * first calls compile its code) in the fake's CPU per call, a hundredth of a second a call at
+ * concurrency 1, and had the first calls of each figure wait on it.
+ */
+async function withFake(body: (fake: ExternalFake) => Promise<void>): Promise<void> {
+  const fake = await externalFake(LATENCY_MS)
+  try {
+    await body(fake)
+  } finally {
+    await fake.close()
   }
 }
 
@@ -173,8 +196,10 @@ async function throughput(concurrency: number, calls: number, limits: Limits = {
  * and the engine's overhead at the same concurrency, each profiled with FACTLAB_BENCH_PROFILE.
  */
 export async function profileThroughput(concurrency: number, calls: number): Promise<void> {
-  await warmUp()
-  await throughput(concurrency, calls)
+  await withFake(async (fake) => {
+    await warmUp(fake)
+    await throughput(fake, concurrency, calls)
+  })
   await engineOverhead(concurrency, calls)
 }
 
@@ -198,14 +223,16 @@ const ROUNDS: readonly (readonly [number, number])[] = [
 ]
 
 export async function benchJudges(): Promise<void> {
-  await warmUp()
-  for (const [concurrency, calls] of ROUNDS) {
-    await throughput(concurrency, calls)
-    await machineCeiling(concurrency, calls)
-  }
-  await throughput(32, 1000, { rpm: 6000 })
-  // About 40 tokens a call here: 120,000 tokens a minute allow about 50 calls a second.
-  await throughput(32, 1000, { tpm: 120_000 })
+  await withFake(async (fake) => {
+    await warmUp(fake)
+    for (const [concurrency, calls] of ROUNDS) {
+      await throughput(fake, concurrency, calls)
+      await machineCeiling(fake, concurrency, calls)
+    }
+    await throughput(fake, 32, 1000, { rpm: 6000 })
+    // About 40 tokens a call here: 120,000 tokens a minute allow about 50 calls a second.
+    await throughput(fake, 32, 1000, { tpm: 120_000 })
+  })
   await engineOverhead(128, 4096)
   await callsPerFact()
 }
@@ -236,8 +263,7 @@ async function loopRate(concurrency: number, calls: number, one: () => Promise<u
  * store). The bar's ideal counts only the latency; here
  * the fake server and the client share two cores and each process's wake-ups.
  */
-async function machineCeiling(concurrency: number, calls: number): Promise<void> {
-  const fake = await externalFake(LATENCY_MS)
+async function machineCeiling(fake: ExternalFake, concurrency: number, calls: number): Promise<void> {
   const agent = new Agent({ keepAlive: true })
   const ideal = concurrency / (LATENCY_MS / 1000)
   try {
@@ -289,7 +315,6 @@ async function machineCeiling(concurrency: number, calls: number): Promise<void>
     )
   } finally {
     agent.destroy()
-    await fake.close()
   }
 }
 
@@ -298,10 +323,10 @@ async function machineCeiling(concurrency: number, calls: number): Promise<void>
  * process compile the SDK, the HTTP client and the engine, and load undici, and the process takes
  * a few thousand calls at high concurrency to settle. That happens once per process, not once per
  * run: after a short warm-up (256 calls), the first run at concurrency 128 took about a third more
- * CPU per call than the ones after it, and left 32 a point or two below where it settles.
+ * CPU per call than the ones after it, and left 32 a point or two below where it settles. The
+ * fake server, shared by every figure, warms up with it.
  */
-async function warmUp(): Promise<void> {
-  const fake = await externalFake(LATENCY_MS)
+async function warmUp(fake: ExternalFake): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'factlab-bench-'))
   try {
     const { ws, datasetId } = makeWorkspace(dir, WARM_UP.calls, 1)
@@ -318,11 +343,10 @@ async function warmUp(): Promise<void> {
       registry: { judges: { 'one-call': oneCall }, generators: {}, improver: null },
     }).start(runId)
     note(
-      `warm-up: one run of ${WARM_UP.calls} calls at concurrency ${WARM_UP.concurrency} before the figures (not counted)`,
+      `warm-up: one run of ${WARM_UP.calls} calls at concurrency ${WARM_UP.concurrency} before the figures (not counted); one fake server for all of them`,
     )
     ws.close()
   } finally {
-    await fake.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -10,6 +10,8 @@ const fake = await startFakeLlm({
   script: (req, n) => (req.schema ? answerAll('true')(req, n) : { kind: 'text', text: 'True' }),
   latencyMs,
   keepRequests: false,
+  // The bench keeps one fake for all its figures, with pauses between them; closes it at the end.
+  keepAliveMs: 3_600_000,
 })
 process.stdout.write(`${JSON.stringify({ openaiUrl: fake.openaiUrl, anthropicUrl: fake.anthropicUrl })}\n`)
 process.stdin.resume()

@@ -230,6 +230,11 @@ export async function startFakeLlm(opts: {
    * process): kept, they grew its heap and its garbage collection on the cores it shares.
    */
   keepRequests?: boolean
+  /**
+   * How long an idle connection stays open (10 s unless set). A fake that outlives many runs
+   * keeps them longer: closing one just as a client takes it up again fails that request.
+   */
+  keepAliveMs?: number
 }): Promise<FakeServer> {
   let script = opts.script
   let latency = opts.latencyMs ?? 0
@@ -335,7 +340,7 @@ export async function startFakeLlm(opts: {
     res.end(rendered)
   }
   // Connections are reused like a real provider's; close() ends them all, so nothing lingers.
-  server.keepAliveTimeout = 10_000
+  server.keepAliveTimeout = opts.keepAliveMs ?? 10_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   if (latency > 0) await waker.start()
   const { port } = server.address() as AddressInfo

@@ -203,7 +203,8 @@ export class RunCaller {
     const { runId, config, signal } = this.o
     let lastError: TransportError | null = null
     let attempts = 0
-    const estimate = estimateTokens(request)
+    // Only a tokens-per-minute limit reads it, and it stringifies the tool's schema.
+    const estimate = this.tpm ? estimateTokens(request) : 0
     for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
       attempts++
       const limit = attemptSignal(signal, config.timeoutMs)

@@ -254,16 +254,17 @@ export const CALL_UPSERT = `ON CONFLICT (run_id, call_key) DO UPDATE SET status 
     finished_at = excluded.finished_at, cache_read_tokens = excluded.cache_read_tokens,
     cache_write_tokens = excluded.cache_write_tokens, via_batch = excluded.via_batch,`
 
-export function insertCall(db: Db, c: CallRecord): number {
-  const info = stmt(
-    db,
-    `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
+// Whole, not a template per call: a judge run inserts hundreds of calls a second, and each new
+// string of the statement would be hashed again to find its prepared statement.
+const INSERT_CALL = `INSERT INTO run_calls (run_id, call_key, status, request_hash, request, response, cached, attempts,
          latency_ms, prompt_tokens, completion_tokens, cost, error, finished_at,
          cache_read_tokens, cache_write_tokens, via_batch)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ${CALL_UPSERT} batch_request_id = NULL, reply_chunk = NULL, reply_line = NULL
-       RETURNING id`,
-  ).get(
+       RETURNING id`
+
+export function insertCall(db: Db, c: CallRecord): number {
+  const info = stmt(db, INSERT_CALL).get(
     c.runId,
     c.key,
     c.status,
