@@ -156,10 +156,14 @@ async function throughput(
     )
     // This process's CPU per call: the engine, the SDK and the HTTP client, without the fake
     // server (a child process). Steadier than wall time on a shared machine.
-    info(`engine CPU per call at concurrency ${concurrency}`, (cpu.user + cpu.system) / s.calls, 'µs')
+    info(
+      `engine CPU per call at concurrency ${concurrency}${limit ? `, ${limit}` : ''}`,
+      (cpu.user + cpu.system) / s.calls,
+      'µs',
+    )
     if (fakeCpu0 !== null && fakeCpu1 !== null)
       info(
-        `fake server CPU per call at concurrency ${concurrency}`,
+        `fake server CPU per call at concurrency ${concurrency}${limit ? `, ${limit}` : ''}`,
         ((fakeCpu1 - fakeCpu0) * 1e6) / s.calls,
         'µs',
         'its own process, on the same cores (10 ms ticks)',
