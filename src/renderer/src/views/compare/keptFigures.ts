@@ -16,8 +16,11 @@ import { onFiguresChanged } from './figureEvents'
 interface Kept {
   datasetId: number
   figures: DatasetMetrics
-  /** Their JSON, to tell an unchanged answer (a new object) from a changed one. */
-  json: string
+  /**
+   * Their JSON, to tell an unchanged answer (a new object) from a changed one; made when the
+   * first later answer arrives, so a first open spends nothing on it before drawing.
+   */
+  json: string | null
   stopListening(): void
 }
 
@@ -34,10 +37,16 @@ export function keptFigures(datasetId: number): DatasetMetrics | null {
  * otherwise the answer, kept in place of what was.
  */
 export function keepFigures(datasetId: number, figures: DatasetMetrics): DatasetMetrics {
-  const json = JSON.stringify(figures)
-  if (kept?.datasetId === datasetId && kept.json === json) return kept.figures
+  if (kept?.datasetId === datasetId) {
+    kept.json ??= JSON.stringify(kept.figures)
+    const json = JSON.stringify(figures)
+    if (kept.json === json) return kept.figures
+    kept.figures = figures
+    kept.json = json
+    return figures
+  }
   dropKeptFigures()
-  kept = { datasetId, figures, json, stopListening: onFiguresChanged(datasetId, dropKeptFigures) }
+  kept = { datasetId, figures, json: null, stopListening: onFiguresChanged(datasetId, dropKeptFigures) }
   return figures
 }
 
