@@ -7,34 +7,32 @@ import { api } from '../../api'
 import { LoadFailed, Loading } from '../../components/Loading'
 import { OutsidePlanNote } from '../../components/OutsidePlanNote'
 import { useEscape } from '../../components/useEscape'
-import { useQuery } from '../../hooks'
 import type { Route, ViewProps } from '../types'
 import { keptCompareCharts } from './compareCharts'
 import { Disagreements } from './Disagreements'
 import { EmptyPanel } from './EmptyPanel'
 import { Extras } from './Extras'
-import { takeEarlyFigures } from './earlyFigures'
 import { ItemLevelPanel } from './ItemLevelPanel'
 import { JudgeTable } from './JudgeTable'
 import { LabelNext } from './LabelNext'
 import { ConfusionPanel, McNemarMatrix } from './Matrices'
 import { RefcheckerPanel } from './RefcheckerPanel'
 import { ChartFigure } from './SvgCharts'
-import { useFigureReload } from './useFigureReload'
+import { useCompareFigures } from './useCompareFigures'
 import './compare.css'
 
 type Format = 'md' | 'html' | 'csv' | 'json'
 
 /** Judges (and humans) against gold: figures with intervals, charts, and where they go wrong. */
 export function CompareView({ datasetId, navigate }: ViewProps) {
-  const metrics = useQuery(
-    async () =>
-      datasetId === null ? undefined : (takeEarlyFigures(datasetId) ?? api('metrics.compare', { datasetId })),
-    [datasetId],
-  )
-  useFigureReload(datasetId, metrics.reload)
-  const [exportError, setExportError] = useState<string | null>(null)
   if (datasetId === null) return <p className="page cmp-hint">Choose a dataset first.</p>
+  // Another dataset is another view: nothing of this one's figures carries over.
+  return <CompareDataset key={datasetId} datasetId={datasetId} navigate={navigate} />
+}
+
+function CompareDataset({ datasetId, navigate }: { datasetId: number; navigate(route: Route): void }) {
+  const metrics = useCompareFigures(datasetId)
+  const [exportError, setExportError] = useState<string | null>(null)
   const m = metrics.data
   const download = async (format: Format) => {
     setExportError(null)
@@ -62,7 +60,7 @@ export function CompareView({ datasetId, navigate }: ViewProps) {
         </div>
         <ExportMenu disabled={!m} onPick={(f) => void download(f)} />
       </header>
-      {datasetId !== null && <OutsidePlanNote datasetId={datasetId} />}
+      <OutsidePlanNote datasetId={datasetId} />
       {metrics.error && m && <p className="cmp-error">{metrics.error}</p>}
       {metrics.error && !m && (
         <LoadFailed what="the figures" error={metrics.error} onRetry={metrics.reload} />
@@ -94,7 +92,7 @@ const CompareBody = memo(function CompareBody({
   navigate(route: Route): void
 }) {
   const lower = useAfterFirstPaint()
-  const { all, charted } = useMemo(() => forCharts(m), [m])
+  const { all, charted } = forCharts(m)
   const charts = useMemo(() => keptCompareCharts(charted), [charted])
   const left = all.judges.filter((j) => j.excluded)
   const empty = (what: string) => (
@@ -234,12 +232,19 @@ function AlphaFigure({ agreement: a }: { agreement: Scope }) {
 
 /**
  * The figures twice: every run (runs that measured nothing last, so each judge keeps one colour
- * everywhere), and only the runs that belong in charts and tests.
+ * everywhere), and only the runs that belong in charts and tests. Kept per figures object, so a
+ * reopen on the kept figures hands the charts the very object they were drawn from.
  */
+const split = new WeakMap<DatasetMetrics, { all: DatasetMetrics; charted: DatasetMetrics }>()
+
 function forCharts(m: DatasetMetrics): { all: DatasetMetrics; charted: DatasetMetrics } {
-  const judges = [...m.judges.filter((j) => !j.excluded), ...m.judges.filter((j) => j.excluded)]
-  const all = { ...m, judges }
-  return { all, charted: { ...m, judges: judges.filter((j) => !j.excluded) } }
+  let out = split.get(m)
+  if (!out) {
+    const judges = [...m.judges.filter((j) => !j.excluded), ...m.judges.filter((j) => j.excluded)]
+    out = { all: { ...m, judges }, charted: { ...m, judges: judges.filter((j) => !j.excluded) } }
+    split.set(m, out)
+  }
+  return out
 }
 
 const FORMATS: { format: Format; label: string }[] = [

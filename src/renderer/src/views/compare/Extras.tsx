@@ -7,7 +7,10 @@ import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../../../shared/r
 /**
  * Keeps the columns `pins` in view beside the pinned first one when the table scrolls sideways.
  * Each one's sticky offset is the width of the columns pinned before it, measured, since names
- * wrap the first column to any width.
+ * wrap the first column to any width. The widths are the ones the resize observer reports after
+ * the frame's own layout, never measured here: a measure in the commit lays out the whole page
+ * whenever an offset was written before it, and each table's offsets made the next table's
+ * measure do that again (the item-level tables held the page for tens of milliseconds each).
  */
 function usePinnedBesideFirst(pins: readonly number[]) {
   const table = useRef<HTMLTableElement>(null)
@@ -17,18 +20,21 @@ function usePinnedBesideFirst(pins: readonly number[]) {
     const heads = el ? Array.from(el.querySelectorAll<HTMLElement>('thead th')) : []
     const at = key === '' ? [] : key.split(',').map(Number)
     if (!el || at.length === 0 || heads.length === 0) return
-    const place = () => {
+    const widths = new Map<Element, number>()
+    const watch = new ResizeObserver((entries) => {
+      for (const e of entries) widths.set(e.target, e.borderBoxSize[0]?.inlineSize ?? 0)
       // A collapsed border is not painted on a sticky cell: overlap it by a pixel, so nothing
       // scrolling under the pinned columns shows through that line.
-      let left = heads[0]!.getBoundingClientRect().width - 1
+      let left = (widths.get(heads[0]!) ?? 0) - 1
       at.forEach((i, k) => {
         el.style.setProperty(`--pin-left-${k}`, `${left}px`)
-        left += (heads[i]?.getBoundingClientRect().width ?? 0) - 1
+        const head = heads[i]
+        left += (head ? (widths.get(head) ?? 0) : 0) - 1
       })
-    }
-    place()
-    const watch = new ResizeObserver(place)
-    for (const h of heads) watch.observe(h)
+    })
+    // An observer reports every element it is given once, before the first paint.
+    for (const h of new Set([heads[0]!, ...at.flatMap((i) => heads[i] ?? [])]))
+      watch.observe(h, { box: 'border-box' })
     return () => watch.disconnect()
   }, [key])
   const order = new Map(pins.map((i, k) => [i, k]))
