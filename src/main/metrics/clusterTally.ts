@@ -38,6 +38,15 @@ export function denseClusters(candidate: Int32Array): { of: Int32Array; count: n
  * person of a snapshot: twenty runs each counting into fresh cells touched 1.6 MB apiece at a
  * million targets, at 13–23 µs a fresh page on the bench machine.
  */
+/**
+ * Four counts per candidate. Int32 where one array serves every run; a person's own cells may be
+ * narrower (humans.ts), as a cell never counts more targets than its candidate has.
+ */
+export type CellCounts = Int32Array | Uint16Array | Uint8Array
+
+/** Candidates (dense indexes) in the order a pass first counted into their cells. */
+export type CandidateList = readonly number[] | Int32Array
+
 export interface CandidateCells {
   of: Int32Array
   count: number
@@ -54,18 +63,22 @@ export function candidateCells(candidate: Int32Array): CandidateCells {
  * `cells`, and over all variants: one pass adds up the sums the closed-form interval needs, and
  * the candidates are grouped into patterns only where the bootstrap will be drawn (few
  * candidates, or a closed form reaching past 0 or 1). Overall needs every variant's patterns.
- * The touched cells are zeroed again, so `cells` can serve the next run or person.
+ * The touched cells are zeroed again, so `cells` can serve the next run or person (unless
+ * `clear` is false: cells of one person's own, dropped after).
  */
 export function clustersInCells(
-  cells: Int32Array,
-  touched: readonly number[][],
+  cells: CellCounts,
+  touched: readonly CandidateList[],
   boot: BootstrapOptions,
+  clear = true,
 ): VariantClusters {
   const level = boot.level
+  // Indexed loops: the lists are arrays for runs and typed arrays for people, which for-of over
+  // both would handle more slowly.
   const sums = touched.map((cs) => {
     const s = noClusterSums()
-    for (const c of cs) {
-      const o = c * 4
+    for (let k = 0; k < cs.length; k++) {
+      const o = cs[k]! * 4
       addCandidate(s, cells[o]!, cells[o + 1]!, cells[o + 2]!, cells[o + 3]!)
     }
     return s
@@ -85,14 +98,15 @@ export function clustersInCells(
   )
   const patterns = overallDraws ? byVariant.flatMap((v) => v.patterns!) : null
   // Four stores, not a fill() call per candidate: a builtin call each cost more than the writes.
-  for (const cs of touched)
-    for (const c of cs) {
-      const o = c * 4
-      cells[o] = 0
-      cells[o + 1] = 0
-      cells[o + 2] = 0
-      cells[o + 3] = 0
-    }
+  if (clear)
+    for (const cs of touched)
+      for (let k = 0; k < cs.length; k++) {
+        const o = cs[k]! * 4
+        cells[o] = 0
+        cells[o + 1] = 0
+        cells[o + 2] = 0
+        cells[o + 3] = 0
+      }
   return { byVariant, overall: { count: all.errorRate.m, sums: all, patterns } }
 }
 
