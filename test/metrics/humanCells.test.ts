@@ -98,10 +98,14 @@ describe('people’s figures counted into their own cells per candidate', () => 
           const coder = verdictCoder(t.schema, t.labels)
           const names = new Map(t.human.annotatorIds.map((a) => [a, `annotator ${a}`]))
           const boot = { seed, replicates: 50 }
-          const clusters = candidateCells(t.candidate)
+          const clusters = candidateCells(t.candidate, false)
           const pairs = humanFigures(t, coder, names, boot, clusters, 0)
-          const cells = humanFigures(t, coder, names, boot, clusters, Number.POSITIVE_INFINITY)
-          expect(cells).toEqual(pairs)
+          // Cells placed by a dense index and by candidate id (its range three times the candidates).
+          for (const byId of [false, true]) {
+            const placed = candidateCells(t.candidate, byId)
+            expect(humanFigures(t, coder, names, boot, placed, Number.POSITIVE_INFINITY)).toEqual(pairs)
+            expect(humanFigures(t, coder, names, boot, placed, 0)).toEqual(pairs)
+          }
           // The shared cells are left as they were found, for the next run or person.
           expect(clusters.cells.every((x) => x === 0)).toBe(true)
           for (const h of pairs)

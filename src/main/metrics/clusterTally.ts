@@ -33,29 +33,48 @@ export function denseClusters(candidate: Int32Array): { of: Int32Array; count: n
 }
 
 /**
- * Each target's candidate (denseClusters') and four cells (tp, fp, fn, tn) per candidate, zeros
- * that every pass counting into them leaves zeroed (clustersInCells), so one serves every run and
- * person of a snapshot: twenty runs each counting into fresh cells touched 1.6 MB apiece at a
- * million targets, at 13–23 µs a fresh page on the bench machine.
- */
-/**
  * Four counts per candidate. Int32 where one array serves every run; a person's own cells may be
  * narrower (humans.ts), as a cell never counts more targets than its candidate has.
  */
 export type CellCounts = Int32Array | Uint16Array | Uint8Array
 
-/** Candidates (dense indexes) in the order a pass first counted into their cells. */
+/** Candidates (their cells' places) in the order a pass first counted into their cells. */
 export type CandidateList = readonly number[] | Int32Array
 
+/**
+ * Each target's candidate and four cells (tp, fp, fn, tn) per candidate, zeros that every pass
+ * counting into them leaves zeroed (clustersInCells), so one serves every run and person of a
+ * snapshot: twenty runs each counting into fresh cells touched 1.6 MB apiece at a million
+ * targets, at 13–23 µs a fresh page on the bench machine. Target i's candidate sits at
+ * `of[i] − base`, one of `count`.
+ */
 export interface CandidateCells {
   of: Int32Array
+  base: number
   count: number
   cells: Int32Array
 }
 
-export function candidateCells(candidate: Int32Array): CandidateCells {
+/**
+ * Cells by candidate id where the ids lie close together (the cells over their whole range take
+ * no more than a dense index per target would: the targets' own candidate column serves as `of`),
+ * else by denseClusters' index. `byId` forces either (tests). Which one changes only where a
+ * candidate's cells lie: the order candidates are met in, and so every figure, is the same.
+ * At a million targets the dense index was 4 MB of fresh memory and a pass over the targets.
+ */
+export function candidateCells(candidate: Int32Array, byId?: boolean): CandidateCells {
+  let lo = candidate.length === 0 ? 0 : Number.POSITIVE_INFINITY
+  let hi = -1
+  for (let i = 0; i < candidate.length; i++) {
+    const c = candidate[i]!
+    if (c < lo) lo = c
+    if (c > hi) hi = c
+  }
+  const span = hi < lo ? 0 : hi - lo + 1
+  if (byId ?? span * 4 <= candidate.length)
+    return { of: candidate, base: lo, count: span, cells: new Int32Array(span * 4) }
   const { of, count } = denseClusters(candidate)
-  return { of, count, cells: new Int32Array(count * 4) }
+  return { of, base: 0, count, cells: new Int32Array(count * 4) }
 }
 
 /**
@@ -121,11 +140,11 @@ export function clustersOfLabels(
   variants: number,
   boot: BootstrapOptions,
 ): VariantClusters {
-  const { of, cells: scratch } = clusters
+  const { of, base, cells: scratch } = clusters
   const touched: number[][] = Array.from({ length: variants }, () => [])
   for (let p = 0; p < judged.length; p += 2) {
     const i = judged[p]!
-    const c = of[i]!
+    const c = of[i]! - base
     const o = c * 4
     if (scratch[o]! + scratch[o + 1]! + scratch[o + 2]! + scratch[o + 3]! === 0) touched[variant[i]!]!.push(c)
     scratch[o + judged[p + 1]!]!++

@@ -78,10 +78,11 @@ function countsByMajority(
   })
   const binOf = Int8Array.from(bins)
   const tally = new Int32Array(h.values.length)
-  const { of, count } = clusters
+  const { of, base, count } = clusters
   const variants = t.variants.length
   const own = personCells(
     of,
+    base,
     t.variant,
     variants,
     count,
@@ -125,7 +126,7 @@ function countsByMajority(
       if (g < 0) continue
       const p = slot[a]!
       if (cells) {
-        const c = of[i]!
+        const c = of[i]! - base
         const o = (p * count + c) * 4
         if (cells[o]! + cells[o + 1]! + cells[o + 2]! + cells[o + 3]! === 0) {
           const v = variant[i]!
@@ -164,6 +165,7 @@ function countsByMajority(
  */
 function personCells(
   of: Int32Array,
+  base: number,
   variant: Uint16Array,
   variants: number,
   count: number,
@@ -175,7 +177,7 @@ function personCells(
   const perVariant = new Int32Array(variants)
   let largest = 0
   for (let i = 0; i < of.length; i++) {
-    const s = ++size[of[i]!]!
+    const s = ++size[of[i]! - base]!
     if (s > largest) largest = s
     perVariant[variant[i]!]!++
   }
