@@ -55,9 +55,9 @@ export function humanFigures(
  * the target's other labels. No column per annotator over every target.
  *
  * Each counted label goes straight into its person's four cells of its candidate (narrow counts,
- * a block of them per person: `personCells`), where those take no more memory than a (target, cell) pair
- * per label would; elsewhere (many people, each labelling few candidates) into the pairs, which a
- * second pass groups by candidate. At a million targets the pairs were 14 MB of fresh memory and
+ * a block of them per person: `personCells`), where those take no more memory than a (target,
+ * cell) pair per label would; elsewhere (many people, each labelling few candidates) into the
+ * pairs, which a second pass groups by candidate. At a million targets the pairs were 14 MB of fresh memory and
  * that pass a tenth of a second of the Compare view's cold open.
  */
 function countsByMajority(
@@ -172,7 +172,8 @@ function personCells(
   people: number,
   budget: number,
 ): { cells: CellCounts; touched: Int32Array[][] } | null {
-  if (people * count * 8 > budget) return null
+  // The least they could take (a byte a cell, no lists): past the budget, nothing to count first.
+  if (people * count * 4 > budget) return null
   const size = new Int32Array(count)
   const perVariant = new Int32Array(variants)
   let largest = 0
