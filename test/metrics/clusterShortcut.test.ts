@@ -110,7 +110,7 @@ describe('the Compare view’s intervals over candidates without grouping them',
           const shortcut = clustersOfLabels(
             l.judged,
             l.variant,
-            { ...l.clusters, cells: scratch },
+            { ...l.clusters, base: 0, cells: scratch },
             VARIANTS.length,
             boot,
           )

@@ -17,8 +17,7 @@ const boot = { seed: 3, replicates: 50 }
 function cellsPass(
   run: Pick<SpanColumns, 'from' | 'to' | 'status' | 'bin'>,
   t: { goldBin: Int8Array; variant: Uint16Array },
-  of: Int32Array,
-  count: number,
+  { of, base, count }: { of: Int32Array; base: number; count: number },
   variants: number,
 ): { cells: Int32Array; touched: number[][] } {
   const cells = new Int32Array(count * 4)
@@ -28,8 +27,9 @@ function cellsPass(
     const j = run.bin[k]!
     const g = t.goldBin[i]!
     if (run.status[k] !== ST_OK || j < 0 || g < 0) continue
-    const o = of[i]! * 4
-    if (cells[o]! + cells[o + 1]! + cells[o + 2]! + cells[o + 3]! === 0) touched[t.variant[i]!]!.push(of[i]!)
+    const c = of[i]! - base
+    const o = c * 4
+    if (cells[o]! + cells[o + 1]! + cells[o + 2]! + cells[o + 3]! === 0) touched[t.variant[i]!]!.push(c)
     cells[o + cellOf(j, g) - FIRST_CELL]!++
   }
   return { cells, touched }
@@ -79,11 +79,17 @@ describe("a run's one-pass tally", () => {
           const { from, to } = run
           // Each candidate's cells, and so the intervals over candidates, as the separate pass gave them;
           // the shared cells are left zeroed for the next run.
-          const apart = cellsPass(run, { goldBin, variant }, cands.of, cands.count, variantCount)
+          const apart = cellsPass(run, { goldBin, variant }, cands, variantCount)
           expect(tally.touched).toEqual(apart.touched)
           const clusters = clustersInCells(cands.cells, tally.touched, boot)
           expect(cands.cells.every((x) => x === 0)).toBe(true)
           expect(clusters).toEqual(clustersInCells(apart.cells, apart.touched, boot))
+          // Cells placed by candidate id or by a dense index: the same clusters either way.
+          for (const byId of [true, false]) {
+            const placed = candidateCells(candidate, byId)
+            const again = tallyRun(run, { goldBin, goldCode, variant }, variantCount, labels, placed)
+            expect(clustersInCells(placed.cells, again.touched, boot)).toEqual(clusters)
+          }
           expect(figuresOfCounts(tally.counts, variants, boot)).toEqual(
             figuresByVariant(
               run.bin,

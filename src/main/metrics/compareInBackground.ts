@@ -77,9 +77,10 @@ export function startCompareLists(
   const p = pending.get(db)
   if (p) stop(db, p)
   if (!started || !input) return
-  // The runs' slices and the label times are made for the worker: handed over, not copied again.
+  // The runs' copies and the label times are made for the worker: handed over, not copied again
+  // (columns on shared memory are shared, not handed over).
   const lists = started.send({ job: 'lists', input }, [
-    ...input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]),
+    ...input.runs.flatMap((r) => [r.status.buffer, r.bin.buffer]).filter((b) => b instanceof ArrayBuffer),
     ...(input.latest ? [input.latest.buffer] : []),
   ]) as Promise<BackgroundLists | null>
   pending.set(db, { snapshot, agreement, lists, worker: started.worker })
@@ -145,7 +146,11 @@ function agreementInput(db: Db, datasetId: number, { t }: Snapshot): AgreementIn
   }
 }
 
-/** The worker's input from a snapshot: copies of the runs' span columns, the label times worked out. */
+/**
+ * The worker's input from a snapshot: the runs' span columns (those on shared memory as they are,
+ * the others copied: a view into a full-length column would post the whole of it), the label
+ * times worked out.
+ */
 function listsInput({ t, runs, columns }: Snapshot): ListsInput {
   const rows = labelTimes({ t })
   return {
@@ -164,8 +169,8 @@ function listsInput({ t, runs, columns }: Snapshot): ListsInput {
         answered_calls: r.answered_calls,
         batch_calls: r.batch_calls,
         from,
-        status: status.slice(),
-        bin: bin.slice(),
+        status: onShared(status),
+        bin: onShared(bin),
       }
     }),
   }
@@ -182,4 +187,9 @@ function wanted(db: Db, datasetId: number, fromTargets: number): Snapshot | null
   // Lists the main thread worked out already (the view's lists asked for first) are kept.
   if (isMemoised(db, datasetId, `narrowing:${NARROWING_POINTS}`)) return null
   return pending.get(db)?.snapshot === snapshot ? null : snapshot
+}
+
+/** The column itself when it lies on shared memory (nothing writes it once loaded), else a copy. */
+function onShared<T extends Uint8Array | Int8Array>(column: T): T {
+  return column.buffer instanceof SharedArrayBuffer ? column : (column.slice() as T)
 }

@@ -17,7 +17,7 @@ export interface ListsInput {
   variant: Uint16Array
   /** Each target's latest label time (narrowing.ts); null when the labels carry no times (the chart is drawn on the main thread). */
   latest: Float64Array<ArrayBuffer> | null
-  runs: (NarrowingRunRow & { from: number; status: Uint8Array<ArrayBuffer>; bin: Int8Array<ArrayBuffer> })[]
+  runs: (NarrowingRunRow & { from: number; status: Uint8Array; bin: Int8Array })[]
 }
 
 /** The longest lists the views ask for first (label-next 25, disagreements 200, by default 50 and 200). */

@@ -31,11 +31,11 @@ export function tallyRun(
   t: { goldBin: Int8Array; goldCode: Int16Array; variant: Uint16Array },
   variants: number,
   labels: number,
-  candidates: Pick<CandidateCells, 'of' | 'cells'>,
+  candidates: Pick<CandidateCells, 'of' | 'base' | 'cells'>,
 ): RunTally {
   const { from, to, status, bin, code } = run
   const { goldBin, goldCode, variant } = t
-  const { of, cells } = candidates
+  const { of, base, cells } = candidates
   const touched: number[][] = Array.from({ length: variants }, () => [])
   // One counter per verdict: N/A, error, its cell, or (judged, no binary outcome on one side)
   // the slot past the cells; JUDGED is their sum, filled in after the pass. A second increment per
@@ -64,9 +64,9 @@ export function tallyRun(
       if (st === ST_OK && g >= 0 && j >= 0) {
         jw |= 1 << (i & 31)
         if (j === g) rw |= 1 << (i & 31)
-        const o = of[i]! * 4
-        if (cells[o]! + cells[o + 1]! + cells[o + 2]! + cells[o + 3]! === 0)
-          touched[variant[i]!]!.push(of[i]!)
+        const c = of[i]! - base
+        const o = c * 4
+        if (cells[o]! + cells[o + 1]! + cells[o + 2]! + cells[o + 3]! === 0) touched[variant[i]!]!.push(c)
         cells[o + cellOf(j, g) - FIRST_CELL]!++
       }
       if (st === ST_NONE) continue

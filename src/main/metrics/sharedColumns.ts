@@ -8,3 +8,4 @@
 export const sharedInt32 = (n: number): Int32Array => new Int32Array(new SharedArrayBuffer(4 * n))
 export const sharedUint16 = (n: number): Uint16Array => new Uint16Array(new SharedArrayBuffer(2 * n))
 export const sharedInt8 = (n: number): Int8Array => new Int8Array(new SharedArrayBuffer(n))
+export const sharedUint8 = (n: number): Uint8Array => new Uint8Array(new SharedArrayBuffer(n))

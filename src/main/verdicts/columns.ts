@@ -202,7 +202,7 @@ function fromColumn(
   const to = found ? indexOf[lo + pLast]! + 1 : n
   // Coded runs are held over their span; others (numbers written here) over every target.
   const r = coded
-    ? spanRun(n, { from, to, ...emptyColumns(to - from, k) }, labelNum, k)
+    ? spanRun(n, { from, to, ...emptyColumns(to - from, k, true) }, labelNum, k)
     : emptyRun(n, undefined, k)
   const into = coded ? runSpanColumns(r) : r
   const at = coded ? from : 0

@@ -1,4 +1,5 @@
 import { noteCodeNumbers, noteSpanColumns, type RunColumns, type SpanColumns } from '../metrics/load'
+import { sharedInt8, sharedUint8 } from '../metrics/sharedColumns'
 import { NONE } from '../metrics/stats/binary'
 
 /**
@@ -25,12 +26,24 @@ export function emptyRun(n: number, labelNum?: Float64Array, labels = 0): RunCol
   }
 }
 
-/** Columns of n targets holding no verdict. */
-export function emptyColumns(n: number, labels: number): Pick<SpanColumns, 'bin' | 'code' | 'status'> {
+/**
+ * Columns of n targets holding no verdict. `shared`: the statuses and verdicts on shared memory,
+ * as a run's span columns are made, so the Compare view's worker is handed them without a copy
+ * (sharedColumns.ts; two bytes a target of every run's span, 4 MB at the bench's twenty runs).
+ */
+export function emptyColumns(
+  n: number,
+  labels: number,
+  shared = false,
+): Pick<SpanColumns, 'bin' | 'code' | 'status'> {
   // A code is a label's index or −1: a byte holds it for up to 127 labels, which halves what
   // twenty runs over a million targets fill.
   const code = labels <= 127 ? new Int8Array(n).fill(-1) : new Int16Array(n).fill(-1)
-  return { bin: new Int8Array(n).fill(NONE), code, status: new Uint8Array(n) }
+  return {
+    bin: (shared ? sharedInt8(n) : new Int8Array(n)).fill(NONE),
+    code,
+    status: shared ? sharedUint8(n) : new Uint8Array(n),
+  }
 }
 
 /**

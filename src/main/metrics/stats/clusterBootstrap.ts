@@ -72,7 +72,10 @@ export function clusterIntervals(
  * Groups candidates' cells into patterns. `cells` holds four counts (tp, fp, fn, tn) per
  * candidate; candidates with no judged pair are left out.
  */
-export function patternsOf(cells: Int32Array, candidates: Iterable<number>): ClusterPattern[] {
+export function patternsOf(
+  cells: Int32Array | Uint16Array | Uint8Array,
+  candidates: Iterable<number>,
+): ClusterPattern[] {
   const byKey = new Map<number | string, ClusterPattern>()
   for (const c of candidates) {
     const o = c * 4
