@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { Workspace } from '../../src/main/app/workspace'
+import { getModel, saveModel } from '../../src/main/providers/models'
 import type { CostSplitJson } from '../../src/shared/costSplit'
 import { cli } from '../helpers/cli'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { fakeAnthropic, judgeArgs, priceArgs, savedWorkspace } from '../runs/cliHelpers'
+import { fakeAnthropic, fakeOpenAi, judgeArgs, priceArgs, savedWorkspace } from '../runs/cliHelpers'
 
 /**
  * A run's cost told apart by price — uncached prompt tokens, prompt-cache reads and writes,
@@ -97,5 +99,51 @@ describe('the cost split by price', () => {
     const status = await cli(['judge', 'status', '1', '--workspace', file])
     expect(status.out).toMatch(/cost so far \d\.\d{4} \(at prices entered after the run\)/)
     expect(status.out).toMatch(/tokens by price: [\d,]+ uncached \(\d\.\d{4}\) · 0 cache read \(0\.0000\)/)
+  })
+})
+
+describe('a run with no price whose calls were priced later', () => {
+  it('a batch priced while it waited is priced whole at the price entered, with money in every part of its split', async () => {
+    const { file } = savedWorkspace(dir(), 3, 2)
+    const model = fakeOpenAi(fake())
+    // The price is entered while the provider holds the batch: its answers are read after it.
+    let priced = false
+    fake().batches.onEvent = (e) => {
+      if (e.kind !== 'retrieve' || priced) return undefined
+      priced = true
+      const ws = Workspace.open(file)
+      try {
+        saveModel(ws.db, {
+          ...getModel(ws.db, 'openai', model.model, model.baseUrl!),
+          priceInputPerMTok: 2,
+          priceOutputPerMTok: 8,
+        })
+      } finally {
+        ws.close()
+      }
+      return undefined
+    }
+    try {
+      const run = await cli(
+        judgeArgs(file, model, 'faaf-tf', '--no-cache', '--mode', 'batch', '--poll-ms', '0', '--json'),
+      )
+      expect(run.code, run.err).toBe(0)
+    } finally {
+      fake().batches.onEvent = null
+    }
+    expect(priced).toBe(true)
+
+    const status = await cli(['judge', 'resume', '1', '--workspace', file, '--json'])
+    const s = JSON.parse(status.out) as Summary & { cost_basis: string }
+    expect(s.prompt_tokens).toBeGreaterThan(0)
+    // Every token at the price entered after the run was made, less the batch discount.
+    expect(s.cost).toBeCloseTo(((s.prompt_tokens * 2 + s.completion_tokens * 8) / 1e6) * 0.5, 12)
+    expect(s.cost_basis).toBe('model')
+    for (const p of PARTS) expect(s.cost_split[p].cost, p).not.toBeNull()
+    expect(PARTS.reduce((n, p) => n + s.cost_split[p].cost!, 0)).toBeCloseTo(s.cost, 12)
+
+    const words = await cli(['judge', 'status', '1', '--workspace', file])
+    expect(words.out).toContain('(at the batch price, at prices entered after the run)')
+    expect(words.out).toMatch(/tokens by price: [\d,]+ uncached \(\d\.\d{4}\)/)
   })
 })

@@ -126,7 +126,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
   const ms = (x: number | null) => (x === null ? NOT_DEFINED : `${Math.round(x)} ms`)
   tables.push({
     title: 'Cost and time',
-    note: `Latency percentiles leave out calls served from the response cache. ${COST_PER_1000_NOTE}`,
+    note: `Latency percentiles leave out calls whose reply was reused (nothing was sent). ${COST_PER_1000_NOTE}`,
     head: [
       'Judge',
       'Calls',

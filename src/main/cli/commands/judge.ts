@@ -104,8 +104,8 @@ function splitLine(split: CostSplit): string[] {
 }
 
 function human(s: RunSummary): string {
-  // Every call made, as `judge status` and the Judges view count them: failed and cached ones said apart.
-  // A run with no price has an unknown cost, not a free one; one the cache answered whole replayed
+  // Every call made, as `judge status` and the Judges view count them: failed and reused ones said apart.
+  // A run with no price has an unknown cost, not a free one; one whose replies were all reused replayed
   // another; one some of whose calls went through a batch says how many paid the batch price.
   const { amount, marks } = runCostParts({
     ...countsOf(s),

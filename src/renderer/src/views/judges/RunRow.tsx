@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { EventPayload } from '../../../../shared/contract'
 import type { RunInfo } from '../../../../shared/contract/runs'
 import { costSplitLines, SPLIT_HEAD, splitIsEmpty } from '../../../../shared/costSplit'
+import { REUSED_TITLE } from '../../../../shared/reusedReplies'
 import { callWords } from '../../../../shared/runCalls'
 import { NO_PRICE_TITLE, repeatWord, runCostParts } from '../../../../shared/runNames'
 import { api } from '../../api'
@@ -134,7 +135,9 @@ export function RunRow({
           <span className="muted">no calls</span>
         ) : (
           <>
-            {callWords(run, false)}
+            <span title={run.cached > 0 ? REUSED_TITLE : undefined} data-testid="run-calls">
+              {callWords(run, false)}
+            </span>
             {run.callErrors > 0 && (
               <div className="error-text small" data-testid="run-failed-calls">
                 {run.callErrors} failed
