@@ -1,5 +1,6 @@
 import type { Dashboard } from '../../../../shared/contract/projects'
 import { NO_TIME_TITLE } from '../../../../shared/humanCost'
+import { countOf } from '../../../../shared/plural'
 import { kappaNote, rateNote } from '../../../../shared/smallSample'
 import { PackagesCard } from './PackagesPanel'
 import {
@@ -149,7 +150,8 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
             </>
           ) : (
             <>
-              {d.complete} of {d.targets} targets have their {d.plan.k} label{d.plan.k > 1 ? 's' : ''}
+              {d.complete} of {countOf(d.targets, 'target')} {d.complete === 1 ? 'has its' : 'have their'}{' '}
+              {countOf(d.plan.k, 'label')}
               {d.controls.count > 0 && <> (controls left out)</>} · {d.labelsTowardsK} of {d.labelsWanted}{' '}
               labels ({pct(share)})
             </>
