@@ -3,6 +3,7 @@ import { Workspace } from '../../src/main/app/workspace'
 import { getModel, saveModel } from '../../src/main/providers/models'
 import type { CostSplitJson } from '../../src/shared/costSplit'
 import { cli } from '../helpers/cli'
+import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
 import { fakeAnthropic, fakeOpenAi, judgeArgs, priceArgs, savedWorkspace } from '../runs/cliHelpers'
@@ -145,5 +146,18 @@ describe('a run with no price whose calls were priced later', () => {
     const words = await cli(['judge', 'status', '1', '--workspace', file])
     expect(words.out).toContain('(at the batch price, at prices entered after the run)')
     expect(words.out).toMatch(/tokens by price: [\d,]+ uncached \(\d\.\d{4}\)/)
+  })
+})
+
+describe('a run whose calls came with their cost and no prices', () => {
+  it('judge status gives its cost, its tokens by price, and why the parts have no money', async () => {
+    // The demo's illustrative runs carry a cost per call, as an imported judge's may, and no price.
+    const file = demoWorkspaceIn(dir())
+    const status = await cli(['judge', 'status', '1', '--workspace', file])
+    expect(status.code, status.err).toBe(0)
+    expect(status.out).toMatch(/cost so far \d\.\d{4}/)
+    expect(status.out).toMatch(
+      /\n {2}tokens by price: [\d,]+ uncached · 0 cache read · 0 cache write · [\d,]+ output \(the calls came with their cost, not their prices, so no part has its money\)\n/,
+    )
   })
 })
