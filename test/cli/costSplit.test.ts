@@ -161,3 +161,12 @@ describe('a run whose calls came with their cost and no prices', () => {
     )
   })
 })
+
+it('the metrics report says the same under a demo run’s split', async () => {
+  const file = demoWorkspaceIn(dir())
+  const report = await cli(['metrics', '--workspace', file, '--dataset', '1'])
+  expect(report.code, report.err).toBe(0)
+  expect(report.out).toMatch(
+    /[\d,]+ uncached · 0 cache read · 0 cache write · [\d,]+ output \(the calls came with their cost, not their prices, so no part has its money\) \|/,
+  )
+})
