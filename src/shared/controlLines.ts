@@ -1,3 +1,4 @@
+import { countOf } from './plural'
 /*
  * Control answers as a lead types or loads them, one per line:
  *   item,variant,unit,verdict   the item's id as imported, the candidate variant, the unit's
@@ -85,10 +86,7 @@ export function parseControlLines(text: string): { lines: ControlLine[]; problem
         problem(`the unit “${unit}” is not a unit number (1, 2, … as the Units view shows them)`)
       else if (verdict === '') problem('no verdict')
       else lines.push({ line, text: t, item, variant, unit: Number(unit), verdict })
-    } else
-      problem(
-        `${values.length} value${values.length === 1 ? '' : 's'} where 4 (or 2) are expected: ${WANTED}`,
-      )
+    } else problem(`${countOf(values.length, 'value')} where 4 (or 2) are expected: ${WANTED}`)
   }
   return { lines, problems }
 }

@@ -46,6 +46,21 @@ export function splitIsEmpty(s: CostSplit): boolean {
   return SPLIT_PARTS.every((p) => s[p.key].tokens === 0)
 }
 
+/**
+ * Said under a split whose run has a cost while no part has money: its calls came with money of
+ * their own and no price behind it (an imported run, the demo's), so the money cannot be told
+ * apart by price. Without it, tokens with no money beside a known cost read as a mistake.
+ */
+export const SPLIT_PARTS_UNPRICED =
+  'the calls came with their cost, not their prices, so no part has its money'
+
+/** The same in a narrow cell (the Judges view's run row), with SPLIT_PARTS_UNPRICED on hover. */
+export const SPLIT_PARTS_UNPRICED_SHORT = 'parts not priced'
+
+export function splitPartsUnpriced(s: CostSplit, cost: number | null): boolean {
+  return cost !== null && cost > 0 && !splitIsEmpty(s) && SPLIT_PARTS.every((p) => s[p.key].cost === null)
+}
+
 /** One part in words: "1,200 cache read ($0.0001)", or without money where none is known. */
 export function splitPartWords(part: SplitPart, words: string, money: (x: number) => string): string {
   return `${formatCount(part.tokens)} ${words}${part.cost === null ? '' : ` (${money(part.cost)})`}`

@@ -1,5 +1,6 @@
 import { EXPORT_FORMAT_NAMES, type ExportFormatName } from './contract/exports'
 import { FAAF_SCHEMA, type LabelSchema, REFCHECKER_SCHEMA, UNIT_KINDS, type UnitKind } from './labelSchemas'
+import { countOf } from './plural'
 
 /**
  * What each export layout has a place for. The targets layout (jsonl, csv, parquet) writes one row
@@ -65,7 +66,7 @@ export function layoutMisfit(format: ExportFormatName, shape: DatasetShape): str
   for (const v of place.variants ?? []) {
     const n = shape.itemsWithout(v)
     if (n > 0)
-      return `that layout needs the answers ${list(place.variants!)} in every item, and ${n === 1 ? '1 item has' : `${n} items have`} no "${v}" answer`
+      return `that layout needs the answers ${list(place.variants!)} in every item, and ${countOf(n, 'item has', 'items have')} no "${v}" answer`
   }
   return null
 }

@@ -40,3 +40,7 @@ function listed(items: readonly string[]): string {
 export function guidelinesRefusal(problems: string[]): string {
   return `These guidelines contain ${listed(problems)}, which guidelines may not hold (they are shown to every annotator). Remove ${problems.length === 1 ? 'it' : 'them'} and save again; nothing was changed.`
 }
+
+/** Where a laptop's guidelines are changed: the lead's workspace (refused here, said on the Project screen). */
+export const GUIDELINES_AT_LEAD =
+  "Edit them in the lead's workspace and hand out a new package, which brings them here."

@@ -1,4 +1,5 @@
 import type { HumanMetrics } from './contract/metrics'
+import { countOf } from './plural'
 
 /**
  * Why a person has no cost on the Compare view's cost axis, in the words the project dashboard
@@ -23,5 +24,5 @@ export function humanCostGap(h: Pick<HumanMetrics, 'cost' | 'activeSeconds'>): s
  * over the timed labels only, and those are left out of it.
  */
 export function untimedWords(untimed: number): string {
-  return `${untimed} untimed label${untimed === 1 ? '' : 's'} left out`
+  return `${countOf(untimed, 'untimed label')} left out`
 }

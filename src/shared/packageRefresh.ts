@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { countOf } from './plural'
 
 /** What a newer package of the same lineage changed on the laptop that held the older one. */
 export const PackageRefresh = z.object({
@@ -11,15 +12,13 @@ export const PackageRefresh = z.object({
 })
 export type PackageRefresh = z.infer<typeof PackageRefresh>
 
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
-
 /** "3 units updated, guidelines v2": the window and the CLI say it alike. */
 export function describeRefresh(r: PackageRefresh): string {
   const parts = [
-    r.itemsAdded > 0 ? `${count(r.itemsAdded, 'item')} added` : null,
-    r.unitsUpdated > 0 ? `${count(r.unitsUpdated, 'unit')} updated` : null,
-    r.unitsAdded > 0 ? `${count(r.unitsAdded, 'unit')} added` : null,
-    r.unitsRemoved > 0 ? `${count(r.unitsRemoved, 'unit')} removed` : null,
+    r.itemsAdded > 0 ? `${countOf(r.itemsAdded, 'item')} added` : null,
+    r.unitsUpdated > 0 ? `${countOf(r.unitsUpdated, 'unit')} updated` : null,
+    r.unitsAdded > 0 ? `${countOf(r.unitsAdded, 'unit')} added` : null,
+    r.unitsRemoved > 0 ? `${countOf(r.unitsRemoved, 'unit')} removed` : null,
     r.guidelinesVersion !== null ? `guidelines v${r.guidelinesVersion}` : null,
   ].filter((p): p is string => p !== null)
   return parts.length > 0 ? parts.join(', ') : 'nothing to change'

@@ -1,4 +1,6 @@
 import { countOf } from './plural'
+import { ALL_REUSED, reusedWords } from './reusedReplies'
+
 /**
  * How many calls a run has made, in the same words on the Judges view and in `judge status`:
  * every call counts (answered by the provider, from the response cache, or failed). An Improve
@@ -6,8 +8,9 @@ import { countOf } from './plural'
  */
 export interface RunCallCounts {
   status: string
-  /** Answered by the provider (not from the cache). */
+  /** Answered by the provider (not a reused reply). */
   calls: number
+  /** Answered with a reply FactLab held for an identical request (reusedReplies.ts): not sent. */
   cached: number
   callErrors: number
   /** Calls the run plans; null before its first start. */
@@ -27,13 +30,16 @@ export function callCountWords(r: RunCallCounts): string {
 
 /**
  * The calls with how they were answered, in the same words in `judge run`, `judge status` and the
- * Judges view: "30 of 30 calls, all answered from cache" rather than "0 calls (30 cached)" in one
- * place and "30 of 30 calls (30 cached)" in another. `failed`: say the failed calls here too (the
- * Judges view says them on a line of their own).
+ * Judges view: "30 of 30 calls, all replies reused, nothing sent" rather than "0 calls (30
+ * reused)" in one place and "30 of 30 calls (30 reused)" in another; "165 of 165 calls (12
+ * replies reused, 2 failed)", and nothing in brackets when no reply was reused and none failed.
+ * `failed`: say the failed calls here too (the Judges view says them on a line of their own).
  */
 export function callWords(r: RunCallCounts, failed = true): string {
-  if (r.calls === 0 && r.cached > 0 && r.callErrors === 0)
-    return `${callCountWords(r)}, all answered from cache`
-  const failures = failed && r.callErrors > 0 ? `, ${r.callErrors} failed` : ''
-  return `${callCountWords(r)} (${r.cached} cached${failures})`
+  if (r.calls === 0 && r.cached > 0 && r.callErrors === 0) return `${callCountWords(r)}, ${ALL_REUSED}`
+  const notes = [
+    ...(r.cached > 0 ? [reusedWords(r.cached)] : []),
+    ...(failed && r.callErrors > 0 ? [`${r.callErrors} failed`] : []),
+  ]
+  return notes.length > 0 ? `${callCountWords(r)} (${notes.join(', ')})` : callCountWords(r)
 }

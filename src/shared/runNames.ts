@@ -1,4 +1,5 @@
 import { countOf, formatCount } from './plural'
+import { ALL_REUSED } from './reusedReplies'
 
 /*
  * How a run is named wherever people see it (the Judges view, the Compare view, metrics and
@@ -17,8 +18,8 @@ export function priceUnknown(basis: 'run' | 'model' | 'none', calls: number): bo
   return basis === 'none' && calls > 0
 }
 
-/** Said beside a run whose every answer came from the response cache: it paid nothing, but replayed another run. */
-export const FROM_CACHE = 'answered from cache'
+/** Said beside a run whose every answer was a reused reply: it paid nothing, but replayed another run. */
+export const FROM_CACHE = ALL_REUSED
 
 /**
  * A repeat in words. `repeatIndex` is stored from 0; people count repeats from 1, the first run of
@@ -86,8 +87,8 @@ export function answeredFromCache(r: Omit<RunCostFacts, 'cost' | 'costBasis'>): 
 /**
  * A run's cost as `judge run`, `judge status`, the Judges view, `metrics` and Compare all give it:
  * no amount (null) where no price is known, so no $0 stands for an unknown cost, and the marks a
- * reader needs beside an amount (at the batch price, wholly or partly; priced later; answered
- * from cache).
+ * reader needs beside an amount (at the batch price, wholly or partly; priced later; every reply
+ * reused).
  */
 export function runCostParts(r: RunCostFacts): { amount: number | null; marks: string[] } {
   if (priceUnknown(r.costBasis, r.calls)) return { amount: null, marks: [NO_PRICE] }
@@ -99,7 +100,7 @@ export function runCostParts(r: RunCostFacts): { amount: number | null; marks: s
   return { amount: r.cost, marks: marks.filter((m): m is string => m !== null) }
 }
 
-/** The same in one line, the amount as `money` writes it: "0.0000 (answered from cache)", "unknown (no price set)". */
+/** The same in one line, the amount as `money` writes it: "0.0000 (all replies reused, nothing sent)", "unknown (no price set)". */
 export function runCostText(r: RunCostFacts, money: (x: number) => string): string {
   const { amount, marks } = runCostParts(r)
   const said = marks.length > 0 ? ` (${marks.join(', ')})` : ''

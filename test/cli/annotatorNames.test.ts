@@ -275,6 +275,31 @@ describe('a laptop’s own screens', () => {
 })
 
 describe('a laptop leaves controls and packages to the lead, as it leaves the plan', () => {
+  it('refuses to save guidelines, which are the lead’s and arrive with a newer package, changing nothing', async () => {
+    const { dir, pkg } = await lead()
+    const file = await laptop(dir, pkg)
+    const versions = () => countIn(file, 'SELECT COUNT(*) AS n FROM guidelines')
+    const before = versions()
+    const rules = join(dir, 'mine.md')
+    writeFileSync(rules, 'A fact is true when I say so.')
+    const saved = await cli([
+      'guidelines',
+      '--workspace',
+      file,
+      '--dataset',
+      'wiki',
+      '--file',
+      rules,
+      '--as',
+      'ann1',
+    ])
+    expect(saved.code).toBe(1)
+    expect(saved.err).toBe(
+      "factlab: This workspace was opened from ann1's work package: the guidelines are the lead's. Edit them in the lead's workspace and hand out a new package, which brings them here. Nothing was changed\n",
+    )
+    expect(versions()).toBe(before)
+  })
+
   it('refuses to mark or clear controls and to write a package, from the CLI and through the call, changing nothing', async () => {
     const { dir, pkg } = await lead()
     const file = await laptop(dir, pkg)

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { Workspace } from '../../src/main/app/workspace'
+import { getModel, saveModel } from '../../src/main/providers/models'
 import type { CostSplitJson } from '../../src/shared/costSplit'
 import { cli } from '../helpers/cli'
+import { demoWorkspaceIn } from '../helpers/demoWorkspace'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { tmpDirs } from '../helpers/tmp'
-import { fakeAnthropic, judgeArgs, priceArgs, savedWorkspace } from '../runs/cliHelpers'
+import { fakeAnthropic, fakeOpenAi, judgeArgs, priceArgs, savedWorkspace } from '../runs/cliHelpers'
 
 /**
  * A run's cost told apart by price — uncached prompt tokens, prompt-cache reads and writes,
@@ -98,4 +101,72 @@ describe('the cost split by price', () => {
     expect(status.out).toMatch(/cost so far \d\.\d{4} \(at prices entered after the run\)/)
     expect(status.out).toMatch(/tokens by price: [\d,]+ uncached \(\d\.\d{4}\) · 0 cache read \(0\.0000\)/)
   })
+})
+
+describe('a run with no price whose calls were priced later', () => {
+  it('a batch priced while it waited is priced whole at the price entered, with money in every part of its split', async () => {
+    const { file } = savedWorkspace(dir(), 3, 2)
+    const model = fakeOpenAi(fake())
+    // The price is entered while the provider holds the batch: its answers are read after it.
+    let priced = false
+    fake().batches.onEvent = (e) => {
+      if (e.kind !== 'retrieve' || priced) return undefined
+      priced = true
+      const ws = Workspace.open(file)
+      try {
+        saveModel(ws.db, {
+          ...getModel(ws.db, 'openai', model.model, model.baseUrl!),
+          priceInputPerMTok: 2,
+          priceOutputPerMTok: 8,
+        })
+      } finally {
+        ws.close()
+      }
+      return undefined
+    }
+    try {
+      const run = await cli(
+        judgeArgs(file, model, 'faaf-tf', '--no-cache', '--mode', 'batch', '--poll-ms', '0', '--json'),
+      )
+      expect(run.code, run.err).toBe(0)
+    } finally {
+      fake().batches.onEvent = null
+    }
+    expect(priced).toBe(true)
+
+    const status = await cli(['judge', 'resume', '1', '--workspace', file, '--json'])
+    const s = JSON.parse(status.out) as Summary & { cost_basis: string }
+    expect(s.prompt_tokens).toBeGreaterThan(0)
+    // Every token at the price entered after the run was made, less the batch discount.
+    expect(s.cost).toBeCloseTo(((s.prompt_tokens * 2 + s.completion_tokens * 8) / 1e6) * 0.5, 12)
+    expect(s.cost_basis).toBe('model')
+    for (const p of PARTS) expect(s.cost_split[p].cost, p).not.toBeNull()
+    expect(PARTS.reduce((n, p) => n + s.cost_split[p].cost!, 0)).toBeCloseTo(s.cost, 12)
+
+    const words = await cli(['judge', 'status', '1', '--workspace', file])
+    expect(words.out).toContain('(at the batch price, at prices entered after the run)')
+    expect(words.out).toMatch(/tokens by price: [\d,]+ uncached \(\d\.\d{4}\)/)
+  })
+})
+
+describe('a run whose calls came with their cost and no prices', () => {
+  it('judge status gives its cost, its tokens by price, and why the parts have no money', async () => {
+    // The demo's illustrative runs carry a cost per call, as an imported judge's may, and no price.
+    const file = demoWorkspaceIn(dir())
+    const status = await cli(['judge', 'status', '1', '--workspace', file])
+    expect(status.code, status.err).toBe(0)
+    expect(status.out).toMatch(/cost so far \d\.\d{4}/)
+    expect(status.out).toMatch(
+      /\n {2}tokens by price: [\d,]+ uncached · 0 cache read · 0 cache write · [\d,]+ output \(the calls came with their cost, not their prices, so no part has its money\)\n/,
+    )
+  })
+})
+
+it('the metrics report says the same under a demo run’s split', async () => {
+  const file = demoWorkspaceIn(dir())
+  const report = await cli(['metrics', '--workspace', file, '--dataset', '1'])
+  expect(report.code, report.err).toBe(0)
+  expect(report.out).toMatch(
+    /[\d,]+ uncached · 0 cache read · 0 cache write · [\d,]+ output \(the calls came with their cost, not their prices, so no part has its money\) \|/,
+  )
 })

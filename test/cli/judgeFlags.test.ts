@@ -307,11 +307,11 @@ describe('a run with no price, or answered from the cache, never reads as $0', (
     expect(again.code, again.err).toBe(0)
     const id = Number(/run (\d+):/.exec(again.out)?.[1])
     expect(id).toBeGreaterThan(run)
-    const calls = /; (\d+ (?:of \d+ )?calls, all answered from cache),/.exec(again.out)?.[1]
+    const calls = /; (\d+ (?:of \d+ )?calls, all replies reused, nothing sent),/.exec(again.out)?.[1]
     expect(calls, again.out).toBeDefined()
-    expect(again.out).toContain('cost 0.0000 (answered from cache)')
+    expect(again.out).toContain('cost 0.0000 (all replies reused, nothing sent)')
     const cached = await cli(['judge', 'status', String(id), ...w])
     expect(cached.out).toContain(`${calls},`)
-    expect(cached.out).toContain('cost so far 0.0000 (answered from cache)')
+    expect(cached.out).toContain('cost so far 0.0000 (all replies reused, nothing sent)')
   })
 })

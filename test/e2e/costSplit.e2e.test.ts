@@ -4,7 +4,7 @@ import { DEFAULT_CAPABILITIES } from '../../src/main/providers/types'
 import { createRuns } from '../../src/main/runs/create'
 import { runInfos } from '../../src/main/runs/queries'
 import { fmtMoney } from '../../src/shared/contract/metrics'
-import { costSplitLines } from '../../src/shared/costSplit'
+import { costSplitLines, SPLIT_PARTS_UNPRICED, SPLIT_PARTS_UNPRICED_SHORT } from '../../src/shared/costSplit'
 import { fakeLlmForFile } from '../helpers/fakeLlm'
 import { appSessions } from './harness'
 
@@ -64,6 +64,12 @@ describe('the cost split on screen', () => {
     await expect
       .poll(() => runRow.getByTestId('run-cost-split').locator('div').allTextContents())
       .toEqual(lines)
+    // A demo run carries its cost and no prices: its row says why its parts have no money.
+    const demoRun = page.getByTestId('run-1')
+    const unpriced = demoRun.getByTestId('run-split-unpriced')
+    await expect.poll(() => unpriced.textContent()).toBe(SPLIT_PARTS_UNPRICED_SHORT)
+    expect(await unpriced.getAttribute('title')).toBe(SPLIT_PARTS_UNPRICED)
+    expect(await runRow.getByTestId('run-split-unpriced').count()).toBe(0)
     await runRow.scrollIntoViewIfNeeded()
     await app.shot('judges-cost-split')
   })

@@ -107,7 +107,7 @@ describe('judge set-up without a key', () => {
 })
 
 describe('a run’s cost in the Judges view', () => {
-  it('says "no price set" for a run made with none, never $0, and "answered from cache" for a replay', async () => {
+  it('says "no price set" for a run made with none, never $0, and "all replies reused" for a replay', async () => {
     const app = await start({ viewport: { width: 1024, height: 900 } })
     const { page } = app
     const db = app.server.ctx.workspace.db
@@ -132,8 +132,8 @@ describe('a run’s cost in the Judges view', () => {
     await noPrice.waitFor()
     expect(await noPrice.textContent()).toBe('— no price set')
     const cached = page.getByTestId(`run-${replay}`)
-    expect(await cached.getByTestId('run-cost').textContent()).toBe('$0.0000answered from cache')
-    expect(await cached.textContent()).toMatch(/2 (of 2 )?calls, all answered from cache/)
+    expect(await cached.getByTestId('run-cost').textContent()).toBe('$0.0000all replies reused, nothing sent')
+    expect(await cached.textContent()).toMatch(/2 (of 2 )?calls, all replies reused, nothing sent/)
     await page.getByTestId('runs-frame').scrollIntoViewIfNeeded()
     await app.shot('judges-run-cost-1024')
     await page.setViewportSize({ width: 1440, height: 900 })

@@ -73,6 +73,16 @@ describe('the Project screen on an annotator’s laptop', () => {
       expect(progress).toContain("of active labelling left of ann1's share at the median time per label")
       expect(progress).toMatch(/ann1's share done around \d{4}-\d\d-\d\d by the calendar/)
       expect(progress).not.toContain('targets have their 2 labels')
+      // Per variant too, her share and what she labelled of it, not the dataset's targets at k.
+      const variants = page.getByTestId('project-variants')
+      expect(await variants.locator('thead').textContent()).toContain("Targets of ann1's share")
+      const rows = await variants
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))),
+        )
+      expect(rows.reduce((n, r) => n + r[1]!, 0)).toBe(mine.length)
+      expect(rows.reduce((n, r) => n + r[2]!, 0)).toBe(3)
 
       const controls = page.getByRole('region', { name: 'Controls' })
       expect(await controls.getByTestId('laptop-controls').textContent()).toContain(
@@ -86,6 +96,15 @@ describe('the Project screen on an annotator’s laptop', () => {
       )
       expect(await packages.getByRole('button', { name: 'Write package' }).count()).toBe(0)
       expect(await page.locator('.page-head').textContent()).not.toMatch(/packages? out/)
+      // No rate travels in a package: her cost is counted at the lead's, and the cell says so.
+      expect(await page.getByTestId('cost-at-lead').textContent()).toBe("— at the lead's")
+      // The guidelines are shown, not edited: a version saved here would never reach the lead.
+      const guide = page.getByRole('region', { name: 'Guidelines' })
+      expect(await guide.getByTestId('laptop-guidelines').textContent()).toContain(
+        "The guidelines are the lead's: they came with ann1's package.",
+      )
+      expect(await guide.getByRole('textbox').count()).toBe(0)
+      expect(await guide.getByRole('button', { name: 'Save as a new version' }).count()).toBe(0)
       await app.shot(`project-laptop-${width}`)
     })
 })

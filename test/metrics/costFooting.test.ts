@@ -30,7 +30,7 @@ describe('the cost axis compares like with like', () => {
     fx.db.close()
   })
 
-  it('says "no price set" where a run’s cost is unknown, and "answered from cache" where it paid nothing', () => {
+  it('says "no price set" where a run’s cost is unknown, and "all replies reused" where it paid nothing', () => {
     const fx = makeFixture(tmp(), { items: 2, variants: ['answer', 'poor'], facts: 2 })
     fx.labelAll('ana', GOLD)
     const paid = fx.run('paid', [...GOLD], { calls: call(0.008) })
@@ -54,7 +54,9 @@ describe('the cost axis compares like with like', () => {
     expect(json.judges.find((j) => j.run === cachedRun)?.answered_from_cache).toBe(true)
     // The chart does not place the unpriced run at $0; its legend says why.
     expect(costPoints(json).some((p) => p.run === unpriced)).toBe(false)
-    expect(costPoints(json).find((p) => p.run === cachedRun)?.label).toContain('(answered from cache)')
+    expect(costPoints(json).find((p) => p.run === cachedRun)?.label).toContain(
+      '(all replies reused, nothing sent)',
+    )
     expect(costErrorChart(json).svg).toContain(`no price set, not placed: ${judge(unpriced).label}`)
     // The report (what `metrics` prints) says the same: no $0.0000 for the unpriced run.
     const md = toMarkdown(m)
@@ -64,7 +66,7 @@ describe('the cost axis compares like with like', () => {
         .split('\n')
         .find((l) => l.startsWith(`| ${label}`))!
     expect(costRow(judge(unpriced).label)).toMatch(/\| no price set \| no price set \|/)
-    expect(costRow(judge(cachedRun).label)).toContain('$0.0000, answered from cache')
+    expect(costRow(judge(cachedRun).label)).toContain('$0.0000, all replies reused, nothing sent')
     fx.db.close()
   })
 })

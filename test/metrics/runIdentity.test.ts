@@ -112,7 +112,7 @@ describe('batch and call-by-call runs of one config', () => {
     expect(m.spreads[0]).toMatchObject({ runIds: [r1, r2], replays: [replay] })
     expect(m.spreads[0]!.errorRate).toMatchObject({ runs: 2, min: 0, max: 0.25 })
     expect(spreadRunsWords(m.spreads[0]!)).toBe(
-      `#${r1} #${r2} (left out: #${replay}, answered from the cache, a replay, not a repeat)`,
+      `#${r1} #${r2} (left out: #${replay}, its replies all reused from an earlier run: a replay, not a repeat)`,
     )
     expect(toJsonReport(m).repeat_spread[0]).toMatchObject({ runs: [r1, r2], replays_left_out: [replay] })
     fx.db.close()

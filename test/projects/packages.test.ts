@@ -275,6 +275,48 @@ describe('work packages', () => {
     back.close()
   })
 
+  it('a control on one of two identically worded units in an answer stays one control on the laptop, on that unit', async () => {
+    const dirs = { lead: tmp(), laptop: tmp() }
+    const lead = seedProject(dirs.lead, { items: 1, variants: 1, facts: 1, annotators: 1 })
+    const item = (lead.ws.db.prepare('SELECT id FROM items').get() as { id: number }).id
+    const candidate = (lead.ws.db.prepare('SELECT id FROM candidates').get() as { id: number }).id
+    // The same wording twice in one answer (an import can give that): two units, two targets.
+    const twin = lead.ws.content.insertUnit(item, { kind: 'fact', text: 'Fact 0.0' })
+    const control = lead.ws.content.targetId(twin, candidate)!
+    setPlan(lead.ws.db, { datasetId: lead.ds.id, k: 1, controlRate: 0.5 })
+    setControls(
+      lead.ws.db,
+      lead.ds.id,
+      { fromGold: [], answers: [{ targetId: control, verdict: 'true' }] },
+      'now',
+    )
+    const file = lead.ws.file
+    lead.ws.close()
+    const pkg = join(dirs.lead, 'p.jsonl')
+    const args = ['package', '--workspace', file, '--dataset', 'wiki', '--annotator', 'ann0', '--out', pkg]
+    expect((await cli(args)).code).toBe(0)
+    const laptop = join(dirs.laptop, 'w.factlab')
+    expect((await cli(['package', '--workspace', laptop, '--open', pkg])).code).toBe(0)
+    const ws = Workspace.open(laptop)
+    try {
+      // One control, on the second unit by position, as at the lead's; the first is ordinary work.
+      const marked = ws.db
+        .prepare(
+          'SELECT u.position FROM controls x JOIN targets t ON t.id = x.target_id JOIN units u ON u.id = t.unit_id',
+        )
+        .all()
+      const positions = ws.db
+        .prepare('SELECT position FROM units ORDER BY position, id')
+        .pluck()
+        .all() as number[]
+      expect(marked).toEqual([{ position: positions[1] }])
+      const ds = (ws.db.prepare('SELECT id FROM datasets').get() as { id: number }).id
+      expect(projectDashboard(ws.db, ds).controls.count).toBe(1)
+    } finally {
+      ws.close()
+    }
+  })
+
   it('under an open plan carries only the controls its annotator would still be served (below k, not hers)', () => {
     const dir = tmp()
     const lead = seedProject(dir, { items: 3, variants: 1, facts: 2, annotators: 3 })

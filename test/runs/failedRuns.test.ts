@@ -59,7 +59,7 @@ it('a run against a server that is down says to check the server before resuming
   // Resumed while the server is still down: the same three calls fail again, counted once each.
   const shown = await cli(['judge', 'resume', '1', '--workspace', file])
   expect(shown.code).toBe(1)
-  expect(shown.out).toContain('3 of 3 calls (0 cached, 3 failed)')
+  expect(shown.out).toContain('3 of 3 calls (3 failed)')
 })
 
 it('a batch that never reached the provider says so, with its requests failed, not "not yet accepted · ingested · 0/3 done"', async () => {

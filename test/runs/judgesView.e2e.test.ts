@@ -58,6 +58,6 @@ describe('judges view in the browser', () => {
     // The counts come with the run list, which refreshes after the live status says done.
     await expect
       .poll(() => view.locator('tbody tr').first().textContent())
-      .toContain(`${candidates} of ${candidates} calls, all answered from cache`)
+      .toContain(`${candidates} of ${candidates} calls, all replies reused, nothing sent`)
   })
 })

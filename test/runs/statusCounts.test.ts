@@ -66,7 +66,7 @@ it('judge status of a paused call-by-call run gives the Judges view’s counts a
   const human = (await cli(['judge', 'status', String(runId), ...w])).out
   expect(human).not.toContain('request(s) waiting')
   expect(human).toContain(`run ${runId}: paused (call by call)`)
-  expect(human).toContain(`9 of 18 calls (0 cached), ${st.promptTokens}+${st.completionTokens} tokens`)
+  expect(human).toContain(`9 of 18 calls, ${st.promptTokens}+${st.completionTokens} tokens`)
   // The figure says what it rests on.
   expect(human).toContain(
     `cost so far ${st.cost.toFixed(4)}, expected ${(2 * st.cost).toFixed(4)} (9 calls left of 18 planned calls, each at the average tokens of the 9 calls answered so far, at the run's prices)`,

@@ -4,6 +4,7 @@ import { EXPORT_FORMAT_NAMES } from '../../shared/contract/exports'
 import { type DatasetShape, layoutMisfit, layoutsThatFit } from '../../shared/exportLayouts'
 import { describeGoldRule } from '../../shared/goldRule'
 import { UnitKind } from '../../shared/labelSchemas'
+import { countOf } from '../../shared/plural'
 import { ServiceError } from '../app/errors'
 import type { Workspace } from '../app/workspace'
 import { resolveGold } from '../labels/gold'
@@ -80,8 +81,6 @@ export async function exportDataset(ws: Workspace, opts: ExportOptions): Promise
     reader.close()
   }
 }
-
-const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /**
  * The release layouts hold one label per unit and answer, as the published datasets do: a

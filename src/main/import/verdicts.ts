@@ -1,6 +1,7 @@
 import type { ImportFormat } from '../../shared/importMapping'
 import type { LabelSchema } from '../../shared/labelSchemas'
 import { OWN_SCORE_WORDS } from '../../shared/ownScore'
+import { countOf } from '../../shared/plural'
 import type { Workspace } from '../app/workspace'
 import type { Db } from '../store/connection'
 import { findDatasetByName } from '../store/repos/datasets'
@@ -133,7 +134,7 @@ class TargetFinder {
     const u = all[n - 1]
     if (n < 1 || !u)
       throw new RowError(
-        `item "${itemId}" has ${all.length} unit${all.length === 1 ? '' : 's'} numbered 1–${all.length}; there is no unit ${n}${n === 0 ? ' (a file that counts from 0 imports with --unit-base 0)' : ''}`,
+        `item "${itemId}" has ${countOf(all.length, 'unit')} numbered 1–${all.length}; there is no unit ${n}${n === 0 ? ' (a file that counts from 0 imports with --unit-base 0)' : ''}`,
         unitField,
       )
     const t = this.target.get(u.id, candidateId) as { id: number } | undefined
@@ -325,7 +326,7 @@ async function importRun(
       throw new ImportError(
         records === 0
           ? `${file}: holds no verdicts`
-          : `${file}: none of its ${records} rows could be imported`,
+          : `${file}: ${records === 1 ? 'its one row' : `none of its ${countOf(records, 'row')}`} could be imported`,
       )
     return { runId, verdicts, na, skipped }
   } finally {

@@ -24,7 +24,7 @@ export interface OwnLabelRow {
  * order a package writes its units in, so the laptop numbers them alike (packageOpen.ts). The
  * same rule as a bundle's `occurrence` (bundleReads.ts), over current units only.
  */
-const CURRENT_OCCURRENCES = `SELECT u.id,
+export const CURRENT_OCCURRENCES = `SELECT u.id,
     ROW_NUMBER() OVER (PARTITION BY u.item_id, u.candidate_id, u.kind, u.text ORDER BY u.position, u.id) - 1 AS occ
   FROM units u JOIN items i ON i.id = u.item_id
   WHERE i.dataset_id = @ds AND u.superseded_by IS NULL AND u.deleted_at IS NULL`

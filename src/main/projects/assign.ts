@@ -1,3 +1,4 @@
+import { countOf } from '../../shared/plural'
 import { mulberry32 } from '../metrics/stats/bootstrap'
 
 /**
@@ -42,7 +43,7 @@ function shuffle<T>(list: T[], rand: () => number): T[] {
 
 /** The sentence shown when k cannot be met by the people available. */
 export function overlapProblem(k: number, annotators: number): string {
-  const people = (n: number) => `${n} annotator${n === 1 ? '' : 's'}`
+  const people = (n: number) => countOf(n, 'annotator')
   return `Overlap k = ${k} needs at least ${people(k)}, but the plan has ${annotators}: add annotators or lower k`
 }
 

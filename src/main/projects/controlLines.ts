@@ -1,5 +1,6 @@
 import { type ControlLineProblem, parseControlLines } from '../../shared/controlLines'
 import { checkVerdict, LabelSchema, schemaWord } from '../../shared/labelSchemas'
+import { countOf } from '../../shared/plural'
 import type { Db } from '../store/connection'
 import { parseJson } from '../store/repos/rows'
 import { UNIT_ORDER } from '../units/numbering'
@@ -56,9 +57,7 @@ export function resolveControlLines(
     const list = units.all(row.id) as { id: number; kind: string; candidateId: number | null }[]
     const unit = list[l.unit - 1]
     if (!unit) {
-      problem(
-        `item “${l.item}” has ${list.length} unit${list.length === 1 ? '' : 's'}; there is no unit ${l.unit}`,
-      )
+      problem(`item “${l.item}” has ${countOf(list.length, 'unit')}; there is no unit ${l.unit}`)
       continue
     }
     const variants = candidates.all(row.id) as { id: number; variant: string }[]

@@ -1,3 +1,4 @@
+import { countOf } from '../../shared/plural'
 import { mulberry32 } from '../metrics/stats/bootstrap'
 
 /**
@@ -34,5 +35,5 @@ export function drawControls(pool: readonly number[], n: number, seed: number): 
 
 /** The refusal when the controls would cover every target, so that nothing is left to label. */
 export function everyTargetRefusal(targets: number): string {
-  return `No controls were marked: this would make all ${targets} targets controls and leave nothing to label (controls are left out of progress, agreement, cost and judge figures). Mark fewer, or confirm that every target should be a control.`
+  return `No controls were marked: this would make ${targets === 1 ? 'the one target a control' : `all ${countOf(targets, 'target')} controls`} and leave nothing to label (controls are left out of progress, agreement, cost and judge figures). Mark fewer, or confirm that every target should be a control.`
 }

@@ -8,7 +8,7 @@ import { datasetContentHash } from '../export/contentHash'
 import { datasetOriginHash, keepOrigin } from '../export/datasetOrigin'
 import { writeFileAtomically } from '../export/sink'
 import { guidelinesReadBy } from '../guidelines/guidelines'
-import { ownCurrentLabels } from '../labels/packageLabels'
+import { CURRENT_OCCURRENCES, ownCurrentLabels } from '../labels/packageLabels'
 import { labelledBy } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { ensureAnnotator } from '../store/repos/annotators'
@@ -223,8 +223,11 @@ function writePackage(
     // name itself one.
     controls: db
       .prepare(
-        `SELECT i.ext_id AS item, c.variant, u.kind, u.text AS unit FROM controls x JOIN targets t ON t.id = x.target_id
+        `WITH current AS (${CURRENT_OCCURRENCES})
+         SELECT i.ext_id AS item, c.variant, u.kind, u.text AS unit, current.occ AS occurrence
+         FROM controls x JOIN targets t ON t.id = x.target_id
          JOIN items i ON i.id = t.item_id JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
+         JOIN current ON current.id = u.id
          WHERE x.dataset_id = @ds AND u.superseded_by IS NULL AND u.deleted_at IS NULL
            AND t.labels_n < @k AND NOT ${labelledBy('t.id', '@me')}
            AND (@fixed = 0 OR EXISTS (SELECT 1 FROM assignments a

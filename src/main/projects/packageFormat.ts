@@ -52,7 +52,19 @@ export const PackageHeader = z.object({
    * at the plan's rate, and the lead scores them once the bundle is back. Older packages lack it.
    */
   controls: z
-    .array(z.object({ item: z.string(), variant: z.string(), kind: UnitKind, unit: z.string() }))
+    .array(
+      z.object({
+        item: z.string(),
+        variant: z.string(),
+        kind: UnitKind,
+        unit: z.string(),
+        /**
+         * Which of the identically worded units in that place is the control (0: the first by
+         * position), so its twin stays ordinary work. Older packages lack it: the first.
+         */
+        occurrence: z.number().int().min(0).default(0),
+      }),
+    )
     .default([]),
   /**
    * The annotator's own current labels at the lead's, so her laptop shows that work as done and

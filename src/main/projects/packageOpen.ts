@@ -11,6 +11,7 @@ import { ensureAnnotator } from '../store/repos/annotators'
 import { createDataset, findDatasetByName } from '../store/repos/datasets'
 import { now } from '../store/repos/rows'
 import { fileLines } from './lines'
+import { markPackageControls } from './packageControls'
 import { PACKAGE_FORMAT, PackageHeader, PackageItem } from './packageFormat'
 import { insertPackageCandidates, insertPackageItem } from './packageItems'
 import { openedFrom } from './packageOwner'
@@ -213,14 +214,7 @@ function openRead(
       header.controls.length > 0 ? header.plan.controlRate : 0,
       at,
     )
-    // Controls come without answers (an empty verdict): the queue mixes them in, nobody scores them here.
-    const markControl = db.prepare(
-      `INSERT OR IGNORE INTO controls (target_id, dataset_id, verdict, source, created_at)
-       SELECT t.id, @ds, '', 'file', @at FROM targets t JOIN items i ON i.id = t.item_id
-         JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = @ds AND i.ext_id = @item AND c.variant = @variant AND u.kind = @kind AND u.text = @unit`,
-    )
-    for (const c of header.controls) markControl.run({ ds: ds.id, at, ...c })
+    markPackageControls(db, ds.id, header.controls)
     db.prepare('INSERT INTO plan_annotators (dataset_id, annotator_id) VALUES (?, ?)').run(ds.id, me)
     if (header.assignment) {
       const add = db.prepare(

@@ -1,3 +1,4 @@
+import { GUIDELINES_AT_LEAD } from '../../shared/guidelinesCheck'
 import { ServiceError } from '../app/errors'
 import type { Db } from '../store/connection'
 
@@ -95,19 +96,28 @@ export function laptopLabellers(db: Db): { only: { id: number; name: string }[] 
 }
 
 /**
- * The lead's side of a project refused on a laptop, as its plan is (plan.ts): controls and
- * packages come from the lead in the package, and nothing of them goes back with the bundle.
- * A control marked here would show its known answer to the very person it checks; a package
- * written here would hand out a second copy of her share that the lead never hears of.
+ * The lead's side of a project refused on a laptop, as its plan is (plan.ts): controls,
+ * guidelines and packages come from the lead in the package, and nothing of them goes back with
+ * the bundle. A control marked here would show its known answer to the very person it checks; a
+ * package written here would hand out a second copy of her share that the lead never hears of;
+ * guidelines saved here would take the number of the lead's next version, which a newer package
+ * then could not bring, and her labels would cite a version the lead never wrote.
  */
-export function refuseLeadWorkOnLaptop(db: Db, datasetId: number, work: 'controls' | 'package'): void {
+export function refuseLeadWorkOnLaptop(
+  db: Db,
+  datasetId: number,
+  work: 'controls' | 'package' | 'guidelines',
+): void {
   const owner = openedFrom(db, datasetId)
   if (!owner) return
   const who = owner.annotator
+  const opened = `This workspace was opened from ${who}'s work package`
   throw new ServiceError(
     'conflict',
     work === 'controls'
-      ? `This workspace was opened from ${who}'s work package: the control items are the lead's. Mark or clear them in the lead's workspace and hand out a new package. Nothing was changed`
-      : `This workspace was opened from ${who}'s work package: packages are written in the lead's workspace. To send ${who}'s labels back, write a bundle (“Bundle my labels”; factlab bundle). Nothing was written`,
+      ? `${opened}: the control items are the lead's. Mark or clear them in the lead's workspace and hand out a new package. Nothing was changed`
+      : work === 'guidelines'
+        ? `${opened}: the guidelines are the lead's. ${GUIDELINES_AT_LEAD} Nothing was changed`
+        : `${opened}: packages are written in the lead's workspace. To send ${who}'s labels back, write a bundle (“Bundle my labels”; factlab bundle). Nothing was written`,
   )
 }

@@ -6,6 +6,7 @@ import { takeGuidelinesRead } from '../guidelines/guidelines'
 import type { Db } from '../store/connection'
 import { now } from '../store/repos/rows'
 import { deleteUnit, editUnit } from '../units/edit'
+import { markPackageControls } from './packageControls'
 import type { PackageHeader, PackageItem } from './packageFormat'
 import { insertPackageCandidates, insertPackageItem } from './packageItems'
 import type { PackageOwner } from './packageOwner'
@@ -181,13 +182,5 @@ function refreshPlan(db: Db, datasetId: number, header: PackageHeader, me: numbe
     )
     for (const ext of header.assignment) add.run(me, datasetId, datasetId, ext)
   }
-  const markControl = db.prepare(
-    `INSERT OR IGNORE INTO controls (target_id, dataset_id, verdict, source, created_at)
-     SELECT t.id, @ds, '', 'file', @at FROM targets t JOIN items i ON i.id = t.item_id
-       JOIN candidates c ON c.id = t.candidate_id JOIN units u ON u.id = t.unit_id
-     WHERE t.dataset_id = @ds AND i.ext_id = @item AND c.variant = @variant AND u.kind = @kind AND u.text = @unit
-       AND u.superseded_by IS NULL AND u.deleted_at IS NULL`,
-  )
-  const at = now()
-  for (const c of header.controls) markControl.run({ ds: datasetId, at, ...c })
+  markPackageControls(db, datasetId, header.controls)
 }

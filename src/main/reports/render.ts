@@ -24,7 +24,7 @@ function mdTable(t: Table): string {
 }
 
 function header(m: DatasetMetrics): string {
-  return `Dataset **${m.dataset}** (${m.schema}): ${m.targets} targets, ${m.goldTargets} with gold, ${countOf(m.judges.length, 'judge run')}. Bootstrap seed ${m.seed}.`
+  return `Dataset **${m.dataset}** (${m.schema}): ${countOf(m.targets, 'target')}, ${m.goldTargets} with gold, ${countOf(m.judges.length, 'judge run')}. Bootstrap seed ${m.seed}.`
 }
 
 /**

@@ -4,7 +4,12 @@ import {
   type Figures,
   spreadRunsWords,
 } from '../../shared/contract/metrics'
-import { costSplitLines, splitIsEmpty } from '../../shared/costSplit'
+import {
+  costSplitLines,
+  SPLIT_PARTS_UNPRICED,
+  splitIsEmpty,
+  splitPartsUnpriced,
+} from '../../shared/costSplit'
 import { humanCostGap, NO_TIME_RECORDED, untimedWords } from '../../shared/humanCost'
 import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
@@ -126,7 +131,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
   const ms = (x: number | null) => (x === null ? NOT_DEFINED : `${Math.round(x)} ms`)
   tables.push({
     title: 'Cost and time',
-    note: `Latency percentiles leave out calls served from the response cache. ${COST_PER_1000_NOTE}`,
+    note: `Latency percentiles leave out calls whose reply was reused (nothing was sent). ${COST_PER_1000_NOTE}`,
     head: [
       'Judge',
       'Calls',
@@ -144,7 +149,9 @@ export function reportTables(m: DatasetMetrics): Table[] {
       String(j.calls),
       String(j.promptTokens),
       String(j.completionTokens),
-      splitIsEmpty(j.costSplit) ? NOT_DEFINED : costSplitLines(j.costSplit, money).join(' · '),
+      splitIsEmpty(j.costSplit)
+        ? NOT_DEFINED
+        : `${costSplitLines(j.costSplit, money).join(' · ')}${splitPartsUnpriced(j.costSplit, j.cost) ? ` (${SPLIT_PARTS_UNPRICED})` : ''}`,
       judgeCost(j),
       priceUnknown(j.costBasis, j.calls)
         ? NO_PRICE

@@ -1,3 +1,4 @@
+import { countOf } from '../../shared/plural'
 import { type CallResult, type RequestOf, requestOf } from '../judges/types'
 import type { ProviderClient } from '../providers/client'
 import { TransportError, toTransportError } from '../providers/errors'
@@ -259,7 +260,7 @@ export class RunCaller {
       }
     }
     const message = this.scrub(
-      `${lastError?.message ?? 'unknown transport failure'} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
+      `${lastError?.message ?? 'unknown transport failure'} (after ${countOf(attempts, 'attempt')})`,
     )
     return {
       reply: null,

@@ -1,4 +1,5 @@
 import { toBinary } from '../../shared/labelSchemas'
+import { countOf } from '../../shared/plural'
 import { schemaFit, toSchemaWords } from '../judges/schemaFit'
 import type { RewriteTask } from '../judges/types'
 import { type Finding, findingOf, type RaiRound, raiCurve } from '../metrics/stats/rai'
@@ -84,7 +85,7 @@ export function nothingToImprove(plan: ImprovementPlan, runId: number): string |
   if (plan.candidates > 0) return null
   const unjudged =
     plan.unjudged > 0
-      ? ` (${plan.unjudged} ${plan.unjudged === 1 ? 'sentence has' : 'sentences have'} no verdict and ${plan.unjudged === 1 ? 'is' : 'are'} not rewritten)`
+      ? ` (${countOf(plan.unjudged, 'sentence has', 'sentences have')} no verdict and ${plan.unjudged === 1 ? 'is' : 'are'} not rewritten)`
       : ''
   return `Nothing to improve: run ${runId} found no sentence inconsistent${unjudged}, so no rewrite is made and no variant added`
 }

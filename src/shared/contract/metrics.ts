@@ -196,7 +196,7 @@ export function spreadRunsWords(s: { runIds: readonly number[]; replays?: readon
   const left = s.replays ?? []
   if (left.length === 0) return runs
   const names = left.map((r) => `#${r}`).join(' ')
-  return `${runs} (left out: ${names}, answered from the cache, a replay, not a repeat)`
+  return `${runs} (left out: ${names}, its replies all reused from an earlier run: a replay, not a repeat)`
 }
 
 export const McNemarRow = z.object({

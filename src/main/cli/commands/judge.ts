@@ -2,7 +2,14 @@ import type { Command } from 'commander'
 import { batchCountWords, batchIdWords, batchRefused, batchStateWords } from '../../../shared/batchWords'
 import type { EventPayload } from '../../../shared/contract'
 import type { BatchStatusInfo } from '../../../shared/contract/runs'
-import { type CostSplit, costSplitFromJson, costSplitText, splitIsEmpty } from '../../../shared/costSplit'
+import {
+  type CostSplit,
+  costSplitFromJson,
+  costSplitText,
+  SPLIT_PARTS_UNPRICED,
+  splitIsEmpty,
+  splitPartsUnpriced,
+} from '../../../shared/costSplit'
 import { JUDGE_METHODS } from '../../../shared/domain'
 import { countOf } from '../../../shared/plural'
 import { callWords } from '../../../shared/runCalls'
@@ -99,13 +106,15 @@ const countsOf = (s: RunSummary) => ({
 const cliMoney = (x: number) => x.toFixed(4)
 
 /** The tokens by price under a run's line, where a provider was paid at all (shared/costSplit.ts). */
-function splitLine(split: CostSplit): string[] {
-  return splitIsEmpty(split) ? [] : [`  ${costSplitText(split, cliMoney)}`]
+function splitLine(split: CostSplit, cost: number): string[] {
+  if (splitIsEmpty(split)) return []
+  const why = splitPartsUnpriced(split, cost) ? ` (${SPLIT_PARTS_UNPRICED})` : ''
+  return [`  ${costSplitText(split, cliMoney)}${why}`]
 }
 
 function human(s: RunSummary): string {
-  // Every call made, as `judge status` and the Judges view count them: failed and cached ones said apart.
-  // A run with no price has an unknown cost, not a free one; one the cache answered whole replayed
+  // Every call made, as `judge status` and the Judges view count them: failed and reused ones said apart.
+  // A run with no price has an unknown cost, not a free one; one whose replies were all reused replayed
   // another; one some of whose calls went through a batch says how many paid the batch price.
   const { amount, marks } = runCostParts({
     ...countsOf(s),
@@ -119,7 +128,7 @@ function human(s: RunSummary): string {
       : `cost ${cliMoney(amount)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
   return [
     `run ${s.run}: ${s.status} — ${countOf(s.verdicts, 'verdict')}, ${s.na} N/A, ${countOf(s.errors, 'error')}; ${callWords(countsOf(s))}, ${s.prompt_tokens}+${s.completion_tokens} tokens, ${cost}`,
-    ...splitLine(costSplitFromJson(s.cost_split)),
+    ...splitLine(costSplitFromJson(s.cost_split), s.cost),
   ].join('\n')
 }
 
@@ -284,7 +293,7 @@ export function registerJudgeCommands(program: Command): void {
                 `batch ${b.id} (${batchIdWords(b)}): ${batchStateWords(b)} — ${batchCountWords(b)}${b.error && !batchRefused(b) ? ` — ${b.error}` : ''}`,
             ),
             statusCostLine(st),
-            ...splitLine(st.costSplit),
+            ...splitLine(st.costSplit, st.cost),
             ...(st.templates ? [`templates: ${st.templates}`] : []),
             ...(st.takeover ? [`note: ${st.takeover}`] : []),
           ].join('\n'),

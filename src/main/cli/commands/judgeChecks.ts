@@ -73,7 +73,7 @@ export function variantsOf(ws: Workspace, datasetId: number, datasetName: string
   const unknown = names.filter((n) => !known.includes(n))
   if (unknown.length > 0)
     throw new CliError(
-      `--variants: dataset "${datasetName}" has no variant${unknown.length > 1 ? 's' : ''} ${quoted(unknown)} (it has ${known.length > 0 ? quoted(known) : 'none'})`,
+      `--variants: dataset "${datasetName}" has no ${unknown.length === 1 ? 'variant' : 'variants'} ${quoted(unknown)} (it has ${known.length > 0 ? quoted(known) : 'none'})`,
     )
   return names
 }

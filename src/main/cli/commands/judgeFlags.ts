@@ -105,7 +105,10 @@ export function withProviderOptions(cmd: Command): Command {
     .option('--tpm <n>', 'tokens per minute limit')
     .option('--timeout <ms>', 'per-call timeout in milliseconds (default 60000)')
     .option('--max-attempts <n>', 'transport attempts per call, retries included (default 4)')
-    .option('--no-cache', 'do not reuse cached replies of identical requests')
+    .option(
+      '--no-cache',
+      'send every call, even where a reply to an identical request is held (the provider’s prompt cache is another thing, unaffected)',
+    )
     .option('--limit <n>', 'at most this many candidates (items for per-item jobs)')
     .option('--variants <list>', 'only these candidate variants, comma-separated')
     .option(

@@ -176,7 +176,7 @@ export function registerLabelCommands(program: Command): void {
           Boolean(f.json),
           { ...r, item: target.page.item.extId, variant: target.variant, unit: target.number },
           () =>
-            `Gold for ${describeTarget(target)}: ${r.gold.verdict} (${r.open} disputed target${r.open === 1 ? '' : 's'} still open)`,
+            `Gold for ${describeTarget(target)}: ${r.gold.verdict} (${countOf(r.open, 'disputed target')} still open)`,
         )
       })
     })

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import type { UnitEntry, UnitsPage } from '../../../shared/contract/units'
 import { schemaWord } from '../../../shared/labelSchemas'
+import { countOf } from '../../../shared/plural'
 import { getDataset } from '../../store/repos/datasets'
 import { CliError, EXIT } from '../util'
 import type { Session } from './session'
@@ -91,9 +92,7 @@ export async function locateUnit(s: Session, loc: UnitLocator, variant?: string)
   if (loc.unit !== undefined) {
     const unit = page.units[loc.unit - 1]
     if (!unit)
-      throw new CliError(
-        `${where} has ${page.units.length} unit${page.units.length === 1 ? '' : 's'}; there is no unit ${loc.unit}`,
-      )
+      throw new CliError(`${where} has ${countOf(page.units.length, 'unit')}; there is no unit ${loc.unit}`)
     return { datasetId, page, unit, number: loc.unit }
   }
   const text = (loc.unitText ?? '').trim()

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
+import { countOf } from '../../../shared/plural'
 import { printResult } from '../util'
 import { withSession } from './session'
 
@@ -31,7 +32,7 @@ export function registerMergeCommands(program: Command): void {
         () =>
           `Merged ${report.annotator}'s labels into "${report.dataset}": ${report.added} added, ${report.updated} updated, ` +
           `${report.unchanged} unchanged, ${report.kept_local} kept the newer local label; ` +
-          `${report.earlier_versions} of them on earlier unit versions, ${report.recreated_versions} unit version${report.recreated_versions === 1 ? '' : 's'} recreated here` +
+          `${report.earlier_versions} of them on earlier unit versions, ${countOf(report.recreated_versions, 'unit version')} recreated here` +
           report.recreated
             .map(
               (r) =>

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { GENERATE_METHODS } from '../../../shared/domain'
 import { countOf } from '../../../shared/plural'
+import { callWords } from '../../../shared/runCalls'
 import { createRuns } from '../../runs/create'
 import { CliError, EXIT, printResult } from '../util'
 import { driveRun } from './judge'
@@ -37,7 +38,7 @@ export function registerUnitsCommands(program: Command): void {
         .error
       printResult(Boolean(f.json), { ...summary, units: made.n, note }, () =>
         [
-          `run ${id}: ${summary.status} — ${countOf(made.n, 'unit')}, ${countOf(summary.calls, 'call')} (${summary.cached} cached)`,
+          `run ${id}: ${summary.status} — ${countOf(made.n, 'unit')}, ${callWords({ status: summary.status, calls: summary.calls, cached: summary.cached, callErrors: summary.callErrors, totalCalls: null })}`,
           ...(note ? [`note: ${note}`] : []),
         ].join('\n'),
       )

@@ -6,6 +6,7 @@ import { parse as parseCsv } from 'csv-parse'
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet'
 import streamArray from 'stream-json/streamers/stream-array.js'
 import type { ImportFormat } from '../../../shared/importMapping'
+import { countOf } from '../../../shared/plural'
 import { describe, ImportError } from '../errors'
 import type { Row } from '../normalized'
 import { readLines, utf8Guard, wholeLines } from './lines'
@@ -244,7 +245,7 @@ async function* csvRows(
         yield {
           kind: 'bad',
           line,
-          error: `has ${fields.length} fields, the header has ${header.length} (delimiter ${JSON.stringify(delimiter)})`,
+          error: `has ${countOf(fields.length, 'field')}, the header has ${header.length} (delimiter ${JSON.stringify(delimiter)})`,
         }
         continue
       }

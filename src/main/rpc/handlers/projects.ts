@@ -66,6 +66,7 @@ export function projectsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof p
       }
     },
     'projects.saveGuidelines': ({ datasetId, body, author }) => {
+      refuseLeadWorkOnLaptop(db(), datasetId, 'guidelines')
       const saved = saveGuidelines(db(), datasetId, body, author)
       ctx.events.emit('guidelines.changed', { datasetId, version: saved.version })
       return saved

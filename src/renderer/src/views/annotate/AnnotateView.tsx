@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { countOf } from '../../../../shared/plural'
 import * as A from '../../actions/annotate'
 import { verdictKeys } from '../../actions/keymap'
 import { keyTable } from '../../actions/keys'
@@ -201,7 +202,7 @@ export function AnnotateView({ route, annotatorId, navigate }: Props) {
     if (next) {
       switchCandidate(next.candidateId, next.first)
       setNotice(
-        `${variantName(candidateId)} is done. Now ${next.variant}: ${next.left} unit${next.left === 1 ? '' : 's'} left.`,
+        `${variantName(candidateId)} is done. Now ${next.variant}: ${countOf(next.left, 'unit')} left.`,
       )
       return
     }

@@ -1,6 +1,7 @@
 import { forwardRef, memo, type ReactNode, useMemo } from 'react'
 import type { Pane } from '../../../../shared/domain'
 import { hasReference, NO_REFERENCE, NO_REFERENCE_HINT } from '../../../../shared/noReference'
+import { countOf } from '../../../../shared/plural'
 import { caretIntoPane, paneCaretKey } from './paneCaret'
 
 interface Props {
@@ -26,15 +27,12 @@ export const TextPane = memo(
     textRef,
   ) {
     // Counting and formatting a long article's words is not free: only when its text changes.
-    const words = useMemo(
-      () => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length).toLocaleString(),
-      [text],
-    )
+    const words = useMemo(() => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length), [text])
     return (
       <section className={`pane pane-${pane}${against ? ' against' : ''}`} aria-label={title}>
         <header
           className="pane-head"
-          title={`${words} words${against ? ' · the focused unit is judged against this text' : ''}`}
+          title={`${countOf(words, 'word')}${against ? ' · the focused unit is judged against this text' : ''}`}
         >
           {children ?? <h2>{title}</h2>}
           {/* With variant tabs the header is full; the word count moves to a tooltip. */}

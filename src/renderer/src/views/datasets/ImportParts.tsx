@@ -92,9 +92,7 @@ export function ImportDone({ report, onOpen }: { report: ImportReport; onOpen():
       )}
       {report.skipped.length > 0 && (
         <details open>
-          <summary>
-            {countOf(report.skipped.length, 'row')} {report.skipped.length === 1 ? 'was' : 'were'} skipped
-          </summary>
+          <summary>{countOf(report.skipped.length, 'row was', 'rows were')} skipped</summary>
           <ul className="skipped">
             {report.skipped.map((s) => (
               <li key={`${s.file ?? ''}:${s.line}`}>

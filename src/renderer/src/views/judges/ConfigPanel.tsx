@@ -8,6 +8,7 @@ import {
   type NaScope,
   naScopeOf,
 } from '../../../../shared/naScope'
+import { REUSED_TITLE } from '../../../../shared/reusedReplies'
 import { api } from '../../api'
 import { LexicalSettings } from './LexicalSettings'
 import { missingKey } from './llmReach'
@@ -280,7 +281,7 @@ export function ConfigPanel(props: {
             checked={s.cache ?? true}
             onChange={(e) => setting('cache', e.target.checked)}
           />
-          <span>Reuse cached replies</span>
+          <span title={REUSED_TITLE}>Reuse replies to identical requests</span>
         </label>
         <label className="check">
           <input

@@ -14,7 +14,7 @@ function planWords(run: RunInfo, plan: Plan, rounds: number): string[] {
   const variants = plan.variants.join(', ')
   const out = [
     `Round 1 rewrites ${countOf(plan.candidates, 'answer')} with a sentence judged inconsistent (${countOf(plan.inconsistent, 'sentence')}): one rewrite call each to ${run.provider}/${run.model}, then each rewrite is split into sentences and judged again with DCR.`,
-    `The rewrites are added as new variant${plan.variants.length === 1 ? '' : 's'} ${variants}; the answers themselves are not changed.`,
+    `The rewrites are added as ${plan.variants.length === 1 ? 'a new variant' : 'new variants'} ${variants}; the answers themselves are not changed.`,
   ]
   if (rounds > 1)
     out.push(

@@ -1,7 +1,15 @@
 import { useState } from 'react'
 import type { EventPayload } from '../../../../shared/contract'
 import type { RunInfo } from '../../../../shared/contract/runs'
-import { costSplitLines, SPLIT_HEAD, splitIsEmpty } from '../../../../shared/costSplit'
+import {
+  costSplitLines,
+  SPLIT_HEAD,
+  SPLIT_PARTS_UNPRICED,
+  SPLIT_PARTS_UNPRICED_SHORT,
+  splitIsEmpty,
+  splitPartsUnpriced,
+} from '../../../../shared/costSplit'
+import { REUSED_TITLE } from '../../../../shared/reusedReplies'
 import { callWords } from '../../../../shared/runCalls'
 import { NO_PRICE_TITLE, repeatWord, runCostParts } from '../../../../shared/runNames'
 import { api } from '../../api'
@@ -134,7 +142,9 @@ export function RunRow({
           <span className="muted">no calls</span>
         ) : (
           <>
-            {callWords(run, false)}
+            <span title={run.cached > 0 ? REUSED_TITLE : undefined} data-testid="run-calls">
+              {callWords(run, false)}
+            </span>
             {run.callErrors > 0 && (
               <div className="error-text small" data-testid="run-failed-calls">
                 {run.callErrors} failed
@@ -167,6 +177,11 @@ export function RunRow({
             {costSplitLines(run.costSplit, money, false).map((line) => (
               <div key={line}>{line}</div>
             ))}
+            {splitPartsUnpriced(run.costSplit, run.cost) && (
+              <div data-testid="run-split-unpriced" title={SPLIT_PARTS_UNPRICED}>
+                {SPLIT_PARTS_UNPRICED_SHORT}
+              </div>
+            )}
           </div>
         )}
       </td>

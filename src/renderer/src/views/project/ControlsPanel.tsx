@@ -34,7 +34,7 @@ export function ControlsPanel({
   const say = (input: { allGold?: boolean }, r: SetResult) => {
     const skipped =
       r.skipped > 0
-        ? ` ${r.skipped} ${r.skipped === 1 ? 'target was' : 'targets were'} skipped: the dataset's sources disagree on ${r.skipped === 1 ? 'it' : 'them'}.`
+        ? ` ${countOf(r.skipped, 'target was', 'targets were')} skipped: the dataset's sources disagree on ${r.skipped === 1 ? 'it' : 'them'}.`
         : ''
     setMessage(
       input.allGold && r.controls === 0
@@ -129,8 +129,8 @@ export function ControlsPanel({
         <div className="notice-box controls-confirm" role="alertdialog" aria-label="Confirm controls">
           <p>
             {pending.toLabel === 0
-              ? `This makes all ${pending.targets} targets controls: nothing will be left to label, and every label given counts only as a control answer, never in progress, agreement, cost or judge figures.`
-              : `This marks ${pending.added} more ${pending.added === 1 ? 'target' : 'targets'} as controls (${pending.controls} in all); ${toLabelWords(pending)}. Controls are left out of progress, agreement, cost and judge figures.`}
+              ? `This makes ${pending.targets === 1 ? 'the one target a control' : `all ${countOf(pending.targets, 'target')} controls`}: nothing will be left to label, and every label given counts only as a control answer, never in progress, agreement, cost or judge figures.`
+              : `This marks ${countOf(pending.added, 'more target', 'more targets')} as controls (${pending.controls} in all); ${toLabelWords(pending)}. Controls are left out of progress, agreement, cost and judge figures.`}
           </p>
           <button
             type="button"

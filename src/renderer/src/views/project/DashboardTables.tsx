@@ -1,5 +1,6 @@
 import type { Dashboard } from '../../../../shared/contract/projects'
 import { NO_TIME_TITLE } from '../../../../shared/humanCost'
+import { countOf } from '../../../../shared/plural'
 import { kappaNote, rateNote } from '../../../../shared/smallSample'
 import { PackagesCard } from './PackagesPanel'
 import {
@@ -11,6 +12,7 @@ import {
   laptopProgress,
   timeLeftWords,
 } from './progressWords'
+import { VariantProgress } from './VariantProgress'
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`)
 const num = (x: number | null, d = 2) => (x === null ? '—' : x.toFixed(d))
@@ -94,7 +96,17 @@ function GuidelinesRead({
   return <>v{read.version}</>
 }
 
-function Cost({ a }: { a: Dashboard['annotators'][number] }) {
+/** Said in a laptop's Cost column: a package carries no hourly rate (pay stays with the lead). */
+const COST_AT_LEAD =
+  "Hourly rates stay in the lead's workspace, so a package carries none: the cost of these labels is counted there once the bundle is back, from the active time it carries"
+
+function Cost({ a, laptop }: { a: Dashboard['annotators'][number]; laptop: boolean }) {
+  if (laptop && a.hourlyRate === null)
+    return (
+      <span className="muted" title={COST_AT_LEAD} data-testid="cost-at-lead">
+        — at the lead's
+      </span>
+    )
   if (a.hourlyRate === null)
     return (
       <span className="muted" title="No hourly rate for this person or the dataset (set one in the plan)">
@@ -149,7 +161,8 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
             </>
           ) : (
             <>
-              {d.complete} of {d.targets} targets have their {d.plan.k} label{d.plan.k > 1 ? 's' : ''}
+              {d.complete} of {countOf(d.targets, 'target')} {d.complete === 1 ? 'has its' : 'have their'}{' '}
+              {countOf(d.plan.k, 'label')}
               {d.controls.count > 0 && <> (controls left out)</>} · {d.labelsTowardsK} of {d.labelsWanted}{' '}
               labels ({pct(share)})
             </>
@@ -184,24 +197,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
           </p>
         )}
         <progress max={1} value={share} aria-label="Labels towards k" />
-        <table className="data-table" aria-label="Progress per variant">
-          <thead>
-            <tr>
-              <th>Variant</th>
-              <th>Targets</th>
-              <th>At k</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.byVariant.map((v) => (
-              <tr key={v.variant}>
-                <td>{v.variant}</td>
-                <td>{v.targets}</td>
-                <td>{v.complete}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <VariantProgress d={d} />
       </section>
       <section className="card" aria-label="Annotators">
         <h2>Annotators</h2>
@@ -248,7 +244,7 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
                   <ActiveTime a={a} />
                 </td>
                 <td data-testid="cost">
-                  <Cost a={a} />
+                  <Cost a={a} laptop={d.laptop !== undefined} />
                 </td>
               </tr>
             ))}

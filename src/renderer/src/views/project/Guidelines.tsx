@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { countOf } from '../../../../shared/plural'
 import { renderGuidelines } from './markdown'
 
 /** Guidelines as a reader sees them: rendered, sanitised, remote images left out (and said so). */
@@ -9,9 +10,7 @@ export function GuidelinesText({ body }: { body: string }) {
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify in renderGuidelines */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
       {droppedImages > 0 && (
-        <p className="muted">
-          {droppedImages} image{droppedImages > 1 ? 's' : ''} from other sites not shown.
-        </p>
+        <p className="muted">{countOf(droppedImages, 'image')} from other sites not shown.</p>
       )}
     </div>
   )

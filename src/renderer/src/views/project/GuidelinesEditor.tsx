@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { guidelinesProblems, guidelinesRefusal } from '../../../../shared/guidelinesCheck'
+import { GUIDELINES_AT_LEAD, guidelinesProblems, guidelinesRefusal } from '../../../../shared/guidelinesCheck'
 import { api } from '../../api'
 import { useQuery } from '../../hooks'
 import { GuidelinesText } from './Guidelines'
@@ -8,11 +8,14 @@ import { GuidelinesText } from './Guidelines'
 export function GuidelinesEditor({
   datasetId,
   author,
+  laptop,
   onSaved,
 }: {
   datasetId: number
   /** Who is labelling: each version records its author. */
   author: string | null
+  /** On a laptop, whose package it holds: the guidelines are the lead's, shown and not edited. */
+  laptop: string | null
   onSaved(): void
 }) {
   const q = useQuery(() => api('projects.guidelines', { datasetId }), [datasetId])
@@ -33,9 +36,26 @@ export function GuidelinesEditor({
     }
   }
 
+  const heading = (
+    <h2>Guidelines {current ? <span className="muted">version {current.version}</span> : null}</h2>
+  )
+  if (laptop !== null)
+    return (
+      <section className="card" aria-label="Guidelines">
+        {heading}
+        <p className="notice-box" data-testid="laptop-guidelines">
+          The guidelines are the lead's: they came with {laptop}'s package. {GUIDELINES_AT_LEAD}
+        </p>
+        {current ? (
+          <GuidelinesText body={current.body} />
+        ) : (
+          <p className="muted">The package carried none.</p>
+        )}
+      </section>
+    )
   return (
     <section className="card" aria-label="Guidelines">
-      <h2>Guidelines {current ? <span className="muted">version {current.version}</span> : null}</h2>
+      {heading}
       <div className="guidelines-edit">
         <textarea
           aria-label="Guidelines Markdown"

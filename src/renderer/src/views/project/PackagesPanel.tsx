@@ -14,7 +14,7 @@ export function PackageWriter({ plan, onWritten }: { plan: Plan; onWritten(): vo
       const r = await api('projects.exportPackage', { datasetId: plan.datasetId, annotator: who })
       setMessage({
         ok: true,
-        text: `Wrote ${r.annotator}'s package (${r.assignedItems} of ${r.items} items) to ${r.file}`,
+        text: `Wrote ${r.annotator}'s package (${r.assignedItems} of ${countOf(r.items, 'item')}) to ${r.file}`,
       })
       onWritten()
     } catch (e) {

@@ -105,6 +105,7 @@ export function ProjectView({ datasetId, annotatorId }: ViewProps & { datasetId:
       <GuidelinesEditor
         datasetId={datasetId}
         author={annotatorId === null ? null : settings.annotatorName}
+        laptop={d.plan.fromPackage?.annotator ?? null}
         onSaved={q.reload}
       />
     </div>

@@ -23,7 +23,7 @@ export const paceWindow = (days: number) =>
   days <= 1
     ? 'so far (labelling began today)'
     : days < 7
-      ? `over the ${Math.ceil(days)} days since labelling began`
+      ? `over the ${countOf(Math.ceil(days), 'day')} since labelling began`
       : 'this week'
 
 /** Whose work the forecasts cover: the team's plan at the lead's, one person's share on a laptop. */
