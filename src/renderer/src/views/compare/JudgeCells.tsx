@@ -5,7 +5,7 @@ import { NO_PRICE, NO_PRICE_TITLE } from '../../../../shared/runNames'
 import { rateNote, withCiMark } from '../../../../shared/smallSample'
 
 export const FROM_CACHE_TITLE =
-  'Every answer came from the response cache of an earlier run: no call was made and nothing was paid, so this is not what the method costs'
+  'Every answer was a reply reused from an earlier run for an identical request: no call was sent and nothing was paid, so this is not what the method costs'
 
 /** A rate with its interval, the interval's method when it is not the bootstrap (as `metrics` prints it), and the small-sample mark. */
 export function RateCell({

@@ -9,6 +9,7 @@ import {
   splitIsEmpty,
   splitPartsUnpriced,
 } from '../../../../shared/costSplit'
+import { formatCount } from '../../../../shared/plural'
 import { REUSED_TITLE } from '../../../../shared/reusedReplies'
 import { callWords } from '../../../../shared/runCalls'
 import { NO_PRICE_TITLE, repeatWord, runCostParts } from '../../../../shared/runNames'
@@ -151,7 +152,7 @@ export function RunRow({
               </div>
             )}
             <div className="muted">
-              {run.promptTokens}+{run.completionTokens} tok
+              {formatCount(run.promptTokens)}+{formatCount(run.completionTokens)} tok
             </div>
           </>
         )}
