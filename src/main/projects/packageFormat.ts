@@ -12,6 +12,20 @@ import { LabelSchema } from '../../shared/labelSchemas'
 export const PACKAGE_FORMAT = 'factlab-package'
 export const PACKAGE_VERSION = 1
 
+/** A unit named by content, as a control or a label in a package names it. */
+const UNIT_PLACE = {
+  item: z.string(),
+  variant: z.string(),
+  kind: UnitKind,
+  unit: z.string(),
+  /**
+   * Which of the identically worded units in that place (0: the first by position), so two units
+   * with the same wording stay apart: one a control and its twin ordinary work, each with its own
+   * label. Older packages lack it: the first.
+   */
+  occurrence: z.number().int().min(0).default(0),
+}
+
 export const PackageHeader = z.object({
   format: z.literal(PACKAGE_FORMAT),
   version: z.literal(PACKAGE_VERSION),
@@ -51,21 +65,7 @@ export const PackageHeader = z.object({
    * Control targets, named by content, without their answers: the laptop's queue mixes them in
    * at the plan's rate, and the lead scores them once the bundle is back. Older packages lack it.
    */
-  controls: z
-    .array(
-      z.object({
-        item: z.string(),
-        variant: z.string(),
-        kind: UnitKind,
-        unit: z.string(),
-        /**
-         * Which of the identically worded units in that place is the control (0: the first by
-         * position), so its twin stays ordinary work. Older packages lack it: the first.
-         */
-        occurrence: z.number().int().min(0).default(0),
-      }),
-    )
-    .default([]),
+  controls: z.array(z.object(UNIT_PLACE)).default([]),
   /**
    * The annotator's own current labels at the lead's, so her laptop shows that work as done and
    * does not offer it again. Never anyone else's. Older packages lack it.
@@ -73,15 +73,7 @@ export const PackageHeader = z.object({
   labels: z
     .array(
       z.object({
-        item: z.string(),
-        variant: z.string(),
-        kind: UnitKind,
-        unit: z.string(),
-        /**
-         * Which of the identically worded units in that place (0: the first by position), so two
-         * units with the same wording keep their own labels. Older packages lack it: the first.
-         */
-        occurrence: z.number().int().min(0).default(0),
+        ...UNIT_PLACE,
         verdict: z.string().min(1),
         evidence: z.array(EvidenceSpan),
         note: z.string().nullable(),
