@@ -9,6 +9,10 @@ export const labelledBy = (target: string, annotatorParam: string) =>
   `EXISTS (SELECT 1 FROM labels l WHERE l.target_id = ${target} AND l.annotator_id = ${annotatorParam}
   AND l.verdict IS NOT NULL)`
 
+/** Some annotator has a verdict on the target. */
+export const labelled = (target: string) =>
+  `EXISTS (SELECT 1 FROM labels l WHERE l.target_id = ${target} AND l.verdict IS NOT NULL)`
+
 /** Some annotator's verdict on the target differs from `verdict` (an SQL expression). */
 export const labelDiffersFrom = (target: string, verdict: string) =>
   `EXISTS (SELECT 1 FROM labels l WHERE l.target_id = ${target} AND l.verdict IS NOT NULL AND l.verdict <> ${verdict})`

@@ -1,5 +1,5 @@
 import type { VerdictOutcome } from '../judges/types'
-import { labelDiffersFrom } from '../labels/sql'
+import { labelDiffersFrom, labelled } from '../labels/sql'
 import type { Db } from '../store/connection'
 import { insertManyRows } from '../store/manyRows'
 import { relaxedWrite, stmt } from '../store/statements'
@@ -64,7 +64,7 @@ const INSERT_ROWS = `INSERT OR REPLACE INTO verdicts (run_id, target_id, call_id
  * verdict of each for a differing label was a quarter to a third of the write (CPU, 20,000 rows).
  */
 const WRITTEN = `SELECT v.target_id FROM verdicts v WHERE v.id >= ? AND +v.run_id = ?
-  AND EXISTS (SELECT 1 FROM labels l WHERE l.target_id = v.target_id AND l.verdict IS NOT NULL)`
+  AND ${labelled('v.target_id')}`
 
 /** The trigger's refresh of "judges disagree" (migration 0100), for every written target at once. */
 const REFRESH_DELETE = `DELETE FROM judge_disagreements WHERE target_id IN (${WRITTEN})`
