@@ -18,9 +18,6 @@ export function priceUnknown(basis: 'run' | 'model' | 'none', calls: number): bo
   return basis === 'none' && calls > 0
 }
 
-/** Said beside a run whose every answer was a reused reply: it paid nothing, but replayed another run. */
-export const FROM_CACHE = ALL_REUSED
-
 /**
  * A repeat in words. `repeatIndex` is stored from 0; people count repeats from 1, the first run of
  * a config being repeat 1, so only the later ones are marked: index 1 reads "repeat 2".
@@ -95,7 +92,7 @@ export function runCostParts(r: RunCostFacts): { amount: number | null; marks: s
   const marks = [
     batchPriceWords(r.batchCalls ?? 0, r.calls),
     costMark(r.costBasis, r.calls),
-    answeredFromCache(r) ? FROM_CACHE : null,
+    answeredFromCache(r) ? ALL_REUSED : null,
   ]
   return { amount: r.cost, marks: marks.filter((m): m is string => m !== null) }
 }

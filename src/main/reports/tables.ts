@@ -15,7 +15,8 @@ import { humanRowLabel } from '../../shared/humanRowLabel'
 import { coefficientCell } from '../../shared/itemLevelRows'
 import { COST_PER_1000_NOTE, RAI_HEAD, RAI_NOTE } from '../../shared/judgeRates'
 import { DEFAULT_REFCHECKER_NA, REFCHECKER_NA_WORDS } from '../../shared/refcheckerNa'
-import { batchPriceWords, costMark, FROM_CACHE, NO_PRICE, priceUnknown } from '../../shared/runNames'
+import { ALL_REUSED } from '../../shared/reusedReplies'
+import { batchPriceWords, costMark, NO_PRICE, priceUnknown } from '../../shared/runNames'
 import {
   ciMark,
   MIN_CORRELATION_PAIRS,
@@ -79,7 +80,7 @@ function judgeCost(j: DatasetMetrics['judges'][number]): string {
     money(j.cost),
     batchPriceWords(j.batchCalls, j.calls),
     costMark(j.costBasis, j.calls),
-    j.answeredFromCache ? FROM_CACHE : null,
+    j.answeredFromCache ? ALL_REUSED : null,
   ]
     .filter(Boolean)
     .join(', ')
@@ -123,7 +124,7 @@ export function reportTables(m: DatasetMetrics): Table[] {
       rateCell(j.accuracy, null, null, j.n),
       rateCell(j.f1Unsupported, j.f1Ci, j.f1CiMethod, j.n),
       kappaCell(j.kappa, j.n),
-      j.answeredFromCache ? `${j.calls} (${FROM_CACHE})` : String(j.calls),
+      j.answeredFromCache ? `${j.calls} (${ALL_REUSED})` : String(j.calls),
       `${j.promptTokens}/${j.completionTokens}`,
       judgeCost(j),
     ]),

@@ -2,7 +2,8 @@ import { ALL_RUNS_FREE, allRunsFree } from '../costAxis'
 import { costSplitFromJson, costSplitText, splitIsEmpty } from '../costSplit'
 import { humanRowLabel } from '../humanRowLabel'
 import type { JsonReport } from '../metricsJson'
-import { FROM_CACHE, NO_PRICE, priceUnknown } from '../runNames'
+import { ALL_REUSED } from '../reusedReplies'
+import { NO_PRICE, priceUnknown } from '../runNames'
 import { judgeColour, linearAxis, pct1, pctAxis, pctTick } from './axes'
 import { type Chart, emptyPlot, figure, M, PH, PLOT_H, PW, WIDTH, xGridLine, yGrid } from './frame'
 import { h, num } from './svg'
@@ -13,7 +14,7 @@ import { h, num } from './svg'
  * answered its calls, all or some: metrics/runLabel.ts.)
  */
 function markedLabel(j: JsonReport['judges'][number]): string {
-  return j.answered_from_cache ? `${j.label} (${FROM_CACHE})` : j.label
+  return j.answered_from_cache ? `${j.label} (${ALL_REUSED})` : j.label
 }
 
 const dollars = (x: number) => `$${x.toFixed(4)}`

@@ -4,7 +4,7 @@ import { costSplitLines, SPLIT_HEAD } from '../../../../shared/costSplit'
 import { NO_TIME_TITLE, untimedWords } from '../../../../shared/humanCost'
 import { COST_PER_1000_NOTE } from '../../../../shared/judgeRates'
 import { countOf, formatCount } from '../../../../shared/plural'
-import { FROM_CACHE } from '../../../../shared/runNames'
+import { ALL_REUSED } from '../../../../shared/reusedReplies'
 import { ciTitle, kappaNote, rateNote } from '../../../../shared/smallSample'
 import { CostGap, FROM_CACHE_TITLE, NoPrice, RateCell } from './JudgeCells'
 import { type Row, rowsOf, type SortKey, value } from './judgeRows'
@@ -169,7 +169,7 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
                       {r.costMark ? <div className="muted small">{r.costMark}</div> : null}
                       {r.fromCache ? (
                         <div className="muted small" title={FROM_CACHE_TITLE}>
-                          {FROM_CACHE}
+                          {ALL_REUSED}
                         </div>
                       ) : null}
                     </>
