@@ -1,4 +1,5 @@
 import type { Db } from '../store/connection'
+import { candidateNameIndex } from './candidateNames'
 import { CODE_SPAN, sqlString } from './packing'
 import { sharedUint16 } from './sharedColumns'
 import { CONTROL, CURRENT as CURRENT_UNIT, readTargetBlocks, type TargetBlockRows } from './targetBlocks'
@@ -246,21 +247,8 @@ function fromBlocks(
     .pluck()
     .all(datasetId) as string[]
   const k = names.length
-  if (k === 0 || k >= CODE_SPAN || (cMax + 1) * (k + 1) >= 2 ** 53) return null
-  const cases = names.map((v, i) => `WHEN ${sqlString(v)} THEN ${i}`).join(' ')
-  const packed = db
-    .prepare(
-      `SELECT id * ${k + 1} + CASE variant ${cases} ELSE ${k} END FROM candidates
-       WHERE item_id BETWEEN ? AND ?`,
-    )
-    .pluck()
-    .all(iMin, iMax) as number[]
-  const nameOf = new Int32Array(cMax - cMin + 1).fill(-1)
-  for (const v of packed) {
-    const name = v % (k + 1)
-    const c = (v - name) / (k + 1)
-    if (name < k && c >= cMin && c <= cMax) nameOf[c - cMin] = name
-  }
+  const nameOf = candidateNameIndex(db, names, [iMin, iMax], [cMin, cMax])
+  if (!nameOf) return null
   // Every target kept (no old unit versions, no controls left out): the block columns as they
   // are, made for this read alone, so not copied again.
   const out: TargetRows =

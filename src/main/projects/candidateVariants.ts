@@ -1,4 +1,4 @@
-import { CODE_SPAN, sqlString } from '../metrics/packing'
+import { candidateNameIndex } from '../metrics/candidateNames'
 import type { Db } from '../store/connection'
 import { datasetVariants } from '../store/repos/datasets'
 import type { TargetPart } from './dashboardBlocks'
@@ -35,23 +35,10 @@ function packedVariants(db: Db, datasetId: number, targets: readonly TargetPart[
       if (c > cMax) cMax = c
     }
   const names = datasetVariants(db, datasetId)
-  const k = names.length
-  if (cMax < cMin || k === 0 || k >= CODE_SPAN || (cMax + 1) * (k + 1) >= 2 ** 53) return null
-  const cases = names.map((v, i) => `WHEN ${sqlString(v)} THEN ${i}`).join(' ')
-  const packed = db
-    .prepare(
-      `SELECT id * ${k + 1} + CASE variant ${cases} ELSE ${k} END FROM candidates WHERE item_id BETWEEN ? AND ?`,
-    )
-    .pluck()
-    .all(iMin, iMax) as number[]
-  const code = new Int32Array(cMax - cMin + 1).fill(-1)
-  for (const v of packed) {
-    const name = v % (k + 1)
-    const c = (v - name) / (k + 1)
-    if (c <= 0) return null
-    // Candidates of other datasets' items in the range, with a variant of the same name, may be coded too: no target of this one names them.
-    if (name < k && c >= cMin && c <= cMax) code[c - cMin] = name
-  }
+  if (cMax < cMin) return null
+  // Candidates of other datasets' items in the range, with a variant of the same name, may be coded too: no target of this one names them.
+  const code = candidateNameIndex(db, names, [iMin, iMax], [cMin, cMax])
+  if (!code) return null
   for (const part of targets)
     for (let i = 0; i < part.n; i++) {
       if (part.dataset !== null && part.dataset[i] !== datasetId) continue
