@@ -53,4 +53,22 @@ describe('the first screen', () => {
     await page.locator('article.dataset-card:not([aria-busy])').first().waitFor()
     expect(await page.getByRole('alert').count()).toBe(0)
   })
+
+  it('keeps the access token when the page is left before it was ever idle', async () => {
+    const app = await start({ annotator: 'tester' })
+    const { page } = app
+    // A page that never idles (a busy machine, or a person quick with a link or the address bar)
+    // leaves with the token still only in its URL.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0
+    })
+    await page.evaluate(() => sessionStorage.clear())
+    await page.goto(app.server.url)
+    await page.locator('article.dataset-card:not([aria-busy])').first().waitFor()
+    expect(new URL(page.url()).searchParams.has('token')).toBe(true)
+    // Another address on the same server without the token: a new page, which reads the kept one.
+    await page.goto(`${app.server.origin}/#/datasets`)
+    await page.locator('article.dataset-card:not([aria-busy])').first().waitFor()
+    expect(await page.getByRole('alert').count()).toBe(0)
+  })
 })

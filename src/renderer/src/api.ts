@@ -55,8 +55,16 @@ function readToken(): string {
   const fromUrl = url.searchParams.get(TOKEN_QUERY)
   if (fromUrl) {
     // The first touch of sessionStorage waits for the browser process; the first screen's calls
-    // need only the token in memory. Until it is kept, the URL still carries it for a reload.
-    whenIdle(() => keepToken(fromUrl))
+    // need only the token in memory. Until it is kept, the URL still carries it for a reload;
+    // a page left for another address before it was ever idle keeps it on the way out.
+    let kept = false
+    const keep = (): void => {
+      if (kept) return
+      kept = true
+      keepToken(fromUrl)
+    }
+    whenIdle(keep)
+    window.addEventListener('pagehide', keep, { once: true })
     return fromUrl
   }
   return sessionStorage.getItem(TOKEN_KEY) ?? ''
