@@ -89,8 +89,27 @@ export function insertDoneBatchCalls(
   for (let from = 0; from < calls.length; from += ROWS) {
     const group = calls.slice(from, from + ROWS)
     const last = stmt(db, 'SELECT COALESCE(MAX(id), 0) FROM run_calls').pluck().get() as number
+    // Bound flat, with no array per row: a row's own array and its spread were about a fifth of
+    // this function's JavaScript.
     const values: unknown[] = []
-    for (const [i, c] of group.entries()) values.push(last + 1 + i, ...rowOf(c))
+    for (let i = 0; i < group.length; i++) {
+      const c = group[i] as DoneBatchCall
+      values.push(
+        last + 1 + i,
+        runId,
+        c.req.callKey,
+        c.req.requestHash,
+        c.promptTokens,
+        c.completionTokens,
+        c.cost,
+        finishedAt,
+        c.cacheReadTokens,
+        c.cacheWriteTokens,
+        c.req.id,
+        c.chunk,
+        c.line,
+      )
+    }
     try {
       stmt(
         db,

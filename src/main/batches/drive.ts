@@ -1,3 +1,4 @@
+import { countOf } from '../../shared/plural'
 import type { CandidateTask, JudgeContext, JudgeMethodImpl } from '../judges/types'
 import type { BatchApi } from '../providers/batch/types'
 import type { ProviderClient } from '../providers/client'
@@ -71,7 +72,7 @@ export function startDrive(o: BatchDriverOptions): Drive {
         if (kind === 'final' || attempt >= config.maxAttempts)
           return {
             ok: false,
-            error: scrub(`${what}: ${t.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'})`),
+            error: scrub(`${what}: ${t.message} (after ${countOf(attempt, 'attempt')})`),
           }
         await sleep(backoffDelay(attempt, { baseMs: config.backoffMs, retryAfterMs: t.retryAfterMs }))
       }

@@ -1,3 +1,4 @@
+import { countOf } from '../../shared/plural'
 import type { BatchResult } from '../providers/batch/types'
 import type { ProviderClient } from '../providers/client'
 import { isRetryableStatus, TransportError } from '../providers/errors'
@@ -140,8 +141,8 @@ export function resultIngester(o: IngestOptions): {
     if (r.kind === 'succeeded') {
       if (isObject(r.body) && o.client.readReply) {
         replies.push({ req, reply: o.client.readReply(r.body, req.tool) })
+        // Its call row, written with the chunk, marks it done (REQUEST_STATE): nothing on the row.
         req.state = 'done'
-        setState(req.id, 'done')
         tally.succeeded++
         return
       }
@@ -169,7 +170,7 @@ export function resultIngester(o: IngestOptions): {
       return
     }
     const message = redactKey(
-      `${failure.message} (in a batch, after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
+      `${failure.message} (in a batch, after ${countOf(attempts, 'attempt')})`,
       o.apiKey,
     )
     insertBatchCall(o.db, o.runId, req, {

@@ -8,6 +8,7 @@ import {
   listBatches,
   markUnanswered,
   recordState,
+  STILL_WAITING,
   setAdopted,
   setIngested,
 } from './repo'
@@ -25,7 +26,7 @@ export const NEVER_SENT = 'never sent: the run went on call by call'
 
 const waitingIn = (db: Db, batchId: number): number =>
   (
-    stmt(db, "SELECT COUNT(*) AS n FROM run_batch_requests WHERE batch_id = ? AND state = 'waiting'").get(
+    stmt(db, `SELECT COUNT(*) AS n FROM run_batch_requests r WHERE batch_id = ? AND ${STILL_WAITING}`).get(
       batchId,
     ) as { n: number }
   ).n

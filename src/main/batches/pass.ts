@@ -46,7 +46,9 @@ export async function pass(d: Drive): Promise<{ toSubmit: ToSubmit; blocked: num
   setRunTotal(db, run.id, tasks.length, plannedCalls(run.method, tasks, config.settings, config.capabilities))
   const settled = settledTargets(db, run.id)
   const pending = tasks.filter((t) => t.targets.some((x) => !settled.has(x.targetId)))
-  const waiting = waitingKeys(db, run.id)
+  // Read only once a call is deferred: a pass over answered calls (the usual one after an
+  // ingest) needs no list of the requests still out, which is a read of every request's call.
+  let waiting: Set<string> | null = null
   const toSubmit: ToSubmit = new Map()
   let blocked = 0
   let done = tasks.length - pending.length
@@ -96,6 +98,7 @@ export async function pass(d: Drive): Promise<{ toSubmit: ToSubmit; blocked: num
           }
         }
         deferred = true
+        waiting ??= waitingKeys(db, run.id)
         if (!waiting.has(key) && !toSubmit.has(key)) toSubmit.set(key, { hash, record })
         return { ok: false, error: WAITING }
       })

@@ -6,6 +6,21 @@ import { stmt } from '../store/statements'
 
 /** All SQL on run_batches and run_batch_requests (migrations 0090 and 0130). */
 
+/**
+ * Whether request `r` was answered: its answer is not marked on the request row but read off the
+ * call row that stores it, which names the request (`batch_request_id`) and is found through the
+ * run's (run_id, call_key) key. One write per answer instead of two, and the two can never
+ * disagree after a kill. A synchronous answer clears `batch_request_id`, so it never counts here.
+ */
+const ANSWERED = `EXISTS (SELECT 1 FROM run_calls c WHERE c.run_id = r.run_id AND c.call_key = r.call_key
+  AND c.batch_request_id = r.id AND c.status = 'done')`
+
+/** A request's state as every reader must see it: a stored `waiting` with its answer in is done. */
+export const REQUEST_STATE = `CASE WHEN r.state = 'waiting' AND ${ANSWERED} THEN 'done' ELSE r.state END`
+
+/** Requests of `r` still without a result (the condition REQUEST_STATE = 'waiting', cheaper). */
+export const STILL_WAITING = `(r.state = 'waiting' AND NOT ${ANSWERED})`
+
 export const BATCH_STATES = ['preparing', 'uploaded', 'submitting', 'submitted', 'ended', 'ingested'] as const
 export type LocalBatchState = (typeof BATCH_STATES)[number]
 
@@ -156,7 +171,8 @@ export interface StoredRequest {
 export function batchRequests(db: Db, batchId: number): StoredRequest[] {
   return stmt(
     db,
-    `SELECT r.custom_id AS customId, r.call_key AS callKey, r.request_hash AS requestHash, b.record, r.state
+    `SELECT r.custom_id AS customId, r.call_key AS callKey, r.request_hash AS requestHash, b.record,
+       ${REQUEST_STATE} AS state
      FROM run_batch_requests r JOIN run_batch_request_records b ON b.request_id = r.id
      WHERE r.batch_id = ? ORDER BY r.id`,
   ).all(batchId) as StoredRequest[]
@@ -177,9 +193,10 @@ export function setRequestState(
 
 /** Keys of this run that sit in a batch the provider has not answered yet. */
 export function waitingKeys(db: Db, runId: number): Set<string> {
-  const rows = stmt(db, "SELECT call_key FROM run_batch_requests WHERE run_id = ? AND state = 'waiting'").all(
-    runId,
-  ) as { call_key: string }[]
+  const rows = stmt(
+    db,
+    `SELECT call_key FROM run_batch_requests r WHERE run_id = ? AND ${STILL_WAITING}`,
+  ).all(runId) as { call_key: string }[]
   return new Set(rows.map((r) => r.call_key))
 }
 
@@ -197,7 +214,7 @@ export function retriesOf(db: Db, runId: number, key: string): number {
 export function markUnanswered(db: Db, batchId: number): number {
   return stmt(
     db,
-    "UPDATE run_batch_requests SET state = 'unfinished' WHERE batch_id = ? AND state = 'waiting'",
+    `UPDATE run_batch_requests AS r SET state = 'unfinished' WHERE batch_id = ? AND ${STILL_WAITING}`,
   ).run(batchId).changes
 }
 
@@ -282,7 +299,7 @@ export interface IndexedRequest {
 export function requestIndex(db: Db, batchId: number): Map<string, IndexedRequest> {
   const rows = stmt(
     db,
-    'SELECT custom_id, id, call_key, request_hash, tool, state FROM run_batch_requests WHERE batch_id = ?',
+    `SELECT custom_id, id, call_key, request_hash, tool, ${REQUEST_STATE} FROM run_batch_requests r WHERE batch_id = ?`,
   ).raw(true)
   const out = new Map<string, IndexedRequest>()
   for (const [customId, id, callKey, requestHash, tool, state] of rows.all(batchId) as [

@@ -14,7 +14,7 @@ import { callsMade, getRun, type RunRecord, type RunSummary, runSummary } from '
 import { loadJudgeTasks } from '../runs/tasks'
 import { templateWords } from '../runs/templateWords'
 import type { Db } from '../store/connection'
-import { type BatchRow, listBatches } from './repo'
+import { type BatchRow, listBatches, REQUEST_STATE, STILL_WAITING } from './repo'
 
 export interface BatchInfo {
   id: number
@@ -129,7 +129,7 @@ function answeredSinceByBatch(db: Db, runId: number): Map<number, number> {
   const rows = db
     .prepare(
       `SELECT r.batch_id AS batchId, COUNT(*) AS n FROM run_batch_requests r
-       WHERE r.run_id = ? AND r.state <> 'done' AND EXISTS (
+       WHERE r.run_id = ? AND ${REQUEST_STATE} <> 'done' AND EXISTS (
          SELECT 1 FROM run_calls c WHERE c.run_id = r.run_id AND c.call_key = r.call_key
            AND c.status = 'done' AND c.via_batch = 0)
        GROUP BY r.batch_id`,
@@ -161,7 +161,7 @@ export async function batchStatus(db: Db, runId: number): Promise<BatchStatus> {
   const batches = listBatches(db, runId)
   const waitingRows = db
     .prepare(`SELECT b.record AS request FROM run_batch_requests r JOIN run_batch_request_records b ON b.request_id = r.id
-       WHERE r.run_id = ? AND r.state = 'waiting'`)
+       WHERE r.run_id = ? AND ${STILL_WAITING}`)
     .all(runId) as { request: string }[]
   const made = callsMade(summary)
   const answered = answeredAverage(db, runId)
