@@ -1,5 +1,5 @@
 import type { AnnotatorFigures, Plan } from '../../shared/contract/projects'
-import { adjudicatedGold, labelsPastK, sourceIds } from '../labels/projectReads'
+import { adjudicatedGold, labelsPastK, labelsPastKOf, sourceIds } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { agreementPairs } from './agreementPairs'
 import { type DashboardRead, dashboardColumns } from './dashboardColumns'
@@ -50,7 +50,9 @@ export function dashboardLabels(
       pair: (a: Named, b: Named) =>
         fromAgreement ? agreed(a.name, b.name) : tally.pair(a.annotatorId, b.annotatorId),
       // A label ranked past k on its target went on by hand; without a plan there is no k.
-      pastK: plan.planned ? labelsPastK(db, datasetId, plan.k) : new Map<number, number>(),
+      pastK: plan.planned
+        ? (labelsPastKOf(db, tally.pastKTargets, plan.k) ?? labelsPastK(db, datasetId, plan.k))
+        : new Map<number, number>(),
     }
   })
 }

@@ -61,6 +61,8 @@ export interface PassFigures {
   variantFirst: Float64Array
   assignedAll: Float64Array
   assignedGrid: Float64Array
+  /** work targets holding more than k people's labels, ascending: only these can hold one ranked past k */
+  pastK: number[]
 }
 
 /** What one label is to the dashboard. */
@@ -98,6 +100,7 @@ export function newPassFigures(A: number, W: number, assignees: number): PassFig
     variantFirst: new Float64Array(W).fill(Number.POSITIVE_INFINITY),
     assignedAll: new Float64Array(assignees),
     assignedGrid: new Float64Array(assignees * W),
+    pastK: [],
   }
 }
 
@@ -255,6 +258,7 @@ export function tallyTargets(input: PassInput, f: PassFigures, part: TargetPart)
     if ((dataset !== null && dataset[i] !== datasetId) || (flags[i]! & (CURRENT | CONTROL)) !== CURRENT)
       continue
     const done = counted >= k ? 1 : 0
+    if (counted > k) f.pastK.push(part.block * BLOCK + part.offset[i]!)
     f.targets++
     f.complete += done
     f.towards += Math.min(counted, k)

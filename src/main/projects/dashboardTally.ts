@@ -78,6 +78,8 @@ export interface Tally {
   pair: (a: number, b: number) => PairTally
   /** Whether people labelled work targets that have no candidate (judged against the reference). */
   withoutCandidate: boolean
+  /** Work targets holding more than k people's labels, in id order. */
+  pastKTargets: number[]
 }
 
 export function tallyDashboard(input: TallyInput): Tally {
@@ -196,5 +198,6 @@ export function tallyDashboard(input: TallyInput): Tally {
     assignedByVariant: byPersonVariant,
     pair: pairLookup(f.pairs, labels.verdicts.length),
     withoutCandidate: f.withoutCandidate,
+    pastKTargets: f.pastK,
   }
 }
