@@ -1,5 +1,5 @@
 import type { AnnotatorFigures, Plan } from '../../shared/contract/projects'
-import { adjudicatedGold, labelsPastK, labelsPastKOf, sourceIds } from '../labels/projectReads'
+import { labelsPastK, labelsPastKOf } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { agreementPairs } from './agreementPairs'
 import { type DashboardRead, dashboardColumns } from './dashboardColumns'
@@ -33,13 +33,7 @@ export function dashboardLabels(
 ): DashboardLabels {
   return keptUntilChange(db, name(datasetId), () => {
     const columns = dashboardColumns(db, datasetId, plan.policy === 'fixed', read)
-    const input = {
-      ...columns,
-      datasetId,
-      sources: sourceIds(db),
-      gold: adjudicatedGold(db, datasetId),
-      k: plan.k,
-    }
+    const input = { ...columns, datasetId, k: plan.k }
     const agreed = agreementPairs(db, datasetId, columns.labels.verdicts)
     const first = tallyDashboard({ ...input, pairs: agreed === null })
     // The Agreement view leaves out targets without a candidate: where people labelled some, counted here after all.
