@@ -4,6 +4,7 @@ import { CONTROL, CURRENT, readTargetBlockParts, TARGET_BLOCK } from '../metrics
 import type { Db } from '../store/connection'
 import { readAssignments } from './assignmentsPacked'
 import { candidateVariants } from './candidateVariants'
+import { controlAnswersOf } from './controls'
 import { BLOCK, type LabelSegment, type TallyLabels, type TargetPart } from './dashboardBlocks'
 import type { TallyInput } from './dashboardTally'
 
@@ -21,10 +22,11 @@ export interface DashboardRead {
 }
 
 /** What the pass reads besides the targets and the labels. */
-export type BesidesLabels = Pick<TallyInput, 'variants' | 'assigned' | 'gold' | 'sources'>
+export type BesidesLabels = Pick<TallyInput, 'variants' | 'assigned' | 'gold' | 'sources' | 'controls'>
 
 /**
- * The candidates' variants, a fixed plan's assignments, the adjudicated gold and the sources:
+ * The candidates' variants, a fixed plan's assignments, the adjudicated gold, the sources and the
+ * controls' answers:
  * none depends on the labels, so a cold view reads them while a worker reads the label blocks.
  */
 export function besidesLabels(
@@ -38,6 +40,7 @@ export function besidesLabels(
     assigned: fixed ? readAssignments(db, datasetId) : null,
     gold: adjudicatedGold(db, datasetId),
     sources: sourceIds(db),
+    controls: controlAnswersOf(db, datasetId),
   }
 }
 

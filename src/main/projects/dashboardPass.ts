@@ -25,6 +25,9 @@ export interface PassInput {
   /** adjudicated gold: target ids ascending, their verdicts alongside */
   goldTargets: Int32Array
   goldVerdicts: readonly string[]
+  /** the dataset's controls: target ids ascending, their answers alongside ('' when not known) */
+  controlTargets: Int32Array
+  controlVerdicts: readonly string[]
   verdicts: readonly string[]
   countPairs: boolean
 }
@@ -48,11 +51,17 @@ export interface PassFigures {
   notCurrent: [number, number][]
   sourceCounts: Float64Array
   controlCounts: Float64Array
+  /** people's answers on controls with a known answer (current or not), and how many match it */
+  controlAnswered: Float64Array
+  controlCorrect: Float64Array
   pairs: PairCounts[][]
   withoutCandidate: boolean
   /** the gold list's next entry, and the last target looked up (targets come in id order) */
   goldAt: number
   lastTarget: number
+  /** the same for the controls' list */
+  controlAt: number
+  controlLast: number
   targets: number
   complete: number
   towards: number
@@ -88,10 +97,14 @@ export function newPassFigures(A: number, W: number, assignees: number): PassFig
     notCurrent: [],
     sourceCounts: new Float64Array(A),
     controlCounts: new Float64Array(A),
+    controlAnswered: new Float64Array(A),
+    controlCorrect: new Float64Array(A),
     pairs: [],
     withoutCandidate: false,
     goldAt: 0,
     lastTarget: -1,
+    controlAt: 0,
+    controlLast: -1,
     targets: 0,
     complete: 0,
     towards: 0,
@@ -156,6 +169,17 @@ function goldOf(input: PassInput, f: PassFigures, target: number): string | unde
   return g < ids.length && ids[g] === target ? input.goldVerdicts[g] : undefined
 }
 
+/** A control's answer ('' when not known), or undefined: a cursor over the sorted list, as for gold. */
+function controlOf(input: PassInput, f: PassFigures, target: number): string | undefined {
+  const ids = input.controlTargets
+  if (target < f.controlLast) f.controlAt = 0
+  f.controlLast = target
+  let c = f.controlAt
+  while (c < ids.length && ids[c]! < target) c++
+  f.controlAt = c
+  return c < ids.length && ids[c] === target ? input.controlVerdicts[c] : undefined
+}
+
 /** One block's labels (its targets entered), target by target. */
 export function tallyLabels(input: PassInput, f: PassFigures, part: TargetPart, s: LabelSegment): void {
   const base = part.block * BLOCK
@@ -187,6 +211,8 @@ function tallyTarget(
   // A target judged against the reference has no candidate, so no variant.
   const variant = variantOf(input, part.candidate[i]!)
   const gold = goldOf(input, f, target)
+  // Scored against the control's answer whether its unit is current or not, as people gave them.
+  const control = (flags[i]! & CONTROL) !== 0 ? controlOf(input, f, target) : undefined
   const item = part.item[i]! - owners.lo
   const o0 = item >= 0 && item < owners.span ? owners.start[item]! : 0
   const o1 = item >= 0 && item < owners.span ? owners.start[item + 1]! : 0
@@ -196,6 +222,10 @@ function tallyTarget(
     if (kind === SOURCE) {
       f.sourceCounts[a]!++
       continue
+    }
+    if (control !== undefined && control !== '') {
+      f.controlAnswered[a]!++
+      if (input.verdicts[codes[verdict[p]!]!] === control) f.controlCorrect[a]!++
     }
     if (kind === NOT_CURRENT) {
       f.notCurrent.push([target, a])

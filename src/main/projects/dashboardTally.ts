@@ -8,6 +8,7 @@
  */
 
 import type { Assignments } from './assignmentsPacked'
+import type { ControlAnswers } from './controls'
 import { pairBlocks, type TallyLabels, type TargetPart } from './dashboardBlocks'
 import {
   countTimed,
@@ -35,6 +36,8 @@ export interface TallyInput {
   sources: ReadonlySet<number>
   /** adjudicated gold by target */
   gold: ReadonlyMap<number, string>
+  /** the dataset's controls and their answers ('' when not known), by target ascending */
+  controls: ControlAnswers
   /** (item, annotator) of a fixed plan's assignments, else null */
   assigned: Assignments | null
   k: number
@@ -72,6 +75,8 @@ export interface Tally {
   sources: Map<number, number>
   /** people's labels on current controls, per person (scored as control accuracy, not work) */
   controls: Map<number, number>
+  /** per person with any, ascending: answers on controls with a known answer, and how many match */
+  controlAnswers: { annotatorId: number; answered: number; correct: number }[]
   /** fixed plan: targets per annotator, and per annotator × variant */
   assignedTargets: Map<number, number>
   assignedByVariant: Map<string, number>
@@ -112,6 +117,8 @@ export function tallyDashboard(input: TallyInput): Tally {
     owners,
     goldTargets: Int32Array.from(gold, (g) => g[0]),
     goldVerdicts: gold.map((g) => g[1]),
+    controlTargets: input.controls.target,
+    controlVerdicts: input.controls.verdict,
     verdicts: labels.verdicts,
     countPairs: input.pairs ?? true,
   }
@@ -184,6 +191,11 @@ export function tallyDashboard(input: TallyInput): Tally {
       if (x > 0) byPersonVariant.set(`${a}|${variantNames[v]}`, x)
     }
 
+  const controlAnswers: Tally['controlAnswers'] = []
+  for (let a = 0; a < A; a++)
+    if (f.controlAnswered[a]! > 0)
+      controlAnswers.push({ annotatorId: a, answered: f.controlAnswered[a]!, correct: f.controlCorrect[a]! })
+
   return {
     targets: f.targets,
     complete: f.complete,
@@ -194,6 +206,7 @@ export function tallyDashboard(input: TallyInput): Tally {
     notCurrent: f.notCurrent,
     sources: countsOf(f.sourceCounts),
     controls: countsOf(f.controlCounts),
+    controlAnswers,
     assignedTargets: countsOf(f.assignedAll),
     assignedByVariant: byPersonVariant,
     pair: pairLookup(f.pairs, labels.verdicts.length),

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { labelsPastK, labelsPastKOf } from '../../src/main/labels/projectReads'
-import { setControls } from '../../src/main/projects/controls'
+import { accuracyOf, controlAccuracy, setControls } from '../../src/main/projects/controls'
 import { projectDashboard } from '../../src/main/projects/dashboard'
 import { dashboardLabels } from '../../src/main/projects/dashboardLabels'
 import { getPlan, setPlan } from '../../src/main/projects/plan'
@@ -11,10 +11,12 @@ import { tmpDirs } from '../helpers/tmp'
 import { seedProject } from './seed'
 
 /*
- * "Labels past k" as the Project view reads them now (the targets the dashboard's pass found with
- * more than k people's labels, ranked in migration 0610's index order) against the window sort
- * over the label rows it replaced (`labelsPastK`), on random plans, labels placed at shuffled and
- * tied times, clears, reference labels, controls, edits and deletes.
+ * Figures the Project view now takes from its one pass, against the queries they replaced, on
+ * random plans, labels placed at shuffled and tied times, clears, reference labels, controls
+ * (with an answer, or none known as a package brings them), edits and deletes:
+ * - "labels past k" (the targets the pass found with more than k people's labels, ranked in
+ *   migration 0610's index order) against the window sort over the label rows (`labelsPastK`);
+ * - each person's control answers and accuracy against `controlAccuracy`'s query.
  */
 
 const tmp = tmpDirs()
@@ -37,9 +39,17 @@ const step = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('source' as const), target: fc.nat(), time: fc.nat(2) }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('control' as const), target: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('edit' as const), target: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), target: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('control' as const),
+      // On the targets people label, which edits and deletes then take out of the work.
+      target: fc.nat(4),
+      answer: fc.constantFrom('true', 'false', ''),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('edit' as const), target: fc.nat(6) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), target: fc.nat(6) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('look' as const) }) },
 )
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never
@@ -72,7 +82,14 @@ function apply(w: ReturnType<typeof seedProject> & { source: number }, s: Step):
     ).run(t, w.source, TIMES[s.time], TIMES[s.time])
   else if (s.kind === 'control') {
     try {
-      setControls(db, w.ds.id, { fromGold: [], answers: [{ targetId: t, verdict: 'true' }] }, 'now')
+      setControls(
+        db,
+        w.ds.id,
+        { fromGold: [], answers: [{ targetId: t, verdict: s.answer || 'true' }] },
+        'now',
+      )
+      // A control whose answer is not known here (a package's): never scored.
+      if (s.answer === '') db.prepare("UPDATE controls SET verdict = '' WHERE target_id = ?").run(t)
     } catch {
       // Refused (the last target to label would become a control): the step changes nothing.
     }
@@ -80,9 +97,17 @@ function apply(w: ReturnType<typeof seedProject> & { source: number }, s: Step):
   else deleteUnit(db, unitOf())
 }
 
-function pastKBoth(db: Db, datasetId: number) {
+function bothPaths(db: Db, datasetId: number) {
   const plan = getPlan(db, datasetId)
-  return { now: dashboardLabels(db, datasetId, plan).pastK, before: labelsPastK(db, datasetId, plan.k) }
+  const labels = dashboardLabels(db, datasetId, plan)
+  const sorted = <T>(m: Map<number, T>) => [...m].sort((a, b) => a[0] - b[0])
+  return {
+    now: { pastK: sorted(labels.pastK), controls: sorted(accuracyOf(labels.tally.controlAnswers)) },
+    before: {
+      pastK: sorted(labelsPastK(db, datasetId, plan.k)),
+      controls: sorted(controlAccuracy(db, datasetId)),
+    },
+  }
 }
 
 function workspace(policy: 'open' | 'fixed', k: number) {
@@ -103,8 +128,8 @@ function workspace(policy: 'open' | 'fixed', k: number) {
   return { ...w, source }
 }
 
-describe('labels past k, read in index order', () => {
-  it('counts, per person, the labels ranked past k exactly as the window sort over the rows did', () => {
+describe('labels past k and control accuracy, from the pass', () => {
+  it('count, per person, what the queries they replaced counted', () => {
     fc.assert(
       fc.property(
         fc.array(step, { minLength: 1, maxLength: 80 }),
@@ -116,12 +141,12 @@ describe('labels past k, read in index order', () => {
             for (const s of steps) {
               apply(w, s)
               if (s.kind === 'look') {
-                const { now, before } = pastKBoth(w.ws.db, w.ds.id)
-                expect([...now].sort()).toEqual([...before].sort())
+                const { now, before } = bothPaths(w.ws.db, w.ds.id)
+                expect(now).toEqual(before)
               }
             }
-            const { now, before } = pastKBoth(w.ws.db, w.ds.id)
-            expect([...now].sort()).toEqual([...before].sort())
+            const { now, before } = bothPaths(w.ws.db, w.ds.id)
+            expect(now).toEqual(before)
           } finally {
             w.ws.close()
           }
