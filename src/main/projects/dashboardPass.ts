@@ -139,24 +139,6 @@ function kindOf(flags: Uint8Array, isSource: Uint8Array, i: number, a: number): 
 const idOf = (s: LabelSegment, p: number): number =>
   s.offset !== null ? s.base + s.offset[p]! : s.target![p]!
 
-/** Counts each person's timed work labels of a block (entered), so their seconds get a region each. */
-export function countTimed(
-  input: PassInput,
-  pos: Int32Array,
-  part: TargetPart,
-  s: LabelSegment,
-  timedCount: Int32Array,
-): void {
-  const { annotator, seconds } = s
-  const { flags } = part
-  const base = part.block * BLOCK
-  for (let p = 0; p < s.n; p++) {
-    const a = annotator[p]!
-    if (seconds[p]! > 0 && kindOf(flags, input.isSource, pos[idOf(s, p) - base]!, a) === WORK)
-      timedCount[a]!++
-  }
-}
-
 /** The gold verdict of a target, or undefined: a cursor over the sorted list, as targets come in order. */
 function goldOf(input: PassInput, f: PassFigures, target: number): string | undefined {
   const ids = input.goldTargets

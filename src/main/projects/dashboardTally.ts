@@ -11,7 +11,6 @@ import type { Assignments } from './assignmentsPacked'
 import type { ControlAnswers } from './controls'
 import { pairBlocks, type TallyLabels, type TargetPart } from './dashboardBlocks'
 import {
-  countTimed,
   enterBlock,
   leaveBlock,
   newPassFigures,
@@ -127,16 +126,11 @@ export function tallyDashboard(input: TallyInput): Tally {
   // in the stored block itself.
   const blocks = pairBlocks(parts, segments)
 
-  // First the people's timed labels are counted, so their seconds go straight to one region each.
-  const timedCount = new Int32Array(A)
-  for (const [part, s] of blocks) {
-    if (s === null) continue
-    enterBlock(f.pos, part, datasetId)
-    countTimed(pass, f.pos, part, s, timedCount)
-    leaveBlock(f.pos, part)
-  }
+  // Each person's seconds go straight to a region of their own, as large as all their labels in
+  // these blocks: a bound on their timed work labels that needs no pass of its own to count.
   const timedStart = new Int32Array(A + 1)
-  for (let a = 0; a < A; a++) timedStart[a + 1] = timedStart[a]! + timedCount[a]!
+  for (const s of segments) for (let p = 0; p < s.n; p++) timedStart[s.annotator[p]! + 1]!++
+  for (let a = 0; a < A; a++) timedStart[a + 1]! += timedStart[a]!
   f.timed = new Float64Array(timedStart[A]!)
   f.timedFill = timedStart.slice(0, A)
 
@@ -148,7 +142,7 @@ export function tallyDashboard(input: TallyInput): Tally {
     }
     tallyTargets(pass, f, part)
   }
-  const { seen, placed, timed, mine, goldOf, variantTargets, variantComplete, variantFirst } = f
+  const { seen, placed, timed, timedFill, mine, goldOf, variantTargets, variantComplete, variantFirst } = f
 
   const people = new Map<number, PersonTally>()
   for (let a = 0; a < A; a++) {
@@ -159,16 +153,22 @@ export function tallyDashboard(input: TallyInput): Tally {
     people.set(a, {
       labels: f.labelCount[a]!,
       activeSeconds: f.activeSeconds[a]!,
-      timedLabels: timedCount[a]!,
-      medianSeconds: medianInPlace(timed, timedStart[a]!, timedStart[a + 1]!),
+      timedLabels: timedFill[a]! - timedStart[a]!,
+      medianSeconds: medianInPlace(timed, timedStart[a]!, timedFill[a]!),
       mine: mine[a] ?? [],
       gold: goldOf[a] ?? [],
       placed: byVariant,
       inAssignment: f.inAssignment[a]!,
     })
   }
-  // After each person's: selection reorders only inside each region, and every region is here.
-  const medianSeconds = medianInPlace(timed)
+  // After each person's (selection reorders only inside each region): the regions' filled parts
+  // moved together, every timed label once, for the middle of them all.
+  let all = 0
+  for (let a = 0; a < A; a++) {
+    timed.copyWithin(all, timedStart[a]!, timedFill[a]!)
+    all += timedFill[a]! - timedStart[a]!
+  }
+  const medianSeconds = medianInPlace(timed, 0, all)
 
   const byVariant: Tally['byVariant'] = []
   const order: number[] = []
