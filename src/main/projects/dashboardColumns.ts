@@ -26,8 +26,8 @@ export type BesidesLabels = Pick<TallyInput, 'variants' | 'assigned' | 'gold' | 
 
 /**
  * The candidates' variants, a fixed plan's assignments, the adjudicated gold, the sources and the
- * controls' answers:
- * none depends on the labels, so a cold view reads them while a worker reads the label blocks.
+ * controls' answers: none depends on the labels, so a cold view reads them while a worker reads
+ * the label blocks.
  */
 export function besidesLabels(
   db: Db,
