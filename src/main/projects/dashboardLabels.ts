@@ -33,7 +33,8 @@ export function dashboardLabels(
 ): DashboardLabels {
   return keptUntilChange(db, name(datasetId), () => {
     const columns = dashboardColumns(db, datasetId, plan.policy === 'fixed', read)
-    const input = { ...columns, datasetId, k: plan.k }
+    // Without a plan there is no k to be past (k reads 1): no targets are listed for it.
+    const input = { ...columns, datasetId, k: plan.k, pastK: plan.planned }
     const agreed = agreementPairs(db, datasetId, columns.labels.verdicts)
     const first = tallyDashboard({ ...input, pairs: agreed === null })
     // The Agreement view leaves out targets without a candidate: where people labelled some, counted here after all.

@@ -30,6 +30,8 @@ export interface PassInput {
   controlVerdicts: readonly string[]
   verdicts: readonly string[]
   countPairs: boolean
+  /** List the work targets past k (under a plan: without one k is 1, and most targets are past it). */
+  listPastK: boolean
 }
 
 /** The pass's running figures, per annotator id (and per annotator × variant) in typed arrays. */
@@ -270,7 +272,7 @@ export function tallyTargets(input: PassInput, f: PassFigures, part: TargetPart)
     if ((dataset !== null && dataset[i] !== datasetId) || (flags[i]! & (CURRENT | CONTROL)) !== CURRENT)
       continue
     const done = counted >= k ? 1 : 0
-    if (counted > k) f.pastK.push(part.block * BLOCK + part.offset[i]!)
+    if (counted > k && input.listPastK) f.pastK.push(part.block * BLOCK + part.offset[i]!)
     f.targets++
     f.complete += done
     f.towards += Math.min(counted, k)

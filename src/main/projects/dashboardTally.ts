@@ -42,6 +42,8 @@ export interface TallyInput {
   k: number
   /** Count agreement between pairs of people (false: the caller has the pairs' figures already). */
   pairs?: boolean
+  /** List the work targets holding more than k people's labels (`pastKTargets`; else none are listed). */
+  pastK?: boolean
 }
 
 export interface PersonTally {
@@ -82,7 +84,7 @@ export interface Tally {
   pair: (a: number, b: number) => PairTally
   /** Whether people labelled work targets that have no candidate (judged against the reference). */
   withoutCandidate: boolean
-  /** Work targets holding more than k people's labels, in id order. */
+  /** Work targets holding more than k people's labels, in id order (when asked for: `pastK`). */
   pastKTargets: number[]
 }
 
@@ -120,6 +122,7 @@ export function tallyDashboard(input: TallyInput): Tally {
     controlVerdicts: input.controls.verdict,
     verdicts: labels.verdicts,
     countPairs: input.pairs ?? true,
+    listPastK: input.pastK ?? false,
   }
   const f = newPassFigures(A, W, assignees)
   // Block by block: the dataset's targets of the block by offset, so each label finds its target
