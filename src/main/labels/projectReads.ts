@@ -158,6 +158,28 @@ export function labelsPastK(db: Db, datasetId: number, k: number): Map<number, n
 }
 
 /**
+ * `labelsPastK` over targets the caller found with more than k people's labels (the dashboard's
+ * pass counts them), read through migration 0610's index, which holds each target's labels in
+ * rank order (first placed, then id): no window sort, and no label row fetched. Null on a
+ * workspace without that index (read-only, from before it): the caller asks `labelsPastK`.
+ */
+export function labelsPastKOf(db: Db, targets: readonly number[], k: number): Map<number, number> | null {
+  if (!db.prepare("SELECT 1 FROM pragma_index_list('labels') WHERE name = 'labels_rank'").get()) return null
+  if (targets.length === 0) return new Map()
+  const rows = db
+    .prepare(
+      `SELECT annotatorId AS id, COUNT(*) AS n FROM (
+         SELECT l.annotator_id AS annotatorId,
+           ROW_NUMBER() OVER (PARTITION BY l.target_id ORDER BY l.created_at, l.id) AS rank
+         FROM labels l INDEXED BY labels_rank
+         WHERE l.target_id IN (SELECT value FROM json_each(@targets)) AND l.verdict IS NOT NULL AND ${BY_PERSON})
+       WHERE rank > @k GROUP BY annotatorId`,
+    )
+    .all({ targets: JSON.stringify(targets), k }) as { id: number; n: number }[]
+  return new Map(rows.map((r) => [r.id, r.n]))
+}
+
+/**
  * The labels with a verdict of targets lo … hi as columns: from the stored blocks (given ones a
  * worker read while nothing changed, blocksInBackground.ts), or (a workspace from before
  * migration 0160, read-only) from the rows.

@@ -158,7 +158,11 @@ export function listControls(db: Db, datasetId: number) {
 
 /** Each annotator's answers on controls: how many, how many right, and a 95% Wilson interval. */
 export function controlAccuracy(db: Db, datasetId: number) {
-  const rows = controlAnswers(db, datasetId)
+  return accuracyOf(controlAnswers(db, datasetId))
+}
+
+/** Per person (ascending ids): answers on controls, how many right, and a 95% Wilson interval. */
+export function accuracyOf(rows: readonly { annotatorId: number; answered: number; correct: number }[]) {
   return new Map(
     rows.map((r) => [
       r.annotatorId,
@@ -170,6 +174,20 @@ export function controlAccuracy(db: Db, datasetId: number) {
       },
     ]),
   )
+}
+
+/** A dataset's controls as columns, by target ascending: each answer ('' when not known, from a package). */
+export interface ControlAnswers {
+  target: Int32Array
+  verdict: string[]
+}
+
+export function controlAnswersOf(db: Db, datasetId: number): ControlAnswers {
+  const rows = db
+    .prepare('SELECT target_id, verdict FROM controls WHERE dataset_id = ? ORDER BY target_id')
+    .raw()
+    .all(datasetId) as [number, string][]
+  return { target: Int32Array.from(rows, (r) => r[0]), verdict: rows.map((r) => r[1]) }
 }
 
 /** The dataset's reference labels usable as control answers (see labels/projectReads.ts). */

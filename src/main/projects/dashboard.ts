@@ -3,7 +3,7 @@ import { guidelinesReadBy } from '../guidelines/guidelines'
 import { labelsPlacedSince } from '../labels/projectReads'
 import { cohenKappa } from '../metrics/stats/agreement'
 import type { Db } from '../store/connection'
-import { controlAccuracy, controlCount } from './controls'
+import { accuracyOf, controlCount } from './controls'
 import { dashboardLabels } from './dashboardLabels'
 import type { Tally } from './dashboardTally'
 import { keptUntilChange } from './keptUntilChange'
@@ -44,7 +44,7 @@ function dashboardFigures(db: Db, datasetId: number) {
   )
   const people = new Set<number>(tally.people.keys())
   for (const a of plan.annotators) people.add(a.annotatorId)
-  const controls = controlAccuracy(db, datasetId)
+  const controls = accuracyOf(tally.controlAnswers)
   for (const id of controls.keys()) people.add(id)
   const read = guidelinesReadBy(db, datasetId)
   const rateOf = new Map(plan.annotators.map((a) => [a.annotatorId, a.hourlyRate]))

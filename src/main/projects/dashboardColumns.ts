@@ -1,9 +1,10 @@
 import { BLOCK_SIZE, blockParts, type LabelRowsColumns, type StoredBlock } from '../labels/blocks'
-import { labelColumnsOf } from '../labels/projectReads'
+import { adjudicatedGold, labelColumnsOf, sourceIds } from '../labels/projectReads'
 import { CONTROL, CURRENT, readTargetBlockParts, TARGET_BLOCK } from '../metrics/targetBlocks'
 import type { Db } from '../store/connection'
 import { readAssignments } from './assignmentsPacked'
 import { candidateVariants } from './candidateVariants'
+import { controlAnswersOf } from './controls'
 import { BLOCK, type LabelSegment, type TallyLabels, type TargetPart } from './dashboardBlocks'
 import type { TallyInput } from './dashboardTally'
 
@@ -16,6 +17,31 @@ export interface DashboardRead {
   targets?: readonly TargetPart[]
   /** the dataset's label blocks, read by a worker */
   labelBlocks?: readonly StoredBlock[] | null
+  /** what the pass reads besides the targets and labels, read while the worker read the labels */
+  besides?: BesidesLabels
+}
+
+/** What the pass reads besides the targets and the labels. */
+export type BesidesLabels = Pick<TallyInput, 'variants' | 'assigned' | 'gold' | 'sources' | 'controls'>
+
+/**
+ * The candidates' variants, a fixed plan's assignments, the adjudicated gold, the sources and the
+ * controls' answers: none depends on the labels, so a cold view reads them while a worker reads
+ * the label blocks.
+ */
+export function besidesLabels(
+  db: Db,
+  datasetId: number,
+  fixed: boolean,
+  targets: readonly TargetPart[],
+): BesidesLabels {
+  return {
+    variants: candidateVariants(db, datasetId, targets),
+    assigned: fixed ? readAssignments(db, datasetId) : null,
+    gold: adjudicatedGold(db, datasetId),
+    sources: sourceIds(db),
+    controls: controlAnswersOf(db, datasetId),
+  }
 }
 
 /**
@@ -29,7 +55,7 @@ export function dashboardColumns(
   datasetId: number,
   fixed: boolean,
   read: DashboardRead = {},
-): Pick<TallyInput, 'targets' | 'labels' | 'variants' | 'assigned'> {
+): Pick<TallyInput, 'targets' | 'labels'> & BesidesLabels {
   const targets = read.targets ?? readTargetBlockParts(db, datasetId) ?? targetRows(db, datasetId)
   // The dataset's first and last target ids: the range of labels read.
   let lo = Number.POSITIVE_INFINITY
@@ -44,9 +70,7 @@ export function dashboardColumns(
   const labels = labelSegments(
     hi < lo ? labelColumnsOf(db, 1, 0) : labelColumnsOf(db, lo, hi, read.labelBlocks),
   )
-  const variants = candidateVariants(db, datasetId, targets)
-  const assigned = fixed ? readAssignments(db, datasetId) : null
-  return { targets, labels, variants, assigned }
+  return { targets, labels, ...(read.besides ?? besidesLabels(db, datasetId, fixed, targets)) }
 }
 
 /**

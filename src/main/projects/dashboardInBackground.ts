@@ -3,6 +3,7 @@ import { blocksRead, readBlocksInBackground } from '../labels/blocksInBackground
 import { BACKGROUND_FROM_TARGETS, targetCount } from '../metrics/snapshotInBackground'
 import { readTargetBlockParts, TARGET_BLOCK } from '../metrics/targetBlocks'
 import type { Db } from '../store/connection'
+import { besidesLabels } from './dashboardColumns'
 import { dashboardLabels, dashboardLabelsKept } from './dashboardLabels'
 import { getPlan } from './plan'
 
@@ -40,10 +41,14 @@ export async function readDashboardEarly(
     if (!read) return
     const plan = getPlan(db, datasetId)
     const targets = readTargetBlockParts(db, datasetId)
+    if (!targets) return
+    // Read while the worker reads the labels (on two cores, instead of waiting for it): the
+    // version check below covers them too, as they were read after the worker started.
+    const besides = besidesLabels(db, datasetId, plan.policy === 'fixed', targets)
     const labelBlocks = await blocksRead(db, read)
     // A change meanwhile, or a call that read them first: nothing to add.
-    if (!targets || !labelBlocks || dashboardLabelsKept(db, datasetId)) return
-    dashboardLabels(db, datasetId, plan, { targets, labelBlocks })
+    if (!labelBlocks || dashboardLabelsKept(db, datasetId)) return
+    dashboardLabels(db, datasetId, plan, { targets, labelBlocks, besides })
   } catch {
     // Left to the view's call, which reads the same on the app's thread.
   }

@@ -1,5 +1,5 @@
 import type { AnnotatorFigures, Plan } from '../../shared/contract/projects'
-import { adjudicatedGold, labelsPastK, sourceIds } from '../labels/projectReads'
+import { labelsPastK, labelsPastKOf } from '../labels/projectReads'
 import type { Db } from '../store/connection'
 import { agreementPairs } from './agreementPairs'
 import { type DashboardRead, dashboardColumns } from './dashboardColumns'
@@ -33,13 +33,8 @@ export function dashboardLabels(
 ): DashboardLabels {
   return keptUntilChange(db, name(datasetId), () => {
     const columns = dashboardColumns(db, datasetId, plan.policy === 'fixed', read)
-    const input = {
-      ...columns,
-      datasetId,
-      sources: sourceIds(db),
-      gold: adjudicatedGold(db, datasetId),
-      k: plan.k,
-    }
+    // Without a plan there is no k to be past (k reads 1): no targets are listed for it.
+    const input = { ...columns, datasetId, k: plan.k, pastK: plan.planned }
     const agreed = agreementPairs(db, datasetId, columns.labels.verdicts)
     const first = tallyDashboard({ ...input, pairs: agreed === null })
     // The Agreement view leaves out targets without a candidate: where people labelled some, counted here after all.
@@ -50,7 +45,9 @@ export function dashboardLabels(
       pair: (a: Named, b: Named) =>
         fromAgreement ? agreed(a.name, b.name) : tally.pair(a.annotatorId, b.annotatorId),
       // A label ranked past k on its target went on by hand; without a plan there is no k.
-      pastK: plan.planned ? labelsPastK(db, datasetId, plan.k) : new Map<number, number>(),
+      pastK: plan.planned
+        ? (labelsPastKOf(db, tally.pastKTargets, plan.k) ?? labelsPastK(db, datasetId, plan.k))
+        : new Map<number, number>(),
     }
   })
 }

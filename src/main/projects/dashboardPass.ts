@@ -25,8 +25,13 @@ export interface PassInput {
   /** adjudicated gold: target ids ascending, their verdicts alongside */
   goldTargets: Int32Array
   goldVerdicts: readonly string[]
+  /** the dataset's controls: target ids ascending, their answers alongside ('' when not known) */
+  controlTargets: Int32Array
+  controlVerdicts: readonly string[]
   verdicts: readonly string[]
   countPairs: boolean
+  /** List the work targets past k (under a plan: without one k is 1, and most targets are past it). */
+  listPastK: boolean
 }
 
 /** The pass's running figures, per annotator id (and per annotator × variant) in typed arrays. */
@@ -48,11 +53,17 @@ export interface PassFigures {
   notCurrent: [number, number][]
   sourceCounts: Float64Array
   controlCounts: Float64Array
+  /** people's answers on controls with a known answer (current or not), and how many match it */
+  controlAnswered: Float64Array
+  controlCorrect: Float64Array
   pairs: PairCounts[][]
   withoutCandidate: boolean
   /** the gold list's next entry, and the last target looked up (targets come in id order) */
   goldAt: number
   lastTarget: number
+  /** the same for the controls' list */
+  controlAt: number
+  controlLast: number
   targets: number
   complete: number
   towards: number
@@ -61,6 +72,8 @@ export interface PassFigures {
   variantFirst: Float64Array
   assignedAll: Float64Array
   assignedGrid: Float64Array
+  /** work targets holding more than k people's labels, ascending: only these can hold one ranked past k */
+  pastK: number[]
 }
 
 /** What one label is to the dashboard. */
@@ -86,10 +99,14 @@ export function newPassFigures(A: number, W: number, assignees: number): PassFig
     notCurrent: [],
     sourceCounts: new Float64Array(A),
     controlCounts: new Float64Array(A),
+    controlAnswered: new Float64Array(A),
+    controlCorrect: new Float64Array(A),
     pairs: [],
     withoutCandidate: false,
     goldAt: 0,
     lastTarget: -1,
+    controlAt: 0,
+    controlLast: -1,
     targets: 0,
     complete: 0,
     towards: 0,
@@ -98,6 +115,7 @@ export function newPassFigures(A: number, W: number, assignees: number): PassFig
     variantFirst: new Float64Array(W).fill(Number.POSITIVE_INFINITY),
     assignedAll: new Float64Array(assignees),
     assignedGrid: new Float64Array(assignees * W),
+    pastK: [],
   }
 }
 
@@ -123,24 +141,6 @@ function kindOf(flags: Uint8Array, isSource: Uint8Array, i: number, a: number): 
 const idOf = (s: LabelSegment, p: number): number =>
   s.offset !== null ? s.base + s.offset[p]! : s.target![p]!
 
-/** Counts each person's timed work labels of a block (entered), so their seconds get a region each. */
-export function countTimed(
-  input: PassInput,
-  pos: Int32Array,
-  part: TargetPart,
-  s: LabelSegment,
-  timedCount: Int32Array,
-): void {
-  const { annotator, seconds } = s
-  const { flags } = part
-  const base = part.block * BLOCK
-  for (let p = 0; p < s.n; p++) {
-    const a = annotator[p]!
-    if (seconds[p]! > 0 && kindOf(flags, input.isSource, pos[idOf(s, p) - base]!, a) === WORK)
-      timedCount[a]!++
-  }
-}
-
 /** The gold verdict of a target, or undefined: a cursor over the sorted list, as targets come in order. */
 function goldOf(input: PassInput, f: PassFigures, target: number): string | undefined {
   const ids = input.goldTargets
@@ -151,6 +151,17 @@ function goldOf(input: PassInput, f: PassFigures, target: number): string | unde
   while (g < ids.length && ids[g]! < target) g++
   f.goldAt = g
   return g < ids.length && ids[g] === target ? input.goldVerdicts[g] : undefined
+}
+
+/** A control's answer ('' when not known), or undefined: a cursor over the sorted list, as for gold. */
+function controlOf(input: PassInput, f: PassFigures, target: number): string | undefined {
+  const ids = input.controlTargets
+  if (target < f.controlLast) f.controlAt = 0
+  f.controlLast = target
+  let c = f.controlAt
+  while (c < ids.length && ids[c]! < target) c++
+  f.controlAt = c
+  return c < ids.length && ids[c] === target ? input.controlVerdicts[c] : undefined
 }
 
 /** One block's labels (its targets entered), target by target. */
@@ -184,6 +195,8 @@ function tallyTarget(
   // A target judged against the reference has no candidate, so no variant.
   const variant = variantOf(input, part.candidate[i]!)
   const gold = goldOf(input, f, target)
+  // Scored against the control's answer whether its unit is current or not, as people gave them.
+  const control = (flags[i]! & CONTROL) !== 0 ? controlOf(input, f, target) : undefined
   const item = part.item[i]! - owners.lo
   const o0 = item >= 0 && item < owners.span ? owners.start[item]! : 0
   const o1 = item >= 0 && item < owners.span ? owners.start[item + 1]! : 0
@@ -193,6 +206,10 @@ function tallyTarget(
     if (kind === SOURCE) {
       f.sourceCounts[a]!++
       continue
+    }
+    if (control !== undefined && control !== '') {
+      f.controlAnswered[a]!++
+      if (input.verdicts[codes[verdict[p]!]!] === control) f.controlCorrect[a]!++
     }
     if (kind === NOT_CURRENT) {
       f.notCurrent.push([target, a])
@@ -255,6 +272,7 @@ export function tallyTargets(input: PassInput, f: PassFigures, part: TargetPart)
     if ((dataset !== null && dataset[i] !== datasetId) || (flags[i]! & (CURRENT | CONTROL)) !== CURRENT)
       continue
     const done = counted >= k ? 1 : 0
+    if (counted > k && input.listPastK) f.pastK.push(part.block * BLOCK + part.offset[i]!)
     f.targets++
     f.complete += done
     f.towards += Math.min(counted, k)

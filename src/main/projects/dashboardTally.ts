@@ -8,9 +8,9 @@
  */
 
 import type { Assignments } from './assignmentsPacked'
+import type { ControlAnswers } from './controls'
 import { pairBlocks, type TallyLabels, type TargetPart } from './dashboardBlocks'
 import {
-  countTimed,
   enterBlock,
   leaveBlock,
   newPassFigures,
@@ -35,11 +35,15 @@ export interface TallyInput {
   sources: ReadonlySet<number>
   /** adjudicated gold by target */
   gold: ReadonlyMap<number, string>
+  /** the dataset's controls and their answers ('' when not known), by target ascending */
+  controls: ControlAnswers
   /** (item, annotator) of a fixed plan's assignments, else null */
   assigned: Assignments | null
   k: number
   /** Count agreement between pairs of people (false: the caller has the pairs' figures already). */
   pairs?: boolean
+  /** List the work targets holding more than k people's labels (`pastKTargets`; else none are listed). */
+  pastK?: boolean
 }
 
 export interface PersonTally {
@@ -72,12 +76,16 @@ export interface Tally {
   sources: Map<number, number>
   /** people's labels on current controls, per person (scored as control accuracy, not work) */
   controls: Map<number, number>
+  /** per person with any, ascending: answers on controls with a known answer, and how many match */
+  controlAnswers: { annotatorId: number; answered: number; correct: number }[]
   /** fixed plan: targets per annotator, and per annotator × variant */
   assignedTargets: Map<number, number>
   assignedByVariant: Map<string, number>
   pair: (a: number, b: number) => PairTally
   /** Whether people labelled work targets that have no candidate (judged against the reference). */
   withoutCandidate: boolean
+  /** Work targets holding more than k people's labels, in id order (when asked for: `pastK`). */
+  pastKTargets: number[]
 }
 
 export function tallyDashboard(input: TallyInput): Tally {
@@ -110,24 +118,22 @@ export function tallyDashboard(input: TallyInput): Tally {
     owners,
     goldTargets: Int32Array.from(gold, (g) => g[0]),
     goldVerdicts: gold.map((g) => g[1]),
+    controlTargets: input.controls.target,
+    controlVerdicts: input.controls.verdict,
     verdicts: labels.verdicts,
     countPairs: input.pairs ?? true,
+    listPastK: input.pastK ?? false,
   }
   const f = newPassFigures(A, W, assignees)
   // Block by block: the dataset's targets of the block by offset, so each label finds its target
   // in the stored block itself.
   const blocks = pairBlocks(parts, segments)
 
-  // First the people's timed labels are counted, so their seconds go straight to one region each.
-  const timedCount = new Int32Array(A)
-  for (const [part, s] of blocks) {
-    if (s === null) continue
-    enterBlock(f.pos, part, datasetId)
-    countTimed(pass, f.pos, part, s, timedCount)
-    leaveBlock(f.pos, part)
-  }
+  // Each person's seconds go straight to a region of their own, as large as all their labels in
+  // these blocks: a bound on their timed work labels that needs no pass of its own to count.
   const timedStart = new Int32Array(A + 1)
-  for (let a = 0; a < A; a++) timedStart[a + 1] = timedStart[a]! + timedCount[a]!
+  for (const s of segments) for (let p = 0; p < s.n; p++) timedStart[s.annotator[p]! + 1]!++
+  for (let a = 0; a < A; a++) timedStart[a + 1]! += timedStart[a]!
   f.timed = new Float64Array(timedStart[A]!)
   f.timedFill = timedStart.slice(0, A)
 
@@ -139,7 +145,7 @@ export function tallyDashboard(input: TallyInput): Tally {
     }
     tallyTargets(pass, f, part)
   }
-  const { seen, placed, timed, mine, goldOf, variantTargets, variantComplete, variantFirst } = f
+  const { seen, placed, timed, timedFill, mine, goldOf, variantTargets, variantComplete, variantFirst } = f
 
   const people = new Map<number, PersonTally>()
   for (let a = 0; a < A; a++) {
@@ -150,16 +156,22 @@ export function tallyDashboard(input: TallyInput): Tally {
     people.set(a, {
       labels: f.labelCount[a]!,
       activeSeconds: f.activeSeconds[a]!,
-      timedLabels: timedCount[a]!,
-      medianSeconds: medianInPlace(timed, timedStart[a]!, timedStart[a + 1]!),
+      timedLabels: timedFill[a]! - timedStart[a]!,
+      medianSeconds: medianInPlace(timed, timedStart[a]!, timedFill[a]!),
       mine: mine[a] ?? [],
       gold: goldOf[a] ?? [],
       placed: byVariant,
       inAssignment: f.inAssignment[a]!,
     })
   }
-  // After each person's: selection reorders only inside each region, and every region is here.
-  const medianSeconds = medianInPlace(timed)
+  // After each person's (selection reorders only inside each region): the regions' filled parts
+  // moved together, every timed label once, for the middle of them all.
+  let all = 0
+  for (let a = 0; a < A; a++) {
+    timed.copyWithin(all, timedStart[a]!, timedFill[a]!)
+    all += timedFill[a]! - timedStart[a]!
+  }
+  const medianSeconds = medianInPlace(timed, 0, all)
 
   const byVariant: Tally['byVariant'] = []
   const order: number[] = []
@@ -182,6 +194,11 @@ export function tallyDashboard(input: TallyInput): Tally {
       if (x > 0) byPersonVariant.set(`${a}|${variantNames[v]}`, x)
     }
 
+  const controlAnswers: Tally['controlAnswers'] = []
+  for (let a = 0; a < A; a++)
+    if (f.controlAnswered[a]! > 0)
+      controlAnswers.push({ annotatorId: a, answered: f.controlAnswered[a]!, correct: f.controlCorrect[a]! })
+
   return {
     targets: f.targets,
     complete: f.complete,
@@ -192,9 +209,11 @@ export function tallyDashboard(input: TallyInput): Tally {
     notCurrent: f.notCurrent,
     sources: countsOf(f.sourceCounts),
     controls: countsOf(f.controlCounts),
+    controlAnswers,
     assignedTargets: countsOf(f.assignedAll),
     assignedByVariant: byPersonVariant,
     pair: pairLookup(f.pairs, labels.verdicts.length),
     withoutCandidate: f.withoutCandidate,
+    pastKTargets: f.pastK,
   }
 }

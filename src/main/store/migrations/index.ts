@@ -27,6 +27,7 @@ import { migration0420 } from './0420-label-save-ids'
 import { migration0450 } from './0450-guidelines-version-unknown'
 import { migration0470 } from './0470-import-totals-and-save-ages'
 import { migration0520 } from './0520-narrower-view-blocks'
+import { migration0610 } from './0610-labels-by-rank'
 import type { Migration } from './types'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -59,6 +60,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0450,
   migration0470,
   migration0520,
+  migration0610,
 ]
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 export type { Migration }
