@@ -7,6 +7,7 @@ import { getDataset } from '../store/repos/datasets'
 import { countCacheWrites } from '../store/version'
 import { indexOfIds, verdictCoder } from './load'
 import { CODE_SPAN } from './packing'
+import { snapshotRunCosts } from './runInfo'
 import { currentSnapshot, type LoadedRuns, loadJudgeRuns, loadSnapshotFrom } from './snapshot'
 import { TARGET_BLOCK } from './targetBlocks'
 import { readTargetRows } from './targetRows'
@@ -95,7 +96,7 @@ export async function loadSnapshotEarly(
 }
 
 /**
- * The judge runs over the target rows, before the labels are read. Their columns may be stored on
+ * The judge runs over the target rows, and their costs, before the labels are read. Their columns may be stored on
  * the way (verdict columns, a cache of the verdicts): counted as cache writes, so the label
  * blocks read meanwhile still serve. Anything else that changes the workspace before the blocks
  * come voids the whole load, these runs with it (blocksRead).
@@ -111,6 +112,8 @@ function runsBeforeLabels(
   const before = ownChanges(db)
   const runs = loadJudgeRuns(db, datasetId, { ids, indexOf, labels, schema }, verdictCoder(schema, labels))
   countCacheWrites(db, ownChanges(db) - before)
+  // Their calls, tokens and money too, which the figures read (reads only).
+  snapshotRunCosts(db, runs.runs)
   return runs
 }
 
