@@ -45,9 +45,11 @@ describe('a cold load with the label blocks read in the background', () => {
         fc.boolean(),
         fc.array(change, { maxLength: 4 }),
         fc.array(change, { maxLength: 2 }),
-        // The Compare view's load also reads the blocks' seconds and times in the background.
+        // The Compare view's load also reads the blocks' seconds and times in the background,
+        // and the judge runs on this thread while the blocks are read.
         fc.boolean(),
-        async (before, built, after, during, withTimes) => {
+        fc.boolean(),
+        async (before, built, after, during, withTimes, withRuns) => {
           const fx = makeFixture(tmp(), { items: 4, variants: ['answer', 'poor_answer'], facts: 2 })
           const runs = { n: 0 }
           fx.run(
@@ -58,7 +60,7 @@ describe('a cold load with the label blocks read in the background', () => {
           // Stored blocks to read, some of them dropped again by the changes after.
           if (built) buildBlocks(fx)
           for (const c of after) apply(fx, c, runs)
-          const loading = loadSnapshotEarly(fx.db, fx.datasetId, { fromTargets: 0, withTimes })
+          const loading = loadSnapshotEarly(fx.db, fx.datasetId, { fromTargets: 0, withTimes, withRuns })
           const version = workspaceVersion(fx.db)
           for (const c of during) apply(fx, c, runs)
           const changed = workspaceVersion(fx.db) !== version

@@ -225,6 +225,8 @@ export function indexOfIds(ids: Int32Array): Int32Array {
 /** What a loader read already, while nothing changed (snapshotInBackground.ts). */
 export interface ReadAlready {
   rows?: TargetRows
+  /** indexOfIds of `rows`' ids, made already. */
+  indexOf?: Int32Array
   labelBlocks?: HandedBlocks | null
 }
 
@@ -242,7 +244,7 @@ export function loadTargets(
     read.rows ?? readTargetRows(db, datasetId, includeControls)
   const n = ids.length
   const maxId = n === 0 ? 0 : ids[n - 1]!
-  const indexOf = indexOfIds(ids)
+  const indexOf = (read.rows && read.indexOf) || indexOfIds(ids)
   let labelPass: LabelPass | null = null
   const human = loadLabelColumns(
     db,

@@ -73,6 +73,22 @@ export function runCosts(db: Db, runs: readonly RunKey[]): Map<number, RunCost> 
   return out
 }
 
+const costsOfRuns = new WeakMap<readonly RunKey[], Map<number, RunCost>>()
+
+/**
+ * runCosts of a snapshot's runs, worked out once for that list: a cold load works them out while
+ * it waits for the label blocks (snapshotInBackground.ts), and the figures find them there. A
+ * snapshot's list of runs is never used once the workspace has changed (snapshot.ts).
+ */
+export function snapshotRunCosts(db: Db, runs: readonly RunKey[]): Map<number, RunCost> {
+  let costs = costsOfRuns.get(runs)
+  if (!costs) {
+    costs = runCosts(db, runs)
+    costsOfRuns.set(runs, costs)
+  }
+  return costs
+}
+
 /**
  * Runs of these that made no call of their own, every answer coming from the response cache:
  * a replay of an earlier run, not an independent repeat, so it would pull a spread toward 0.

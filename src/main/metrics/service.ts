@@ -20,7 +20,7 @@ import { tallyRun } from './judgeTally'
 import { type RunColumns, runSpanColumns, ST_NA, ST_NONE, ST_OK, type TargetColumns } from './load'
 import { refcheckerEvaluation } from './refchecker/fromColumns'
 import { runIdentity } from './runIdentity'
-import { replayRuns, runCosts } from './runInfo'
+import { replayRuns, snapshotRunCosts } from './runInfo'
 import { memoised, type RunRow, runLabel, type Snapshot } from './snapshot'
 import { binaryFigures, SUPPORTED } from './stats/binary'
 import { aurocCut, correlate, readableCorrelations } from './stats/correlation'
@@ -211,7 +211,7 @@ function fromSnapshot(
   const datasetId = dataset.id
   const { alpha, beta } = datasetSettings(db, datasetId)
   const seed = boot.seed
-  const costs = runCosts(db, runs)
+  const costs = snapshotRunCosts(db, runs)
   let dense: CandidateCells | null = null
   const clusters = () => {
     dense ??= candidateCells(t.candidate)

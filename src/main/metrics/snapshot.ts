@@ -2,7 +2,7 @@ import type { Dataset } from '../../shared/domain'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
 import { workspaceVersion } from '../store/version'
-import { loadRuns } from '../verdicts/columns'
+import { type LoadTargets, loadRuns } from '../verdicts/columns'
 import { runHasVerdicts } from '../verdicts/sql'
 import {
   type Coder,
@@ -92,23 +92,41 @@ function entry(db: Db, datasetId: number, includeControls = false): Entry {
   return kept(db, datasetId, includeControls) ?? load(db, datasetId, includeControls, {})
 }
 
+/** A snapshot's judge runs and their loaded columns. */
+export type LoadedRuns = Pick<Snapshot, 'runs' | 'columns'>
+
 /**
- * Loads the dataset's snapshot (controls left out) from what was read already while nothing
- * changed (snapshotInBackground.ts): its target rows, its label blocks.
+ * What was read already while nothing changed (snapshotInBackground.ts): the target rows, the
+ * label blocks, and the judge runs, which need the target rows alone.
  */
-export function loadSnapshotFrom(db: Db, datasetId: number, read: ReadAlready): Snapshot {
+export type SnapshotReads = ReadAlready & { runs?: LoadedRuns }
+
+/** Loads the dataset's snapshot (controls left out) from what was read already while nothing changed. */
+export function loadSnapshotFrom(db: Db, datasetId: number, read: SnapshotReads): Snapshot {
   return load(db, datasetId, false, read).snapshot
 }
 
+/** The dataset's judge runs with their columns, over its targets (their rows are all it takes). */
+export function loadJudgeRuns(db: Db, datasetId: number, t: LoadTargets, coder: Coder): LoadedRuns {
+  const runs = judgeRuns(db, datasetId)
+  const columns = loadRuns(
+    db,
+    runs.map((r) => r.id),
+    t,
+    coder,
+  )
+  return { runs, columns }
+}
+
 /** Loads the dataset's snapshot and keeps it as the connection's entry. */
-function load(db: Db, datasetId: number, includeControls: boolean, read: ReadAlready): Entry {
+function load(db: Db, datasetId: number, includeControls: boolean, read: SnapshotReads): Entry {
   const others = db.pragma('data_version', { simple: true }) as number
   const dataset = getDataset(db, datasetId)
   const t = loadTargets(db, datasetId, dataset.labelSchema, includeControls, read)
   const coder = verdictCoder(dataset.labelSchema, t.labels)
   const fresh: Entry = {
     key: `${ownChanges(db)}:${others}:${datasetId}:${includeControls}`,
-    snapshot: lazyRuns(db, datasetId, { dataset, t, coder }, () => fresh),
+    snapshot: lazyRuns(db, datasetId, { dataset, t, coder }, () => fresh, read.runs ?? null),
     memo: new Map<string, unknown>(),
   }
   cache.set(db, fresh)
@@ -116,7 +134,7 @@ function load(db: Db, datasetId: number, includeControls: boolean, read: ReadAlr
 }
 
 /**
- * The judge runs are read on first use: the Agreement view needs the labels only. Loading them
+ * The judge runs are read on first use (unless `read` already): the Agreement view needs the labels only. Loading them
  * may store verdict columns (a cache of the verdicts), which moves this connection's change
  * count; the entry's key moves with it so the snapshot stays in use.
  */
@@ -125,19 +143,13 @@ function lazyRuns(
   datasetId: number,
   base: Omit<Snapshot, 'runs' | 'columns'>,
   owner: () => Entry,
+  read: LoadedRuns | null,
 ): Snapshot {
-  let loaded: Pick<Snapshot, 'runs' | 'columns'> | null = null
+  let loaded = read
   const load = () => {
     if (loaded) return loaded
     const before = ownChanges(db)
-    const runs = judgeRuns(db, datasetId)
-    const columns = loadRuns(
-      db,
-      runs.map((r) => r.id),
-      base.t,
-      base.coder,
-    )
-    loaded = { runs, columns }
+    loaded = loadJudgeRuns(db, datasetId, base.t, base.coder)
     const e = owner()
     const [own, ...rest] = e.key.split(':')
     if (Number(own) === before) e.key = [ownChanges(db), ...rest].join(':')

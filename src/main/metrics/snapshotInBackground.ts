@@ -1,10 +1,14 @@
+import type { CategoricalLabelSchema } from '../../shared/labelSchemas'
 import type { StoredExtra } from '../labels/blockExtras'
 import { BLOCK_SIZE } from '../labels/blocks'
 import { blocksRead, readBlocksInBackground } from '../labels/blocksInBackground'
 import type { Db } from '../store/connection'
 import { getDataset } from '../store/repos/datasets'
+import { countCacheWrites } from '../store/version'
+import { indexOfIds, verdictCoder } from './load'
 import { CODE_SPAN } from './packing'
-import { currentSnapshot, loadSnapshotFrom } from './snapshot'
+import { snapshotRunCosts } from './runInfo'
+import { currentSnapshot, type LoadedRuns, loadJudgeRuns, loadSnapshotFrom } from './snapshot'
 import { TARGET_BLOCK } from './targetBlocks'
 import { readTargetRows } from './targetRows'
 
@@ -29,8 +33,15 @@ export async function loadSnapshotEarly(
   {
     fromTargets = BACKGROUND_FROM_TARGETS,
     withTimes = false,
+    withRuns = false,
   }: {
     fromTargets?: number
+    /**
+     * The view reads the judge runs at once (the Compare view): they need only the target rows,
+     * so this thread loads them while the worker is still reading the label blocks (at a million
+     * targets it would otherwise wait for them).
+     */
+    withRuns?: boolean
     /**
      * The view reads the labels' seconds and times at once (the Compare view's active time and
      * chart): the worker reads the blocks' extras after the blocks, while this thread builds the
@@ -59,6 +70,8 @@ export async function loadSnapshotEarly(
     )
     if (!read) return false
     const rows = readTargetRows(db, datasetId, false)
+    const indexOf = indexOfIds(rows.ids)
+    const runs = withRuns ? runsBeforeLabels(db, datasetId, schema, rows.ids, indexOf) : undefined
     const labelBlocks = await blocksRead(db, read)
     // A change meanwhile, or a call that loaded the snapshot first: nothing to add.
     if (!labelBlocks || currentSnapshot(db, datasetId) !== null) return false
@@ -67,7 +80,12 @@ export async function loadSnapshotEarly(
     void read.extras.then((e) => {
       extras = e
     })
-    loadSnapshotFrom(db, datasetId, { rows, labelBlocks: { rows: labelBlocks, extras: () => extras } })
+    loadSnapshotFrom(db, datasetId, {
+      rows,
+      indexOf,
+      labelBlocks: { rows: labelBlocks, extras: () => extras },
+      ...(runs ? { runs } : {}),
+    })
     // There when the view's call first asks for seconds or times (without them, read then).
     if (withTimes) await read.extras
     return true
@@ -76,6 +94,30 @@ export async function loadSnapshotEarly(
     return false
   }
 }
+
+/**
+ * The judge runs over the target rows, and their costs, before the labels are read. Their columns may be stored on
+ * the way (verdict columns, a cache of the verdicts): counted as cache writes, so the label
+ * blocks read meanwhile still serve. Anything else that changes the workspace before the blocks
+ * come voids the whole load, these runs with it (blocksRead).
+ */
+function runsBeforeLabels(
+  db: Db,
+  datasetId: number,
+  schema: CategoricalLabelSchema,
+  ids: Int32Array,
+  indexOf: Int32Array,
+): LoadedRuns {
+  const labels = [...schema.values]
+  const before = ownChanges(db)
+  const runs = loadJudgeRuns(db, datasetId, { ids, indexOf, labels, schema }, verdictCoder(schema, labels))
+  countCacheWrites(db, ownChanges(db) - before)
+  // Their calls, tokens and money too, which the figures read (reads only).
+  snapshotRunCosts(db, runs.runs)
+  return runs
+}
+
+const ownChanges = (db: Db) => db.prepare('SELECT total_changes()').pluck().get() as number
 
 /** The dataset's current targets as the triggers count them (controls too): read without loading any. */
 export function targetCount(db: Db, datasetId: number): number {

@@ -32,7 +32,7 @@ export function metricsHandlers(ctx: AppContext): Pick<Handlers, keyof typeof me
         // A cold snapshot of a large dataset loads on both cores; then the agreement figures and
         // the lists the view asks for next are worked out on the second core while this thread
         // works out the judges' and the humans' figures.
-        await loadSnapshotEarly(db, datasetId, { withTimes: true })
+        await loadSnapshotEarly(db, datasetId, { withTimes: true, withRuns: true })
         startCompareLists(db, datasetId)
         datasetFigures(db, datasetId, opts)
         await awaitCompareAgreement(db, datasetId)
