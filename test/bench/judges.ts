@@ -61,6 +61,21 @@ function processCpu(pid: number | undefined): number | null {
 }
 
 /**
+ * How many times this process's main thread has gone to sleep and been woken so far (Linux; null
+ * elsewhere). On this machine a wake-up after 100 ms asleep costs about 0.2 ms of CPU before any
+ * work is done, and the work after it runs on cold caches: at low concurrency, where each reply
+ * comes in a wake-up of its own, that and not the engine is most of the CPU per call.
+ */
+function mainThreadWakeUps(): number | null {
+  try {
+    const m = /^voluntary_ctxt_switches:\s+(\d+)$/m.exec(readFileSync('/proc/thread-self/status', 'utf8'))
+    return m ? Number(m[1]) : null
+  } catch {
+    return null
+  }
+}
+
+/**
  * The fake server in a child process, as a real provider is outside the app's process: its
  * work then does not run on the event loop being measured (it still shares the machine's cores,
  * so its CPU per call is printed beside the engine's).
@@ -125,6 +140,7 @@ async function throughput(
     // FACTLAB_BENCH_PROFILE=judges.cpuprofile profiles each run (judges-c32.cpuprofile).
     const profile = windowProfile(`c${concurrency}${limits.rpm ? '-rpm' : ''}${limits.tpm ? '-tpm' : ''}`)
     const fakeCpu0 = fake.cpuSeconds()
+    const wakes0 = mainThreadWakeUps()
     const cpu0 = process.cpuUsage()
     const t0 = performance.now()
     profile.start()
@@ -134,6 +150,7 @@ async function throughput(
     profile.stop()
     const seconds = (performance.now() - t0) / 1000
     const cpu = process.cpuUsage(cpu0)
+    const wakes1 = mainThreadWakeUps()
     const fakeCpu1 = fake.cpuSeconds()
     const achieved = s.calls / seconds
     const tokensPerCall = (s.prompt_tokens + s.completion_tokens) / Math.max(1, s.calls)
@@ -160,6 +177,9 @@ async function throughput(
       `engine CPU per call at concurrency ${concurrency}${limit ? `, ${limit}` : ''}`,
       (cpu.user + cpu.system) / s.calls,
       'µs',
+      wakes0 !== null && wakes1 !== null
+        ? `all its threads; its main thread woke ${((wakes1 - wakes0) / s.calls).toFixed(2)} times a call`
+        : undefined,
     )
     if (fakeCpu0 !== null && fakeCpu1 !== null)
       info(
@@ -243,17 +263,26 @@ export async function benchJudges(): Promise<void> {
 
 const WARM_UP = { concurrency: 128, calls: 4096 }
 
-/** Calls a second through `one`, `concurrency` at a time, after a short unmeasured start. */
-async function loopRate(concurrency: number, calls: number, one: () => Promise<unknown>): Promise<number> {
+/**
+ * Calls a second through `one`, `concurrency` at a time, after a short unmeasured start, and this
+ * process's CPU per call meanwhile in microseconds.
+ */
+async function loopRate(
+  concurrency: number,
+  calls: number,
+  one: () => Promise<unknown>,
+): Promise<{ rate: number; cpuPerCall: number }> {
   const loop = async (n: number) => {
     let left = n
+    const cpu0 = process.cpuUsage()
     const t0 = performance.now()
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (left-- > 0) await one()
       }),
     )
-    return n / ((performance.now() - t0) / 1000)
+    const cpu = process.cpuUsage(cpu0)
+    return { rate: n / ((performance.now() - t0) / 1000), cpuPerCall: (cpu.user + cpu.system) / n }
   }
   await loop(Math.min(calls, concurrency * 8))
   return loop(calls)
@@ -304,18 +333,27 @@ async function machineCeiling(fake: ExternalFake, concurrency: number, calls: nu
           .on('error', reject)
           .end(body)
       })
+    const bareLoop = await loopRate(concurrency, calls, bare)
     infoRate(
       `machine's ceiling at concurrency ${concurrency}: a bare HTTP loop / ideal`,
-      (await loopRate(concurrency, calls, bare)) / ideal,
+      bareLoop.rate / ideal,
       '',
       `${calls} calls of Node's HTTP client, doing nothing else, to the same fake server`,
     )
     const never = new AbortController().signal
+    const clientLoop = await loopRate(concurrency, calls, () => client.complete(call, never, sendAtOnce))
     infoRate(
       `the provider client alone at concurrency ${concurrency} / ideal`,
-      (await loopRate(concurrency, calls, () => client.complete(call, never, sendAtOnce))) / ideal,
+      clientLoop.rate / ideal,
       '',
       `${calls} calls of the app's OpenAI client (the openai SDK through the lean fetch), doing nothing else`,
+    )
+    // Beside the engine's CPU per call: what the same calls cost with no engine, at the same pace.
+    info(`CPU per call of the bare HTTP loop at concurrency ${concurrency}`, bareLoop.cpuPerCall, 'µs')
+    info(
+      `CPU per call of the provider client alone at concurrency ${concurrency}`,
+      clientLoop.cpuPerCall,
+      'µs',
     )
   } finally {
     agent.destroy()

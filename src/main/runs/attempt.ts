@@ -35,14 +35,23 @@ export function attemptSignal(
   }
 }
 
-let repliesThisTurn = 0
+/** Slots of the successful replies that have arrived in this turn of the event loop. */
+let arrivedThisTurn: Slot[] = []
 
-/** Whether no other reply has arrived in this turn of the event loop. */
-function firstReplyOfTurn(): boolean {
-  if (repliesThisTurn++ > 0) return false
-  setImmediate(() => {
-    repliesThisTurn = 0
-  })
+function handOnArrived(): void {
+  const slots = arrivedThisTurn
+  arrivedThisTurn = []
+  for (const slot of slots) slot.release()
+}
+
+/**
+ * Hands `slot` on together with those of every other reply that arrives in this turn, once the
+ * turn's arrivals are in and before any of them is read (the client reads a reply a turn later
+ * when told its slot was handed on, and its read is queued after this).
+ */
+function handOnWithTurn(slot: Slot): boolean {
+  if (arrivedThisTurn.length === 0) setImmediate(handOnArrived)
+  arrivedThisTurn.push(slot)
   return true
 }
 
@@ -61,11 +70,13 @@ export interface AttemptGates {
  * and then the rate limits (which count requests as they leave); the clock of its timeout and of
  * its latency starts when it leaves.
  *
- * A successful reply alone in its turn of the event loop hands its slot on as soon as it has
- * arrived, before the SDK reads it: at low concurrency the next request's wait for a slot is on
- * every call's path. Replies that arrive together keep theirs until their shared commit (see
- * RunCaller.call): handed on one by one, the requests went out, and the replies came back, spread
- * over more turns of both processes, a third more CPU per call at concurrency 128.
+ * A successful reply hands its slot on as soon as it has arrived, before the SDK reads it and
+ * before its record commits, so the next request never waits for either. Replies that arrive in
+ * one turn of the event loop hand theirs on together, so the requests they let go leave in one
+ * turn as well: handed on one by one as each was read, the requests went out, and the replies
+ * came back, spread over more turns of both processes, a third more CPU per call at concurrency
+ * 128; held until the turn's shared commit, a reply that had arrived with others kept its
+ * request waiting for every one of them to be read and committed first.
  */
 export function attemptHooks(gates: AttemptGates, arm: () => void): { hooks: SendHooks; sentAt(): number } {
   let sentAt = gates.clock.now()
@@ -79,7 +90,7 @@ export function attemptHooks(gates: AttemptGates, arm: () => void): { hooks: Sen
         sentAt = gates.clock.now()
         arm()
       },
-      replied: (status) => status < 300 && firstReplyOfTurn() && gates.slot.release(),
+      replied: (status) => status < 300 && handOnWithTurn(gates.slot),
     },
   }
 }

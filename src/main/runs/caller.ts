@@ -168,10 +168,10 @@ export class RunCaller {
       slot.release()
       throw error
     }
-    // A success alone in its turn has usually handed its slot on already (see attemptHooks). Any
-    // other outcome alone in its turn frees it before its record commits, so the next request
-    // need not wait for this one's transaction; outcomes that arrive together free theirs
-    // together once their shared commit is done. Either way the answer is reported only once
+    // A success has handed its slot on already, as it arrived (see attemptHooks). Any other
+    // outcome alone in its turn frees it before its record commits, so the next request need not
+    // wait for this one's transaction; outcomes that arrive together free theirs together once
+    // their shared commit is done. Either way the answer is reported only once
     // committed, so a kill before then loses only a reply nobody was told of, and resume asks
     // for it again.
     const early = !this.writes.pending()
