@@ -117,5 +117,8 @@ describe('the Project screen on an annotator’s laptop', () => {
       expect(await guide.getByRole('textbox').count()).toBe(0)
       expect(await guide.getByRole('button', { name: 'Save as a new version' }).count()).toBe(0)
       await app.shot(`project-laptop-${width}`)
+      // Annotate counts her share, the items the queue serves her, not the dataset's six.
+      await page.evaluate(`location.hash = '#/annotate/${datasetId}'`)
+      await page.getByText(new RegExp(`^Item \\d+ of your ${items}$`)).waitFor()
     })
 })
