@@ -1,5 +1,6 @@
 import type { ItemCorrelationRow, ItemLevel, SummaryLevelRow } from './contract/itemLevel'
 import { fmtNum, NOT_DEFINED } from './contract/metrics'
+import { countOf } from './plural'
 import {
   atBound,
   BOOTSTRAP_MIN_N,
@@ -103,7 +104,7 @@ function summaryCells(s: SummaryLevelRow): Cell[] {
 
 function systemCells(c: ItemCorrelationRow): Cell[] {
   return [
-    `${c.n} variants`,
+    countOf(c.n, 'variant'),
     coefficientParts(c.pearson, c.pearsonCi, c.n, 'variants', true),
     coefficientParts(c.spearman, c.spearmanCi, c.n, 'variants', true),
     coefficientParts(c.kendallTauB, c.kendallTauBCi, c.n, 'variants', true),

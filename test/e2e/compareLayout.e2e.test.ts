@@ -105,6 +105,8 @@ describe('compare layout', () => {
     // Wider again, the columns come back.
     await page.setViewportSize({ width: 1440, height: 900 })
     await table.getByRole('columnheader', { name: 'Tokens', exact: true }).waitFor()
+    // Grouped as in the folded cell and everywhere else, not 12900.
+    expect(await row.locator('[data-metric="tokens"]').textContent()).toBe('12,900')
     await app.shot('compare-1440')
   })
 

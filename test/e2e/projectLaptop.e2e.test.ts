@@ -98,6 +98,17 @@ describe('the Project screen on an annotator’s laptop', () => {
       expect(await page.locator('.page-head').textContent()).not.toMatch(/packages? out/)
       // No rate travels in a package: her cost is counted at the lead's, and the cell says so.
       expect(await page.getByTestId('cost-at-lead').textContent()).toBe("— at the lead's")
+      // The Annotators table stays inside its card, and holds no "Past k": only she labels here,
+      // so none of her labels can land on a target that already has k.
+      const annotators = page.getByTestId('project-annotators')
+      expect(await annotators.locator('th').allTextContents()).not.toContain('Past k')
+      const overhang = await page.evaluate(`(() => {
+        const table = document.querySelector('[data-testid="project-annotators"]')
+        const card = table.closest('.card')
+        const inner = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight)
+        return Math.round(table.getBoundingClientRect().right - inner)
+      })()`)
+      expect(overhang).toBeLessThanOrEqual(0)
       // The guidelines are shown, not edited: a version saved here would never reach the lead.
       const guide = page.getByRole('region', { name: 'Guidelines' })
       expect(await guide.getByTestId('laptop-guidelines').textContent()).toContain(
@@ -106,5 +117,8 @@ describe('the Project screen on an annotator’s laptop', () => {
       expect(await guide.getByRole('textbox').count()).toBe(0)
       expect(await guide.getByRole('button', { name: 'Save as a new version' }).count()).toBe(0)
       await app.shot(`project-laptop-${width}`)
+      // Annotate counts her share, the items the queue serves her, not the dataset's six.
+      await page.evaluate(`location.hash = '#/annotate/${datasetId}'`)
+      await page.getByText(new RegExp(`^Item \\d+ of your ${items}$`)).waitFor()
     })
 })

@@ -62,7 +62,7 @@ describe('a folder picked in the import dialog and the same folder given to the 
       source: { fileName: 'a.jsonl', contentBase64: Buffer.from('{"reference":"x"}\n').toString('base64') },
       pickedPaths: ['one/a.jsonl', 'two/b.jsonl'],
     })
-    expect(JSON.stringify(r)).toContain('pickedPaths names 2 files for 1 sources')
+    expect(JSON.stringify(r)).toContain('pickedPaths names 2 files for 1 source:')
     expect(await a.value<unknown[]>('datasets.list', {})).toEqual([])
   })
 })

@@ -213,7 +213,7 @@ describe('guidelines', () => {
     writeFileSync(bad, '# Rules\n\n<script>fetch("https://example.com")</script>')
     const ok = await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--file', good])
     expect(ok.code, ok.err).toBe(0)
-    expect(ok.out).toMatch(/Guidelines version 1/)
+    expect(ok.out).toMatch(/^Guidelines version 1( by .+)? \(the first\)\n/)
     const refused = await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--file', bad])
     expect(refused.code).toBe(1)
     expect(refused.err).toMatch(/a <script> tag.*nothing was changed/)
@@ -243,7 +243,7 @@ describe('guidelines', () => {
       'dora',
     ])
     expect(saved.code, saved.err).toBe(0)
-    expect(saved.out).toMatch(/Guidelines version 2 by dora/)
+    expect(saved.out).toMatch(/^Guidelines version 2 by dora \(1 earlier version kept\)\n/)
     const shown = JSON.parse(
       (await cli(['guidelines', '--workspace', file, '--dataset', 'wiki', '--json'])).out,
     )

@@ -60,6 +60,8 @@ describe('static files', () => {
       '/%00',
       '/%E0%A4%A',
       '/assets/link.txt',
+      '/.vite/manifest.json',
+      '/assets/%2e%2e/.vite/manifest.json',
     ])
       expect(resolveStaticPath(root, path), path).toBeNull()
   })

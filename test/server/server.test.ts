@@ -52,6 +52,12 @@ async function start(assets: Record<string, Buffer> = {}): Promise<RunningServer
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
   writeFileSync(join(rendererDir, 'assets', 'index-BFfH7ZKR.js'), 'console.log(2)')
   writeFileSync(join(dir, 'secret.txt'), 'do not serve me')
+  // As the build leaves it beside the page (the compile-hint guard's test reads it).
+  mkdirSync(join(rendererDir, '.vite'))
+  writeFileSync(
+    join(rendererDir, '.vite', 'manifest.json'),
+    '{"index.html":{"file":"assets/index-BFfH7ZKR.js"}}',
+  )
   server = await startServer({ workspaceFile: join(dir, 'w.factlab'), port: 0, rendererDir })
   return server
 }
@@ -227,6 +233,15 @@ describe('browser-mode server', () => {
     ]) {
       const res = await raw(s.port, { path })
       expect(res.body, path).not.toContain('do not serve me')
+    }
+  })
+
+  it("answers the build's manifest as it answers any unknown path: the page never needs it", async () => {
+    const s = await start()
+    const unknown = await raw(s.port, { path: '/nothing-here.json' })
+    for (const path of ['/.vite/manifest.json', '/%2evite/manifest.json', '/assets/../.vite/manifest.json']) {
+      const res = await raw(s.port, { path })
+      expect([res.status, res.body], path).toEqual([unknown.status, unknown.body])
     }
   })
 

@@ -13,6 +13,7 @@ import type { Db } from '../store/connection'
 import { datasetVisible, getDataset } from '../store/repos/datasets'
 import { parseJson } from '../store/repos/rows'
 import { judgeVerdictsOfTargets, type TargetJudgeVerdict } from '../verdicts/reads'
+import { itemWalk } from './itemWalk'
 
 export interface OpenInput {
   datasetId: number
@@ -109,24 +110,7 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
   const item = db
     .prepare('SELECT id, ext_id AS extId, position, question, reference FROM items WHERE id = ?')
     .get(itemId) as AnnotateView['item']
-  const near = (op: string, dir: string) =>
-    (
-      db
-        .prepare(
-          `SELECT id FROM items WHERE dataset_id = ? AND position ${op} ? ORDER BY position ${dir} LIMIT 1`,
-        )
-        .get(input.datasetId, item.position) as { id: number } | undefined
-    )?.id ?? null
-  const itemIndex = (
-    db
-      .prepare('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ? AND position < ?')
-      .get(input.datasetId, item.position) as {
-      n: number
-    }
-  ).n
-  const itemCount = (
-    db.prepare('SELECT COUNT(*) AS n FROM items WHERE dataset_id = ?').get(input.datasetId) as { n: number }
-  ).n
+  const walk = itemWalk(db, input.datasetId, input.annotatorId, item)
   const candidates = db
     .prepare('SELECT id, variant, text FROM candidates WHERE item_id = ? ORDER BY id')
     .all(itemId) as AnnotateView['candidates']
@@ -203,10 +187,7 @@ export function openAnnotateView(db: Db, input: OpenInput): AnnotateView {
   return {
     dataset: { id: dataset.id, name: dataset.name, labelSchema: dataset.labelSchema },
     item,
-    itemIndex,
-    itemCount,
-    prevItemId: near('<', 'DESC'),
-    nextItemId: near('>', 'ASC'),
+    ...walk,
     candidates,
     targets,
     focusTargetId,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { countOf } from '../../shared/plural'
 import type { LlmTool, ModelCapabilities } from '../providers/types'
 import { toolParameters } from './common'
 
@@ -146,7 +147,7 @@ export function callFailure(
   })
   if (fields.length === 0) return null
   const n = built.fields.length
-  const all = n === 1 ? `its ${noun}` : `all ${n} ${noun}s in it`
+  const all = n === 1 ? `its ${noun}` : `all ${countOf(n, noun)} in it`
   return {
     problem: `the call failed validation, so ${all} ${n === 1 ? 'is' : 'are'} N/A (${problems.join('; ')})`,
     fields,

@@ -24,7 +24,9 @@ function realRoot(root: string): string {
 
 /**
  * Maps a URL path to a file inside `root`, or null when it would leave it. Encoded separators
- * (`..%2f`), backslashes, NUL bytes and symlinks pointing outside all count as leaving.
+ * (`..%2f`), backslashes, NUL bytes and symlinks pointing outside all count as leaving. So does a
+ * hidden name: the build keeps its manifest in `.vite/` for its own checks, and nothing the page
+ * loads is hidden.
  */
 export function resolveStaticPath(root: string, urlPath: string): string | null {
   let decoded: string
@@ -38,6 +40,13 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '')
   const candidate = resolve(rootReal, relative)
   if (!candidate.startsWith(rootReal + sep)) return null
+  if (
+    candidate
+      .slice(rootReal.length + 1)
+      .split(sep)
+      .some((part) => part.startsWith('.'))
+  )
+    return null
   if (!existsSync(candidate)) return candidate
   const real = realpathSync(candidate)
   return real.startsWith(rootReal + sep) ? real : null

@@ -61,6 +61,8 @@ export const AnnotateView = z.object({
   itemCount: z.number().int(),
   prevItemId: z.number().int().nullable(),
   nextItemId: z.number().int().nullable(),
+  /** `share`: position and neighbours count the person's own items (a fixed plan), else the dataset's. */
+  walk: z.enum(['dataset', 'share']),
   candidates: z.array(z.object({ id: z.number().int(), variant: z.string(), text: z.string() })),
   targets: z.array(AnnotateTarget),
   /** The target to focus first: the one asked for, else my first unlabelled one in this item. */

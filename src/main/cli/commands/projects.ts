@@ -213,7 +213,7 @@ export function registerProjectCommands(program: Command): void {
         printResult(flags.json ?? false, out, () =>
           out.current === null
             ? `Dataset ${flags.dataset} has no guidelines yet`
-            : `Guidelines version ${out.current.version}${out.current.author ? ` by ${out.current.author}` : ''} (${out.history.length} earlier)\n\n${out.current.body}`,
+            : `Guidelines version ${out.current.version}${out.current.author ? ` by ${out.current.author}` : ''} (${out.history.length === 0 ? 'the first' : `${countOf(out.history.length, 'earlier version')} kept`})\n\n${out.current.body}`,
         )
       },
     )

@@ -1,4 +1,5 @@
 import type { FileSource } from '../../../shared/contract/datasets'
+import { countOf } from '../../../shared/plural'
 import { shownName } from '../../annotate/upload'
 import { ServiceError } from '../../app/errors'
 
@@ -15,7 +16,7 @@ export function shownNames(
   if (pickedPaths && pickedPaths.length !== sources.length)
     throw new ServiceError(
       'bad_input',
-      `pickedPaths names ${pickedPaths.length} files for ${sources.length} sources: give one path per source, in order`,
+      `pickedPaths names ${countOf(pickedPaths.length, 'file')} for ${countOf(sources.length, 'source')}: give one path per source, in order`,
     )
   return sources.map((s, i) => ('path' in s ? s.path : (pickedPaths?.[i] ?? shownName(s))))
 }

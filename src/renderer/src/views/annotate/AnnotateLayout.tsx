@@ -154,8 +154,9 @@ export function AnnotateLayout(p: Props) {
         <div className="crumbs">
           <span className="muted">{view.dataset.name}</span>
           <span className="muted">›</span>
-          <span>
-            Item {view.itemIndex + 1} of {view.itemCount}
+          <span title={view.walk === 'share' ? 'Counted over the items assigned to you' : undefined}>
+            Item {view.itemIndex + 1} of {view.walk === 'share' ? 'your ' : ''}
+            {view.itemCount}
           </span>
           <span className="chip subtle">{view.item.extId}</span>
           <button

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useState } from 'react'
 import type { DatasetMetrics } from '../../../../shared/contract/metrics'
 import { fmtNum, fmtPctCi } from '../../../../shared/contract/metrics'
-import { countOf } from '../../../../shared/plural'
+import { countOf, formatCount } from '../../../../shared/plural'
 import { kappaNote } from '../../../../shared/smallSample'
 import { api } from '../../api'
 import { LoadFailed, Loading } from '../../components/Loading'
@@ -112,7 +112,8 @@ const CompareBody = memo(function CompareBody({
   return (
     <>
       <p className="cmp-hint" data-testid="compare-summary">
-        {m.targets} targets, {m.goldTargets} with gold · {countOf(m.judges.length, 'judge run')} · agreement
+        {countOf(m.targets, 'target')}, {formatCount(m.goldTargets)} with gold ·{' '}
+        {countOf(m.judges.length, 'judge run')} · agreement
         {withRelease ? ' among people' : ''} <PercentFigure agreement={m.agreement} />, Krippendorff's α{' '}
         <AlphaFigure agreement={m.agreement} />
         {among && (

@@ -154,8 +154,8 @@ export function JudgeTable({ metrics }: { metrics: DatasetMetrics }) {
               </td>
               {!folded && (
                 <>
-                  <td data-metric="calls">{r.calls ?? '—'}</td>
-                  <td data-metric="tokens">{r.tokens ?? '—'}</td>
+                  <td data-metric="calls">{r.calls === null ? '—' : formatCount(r.calls)}</td>
+                  <td data-metric="tokens">{r.tokens === null ? '—' : formatCount(r.tokens)}</td>
                 </>
               )}
               <td title={r.timing ?? undefined}>

@@ -110,10 +110,11 @@ export function ItemsView({ datasetId, annotatorId, navigate }: ViewProps) {
         <div>
           <h1>{dataset.data?.name ?? 'Items'}</h1>
           <p className="muted">
-            {items.total === null ? 'Loading items…' : countOf(items.total, 'item')}
-            {status !== 'all' || variant || search
-              ? ` ${items.total === 1 ? 'matches' : 'match'} the filters`
-              : ''}
+            {items.total === null
+              ? 'Loading items…'
+              : status !== 'all' || variant || search
+                ? `${countOf(items.total, 'item matches', 'items match')} the filters`
+                : countOf(items.total, 'item')}
           </p>
         </div>
         <button

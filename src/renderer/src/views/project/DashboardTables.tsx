@@ -143,6 +143,8 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
     : d.labelsWanted === 0
       ? 0
       : d.labelsTowardsK / d.labelsWanted
+  // For the same reason no label there lands past k: the column would only ever say 0.
+  const pastK = d.plan.planned && d.laptop === undefined
   const timeLeft = timeLeftWords(d, share)
   const finish = finishWords(d, share)
   return (
@@ -201,55 +203,59 @@ export function DashboardTables({ d, onChanged }: { d: Dashboard; onChanged(): v
       </section>
       <section className="card" aria-label="Annotators">
         <h2>Annotators</h2>
-        <table className="data-table" data-testid="project-annotators" aria-label="Annotators">
-          <thead>
-            <tr>
-              <th>Annotator</th>
-              <th>Labels</th>
-              {d.plan.planned && <th title="Labels placed by hand on targets that already had k">Past k</th>}
-              <th>Progress</th>
-              <th>Median s / label</th>
-              <th>κ with adjudicated gold</th>
-              <th>Control accuracy (95% CI)</th>
-              {d.plan.guidelinesVersion !== null && (
-                <th title="The guidelines version each person last read in full, here or on a laptop whose bundle was merged">
-                  Guidelines read
-                </th>
-              )}
-              <th>Active time</th>
-              <th>Cost</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.annotators.map((a) => (
-              <tr key={a.annotatorId} data-annotator={a.name}>
-                <td>{a.name}</td>
-                <td>{a.labels}</td>
-                {d.plan.planned && <td>{a.overK}</td>}
-                <td>{a.assigned === null ? '—' : `${a.assignedDone} / ${a.assigned}`}</td>
-                <td>{num(a.medianSeconds, 1)}</td>
-                <td>{a.goldShared === 0 ? '—' : <KappaCell k={a.kappaWithGold} n={a.goldShared} />}</td>
-                <td data-testid="control-accuracy">
-                  <ControlAccuracy c={a.controls} />
-                </td>
+        {/* Ten columns reach past the card at 1024 px with long names or counts: the table scrolls
+            inside it rather than over its edge. */}
+        <div className="table-scroll">
+          <table className="data-table" data-testid="project-annotators" aria-label="Annotators">
+            <thead>
+              <tr>
+                <th>Annotator</th>
+                <th>Labels</th>
+                {pastK && <th title="Labels placed by hand on targets that already had k">Past k</th>}
+                <th>Progress</th>
+                <th>Median s / label</th>
+                <th>κ with adjudicated gold</th>
+                <th>Control accuracy (95% CI)</th>
                 {d.plan.guidelinesVersion !== null && (
-                  <td
-                    data-testid="guidelines-read"
-                    title={a.guidelinesRead ? `Read ${a.guidelinesRead.at}` : undefined}
-                  >
-                    <GuidelinesRead read={a.guidelinesRead} latest={d.plan.guidelinesVersion} />
-                  </td>
+                  <th title="The guidelines version each person last read in full, here or on a laptop whose bundle was merged">
+                    Guidelines read
+                  </th>
                 )}
-                <td data-testid="active-time">
-                  <ActiveTime a={a} />
-                </td>
-                <td data-testid="cost">
-                  <Cost a={a} laptop={d.laptop !== undefined} />
-                </td>
+                <th>Active time</th>
+                <th>Cost</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {d.annotators.map((a) => (
+                <tr key={a.annotatorId} data-annotator={a.name}>
+                  <td>{a.name}</td>
+                  <td>{a.labels}</td>
+                  {pastK && <td>{a.overK}</td>}
+                  <td>{a.assigned === null ? '—' : `${a.assignedDone} / ${a.assigned}`}</td>
+                  <td>{num(a.medianSeconds, 1)}</td>
+                  <td>{a.goldShared === 0 ? '—' : <KappaCell k={a.kappaWithGold} n={a.goldShared} />}</td>
+                  <td data-testid="control-accuracy">
+                    <ControlAccuracy c={a.controls} />
+                  </td>
+                  {d.plan.guidelinesVersion !== null && (
+                    <td
+                      data-testid="guidelines-read"
+                      title={a.guidelinesRead ? `Read ${a.guidelinesRead.at}` : undefined}
+                    >
+                      <GuidelinesRead read={a.guidelinesRead} latest={d.plan.guidelinesVersion} />
+                    </td>
+                  )}
+                  <td data-testid="active-time">
+                    <ActiveTime a={a} />
+                  </td>
+                  <td data-testid="cost">
+                    <Cost a={a} laptop={d.laptop !== undefined} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <NotCounted d={d} />
         {d.byVariant.length > 0 && d.annotators.length > 0 && (
           <table
