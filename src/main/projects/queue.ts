@@ -37,11 +37,16 @@ function prepare(db: Db) {
          AND ${NOT_CONTROL} AND ${NOT_MINE}
        ORDER BY t.id LIMIT 1`,
     )
+  // Under a fixed plan the queue serves my items' open targets in id order. Walking my share's
+  // targets to find the first open one passes every closed one (at 1M targets, with 40,000 of
+  // 400,000 open, 120-200 ms a call); walking each open level of targets_queue in id order and
+  // asking of each row whether its item is mine passes only open targets of other people's
+  // items. The first in id order is the least of the levels' firsts.
   const fixed = (dir: '>' | '<=') =>
     db.prepare(
-      `SELECT t.id FROM assignments a JOIN targets t ON t.item_id = a.item_id JOIN units u ON u.id = t.unit_id
-       WHERE a.annotator_id = @me AND a.dataset_id = @ds AND t.dataset_id = @ds AND t.labels_n < @k
-         AND t.id ${dir} @after AND ${CURRENT} AND ${NOT_CONTROL} AND ${NOT_MINE}
+      `SELECT t.id FROM targets t INDEXED BY targets_queue JOIN units u ON u.id = t.unit_id
+       WHERE t.dataset_id = @ds AND t.labels_n = @level AND t.id ${dir} @after AND ${MY_ITEM}
+         AND ${CURRENT} AND ${NOT_CONTROL} AND ${NOT_MINE}
        ORDER BY t.id LIMIT 1`,
     )
   return {
@@ -76,6 +81,20 @@ function stmts(db: Db) {
 
 type Row = { id: number } | undefined
 
+/** The least id any level from 0 to k - 1 gives, or null when none gives one. */
+function firstOverLevels(
+  stmt: ReturnType<typeof prepare>['fixedAfter'],
+  p: { ds: number; me: number; after: number },
+  k: number,
+): number | null {
+  let first: number | null = null
+  for (let level = 0; level < k; level++) {
+    const row = stmt.get({ ...p, level }) as Row
+    if (row && (first === null || row.id < first)) first = row.id
+  }
+  return first
+}
+
 /**
  * My next target under the dataset's plan, or `undefined` when the dataset has no plan (the
  * caller keeps its reading-order queue, where everyone labels everything).
@@ -108,10 +127,10 @@ export function nextUnderPlan(
     }
   }
   if (plan.policy === 'fixed') {
-    const f = { ...p, k: plan.k }
-    const row =
-      (s.fixedAfter.get(f) as Row) ?? (afterTargetId === undefined ? undefined : (s.fixedWrap.get(f) as Row))
-    return row?.id ?? null
+    return (
+      firstOverLevels(s.fixedAfter, p, plan.k) ??
+      (afterTargetId === undefined ? null : firstOverLevels(s.fixedWrap, p, plan.k))
+    )
   }
   for (let level = 0; level < plan.k; level++) {
     const q = { ...p, level }
