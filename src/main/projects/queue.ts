@@ -40,12 +40,14 @@ function prepare(db: Db) {
   // Under a fixed plan the queue serves my items' open targets in id order. Walking my share's
   // targets to find the first open one passes every closed one (at 1M targets, with 40,000 of
   // 400,000 open, 120-200 ms a call); walking each open level of targets_queue in id order and
-  // asking of each row whether its item is mine passes only open targets of other people's
-  // items. The first in id order is the least of the levels' firsts.
+  // asking of each row whether its item is mine passes only targets under k that are not mine
+  // to serve (other people's items, or my labels waiting for a partner's). The first in id order is the least of the levels' firsts, so each level stops at the
+  // best found so far (@before): a level where my own labels wait for my partner's is not walked
+  // past it.
   const fixed = (dir: '>' | '<=') =>
     db.prepare(
       `SELECT t.id FROM targets t INDEXED BY targets_queue JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = @ds AND t.labels_n = @level AND t.id ${dir} @after AND ${MY_ITEM}
+       WHERE t.dataset_id = @ds AND t.labels_n = @level AND t.id ${dir} @after AND t.id < @before AND ${MY_ITEM}
          AND ${CURRENT} AND ${NOT_CONTROL} AND ${NOT_MINE}
        ORDER BY t.id LIMIT 1`,
     )
@@ -89,8 +91,8 @@ function firstOverLevels(
 ): number | null {
   let first: number | null = null
   for (let level = 0; level < k; level++) {
-    const row = stmt.get({ ...p, level }) as Row
-    if (row && (first === null || row.id < first)) first = row.id
+    const row = stmt.get({ ...p, level, before: first ?? Number.MAX_SAFE_INTEGER }) as Row
+    if (row) first = row.id
   }
   return first
 }
