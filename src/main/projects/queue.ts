@@ -41,21 +41,20 @@ function prepare(db: Db) {
   // targets to find the first open one passes every closed one (at 1M targets, with 40,000 of
   // 400,000 open, 120-200 ms a call); walking each open level of targets_queue in id order and
   // asking of each row whether its item is mine passes only targets under k that are not mine
-  // to serve (other people's items, or my labels waiting for a partner's). The first in id order is the least of the levels' firsts, so each level stops at the
-  // best found so far (@before): a level where my own labels wait for my partner's is not walked
-  // past it.
-  const fixed = (dir: '>' | '<=') =>
-    db.prepare(
-      `SELECT t.id FROM targets t INDEXED BY targets_queue JOIN units u ON u.id = t.unit_id
-       WHERE t.dataset_id = @ds AND t.labels_n = @level AND t.id ${dir} @after AND t.id < @before AND ${MY_ITEM}
-         AND ${CURRENT} AND ${NOT_CONTROL} AND ${NOT_MINE}
-       ORDER BY t.id LIMIT 1`,
-    )
+  // to serve (other people's items, or my labels waiting for a partner's). The first in id order
+  // is the least of the levels' firsts, so each level's walk ends at the best found so far. Both
+  // ends are one range (@lo, @hi) on the index: given as two upper bounds, SQLite walks by one
+  // and only filters by the other.
+  const fixedLevel = db.prepare(
+    `SELECT t.id FROM targets t INDEXED BY targets_queue JOIN units u ON u.id = t.unit_id
+     WHERE t.dataset_id = @ds AND t.labels_n = @level AND t.id > @lo AND t.id < @hi AND ${MY_ITEM}
+       AND ${CURRENT} AND ${NOT_CONTROL} AND ${NOT_MINE}
+     ORDER BY t.id LIMIT 1`,
+  )
   return {
     levelAfter: level('>'),
     levelWrap: level('<='),
-    fixedAfter: fixed('>'),
-    fixedWrap: fixed('<='),
+    fixedLevel,
     // Controls are served in an order that differs per person, so two people do not meet the
     // same control at the same moment of their work. A control is mixed in unmarked, so it is
     // served only where ordinary work would be: while it has fewer than k labels (the queue
@@ -83,15 +82,17 @@ function stmts(db: Db) {
 
 type Row = { id: number } | undefined
 
-/** The least id any level from 0 to k - 1 gives, or null when none gives one. */
+/** The least id in (lo, hi) that any level from 0 to k - 1 gives, or null when none gives one. */
 function firstOverLevels(
-  stmt: ReturnType<typeof prepare>['fixedAfter'],
-  p: { ds: number; me: number; after: number },
+  s: ReturnType<typeof prepare>,
+  p: { ds: number; me: number },
   k: number,
+  lo: number,
+  hi: number,
 ): number | null {
   let first: number | null = null
   for (let level = 0; level < k; level++) {
-    const row = stmt.get({ ...p, level, before: first ?? Number.MAX_SAFE_INTEGER }) as Row
+    const row = s.fixedLevel.get({ ...p, level, lo, hi: first ?? hi }) as Row
     if (row) first = row.id
   }
   return first
@@ -129,9 +130,12 @@ export function nextUnderPlan(
     }
   }
   if (plan.policy === 'fixed') {
+    const q = { ds: datasetId, me: annotatorId }
     return (
-      firstOverLevels(s.fixedAfter, p, plan.k) ??
-      (afterTargetId === undefined ? null : firstOverLevels(s.fixedWrap, p, plan.k))
+      firstOverLevels(s, q, plan.k, p.after, Number.MAX_SAFE_INTEGER) ??
+      (afterTargetId === undefined
+        ? null
+        : firstOverLevels(s, q, plan.k, Number.MIN_SAFE_INTEGER, afterTargetId + 1))
     )
   }
   for (let level = 0; level < plan.k; level++) {
