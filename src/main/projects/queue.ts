@@ -37,18 +37,24 @@ function prepare(db: Db) {
          AND ${NOT_CONTROL} AND ${NOT_MINE}
        ORDER BY t.id LIMIT 1`,
     )
-  const fixed = (dir: '>' | '<=') =>
-    db.prepare(
-      `SELECT t.id FROM assignments a JOIN targets t ON t.item_id = a.item_id JOIN units u ON u.id = t.unit_id
-       WHERE a.annotator_id = @me AND a.dataset_id = @ds AND t.dataset_id = @ds AND t.labels_n < @k
-         AND t.id ${dir} @after AND ${CURRENT} AND ${NOT_CONTROL} AND ${NOT_MINE}
-       ORDER BY t.id LIMIT 1`,
-    )
+  // Under a fixed plan the queue serves my items' open targets in id order. Walking my share's
+  // targets to find the first open one passes every closed one (at 1M targets, with 40,000 of
+  // 400,000 open, 120-200 ms a call); walking each open level of targets_queue in id order and
+  // asking of each row whether its item is mine passes only targets under k that are not mine
+  // to serve (other people's items, or my labels waiting for a partner's). The first in id order
+  // is the least of the levels' firsts, so each level's walk ends at the best found so far. Both
+  // ends are one range (@lo, @hi) on the index: given as two upper bounds, SQLite walks by one
+  // and only filters by the other.
+  const fixedLevel = db.prepare(
+    `SELECT t.id FROM targets t INDEXED BY targets_queue JOIN units u ON u.id = t.unit_id
+     WHERE t.dataset_id = @ds AND t.labels_n = @level AND t.id > @lo AND t.id < @hi AND ${MY_ITEM}
+       AND ${CURRENT} AND ${NOT_CONTROL} AND ${NOT_MINE}
+     ORDER BY t.id LIMIT 1`,
+  )
   return {
     levelAfter: level('>'),
     levelWrap: level('<='),
-    fixedAfter: fixed('>'),
-    fixedWrap: fixed('<='),
+    fixedLevel,
     // Controls are served in an order that differs per person, so two people do not meet the
     // same control at the same moment of their work. A control is mixed in unmarked, so it is
     // served only where ordinary work would be: while it has fewer than k labels (the queue
@@ -75,6 +81,22 @@ function stmts(db: Db) {
 }
 
 type Row = { id: number } | undefined
+
+/** The least id in (lo, hi) that any level from 0 to k - 1 gives, or null when none gives one. */
+function firstOverLevels(
+  s: ReturnType<typeof prepare>,
+  p: { ds: number; me: number },
+  k: number,
+  lo: number,
+  hi: number,
+): number | null {
+  let first: number | null = null
+  for (let level = 0; level < k; level++) {
+    const row = s.fixedLevel.get({ ...p, level, lo, hi: first ?? hi }) as Row
+    if (row) first = row.id
+  }
+  return first
+}
 
 /**
  * My next target under the dataset's plan, or `undefined` when the dataset has no plan (the
@@ -108,10 +130,13 @@ export function nextUnderPlan(
     }
   }
   if (plan.policy === 'fixed') {
-    const f = { ...p, k: plan.k }
-    const row =
-      (s.fixedAfter.get(f) as Row) ?? (afterTargetId === undefined ? undefined : (s.fixedWrap.get(f) as Row))
-    return row?.id ?? null
+    const q = { ds: datasetId, me: annotatorId }
+    return (
+      firstOverLevels(s, q, plan.k, p.after, Number.MAX_SAFE_INTEGER) ??
+      (afterTargetId === undefined
+        ? null
+        : firstOverLevels(s, q, plan.k, Number.MIN_SAFE_INTEGER, afterTargetId + 1))
+    )
   }
   for (let level = 0; level < plan.k; level++) {
     const q = { ...p, level }

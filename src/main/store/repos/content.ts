@@ -56,9 +56,13 @@ export class ContentWriter {
        VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
     )
     this.setLineage = db.prepare('UPDATE units SET lineage_id = id WHERE id = ?')
+    // In the answers' order (the Annotate view's tabs): the queue serves targets by id, and
+    // without the ORDER BY SQLite reads the candidates through their (item, variant) index, so a
+    // fact's poor_answer came before its ungrounded_answer.
     this.factTargets = db.prepare(
       `INSERT OR IGNORE INTO targets (dataset_id, item_id, unit_id, candidate_id)
-       SELECT i.dataset_id, i.id, ?, c.id FROM candidates c JOIN items i ON i.id = c.item_id WHERE c.item_id = ?`,
+       SELECT i.dataset_id, i.id, ?, c.id FROM candidates c JOIN items i ON i.id = c.item_id WHERE c.item_id = ?
+       ORDER BY c.id`,
     )
     this.candidateTargets = db.prepare(
       `INSERT OR IGNORE INTO targets (dataset_id, item_id, unit_id, candidate_id)
