@@ -72,20 +72,27 @@ export function insertDoneBatchCalls(
   calls: readonly DoneBatchCall[],
 ): Map<string, number> {
   const ids = new Map<string, number>()
-  const rowOf = (c: DoneBatchCall) => [
-    runId,
-    c.req.callKey,
-    c.req.requestHash,
-    c.promptTokens,
-    c.completionTokens,
-    c.cost,
-    finishedAt,
-    c.cacheReadTokens,
-    c.cacheWriteTokens,
-    c.req.id,
-    c.chunk,
-    c.line,
-  ]
+  const pushRow = (out: unknown[], c: DoneBatchCall): void => {
+    out.push(
+      runId,
+      c.req.callKey,
+      c.req.requestHash,
+      c.promptTokens,
+      c.completionTokens,
+      c.cost,
+      finishedAt,
+      c.cacheReadTokens,
+      c.cacheWriteTokens,
+      c.req.id,
+      c.chunk,
+      c.line,
+    )
+  }
+  const rowOf = (c: DoneBatchCall): unknown[] => {
+    const row: unknown[] = []
+    pushRow(row, c)
+    return row
+  }
   for (let from = 0; from < calls.length; from += ROWS) {
     const group = calls.slice(from, from + ROWS)
     const last = stmt(db, 'SELECT COALESCE(MAX(id), 0) FROM run_calls').pluck().get() as number
@@ -93,22 +100,8 @@ export function insertDoneBatchCalls(
     // this function's JavaScript.
     const values: unknown[] = []
     for (let i = 0; i < group.length; i++) {
-      const c = group[i] as DoneBatchCall
-      values.push(
-        last + 1 + i,
-        runId,
-        c.req.callKey,
-        c.req.requestHash,
-        c.promptTokens,
-        c.completionTokens,
-        c.cost,
-        finishedAt,
-        c.cacheReadTokens,
-        c.cacheWriteTokens,
-        c.req.id,
-        c.chunk,
-        c.line,
-      )
+      values.push(last + 1 + i)
+      pushRow(values, group[i] as DoneBatchCall)
     }
     try {
       stmt(

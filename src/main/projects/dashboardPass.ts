@@ -58,12 +58,9 @@ export interface PassFigures {
   controlCorrect: Float64Array
   pairs: PairCounts[][]
   withoutCandidate: boolean
-  /** the gold list's next entry, and the last target looked up (targets come in id order) */
-  goldAt: number
-  lastTarget: number
-  /** the same for the controls' list */
-  controlAt: number
-  controlLast: number
+  /** where the gold list and the controls' list were last read (targets come in id order) */
+  goldCursor: SortedCursor
+  controlCursor: SortedCursor
   targets: number
   complete: number
   towards: number
@@ -103,10 +100,8 @@ export function newPassFigures(A: number, W: number, assignees: number): PassFig
     controlCorrect: new Float64Array(A),
     pairs: [],
     withoutCandidate: false,
-    goldAt: 0,
-    lastTarget: -1,
-    controlAt: 0,
-    controlLast: -1,
+    goldCursor: { at: 0, last: -1 },
+    controlCursor: { at: 0, last: -1 },
     targets: 0,
     complete: 0,
     towards: 0,
@@ -141,27 +136,29 @@ function kindOf(flags: Uint8Array, isSource: Uint8Array, i: number, a: number): 
 const idOf = (s: LabelSegment, p: number): number =>
   s.offset !== null ? s.base + s.offset[p]! : s.target![p]!
 
-/** The gold verdict of a target, or undefined: a cursor over the sorted list, as targets come in order. */
-function goldOf(input: PassInput, f: PassFigures, target: number): string | undefined {
-  const ids = input.goldTargets
-  if (ids.length === 0) return undefined
-  if (target < f.lastTarget) f.goldAt = 0
-  f.lastTarget = target
-  let g = f.goldAt
-  while (g < ids.length && ids[g]! < target) g++
-  f.goldAt = g
-  return g < ids.length && ids[g] === target ? input.goldVerdicts[g] : undefined
+/** The next entry of a sorted list to look at, and the last target looked up. */
+interface SortedCursor {
+  at: number
+  last: number
 }
 
-/** A control's answer ('' when not known), or undefined: a cursor over the sorted list, as for gold. */
-function controlOf(input: PassInput, f: PassFigures, target: number): string | undefined {
-  const ids = input.controlTargets
-  if (target < f.controlLast) f.controlAt = 0
-  f.controlLast = target
-  let c = f.controlAt
-  while (c < ids.length && ids[c]! < target) c++
-  f.controlAt = c
-  return c < ids.length && ids[c] === target ? input.controlVerdicts[c] : undefined
+/**
+ * The value beside `target` in a list sorted by target, or undefined: read with a cursor that
+ * moves forward, as targets come in order (a target before the last one starts it again).
+ */
+function lookupSorted(
+  ids: ArrayLike<number>,
+  values: ArrayLike<string>,
+  cur: SortedCursor,
+  target: number,
+): string | undefined {
+  if (ids.length === 0) return undefined
+  if (target < cur.last) cur.at = 0
+  cur.last = target
+  let i = cur.at
+  while (i < ids.length && ids[i]! < target) i++
+  cur.at = i
+  return i < ids.length && ids[i] === target ? values[i] : undefined
 }
 
 /** One block's labels (its targets entered), target by target. */
@@ -194,9 +191,12 @@ function tallyTarget(
   const flags = part.flags
   // A target judged against the reference has no candidate, so no variant.
   const variant = variantOf(input, part.candidate[i]!)
-  const gold = goldOf(input, f, target)
+  const gold = lookupSorted(input.goldTargets, input.goldVerdicts, f.goldCursor, target)
   // Scored against the control's answer whether its unit is current or not, as people gave them.
-  const control = (flags[i]! & CONTROL) !== 0 ? controlOf(input, f, target) : undefined
+  const control =
+    (flags[i]! & CONTROL) !== 0
+      ? lookupSorted(input.controlTargets, input.controlVerdicts, f.controlCursor, target)
+      : undefined
   const item = part.item[i]! - owners.lo
   const o0 = item >= 0 && item < owners.span ? owners.start[item]! : 0
   const o1 = item >= 0 && item < owners.span ? owners.start[item + 1]! : 0
