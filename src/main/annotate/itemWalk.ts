@@ -1,5 +1,6 @@
 import { queuePlan } from '../projects/plan'
 import type { Db } from '../store/connection'
+import { stmt } from '../store/statements'
 
 /** Where an item sits in the walk its annotator makes, and its neighbours on that walk. */
 export interface ItemWalk {
@@ -33,7 +34,7 @@ export function itemWalk(
   item: { id: number; position: number },
 ): ItemWalk {
   const p = { ds: datasetId, me: annotatorId, pos: item.position, item: item.id }
-  const one = (sql: string) => (db.prepare(sql).get(p) as { v: number | null } | undefined)?.v ?? null
+  const one = (sql: string) => (stmt(db, sql).get(p) as { v: number | null } | undefined)?.v ?? null
   const share =
     queuePlan(db, datasetId)?.policy === 'fixed' && one(`SELECT 1 AS v ${MINE} AND item_id = @item`) !== null
   if (share)
